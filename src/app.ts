@@ -1,0 +1,58 @@
+import { Elysia } from "elysia";
+import { sql } from "kysely";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/connection.ts";
+import { errorHandler } from "./http/errors.ts";
+import { httpPipeline } from "./http/pipeline.ts";
+import { webRoutes } from "./http/web-assets.ts";
+import type { Clock } from "./lib/clock.ts";
+import { notFound } from "./lib/errors.ts";
+import type { EventBus } from "./lib/events.ts";
+import type { Logger } from "./lib/logger.ts";
+import { authRoutes } from "./modules/auth/index.ts";
+import { authPlugin } from "./modules/auth/plugin.ts";
+import type { SocketHub } from "./modules/realtime/hub.ts";
+import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
+
+/** What the app is built from; serve and the tests each make their own. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  bus: EventBus;
+  hub: SocketHub;
+}
+
+/** The whole HTTP app: API modules, the live channel and the browser app. */
+export function createApp(deps: AppDeps) {
+  const { config, db, logger, hub } = deps;
+  const auth = authPlugin(deps);
+
+  return new Elysia({
+    // Reject unknown fields (additionalProperties: false) instead of silently dropping them.
+    normalize: false,
+    serve: { maxRequestBodySize: config.bodyLimit },
+    // Bun pings sockets idle this long and closes those that do not answer.
+    websocket: { idleTimeout: 60, sendPings: true, maxPayloadLength: MAX_CLIENT_MESSAGE },
+  })
+    .use(errorHandler(logger))
+    .use(httpPipeline(deps))
+    .get("/api/health", async ({ set }) => {
+      try {
+        await sql`select 1`.execute(db);
+        return { status: "ok" };
+      } catch {
+        set.status = 503;
+        return { status: "unavailable" };
+      }
+    })
+    .use(authRoutes({ ...deps, auth, onSessionEnded: (token) => hub.closeSession(token) }))
+    .use(realtimeRoutes(deps))
+    .all("/api/*", () => {
+      throw notFound("No such API route", "no_route");
+    })
+    .use(webRoutes());
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,46 @@
+import { createApp } from "../app.ts";
+import type { Config } from "../config.ts";
+import { openDatabase } from "../db/connection.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { loadWebAssets } from "../http/web-assets.ts";
+import { systemClock } from "../lib/clock.ts";
+import { EventBus } from "../lib/events.ts";
+import { createLogger } from "../lib/logger.ts";
+import { OutboxDispatcher } from "../modules/realtime/dispatcher.ts";
+import { SocketHub } from "../modules/realtime/hub.ts";
+
+/** Runs the app until SIGTERM or SIGINT, then stops accepting, finishes, closes sockets and checkpoints the WAL. */
+export async function serve(config: Config): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  const handle = openDatabase(config.databasePath);
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length > 0) logger.info({ applied }, "database migrated");
+
+  const clock = systemClock;
+  const bus = new EventBus();
+  const hub = new SocketHub(logger);
+  hub.listen(bus);
+  const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);
+  await dispatcher.start();
+
+  const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
+  app.listen({ port: config.port, hostname: config.host });
+  loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
+  logger.info({ url: `http://localhost:${app.server?.port}`, database: config.databasePath }, "NFL Paper Trading is listening");
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    hub.closeAll();
+    await app.stop();
+    await dispatcher.stop();
+    handle.sqlite.run("pragma wal_checkpoint(TRUNCATE)");
+    await handle.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,97 @@
+import { resolve } from "node:path";
+
+/** Everything the app reads from its environment, validated once. `serve` and every CLI command share it. */
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  /** Emails that are admins whenever they register (lower-cased). */
+  adminEmails: string[];
+  /** The origin users see behind a reverse proxy, e.g. https://bets.example.com; null on localhost. */
+  publicUrl: string | null;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
+  trustProxy: boolean;
+  /** Login + register requests per minute per client address. */
+  authRateLimit: number;
+  oddsProvider: "embedded" | "espn" | "oddsapi";
+  oddsApiKey: string | null;
+  espnBaseUrl: string;
+  oddsApiBaseUrl: string;
+  logoUrlTemplate: string;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string): boolean {
+  const raw = (env[name] ?? "").toLowerCase();
+  if (["", "0", "false", "no", "off"].includes(raw)) return false;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`);
+}
+
+function origin(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    return url.origin;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL such as https://bets.example.com (got "${raw}")`);
+  }
+}
+
+const PROVIDERS = ["embedded", "espn", "oddsapi"] as const;
+const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+
+export interface ConfigOverrides {
+  port?: number;
+  databasePath?: string;
+}
+
+/** Reads the environment (and CLI flag overrides) into a validated Config; throws ConfigError naming the bad setting. */
+export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = {}): Config {
+  const provider = env.ODDS_PROVIDER || "embedded";
+  if (!PROVIDERS.includes(provider as Config["oddsProvider"])) {
+    throw new ConfigError(`ODDS_PROVIDER must be one of ${PROVIDERS.join(", ")} (got "${provider}")`);
+  }
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!LOG_LEVELS.includes(logLevel as Config["logLevel"])) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}")`);
+  }
+  const databasePath = overrides.databasePath ?? env.DATABASE_PATH ?? "./data/nfl-paper-trading.db";
+  return {
+    port: overrides.port ?? int(env, "PORT", 3000, 0, 65535),
+    host: env.HOST || "0.0.0.0",
+    databasePath: databasePath === ":memory:" ? databasePath : resolve(databasePath),
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    publicUrl: origin(env, "PUBLIC_URL"),
+    trustProxy: bool(env, "TRUST_PROXY"),
+    authRateLimit: int(env, "AUTH_RATE_LIMIT", 20, 1, 1_000_000),
+    oddsProvider: provider as Config["oddsProvider"],
+    oddsApiKey: env.ODDS_API_KEY || null,
+    espnBaseUrl: env.ESPN_BASE_URL || "https://site.api.espn.com",
+    oddsApiBaseUrl: env.ODDS_API_BASE_URL || "https://api.the-odds-api.com",
+    logoUrlTemplate: env.LOGO_URL_TEMPLATE || "https://a.espncdn.com/i/teamlogos/nfl/500/{abbr}.png",
+    bodyLimit: int(env, "BODY_LIMIT", 64 * 1024, 1024, 16 * 1024 * 1024),
+    logLevel: logLevel as Config["logLevel"],
+  };
+}

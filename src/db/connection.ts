@@ -1,0 +1,55 @@
+import { Database as Sqlite } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection } from "kysely";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+/**
+ * Write transactions take the write lock up front (BEGIN IMMEDIATE), so a concurrent writer —
+ * another request or a CLI process — waits on busy_timeout instead of failing mid-transaction.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #database: Sqlite;
+  constructor(database: Sqlite) {
+    // bun:sqlite's Database matches the shape Kysely's SqliteDialect drives; only the types differ.
+    super({ database: database as unknown as ConstructorParameters<typeof SqliteDialect>[0]["database"] });
+    this.#database = database;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver({
+      database: this.#database as unknown as ConstructorParameters<typeof SqliteDialect>[0]["database"],
+    });
+  }
+}
+
+export interface DbHandle {
+  db: Db;
+  sqlite: Sqlite;
+  close(): Promise<void>;
+}
+
+/** Opens (creating if needed) the SQLite file with the house pragmas. ":memory:" gives a private database. */
+export function openDatabase(path: string): DbHandle {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Sqlite(path, { create: true, strict: true });
+  sqlite.run("pragma journal_mode = WAL");
+  sqlite.run("pragma synchronous = NORMAL");
+  sqlite.run("pragma foreign_keys = ON");
+  sqlite.run("pragma busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  return {
+    db,
+    sqlite,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

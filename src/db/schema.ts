@@ -1,0 +1,11 @@
+import type { AuditLogTable } from "../modules/audit/table.ts";
+import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
+import type { OutboxTable } from "../modules/realtime/table.ts";
+
+/** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+}

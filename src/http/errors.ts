@@ -1,0 +1,60 @@
+import { Elysia, ValidationError } from "elysia";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+  /** The input field at fault, for validation errors. */
+  field?: string;
+}
+
+function json(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+/** "/rules/minWager" → "rules.minWager"; the root → the part of the request ("body", "query"). */
+function fieldName(path: string | undefined, part: string): string {
+  const field = (path ?? "").replace(/^\//, "").replaceAll("/", ".");
+  return field || part;
+}
+
+/** A sentence a person can act on, naming the field, from TypeBox's first complaint. */
+export function describeValidationError(error: ValidationError): ErrorBody {
+  const first = error.valueError ?? error.all[0];
+  const path = first && "path" in first ? (first.path as string) : undefined;
+  const field = fieldName(path, error.type);
+  const schema = first && "schema" in first ? (first.schema as Record<string, unknown>) : {};
+  let problem = first?.message ?? "is invalid";
+  if (first && "value" in first && first.value === undefined) problem = "is required";
+  else if (typeof schema.maxLength === "number" && typeof first?.value === "string" && first.value.length > schema.maxLength)
+    problem = `must be at most ${schema.maxLength} characters`;
+  else if (/Unexpected property/i.test(problem)) return { message: `Unknown field: ${field}`, code: "unknown_field", field };
+  return { message: `${field}: ${problem}`, code: "invalid_input", field };
+}
+
+/** The one place errors become responses: `{ message, code }` with the right status; 500s never leak internals. */
+export function errorHandler(logger: Logger) {
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+    if (error instanceof AppError) return json(error.status, { message: error.message, code: error.code }, error.headers);
+    if (error instanceof ValidationError) return json(400, describeValidationError(error));
+    switch (code) {
+      case "PARSE":
+        return json(400, { message: "The request body is not valid JSON", code: "invalid_body" });
+      case "NOT_FOUND":
+        return json(404, { message: "Not found", code: "not_found" });
+      case "INVALID_COOKIE_SIGNATURE":
+        return json(400, { message: "Invalid cookie", code: "invalid_cookie" });
+    }
+    // Elysia's own status errors (e.g. 415) keep their status; everything else is our fault.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return json(status, { message: (error as Error).message || "Bad request", code: "bad_request" });
+    }
+    logger.error({ err: error, method: request.method, url: new URL(request.url).pathname }, "unhandled error");
+    return json(500, { message: "Something went wrong on our side. Please try again.", code: "internal" });
+  });
+}

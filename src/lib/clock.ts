@@ -1,0 +1,23 @@
+/** Where "now" comes from. Production uses the system clock; tests inject a fixed one. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stands still until moved: tests place themselves on any day of the season. */
+export class FixedClock implements Clock {
+  #ms: number;
+  constructor(at: Date | string) {
+    this.#ms = new Date(at).getTime();
+  }
+  now(): Date {
+    return new Date(this.#ms);
+  }
+  set(at: Date | string): void {
+    this.#ms = new Date(at).getTime();
+  }
+  advance(ms: number): void {
+    this.#ms += ms;
+  }
+}

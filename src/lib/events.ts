@@ -1,0 +1,43 @@
+/** Events the app announces after a commit. Delivered in-process by the outbox dispatcher. */
+export interface AppEvents {
+  /** Odds or lines changed: every client refetches games. */
+  odds_update: Record<string, never>;
+  /** A game got its final score: settle its bets. */
+  "game.completed": { gameId: string };
+  /** One player's bets settled: only that player is told. */
+  bet_settlements: { settlements: unknown[] };
+}
+
+export type EventType = keyof AppEvents;
+
+export interface DeliveredEvent<K extends EventType = EventType> {
+  id: number;
+  type: K;
+  userId: number | null;
+  payload: AppEvents[K];
+}
+
+type Handler = (event: DeliveredEvent) => void | Promise<void>;
+
+/** A minimal in-process pub/sub: the dispatcher emits, the WebSocket hub and services listen. */
+export class EventBus {
+  readonly #handlers = new Map<string, Set<Handler>>();
+
+  on<K extends EventType>(type: K, handler: (event: DeliveredEvent<K>) => void | Promise<void>): () => void {
+    let set = this.#handlers.get(type);
+    if (!set) this.#handlers.set(type, (set = new Set()));
+    set.add(handler as Handler);
+    return () => set.delete(handler as Handler);
+  }
+
+  /** Calls every handler of the event's type; a failing handler is reported, never blocks the others. */
+  async emit(event: DeliveredEvent, onError: (error: unknown) => void): Promise<void> {
+    for (const handler of this.#handlers.get(event.type) ?? []) {
+      try {
+        await handler(event);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  }
+}

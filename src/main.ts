@@ -1,0 +1,45 @@
+#!/usr/bin/env bun
+import { Command } from "commander";
+import { ConfigError } from "./config.ts";
+import { CliError, configFrom, type DataFlags } from "./cli/context.ts";
+import { migrate } from "./cli/migrate.ts";
+import { serve } from "./cli/serve.ts";
+import { promoteUser } from "./cli/users.ts";
+import { SchemaTooNewError } from "./db/migrate.ts";
+
+const program = new Command()
+  .name("nfl-paper-trading")
+  .description("NFL Paper Trading: paper bets on NFL games. Settings come from the environment (see README); flags win.")
+  .showHelpAfterError();
+
+const dbOption = ["--db <path>", "SQLite database file (default: $DATABASE_PATH or ./data/nfl-paper-trading.db)"] as const;
+
+program
+  .command("serve", { isDefault: true })
+  .description("run the web app (the default command)")
+  .option("--port <port>", "port to listen on (default: $PORT or 3000)")
+  .option(...dbOption)
+  .action((flags: DataFlags & { port?: string }) => serve(configFrom(flags)));
+
+program
+  .command("migrate")
+  .description("bring the database up to this version's schema")
+  .option(...dbOption)
+  .action((flags: DataFlags) => migrate(configFrom(flags)));
+
+const users = program.command("users").description("manage accounts");
+users
+  .command("promote <email>")
+  .description("make an existing account a site admin")
+  .option(...dbOption)
+  .action((email: string, flags: DataFlags) => promoteUser(configFrom(flags), email));
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CliError || error instanceof ConfigError || error instanceof SchemaTooNewError) {
+    console.error(`error: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

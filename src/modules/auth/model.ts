@@ -1,0 +1,37 @@
+import { t } from "elysia";
+import { EMAIL_MAX, PASSWORD_MAX } from "./rules.ts";
+
+// Shapes and sizes only; the rules with the spec's own messages run in the service.
+const optionalText = (maxLength: number) => t.Optional(t.Union([t.String({ maxLength }), t.Null()]));
+
+export const RegisterBody = t.Object(
+  {
+    email: t.String({ maxLength: EMAIL_MAX }),
+    username: t.String({ maxLength: 100 }),
+    password: t.String({ maxLength: PASSWORD_MAX }),
+    /** Honeypot: people never see it, so a filled one is a bot. */
+    website: optionalText(500),
+    referralSource: optionalText(200),
+    referralMedium: optionalText(200),
+    referralCampaign: optionalText(200),
+    referrerUrl: optionalText(2000),
+  },
+  { additionalProperties: false },
+);
+export type RegisterInput = typeof RegisterBody.static;
+
+export const LoginBody = t.Object(
+  { email: t.String({ maxLength: EMAIL_MAX }), password: t.String({ maxLength: PASSWORD_MAX }) },
+  { additionalProperties: false },
+);
+export type LoginInput = typeof LoginBody.static;
+
+export const UsernameBody = t.Object({ username: t.String({ maxLength: 100 }) }, { additionalProperties: false });
+
+export const UserResponse = t.Object({
+  id: t.Number(),
+  email: t.String(),
+  username: t.String(),
+  role: t.Union([t.Literal("user"), t.Literal("admin")]),
+});
+export type User = typeof UserResponse.static;

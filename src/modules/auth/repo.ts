@@ -1,0 +1,51 @@
+import type { Insertable, Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { UsersTable } from "./table.ts";
+
+type Executor = Kysely<Database>;
+
+export function findUserById(db: Executor, id: number) {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export function findUserByUsernameKey(db: Executor, key: string) {
+  return db.selectFrom("users").select("id").where("username_key", "=", key).executeTakeFirst();
+}
+
+export function insertUser(db: Executor, row: Insertable<UsersTable>) {
+  return db.insertInto("users").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUsername(db: Executor, id: number, username: string, key: string) {
+  return db.updateTable("users").set({ username, username_key: key }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function setRole(db: Executor, id: number, role: "user" | "admin") {
+  return db.updateTable("users").set({ role }).where("id", "=", id).execute();
+}
+
+export function insertSession(db: Executor, row: { token_hash: string; user_id: number; created_at: string; expires_at: string }) {
+  return db.insertInto("sessions").values(row).execute();
+}
+
+export function findSessionUser(db: Executor, tokenHash: string, now: string) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .where("sessions.token_hash", "=", tokenHash)
+    .where("sessions.expires_at", ">", now)
+    .executeTakeFirst();
+}
+
+export function deleteSession(db: Executor, tokenHash: string) {
+  return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
+}
+
+export function deleteExpiredSessions(db: Executor, now: string) {
+  return db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+}

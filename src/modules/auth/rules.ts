@@ -1,0 +1,46 @@
+/** Account rules shared by the server and the browser forms (spec §5). Pure: no I/O. */
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The settings screen's messages (spec §5); null when the username is fine. */
+export function usernameProblem(username: string): string | null {
+  if (username.length < USERNAME_MIN) return `Username must be at least ${USERNAME_MIN} characters`;
+  if (username.length > USERNAME_MAX) return `Username must be at most ${USERNAME_MAX} characters`;
+  if (!USERNAME_PATTERN.test(username)) return "Username can only contain letters, numbers, and underscores";
+  return null;
+}
+
+export function emailProblem(email: string): string | null {
+  if (email.length === 0) return "Email is required";
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return "Enter a valid email address";
+  return null;
+}
+
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
+  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  return null;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Usernames are unique ignoring case. */
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+/** Avatar initials (spec §2 Shell): first letters of the first two parts split on . _ -, else the first two characters. */
+export function avatarInitials(username: string): string {
+  const parts = username.split(/[._-]/).filter(Boolean);
+  const initials = parts.length >= 2 ? parts[0]![0]! + parts[1]![0]! : username.slice(0, 2);
+  return initials.toUpperCase();
+}

@@ -1,0 +1,142 @@
+import type { Db } from "../../db/connection.ts";
+import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
+import { randomToken, sha256 } from "../../lib/ids.ts";
+import * as audit from "../audit/service.ts";
+import type { LoginInput, RegisterInput, User } from "./model.ts";
+import * as repo from "./repo.ts";
+import { emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem } from "./rules.ts";
+import type { UserRow } from "./table.ts";
+
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+export interface SignedIn {
+  user: User;
+  /** The cookie's value; only its hash is stored. */
+  token: string;
+}
+
+/** The user as the API shows it. Listed ADMIN_EMAILS are admins whenever they registered. */
+export function toUser(row: UserRow, adminEmails: readonly string[]): User {
+  const role = row.role === "admin" || adminEmails.includes(row.email) ? "admin" : "user";
+  return { id: row.id, email: row.email, username: row.username, role };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+}
+
+function check(field: string, problem: string | null): void {
+  if (problem) throw badRequest(problem, `invalid_${field}`);
+}
+
+async function startSession(db: Db, now: Date, userId: number): Promise<string> {
+  const token = randomToken();
+  await repo.insertSession(db, {
+    token_hash: sha256(token),
+    user_id: userId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_MS).toISOString(),
+  });
+  return token;
+}
+
+/** Creates an account and signs it in. A filled honeypot is refused without creating anything. */
+export async function register(
+  db: Db,
+  now: Date,
+  input: RegisterInput,
+  opts: { adminEmails: readonly string[]; clientAddress: string },
+): Promise<SignedIn> {
+  if (input.website && input.website.trim() !== "") throw badRequest("Registration refused", "honeypot");
+  const email = normalizeEmail(input.email);
+  check("email", emailProblem(email));
+  check("username", usernameProblem(input.username));
+  check("password", passwordProblem(input.password));
+
+  if (await repo.findUserByEmail(db, email)) throw conflict("An account with this email already exists", "email_taken");
+  if (await repo.findUserByUsernameKey(db, usernameKey(input.username))) throw conflict("That username is taken", "username_taken");
+
+  // Hash outside any transaction: it takes tens of milliseconds on purpose.
+  const passwordHash = await Bun.password.hash(input.password, "argon2id");
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await repo.insertUser(trx, {
+        email,
+        username: input.username,
+        username_key: usernameKey(input.username),
+        password_hash: passwordHash,
+        role: opts.adminEmails.includes(email) ? "admin" : "user",
+        signup_ip: opts.clientAddress,
+        referral_source: input.referralSource ?? null,
+        referral_medium: input.referralMedium ?? null,
+        referral_campaign: input.referralCampaign ?? null,
+        referrer_url: input.referrerUrl ?? null,
+        created_at: now.toISOString(),
+      });
+      const token = await startSession(trx, now, row.id);
+      return { user: toUser(row, opts.adminEmails), token };
+    });
+  } catch (error) {
+    // Two sign-ups racing for the same name: the loser gets the same answer as above.
+    if (isUniqueViolation(error)) throw conflict("An account with this email or username already exists", "account_exists");
+    throw error;
+  }
+}
+
+// A real argon2id hash, so a login for an unknown email costs as much as one with a wrong password.
+const DUMMY_HASH = Bun.password.hashSync("not-a-real-password", "argon2id");
+
+/** Checks the password and starts a new session (a new one at every sign-in). */
+export async function login(db: Db, now: Date, input: LoginInput, adminEmails: readonly string[]): Promise<SignedIn> {
+  const row = await repo.findUserByEmail(db, normalizeEmail(input.email));
+  const ok = await Bun.password.verify(input.password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !ok) throw unauthorized("Invalid email or password", "invalid_credentials");
+  const token = await startSession(db, now, row.id);
+  return { user: toUser(row, adminEmails), token };
+}
+
+export function sessionHash(token: string): string {
+  return sha256(token);
+}
+
+/** The user a session cookie belongs to, or null when it is unknown or expired. */
+export async function userForSession(db: Db, now: Date, token: string, adminEmails: readonly string[]): Promise<User | null> {
+  const row = await repo.findSessionUser(db, sessionHash(token), now.toISOString());
+  return row ? toUser(row, adminEmails) : null;
+}
+
+export async function logout(db: Db, token: string): Promise<void> {
+  await repo.deleteSession(db, sessionHash(token));
+}
+
+/** Renames the signed-in user; names are unique ignoring case (the user may change their own name's case). */
+export async function rename(db: Db, userId: number, username: string, adminEmails: readonly string[]): Promise<User> {
+  check("username", usernameProblem(username));
+  const key = usernameKey(username);
+  const holder = await repo.findUserByUsernameKey(db, key);
+  if (holder && holder.id !== userId) throw conflict("That username is taken", "username_taken");
+  try {
+    return toUser(await repo.updateUsername(db, userId, username, key), adminEmails);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("That username is taken", "username_taken");
+    throw error;
+  }
+}
+
+/** Makes an existing account an admin (CLI `users promote`); audited. */
+export async function promote(db: Db, now: Date, email: string, actor: audit.Actor): Promise<User> {
+  const row = await repo.findUserByEmail(db, normalizeEmail(email));
+  if (!row) throw notFound(`No user with email ${normalizeEmail(email)}`, "user_not_found");
+  await db.transaction().execute(async (trx) => {
+    await repo.setRole(trx, row.id, "admin");
+    await audit.record(trx, now, actor, "user.promote", `user:${row.id}`, { email: row.email });
+  });
+  return toUser({ ...row, role: "admin" }, []);
+}
+
+/** Looks a user up for other modules. */
+export async function findUser(db: Db, id: number, adminEmails: readonly string[] = []): Promise<User | null> {
+  const row = await repo.findUserById(db, id);
+  return row ? toUser(row, adminEmails) : null;
+}

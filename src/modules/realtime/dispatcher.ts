@@ -1,0 +1,75 @@
+import type { Db } from "../../db/connection.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { DeliveredEvent, EventBus, EventType } from "../../lib/events.ts";
+import type { Logger } from "../../lib/logger.ts";
+import * as repo from "./repo.ts";
+
+const BATCH = 200;
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Delivers outbox rows to the in-process bus after their transaction committed. It polls the
+ * outbox's primary key — an index seek of microseconds — so rows committed by a CLI process
+ * are delivered as surely as our own.
+ */
+export class OutboxDispatcher {
+  #cursor = 0;
+  #timer: ReturnType<typeof setInterval> | null = null;
+  #running: Promise<void> | null = null;
+  #lastPrune = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly intervalMs = 100,
+  ) {}
+
+  /** Starts after the newest existing row: what happened before start-up is caught up by sweeps, not replayed. */
+  async start(): Promise<void> {
+    this.#cursor = await repo.maxEventId(this.db);
+    this.#timer = setInterval(() => void this.tick(), this.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  /** Delivers everything committed so far; concurrent calls share one pass. */
+  tick(): Promise<void> {
+    this.#running ??= this.#deliver().finally(() => (this.#running = null));
+    return this.#running;
+  }
+
+  async #deliver(): Promise<void> {
+    try {
+      for (;;) {
+        const rows = await repo.eventsAfter(this.db, this.#cursor, BATCH);
+        for (const row of rows) {
+          this.#cursor = row.id;
+          const event: DeliveredEvent = {
+            id: row.id,
+            type: row.type as EventType,
+            userId: row.user_id,
+            payload: JSON.parse(row.payload),
+          };
+          await this.bus.emit(event, (error) => this.logger.error({ err: error, event: row.type }, "event handler failed"));
+        }
+        if (rows.length < BATCH) break;
+      }
+      await this.#prune();
+    } catch (error) {
+      this.logger.error({ err: error }, "outbox delivery failed");
+    }
+  }
+
+  async #prune(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now - this.#lastPrune < 60_000) return;
+    this.#lastPrune = now;
+    await repo.deleteEventsBefore(this.db, new Date(now - KEEP_MS).toISOString());
+  }
+}

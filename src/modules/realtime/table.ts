@@ -1,0 +1,12 @@
+import type { Generated } from "kysely";
+
+/** Events written in the same transaction as the change they announce, delivered after commit. */
+export interface OutboxTable {
+  id: Generated<number>;
+  type: string;
+  /** The one user the event is for; null = everyone. */
+  user_id: number | null;
+  /** JSON. */
+  payload: string;
+  created_at: string;
+}

@@ -1,0 +1,77 @@
+import { createApp, type App } from "../src/app.ts";
+import { loadConfig, type Config } from "../src/config.ts";
+import { openDatabase, type Db } from "../src/db/connection.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+import { FixedClock } from "../src/lib/clock.ts";
+import { EventBus } from "../src/lib/events.ts";
+import { createLogger } from "../src/lib/logger.ts";
+import { SocketHub } from "../src/modules/realtime/hub.ts";
+
+export const BASE = "http://localhost";
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  clock: FixedClock;
+  config: Config;
+  bus: EventBus;
+  hub: SocketHub;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated in-memory database and an app over it, standing on a fixed day. */
+export async function makeTestApp(opts: { env?: Record<string, string>; now?: string } = {}): Promise<TestContext> {
+  const config = loadConfig({ LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...opts.env }, { databasePath: ":memory:" });
+  const handle = openDatabase(":memory:");
+  await migrateToLatest(handle.db);
+  const clock = new FixedClock(opts.now ?? "2026-10-07T16:00:00Z");
+  const logger = createLogger("silent");
+  const bus = new EventBus();
+  const hub = new SocketHub(logger);
+  hub.listen(bus);
+  const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
+  return { app, db: handle.db, clock, config, bus, hub, close: () => handle.close() };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as-is instead of JSON. */
+  rawBody?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  /** The session cookie the response set, as "name=value". */
+  cookie: string | null;
+}
+
+/** Calls the app in-process (no listening server), the way a browser on our origin would. */
+export async function call<T = any>(app: App, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { origin: BASE, ...opts.headers };
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] ??= "application/json";
+  }
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const response = await app.handle(new Request(`${BASE}${path}`, { method, headers, body }));
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  const setCookie = response.headers.get("set-cookie");
+  return {
+    status: response.status,
+    body: parsed as T,
+    headers: response.headers,
+    cookie: setCookie ? setCookie.split(";")[0]! : null,
+  };
+}
