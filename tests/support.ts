@@ -4,7 +4,7 @@ import { openDatabase, type Db } from "../src/db/connection.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { FixedClock } from "../src/lib/clock.ts";
 import { EventBus } from "../src/lib/events.ts";
-import { createLogger } from "../src/lib/logger.ts";
+import { createLogger, type Logger } from "../src/lib/logger.ts";
 import { SocketHub } from "../src/modules/realtime/hub.ts";
 
 export const BASE = "http://localhost";
@@ -16,6 +16,7 @@ export interface TestContext {
   config: Config;
   bus: EventBus;
   hub: SocketHub;
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -30,7 +31,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; now?: st
   const hub = new SocketHub(logger);
   hub.listen(bus);
   const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
-  return { app, db: handle.db, clock, config, bus, hub, close: () => handle.close() };
+  return { app, db: handle.db, clock, config, bus, hub, logger, close: () => handle.close() };
 }
 
 export interface CallOptions {

@@ -41,6 +41,7 @@ export function usernameKey(username: string): string {
 /** Avatar initials (spec §2 Shell): first letters of the first two parts split on . _ -, else the first two characters. */
 export function avatarInitials(username: string): string {
   const parts = username.split(/[._-]/).filter(Boolean);
-  const initials = parts.length >= 2 ? parts[0]![0]! + parts[1]![0]! : username.slice(0, 2);
+  // Leading or doubled separators leave empty parts; they are not initials.
+  const initials = parts.length >= 2 ? parts[0]![0]! + parts[1]![0]! : (parts[0] ?? username).slice(0, 2);
   return initials.toUpperCase();
 }

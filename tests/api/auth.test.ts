@@ -1,0 +1,257 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createApp } from "../../src/app.ts";
+import { buildUser } from "../factories.ts";
+import { call, makeTestApp, type TestContext } from "../support.ts";
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await makeTestApp({ env: { ADMIN_EMAILS: "boss@example.com" } });
+});
+afterEach(() => ctx.close());
+
+const valid = { email: "New.Player@Example.com", username: "new_player", password: "hunter22!" };
+
+async function rowCount(table: "users" | "sessions"): Promise<number> {
+  const row = await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe("POST /api/register", () => {
+  test("creates the account, signs it in and stores the referral fields", async () => {
+    const res = await call(ctx.app, "POST", "/api/register", {
+      body: { ...valid, website: "", referralSource: "twitter", referralMedium: "social", referralCampaign: "week1", referrerUrl: "https://t.co/x" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), email: "new.player@example.com", username: "new_player", role: "user" });
+    expect(res.headers.get("set-cookie")).toMatch(/npt_session=[^;]+;.*HttpOnly/i);
+    expect(res.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
+    const me = await call(ctx.app, "GET", "/api/user", { cookie: res.cookie! });
+    expect(me.body.username).toBe("new_player");
+    const row = await ctx.db.selectFrom("users").selectAll().executeTakeFirstOrThrow();
+    expect([row.referral_source, row.referral_medium, row.referral_campaign, row.referrer_url]).toEqual(["twitter", "social", "week1", "https://t.co/x"]);
+    expect(row.password_hash).not.toContain("hunter22!");
+    const session = await ctx.db.selectFrom("sessions").selectAll().executeTakeFirstOrThrow();
+    expect(res.cookie).not.toContain(session.token_hash);
+  });
+
+  test("a listed ADMIN_EMAILS address registers as an admin", async () => {
+    const res = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "Boss@example.com" } });
+    expect(res.body.role).toBe("admin");
+  });
+
+  test.each([
+    [{ ...valid, username: "ab" }, "Username must be at least 3 characters"],
+    [{ ...valid, username: "a".repeat(21) }, "Username must be at most 20 characters"],
+    [{ ...valid, username: "bad name!" }, "Username can only contain letters, numbers, and underscores"],
+    [{ ...valid, password: "short" }, "Password must be at least 8 characters"],
+    [{ ...valid, email: "not-an-email" }, "Enter a valid email address"],
+  ])("refuses %o with the rule's message", async (body, message) => {
+    const res = await call(ctx.app, "POST", "/api/register", { body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await rowCount("users")).toBe(0);
+  });
+
+  test("duplicate email or username (ignoring case) answers 409", async () => {
+    await call(ctx.app, "POST", "/api/register", { body: valid });
+    const sameEmail = await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "other_name" } });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe("An account with this email already exists");
+    const sameName = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "x@example.com", username: "NEW_PLAYER" } });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body.message).toBe("That username is taken");
+    expect(await rowCount("users")).toBe(1);
+  });
+
+  test("a filled honeypot is refused and creates no account", async () => {
+    const res = await call(ctx.app, "POST", "/api/register", { body: { ...valid, website: "http://spam.example" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("honeypot");
+    expect(await rowCount("users")).toBe(0);
+    expect(await rowCount("sessions")).toBe(0);
+  });
+
+  test("stored text stays text: HTML and SQL metacharacters are data", async () => {
+    const email = "o'brien+<b>x</b>@example.com";
+    const res = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email, referralCampaign: "'; drop table users; --" } });
+    expect(res.status).toBe(201);
+    expect(res.body.email).toBe(email);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await rowCount("users")).toBe(1);
+  });
+});
+
+describe("POST /api/login", () => {
+  test("signs in with a new session each time", async () => {
+    const { user, password } = await buildUser(ctx, { email: "sam@example.com" });
+    const first = await call(ctx.app, "POST", "/api/login", { body: { email: "SAM@example.com", password } });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(user);
+    const second = await call(ctx.app, "POST", "/api/login", { body: { email: "sam@example.com", password } });
+    expect(second.cookie).not.toBe(first.cookie);
+    expect(await rowCount("sessions")).toBe(3);
+  });
+
+  test("wrong password and unknown email both answer 401 with the same message", async () => {
+    const { password } = await buildUser(ctx, { email: "sam@example.com" });
+    const wrong = await call(ctx.app, "POST", "/api/login", { body: { email: "sam@example.com", password: password + "x" } });
+    const unknown = await call(ctx.app, "POST", "/api/login", { body: { email: "nobody@example.com", password } });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: "Invalid email or password", code: "invalid_credentials" });
+      expect(res.cookie).toBeNull();
+    }
+  });
+
+  test("an account whose email is later listed in ADMIN_EMAILS is an admin", async () => {
+    const { user, cookie } = await buildUser(ctx, { email: "late@example.com" });
+    expect(user.role).toBe("user");
+    // Same database, new setting: what a restart with ADMIN_EMAILS changed looks like.
+    const restarted = createApp({ ...ctx, config: { ...ctx.config, adminEmails: ["late@example.com"] } });
+    const me = await call(restarted, "GET", "/api/user", { cookie });
+    expect(me.body.role).toBe("admin");
+  });
+});
+
+describe("rate limits", () => {
+  test("login and register share a per-address budget; over it answers 429 with Retry-After", async () => {
+    const limited = await makeTestApp({ env: { AUTH_RATE_LIMIT: "3" } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(limited.app, "POST", "/api/login", { body: { email: "a@example.com", password: "whatever1" } });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(res.body.code).toBe("rate_limited");
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const register = await call(limited.app, "POST", "/api/register", { body: valid });
+    expect(register.status).toBe(429);
+    limited.clock.advance(61_000);
+    const after = await call(limited.app, "POST", "/api/register", { body: valid });
+    expect(after.status).toBe(201);
+    await limited.close();
+  });
+
+  test("behind a trusted proxy the limit is per forwarded address", async () => {
+    const limited = await makeTestApp({ env: { AUTH_RATE_LIMIT: "1", TRUST_PROXY: "true" } });
+    const login = (ip: string) =>
+      call(limited.app, "POST", "/api/login", { body: { email: "a@example.com", password: "whatever1" }, headers: { "x-forwarded-for": `1.1.1.1, ${ip}` } });
+    expect((await login("10.0.0.1")).status).toBe(401);
+    expect((await login("10.0.0.1")).status).toBe(429);
+    expect((await login("10.0.0.2")).status).toBe(401);
+    await limited.close();
+  });
+});
+
+describe("GET /api/user", () => {
+  test("answers 401 when signed out, with a garbage cookie, or with an expired session", async () => {
+    expect((await call(ctx.app, "GET", "/api/user")).status).toBe(401);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: "npt_session=forged" })).status).toBe(401);
+    const { cookie } = await buildUser(ctx);
+    ctx.clock.advance(31 * 24 * 60 * 60 * 1000);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie })).status).toBe(401);
+  });
+});
+
+describe("POST /api/logout", () => {
+  test("ends only this session", async () => {
+    const { cookie, password, user } = await buildUser(ctx);
+    const other = await call(ctx.app, "POST", "/api/login", { body: { email: user.email, password } });
+    const res = await call(ctx.app, "POST", "/api/logout", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/npt_session=;.*Max-Age=0/i);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie })).status).toBe(401);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: other.cookie! })).status).toBe(200);
+  });
+
+  test("signed out answers 401", async () => {
+    expect((await call(ctx.app, "POST", "/api/logout")).status).toBe(401);
+  });
+});
+
+describe("PUT /api/user/username", () => {
+  test("renames the signed-in user; changing only the case of one's own name is allowed", async () => {
+    const { cookie } = await buildUser(ctx, { username: "old_name" });
+    const res = await call(ctx.app, "PUT", "/api/user/username", { cookie, body: { username: "New_Name" } });
+    expect(res.status).toBe(200);
+    expect(res.body.username).toBe("New_Name");
+    const caseOnly = await call(ctx.app, "PUT", "/api/user/username", { cookie, body: { username: "new_name" } });
+    expect(caseOnly.status).toBe(200);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie })).body.username).toBe("new_name");
+  });
+
+  test("refuses a name someone else holds (ignoring case), and bad names with the spec's messages", async () => {
+    await buildUser(ctx, { username: "taken_name" });
+    const { cookie } = await buildUser(ctx, { username: "mine" });
+    const taken = await call(ctx.app, "PUT", "/api/user/username", { cookie, body: { username: "TAKEN_NAME" } });
+    expect(taken.status).toBe(409);
+    for (const [username, message] of [
+      ["ab", "Username must be at least 3 characters"],
+      ["abcdefghijklmnopqrstu", "Username must be at most 20 characters"],
+      ["no spaces", "Username can only contain letters, numbers, and underscores"],
+    ]) {
+      const res = await call(ctx.app, "PUT", "/api/user/username", { cookie, body: { username } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message!);
+    }
+    expect((await call(ctx.app, "GET", "/api/user", { cookie })).body.username).toBe("mine");
+  });
+
+  test("signed out answers 401; a user id in the body is not accepted", async () => {
+    expect((await call(ctx.app, "PUT", "/api/user/username", { body: { username: "whoever" } })).status).toBe(401);
+    const { cookie } = await buildUser(ctx);
+    const res = await call(ctx.app, "PUT", "/api/user/username", { cookie, body: { username: "whoever", userId: 99 } });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("userId");
+  });
+});
+
+describe("bad input on every auth route", () => {
+  const routes: [string, string, Record<string, unknown>][] = [
+    ["POST", "/api/register", valid],
+    ["POST", "/api/login", { email: valid.email, password: valid.password }],
+    ["PUT", "/api/user/username", { username: "fine_name" }],
+  ];
+  const huge = "x".repeat(10_000);
+
+  for (const [method, path, good] of routes) {
+    test(`${method} ${path}: missing, mistyped, huge, unknown and non-JSON input → 4xx JSON, nothing written`, async () => {
+      const { cookie } = await buildUser(ctx, { username: "owner_1" });
+      const usersBefore = await rowCount("users");
+      const sessionsBefore = await rowCount("sessions");
+      const field = Object.keys(good)[0]!;
+      const { [field]: _, ...missing } = good;
+      const cases: { body?: unknown; rawBody?: string; headers?: Record<string, string> }[] = [
+        { body: missing },
+        { body: { ...good, [field]: 12345 } },
+        { body: { ...good, [field]: null } },
+        { body: { ...good, [field]: huge } },
+        { body: { ...good, extra: "field" } },
+        { body: [] },
+        { body: "just a string" },
+        { rawBody: "{not json", headers: { "content-type": "application/json" } },
+        { rawBody: "email=a", headers: { "content-type": "application/x-www-form-urlencoded" } },
+        { body: { ...good, [field]: "'; drop table users; --<script>alert(1)</script>\u0000" } },
+      ];
+      for (const c of cases) {
+        const res = await call(ctx.app, method, path, { ...c, cookie });
+        expect(res.status, `${JSON.stringify(c).slice(0, 80)} → ${res.status}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(res.headers.get("content-type")).toContain("application/json");
+        expect(typeof res.body.message).toBe("string");
+        expect(typeof res.body.code).toBe("string");
+      }
+      expect(await rowCount("users")).toBe(usersBefore);
+      expect(await rowCount("sessions")).toBe(sessionsBefore);
+      expect((await call(ctx.app, "GET", "/api/user", { cookie })).body.username).toBe("owner_1");
+    });
+  }
+
+  test("a validation error names the field", async () => {
+    const res = await call(ctx.app, "POST", "/api/login", { body: { email: "a@example.com" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "password: is required", code: "invalid_input", field: "password" });
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../src/db/connection.ts";
+
+const MAIN = join(import.meta.dir, "../../src/main.ts");
+
+function tempDb(): string {
+  return join(mkdtempSync(join(tmpdir(), "npt-cli-")), "app.db");
+}
+
+/** Runs the CLI as an operator would, in its own process. */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn([process.execPath, MAIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { stdout, stderr, code };
+}
+
+describe("CLI", () => {
+  test("--help lists the commands, and every command has its own help", async () => {
+    const top = await cli(["--help"]);
+    expect(top.code).toBe(0);
+    for (const command of ["serve", "migrate", "users"]) expect(top.stdout).toContain(command);
+    const promote = await cli(["users", "promote", "--help"]);
+    expect(promote.stdout).toContain("--db <path>");
+    const serve = await cli(["serve", "--help"]);
+    expect(serve.stdout).toContain("--port <port>");
+  });
+
+  test("migrate creates the schema once, then says it is up to date", async () => {
+    const db = tempDb();
+    const first = await cli(["migrate", "--db", db]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("Applied 0001_foundation");
+    const second = await cli(["migrate", "--db", db]);
+    expect(second.stdout).toContain("Already up to date.");
+  });
+
+  test("users promote makes an account an admin and audits it; an unknown email exits 1", async () => {
+    const db = tempDb();
+    await cli(["migrate", "--db", db]);
+    const handle = openDatabase(db);
+    await handle.db
+      .insertInto("users")
+      .values({ email: "ops@example.com", username: "ops", username_key: "ops", password_hash: "x", role: "user", created_at: new Date(0).toISOString() })
+      .execute();
+    const ok = await cli(["users", "promote", "OPS@example.com", "--db", db]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("ops <ops@example.com> is now an admin.");
+    const row = await handle.db.selectFrom("users").select("role").executeTakeFirstOrThrow();
+    expect(row.role).toBe("admin");
+    const audit = await handle.db.selectFrom("audit_log").selectAll().executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: "user.promote", actor_label: "cli", actor_id: null });
+    const missing = await cli(["users", "promote", "nobody@example.com", "--db", db]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("error: No user with email nobody@example.com");
+    await handle.close();
+  });
+
+  test("a bad setting is named and exits 1", async () => {
+    const res = await cli(["migrate", "--db", tempDb()], { ODDS_PROVIDER: "bookie" });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("ODDS_PROVIDER must be one of embedded, espn, oddsapi");
+    const port = await cli(["serve", "--port", "http", "--db", tempDb()]);
+    expect(port.code).toBe(1);
+    expect(port.stderr).toContain("--port must be a whole number");
+  });
+
+  test("refuses a database upgraded by a newer version, saying which version it needs", async () => {
+    const db = tempDb();
+    await cli(["migrate", "--db", db]);
+    const handle = openDatabase(db);
+    await handle.sqlite.run("insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01')");
+    await handle.close();
+    for (const args of [["migrate", "--db", db], ["serve", "--port", "0", "--db", db]]) {
+      const res = await cli(args);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain("newer version");
+      expect(res.stderr).toContain("9999_from_the_future");
+    }
+  });
+
+  test("serve answers, then shuts down cleanly on SIGTERM and checkpoints the WAL", async () => {
+    const db = tempDb();
+    const proc = Bun.spawn([process.execPath, MAIN, "serve", "--port", "0", "--db", db], {
+      env: { ...process.env, LOG_LEVEL: "info" },
+      stdout: "pipe",
+      stderr: "inherit",
+    });
+    const reader = proc.stdout.getReader();
+    let out = "";
+    let url: string | undefined;
+    while (!url) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`serve exited early: ${out}`);
+      out += new TextDecoder().decode(value);
+      url = out.match(/"url":"(http:\/\/localhost:\d+)"/)?.[1];
+    }
+    const health = await fetch(`${url}/api/health`);
+    expect(await health.json()).toEqual({ status: "ok" });
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += new TextDecoder().decode(value);
+    }
+    const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.msg)).toContain("stopped");
+    expect(lines.find((l) => l.path === "/api/health")).toMatchObject({ method: "GET", status: 200 });
+    const wal = `${db}-wal`;
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+  }, 20_000);
+});

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "bun:test";
+import { avatarInitials, emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem } from "../../src/modules/auth/rules.ts";
+
+describe("avatarInitials (spec §2 Shell)", () => {
+  test.each([
+    ["john_doe", "JD"],
+    ["mary.jane", "MJ"],
+    ["big-ben-roethlisberger", "BB"],
+    ["alice", "AL"],
+    ["x", "X"],
+    ["_leading", "LE"],
+    ["a_b", "AB"],
+  ])("%s → %s", (username, initials) => expect(avatarInitials(username)).toBe(initials));
+});
+
+describe("usernameProblem (spec §5)", () => {
+  test("accepts 3-20 letters, digits and underscores", () => {
+    for (const ok of ["abc", "a".repeat(20), "Joe_123", "___"]) expect(usernameProblem(ok)).toBeNull();
+  });
+  test("names each problem with the settings screen's message", () => {
+    expect(usernameProblem("ab")).toBe("Username must be at least 3 characters");
+    expect(usernameProblem("a".repeat(21))).toBe("Username must be at most 20 characters");
+    expect(usernameProblem("with space")).toBe("Username can only contain letters, numbers, and underscores");
+    expect(usernameProblem("émile")).toBe("Username can only contain letters, numbers, and underscores");
+    expect(usernameProblem("a<b>c")).toBe("Username can only contain letters, numbers, and underscores");
+  });
+});
+
+describe("email and password", () => {
+  test("emails need an @ and a dot after it, and at most 254 characters", () => {
+    expect(emailProblem("a@b.co")).toBeNull();
+    expect(emailProblem("")).toBe("Email is required");
+    expect(emailProblem("no-at.example.com")).toBe("Enter a valid email address");
+    expect(emailProblem("a@nodot")).toBe("Enter a valid email address");
+    expect(emailProblem(`${"a".repeat(250)}@b.co`)).toBe("Enter a valid email address");
+  });
+  test("passwords have at least 8 characters", () => {
+    expect(passwordProblem("1234567")).toBe("Password must be at least 8 characters");
+    expect(passwordProblem("12345678")).toBeNull();
+    expect(passwordProblem("x".repeat(201))).toBe("Password must be at most 200 characters");
+  });
+  test("emails and username keys compare without case", () => {
+    expect(normalizeEmail("  Sam@Example.COM ")).toBe("sam@example.com");
+    expect(usernameKey("Joe_Cool")).toBe("joe_cool");
+  });
+});

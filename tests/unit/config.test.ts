@@ -1,0 +1,40 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+
+describe("loadConfig", () => {
+  test("has working defaults: port 3000, a SQLite file under ./data, the embedded season", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databasePath).toMatch(/\/data\/nfl-paper-trading\.db$/);
+    expect(config.oddsProvider).toBe("embedded");
+    expect(config.authRateLimit).toBe(20);
+    expect(config.publicUrl).toBeNull();
+    expect(config.trustProxy).toBe(false);
+    expect(config.adminEmails).toEqual([]);
+  });
+
+  test("reads the environment; flags win over it", () => {
+    const config = loadConfig(
+      { PORT: "8080", DATABASE_PATH: "/tmp/x.db", ADMIN_EMAILS: " A@x.com, b@y.org ,", PUBLIC_URL: "https://bets.example.com/some/path", TRUST_PROXY: "yes" },
+      { port: 9000 },
+    );
+    expect(config.port).toBe(9000);
+    expect(config.databasePath).toBe("/tmp/x.db");
+    expect(config.adminEmails).toEqual(["a@x.com", "b@y.org"]);
+    expect(config.publicUrl).toBe("https://bets.example.com");
+    expect(config.trustProxy).toBe(true);
+  });
+
+  test.each([
+    [{ PORT: "http" }, "PORT must be a whole number"],
+    [{ PORT: "70000" }, "PORT must be a whole number"],
+    [{ AUTH_RATE_LIMIT: "0" }, "AUTH_RATE_LIMIT must be a whole number"],
+    [{ PUBLIC_URL: "bets.example.com" }, "PUBLIC_URL must be an http(s) URL"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY must be true or false"],
+    [{ ODDS_PROVIDER: "bookie" }, "ODDS_PROVIDER must be one of"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
+  ])("refuses %o, naming the setting", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
