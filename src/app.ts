@@ -9,8 +9,10 @@ import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
 import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
+import { auditRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
 import { authPlugin } from "./modules/auth/plugin.ts";
+import { gamesRoutes } from "./modules/games/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
 
@@ -48,6 +50,8 @@ export function createApp(deps: AppDeps) {
       }
     })
     .use(authRoutes({ ...deps, auth, onSessionEnded: (token) => hub.closeSession(token) }))
+    .use(gamesRoutes({ ...deps, auth }))
+    .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");

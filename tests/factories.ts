@@ -1,9 +1,17 @@
-import { register } from "../src/modules/auth/service.ts";
 import { SESSION_COOKIE } from "../src/modules/auth/plugin.ts";
 import type { User } from "../src/modules/auth/model.ts";
+import { startSession, toUser } from "../src/modules/auth/service.ts";
 import type { TestContext } from "./support.ts";
 
 let sequence = 0;
+const DEFAULT_PASSWORD = "correct-horse-1";
+// Hashing is slow on purpose; factories hash the usual password once per test process.
+const hashes = new Map<string, string>();
+function hashOf(password: string): string {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = Bun.password.hashSync(password, "argon2id")));
+  return hash;
+}
 
 export interface BuiltUser {
   user: User;
@@ -13,22 +21,27 @@ export interface BuiltUser {
   token: string;
 }
 
-/** Creates a signed-in user through the auth service; every field can be overridden. */
+/** Creates a signed-in user straight in the database; every field can be overridden. */
 export async function buildUser(
   ctx: Pick<TestContext, "db" | "clock" | "config">,
-  overrides: Partial<{ email: string; username: string; password: string }> = {},
+  overrides: Partial<{ email: string; username: string; password: string; role: "user" | "admin"; isBot: boolean }> = {},
 ): Promise<BuiltUser> {
   sequence += 1;
-  const password = overrides.password ?? "correct-horse-1";
-  const { user, token } = await register(
-    ctx.db,
-    ctx.clock.now(),
-    {
-      email: overrides.email ?? `player${sequence}@example.com`,
-      username: overrides.username ?? `player_${sequence}`,
-      password,
-    },
-    { adminEmails: ctx.config.adminEmails, clientAddress: "test" },
-  );
-  return { user, password, token, cookie: `${SESSION_COOKIE}=${token}` };
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const username = overrides.username ?? `player_${sequence}`;
+  const row = await ctx.db
+    .insertInto("users")
+    .values({
+      email: (overrides.email ?? `player${sequence}@example.com`).toLowerCase(),
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: hashOf(password),
+      role: overrides.role ?? "user",
+      is_bot: overrides.isBot ? 1 : 0,
+      created_at: ctx.clock.now().toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const token = await startSession(ctx.db, ctx.clock.now(), row.id);
+  return { user: toUser(row, ctx.config.adminEmails), password, token, cookie: `${SESSION_COOKIE}=${token}` };
 }

@@ -1,5 +1,6 @@
 import type { AuditLogTable } from "../modules/audit/table.ts";
 import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
+import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
 import type { OutboxTable } from "../modules/realtime/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
@@ -8,4 +9,6 @@ export interface Database {
   sessions: SessionsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  games: GamesTable;
+  game_props: GamePropsTable;
 }

@@ -30,6 +30,11 @@ export function describeValidationError(error: ValidationError): ErrorBody {
   const schema = first && "schema" in first ? (first.schema as Record<string, unknown>) : {};
   let problem = first?.message ?? "is invalid";
   if (first && "value" in first && first.value === undefined) problem = "is required";
+  else if (typeof error.customError === "string") {
+    const named = error.customError.match(/^([\w.]+): (.+)$/);
+    if (named) return { message: error.customError, code: "invalid_input", field: named[1]! };
+    problem = error.customError;
+  }
   else if (typeof schema.maxLength === "number" && typeof first?.value === "string" && first.value.length > schema.maxLength)
     problem = `must be at most ${schema.maxLength} characters`;
   else if (/Unexpected property/i.test(problem)) return { message: `Unknown field: ${field}`, code: "unknown_field", field };

@@ -2,8 +2,8 @@
 export interface AppEvents {
   /** Odds or lines changed: every client refetches games. */
   odds_update: Record<string, never>;
-  /** A game got its final score: settle its bets. */
-  "game.completed": { gameId: string };
+  /** A game got its final score (or a corrected one: regrade): settle its bets. */
+  "game.completed": { gameId: string; regrade: boolean };
   /** One player's bets settled: only that player is told. */
   bet_settlements: { settlements: unknown[] };
 }

@@ -144,9 +144,9 @@ describe("outbox dispatcher", () => {
     const clock = new FixedClock("2026-10-07T16:00:00Z");
     const d = new OutboxDispatcher(serveSide.db, bus, clock, createLogger("silent"), 10);
     await d.start();
-    await cliSide.db.transaction().execute((trx) => publish(trx, clock.now(), "game.completed", { gameId: "g1" }));
+    await cliSide.db.transaction().execute((trx) => publish(trx, clock.now(), "game.completed", { gameId: "g1", regrade: false }));
     await waitFor(() => heard.length === 1);
-    expect(heard[0]).toMatchObject({ type: "game.completed", userId: null, payload: { gameId: "g1" } });
+    expect(heard[0]).toMatchObject({ type: "game.completed", userId: null, payload: { gameId: "g1", regrade: false } });
     await d.stop();
     await cliSide.close();
     await serveSide.close();

@@ -30,7 +30,8 @@ function check(field: string, problem: string | null): void {
   if (problem) throw badRequest(problem, `invalid_${field}`);
 }
 
-async function startSession(db: Db, now: Date, userId: number): Promise<string> {
+/** Starts a session for a user and returns its token (the cookie's value). */
+export async function startSession(db: Db, now: Date, userId: number): Promise<string> {
   const token = randomToken();
   await repo.insertSession(db, {
     token_hash: sha256(token),

@@ -1,0 +1,17 @@
+import { t } from "elysia";
+import { wholeNumber } from "../../http/schema.ts";
+
+export const AuditEntry = t.Object({
+  id: t.Number(),
+  actorId: t.Union([t.Number(), t.Null()]),
+  actor: t.String(),
+  action: t.String(),
+  subject: t.String(),
+  details: t.Unknown(),
+  createdAt: t.String(),
+});
+
+export const AuditQuery = t.Object(
+  { limit: t.Optional(wholeNumber("limit", 1, 500)) },
+  { additionalProperties: false },
+);

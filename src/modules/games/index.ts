@@ -1,0 +1,22 @@
+import { Elysia, t } from "elysia";
+import type { Db } from "../../db/connection.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { AuthPlugin } from "../auth/plugin.ts";
+import { CurrentWeek, Game, GameParams, GamesQuery, ResolveBody } from "./model.ts";
+import * as service from "./service.ts";
+
+/** Games, the current week, and resolving games (spec §7). */
+export function gamesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+  return new Elysia({ name: "games", prefix: "/api" })
+    .use(auth)
+    .get("/games", ({ query }) => service.listGames(db, clock.now(), query.week), {
+      query: GamesQuery,
+      response: { 200: t.Array(Game) },
+    })
+    .get("/weeks/current", () => service.currentWeek(db, clock.now()), { response: { 200: CurrentWeek } })
+    .patch(
+      "/games/:id",
+      ({ params, body, user }) => service.resolveGame(db, clock.now(), params.id, body, { id: user.id, label: user.username }),
+      { admin: true, params: GameParams, body: ResolveBody, response: { 200: Game } },
+    );
+}

@@ -1,0 +1,78 @@
+/**
+ * What the games module needs from a source of NFL data. The default, `embedded`, generates a
+ * season offline; real providers (ESPN, The Odds API) implement the same contract.
+ */
+
+export type MarketType = "spreads" | "totals" | "h2h";
+
+/** One priced outcome of a market (spec §3 Odds entry). Spread/h2h name a team; totals "Over"/"Under". */
+export interface OddsOutcome {
+  name: string;
+  /** American odds, e.g. -110 or 145. */
+  price: number;
+  /** The line for spreads (this side's) and totals; absent for h2h. */
+  point?: number;
+}
+
+export interface OddsMarket {
+  marketType: MarketType;
+  outcomes: OddsOutcome[];
+}
+
+export interface ProviderProp {
+  /** Stable within the game, e.g. "jalen-hurts-passing_yards". */
+  key: string;
+  playerName: string;
+  /** Abbreviation of the player's team. */
+  team: string;
+  /** snake_case; the screen shows underscores as spaces. */
+  propType: string;
+  line: number;
+  overOdds: number;
+  underOdds: number;
+}
+
+export interface ScheduledGame {
+  /** The provider's own id for the game. */
+  providerId: string;
+  season: number;
+  week: number;
+  homeTeam: string;
+  awayTeam: string;
+  homeAbbr: string;
+  awayAbbr: string;
+  /** ISO-8601 UTC kick-off. */
+  commenceTime: string;
+}
+
+export interface GameOdds {
+  providerId: string;
+  odds: OddsMarket[];
+  props: ProviderProp[];
+}
+
+export interface PlayerStat {
+  playerName: string;
+  propType: string;
+  value: number;
+}
+
+export interface GameResult {
+  providerId: string;
+  homeScore: number;
+  awayScore: number;
+  /** Stats for the props offered on the game; a player who did not play is absent. */
+  playerStats: PlayerStat[];
+}
+
+export interface OddsProvider {
+  readonly name: string;
+  /** The season to show at `now`: the one in progress, else the next. */
+  currentSeason(now: Date): Promise<number>;
+  /** Every regular-season game of a season, with kick-offs but no prices. */
+  schedule(season: number): Promise<ScheduledGame[]>;
+  /** Current lines and props for these games as of `now`. */
+  odds(games: readonly ScheduledGame[], now: Date): Promise<GameOdds[]>;
+  /** Final scores and player stats for the games among these that have finished by `now`. */
+  results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]>;
+}

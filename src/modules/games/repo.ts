@@ -1,0 +1,78 @@
+import type { Insertable, Kysely, Updateable } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { GamePropsTable, GamesTable } from "./table.ts";
+
+type Executor = Kysely<Database>;
+
+export function latestSeason(db: Executor) {
+  return db.selectFrom("games").select((eb) => eb.fn.max("season").as("season")).executeTakeFirst();
+}
+
+export function findGame(db: Executor, id: string) {
+  return db.selectFrom("games").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function gamesOfSeason(db: Executor, season: number, week?: number) {
+  let query = db.selectFrom("games").selectAll().where("season", "=", season);
+  if (week !== undefined) query = query.where("week", "=", week);
+  return query.orderBy("commence_time").orderBy("id").execute();
+}
+
+export function propsOfGames(db: Executor, gameIds: readonly string[]) {
+  if (gameIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("game_props").selectAll().where("game_id", "in", gameIds).orderBy("game_id").orderBy("id").execute();
+}
+
+/** The lowest week with a game neither completed nor started before `startedBefore` (spec §4's advancing week). */
+export function lowestOpenWeek(db: Executor, season: number, startedBefore: string) {
+  return db
+    .selectFrom("games")
+    .select((eb) => eb.fn.min("week").as("week"))
+    .where("season", "=", season)
+    .where("completed_at", "is", null)
+    .where("commence_time", ">=", startedBefore)
+    .executeTakeFirst();
+}
+
+export function insertGames(db: Executor, rows: Insertable<GamesTable>[]) {
+  return db.insertInto("games").values(rows).execute();
+}
+
+export function updateGame(db: Executor, id: string, changes: Updateable<GamesTable>) {
+  return db.updateTable("games").set(changes).where("id", "=", id).execute();
+}
+
+/** Adds new props and moves the lines of known ones; props are never deleted (bets point at them). */
+export function upsertProps(db: Executor, rows: Insertable<GamePropsTable>[]) {
+  if (rows.length === 0) return Promise.resolve();
+  return db
+    .insertInto("game_props")
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(["game_id", "key"]).doUpdateSet((eb) => ({
+        line: eb.ref("excluded.line"),
+        over_odds: eb.ref("excluded.over_odds"),
+        under_odds: eb.ref("excluded.under_odds"),
+      })),
+    )
+    .execute();
+}
+
+export function setPropStat(db: Executor, gameId: string, propId: number, stat: { stat_value: number | null; did_not_play: number }) {
+  return db.updateTable("game_props").set(stat).where("game_id", "=", gameId).where("id", "=", propId).executeTakeFirst();
+}
+
+export function setPropStatByPlayer(db: Executor, gameId: string, playerName: string, propType: string, value: number) {
+  return db
+    .updateTable("game_props")
+    .set({ stat_value: value, did_not_play: 0 })
+    .where("game_id", "=", gameId)
+    .where("player_name", "=", playerName)
+    .where("prop_type", "=", propType)
+    .execute();
+}
+
+/** Props of a finished game with no figure: their player did not play. */
+export function markUnreportedPropsDidNotPlay(db: Executor, gameId: string) {
+  return db.updateTable("game_props").set({ did_not_play: 1 }).where("game_id", "=", gameId).where("stat_value", "is", null).execute();
+}

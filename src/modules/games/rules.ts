@@ -1,0 +1,52 @@
+/** Pure rules about weeks and game state (spec §4, §5, §9). */
+
+export const WEEKS = 18;
+/** A game that started this long ago counts as over for the week rule (spec §9 live window). */
+export const LIVE_WINDOW_MS = 4 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Week 1 starts on the first Thursday on or after 1 September (spec §5), at 00:00 UTC. */
+export function seasonStart(year: number): Date {
+  const first = new Date(Date.UTC(year, 8, 1));
+  const toThursday = (4 - first.getUTCDay() + 7) % 7;
+  return new Date(Date.UTC(year, 8, 1 + toThursday));
+}
+
+/** The season year a date falls in: before this year's start, it is last year's season. */
+export function seasonYearOf(date: Date): number {
+  const year = date.getUTCFullYear();
+  return date < seasonStart(year) ? year - 1 : year;
+}
+
+/** Spec §5: whole 7-day periods since the season's start, plus 1, clamped to 1–18. */
+export function weekNumber(date: Date): number {
+  const start = seasonStart(seasonYearOf(date));
+  const week = Math.floor((date.getTime() - start.getTime()) / (7 * DAY_MS)) + 1;
+  return Math.min(WEEKS, Math.max(1, week));
+}
+
+export type GameStatus = "upcoming" | "live" | "completed";
+
+/** The status a player sees: completed once resolved, live from kick-off, else upcoming. */
+export function statusAt(game: { commenceTime: string; completed: boolean }, now: Date): GameStatus {
+  if (game.completed) return "completed";
+  return new Date(game.commenceTime) <= now ? "live" : "upcoming";
+}
+
+/** Betting is open only before kick-off on a game that is not yet completed (spec §4). */
+export function isBettingOpen(game: { commenceTime: string; completed: boolean }, now: Date): boolean {
+  return statusAt(game, now) === "upcoming";
+}
+
+/**
+ * The advancing current week (spec §4, DESIGN): the lowest week that still has a game neither
+ * completed nor started more than 4 hours ago; 18 once every game is done.
+ */
+export function currentWeek(games: readonly { week: number; commenceTime: string; completed: boolean }[], now: Date): number {
+  let lowest = WEEKS;
+  for (const game of games) {
+    const over = game.completed || now.getTime() - new Date(game.commenceTime).getTime() > LIVE_WINDOW_MS;
+    if (!over && game.week < lowest) lowest = game.week;
+  }
+  return lowest;
+}

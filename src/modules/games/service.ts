@@ -1,0 +1,137 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import * as audit from "../audit/service.ts";
+import { publish } from "../realtime/service.ts";
+import type { Game, ResolveInput } from "./model.ts";
+import type { OddsMarket } from "./provider.ts";
+import * as repo from "./repo.ts";
+import { LIVE_WINDOW_MS, WEEKS, isBettingOpen, seasonYearOf, statusAt, weekNumber } from "./rules.ts";
+import type { GamePropRow, GameRow } from "./table.ts";
+
+function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
+  return {
+    id: row.id,
+    season: row.season,
+    week: row.week,
+    homeTeam: row.home_team,
+    awayTeam: row.away_team,
+    homeAbbr: row.home_abbr,
+    awayAbbr: row.away_abbr,
+    commenceTime: row.commence_time,
+    status: statusAt({ commenceTime: row.commence_time, completed: row.completed_at !== null }, now),
+    homeScore: row.home_score,
+    awayScore: row.away_score,
+    odds: JSON.parse(row.odds) as OddsMarket[],
+    playerProps: props.map((p) => ({
+      id: p.id,
+      playerName: p.player_name,
+      team: p.team,
+      propType: p.prop_type,
+      line: p.line,
+      overOdds: p.over_odds,
+      underOdds: p.under_odds,
+    })),
+  };
+}
+
+async function withProps(db: Kysely<Database>, rows: GameRow[], now: Date): Promise<Game[]> {
+  const props = await repo.propsOfGames(db, rows.map((r) => r.id));
+  const byGame = Map.groupBy(props, (p) => p.game_id);
+  return rows.map((row) => toGame(row, byGame.get(row.id) ?? [], now));
+}
+
+/** The season on show: the newest one we hold, else the one the date falls in. */
+export async function currentSeason(db: Db, now: Date): Promise<number> {
+  const row = await repo.latestSeason(db);
+  return row?.season ?? seasonYearOf(now);
+}
+
+/** The advancing current week (DESIGN "Configuration and contracts"), computed here so browsers never guess it. */
+export async function currentWeek(db: Db, now: Date): Promise<{ season: number; week: number }> {
+  const season = await currentSeason(db, now);
+  const anyGame = await repo.latestSeason(db);
+  if (anyGame?.season == null) return { season, week: weekNumber(now) };
+  const open = await repo.lowestOpenWeek(db, season, new Date(now.getTime() - LIVE_WINDOW_MS).toISOString());
+  return { season, week: open?.week ?? WEEKS };
+}
+
+/** The season's games (or one week's), kick-off order, with odds and props. */
+export async function listGames(db: Db, now: Date, week?: number): Promise<Game[]> {
+  const season = await currentSeason(db, now);
+  return withProps(db, await repo.gamesOfSeason(db, season, week), now);
+}
+
+export async function getGame(db: Kysely<Database>, id: string, now: Date): Promise<Game> {
+  const row = await repo.findGame(db, id);
+  if (!row) throw notFound("Game not found", "game_not_found");
+  return (await withProps(db, [row], now))[0]!;
+}
+
+/** What the betting module needs to price and lock a bet: the game as players see it, and whether it is open. */
+export async function gameForBetting(db: Kysely<Database>, id: string, now: Date): Promise<{ game: Game; open: boolean }> {
+  const game = await getGame(db, id, now);
+  return { game, open: isBettingOpen({ commenceTime: game.commenceTime, completed: game.status === "completed" }, now) };
+}
+
+export interface FinalScore {
+  homeScore: number;
+  awayScore: number;
+}
+
+/**
+ * Gives a game its final score inside the caller's transaction and announces `game.completed`,
+ * so settlement follows. The one path for admins and providers alike.
+ */
+export async function completeGame(
+  trx: Kysely<Database>,
+  now: Date,
+  row: GameRow,
+  score: FinalScore,
+  resolvedBy: "provider" | "admin",
+): Promise<void> {
+  const regrade = row.completed_at !== null;
+  await repo.updateGame(trx, row.id, {
+    home_score: score.homeScore,
+    away_score: score.awayScore,
+    completed_at: row.completed_at ?? now.toISOString(),
+    resolved_by: resolvedBy,
+  });
+  await publish(trx, now, "game.completed", { gameId: row.id, regrade });
+}
+
+/** An admin resolves a game, or with `regrade` corrects a completed one; audited, and settles its bets. */
+export async function resolveGame(db: Db, now: Date, gameId: string, input: ResolveInput, actor: audit.Actor): Promise<Game> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findGame(trx, gameId);
+    if (!row) throw notFound("Game not found", "game_not_found");
+    if (row.completed_at !== null && !input.regrade) {
+      throw conflict("This game is already completed. Send regrade: true to correct its final score.", "game_completed");
+    }
+    const props = await repo.propsOfGames(trx, [gameId]);
+    const propIds = new Set(props.map((p) => p.id));
+    for (const stat of input.playerStats ?? []) {
+      if (!propIds.has(stat.propId)) throw badRequest(`playerStats: prop ${stat.propId} is not a prop of this game`, "unknown_prop");
+      if (!stat.didNotPlay && (stat.value === undefined || stat.value === null)) {
+        throw badRequest(`playerStats: prop ${stat.propId} needs a value or didNotPlay: true`);
+      }
+    }
+    await completeGame(trx, now, row, input, "admin");
+    for (const stat of input.playerStats ?? []) {
+      await repo.setPropStat(trx, gameId, stat.propId, {
+        stat_value: stat.didNotPlay ? null : stat.value!,
+        did_not_play: stat.didNotPlay ? 1 : 0,
+      });
+    }
+    const regrade = row.completed_at !== null;
+    await audit.record(trx, now, actor, regrade ? "game.regrade" : "game.resolve", `game:${gameId}`, {
+      homeScore: input.homeScore,
+      awayScore: input.awayScore,
+      ...(regrade ? { previous: { homeScore: row.home_score, awayScore: row.away_score } } : {}),
+      ...(input.playerStats?.length ? { playerStats: input.playerStats } : {}),
+    });
+    await publish(trx, now, "odds_update", {});
+    return getGame(trx, gameId, now);
+  });
+}

@@ -1,0 +1,44 @@
+import type { Generated, Selectable } from "kysely";
+
+export interface GamesTable {
+  /** The provider's id for the game. */
+  id: string;
+  provider: string;
+  season: number;
+  week: number;
+  home_team: string;
+  away_team: string;
+  home_abbr: string;
+  away_abbr: string;
+  /** ISO-8601 UTC. */
+  commence_time: string;
+  home_score: number | null;
+  away_score: number | null;
+  /** Set when the game got its final score; live/upcoming follow from the clock. */
+  completed_at: string | null;
+  /** Who gave the final score; a provider never overwrites an admin's. */
+  resolved_by: "provider" | "admin" | null;
+  /** JSON OddsMarket[]. */
+  odds: Generated<string>;
+  odds_updated_at: string | null;
+}
+
+export interface GamePropsTable {
+  id: Generated<number>;
+  game_id: string;
+  /** The provider's stable key within the game. */
+  key: string;
+  player_name: string;
+  team: string;
+  prop_type: string;
+  line: number;
+  over_odds: number;
+  under_odds: number;
+  /** The player's final figure for prop_type; null until known. */
+  stat_value: number | null;
+  /** 1 when the player did not play: bets on the prop are void. */
+  did_not_play: Generated<number>;
+}
+
+export type GameRow = Selectable<GamesTable>;
+export type GamePropRow = Selectable<GamePropsTable>;
