@@ -23,15 +23,9 @@ export function propsOfGames(db: Executor, gameIds: readonly string[]) {
   return db.selectFrom("game_props").selectAll().where("game_id", "in", gameIds).orderBy("game_id").orderBy("id").execute();
 }
 
-/** The lowest week with a game neither completed nor started before `startedBefore` (spec §4's advancing week). */
-export function lowestOpenWeek(db: Executor, season: number, startedBefore: string) {
-  return db
-    .selectFrom("games")
-    .select((eb) => eb.fn.min("week").as("week"))
-    .where("season", "=", season)
-    .where("completed_at", "is", null)
-    .where("commence_time", ">=", startedBefore)
-    .executeTakeFirst();
+/** Just what the current-week rule needs, for every game of a season. */
+export function weekClockOfSeason(db: Executor, season: number) {
+  return db.selectFrom("games").select(["week", "commence_time", "completed_at"]).where("season", "=", season).execute();
 }
 
 export function insertGames(db: Executor, rows: Insertable<GamesTable>[]) {

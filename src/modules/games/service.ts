@@ -7,7 +7,7 @@ import { publish } from "../realtime/service.ts";
 import type { Game, ResolveInput } from "./model.ts";
 import type { OddsMarket } from "./provider.ts";
 import * as repo from "./repo.ts";
-import { LIVE_WINDOW_MS, WEEKS, isBettingOpen, seasonYearOf, statusAt, weekNumber } from "./rules.ts";
+import { currentWeek as weekRule, isBettingOpen, seasonYearOf, statusAt, weekNumber } from "./rules.ts";
 import type { GamePropRow, GameRow } from "./table.ts";
 
 function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
@@ -51,10 +51,13 @@ export async function currentSeason(db: Db, now: Date): Promise<number> {
 /** The advancing current week (DESIGN "Configuration and contracts"), computed here so browsers never guess it. */
 export async function currentWeek(db: Db, now: Date): Promise<{ season: number; week: number }> {
   const season = await currentSeason(db, now);
-  const anyGame = await repo.latestSeason(db);
-  if (anyGame?.season == null) return { season, week: weekNumber(now) };
-  const open = await repo.lowestOpenWeek(db, season, new Date(now.getTime() - LIVE_WINDOW_MS).toISOString());
-  return { season, week: open?.week ?? WEEKS };
+  const games = await repo.weekClockOfSeason(db, season);
+  if (games.length === 0) return { season, week: weekNumber(now) };
+  const week = weekRule(
+    games.map((g) => ({ week: g.week, commenceTime: g.commence_time, completed: g.completed_at !== null })),
+    now,
+  );
+  return { season, week };
 }
 
 /** The season's games (or one week's), kick-off order, with odds and props. */
