@@ -1,14 +1,18 @@
 import type { AuditLogTable } from "../modules/audit/table.ts";
 import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
+import type { BetsTable, UserWeekStatsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
-import type { OutboxTable } from "../modules/realtime/table.ts";
+import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;
+  outbox_cursor: OutboxCursorTable;
   audit_log: AuditLogTable;
   games: GamesTable;
   game_props: GamePropsTable;
+  bets: BetsTable;
+  user_week_stats: UserWeekStatsTable;
 }

@@ -7,6 +7,7 @@ export interface ErrorBody {
   code: string;
   /** The input field at fault, for validation errors. */
   field?: string;
+  [extra: string]: unknown;
 }
 
 function json(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
@@ -44,7 +45,9 @@ export function describeValidationError(error: ValidationError): ErrorBody {
 /** The one place errors become responses: `{ message, code }` with the right status; 500s never leak internals. */
 export function errorHandler(logger: Logger) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
-    if (error instanceof AppError) return json(error.status, { message: error.message, code: error.code }, error.headers);
+    if (error instanceof AppError) {
+      return json(error.status, { ...error.details, message: error.message, code: error.code }, error.headers);
+    }
     if (error instanceof ValidationError) return json(400, describeValidationError(error));
     switch (code) {
       case "PARSE":

@@ -72,10 +72,30 @@ export async function getGame(db: Kysely<Database>, id: string, now: Date): Prom
   return (await withProps(db, [row], now))[0]!;
 }
 
-/** What the betting module needs to price and lock a bet: the game as players see it, and whether it is open. */
-export async function gameForBetting(db: Kysely<Database>, id: string, now: Date): Promise<{ game: Game; open: boolean }> {
-  const game = await getGame(db, id, now);
-  return { game, open: isBettingOpen({ commenceTime: game.commenceTime, completed: game.status === "completed" }, now) };
+/** What the betting module needs to price and lock a bet: the game as players see it, whether it is open, and when its odds were published. */
+export async function gameForBetting(
+  db: Kysely<Database>,
+  id: string,
+  now: Date,
+): Promise<{ game: Game; open: boolean; pricedAt: string | null }> {
+  const row = await repo.findGame(db, id);
+  if (!row) throw notFound("Game not found", "game_not_found");
+  const game = (await withProps(db, [row], now))[0]!;
+  return { game, open: isBettingOpen({ commenceTime: row.commence_time, completed: row.completed_at !== null }, now), pricedAt: row.odds_updated_at };
+}
+
+/** A completed game's facts for settlement; null while the game has no final score. */
+export async function finalFacts(db: Kysely<Database>, id: string) {
+  const row = await repo.findGame(db, id);
+  if (!row || row.completed_at === null || row.home_score === null || row.away_score === null) return null;
+  const props = await repo.propsOfGames(db, [id]);
+  return {
+    homeTeam: row.home_team,
+    awayTeam: row.away_team,
+    homeScore: row.home_score,
+    awayScore: row.away_score,
+    props: new Map(props.map((p) => [p.id, { statValue: p.stat_value, didNotPlay: p.did_not_play === 1 }])),
+  };
 }
 
 export interface FinalScore {

@@ -6,11 +6,14 @@ import * as repo from "./repo.ts";
 
 const BATCH = 200;
 const KEEP_MS = 24 * 60 * 60 * 1000;
+const CURSOR = "main";
 
 /**
  * Delivers outbox rows to the in-process bus after their transaction committed. It polls the
  * outbox's primary key — an index seek of microseconds — so rows committed by a CLI process
- * are delivered as surely as our own.
+ * are delivered as surely as our own. Where it got to is saved, so events committed while the
+ * server was down (or not yet delivered when it stopped) are delivered after a restart: at least
+ * once, so handlers are idempotent.
  */
 export class OutboxDispatcher {
   #cursor = 0;
@@ -26,9 +29,10 @@ export class OutboxDispatcher {
     private readonly intervalMs = 100,
   ) {}
 
-  /** Starts after the newest existing row: what happened before start-up is caught up by sweeps, not replayed. */
+  /** Resumes where the last run stopped; a brand-new database starts after its newest row. */
   async start(): Promise<void> {
-    this.#cursor = await repo.maxEventId(this.db);
+    this.#cursor = (await repo.readCursor(this.db, CURSOR)) ?? (await repo.maxEventId(this.db));
+    await repo.saveCursor(this.db, CURSOR, this.#cursor);
     this.#timer = setInterval(() => void this.tick(), this.intervalMs);
   }
 
@@ -58,6 +62,7 @@ export class OutboxDispatcher {
           };
           await this.bus.emit(event, (error) => this.logger.error({ err: error, event: row.type }, "event handler failed"));
         }
+        if (rows.length > 0) await repo.saveCursor(this.db, CURSOR, this.#cursor);
         if (rows.length < BATCH) break;
       }
       await this.#prune();
@@ -70,6 +75,6 @@ export class OutboxDispatcher {
     const now = this.clock.now().getTime();
     if (now - this.#lastPrune < 60_000) return;
     this.#lastPrune = now;
-    await repo.deleteEventsBefore(this.db, new Date(now - KEEP_MS).toISOString());
+    await repo.deleteEventsBefore(this.db, new Date(now - KEEP_MS).toISOString(), this.#cursor);
   }
 }

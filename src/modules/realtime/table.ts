@@ -10,3 +10,10 @@ export interface OutboxTable {
   payload: string;
   created_at: string;
 }
+
+export interface OutboxCursorTable {
+  /** One row per dispatcher ("main"). */
+  name: string;
+  /** The last event delivered. */
+  last_id: number;
+}

@@ -1,0 +1,38 @@
+import { Elysia, t } from "elysia";
+import type { Db } from "../../db/connection.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { AuthPlugin } from "../auth/plugin.ts";
+import { currentSeason } from "../games/service.ts";
+import { Bet, BetParams, NoteBody, PlaceBetBody, UserParams, UserWeekParams } from "./model.ts";
+import * as service from "./service.ts";
+
+/** Placing bets, a player's bets, and journal notes (spec §7). */
+export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+  return new Elysia({ name: "betting", prefix: "/api" })
+    .use(auth)
+    .post(
+      "/bets",
+      async ({ body, user, set }) => {
+        const bet = await service.placeBet(db, clock.now(), user.id, body);
+        set.status = 201;
+        return bet;
+      },
+      { auth: true, body: PlaceBetBody, response: { 201: Bet } },
+    )
+    .get("/users/:userId/bets", ({ params, user }) => service.listBets(db, user.id, params.userId), {
+      auth: true,
+      params: UserParams,
+      response: { 200: t.Array(Bet) },
+    })
+    .get(
+      "/users/:userId/bets/week/:week",
+      async ({ params, user }) => service.listWeekBets(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
+      { auth: true, params: UserWeekParams, response: { 200: t.Array(Bet) } },
+    )
+    .patch("/bets/:betId/note", ({ params, body, user }) => service.updateNote(db, user.id, params.betId, body.note), {
+      auth: true,
+      params: BetParams,
+      body: NoteBody,
+      response: { 200: Bet },
+    });
+}

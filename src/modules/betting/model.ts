@@ -1,0 +1,80 @@
+import { t } from "elysia";
+import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
+
+export const NOTE_MAX = 1000;
+
+const anyNumber = (field: string) =>
+  t.Numeric({ minimum: -1_000_000, maximum: 1_000_000, error: `${field}: must be a number` });
+
+/** Spec §7 POST /api/bets. The client's wagerAmount and potentialWin are accepted but never trusted. */
+export const PlaceBetBody = t.Object(
+  {
+    gameId: idParam,
+    betType: t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")], {
+      error: "betType: must be spread, total, moneyline or prop",
+    }),
+    selection: t.String({ minLength: 1, maxLength: 100 }),
+    /** Required for prop bets: which prop of the game. */
+    propId: optionalNullable(wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER)),
+    odds: t.Numeric({ minimum: -100_000, maximum: 100_000, multipleOf: 1, error: "odds: must be whole American odds" }),
+    point: optionalNullable(anyNumber("point")),
+    units: wholeNumber("units", 1, 3),
+    wagerAmount: optionalNullable(anyNumber("wagerAmount")),
+    potentialWin: optionalNullable(anyNumber("potentialWin")),
+    confidence: t.Optional(t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high")], { error: "confidence: must be low, medium or high" })),
+    note: optionalNullable(t.String({ maxLength: NOTE_MAX })),
+    leagueId: optionalNullable(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+    isParlay: t.Optional(t.Boolean()),
+    replaceExisting: t.Optional(t.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type PlaceBetInput = typeof PlaceBetBody.static;
+
+export const NoteBody = t.Object({ note: t.Union([t.String({ maxLength: NOTE_MAX }), t.Null()]) }, { additionalProperties: false });
+
+export const BetParams = t.Object({ betId: wholeNumber("betId", 1, Number.MAX_SAFE_INTEGER) });
+export const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+export const UserWeekParams = t.Object({
+  userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER),
+  week: wholeNumber("week", 1, 18),
+});
+
+export const Bet = t.Object({
+  id: t.Number(),
+  userId: t.Number(),
+  gameId: t.String(),
+  betType: t.String(),
+  selection: t.String(),
+  propId: t.Union([t.Number(), t.Null()]),
+  odds: t.String(),
+  point: t.Union([t.String(), t.Null()]),
+  units: t.String(),
+  wagerAmount: t.String(),
+  potentialWin: t.String(),
+  confidence: t.String(),
+  note: t.Union([t.String(), t.Null()]),
+  leagueId: t.Union([t.Number(), t.Null()]),
+  isParlay: t.Boolean(),
+  status: t.Union([t.Literal("pending"), t.Literal("won"), t.Literal("lost"), t.Literal("push")]),
+  result: t.Union([t.String(), t.Null()]),
+  season: t.Number(),
+  week: t.Number(),
+  placedAt: t.String(),
+  pricedAt: t.Union([t.String(), t.Null()]),
+  settledAt: t.Union([t.String(), t.Null()]),
+  game: t.Object({
+    awayTeam: t.String(),
+    homeTeam: t.String(),
+    awayAbbr: t.String(),
+    homeAbbr: t.String(),
+    commenceTime: t.String(),
+    homeScore: t.Union([t.Number(), t.Null()]),
+    awayScore: t.Union([t.Number(), t.Null()]),
+  }),
+  /** The prop's player and type, for prop bets. */
+  prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()]),
+  /** null = the individual book ("Individual"). */
+  league: t.Union([t.Object({ name: t.String() }), t.Null()]),
+});
+export type Bet = typeof Bet.static;

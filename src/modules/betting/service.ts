@@ -1,0 +1,103 @@
+import type { Db } from "../../db/connection.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { potentialWinCents, wagerCents } from "../../lib/money.ts";
+import { gameForBetting } from "../games/service.ts";
+import type { Bet, PlaceBetInput } from "./model.ts";
+import { toBet } from "./present.ts";
+import * as repo from "./repo.ts";
+import { currentPrice } from "./rules.ts";
+import { INDIVIDUAL_BOOK } from "./table.ts";
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+}
+
+/**
+ * Places a bet for the signed-in player. The server prices it from the current odds — the client's
+ * wager and potential win are ignored — and refuses a stale price (409 with the new one), a started
+ * game, or a second bet on the game in the same book unless `replaceExisting`.
+ */
+export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput): Promise<Bet> {
+  if (input.isParlay) throw badRequest("isParlay: parlays are not offered", "parlay_unsupported");
+  if (input.leagueId != null) throw badRequest("leagueId: league books are not open yet", "leagues_unsupported");
+  if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
+  const bookId = INDIVIDUAL_BOOK;
+
+  const betId = await db.transaction().execute(async (trx) => {
+    // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
+    const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now);
+    if (!open) throw conflict("Betting is locked for this game: it has started or is completed", "game_locked");
+    const price = currentPrice(game, input.betType, input.selection, input.propId);
+    if (!price) throw badRequest(`selection: "${input.selection}" is not offered for this ${input.betType} market`, "unknown_selection");
+    const clientPoint = input.point ?? null;
+    if (price.odds !== input.odds || (price.point !== null && clientPoint !== price.point)) {
+      throw conflict("Odds have changed", "odds_changed", { current: price });
+    }
+
+    const existing = await repo.findBetInBook(trx, userId, input.gameId, bookId);
+    if (existing) {
+      if (!input.replaceExisting) throw conflict("You already have a bet on this game", "bet_exists", { existingBetId: existing.id });
+      if (existing.status !== "pending") throw conflict("Your bet on this game is already settled", "bet_settled");
+      await repo.deleteBet(trx, existing.id);
+    }
+
+    const wager = wagerCents(input.units);
+    return repo.insertBet(trx, {
+      user_id: userId,
+      game_id: game.id,
+      book_id: bookId,
+      season: game.season,
+      week: game.week,
+      bet_type: input.betType,
+      selection: input.selection,
+      prop_id: input.betType === "prop" ? input.propId! : null,
+      odds: price.odds,
+      point: price.point,
+      units: input.units,
+      wager_cents: wager,
+      potential_win_cents: potentialWinCents(wager, price.odds),
+      confidence: input.confidence ?? "medium",
+      note: input.note?.trim() ? input.note : null,
+      is_parlay: 0,
+      status: "pending",
+      result_cents: null,
+      placed_at: now.toISOString(),
+      priced_at: pricedAt,
+      settled_at: null,
+    });
+  }).catch((error: unknown) => {
+    // Two identical placements racing: the unique book index lets exactly one through.
+    if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", "bet_exists");
+    throw error;
+  });
+  return (await betsByIds(db, [betId]))[0]!;
+}
+
+async function betsByIds(db: Db, ids: number[]): Promise<Bet[]> {
+  return (await repo.betsWithDetails(db, { ids })).map((row) => toBet(row));
+}
+
+function assertSelf(viewerId: number, userId: number): void {
+  if (viewerId !== userId) throw forbidden("You can only see your own bets", "not_your_bets");
+}
+
+/** All of a player's bets, newest first, each with its game and book. Only for the player themself. */
+export async function listBets(db: Db, viewerId: number, userId: number): Promise<Bet[]> {
+  assertSelf(viewerId, userId);
+  return (await repo.betsWithDetails(db, { userId })).map((row) => toBet(row));
+}
+
+/** A player's bets on one week's games of a season. */
+export async function listWeekBets(db: Db, viewerId: number, userId: number, season: number, week: number): Promise<Bet[]> {
+  assertSelf(viewerId, userId);
+  return (await repo.betsWithDetails(db, { userId, season, week })).map((row) => toBet(row));
+}
+
+/** Sets or clears the journal note of one's own bet; settled bets keep their notes editable. */
+export async function updateNote(db: Db, userId: number, betId: number, note: string | null): Promise<Bet> {
+  const bet = await repo.findBet(db, betId);
+  if (!bet) throw notFound("Bet not found", "bet_not_found");
+  if (bet.user_id !== userId) throw forbidden("You can only edit your own notes", "not_your_bet");
+  await repo.updateNote(db, betId, note?.trim() ? note : null);
+  return (await betsByIds(db, [betId]))[0]!;
+}

@@ -1,0 +1,152 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
+import { centsToString } from "../../lib/money.ts";
+import { finalFacts } from "../games/service.ts";
+import { publish } from "../realtime/service.ts";
+import * as repo from "./repo.ts";
+import { resultCents, settleBet } from "./rules.ts";
+import type { BetRow, BetStatus } from "./table.ts";
+
+/** Bets settled per transaction: each chunk holds the write lock for a few milliseconds. */
+const CHUNK = 1000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+type Facts = NonNullable<Awaited<ReturnType<typeof finalFacts>>>;
+
+/** Spec §3 Settlement message. */
+export interface SettlementMessage {
+  betId: number;
+  userId: number;
+  status: BetStatus;
+  result: string | null;
+  betDetails: {
+    selection: string;
+    wagerAmount: string;
+    gameInfo: { awayTeam: string; homeTeam: string; awayScore: number; homeScore: number };
+  };
+}
+
+function outcomeOf(bet: BetRow, facts: Facts): { status: BetStatus; result: number | null } {
+  const status = settleBet(
+    { betType: bet.bet_type, selection: bet.selection, point: bet.point },
+    facts,
+    bet.prop_id === null ? undefined : facts.props.get(bet.prop_id),
+  );
+  return { status, result: status === "pending" ? null : resultCents(status, bet.wager_cents, bet.potential_win_cents) };
+}
+
+/** What a bet adds to its week's aggregates while settled (sign −1 takes it back out). */
+function contribution(bet: Pick<BetRow, "user_id" | "book_id" | "season" | "week" | "wager_cents">, status: BetStatus, result: number | null, sign: 1 | -1): repo.WeekStatsDelta | null {
+  if (status === "pending") return null;
+  return {
+    user_id: bet.user_id,
+    book_id: bet.book_id,
+    season: bet.season,
+    week: bet.week,
+    settled: sign,
+    won: status === "won" ? sign : 0,
+    lost: status === "lost" ? sign : 0,
+    pushed: status === "push" ? sign : 0,
+    wagered_cents: sign * bet.wager_cents,
+    profit_cents: sign * (result ?? 0),
+  };
+}
+
+/** Sums deltas per (user, book, week) so a chunk writes each aggregate row once. */
+function mergeDeltas(deltas: repo.WeekStatsDelta[]): repo.WeekStatsDelta[] {
+  const merged = new Map<string, repo.WeekStatsDelta>();
+  for (const d of deltas) {
+    const key = `${d.user_id}:${d.book_id}:${d.season}:${d.week}`;
+    const m = merged.get(key);
+    if (!m) merged.set(key, { ...d });
+    else for (const f of ["settled", "won", "lost", "pushed", "wagered_cents", "profit_cents"] as const) m[f] += d[f];
+  }
+  return [...merged.values()];
+}
+
+function message(bet: BetRow, status: BetStatus, result: number | null, facts: Facts): SettlementMessage {
+  return {
+    betId: bet.id,
+    userId: bet.user_id,
+    status,
+    result: result === null ? null : centsToString(result),
+    betDetails: {
+      selection: bet.selection,
+      wagerAmount: centsToString(bet.wager_cents),
+      gameInfo: { awayTeam: facts.awayTeam, homeTeam: facts.homeTeam, awayScore: facts.awayScore, homeScore: facts.homeScore },
+    },
+  };
+}
+
+/**
+ * Applies outcomes to a batch of bets in the caller's transaction: bet rows, the weekly aggregates,
+ * and one bet_settlements message per affected player. Bets whose outcome is unchanged are left alone,
+ * so running it twice changes nothing (the sweep is idempotent).
+ */
+async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], facts: Facts): Promise<number> {
+  const deltas: repo.WeekStatsDelta[] = [];
+  const messages = new Map<number, SettlementMessage[]>();
+  let changed = 0;
+  for (const bet of bets) {
+    const next = outcomeOf(bet, facts);
+    if (next.status === bet.status && next.result === bet.result_cents) continue;
+    changed += 1;
+    const out = contribution(bet, bet.status, bet.result_cents, -1);
+    const into = contribution(bet, next.status, next.result, 1);
+    if (out) deltas.push(out);
+    if (into) deltas.push(into);
+    await repo.setOutcome(trx, bet.id, next.status, next.result, next.status === "pending" ? null : (bet.settled_at ?? now.toISOString()));
+    const list = messages.get(bet.user_id) ?? [];
+    list.push(message(bet, next.status, next.result, facts));
+    messages.set(bet.user_id, list);
+  }
+  for (const delta of mergeDeltas(deltas)) await repo.addWeekStats(trx, delta);
+  for (const [userId, settlements] of messages) await publish(trx, now, "bet_settlements", { settlements }, userId);
+  return changed;
+}
+
+/**
+ * Settles a completed game's pending bets in chunks (yielding between them). With `regrade`, every
+ * bet of the game is re-settled against the corrected score in one transaction, so no reader sees a
+ * half-regraded game. Returns how many bets changed.
+ */
+export async function settleGame(db: Db, now: Date, gameId: string, opts: { regrade?: boolean } = {}): Promise<number> {
+  if (opts.regrade) {
+    return db.transaction().execute(async (trx) => {
+      const facts = await finalFacts(trx, gameId);
+      if (!facts) return 0;
+      let changed = 0;
+      for (let afterId = 0; ; ) {
+        const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, false);
+        if (bets.length === 0) break;
+        changed += await applyOutcomes(trx, now, bets, facts);
+        afterId = bets.at(-1)!.id;
+      }
+      return changed;
+    });
+  }
+  let changed = 0;
+  for (let afterId = 0; ; ) {
+    const step = await db.transaction().execute(async (trx) => {
+      const facts = await finalFacts(trx, gameId);
+      if (!facts) return null;
+      const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, true);
+      if (bets.length === 0) return null;
+      return { changed: await applyOutcomes(trx, now, bets, facts), lastId: bets.at(-1)!.id };
+    });
+    if (!step) break;
+    changed += step.changed;
+    afterId = step.lastId;
+    await yieldToEventLoop();
+  }
+  return changed;
+}
+
+/** The start-up sweep: settles every pending bet of every completed game, so a crash between resolve and settlement loses nothing. */
+export async function settleAllPending(db: Db, now: Date): Promise<number> {
+  let changed = 0;
+  for (const { game_id } of await repo.gamesWithPendingBets(db)) changed += await settleGame(db, now, game_id);
+  return changed;
+}

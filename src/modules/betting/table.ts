@@ -1,0 +1,51 @@
+import type { Generated, Selectable } from "kysely";
+
+export type BetType = "spread" | "total" | "moneyline" | "prop" | "parlay";
+export type BetStatus = "pending" | "won" | "lost" | "push";
+
+/** The individual book's id; a league's book uses the league's id. */
+export const INDIVIDUAL_BOOK = 0;
+
+export interface BetsTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: string;
+  book_id: number;
+  /** Copied from the game, so weekly reads need no join. */
+  season: number;
+  week: number;
+  bet_type: BetType;
+  selection: string;
+  prop_id: number | null;
+  /** American odds the server priced the bet at. */
+  odds: number;
+  point: number | null;
+  units: number;
+  wager_cents: number;
+  potential_win_cents: number;
+  confidence: "low" | "medium" | "high";
+  note: string | null;
+  is_parlay: number;
+  status: BetStatus;
+  /** Profit once settled: positive won, negative lost, 0 push. */
+  result_cents: number | null;
+  placed_at: string;
+  /** When the price the bet used was published. */
+  priced_at: string | null;
+  settled_at: string | null;
+}
+
+export interface UserWeekStatsTable {
+  user_id: number;
+  book_id: number;
+  season: number;
+  week: number;
+  settled: number;
+  won: number;
+  lost: number;
+  pushed: number;
+  wagered_cents: number;
+  profit_cents: number;
+}
+
+export type BetRow = Selectable<BetsTable>;
