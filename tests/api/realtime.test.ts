@@ -152,6 +152,26 @@ describe("outbox dispatcher", () => {
     await serveSide.close();
   });
 
+  test("after a restart it delivers what was committed while it was down, and nothing twice", async () => {
+    const local = await makeTestApp();
+    const heard: number[] = [];
+    const bus = new EventBus();
+    bus.on("odds_update", (e) => void heard.push(e.id));
+    const first = new OutboxDispatcher(local.db, bus, local.clock, createLogger("silent"), 10_000);
+    await first.start();
+    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await first.tick();
+    await first.stop();
+    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    const second = new OutboxDispatcher(local.db, bus, local.clock, createLogger("silent"), 10_000);
+    await second.start();
+    await second.tick();
+    expect(heard).toHaveLength(2);
+    expect(new Set(heard).size).toBe(2);
+    await second.stop();
+    await local.close();
+  });
+
   test("a failing handler does not stop delivery to the others, and is logged", async () => {
     const lines: string[] = [];
     const bus = new EventBus();
