@@ -1,0 +1,99 @@
+/**
+ * The default, offline odds provider: a whole NFL regular season generated from seeds, so the
+ * same season and the same `now` always give the same schedule, lines, props and results.
+ * Time comes only from the `now` arguments.
+ */
+
+import type { GameOdds, GameResult, OddsProvider, ScheduledGame } from "../../provider.ts";
+import { currentSeasonAt } from "./kickoffs.ts";
+import { type DriftPath, type Line, driftPath, lineAt, marketsFor, openingLine } from "./lines.ts";
+import { type PropModel, buildProps } from "./props.ts";
+import { seasonRatings } from "./ratings.ts";
+import { RESULT_DELAY_MS, gameResult } from "./results.ts";
+import { buildSchedule, parseProviderId } from "./schedule.ts";
+
+interface GameModel {
+  game: ScheduledGame;
+  opening: Line;
+  drift: DriftPath;
+  props: PropModel[];
+  kickoffMs: number;
+  result?: GameResult;
+}
+
+interface SeasonModel {
+  games: readonly ScheduledGame[];
+  byId: ReadonlyMap<string, GameModel>;
+}
+
+/** Seasons far outside this range are almost certainly a bug in the caller. */
+const MIN_SEASON = 1970;
+const MAX_SEASON = 2200;
+
+export class EmbeddedProvider implements OddsProvider {
+  readonly name = "embedded";
+  readonly #seasons = new Map<number, SeasonModel>();
+
+  async currentSeason(now: Date): Promise<number> {
+    return currentSeasonAt(now);
+  }
+
+  async schedule(season: number): Promise<ScheduledGame[]> {
+    return this.#season(season).games.map((game) => ({ ...game }));
+  }
+
+  async odds(games: readonly ScheduledGame[], now: Date): Promise<GameOdds[]> {
+    const out: GameOdds[] = [];
+    for (const { providerId } of games) {
+      const model = this.#game(providerId);
+      if (!model) continue;
+      out.push({
+        providerId,
+        odds: marketsFor(model.game, lineAt(model.game, model.opening, model.drift, now)),
+        props: model.props.map((p) => ({ ...p.prop })),
+      });
+    }
+    return out;
+  }
+
+  async results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]> {
+    const out: GameResult[] = [];
+    for (const { providerId } of games) {
+      const model = this.#game(providerId);
+      if (!model || model.kickoffMs + RESULT_DELAY_MS > now.getTime()) continue;
+      model.result ??= gameResult(model.game, model.props, model.opening);
+      out.push({ ...model.result, playerStats: model.result.playerStats.map((s) => ({ ...s })) });
+    }
+    return out;
+  }
+
+  #game(providerId: string): GameModel | undefined {
+    const parsed = parseProviderId(providerId);
+    if (!parsed || parsed.season < MIN_SEASON || parsed.season > MAX_SEASON) return undefined;
+    return this.#season(parsed.season).byId.get(providerId);
+  }
+
+  #season(season: number): SeasonModel {
+    if (!Number.isInteger(season) || season < MIN_SEASON || season > MAX_SEASON) {
+      throw new RangeError(`season must be a year between ${MIN_SEASON} and ${MAX_SEASON}, got ${season}`);
+    }
+    const cached = this.#seasons.get(season);
+    if (cached) return cached;
+    const ratings = seasonRatings(season);
+    const games = buildSchedule(season, ratings);
+    const byId = new Map<string, GameModel>();
+    for (const game of games) {
+      const opening = openingLine(game, ratings);
+      byId.set(game.providerId, {
+        game,
+        opening,
+        drift: driftPath(game),
+        props: buildProps(game, opening),
+        kickoffMs: Date.parse(game.commenceTime),
+      });
+    }
+    const model = { games, byId };
+    this.#seasons.set(season, model);
+    return model;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Final scores and player stats. Each team's score is simulated drive by drive (touchdowns with
+ * the extra point usually made, field goals, the odd safety), with the scoring rates set so the
+ * expected points match the game's fair line; tied games go to a short overtime that rarely
+ * ends level. Stats are drawn around each player's expected line and follow the score a little.
+ */
+
+import type { GameResult, PlayerStat, ScheduledGame } from "../../provider.ts";
+import { type Line, homeWinProbability } from "./lines.ts";
+import type { PropType } from "./players.ts";
+import { type PropModel, TOUCHDOWN_SHARE, impliedPoints, propPlayers } from "./props.ts";
+import { Rng, clamp } from "./random.ts";
+
+/** A game counts as finished (final score known) this long after kick-off. */
+export const RESULT_DELAY_MS = 3.5 * 60 * 60 * 1000;
+/** Chance that a player with props does not play: his props are void. */
+export const DID_NOT_PLAY = 0.03;
+
+export interface Score {
+  homeScore: number;
+  awayScore: number;
+  homeTouchdowns: number;
+  awayTouchdowns: number;
+}
+
+function teamScore(rng: Rng, expected: number): { points: number; touchdowns: number } {
+  const drives = rng.int(10, 12);
+  const pTouchdown = clamp((expected * TOUCHDOWN_SHARE) / 7 / drives, 0, 0.6);
+  const pFieldGoal = clamp((expected * (1 - TOUCHDOWN_SHARE)) / 3 / drives, 0, 0.35);
+  let points = 0;
+  let touchdowns = 0;
+  for (let d = 0; d < drives; d++) {
+    const u = rng.next();
+    if (u < pTouchdown) {
+      touchdowns++;
+      const after = rng.next(); // extra point made, missed, or a two-point conversion
+      points += after < 0.93 ? 7 : after < 0.965 ? 6 : 8;
+    } else if (u < pTouchdown + pFieldGoal) {
+      points += 3;
+    }
+  }
+  if (rng.chance(0.035)) points += 2;
+  return { points, touchdowns };
+}
+
+export function simulateScore(game: ScheduledGame, line: Line): Score {
+  const rng = new Rng(`${game.providerId}:score`);
+  const expected = impliedPoints(line);
+  const home = teamScore(rng, expected.home);
+  const away = teamScore(rng, expected.away);
+  if (home.points === away.points && !rng.chance(0.06)) {
+    // Overtime: closer to a coin flip than the game itself; a field goal or a touchdown ends it.
+    const homeWins = rng.chance(0.5 + (homeWinProbability(line.spread) - 0.5) * 0.6);
+    const winner = homeWins ? home : away;
+    if (rng.chance(0.65)) {
+      winner.points += 3;
+    } else {
+      winner.points += 6;
+      winner.touchdowns++;
+    }
+  }
+  return { homeScore: home.points, awayScore: away.points, homeTouchdowns: home.touchdowns, awayTouchdowns: away.touchdowns };
+}
+
+/** Stats for every prop offered, except those of players who did not play. */
+export function playerStats(game: ScheduledGame, props: readonly PropModel[], line: Line, score: Score): PlayerStat[] {
+  const expectedPoints = impliedPoints(line);
+  const stats: PlayerStat[] = [];
+  for (const { player, expected } of propPlayers(props)) {
+    const rng = new Rng(`${game.providerId}:stats:${player.name}`);
+    if (rng.chance(DID_NOT_PLAY)) continue;
+    const home = player.team === game.homeAbbr;
+    const points = home ? score.homeScore : score.awayScore;
+    const margin = home ? score.homeScore - score.awayScore : score.awayScore - score.homeScore;
+    const touchdowns = home ? score.homeTouchdowns : score.awayTouchdowns;
+    const implied = home ? expectedPoints.home : expectedPoints.away;
+    // A team that scores more than expected moved the ball more than expected.
+    const flow = clamp(1 + (0.4 * (points - implied)) / Math.max(implied, 10), 0.6, 1.5);
+    // Passing volume follows the score only loosely: a team far ahead runs the clock out.
+    const air = clamp(1 + (0.15 * (points - implied)) / Math.max(implied, 10), 0.8, 1.2);
+    const ground = clamp(1 + 0.015 * margin, 0.6, 1.4);
+
+    const receptions = Math.min(15, rng.poisson(expected.receptions * flow));
+    const perCatch = expected.receptions > 0 ? expected.receiving_yards / expected.receptions : 0;
+    let receivingYards = 0;
+    for (let i = 0; i < receptions; i++) receivingYards += Math.max(-3, rng.normal(perCatch, 0.75 * perCatch));
+    const teamTouchdownsExpected = Math.max(0.5, (implied * TOUCHDOWN_SHARE) / 7);
+    const line: Record<PropType, number> = {
+      passing_yards: clamp(Math.round(rng.normal(expected.passing_yards * air, 60)), 0, 550),
+      passing_touchdowns: rng.binomial(touchdowns, clamp(expected.passing_touchdowns / teamTouchdownsExpected, 0.15, 0.9)),
+      rushing_yards: Math.max(-4, Math.round(rng.normal(expected.rushing_yards * (player.position === "RB" ? ground : 1), 0.4 * expected.rushing_yards + 6))),
+      receptions,
+      receiving_yards: Math.round(receivingYards),
+    };
+    for (const prop of props) {
+      if (prop.player.name !== player.name) continue;
+      stats.push({ playerName: player.name, propType: prop.type, value: line[prop.type] });
+    }
+  }
+  return stats;
+}
+
+export function gameResult(game: ScheduledGame, props: readonly PropModel[], line: Line): GameResult {
+  const score = simulateScore(game, line);
+  return { providerId: game.providerId, homeScore: score.homeScore, awayScore: score.awayScore, playerStats: playerStats(game, props, line, score) };
+}
