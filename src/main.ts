@@ -5,6 +5,7 @@ import { CliError, configFrom, type DataFlags } from "./cli/context.ts";
 import { migrate } from "./cli/migrate.ts";
 import { serve } from "./cli/serve.ts";
 import { promoteUser } from "./cli/users.ts";
+import { oddsSyncCommand, resolveGameCommand } from "./cli/games.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
 
 const program = new Command()
@@ -33,6 +34,24 @@ users
   .description("make an existing account a site admin")
   .option(...dbOption)
   .action((email: string, flags: DataFlags) => promoteUser(configFrom(flags), email));
+
+program
+  .command("resolve-game <gameId>")
+  .description("give a game its final score (like Admin Game Resolution); its bets settle")
+  .requiredOption("--away <score>", "the away team's final score")
+  .requiredOption("--home <score>", "the home team's final score")
+  .option("--regrade", "correct the score of a game that is already completed")
+  .option(...dbOption)
+  .action((gameId: string, flags: DataFlags & { away?: string; home?: string; regrade?: boolean }) =>
+    resolveGameCommand(configFrom(flags), gameId, flags),
+  );
+
+const odds = program.command("odds").description("games and odds from the provider (ODDS_PROVIDER)");
+odds
+  .command("sync")
+  .description("fetch the schedule, odds and final scores once (serve does this on its own)")
+  .option(...dbOption)
+  .action((flags: DataFlags) => oddsSyncCommand(configFrom(flags)));
 
 try {
   await program.parseAsync(process.argv);

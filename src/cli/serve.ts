@@ -6,6 +6,10 @@ import { loadWebAssets } from "../http/web-assets.ts";
 import { systemClock } from "../lib/clock.ts";
 import { EventBus } from "../lib/events.ts";
 import { createLogger } from "../lib/logger.ts";
+import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
+import { settleAllPending } from "../modules/betting/settlement.ts";
+import { createProvider } from "../modules/games/providers/index.ts";
+import { GameSyncScheduler } from "../modules/games/scheduler.ts";
 import { OutboxDispatcher } from "../modules/realtime/dispatcher.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 
@@ -17,11 +21,20 @@ export async function serve(config: Config): Promise<void> {
   if (applied.length > 0) logger.info({ applied }, "database migrated");
 
   const clock = systemClock;
+  const games = new GameSyncScheduler(handle.db, createProvider(config), clock, logger);
+  // Seed (or catch up) before the first visitor: a fresh install shows a season in progress.
+  await games.runOnce();
+  // Whatever was resolved but not settled before a crash or by a CLI while we were down.
+  const swept = await settleAllPending(handle.db, clock.now());
+  if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
   const bus = new EventBus();
   const hub = new SocketHub(logger);
   hub.listen(bus);
+  settleOnGameCompleted(bus, handle.db, clock, logger);
   const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);
   await dispatcher.start();
+
+  games.start();
 
   const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
   app.listen({ port: config.port, hostname: config.host });
@@ -35,6 +48,7 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ signal }, "shutting down");
     hub.closeAll();
     await app.stop();
+    await games.stop();
     await dispatcher.stop();
     handle.sqlite.run("pragma wal_checkpoint(TRUNCATE)");
     await handle.close();

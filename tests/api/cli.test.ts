@@ -25,7 +25,7 @@ describe("CLI", () => {
   test("--help lists the commands, and every command has its own help", async () => {
     const top = await cli(["--help"]);
     expect(top.code).toBe(0);
-    for (const command of ["serve", "migrate", "users"]) expect(top.stdout).toContain(command);
+    for (const command of ["serve", "migrate", "users", "resolve-game", "odds"]) expect(top.stdout).toContain(command);
     const promote = await cli(["users", "promote", "--help"]);
     expect(promote.stdout).toContain("--db <path>");
     const serve = await cli(["serve", "--help"]);
@@ -36,7 +36,7 @@ describe("CLI", () => {
     const db = tempDb();
     const first = await cli(["migrate", "--db", db]);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain("Applied 0001_foundation");
+    expect(first.stdout).toContain("Applied 0001_foundation, 0002_games");
     const second = await cli(["migrate", "--db", db]);
     expect(second.stdout).toContain("Already up to date.");
   });
@@ -61,6 +61,37 @@ describe("CLI", () => {
     expect(missing.stderr).toContain("error: No user with email nobody@example.com");
     await handle.close();
   });
+
+  test("odds sync seeds the embedded season once; resolve-game resolves and regrades with clear exit codes", async () => {
+    const db = tempDb();
+    const sync = await cli(["odds", "sync", "--db", db]);
+    expect(sync.code).toBe(0);
+    expect(sync.stdout).toMatch(/^embedded season \d{4}: 272 games added/);
+    const again = await cli(["odds", "sync", "--db", db]);
+    expect(again.stdout).toContain(": 0 games added");
+    const handle = openDatabase(db);
+    const game = await handle.db.selectFrom("games").selectAll().orderBy("commence_time", "desc").executeTakeFirstOrThrow();
+    const ok = await cli(["resolve-game", game.id, "--away", "17", "--home", "24", "--db", db]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`${game.away_team} 17 @ ${game.home_team} 24: resolved.`);
+    const twice = await cli(["resolve-game", game.id, "--away", "17", "--home", "24", "--db", db]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("already completed");
+    const regrade = await cli(["resolve-game", game.id, "--away", "20", "--home", "24", "--regrade", "--db", db]);
+    expect(regrade.code).toBe(0);
+    const bad = await cli(["resolve-game", game.id, "--away", "-3", "--home", "24", "--db", db]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("--away must be a whole number from 0 to 999");
+    const missing = await cli(["resolve-game", "no-such-game", "--away", "1", "--home", "2", "--db", db]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("Game not found");
+    const audit = await handle.db.selectFrom("audit_log").select(["action", "actor_label"]).orderBy("id").execute();
+    expect(audit).toEqual([
+      { action: "game.resolve", actor_label: "cli" },
+      { action: "game.regrade", actor_label: "cli" },
+    ]);
+    await handle.close();
+  }, 20_000);
 
   test("a bad setting is named and exits 1", async () => {
     const res = await cli(["migrate", "--db", tempDb()], { ODDS_PROVIDER: "bookie" });
