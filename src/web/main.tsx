@@ -1,2 +1,12 @@
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-createRoot(document.getElementById("root")!).render(<h1>NFL Paper Trading</h1>);
+import { App } from "./app/App.tsx";
+import { captureReferral } from "./lib/referral.ts";
+
+captureReferral();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

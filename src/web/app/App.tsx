@@ -1,0 +1,20 @@
+import { SWRConfig } from "swr";
+import { swrConfig } from "../lib/swr.ts";
+import { LiveUpdates } from "./LiveUpdates.tsx";
+import { Onboarding } from "./Onboarding.tsx";
+import { AppRoutes } from "./routes.tsx";
+import { Shell } from "./shell/Shell.tsx";
+import { Toaster } from "./Toaster.tsx";
+
+export function App() {
+  return (
+    <SWRConfig value={swrConfig}>
+      <LiveUpdates />
+      <Shell>
+        <AppRoutes />
+      </Shell>
+      <Onboarding />
+      <Toaster />
+    </SWRConfig>
+  );
+}

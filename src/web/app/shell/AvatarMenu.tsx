@@ -1,0 +1,61 @@
+import { useCallback, useRef, useState } from "react";
+import { Link } from "wouter";
+import { avatarInitials } from "../../../modules/auth/rules.ts";
+import { LogOutIcon, SettingsIcon } from "../../components/icons.tsx";
+import { useDismiss } from "../../components/use-dismiss.ts";
+import type { CurrentUser } from "../../lib/session.ts";
+import { useLogout } from "./use-logout.ts";
+
+/** The signed-in user's initials; opens who you are signed in as, Settings and Log out. */
+export function AvatarMenu({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const logout = useLogout();
+  const close = useCallback((byEscape: boolean) => {
+    setOpen(false);
+    if (byEscape) buttonRef.current?.focus();
+  }, []);
+  useDismiss(open, rootRef, close);
+
+  return (
+    <div className="popover-root" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="avatar-button"
+        aria-label={`Account menu for ${user.username}`}
+        aria-expanded={open}
+        aria-controls="account-menu"
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {avatarInitials(user.username)}
+        </span>
+      </button>
+      {open ? (
+        <div id="account-menu" className="popover account-menu">
+          <div className="account-who">
+            <p className="account-username">{user.username}</p>
+            <p className="account-email">{user.email}</p>
+          </div>
+          <Link href="/settings" className="menu-item" onClick={() => close(false)}>
+            <SettingsIcon size={18} />
+            Settings
+          </Link>
+          <button
+            type="button"
+            className="menu-item"
+            onClick={() => {
+              close(false);
+              void logout();
+            }}
+          >
+            <LogOutIcon size={18} />
+            Log out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

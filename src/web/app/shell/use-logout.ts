@@ -1,0 +1,23 @@
+import { useCallback } from "react";
+import { ApiError, apiRequest, errorText } from "../../lib/api.ts";
+import { setCurrentUser } from "../../lib/session.ts";
+import { clearAllQueries } from "../../lib/swr.ts";
+import { toast } from "../../lib/toast.ts";
+
+/** Signs out: the server ends the session, then every cached answer is forgotten (spec §4). */
+export function useLogout(): () => Promise<void> {
+  return useCallback(async () => {
+    try {
+      await apiRequest("POST", "/api/logout");
+    } catch (error) {
+      // 401: the session had already ended, so we are signed out anyway.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        toast({ title: "Logout failed", description: errorText(error, "Please try again."), variant: "destructive" });
+        return;
+      }
+    }
+    clearAllQueries();
+    await setCurrentUser(null);
+    toast({ title: "Logged out", description: "You've been successfully logged out." });
+  }, []);
+}

@@ -1,0 +1,120 @@
+import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from "react";
+import { USERNAME_MAX } from "../../../modules/auth/rules.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
+import { toast } from "../../lib/toast.ts";
+import { register, signIn } from "./api.ts";
+import { authFormErrors, fieldForCode, type AuthFields, type AuthMode, type FieldErrors } from "./validation.ts";
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: { id: keyof AuthFields; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {error ? <small id={`${id}-error`}>{error}</small> : hint ? <small id={`${id}-hint`}>{hint}</small> : null}
+    </>
+  );
+}
+
+/** Sign-in or registration form; on success the current user is stored and the page moves on. */
+export function AuthForm({ mode }: { mode: AuthMode }) {
+  const [fields, setFields] = useState<AuthFields>({ email: "", username: "", password: "" });
+  const [website, setWebsite] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [shownMode, setShownMode] = useState(mode);
+  const [pending, setPending] = useState(false);
+  if (shownMode !== mode) {
+    setShownMode(mode);
+    setErrors({});
+  }
+  const registering = mode === "register";
+
+  const change = (field: keyof AuthFields) => (event: ChangeEvent<HTMLInputElement>) => {
+    setFields((was) => ({ ...was, [field]: event.target.value }));
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = authFormErrors(mode, fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(Object.keys(found)[0]!)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      if (registering) {
+        await register({ email: fields.email.trim(), username: fields.username, password: fields.password, website });
+        toast({ title: "Account created!", description: "Welcome to NFL Paper Trading!" });
+      } else {
+        await signIn(fields.email.trim(), fields.password);
+        toast({ title: "Welcome back!", description: "You've successfully logged in." });
+      }
+    } catch (error) {
+      const field = error instanceof ApiError ? fieldForCode(error.code) : null;
+      if (field && error instanceof ApiError && error.serverMessage) setErrors({ [field]: error.serverMessage });
+      toast(
+        registering
+          ? { title: "Registration failed", description: errorText(error, "Please try again."), variant: "destructive" }
+          : { title: "Login failed", description: errorText(error, "Invalid email or password"), variant: "destructive" },
+      );
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={registering ? "Create account" : "Sign in"}>
+      <Field
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={fields.email}
+        onChange={change("email")}
+        error={errors.email}
+      />
+      {registering ? (
+        <Field
+          id="username"
+          label="Username"
+          autoComplete="username"
+          required
+          maxLength={USERNAME_MAX}
+          value={fields.username}
+          onChange={change("username")}
+          error={errors.username}
+          hint="3-20 characters: letters, numbers and underscores"
+        />
+      ) : null}
+      <Field
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete={registering ? "new-password" : "current-password"}
+        required
+        value={fields.password}
+        onChange={change("password")}
+        error={errors.password}
+        hint={registering ? "At least 8 characters" : undefined}
+      />
+      {registering ? (
+        // Honeypot: people never see or reach it, so a value here means a bot filled the form.
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="website">Website</label>
+          <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+        </div>
+      ) : null}
+      <button type="submit" disabled={pending} aria-busy={pending || undefined}>
+        {pending ? (registering ? "Creating account..." : "Signing in...") : registering ? "Create Account" : "Sign In"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { apiRequest } from "../../lib/api.ts";
+import { clearReferral, savedReferral } from "../../lib/referral.ts";
+import { setCurrentUser, type CurrentUser } from "../../lib/session.ts";
+
+export async function signIn(email: string, password: string): Promise<CurrentUser> {
+  const user = await apiRequest<CurrentUser>("POST", "/api/login", { email, password });
+  await setCurrentUser(user);
+  return user;
+}
+
+/** Creates the account with the honeypot and any saved referral data; the referral is spent once it worked. */
+export async function register(fields: { email: string; username: string; password: string; website: string }): Promise<CurrentUser> {
+  const user = await apiRequest<CurrentUser>("POST", "/api/register", { ...fields, ...savedReferral() });
+  clearReferral();
+  await setCurrentUser(user);
+  return user;
+}

@@ -1,0 +1,45 @@
+import { Link } from "wouter";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { useCurrentUser } from "../../lib/session.ts";
+import { UsernameForm } from "./UsernameForm.tsx";
+
+/** /settings (spec §2): the email (read-only) and a username form; signed-out visitors are asked to sign in. */
+export function SettingsPage() {
+  const { user, isLoading } = useCurrentUser();
+
+  if (isLoading) {
+    return (
+      <p className="page-loading" aria-busy="true">
+        Loading…
+      </p>
+    );
+  }
+
+  if (!user) {
+    return (
+      <>
+        <PageHeader title="Settings" />
+        <article className="empty-state">
+          <p>Please sign in to access settings</p>
+          <Link href="/auth?returnUrl=%2Fsettings" className="button-link">
+            Sign In
+          </Link>
+        </article>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="Manage your account." />
+      <article className="settings-card">
+        <h2>Account</h2>
+        <label htmlFor="settings-email">Email</label>
+        <input id="settings-email" type="email" value={user.email} readOnly aria-describedby="settings-email-hint" />
+        <small id="settings-email-hint">Your email cannot be changed.</small>
+        {/* Keyed by the saved name so the field starts fresh after each successful change. */}
+        <UsernameForm key={user.username} user={user} />
+      </article>
+    </>
+  );
+}

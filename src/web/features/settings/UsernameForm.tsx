@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from "react";
+import { usernameProblem } from "../../../modules/auth/rules.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
+import type { CurrentUser } from "../../lib/session.ts";
+import { toast } from "../../lib/toast.ts";
+import { changeUsername } from "./api.ts";
+
+export function UsernameForm({ user }: { user: CurrentUser }) {
+  const [username, setUsername] = useState(user.username);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = usernameProblem(username);
+    setError(problem);
+    if (problem) return;
+    setPending(true);
+    try {
+      await changeUsername(username);
+      toast({ title: "Username updated", description: "Your username has been successfully changed." });
+    } catch (failure) {
+      const message = errorText(failure, "Please try again.");
+      if (failure instanceof ApiError && failure.status < 500) setError(message);
+      toast({ title: "Failed to update username", description: message, variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Change username">
+      <label htmlFor="settings-username">Username</label>
+      <input
+        id="settings-username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => {
+          setUsername(event.target.value);
+          setError(null);
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "settings-username-error" : "settings-username-hint"}
+      />
+      {error ? (
+        <small id="settings-username-error">{error}</small>
+      ) : (
+        <small id="settings-username-hint">3-20 characters: letters, numbers and underscores.</small>
+      )}
+      <button type="submit" disabled={pending || username === user.username} aria-busy={pending || undefined}>
+        {pending ? "Saving..." : "Save Changes"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+/** The live channel /ws (spec §7): features subscribe by message type; one connection per page. */
+
+export interface LiveMessage {
+  type: string;
+  [field: string]: unknown;
+}
+
+type MessageHandler = (message: LiveMessage) => void;
+
+const messageHandlers = new Map<string, Set<MessageHandler>>();
+const openHandlers = new Set<() => void>();
+
+/** Runs `handler` for every message of this type; returns the unsubscribe function. */
+export function onLiveMessage(type: string, handler: MessageHandler): () => void {
+  let set = messageHandlers.get(type);
+  if (!set) messageHandlers.set(type, (set = new Set()));
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+/** Runs `handler` each time the socket (re)opens: the moment to catch up on anything missed. */
+export function onLiveOpen(handler: () => void): () => void {
+  openHandlers.add(handler);
+  return () => openHandlers.delete(handler);
+}
+
+function dispatch(data: unknown): void {
+  let message: unknown;
+  try {
+    message = JSON.parse(String(data));
+  } catch {
+    console.warn("Ignored an unreadable live message", data);
+    return;
+  }
+  const type = (message as { type?: unknown } | null)?.type;
+  if (typeof type !== "string") {
+    console.warn("Ignored a live message without a type", message);
+    return;
+  }
+  for (const handler of messageHandlers.get(type) ?? []) {
+    try {
+      handler(message as LiveMessage);
+    } catch (error) {
+      console.error(`A live "${type}" handler failed`, error);
+    }
+  }
+}
+
+export interface LiveOptions {
+  url?: string;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+function defaultUrl(): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+}
+
+/** Opens the socket and keeps it open, retrying with exponential back-off; returns `stop`. */
+export function connectLive({ url = defaultUrl(), minDelayMs = 1000, maxDelayMs = 30_000 }: LiveOptions = {}): () => void {
+  let socket: WebSocket | null = null;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const open = () => {
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      failures = 0;
+      for (const handler of openHandlers) handler();
+    };
+    ws.onmessage = (event) => dispatch(event.data);
+    ws.onclose = () => {
+      if (stopped || socket !== ws) return;
+      socket = null;
+      // Jitter spreads reconnects out after a server restart.
+      const delay = Math.min(maxDelayMs, minDelayMs * 2 ** failures) * (0.75 + Math.random() * 0.5);
+      failures++;
+      timer = setTimeout(open, delay);
+    };
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    if (socket) {
+      socket.onmessage = null;
+      socket.close(1000);
+    }
+    socket = null;
+  };
+}
