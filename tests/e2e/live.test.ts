@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
+import {
+  E2E_TIMEOUT,
+  launchBrowser,
+  newAccount,
+  newContext,
+  registerThroughUi,
+  startServer,
+  toastLocator,
+  until,
+  type Server,
+} from "./helpers.ts";
+
+let server: Server;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function openPage(): Promise<Page> {
+  context = await newContext(browser, server);
+  return context.newPage();
+}
+
+/** Resolves when the page's live channel receives the server's hello with this signed-in state. */
+function helloFrom(page: Page, signedIn: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload) === JSON.stringify({ type: "hello", signedIn })) resolve();
+      });
+    });
+  });
+}
+
+function settlement(userId: number, status: "won" | "lost" | "push", result: string) {
+  return {
+    userId,
+    status,
+    result,
+    betDetails: {
+      selection: "Kansas City Chiefs -3.5",
+      wagerAmount: "100.00",
+      gameInfo: { awayTeam: "Kansas City Chiefs", homeTeam: "Buffalo Bills", awayScore: 27, homeScore: 20 },
+    },
+  };
+}
+
+describe("live channel", () => {
+  test(
+    "a settlement for the signed-in user is toasted and refreshes the user; other users' are ignored",
+    async () => {
+      const page = await openPage();
+      const signedInSocket = helloFrom(page, true);
+      await registerThroughUi(page, newAccount());
+      await signedInSocket;
+      const me = (await (await page.request.get("/api/user")).json()) as { id: number };
+      await page.getByText("Account created!").waitFor();
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+
+      let userFetches = 0;
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/user") userFetches++;
+      });
+      server.ctx.hub.sendTo(me.id, { type: "bet_settlements", settlements: [settlement(me.id, "won", "90.91")] });
+      const toast = toastLocator(page);
+      await toast.waitFor();
+      expect(await toast.locator(".toast-title").textContent()).toBe("Bet won!");
+      expect(await toast.locator(".toast-description").textContent()).toBe(
+        "Kansas City Chiefs -3.5 · Kansas City Chiefs @ Buffalo Bills (27–20) · +$90.91",
+      );
+      await until("the user to be refetched", () => userFetches >= 1);
+
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      server.ctx.hub.sendTo(me.id, {
+        type: "bet_settlements",
+        settlements: [settlement(me.id + 1000, "won", "50.00"), settlement(me.id, "lost", "-100.00")],
+      });
+      await toast.waitFor();
+      expect(await toast.locator(".toast-title").textContent()).toBe("Bet lost");
+      expect(await toast.locator(".toast-description").textContent()).toEndWith("-$100.00");
+
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      server.ctx.hub.sendTo(me.id, { type: "bet_settlements", settlements: [settlement(me.id + 1000, "won", "50.00")] });
+      await page.waitForTimeout(500);
+      expect(await toast.count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "signing out and in reconnects the socket as a visitor, then as the user",
+    async () => {
+      const page = await openPage();
+      const account = newAccount();
+      const signedIn = helloFrom(page, true);
+      await registerThroughUi(page, account);
+      await signedIn;
+
+      const visitor = helloFrom(page, false);
+      await page.getByRole("button", { name: `Account menu for ${account.username}` }).click();
+      await page.getByRole("button", { name: "Log out" }).click();
+      await visitor;
+
+      const again = helloFrom(page, true);
+      await page.getByRole("link", { name: "Sign In" }).click();
+      await page.getByLabel("Email", { exact: true }).fill(account.email);
+      await page.getByLabel("Password", { exact: true }).fill(account.password);
+      await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();
+      await again;
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "unreadable messages are only logged; the socket reconnects after a drop and each open refetches data",
+    async () => {
+      const page = await openPage();
+      const sockets: WebSocketRoute[] = [];
+      await page.routeWebSocket(/\/ws$/, (ws) => {
+        sockets.push(ws);
+        ws.send(JSON.stringify({ type: "hello", signedIn: false }));
+      });
+      const warnings: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "warning") warnings.push(message.text());
+      });
+      let userFetches = 0;
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/user") userFetches++;
+      });
+
+      await page.goto("/");
+      await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await until("the socket", () => sockets.length === 1);
+      // The first load and the first open each fetch the user.
+      await until("two user fetches", () => userFetches === 2);
+
+      sockets[0]!.send("this is not JSON");
+      sockets[0]!.send(JSON.stringify({ no: "type" }));
+      await until("two warnings", () => warnings.length === 2);
+      expect(warnings[0]).toContain("Ignored an unreadable live message");
+      expect(warnings[1]).toContain("Ignored a live message without a type");
+      expect(await toastLocator(page).count()).toBe(0);
+
+      const before = userFetches;
+      const dropped = Date.now();
+      await sockets[0]!.close({ code: 1012, reason: "restarting" });
+      await until("a new socket", () => sockets.length === 2);
+      const waited = Date.now() - dropped;
+      // First retry after about a second (with jitter), not at once and not much later.
+      expect(waited).toBeGreaterThanOrEqual(600);
+      expect(waited).toBeLessThan(5000);
+      await until("a refetch after reconnecting", () => userFetches > before);
+      await page.waitForTimeout(300);
+      expect(userFetches).toBe(before + 1);
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,143 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { E2E_TIMEOUT, launchBrowser, newContext, signInThroughUi, startServer, toastLocator, type Server } from "./helpers.ts";
+
+let server: Server;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function firstVisit(): Promise<Page> {
+  context = await newContext(browser, server, { showOnboarding: true });
+  return context.newPage();
+}
+
+const welcome = (page: Page) => page.getByRole("dialog", { name: "Welcome to NFL Paper Trading!" });
+// A fixed instant for the page's fake clock: tests never lean on today's date.
+const START = new Date("2026-10-07T16:00:00Z");
+
+describe("onboarding", () => {
+  test(
+    "appears 500 ms after load on a first visit, and not before",
+    async () => {
+      const page = await firstVisit();
+      await page.clock.install({ time: START });
+      await page.clock.pauseAt(START);
+      await page.goto("/");
+      await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await page.clock.runFor(499);
+      expect(await welcome(page).isVisible()).toBe(false);
+      await page.clock.runFor(1);
+      await welcome(page).waitFor();
+      const text = await welcome(page).textContent();
+      for (const phrase of ["ROI", "win rate", "betting patterns", "leaderboards"]) expect(text).toContain(phrase);
+      expect(await welcome(page).getByRole("button", { name: "Start Betting" }).isVisible()).toBe(true);
+      expect(await welcome(page).getByRole("button", { name: "Close" }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Start Betting");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "stays until dismissed; once dismissed with 'Start Betting' it does not come back after a reload",
+    async () => {
+      const page = await firstVisit();
+      await page.goto("/");
+      await welcome(page).waitFor();
+      await page.waitForTimeout(1000);
+      expect(await welcome(page).isVisible()).toBe(true);
+      await welcome(page).getByRole("button", { name: "Start Betting" }).click();
+      await welcome(page).waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => localStorage.getItem("npt.onboardingDismissed"))).toBe("true");
+
+      await page.reload();
+      await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await page.waitForTimeout(1000);
+      expect(await welcome(page).isVisible()).toBe(false);
+      await page.goto("/leaderboard");
+      await page.waitForTimeout(800);
+      expect(await welcome(page).isVisible()).toBe(false);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the close button and Escape dismiss it too",
+    async () => {
+      const page = await firstVisit();
+      await page.goto("/contest-rules");
+      await welcome(page).getByRole("button", { name: "Close" }).click();
+      await welcome(page).waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => localStorage.getItem("npt.onboardingDismissed"))).toBe("true");
+      await context.close();
+
+      const again = await firstVisit();
+      await again.goto("/");
+      await welcome(again).waitFor();
+      await again.keyboard.press("Escape");
+      await welcome(again).waitFor({ state: "hidden" });
+      await again.reload();
+      await again.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await again.waitForTimeout(800);
+      expect(await welcome(again).isVisible()).toBe(false);
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+describe("toasts", () => {
+  test(
+    "only one is on screen at a time, the newest, and it leaves after 5 seconds",
+    async () => {
+      context = await newContext(browser, server);
+      const page = await context.newPage();
+      await page.clock.install({ time: START });
+      await page.goto("/auth");
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+      await page.clock.pauseAt(new Date(START.getTime() + 60_000));
+
+      const form = page.getByRole("form", { name: "Sign in" });
+      await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+      for (const email of ["first@example.com", "second@example.com"]) {
+        await page.getByLabel("Email", { exact: true }).fill(email);
+        await form.getByRole("button", { name: "Sign In" }).click();
+        await page.getByText(/Login failed/).waitFor();
+        await form.getByRole("button", { name: "Sign In" }).waitFor();
+      }
+      await page.clock.runFor(100);
+      expect(await toastLocator(page).count()).toBe(1);
+
+      await page.clock.runFor(4800);
+      expect(await toastLocator(page).count()).toBe(1);
+      await page.clock.runFor(200);
+      await toastLocator(page).waitFor({ state: "detached" });
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a toast can be dismissed by hand",
+    async () => {
+      context = await newContext(browser, server);
+      const page = await context.newPage();
+      await signInThroughUi(page, { email: "nobody@example.com", username: "x", password: "wrong-password" });
+      await toastLocator(page).waitFor();
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      await toastLocator(page).waitFor({ state: "detached" });
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,250 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DESKTOP, E2E_TIMEOUT, launchBrowser, newAccount, newContext, PHONE, startServer, type Server } from "./helpers.ts";
+
+let server: Server;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function openPage(opts: Parameters<typeof newContext>[2] = {}): Promise<Page> {
+  context = await newContext(browser, server, opts);
+  return context.newPage();
+}
+
+/** Registers over the API with the page's own cookie jar, so the page is signed in on its next load. */
+async function signUpQuietly(page: Page, username: string) {
+  const account = newAccount(username);
+  const response = await page.request.post("/api/register", {
+    data: { email: account.email, username, password: account.password, website: "" },
+  });
+  expect(response.status()).toBe(201);
+  return account;
+}
+
+const ROUTES: [string, string][] = [
+  ["/", "NFL Games"],
+  ["/my-bets", "Recent Bets & Journal"],
+  ["/analytics", "Performance Analytics"],
+  ["/leaderboard", "Leaderboard"],
+  ["/leagues", "Leagues"],
+  ["/contest-rules", "Contest Rules"],
+  ["/friends", "Friends"],
+  ["/friends/12/analytics", "Friend Analytics"],
+  ["/invite/abc123", "Join League"],
+  ["/admin/games", "Admin Game Resolution"],
+  ["/admin/bots", "Bot Management"],
+];
+
+describe("shell", () => {
+  test(
+    "the desktop top bar has the logo, the six links, notifications and a Sign In link when signed out",
+    async () => {
+      const page = await openPage();
+      await page.goto("/leaderboard");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      expect(await nav.getByRole("link").allTextContents()).toEqual([
+        "Games",
+        "My Bets",
+        "Analytics",
+        "Friends",
+        "Leaderboard",
+        "Contest",
+      ]);
+      expect(await nav.getByRole("link", { name: "Leaderboard" }).getAttribute("aria-current")).toBe("page");
+      expect(await nav.getByRole("link", { name: "Games" }).getAttribute("aria-current")).toBeNull();
+      const signIn = page.getByRole("link", { name: "Sign In" });
+      expect(await signIn.getAttribute("href")).toBe("/auth?returnUrl=%2Fleaderboard");
+      expect(await page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(false);
+
+      await page.getByRole("link", { name: "NFL Paper Trading, home" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "every route of the spec has its screen, and an unknown path shows '404 Page Not Found'",
+    async () => {
+      const page = await openPage();
+      for (const [path, title] of ROUTES) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
+        expect(await page.title()).toBe(`${title} · NFL Paper Trading`);
+      }
+      for (const path of ["/nope", "/friends/12", "/admin", "/my-bets/extra"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+      }
+      await page.getByRole("link", { name: "Go to Games" }).click();
+      await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "screens load without script errors or Content-Security-Policy violations",
+    async () => {
+      const page = await openPage({ showOnboarding: true });
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        // Chrome logs every 4xx response, including the expected 401 of GET /api/user when signed out.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+      });
+      for (const path of ["/", "/auth", "/settings", "/nope"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+      }
+      await page.getByRole("dialog", { name: "Welcome to NFL Paper Trading!" }).waitFor();
+      expect(problems).toEqual([]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the avatar shows the username's initials",
+    async () => {
+      const cases: [string, string][] = [
+        ["john_doe", "JD"],
+        ["alice", "AL"],
+        ["Bob_marley_fan", "BM"],
+      ];
+      for (const [username, initials] of cases) {
+        const page = await openPage();
+        await signUpQuietly(page, username);
+        await page.goto("/");
+        const avatar = page.getByRole("button", { name: `Account menu for ${username}` });
+        expect(await avatar.textContent()).toBe(initials);
+        await context.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the avatar menu shows username and email, links to Settings, and closes on Escape and outside clicks",
+    async () => {
+      const page = await openPage();
+      const account = await signUpQuietly(page, "menu_tester");
+      await page.goto("/");
+      const avatar = page.getByRole("button", { name: "Account menu for menu_tester" });
+      expect(await avatar.getAttribute("aria-expanded")).toBe("false");
+      await avatar.click();
+      expect(await avatar.getAttribute("aria-expanded")).toBe("true");
+      const menu = page.locator("#account-menu");
+      expect(await menu.locator(".account-username").textContent()).toBe("menu_tester");
+      expect(await menu.locator(".account-email").textContent()).toBe(account.email);
+
+      await page.keyboard.press("Escape");
+      await menu.waitFor({ state: "detached" });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Account menu for menu_tester");
+
+      await avatar.click();
+      await page.getByRole("heading", { name: "NFL Games" }).click();
+      await menu.waitFor({ state: "detached" });
+
+      await avatar.click();
+      await menu.getByRole("link", { name: "Settings" }).click();
+      await page.waitForURL((url) => url.pathname === "/settings");
+      await menu.waitFor({ state: "detached" });
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the notifications button opens a panel that says there are none yet",
+    async () => {
+      const page = await openPage();
+      await page.goto("/");
+      const bell = page.getByRole("button", { name: "Notifications" });
+      await bell.click();
+      const panel = page.getByRole("region", { name: "Notifications" });
+      expect(await panel.textContent()).toContain("No notifications yet.");
+      await bell.click();
+      await panel.waitFor({ state: "detached" });
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "at 390×844 the bottom bar has seven slots and the top links are hidden",
+    async () => {
+      const page = await openPage({ viewport: PHONE });
+      await page.goto("/friends");
+      const bar = page.getByRole("navigation", { name: "Mobile" });
+      await bar.waitFor();
+      const slots = bar.locator(":scope > *");
+      expect(await slots.count()).toBe(7);
+      expect((await slots.allTextContents()).map((text) => text.trim())).toEqual([
+        "Games",
+        "Bets",
+        "Slip",
+        "Friends",
+        "Stats",
+        "Ranks",
+        "Contest",
+      ]);
+      expect(await bar.getByRole("button", { name: "Slip" }).count()).toBe(1);
+      expect(await bar.getByRole("link", { name: "Friends" }).getAttribute("aria-current")).toBe("page");
+      expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+
+      // Pinned to the bottom edge, full width, and every slot inside the screen.
+      const box = (await bar.boundingBox())!;
+      expect(box.y + box.height).toBeCloseTo(PHONE.height, 0);
+      expect(box.width).toBe(PHONE.width);
+      for (const slot of await slots.all()) {
+        const slotBox = (await slot.boundingBox())!;
+        expect(slotBox.x).toBeGreaterThanOrEqual(0);
+        expect(slotBox.x + slotBox.width).toBeLessThanOrEqual(PHONE.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+      await bar.getByRole("link", { name: "Stats" }).click();
+      await page.getByRole("heading", { name: "Performance Analytics" }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the Slip slot opens the bet slip drawer, which says when it is empty",
+    async () => {
+      const page = await openPage({ viewport: PHONE });
+      await page.goto("/");
+      const bar = page.getByRole("navigation", { name: "Mobile" });
+      expect(await bar.locator(".badge").count()).toBe(0);
+      await bar.getByRole("button", { name: "Slip" }).click();
+      const drawer = page.getByRole("dialog", { name: "Bet Slip" });
+      await drawer.waitFor();
+      expect(await drawer.textContent()).toContain("Your bet slip is empty.");
+      await drawer.getByRole("button", { name: "Close" }).click();
+      await drawer.waitFor({ state: "hidden" });
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "at 1280×800 the top links show and the bottom bar does not",
+    async () => {
+      const page = await openPage({ viewport: DESKTOP });
+      await page.goto("/");
+      expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(true);
+      expect(await page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(false);
+    },
+    E2E_TIMEOUT,
+  );
+});
