@@ -28,7 +28,7 @@ export async function serve(config: Config): Promise<void> {
   const swept = await settleAllPending(handle.db, clock.now());
   if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
   const bus = new EventBus();
-  const hub = new SocketHub(logger);
+  const hub = new SocketHub();
   hub.listen(bus);
   settleOnGameCompleted(bus, handle.db, clock, logger);
   const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);

@@ -4,8 +4,8 @@ export interface AppEvents {
   odds_update: Record<string, never>;
   /** A game got its final score (or a corrected one: regrade): settle its bets. */
   "game.completed": { gameId: string; regrade: boolean };
-  /** One player's bets settled: only that player is told. */
-  bet_settlements: { settlements: unknown[] };
+  /** Bets settled: each player is told only of their own (every settlement names its userId). */
+  bet_settlements: { settlements: ({ userId: number } & Record<string, unknown>)[] };
 }
 
 export type EventType = keyof AppEvents;

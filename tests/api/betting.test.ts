@@ -218,9 +218,10 @@ describe("PATCH /api/bets/:id/note", () => {
 });
 
 describe("settlement", () => {
-  async function outboxSettlements() {
+  /** Every settlement message written to the outbox, in order. */
+  async function outboxSettlements(): Promise<any[]> {
     const rows = await ctx.db.selectFrom("outbox").selectAll().where("type", "=", "bet_settlements").orderBy("id").execute();
-    return rows.map((r) => ({ userId: r.user_id, ...JSON.parse(r.payload) }));
+    return rows.flatMap((r) => JSON.parse(r.payload).settlements);
   }
 
   test("settles spread, total, moneyline and props; tells each player only of their own bets", async () => {
@@ -238,7 +239,7 @@ describe("settlement", () => {
     ]);
     const messages = await outboxSettlements();
     expect(messages.map((m) => m.userId)).toEqual([alice.user.id, bob.user.id, admin.user.id]);
-    expect(messages[0].settlements).toEqual([
+    expect(messages.slice(0, 1)).toEqual([
       {
         betId: expect.any(Number),
         userId: alice.user.id,
@@ -290,7 +291,7 @@ describe("settlement", () => {
     expect(await settleGame(ctx.db, ctx.clock.now(), THU, { regrade: true })).toBe(1);
     const after = (await outboxSettlements()).slice(before);
     expect(after.map((m) => m.userId)).toEqual([alice.user.id]);
-    expect(after[0].settlements[0]).toMatchObject({ status: "lost", result: "-100.00" });
+    expect(after[0]).toMatchObject({ status: "lost", result: "-100.00" });
     const stats = await ctx.db.selectFrom("user_week_stats").selectAll().where("user_id", "=", alice.user.id).executeTakeFirstOrThrow();
     expect(stats).toMatchObject({ settled: 1, won: 0, lost: 1, wagered_cents: 10000, profit_cents: -10000 });
   });

@@ -81,15 +81,21 @@ describe("/ws", () => {
     const visitor = await connect();
     await ctx.db.transaction().execute(async (trx) => {
       await publish(trx, ctx.clock.now(), "odds_update", {});
-      await publish(trx, ctx.clock.now(), "bet_settlements", { settlements: [{ userId: alice.user.id, status: "won" }] }, alice.user.id);
+      await publish(trx, ctx.clock.now(), "bet_settlements", {
+        settlements: [
+          { userId: alice.user.id, status: "won" },
+          { userId: bob.user.id, status: "lost" },
+          { userId: alice.user.id, status: "push" },
+        ],
+      });
     });
-    await waitFor(() => a.messages.length >= 3 && b.messages.length >= 2 && visitor.messages.length >= 2);
+    await waitFor(() => a.messages.length >= 3 && b.messages.length >= 3 && visitor.messages.length >= 2);
     await Bun.sleep(50);
     expect(a.messages.slice(1)).toEqual([
       { type: "odds_update" },
-      { type: "bet_settlements", settlements: [{ userId: alice.user.id, status: "won" }] },
+      { type: "bet_settlements", settlements: [{ userId: alice.user.id, status: "won" }, { userId: alice.user.id, status: "push" }] },
     ]);
-    expect(b.messages.slice(1)).toEqual([{ type: "odds_update" }]);
+    expect(b.messages.slice(1)).toEqual([{ type: "odds_update" }, { type: "bet_settlements", settlements: [{ userId: bob.user.id, status: "lost" }] }]);
     expect(visitor.messages.slice(1)).toEqual([{ type: "odds_update" }]);
     for (const s of [a, b, visitor]) s.ws.close();
   });

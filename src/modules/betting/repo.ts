@@ -69,8 +69,9 @@ export function gamesWithPendingBets(db: Executor) {
   return db.selectFrom("bets").select("game_id").distinct().where("status", "=", "pending").execute();
 }
 
-export function setOutcome(db: Executor, id: number, status: BetStatus, resultCents: number | null, settledAt: string | null) {
-  return db.updateTable("bets").set({ status, result_cents: resultCents, settled_at: settledAt }).where("id", "=", id).execute();
+/** Gives many bets the same outcome in one statement (a chunk has few distinct outcomes). */
+export function setOutcome(db: Executor, ids: number[], status: BetStatus, resultCents: number | null, settledAt: string | null) {
+  return db.updateTable("bets").set({ status, result_cents: resultCents, settled_at: settledAt }).where("id", "in", ids).execute();
 }
 
 export interface WeekStatsDelta {
@@ -86,19 +87,20 @@ export interface WeekStatsDelta {
   profit_cents: number;
 }
 
-/** Adds (or with negative figures, takes back) settled bets to the per-user, per-week aggregates. */
-export function addWeekStats(db: Executor, delta: WeekStatsDelta) {
+/** Adds (or with negative figures, takes back) settled bets to the per-user, per-week aggregates; one statement per batch. */
+export function addWeekStats(db: Executor, deltas: WeekStatsDelta[]) {
+  if (deltas.length === 0) return Promise.resolve();
   return db
     .insertInto("user_week_stats")
-    .values(delta)
+    .values(deltas)
     .onConflict((oc) =>
       oc.columns(["user_id", "book_id", "season", "week"]).doUpdateSet((eb) => ({
-        settled: eb("user_week_stats.settled", "+", delta.settled),
-        won: eb("user_week_stats.won", "+", delta.won),
-        lost: eb("user_week_stats.lost", "+", delta.lost),
-        pushed: eb("user_week_stats.pushed", "+", delta.pushed),
-        wagered_cents: eb("user_week_stats.wagered_cents", "+", delta.wagered_cents),
-        profit_cents: eb("user_week_stats.profit_cents", "+", delta.profit_cents),
+        settled: eb("user_week_stats.settled", "+", eb.ref("excluded.settled")),
+        won: eb("user_week_stats.won", "+", eb.ref("excluded.won")),
+        lost: eb("user_week_stats.lost", "+", eb.ref("excluded.lost")),
+        pushed: eb("user_week_stats.pushed", "+", eb.ref("excluded.pushed")),
+        wagered_cents: eb("user_week_stats.wagered_cents", "+", eb.ref("excluded.wagered_cents")),
+        profit_cents: eb("user_week_stats.profit_cents", "+", eb.ref("excluded.profit_cents")),
       })),
     )
     .execute();

@@ -23,7 +23,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
   const bookId = INDIVIDUAL_BOOK;
 
-  const betId = await db.transaction().execute(async (trx) => {
+  const placed = await db.transaction().execute(async (trx) => {
     // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
     const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now);
     if (!open) throw conflict("Betting is locked for this game: it has started or is completed", "game_locked");
@@ -42,7 +42,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
     }
 
     const wager = wagerCents(input.units);
-    return repo.insertBet(trx, {
+    const row = {
       user_id: userId,
       game_id: game.id,
       book_id: bookId,
@@ -64,13 +64,29 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
       placed_at: now.toISOString(),
       priced_at: pricedAt,
       settled_at: null,
+    } as const;
+    const id = await repo.insertBet(trx, row);
+    const prop = game.playerProps.find((p) => p.id === row.prop_id);
+    // Everything the answer shows is at hand: no second read.
+    return toBet({
+      ...row,
+      id,
+      home_team: game.homeTeam,
+      away_team: game.awayTeam,
+      home_abbr: game.homeAbbr,
+      away_abbr: game.awayAbbr,
+      commence_time: game.commenceTime,
+      home_score: game.homeScore,
+      away_score: game.awayScore,
+      player_name: prop?.playerName ?? null,
+      prop_type: prop?.propType ?? null,
     });
   }).catch((error: unknown) => {
     // Two identical placements racing: the unique book index lets exactly one through.
     if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", "bet_exists");
     throw error;
   });
-  return (await betsByIds(db, [betId]))[0]!;
+  return placed;
 }
 
 async function betsByIds(db: Db, ids: number[]): Promise<Bet[]> {

@@ -9,14 +9,14 @@ import { resultCents, settleBet } from "./rules.ts";
 import type { BetRow, BetStatus } from "./table.ts";
 
 /** Bets settled per transaction: each chunk holds the write lock for a few milliseconds. */
-const CHUNK = 1000;
+const CHUNK = 500;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 type Facts = NonNullable<Awaited<ReturnType<typeof finalFacts>>>;
 
 /** Spec §3 Settlement message. */
-export interface SettlementMessage {
+export type SettlementMessage = {
   betId: number;
   userId: number;
   status: BetStatus;
@@ -26,7 +26,7 @@ export interface SettlementMessage {
     wagerAmount: string;
     gameInfo: { awayTeam: string; homeTeam: string; awayScore: number; homeScore: number };
   };
-}
+};
 
 function outcomeOf(bet: BetRow, facts: Facts): { status: BetStatus; result: number | null } {
   const status = settleBet(
@@ -82,12 +82,14 @@ function message(bet: BetRow, status: BetStatus, result: number | null, facts: F
 
 /**
  * Applies outcomes to a batch of bets in the caller's transaction: bet rows, the weekly aggregates,
- * and one bet_settlements message per affected player. Bets whose outcome is unchanged are left alone,
+ * and one bet_settlements event carrying each affected player's settlement message. Bets whose outcome is unchanged are left alone,
  * so running it twice changes nothing (the sweep is idempotent).
  */
 async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], facts: Facts): Promise<number> {
   const deltas: repo.WeekStatsDelta[] = [];
-  const messages = new Map<number, SettlementMessage[]>();
+  const messages: SettlementMessage[] = [];
+  // Bets that end the same way are written together: a chunk has only a handful of outcomes.
+  const updates = new Map<string, { status: BetStatus; result: number | null; settledAt: string | null; ids: number[] }>();
   let changed = 0;
   for (const bet of bets) {
     const next = outcomeOf(bet, facts);
@@ -97,13 +99,17 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], f
     const into = contribution(bet, next.status, next.result, 1);
     if (out) deltas.push(out);
     if (into) deltas.push(into);
-    await repo.setOutcome(trx, bet.id, next.status, next.result, next.status === "pending" ? null : (bet.settled_at ?? now.toISOString()));
-    const list = messages.get(bet.user_id) ?? [];
-    list.push(message(bet, next.status, next.result, facts));
-    messages.set(bet.user_id, list);
+    const settledAt = next.status === "pending" ? null : (bet.settled_at ?? now.toISOString());
+    const key = `${next.status}|${next.result}|${settledAt}`;
+    const group = updates.get(key) ?? { ...next, settledAt, ids: [] };
+    group.ids.push(bet.id);
+    updates.set(key, group);
+    messages.push(message(bet, next.status, next.result, facts));
   }
-  for (const delta of mergeDeltas(deltas)) await repo.addWeekStats(trx, delta);
-  for (const [userId, settlements] of messages) await publish(trx, now, "bet_settlements", { settlements }, userId);
+  for (const { status, result, settledAt, ids } of updates.values()) await repo.setOutcome(trx, ids, status, result, settledAt);
+  await repo.addWeekStats(trx, mergeDeltas(deltas));
+  // One event for the chunk: the WebSocket hub hands each player only their own settlements.
+  if (messages.length > 0) await publish(trx, now, "bet_settlements", { settlements: messages });
   return changed;
 }
 

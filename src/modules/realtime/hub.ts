@@ -1,6 +1,5 @@
 import type { EventBus } from "../../lib/events.ts";
 import { sha256 } from "../../lib/ids.ts";
-import type { Logger } from "../../lib/logger.ts";
 
 export interface LiveSocket {
   send(data: string): unknown;
@@ -16,8 +15,7 @@ interface Entry {
 /** The open WebSockets: odds updates go to everyone, settlements only to their player. */
 export class SocketHub {
   readonly #entries = new Map<string, Entry>();
-
-  constructor(private readonly logger: Logger) {}
+  readonly #byUser = new Map<number, Set<string>>();
 
   get size(): number {
     return this.#entries.size;
@@ -25,10 +23,22 @@ export class SocketHub {
 
   add(id: string, socket: LiveSocket, userId: number | null, sessionToken: string | null): void {
     this.#entries.set(id, { socket, userId, sessionHash: sessionToken ? sha256(sessionToken) : null });
+    if (userId !== null) {
+      const ids = this.#byUser.get(userId) ?? new Set();
+      ids.add(id);
+      this.#byUser.set(userId, ids);
+    }
   }
 
   remove(id: string): void {
+    const entry = this.#entries.get(id);
+    if (!entry) return;
     this.#entries.delete(id);
+    if (entry.userId !== null) {
+      const ids = this.#byUser.get(entry.userId);
+      ids?.delete(id);
+      if (ids?.size === 0) this.#byUser.delete(entry.userId);
+    }
   }
 
   broadcast(message: object): void {
@@ -37,8 +47,10 @@ export class SocketHub {
   }
 
   sendTo(userId: number, message: object): void {
+    const ids = this.#byUser.get(userId);
+    if (!ids) return;
     const data = JSON.stringify(message);
-    for (const entry of this.#entries.values()) if (entry.userId === userId) entry.socket.send(data);
+    for (const id of ids) this.#entries.get(id)?.socket.send(data);
   }
 
   /** Sign-out closes that session's sockets; the browser reconnects as a visitor. */
@@ -46,25 +58,25 @@ export class SocketHub {
     const hash = sha256(sessionToken);
     for (const [id, entry] of this.#entries) {
       if (entry.sessionHash !== hash) continue;
-      this.#entries.delete(id);
+      this.remove(id);
       entry.socket.close(4001, "signed out");
     }
   }
 
   closeAll(): void {
-    for (const entry of this.#entries.values()) entry.socket.close(1001, "server shutting down");
-    this.#entries.clear();
+    for (const [id, entry] of this.#entries) {
+      this.remove(id);
+      entry.socket.close(1001, "server shutting down");
+    }
   }
 
   /** Wires the bus events that browsers hear about. */
   listen(bus: EventBus): void {
     bus.on("odds_update", () => this.broadcast({ type: "odds_update" }));
     bus.on("bet_settlements", (event) => {
-      if (event.userId === null) {
-        this.logger.warn({ eventId: event.id }, "bet_settlements without a user: not delivered");
-        return;
+      for (const [userId, settlements] of Map.groupBy(event.payload.settlements, (s) => s.userId)) {
+        this.sendTo(userId, { type: "bet_settlements", settlements });
       }
-      this.sendTo(event.userId, { type: "bet_settlements", settlements: event.payload.settlements });
     });
   }
 }

@@ -3,8 +3,11 @@ import type { Database } from "../../db/schema.ts";
 
 type Executor = Kysely<Database>;
 
-export function insertEvent(db: Executor, row: { type: string; user_id: number | null; payload: string; created_at: string }) {
-  return db.insertInto("outbox").values(row).execute();
+export type EventRow = { type: string; user_id: number | null; payload: string; created_at: string };
+
+export function insertEvents(db: Executor, rows: EventRow[]) {
+  if (rows.length === 0) return Promise.resolve();
+  return db.insertInto("outbox").values(rows).execute();
 }
 
 export async function maxEventId(db: Executor): Promise<number> {

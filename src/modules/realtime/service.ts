@@ -14,5 +14,22 @@ export async function publish<K extends EventType>(
   payload: AppEvents[K],
   userId: number | null = null,
 ): Promise<void> {
-  await repo.insertEvent(trx, { type, user_id: userId, payload: JSON.stringify(payload), created_at: now.toISOString() });
+  await publishMany(trx, now, type, [{ payload, userId }]);
+}
+
+/** Many events of one type in one statement, e.g. a settlement message for each of many players. */
+export async function publishMany<K extends EventType>(
+  trx: Kysely<Database>,
+  now: Date,
+  type: K,
+  events: { payload: AppEvents[K]; userId: number | null }[],
+): Promise<void> {
+  const createdAt = now.toISOString();
+  // 4 values per row: stay well inside SQLite's bound-parameter limit.
+  for (let i = 0; i < events.length; i += 2000) {
+    await repo.insertEvents(
+      trx,
+      events.slice(i, i + 2000).map((e) => ({ type, user_id: e.userId, payload: JSON.stringify(e.payload), created_at: createdAt })),
+    );
+  }
 }

@@ -6,11 +6,12 @@ import { PlaceholderPage } from "./PlaceholderPage.tsx";
 // Each feature's screens load on first visit (route-level code splitting).
 const AuthPage = lazy(() => import("../features/auth/AuthPage.tsx").then((m) => ({ default: m.AuthPage })));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage.tsx").then((m) => ({ default: m.SettingsPage })));
+const GamesPage = lazy(() => import("../features/games/GamesPage.tsx").then((m) => ({ default: m.GamesPage })));
+const AdminGamesPage = lazy(() => import("../features/admin/AdminGamesPage.tsx").then((m) => ({ default: m.AdminGamesPage })));
+const MyBetsPage = lazy(() => import("../features/my-bets/MyBetsPage.tsx").then((m) => ({ default: m.MyBetsPage })));
 
 /** Screens whose features are still to come: each shows its title and says so. */
 const PLACEHOLDERS: { path: string; title: string }[] = [
-  { path: "/", title: "NFL Games" },
-  { path: "/my-bets", title: "Recent Bets & Journal" },
   { path: "/analytics", title: "Performance Analytics" },
   { path: "/leaderboard", title: "Leaderboard" },
   { path: "/leagues", title: "Leagues" },
@@ -18,7 +19,6 @@ const PLACEHOLDERS: { path: string; title: string }[] = [
   { path: "/friends", title: "Friends" },
   { path: "/friends/:friendId/analytics", title: "Friend Analytics" },
   { path: "/invite/:token", title: "Join League" },
-  { path: "/admin/games", title: "Admin Game Resolution" },
   { path: "/admin/bots", title: "Bot Management" },
 ];
 
@@ -36,6 +36,9 @@ export function AppRoutes() {
       <Switch>
         <Route path="/auth" component={AuthPage} />
         <Route path="/settings" component={SettingsPage} />
+        <Route path="/" component={GamesPage} />
+        <Route path="/admin/games" component={AdminGamesPage} />
+        <Route path="/my-bets" component={MyBetsPage} />
         {PLACEHOLDERS.map(({ path, title }) => (
           <Route key={path} path={path}>
             <PlaceholderPage title={title} />

@@ -1,11 +1,13 @@
 import { signedDollars } from "../lib/format.ts";
 import type { ToastInput } from "../lib/toast.ts";
 
-/** A settled bet as the live channel sends it (spec §3). */
+/** A settled bet as the live channel sends it (spec §3, plus the bet's id). */
 export interface Settlement {
+  betId?: number;
   userId: number;
   status: "won" | "lost" | "push";
-  result: string;
+  /** The profit as a numeric string ("90.91", "-100.00", "0.00"). */
+  result: string | null;
   betDetails?: {
     selection?: string;
     wagerAmount?: string;
@@ -32,7 +34,8 @@ function describe({ status, result, betDetails }: Settlement): string {
     const score = game.awayScore != null && game.homeScore != null ? ` (${game.awayScore}–${game.homeScore})` : "";
     parts.push(`${game.awayTeam} @ ${game.homeTeam}${score}`);
   }
-  parts.push(status === "push" ? "stake refunded" : signedDollars(result));
+  if (status === "push") parts.push("stake refunded");
+  else if (result !== null) parts.push(signedDollars(result));
   return parts.join(" · ");
 }
 

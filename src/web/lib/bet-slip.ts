@@ -1,26 +1,75 @@
 import { computed, signal } from "@preact/signals-react";
 
+export type BetType = "spread" | "total" | "moneyline" | "prop";
+
 /** One pick in the bet slip (spec §3). The games and bet-slip features fill and read it. */
 export interface SlipSelection {
   gameId: string;
   gameInfo: { homeTeam: string; awayTeam: string; commenceTime: string };
-  betType: "spread" | "total" | "moneyline" | "prop";
+  betType: BetType;
+  /** What the server is sent: the team's full name, or "Over"/"Under". */
   selection: string;
   odds: number;
   point: number | null;
   /** The player prop picked, for prop bets. */
-  propId?: string;
+  propId?: number;
+  /** Who the pick is on, for display: the team, or the prop's player. */
+  subject: string;
+  /** The prop's stat (snake_case, as the server names it), for prop bets. */
+  propType?: string;
+  /** Why the last placement did not go through, shown on the pick until it is placed. */
+  notice?: string;
+}
+
+type SelectionIdentity = Pick<SlipSelection, "gameId" | "betType" | "selection" | "propId">;
+
+/** Two picks are the same pick when game, market, side and prop match (the price may move). */
+export function selectionKey(pick: SelectionIdentity): string {
+  return [pick.gameId, pick.betType, pick.propId ?? "", pick.selection].join("|");
 }
 
 /** Shared between the shell (count badge, Slip button) and the features that build the slip. */
 export const slipSelections = signal<SlipSelection[]>([]);
 export const slipOpen = signal(false);
 export const slipCount = computed(() => slipSelections.value.length);
+export const slipKeys = computed(() => new Set(slipSelections.value.map(selectionKey)));
+/** Counts requests to move focus into the slip: opening it from a button does, picking odds does not. */
+export const slipFocusRequests = signal(0);
 
+/** Opens the slip and takes focus into it (the phone bar's Slip button). */
 export function openSlip(): void {
   slipOpen.value = true;
+  slipFocusRequests.value++;
 }
 
 export function closeSlip(): void {
   slipOpen.value = false;
+}
+
+/** Spec §4: a pick already in the slip leaves it; otherwise it joins and the slip opens. */
+export function toggleSelection(pick: SlipSelection): void {
+  const key = selectionKey(pick);
+  if (slipKeys.value.has(key)) {
+    removeSelection(key);
+    return;
+  }
+  slipSelections.value = [...slipSelections.value, pick];
+  // Focus stays on the odds so more picks can follow; the slip beside them shows each one.
+  slipOpen.value = true;
+}
+
+/** Removing the last pick closes the slip (spec §4). */
+export function removeSelection(key: string): void {
+  slipSelections.value = slipSelections.value.filter((pick) => selectionKey(pick) !== key);
+  if (slipSelections.value.length === 0) closeSlip();
+}
+
+export function clearSlip(): void {
+  slipSelections.value = [];
+  closeSlip();
+}
+
+/** Changes one pick in place (a new price, a notice); a pick no longer in the slip is left alone. */
+export function updateSelection(key: string, change: Partial<Pick<SlipSelection, "odds" | "point" | "notice">>): void {
+  slipSelections.value = slipSelections.value.map((pick) => (selectionKey(pick) === key ? { ...pick, ...change } : pick));
 }

@@ -1,33 +1,91 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { Modal } from "../../components/Modal.tsx";
-import { closeSlip, slipOpen, slipSelections } from "../../lib/bet-slip.ts";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { closeSlip, slipCount, slipFocusRequests, slipOpen } from "../../lib/bet-slip.ts";
+
+const loadBetSlip = () => import("../../features/bet-slip/BetSlip.tsx");
+const BetSlip = lazy(() => loadBetSlip().then((m) => ({ default: m.BetSlip })));
+
+function usePreload(): void {
+  useEffect(() => {
+    const preload = () => void loadBetSlip();
+    if ("requestIdleCallback" in window) {
+      const id = requestIdleCallback(preload, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 /**
- * The bet slip drawer's frame. It lists what is in the slip; choosing units and placing bets
- * belong to the bet-slip feature, which takes over this drawer.
+ * The bet slip drawer on the right (spec §2). Not modal: the odds stay clickable beside it, so
+ * picks can be added and removed while it is open. Its contents are the bet-slip feature,
+ * fetched once the page is idle.
  */
 export function SlipDrawer() {
   useSignals();
-  const selections = slipSelections.value;
+  usePreload();
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const open = slipOpen.value;
+  const focusRequests = slipFocusRequests.value;
+
+  const handledRequests = useRef(0);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const wantsFocus = focusRequests !== handledRequests.current;
+    handledRequests.current = focusRequests;
+    if (open) {
+      const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (!dialog.open) dialog.show(); // show() moves focus into the dialog by itself
+      if (wantsFocus) {
+        returnFocus.current = before;
+        closeRef.current?.focus();
+      } else if (before && before !== document.body && !dialog.contains(before)) {
+        before.focus({ preventScroll: true });
+      }
+    } else if (dialog.open) {
+      const focusInside = dialog.contains(document.activeElement);
+      dialog.close();
+      if (focusInside || document.activeElement === document.body) returnFocus.current?.focus();
+      returnFocus.current = null;
+    }
+  }, [open, focusRequests]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog opened from the slip (replace, sign up) takes Escape for itself.
+      if (event.key === "Escape" && !document.querySelector("dialog:modal")) closeSlip();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  const count = slipCount.value;
   return (
-    <Modal open={slipOpen.value} onClose={closeSlip} labelledBy="slip-title" className="drawer">
-      <article>
-        <header>
-          <button type="button" aria-label="Close" rel="prev" onClick={closeSlip} />
-          <h2 id="slip-title">Bet Slip</h2>
-        </header>
-        {selections.length === 0 ? (
-          <p className="muted">Your bet slip is empty. Pick odds on a game to add a selection.</p>
-        ) : (
-          <ul>
-            {selections.map((pick) => (
-              <li key={`${pick.gameId}:${pick.betType}:${pick.selection}`}>
-                {pick.selection} · {pick.gameInfo.awayTeam} @ {pick.gameInfo.homeTeam}
-              </li>
-            ))}
-          </ul>
-        )}
-      </article>
-    </Modal>
+    <dialog ref={ref} aria-labelledby="slip-title" className="drawer">
+      {open ? (
+        <article>
+          <header>
+            <button ref={closeRef} type="button" aria-label="Close" rel="prev" onClick={closeSlip} />
+            <h2 id="slip-title">
+              Bet Slip
+              {count > 0 ? (
+                <span className="slip-count" aria-hidden="true">
+                  {count}
+                </span>
+              ) : null}
+            </h2>
+          </header>
+          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+            <BetSlip />
+          </Suspense>
+        </article>
+      ) : null}
+    </dialog>
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * The load side of bench/betting.ts, in its own process so it does not share the server's event
+ * loop. Reads a JSON job from stdin: { origin, clients, jobs: [{ cookie, body }] }; each of `clients`
+ * concurrent loops takes the next job until none are left. Prints latencies and statuses as JSON.
+ */
+export {};
+
+const { origin, clients, jobs } = (await Bun.stdin.json()) as {
+  origin: string;
+  clients: number;
+  jobs: { cookie: string; body: unknown }[];
+};
+
+let next = 0;
+const latencies: number[] = [];
+const statuses: Record<string, number> = {};
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: clients }, async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      const t0 = performance.now();
+      const res = await fetch(`${origin}/api/bets`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: job.cookie, origin },
+        body: JSON.stringify(job.body),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+  }),
+);
+console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000, latencies, statuses }));

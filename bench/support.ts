@@ -1,0 +1,54 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/connection.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+import { FixedClock } from "../src/lib/clock.ts";
+import { EventBus } from "../src/lib/events.ts";
+import { createLogger } from "../src/lib/logger.ts";
+import { EmbeddedProvider } from "../src/modules/games/providers/embedded/index.ts";
+import { syncGames } from "../src/modules/games/sync.ts";
+import { SocketHub } from "../src/modules/realtime/hub.ts";
+
+/** A server on a fresh database file with the embedded season seeded, standing on a fixed day. */
+export async function benchServer(now = "2026-10-07T16:00:00Z") {
+  const path = join(mkdtempSync(join(tmpdir(), "npt-bench-")), "bench.db");
+  const config = loadConfig({ LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000000" }, { databasePath: path });
+  const handle = openDatabase(path);
+  await migrateToLatest(handle.db);
+  const clock = new FixedClock(now);
+  const seedStart = performance.now();
+  await syncGames(handle.db, new EmbeddedProvider(), clock.now());
+  const seedMs = performance.now() - seedStart;
+  const logger = createLogger("silent");
+  const bus = new EventBus();
+  const hub = new SocketHub();
+  hub.listen(bus);
+  const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
+  app.listen({ port: 0, hostname: "127.0.0.1" });
+  const origin = `http://127.0.0.1:${app.server!.port}`;
+  return {
+    app,
+    db: handle.db,
+    clock,
+    origin,
+    seedMs,
+    path,
+    async close() {
+      await app.stop();
+      await handle.close();
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export function summary(label: string, samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(2);
+  return `${label}: n=${sorted.length} median ${f(percentile(sorted, 50))} ms, p90 ${f(percentile(sorted, 90))} ms, p99 ${f(percentile(sorted, 99))} ms`;
+}

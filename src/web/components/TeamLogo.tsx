@@ -1,0 +1,27 @@
+import { useState } from "react";
+
+/** The host the CSP allows for logos (config LOGO_URL_TEMPLATE's default). */
+const LOGO_URL = "https://a.espncdn.com/i/teamlogos/nfl/500/{abbr}.png";
+
+/** A team's logo by abbreviation, or the football emoji when it cannot load (spec §8). Decorative: the name is beside it. Sized by CSS (.team-logo). */
+export function TeamLogo({ abbr }: { abbr: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !abbr) {
+    return (
+      <span className="team-logo team-logo-fallback" aria-hidden="true">
+        🏈
+      </span>
+    );
+  }
+  return (
+    <img
+      className="team-logo"
+      src={LOGO_URL.replace("{abbr}", abbr.toLowerCase())}
+      alt=""
+      width={28}
+      height={28}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

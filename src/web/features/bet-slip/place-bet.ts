@@ -1,0 +1,38 @@
+import { centsToString, potentialWinCents, wagerCents } from "../../../lib/money.ts";
+import { apiRequest } from "../../lib/api.ts";
+import type { SlipSelection } from "../../lib/bet-slip.ts";
+import { USER_KEY } from "../../lib/session.ts";
+
+/** The journal note's limit on the server. */
+export const NOTE_MAX = 1000;
+
+/** What a winning pick pays on top of the stake, in cents (spec §5, the server's own function). */
+export function pickWinCents(odds: number, units: number): number {
+  return potentialWinCents(wagerCents(units), odds);
+}
+
+/** POST /api/bets with exactly the fields the server takes (it refuses unknown ones and prices the bet itself). */
+export function placeBet(pick: SlipSelection, units: number, note: string, replaceExisting: boolean): Promise<unknown> {
+  return apiRequest("POST", "/api/bets", {
+    gameId: pick.gameId,
+    betType: pick.betType,
+    selection: pick.selection,
+    odds: pick.odds,
+    point: pick.point,
+    units,
+    wagerAmount: Number(centsToString(wagerCents(units))),
+    potentialWin: Number(centsToString(pickWinCents(pick.odds, units))),
+    confidence: "medium",
+    note: note.trim() ? note.trim() : null,
+    leagueId: null,
+    isParlay: false,
+    replaceExisting,
+    ...(pick.betType === "prop" ? { propId: pick.propId } : {}),
+  });
+}
+
+/** Spec §7: a placed bet changes the user, their bets, stats and weekly bets. */
+export const afterPlacement = (path: string) => path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats)/.test(path);
+
+/** Spec §8: after a failure the weekly bets are refetched (they tell which games already have a bet). */
+export const weeklyBets = (path: string) => /^\/api\/users\/\d+\/bets\/week\//.test(path);

@@ -1,0 +1,89 @@
+import { memo, useMemo } from "react";
+import { TeamLogo } from "../../components/TeamLogo.tsx";
+import { formatKickoff, type Game } from "../../lib/games.ts";
+import type { WeekBet } from "./api.ts";
+import { OddsButton } from "./OddsButton.tsx";
+import { gameLines, type ChoicePair } from "./odds.ts";
+import { PropsList } from "./PropsList.tsx";
+import { YourBet } from "./YourBet.tsx";
+
+interface GameCardProps {
+  game: Game;
+  locked: boolean;
+  /** The keys of this game's picks in the slip, joined: a plain string keeps memo cheap. */
+  selectedKeys: string;
+  bets: readonly WeekBet[] | undefined;
+}
+
+function TeamRow({ name, abbr, score, choices, side, selected, locked }: {
+  name: string;
+  abbr: string;
+  score: number | null;
+  choices: [ChoicePair, ChoicePair, ChoicePair];
+  side: 0 | 1;
+  selected: Set<string>;
+  locked: boolean;
+}) {
+  const space = name.lastIndexOf(" ");
+  return (
+    <>
+      <div className="team">
+        <TeamLogo abbr={abbr} />
+        <span className="team-name">
+          {/* Phones show the nickname only ("Eagles"); the city is hidden there. */}
+          <span className="team-city">{space > 0 ? name.slice(0, space) : ""}</span> {space > 0 ? name.slice(space + 1) : name}
+        </span>
+        {score !== null ? <span className="team-score">{score}</span> : null}
+      </div>
+      {choices.map((pair, i) => {
+        const choice = pair[side];
+        return <OddsButton key={i} choice={choice} selected={!!choice && selected.has(choice.key)} locked={locked} />;
+      })}
+    </>
+  );
+}
+
+function Status({ game }: { game: Game }) {
+  if (game.status === "live") {
+    return (
+      <span className="game-when">
+        <span className="live-badge">LIVE</span> Q3 - 8:42
+      </span>
+    );
+  }
+  if (game.status === "completed") return <span className="game-when">Final</span>;
+  return (
+    <time className="game-when" dateTime={game.commenceTime}>
+      {formatKickoff(game.commenceTime)}
+    </time>
+  );
+}
+
+/** One game (spec §2): status, both teams with scores, the three markets, your bet, lock banner, props. */
+export const GameCard = memo(function GameCard({ game, locked, selectedKeys, bets }: GameCardProps) {
+  const lines = useMemo(() => gameLines(game), [game]);
+  const selected = useMemo(() => new Set(selectedKeys ? selectedKeys.split("\n") : []), [selectedKeys]);
+  const choices: [ChoicePair, ChoicePair, ChoicePair] = [lines.spread, lines.total, lines.moneyline];
+  const banner = game.status === "completed" ? "Game Completed - Betting Closed" : locked ? "Game Started - Betting Locked" : null;
+  const row = { choices, selected, locked };
+  return (
+    <article className={`game-card${locked ? " game-locked" : ""}`} data-testid="game-card" aria-label={`${game.awayTeam} @ ${game.homeTeam}`}>
+      <div className="game-grid">
+        <Status game={game} />
+        <span className="market-spacer" aria-hidden="true" />
+        <span className="market-head" aria-hidden="true">Spread</span>
+        <span className="market-head" aria-hidden="true">Total</span>
+        <span className="market-head" aria-hidden="true">Moneyline</span>
+        <TeamRow name={game.awayTeam} abbr={game.awayAbbr} score={game.awayScore} side={0} {...row} />
+        <TeamRow name={game.homeTeam} abbr={game.homeAbbr} score={game.homeScore} side={1} {...row} />
+      </div>
+      {bets && bets.length > 0 ? <YourBet bets={bets} /> : null}
+      {banner ? (
+        <p className="lock-banner" role="status">
+          {banner}
+        </p>
+      ) : null}
+      <PropsList game={game} selected={selected} locked={locked} />
+    </article>
+  );
+});

@@ -1,0 +1,141 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useId, useMemo, useState } from "react";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { WeekSelect } from "../../components/WeekSelect.tsx";
+import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
+import { isLocked, useCurrentWeek, useWeekGames } from "../../lib/games.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import { useWeekBets } from "./api.ts";
+import { activeFilterCount, matchesFilter, NO_FILTER } from "./filter.ts";
+import { FilterPanel } from "./FilterPanel.tsx";
+import { GameCard } from "./GameCard.tsx";
+import { PromoBanner } from "./PromoBanner.tsx";
+import { pickedWeek } from "./state.ts";
+import { useKickoffClock } from "./use-kickoff-clock.ts";
+
+function LoadingCards() {
+  return (
+    <div className="game-list" aria-busy="true" aria-label="Loading games">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="game-card game-card-skeleton" />
+      ))}
+    </div>
+  );
+}
+
+/** The picks in the slip, grouped by game, as the strings the cards compare. */
+function useSlipKeysByGame(): Map<string, string> {
+  const selections = slipSelections.value;
+  return useMemo(() => {
+    const byGame = new Map<string, string[]>();
+    for (const pick of selections) {
+      const keys = byGame.get(pick.gameId) ?? [];
+      keys.push(selectionKey(pick));
+      byGame.set(pick.gameId, keys);
+    }
+    return new Map([...byGame].map(([gameId, keys]) => [gameId, keys.join("\n")]));
+  }, [selections]);
+}
+
+/** / (spec §2): the week's open games with their odds; picks go to the bet slip. */
+export function GamesPage() {
+  useSignals();
+  const filterId = useId();
+  const currentWeek = useCurrentWeek();
+  const week = pickedWeek.value ?? currentWeek.data?.week ?? null;
+  const games = useWeekGames(week);
+  const { user } = useCurrentUser();
+  const { data: bets } = useWeekBets(user?.id, week);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const now = useKickoffClock(games.data);
+  const slipKeys = useSlipKeysByGame();
+
+  const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
+  const shown = useMemo(() => open.filter((game) => matchesFilter(game, filter, now)), [open, filter, now]);
+  const betsByGame = useMemo(() => Map.groupBy(bets ?? [], (bet) => bet.gameId), [bets]);
+  const filters = activeFilterCount(filter);
+  const error = currentWeek.error ?? games.error;
+
+  let body;
+  if (error) {
+    body = (
+      <article className="empty-state" role="alert">
+        <p>Could not load the games. Please try again.</p>
+        <button type="button" className="secondary" onClick={() => void (currentWeek.error ? currentWeek.mutate() : games.mutate())}>
+          Try again
+        </button>
+      </article>
+    );
+  } else if (week === null || !games.data) {
+    body = <LoadingCards />;
+  } else if (open.length === 0) {
+    body = (
+      <article className="empty-state">
+        <p>No upcoming games available for Week {week}. Check back later!</p>
+      </article>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <article className="empty-state">
+        <p>No games match your filter.</p>
+        <button type="button" className="secondary" onClick={() => setFilter(NO_FILTER)}>
+          Clear filter
+        </button>
+      </article>
+    );
+  } else {
+    body = (
+      <div className="game-list">
+        {shown.map((game) => (
+          <GameCard
+            key={game.id}
+            game={game}
+            locked={isLocked(game, now)}
+            selectedKeys={slipKeys.get(game.id) ?? ""}
+            bets={betsByGame.get(game.id)}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PromoBanner />
+      <PageHeader title="NFL Games">
+        {week !== null ? <WeekSelect week={week} currentWeek={currentWeek.data?.week ?? week} onChange={(n) => (pickedWeek.value = n)} /> : null}
+        <button
+          type="button"
+          className="secondary outline toolbar-button"
+          aria-label="Filter"
+          aria-expanded={filterOpen}
+          aria-controls={filterId}
+          onClick={() => setFilterOpen((was) => !was)}
+        >
+          Filter
+          {filters > 0 ? <span className="filter-count">{filters}</span> : null}
+        </button>
+        <button
+          type="button"
+          className="toolbar-button"
+          aria-busy={games.isValidating}
+          disabled={week === null || games.isValidating}
+          onClick={() => void games.mutate()}
+        >
+          Refresh Odds
+        </button>
+      </PageHeader>
+      {filterOpen ? <FilterPanel id={filterId} filter={filter} onChange={setFilter} /> : null}
+      {filters > 0 && games.data && shown.length > 0 ? (
+        <p className="filter-summary">
+          Showing {shown.length} of {open.length} games ·{" "}
+          <button type="button" className="link-button" onClick={() => setFilter(NO_FILTER)}>
+            Clear filter
+          </button>
+        </p>
+      ) : null}
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { toggleSelection } from "../../lib/bet-slip.ts";
+import type { OddsChoice } from "./odds.ts";
+
+/** One price to pick; pressed while its pick is in the slip. A side the feed lacks shows as a dash. */
+export function OddsButton({ choice, selected, locked }: { choice: OddsChoice | null; selected: boolean; locked: boolean }) {
+  if (!choice) {
+    return (
+      <span className="odds-button odds-missing" aria-hidden="true">
+        –
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="odds-button"
+      aria-label={choice.label}
+      aria-pressed={selected}
+      disabled={locked}
+      onClick={() => toggleSelection(choice.pick)}
+    >
+      {choice.line ? <span className="odds-line">{choice.line}</span> : null}
+      <span className="odds-price">{choice.price}</span>
+    </button>
+  );
+}

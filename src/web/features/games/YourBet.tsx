@@ -1,0 +1,34 @@
+import { stringToCents } from "../../../lib/money.ts";
+import { dollars, formatOdds, pickText } from "../../lib/odds-format.ts";
+import type { WeekBet } from "./api.ts";
+
+const STATUS: Record<WeekBet["status"], string> = { pending: "", won: "Won", lost: "Lost", push: "Push" };
+
+function subject(bet: WeekBet): string | null {
+  if (bet.betType === "prop") return bet.prop?.playerName ?? null;
+  return bet.betType === "total" ? null : bet.selection;
+}
+
+/** 'YOUR BET': what the player already has on this game. */
+export function YourBet({ bets }: { bets: readonly WeekBet[] }) {
+  return (
+    <div className="your-bet">
+      <span className="your-bet-tag">YOUR BET</span>
+      <ul>
+        {bets.map((bet) => {
+          const units = Number(bet.units);
+          return (
+            <li key={bet.id}>
+              <strong>{pickText({ ...bet, subject: subject(bet), propType: bet.prop?.propType })}</strong>
+              <span className="your-bet-terms">
+                {formatOdds(bet.odds)} · {units} {units === 1 ? "unit" : "units"} · to win {dollars(stringToCents(bet.potentialWin))}
+                {bet.league ? ` · ${bet.league.name}` : ""}
+              </span>
+              {STATUS[bet.status] ? <span className={`bet-status bet-status-${bet.status}`}>{STATUS[bet.status]}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Bet } from "./api.ts";
+import {
+  betTypeText,
+  dollars,
+  fullDateTime,
+  kickoffText,
+  matchupText,
+  oddsText,
+  pickText,
+  placedAgo,
+  scoreText,
+  stakeText,
+} from "./bet-text.ts";
+import { signedDollars } from "../../lib/format.ts";
+
+const STATUS_NAMES: Record<Bet["status"], string> = { pending: "Pending", won: "Won", lost: "Lost", push: "Push" };
+
+function resultTone(result: string): string {
+  const n = Number(result);
+  return n > 0 ? "bet-result-up" : n < 0 ? "bet-result-down" : "bet-result-even";
+}
+
+interface BetCardProps {
+  bet: Bet;
+  now: number;
+  onEditNote(bet: Bet): void;
+}
+
+/** One bet of the journal: the pick and its game, the price and stake, the book, how it ended, and the note. */
+export function BetCard({ bet, now, onEditNote }: BetCardProps) {
+  const pick = pickText(bet);
+  const score = scoreText(bet.game);
+  const titleId = `bet-${bet.id}-pick`;
+  return (
+    <article className={`bet-card bet-card-${bet.status}`} aria-labelledby={titleId}>
+      <div className="bet-card-head">
+        <p className="bet-meta">
+          {betTypeText(bet.betType)} · Week {bet.week}
+        </p>
+        <span className={`status-badge status-${bet.status}`}>{STATUS_NAMES[bet.status]}</span>
+      </div>
+      <div className="bet-card-main">
+        <h2 className="bet-pick" id={titleId}>
+          {pick}
+        </h2>
+        {bet.status !== "pending" && bet.result !== null ? (
+          <p className={`bet-result ${resultTone(bet.result)}`}>
+            <span className="visually-hidden">Result </span>
+            {signedDollars(bet.result)}
+          </p>
+        ) : null}
+        <p className="bet-game">
+          <span>{matchupText(bet.game)}</span>
+          {score ? (
+            <span className="bet-score">
+              {bet.status === "pending" ? "Score" : "Final"} {score}
+            </span>
+          ) : (
+            <span className="bet-kickoff">{kickoffText(bet.game.commenceTime)}</span>
+          )}
+        </p>
+      </div>
+
+      <dl className="bet-facts">
+        <div>
+          <dt>Odds</dt>
+          <dd>{oddsText(bet.odds)}</dd>
+        </div>
+        <div>
+          <dt>Stake</dt>
+          <dd className="bet-stake">{stakeText(bet.units, bet.wagerAmount)}</dd>
+        </div>
+        <div>
+          <dt>To win</dt>
+          <dd>{dollars(bet.potentialWin)}</dd>
+        </div>
+        <div>
+          <dt>Book</dt>
+          <dd>{bet.league?.name ?? "Individual"}</dd>
+        </div>
+        <div>
+          <dt>Placed</dt>
+          <dd>
+            <time dateTime={bet.placedAt} title={fullDateTime(bet.placedAt)}>
+              {placedAgo(bet.placedAt, now)}
+            </time>
+          </dd>
+        </div>
+      </dl>
+
+      <div className="bet-note">
+        {bet.note ? (
+          <p className="bet-note-text">{bet.note}</p>
+        ) : (
+          <p className="bet-note-text bet-note-empty">No note yet.</p>
+        )}
+        <button type="button" className="secondary outline bet-note-edit" onClick={() => onEditNote(bet)} aria-label={`${bet.note ? "Edit" : "Add"} note for ${pick}`}>
+          {bet.note ? "Edit Note" : "Add Note"}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+/** How a bet reads on its card: pure text, no React, so the wording is unit-tested. */
+import type { Bet } from "./api.ts";
+
+/** A line or an American price with its sign: "-3.5", "+3.5", "+150"; a zero spread is a pick'em. */
+function signed(value: string): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/**
+ * The pick in words: "Philadelphia Eagles -3.5", "Over 45.5", "Kansas City Chiefs ML",
+ * "Patrick Mahomes passing yards Over 245.5".
+ */
+export function pickText(bet: Pick<Bet, "betType" | "selection" | "point" | "prop">): string {
+  const { betType, selection, point } = bet;
+  switch (betType) {
+    case "spread":
+      if (point === null) return selection;
+      return Number(point) === 0 ? `${selection} PK` : `${selection} ${signed(point)}`;
+    case "total":
+      return point === null ? selection : `${selection} ${Number(point)}`;
+    case "moneyline":
+      return `${selection} ML`;
+    case "prop": {
+      const what = bet.prop ? `${bet.prop.playerName} ${bet.prop.propType.replaceAll("_", " ")} ` : "";
+      return point === null ? `${what}${selection}` : `${what}${selection} ${Number(point)}`;
+    }
+    default:
+      return selection;
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  spread: "Spread",
+  total: "Total",
+  moneyline: "Moneyline",
+  prop: "Player prop",
+  parlay: "Parlay",
+};
+
+export const betTypeText = (betType: string) => TYPE_NAMES[betType] ?? betType;
+
+/** American odds as bettors write them: "-110", "+150". */
+export const oddsText = (odds: string) => signed(odds);
+
+/** "1 unit · $100.00", "3 units · $300.00". */
+export function stakeText(units: string, wagerAmount: string): string {
+  const n = Number(units);
+  return `${units} ${n === 1 ? "unit" : "units"} · ${dollars(wagerAmount)}`;
+}
+
+/** "90.91" → "$90.91". */
+export function dollars(amount: string): string {
+  const n = Number(amount);
+  return Number.isFinite(n) ? `$${n.toFixed(2)}` : amount;
+}
+
+/** The game as "Dallas Cowboys @ Philadelphia Eagles". */
+export const matchupText = (game: Bet["game"]) => `${game.awayTeam} @ ${game.homeTeam}`;
+
+/** The score, away first like the matchup ("DAL 17 – 24 PHI"), or null before there is one. */
+export function scoreText(game: Bet["game"]): string | null {
+  if (game.awayScore === null || game.homeScore === null) return null;
+  return `${game.awayAbbr} ${game.awayScore} – ${game.homeScore} ${game.homeAbbr}`;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * When the bet was placed, as spec §2 words it: days, hours or 'Just now'. Minutes are not shown:
+ * anything under an hour (or a time ahead of a skewed browser clock) is 'Just now'. Whole units,
+ * rounded down: 47 hours is "1 day ago".
+ */
+export function placedAgo(placedAt: string, now: number): string {
+  const elapsed = now - new Date(placedAt).getTime();
+  if (!Number.isFinite(elapsed) || elapsed < HOUR_MS) return "Just now";
+  if (elapsed < DAY_MS) {
+    const hours = Math.floor(elapsed / HOUR_MS);
+    return `${hours} ${hours === 1 ? "hour" : "hours"} ago`;
+  }
+  const days = Math.floor(elapsed / DAY_MS);
+  return `${days} ${days === 1 ? "day" : "days"} ago`;
+}
+
+/** The full local date and time, for the tooltip behind the relative time. */
+export function fullDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A kick-off as "Thu, Sep 10, 8:20 PM" in the browser's time zone. */
+export function kickoffText(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+}

@@ -1,0 +1,80 @@
+import { useEffect } from "react";
+import useSWR, { mutate } from "swr";
+import { onLiveMessage } from "./live.ts";
+
+/** The games API's shapes (spec §3), shared by the games and admin screens. */
+export interface OddsOutcome {
+  name: string;
+  price: number;
+  point?: number;
+}
+
+export interface OddsMarket {
+  marketType: "spreads" | "totals" | "h2h";
+  outcomes: OddsOutcome[];
+}
+
+export interface PlayerProp {
+  id: number;
+  playerName: string;
+  team: string;
+  propType: string;
+  line: number;
+  overOdds: number;
+  underOdds: number;
+}
+
+export interface Game {
+  id: string;
+  season: number;
+  week: number;
+  homeTeam: string;
+  awayTeam: string;
+  homeAbbr: string;
+  awayAbbr: string;
+  commenceTime: string;
+  status: "upcoming" | "live" | "completed";
+  homeScore: number | null;
+  awayScore: number | null;
+  odds: OddsMarket[];
+  playerProps: PlayerProp[];
+}
+
+export const WEEKS = 18;
+export const CURRENT_WEEK_KEY = "/api/weeks/current";
+
+/** Starts with "/api/games", so the live channel's odds_update refetches it (app/LiveUpdates.tsx). */
+export function gamesKey(week: number): string {
+  return `/api/games?week=${week}`;
+}
+
+export const isGamesKey = (path: string) => path.startsWith("/api/games");
+
+/**
+ * The server's advancing current week (spec §4). It can move when games complete, which the
+ * live channel announces with odds_update, so that refetches it too.
+ */
+export function useCurrentWeek() {
+  const result = useSWR<{ season: number; week: number }>(CURRENT_WEEK_KEY);
+  useEffect(() => onLiveMessage("odds_update", () => void mutate(CURRENT_WEEK_KEY)), []);
+  return result;
+}
+
+/** One week's games in kick-off order (all statuses); nothing is fetched until the week is known. */
+export function useWeekGames(week: number | null) {
+  return useSWR<Game[]>(week === null ? null : gamesKey(week));
+}
+
+/** Spec §4: locked once the start time has passed or the status is no longer upcoming. */
+export function isLocked(game: Pick<Game, "status" | "commenceTime">, nowMs: number): boolean {
+  return game.status !== "upcoming" || Date.parse(game.commenceTime) <= nowMs;
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric" });
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+
+/** A kick-off in the viewer's time zone: "Sun, Oct 11 · 1:00 PM". */
+export function formatKickoff(iso: string): string {
+  const date = new Date(iso);
+  return `${dayFormat.format(date)} · ${timeFormat.format(date)}`;
+}
