@@ -28,7 +28,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; now?: st
   const clock = new FixedClock(opts.now ?? "2026-10-07T16:00:00Z");
   const logger = createLogger("silent");
   const bus = new EventBus();
-  const hub = new SocketHub(logger);
+  const hub = new SocketHub();
   hub.listen(bus);
   const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
   return { app, db: handle.db, clock, config, bus, hub, logger, close: () => handle.close() };
