@@ -3,6 +3,7 @@ import * as m0001 from "./0001_foundation.ts";
 import * as m0002 from "./0002_games.ts";
 import * as m0003 from "./0003_outbox_cursor.ts";
 import * as m0004 from "./0004_betting.ts";
+import * as m0005 from "./0005_stats.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_games": m0002,
   "0003_outbox_cursor": m0003,
   "0004_betting": m0004,
+  "0005_stats": m0005,
 };

@@ -14,6 +14,7 @@ import { authRoutes } from "./modules/auth/index.ts";
 import { authPlugin } from "./modules/auth/plugin.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
+import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
 
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
     .use(authRoutes({ ...deps, auth, onSessionEnded: (token) => hub.closeSession(token) }))
     .use(gamesRoutes({ ...deps, auth }))
     .use(bettingRoutes({ ...deps, auth }))
+    .use(statsRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))
     .all("/api/*", () => {

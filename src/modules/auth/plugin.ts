@@ -22,6 +22,12 @@ export function sessionTokenFrom(cookieHeader: string | null): string | null {
   return null;
 }
 
+/** The signed-in user of a request, or null: for routes that serve visitors too. */
+export async function sessionUser(db: Db, clock: Clock, config: Config, request: Request) {
+  const token = sessionTokenFrom(request.headers.get("cookie"));
+  return token ? userForSession(db, clock.now(), token, config.adminEmails) : null;
+}
+
 /**
  * The session plugin. Routes opt in with `{ auth: true }` (signed in, else 401) or
  * `{ admin: true }` (role admin, else 403) and receive `user` and `sessionToken`.
@@ -29,7 +35,7 @@ export function sessionTokenFrom(cookieHeader: string | null): string | null {
 export function authPlugin({ db, clock, config }: AuthDeps) {
   const resolveUser = async (request: Request) => {
     const token = sessionTokenFrom(request.headers.get("cookie"));
-    const user = token ? await userForSession(db, clock.now(), token, config.adminEmails) : null;
+    const user = await sessionUser(db, clock, config, request);
     if (!user || !token) throw unauthorized();
     return { user, sessionToken: token };
   };

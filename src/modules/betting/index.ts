@@ -3,7 +3,7 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
-import { Bet, BetParams, NoteBody, PlaceBetBody, UserParams, UserWeekParams } from "./model.ts";
+import { Bet, BetParams, Coverage, NoteBody, PlaceBetBody, UserParams, UserWeekParams } from "./model.ts";
 import * as service from "./service.ts";
 
 /** Placing bets, a player's bets, and journal notes (spec §7). */
@@ -28,6 +28,11 @@ export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       "/users/:userId/bets/week/:week",
       async ({ params, user }) => service.listWeekBets(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
       { auth: true, params: UserWeekParams, response: { 200: t.Array(Bet) } },
+    )
+    .get(
+      "/users/:userId/coverage/week/:week",
+      async ({ params, user }) => service.weekCoverage(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
+      { auth: true, params: UserWeekParams, response: { 200: Coverage } },
     )
     .patch("/bets/:betId/note", ({ params, body, user }) => service.updateNote(db, user.id, params.betId, body.note), {
       auth: true,

@@ -78,3 +78,14 @@ export const Bet = t.Object({
   league: t.Union([t.Object({ name: t.String() }), t.Null()]),
 });
 export type Bet = typeof Bet.static;
+
+export const Coverage = t.Object({
+  season: t.Number(),
+  week: t.Number(),
+  gamesScheduled: t.Number(),
+  gamesBet: t.Number(),
+  /** Games needed for the weekly prize: all but one (none with a single game). */
+  gamesRequired: t.Number(),
+  eligible: t.Boolean(),
+});
+export type Coverage = typeof Coverage.static;

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { BetsTable, BetStatus } from "./table.ts";
+import { ALL_BOOKS, pairKey } from "../stats/service.ts";
+import { INDIVIDUAL_BOOK, type BetsTable, type BetStatus } from "./table.ts";
 
 type Executor = Kysely<Database>;
 
@@ -74,34 +75,43 @@ export function setOutcome(db: Executor, ids: number[], status: BetStatus, resul
   return db.updateTable("bets").set({ status, result_cents: resultCents, settled_at: settledAt }).where("id", "in", ids).execute();
 }
 
-export interface WeekStatsDelta {
-  user_id: number;
-  book_id: number;
-  season: number;
-  week: number;
-  settled: number;
-  won: number;
-  lost: number;
-  pushed: number;
-  wagered_cents: number;
-  profit_cents: number;
+/**
+ * Every settled outcome of these players' books, oldest first (book ALL_BOOKS = all their books):
+ * what a regrade rebuilds streaks from.
+ */
+export async function settledOutcomes(db: Executor, pairs: { userId: number; bookId: number }[]) {
+  const users = [...new Set(pairs.map((p) => p.userId))];
+  const rows = users.length
+    ? await db
+        .selectFrom("bets")
+        .select(["user_id", "book_id", "status"])
+        .where("user_id", "in", users)
+        .where("status", "!=", "pending")
+        .orderBy("settled_at")
+        .orderBy("id")
+        .execute()
+    : [];
+  const outcomes = new Map<string, ("won" | "lost" | "push")[]>();
+  for (const row of rows) {
+    for (const bookId of [row.book_id, ALL_BOOKS]) {
+      const key = pairKey({ userId: row.user_id, bookId });
+      const list = outcomes.get(key) ?? [];
+      list.push(row.status as "won" | "lost" | "push");
+      outcomes.set(key, list);
+    }
+  }
+  return outcomes;
 }
 
-/** Adds (or with negative figures, takes back) settled bets to the per-user, per-week aggregates; one statement per batch. */
-export function addWeekStats(db: Executor, deltas: WeekStatsDelta[]) {
-  if (deltas.length === 0) return Promise.resolve();
-  return db
-    .insertInto("user_week_stats")
-    .values(deltas)
-    .onConflict((oc) =>
-      oc.columns(["user_id", "book_id", "season", "week"]).doUpdateSet((eb) => ({
-        settled: eb("user_week_stats.settled", "+", eb.ref("excluded.settled")),
-        won: eb("user_week_stats.won", "+", eb.ref("excluded.won")),
-        lost: eb("user_week_stats.lost", "+", eb.ref("excluded.lost")),
-        pushed: eb("user_week_stats.pushed", "+", eb.ref("excluded.pushed")),
-        wagered_cents: eb("user_week_stats.wagered_cents", "+", eb.ref("excluded.wagered_cents")),
-        profit_cents: eb("user_week_stats.profit_cents", "+", eb.ref("excluded.profit_cents")),
-      })),
-    )
-    .execute();
+/** How many different games a player has an individual bet on in a week. */
+export async function individualGamesBet(db: Executor, userId: number, season: number, week: number): Promise<number> {
+  const row = await db
+    .selectFrom("bets")
+    .select((eb) => eb.fn.count<number>("game_id").distinct().as("n"))
+    .where("user_id", "=", userId)
+    .where("season", "=", season)
+    .where("week", "=", week)
+    .where("book_id", "=", INDIVIDUAL_BOOK)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

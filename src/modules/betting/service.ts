@@ -1,8 +1,9 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { potentialWinCents, wagerCents } from "../../lib/money.ts";
-import { gameForBetting } from "../games/service.ts";
-import type { Bet, PlaceBetInput } from "./model.ts";
+import { requiredGamesForPrize } from "../contest/rules.ts";
+import { gameForBetting, gamesInWeek } from "../games/service.ts";
+import type { Bet, Coverage, PlaceBetInput } from "./model.ts";
 import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
@@ -116,4 +117,12 @@ export async function updateNote(db: Db, userId: number, betId: number, note: st
   if (bet.user_id !== userId) throw forbidden("You can only edit your own notes", "not_your_bet");
   await repo.updateNote(db, betId, note?.trim() ? note : null);
   return (await betsByIds(db, [betId]))[0]!;
+}
+
+/** A player's weekly coverage (spec §2 'Week N Betting Coverage'): individual games bet against games scheduled. */
+export async function weekCoverage(db: Db, viewerId: number, userId: number, season: number, week: number): Promise<Coverage> {
+  assertSelf(viewerId, userId);
+  const [gamesScheduled, gamesBet] = await Promise.all([gamesInWeek(db, season, week), repo.individualGamesBet(db, userId, season, week)]);
+  const gamesRequired = requiredGamesForPrize(gamesScheduled);
+  return { season, week, gamesScheduled, gamesBet, gamesRequired, eligible: gamesScheduled > 0 && gamesBet >= gamesRequired };
 }

@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema.ts";
 import { centsToString } from "../../lib/money.ts";
 import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
+import { recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
 import * as repo from "./repo.ts";
 import { resultCents, settleBet } from "./rules.ts";
 import type { BetRow, BetStatus } from "./table.ts";
@@ -37,35 +38,6 @@ function outcomeOf(bet: BetRow, facts: Facts): { status: BetStatus; result: numb
   return { status, result: status === "pending" ? null : resultCents(status, bet.wager_cents, bet.potential_win_cents) };
 }
 
-/** What a bet adds to its week's aggregates while settled (sign −1 takes it back out). */
-function contribution(bet: Pick<BetRow, "user_id" | "book_id" | "season" | "week" | "wager_cents">, status: BetStatus, result: number | null, sign: 1 | -1): repo.WeekStatsDelta | null {
-  if (status === "pending") return null;
-  return {
-    user_id: bet.user_id,
-    book_id: bet.book_id,
-    season: bet.season,
-    week: bet.week,
-    settled: sign,
-    won: status === "won" ? sign : 0,
-    lost: status === "lost" ? sign : 0,
-    pushed: status === "push" ? sign : 0,
-    wagered_cents: sign * bet.wager_cents,
-    profit_cents: sign * (result ?? 0),
-  };
-}
-
-/** Sums deltas per (user, book, week) so a chunk writes each aggregate row once. */
-function mergeDeltas(deltas: repo.WeekStatsDelta[]): repo.WeekStatsDelta[] {
-  const merged = new Map<string, repo.WeekStatsDelta>();
-  for (const d of deltas) {
-    const key = `${d.user_id}:${d.book_id}:${d.season}:${d.week}`;
-    const m = merged.get(key);
-    if (!m) merged.set(key, { ...d });
-    else for (const f of ["settled", "won", "lost", "pushed", "wagered_cents", "profit_cents"] as const) m[f] += d[f];
-  }
-  return [...merged.values()];
-}
-
 function message(bet: BetRow, status: BetStatus, result: number | null, facts: Facts): SettlementMessage {
   return {
     betId: bet.id,
@@ -85,8 +57,8 @@ function message(bet: BetRow, status: BetStatus, result: number | null, facts: F
  * and one bet_settlements event carrying each affected player's settlement message. Bets whose outcome is unchanged are left alone,
  * so running it twice changes nothing (the sweep is idempotent).
  */
-async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], facts: Facts): Promise<number> {
-  const deltas: repo.WeekStatsDelta[] = [];
+async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], facts: Facts, regrade: boolean): Promise<number> {
+  const changes: OutcomeChange[] = [];
   const messages: SettlementMessage[] = [];
   // Bets that end the same way are written together: a chunk has only a handful of outcomes.
   const updates = new Map<string, { status: BetStatus; result: number | null; settledAt: string | null; ids: number[] }>();
@@ -95,10 +67,15 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], f
     const next = outcomeOf(bet, facts);
     if (next.status === bet.status && next.result === bet.result_cents) continue;
     changed += 1;
-    const out = contribution(bet, bet.status, bet.result_cents, -1);
-    const into = contribution(bet, next.status, next.result, 1);
-    if (out) deltas.push(out);
-    if (into) deltas.push(into);
+    changes.push({
+      userId: bet.user_id,
+      bookId: bet.book_id,
+      season: bet.season,
+      week: bet.week,
+      wagerCents: bet.wager_cents,
+      before: { status: bet.status, resultCents: bet.result_cents },
+      after: { status: next.status, resultCents: next.result },
+    });
     const settledAt = next.status === "pending" ? null : (bet.settled_at ?? now.toISOString());
     const key = `${next.status}|${next.result}|${settledAt}`;
     const group = updates.get(key) ?? { ...next, settledAt, ids: [] };
@@ -107,7 +84,7 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], f
     messages.push(message(bet, next.status, next.result, facts));
   }
   for (const { status, result, settledAt, ids } of updates.values()) await repo.setOutcome(trx, ids, status, result, settledAt);
-  await repo.addWeekStats(trx, mergeDeltas(deltas));
+  await recordOutcomeChanges(trx, changes, regrade ? (pairs) => repo.settledOutcomes(trx, pairs) : undefined);
   // One event for the chunk: the WebSocket hub hands each player only their own settlements.
   if (messages.length > 0) await publish(trx, now, "bet_settlements", { settlements: messages });
   return changed;
@@ -127,7 +104,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       for (let afterId = 0; ; ) {
         const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, false);
         if (bets.length === 0) break;
-        changed += await applyOutcomes(trx, now, bets, facts);
+        changed += await applyOutcomes(trx, now, bets, facts, true);
         afterId = bets.at(-1)!.id;
       }
       return changed;
@@ -140,7 +117,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       if (!facts) return null;
       const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, true);
       if (bets.length === 0) return null;
-      return { changed: await applyOutcomes(trx, now, bets, facts), lastId: bets.at(-1)!.id };
+      return { changed: await applyOutcomes(trx, now, bets, facts, false), lastId: bets.at(-1)!.id };
     });
     if (!step) break;
     changed += step.changed;

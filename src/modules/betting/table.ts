@@ -35,17 +35,4 @@ export interface BetsTable {
   settled_at: string | null;
 }
 
-export interface UserWeekStatsTable {
-  user_id: number;
-  book_id: number;
-  season: number;
-  week: number;
-  settled: number;
-  won: number;
-  lost: number;
-  pushed: number;
-  wagered_cents: number;
-  profit_cents: number;
-}
-
 export type BetRow = Selectable<BetsTable>;

@@ -70,3 +70,13 @@ export function setPropStatByPlayer(db: Executor, gameId: string, playerName: st
 export function markUnreportedPropsDidNotPlay(db: Executor, gameId: string) {
   return db.updateTable("game_props").set({ did_not_play: 1 }).where("game_id", "=", gameId).where("stat_value", "is", null).execute();
 }
+
+export async function countGamesOfWeek(db: Executor, season: number, week: number): Promise<number> {
+  const row = await db
+    .selectFrom("games")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("season", "=", season)
+    .where("week", "=", week)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -60,6 +60,11 @@ export async function currentWeek(db: Db, now: Date): Promise<{ season: number; 
   return { season, week };
 }
 
+/** How many games a week of a season has. */
+export function gamesInWeek(db: Kysely<Database>, season: number, week: number): Promise<number> {
+  return repo.countGamesOfWeek(db, season, week);
+}
+
 /** The season's games (or one week's), kick-off order, with odds and props. */
 export async function listGames(db: Db, now: Date, week?: number): Promise<Game[]> {
   const season = await currentSeason(db, now);

@@ -1,0 +1,166 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
+import { forbidden } from "../../lib/errors.ts";
+import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
+import type { LeaderboardEntry, UserStats } from "./model.ts";
+import * as repo from "./repo.ts";
+import { longestWinStreak, nextStreak, roiPercent, winRatePercent, type Outcome, type Streak } from "./rules.ts";
+import { ALL_BOOKS } from "./table.ts";
+
+export { ALL_BOOKS };
+
+export const BOARD_SIZE = 100;
+
+type Status = "pending" | Outcome;
+
+/** One bet whose outcome settlement changed, in settlement order. */
+export interface OutcomeChange {
+  userId: number;
+  bookId: number;
+  season: number;
+  week: number;
+  wagerCents: number;
+  before: { status: Status; resultCents: number | null };
+  after: { status: Status; resultCents: number | null };
+}
+
+function sums(status: Status, wagerCents: number, resultCents: number | null, sign: 1 | -1) {
+  return {
+    settled: sign,
+    won: status === "won" ? sign : 0,
+    lost: status === "lost" ? sign : 0,
+    pushed: status === "push" ? sign : 0,
+    wagered_cents: sign * wagerCents,
+    profit_cents: sign * (resultCents ?? 0),
+  };
+}
+
+function merge<T extends { settled: number; won: number; lost: number; pushed: number; wagered_cents: number; profit_cents: number }>(
+  rows: T[],
+  keyOf: (row: T) => string,
+): T[] {
+  const merged = new Map<string, T>();
+  for (const row of rows) {
+    const m = merged.get(keyOf(row));
+    if (!m) merged.set(keyOf(row), { ...row });
+    else for (const f of ["settled", "won", "lost", "pushed", "wagered_cents", "profit_cents"] as const) m[f] += row[f];
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Keeps the aggregates in step with settlement, inside its transaction: weekly and running totals
+ * per book and over all books, and each player's streaks. First settlements extend streaks in
+ * order; a regrade instead hands over `history` (every settled outcome per player and book, oldest
+ * first) and the streaks are rebuilt from it.
+ */
+export async function recordOutcomeChanges(
+  trx: Kysely<Database>,
+  changes: OutcomeChange[],
+  history?: (pairs: { userId: number; bookId: number }[]) => Promise<Map<string, Outcome[]>>,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const week: repo.WeekDelta[] = [];
+  const book: repo.BookDelta[] = [];
+  for (const c of changes) {
+    for (const [state, sign] of [[c.before, -1], [c.after, 1]] as const) {
+      if (state.status === "pending") continue;
+      const s = sums(state.status, c.wagerCents, state.resultCents, sign);
+      week.push({ user_id: c.userId, book_id: c.bookId, season: c.season, week: c.week, ...s });
+      book.push({ user_id: c.userId, book_id: c.bookId, ...s }, { user_id: c.userId, book_id: ALL_BOOKS, ...s });
+    }
+  }
+  await repo.addWeekStats(trx, merge(week, (r) => `${r.user_id}:${r.book_id}:${r.season}:${r.week}`));
+  await repo.addBookStats(trx, merge(book, (r) => `${r.user_id}:${r.book_id}`));
+
+  const pairs = uniquePairs(changes.flatMap((c) => [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }]));
+  if (history) {
+    const outcomes = await history(pairs);
+    for (const p of pairs) {
+      const list = outcomes.get(pairKey(p)) ?? [];
+      let streak: Streak | null = null;
+      for (const o of list) streak = nextStreak(streak, o);
+      await repo.setStreak(trx, p.userId, p.bookId, {
+        streak_type: streak?.type ?? null,
+        streak_count: streak?.count ?? 0,
+        longest_win_streak: longestWinStreak(list),
+      });
+    }
+    return;
+  }
+  const rows = new Map((await repo.bookStatsOf(trx, pairs)).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]));
+  const streaks = new Map<string, { streak: Streak | null; longest: number }>();
+  for (const c of changes) {
+    if (c.after.status === "pending") continue;
+    for (const p of [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }]) {
+      const key = pairKey(p);
+      const row = rows.get(key);
+      const current = streaks.get(key) ?? {
+        streak: row?.streak_type ? { type: row.streak_type, count: row.streak_count } : null,
+        longest: row?.longest_win_streak ?? 0,
+      };
+      const streak = nextStreak(current.streak, c.after.status);
+      streaks.set(key, { streak, longest: streak?.type === "win" ? Math.max(current.longest, streak.count) : current.longest });
+    }
+  }
+  for (const [key, { streak, longest }] of streaks) {
+    const [userId, bookId] = key.split(":").map(Number) as [number, number];
+    await repo.setStreak(trx, userId, bookId, { streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longest });
+  }
+}
+
+export const pairKey = (p: { userId: number; bookId: number }) => `${p.userId}:${p.bookId}`;
+
+function uniquePairs(pairs: { userId: number; bookId: number }[]) {
+  return [...new Map(pairs.map((p) => [pairKey(p), p])).values()];
+}
+
+const noStreak = { type: "win" as const, count: 0 };
+
+/** Spec §3 User stats over all of a player's books; only for the player themself. */
+export async function userStats(db: Db, viewerId: number, userId: number): Promise<UserStats> {
+  if (viewerId !== userId) throw forbidden("You can only see your own stats", "not_your_stats");
+  return statsOf(db, userId);
+}
+
+/** A player's figures, for callers that have already checked who may see them (friends). */
+export async function statsOf(db: Db, userId: number): Promise<UserStats> {
+  const row = await repo.userBookStats(db, userId, ALL_BOOKS);
+  return {
+    roi: roiPercent(row?.profit_cents ?? 0, row?.wagered_cents ?? 0),
+    winRate: winRatePercent(row?.won ?? 0, row?.settled ?? 0),
+    wonBets: row?.won ?? 0,
+    lostBets: row?.lost ?? 0,
+    pushedBets: row?.pushed ?? 0,
+    totalBets: row?.settled ?? 0,
+    totalWagered: centsToString(row?.wagered_cents ?? 0),
+    totalProfit: centsToString(row?.profit_cents ?? 0),
+    currentStreak: row?.streak_type ? { type: row.streak_type, count: row.streak_count } : noStreak,
+    longestWinStreak: row?.longest_win_streak ?? 0,
+  };
+}
+
+function toEntry(row: repo.BoardRow): LeaderboardEntry {
+  return {
+    rank: row.rank,
+    userId: row.user_id,
+    username: row.username,
+    isBot: row.is_bot === 1,
+    roi: roiPercent(row.profit_cents, row.wagered_cents),
+    unitsWon: (row.profit_cents / UNIT_CENTS).toFixed(2),
+    winRate: winRatePercent(row.won, row.settled),
+    streak: row.streak_type ? { type: row.streak_type, count: row.streak_count } : noStreak,
+    totalBets: row.settled,
+  };
+}
+
+/** A week's board of individual bets: the top players and the viewer's own row. */
+export async function weeklyLeaderboard(db: Db, season: number, week: number, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
+  return (await repo.weekBoard(db, bookId, season, week, BOARD_SIZE, viewerId)).map(toEntry);
+}
+
+/** The all-time board of individual bets. */
+export async function overallLeaderboard(db: Db, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
+  return (await repo.overallBoard(db, bookId, BOARD_SIZE, viewerId)).map(toEntry);
+}

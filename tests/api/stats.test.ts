@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { settleAllPending, settleGame } from "../../src/modules/betting/settlement.ts";
+import { syncGames } from "../../src/modules/games/sync.ts";
+import { buildUser, type BuiltUser } from "../factories.ts";
+import { FakeProvider } from "../fake-provider.ts";
+import { call, makeTestApp, type TestContext } from "../support.ts";
+
+let ctx: TestContext;
+let admin: BuiltUser;
+let alice: BuiltUser;
+let bob: BuiltUser;
+let carol: BuiltUser;
+
+const THU = "fake-w1-DAL-PHI";
+const SUN = "fake-w1-KC-BUF";
+const LATE = "fake-w1-SF-SEA";
+
+beforeEach(async () => {
+  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
+  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
+  admin = await buildUser(ctx, { email: "admin@example.com" });
+  alice = await buildUser(ctx, { username: "alice" });
+  bob = await buildUser(ctx, { username: "bob" });
+  carol = await buildUser(ctx, { username: "carol_bot", isBot: true });
+});
+afterEach(() => ctx.close());
+
+/** Home team −3.5 at −110 on a game (the fake provider's line). */
+const homeSpread = (gameId: string, home: string, units = 1) => ({ gameId, betType: "spread", selection: home, odds: -110, point: -3.5, units });
+const awaySpread = (gameId: string, away: string, units = 1) => ({ gameId, betType: "spread", selection: away, odds: -110, point: 3.5, units });
+const place = (who: BuiltUser, body: unknown) => call(ctx.app, "POST", "/api/bets", { body, cookie: who.cookie });
+async function resolveAndSettle(id: string, home: number, away: number) {
+  await call(ctx.app, "PATCH", `/api/games/${id}`, { body: { homeScore: home, awayScore: away, status: "completed" }, cookie: admin.cookie });
+  await settleGame(ctx.db, ctx.clock.now(), id);
+}
+
+describe("GET /api/users/:id/stats", () => {
+  test("spec §3 figures over the player's settled bets, with the current and longest streaks", async () => {
+    await place(alice, homeSpread(THU, "Philadelphia Eagles", 2)); // wins: +181.82
+    await place(alice, homeSpread(SUN, "Buffalo Bills")); // loses: −100
+    await place(alice, { gameId: LATE, betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1 }); // pending
+    await resolveAndSettle(THU, 24, 17);
+    ctx.clock.advance(60_000);
+    await resolveAndSettle(SUN, 20, 20);
+    const res = await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      roi: (8182 / 30000) * 100,
+      winRate: 50,
+      wonBets: 1,
+      lostBets: 1,
+      pushedBets: 0,
+      totalBets: 2,
+      totalWagered: "300.00",
+      totalProfit: "81.82",
+      currentStreak: { type: "loss", count: 1 },
+      longestWinStreak: 1,
+    });
+  });
+
+  test("a player with no settled bets gets zeros", async () => {
+    const res = await call(ctx.app, "GET", `/api/users/${bob.user.id}/stats`, { cookie: bob.cookie });
+    expect(res.body).toMatchObject({ roi: 0, winRate: 0, totalBets: 0, totalWagered: "0.00", totalProfit: "0.00", currentStreak: { count: 0 } });
+  });
+
+  test("another user's stats 403, signed out 401, bad id 400", async () => {
+    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: bob.cookie })).status).toBe(403);
+    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`)).status).toBe(401);
+    expect((await call(ctx.app, "GET", `/api/users/me/stats`, { cookie: bob.cookie })).status).toBe(400);
+  });
+
+  test("a regrade rebuilds streaks and totals", async () => {
+    await place(alice, homeSpread(THU, "Philadelphia Eagles"));
+    await place(alice, homeSpread(SUN, "Buffalo Bills"));
+    await resolveAndSettle(THU, 24, 17);
+    await resolveAndSettle(SUN, 24, 17);
+    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie })).body.currentStreak).toEqual({ type: "win", count: 2 });
+    await call(ctx.app, "PATCH", `/api/games/${THU}`, { body: { homeScore: 17, awayScore: 24, status: "completed", regrade: true }, cookie: admin.cookie });
+    await settleGame(ctx.db, ctx.clock.now(), THU, { regrade: true });
+    const stats = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie })).body;
+    expect(stats).toMatchObject({ wonBets: 1, lostBets: 1, totalProfit: "-9.09", currentStreak: { type: "win", count: 1 }, longestWinStreak: 1 });
+  });
+});
+
+describe("leaderboards", () => {
+  async function playWeekOne() {
+    await place(alice, homeSpread(THU, "Philadelphia Eagles", 3)); // +272.73
+    await place(alice, homeSpread(SUN, "Buffalo Bills")); // +90.91
+    await place(bob, awaySpread(THU, "Dallas Cowboys")); // −100
+    await place(bob, homeSpread(SUN, "Buffalo Bills")); // +90.91
+    await place(carol, homeSpread(THU, "Philadelphia Eagles", 3)); // +272.73
+    await place(carol, awaySpread(SUN, "Kansas City Chiefs")); // −100
+    await resolveAndSettle(THU, 24, 17);
+    await resolveAndSettle(SUN, 28, 10);
+  }
+
+  test("weekly: ranked by units won, with ROI, win rate, streak and bets; bots labelled", async () => {
+    await playWeekOne();
+    const res = await call(ctx.app, "GET", "/api/leaderboard/week/1", { cookie: bob.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.map((e: any) => [e.rank, e.username, e.unitsWon, e.isBot])).toEqual([
+      [1, "alice", "3.64", false],
+      [2, "carol_bot", "1.73", true],
+      [3, "bob", "-0.09", false],
+    ]);
+    expect(res.body[0]).toMatchObject({ userId: alice.user.id, roi: (36364 / 40000) * 100, winRate: 100, streak: { type: "win", count: 2 }, totalBets: 2 });
+    expect(res.body[2]).toMatchObject({ winRate: 50, streak: { type: "win", count: 1 } });
+  });
+
+  test("ties share a rank; ROI breaks ties in units", async () => {
+    await place(alice, homeSpread(THU, "Philadelphia Eagles"));
+    await place(bob, homeSpread(THU, "Philadelphia Eagles"));
+    await place(carol, homeSpread(THU, "Philadelphia Eagles", 2));
+    await place(carol, awaySpread(SUN, "Kansas City Chiefs"));
+    await resolveAndSettle(THU, 24, 17);
+    await resolveAndSettle(SUN, 28, 10);
+    const board = (await call(ctx.app, "GET", "/api/leaderboard/week/1")).body;
+    // carol: +181.82 − 100 = 81.82 over 300 wagered; alice and bob: +90.91 over 100 each.
+    expect(board.map((e: any) => [e.rank, e.username])).toEqual([
+      [1, "alice"],
+      [1, "bob"],
+      [3, "carol_bot"],
+    ]);
+  });
+
+  test("overall sums every week; an empty week is empty; only individual bets count", async () => {
+    await playWeekOne();
+    await place(alice, homeSpread("fake-w2-PHI-KC", "Kansas City Chiefs"));
+    ctx.clock.set("2026-09-20T12:00:00Z");
+    await resolveAndSettle("fake-w2-PHI-KC", 10, 30); // alice −100
+    const overall = (await call(ctx.app, "GET", "/api/leaderboard")).body;
+    expect(overall.map((e: any) => [e.username, e.unitsWon, e.totalBets])).toEqual([
+      ["alice", "2.64", 3],
+      ["carol_bot", "1.73", 2],
+      ["bob", "-0.09", 2],
+    ]);
+    expect((await call(ctx.app, "GET", "/api/leaderboard/week/5")).body).toEqual([]);
+  });
+
+  test("bad week 400", async () => {
+    for (const week of ["0", "19", "abc", "1.5"]) {
+      const res = await call(ctx.app, "GET", `/api/leaderboard/week/${week}`);
+      expect(res.status).toBe(400);
+      expect(res.body.field).toBe("week");
+    }
+  });
+});
+
+describe("GET /api/users/:id/coverage/week/:week", () => {
+  test("individual games bet against games scheduled, and what the prize needs", async () => {
+    await place(alice, homeSpread(THU, "Philadelphia Eagles"));
+    const one = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie })).body;
+    expect(one).toEqual({ season: 2026, week: 1, gamesScheduled: 3, gamesBet: 1, gamesRequired: 2, eligible: false });
+    await place(alice, homeSpread(SUN, "Buffalo Bills"));
+    const two = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie })).body;
+    expect(two).toMatchObject({ gamesBet: 2, eligible: true });
+    const empty = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/9`, { cookie: alice.cookie })).body;
+    expect(empty).toMatchObject({ gamesScheduled: 0, gamesBet: 0, gamesRequired: 0, eligible: false });
+  });
+
+  test("only for oneself; signed out 401; bad week 400", async () => {
+    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: bob.cookie })).status).toBe(403);
+    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`)).status).toBe(401);
+    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/0`, { cookie: alice.cookie })).status).toBe(400);
+  });
+});
+
+test("aggregates equal a recount from the bets after settling, replacing and regrading", async () => {
+  await place(alice, homeSpread(THU, "Philadelphia Eagles"));
+  await place(alice, awaySpread(THU, "Dallas Cowboys", 2) as any).then(() => place(alice, { ...awaySpread(THU, "Dallas Cowboys", 2), replaceExisting: true }));
+  await place(bob, homeSpread(SUN, "Buffalo Bills", 3));
+  await resolveAndSettle(THU, 21, 20);
+  await resolveAndSettle(SUN, 30, 3);
+  await call(ctx.app, "PATCH", `/api/games/${SUN}`, { body: { homeScore: 3, awayScore: 30, status: "completed", regrade: true }, cookie: admin.cookie });
+  await settleGame(ctx.db, ctx.clock.now(), SUN, { regrade: true });
+  await settleAllPending(ctx.db, ctx.clock.now());
+  const bets = await ctx.db.selectFrom("bets").selectAll().where("status", "!=", "pending").execute();
+  const stats = await ctx.db.selectFrom("user_book_stats").selectAll().where("book_id", "=", -1).execute();
+  for (const row of stats) {
+    const mine = bets.filter((b) => b.user_id === row.user_id);
+    expect(row.settled).toBe(mine.length);
+    expect(row.profit_cents).toBe(mine.reduce((s, b) => s + (b.result_cents ?? 0), 0));
+    expect(row.wagered_cents).toBe(mine.reduce((s, b) => s + b.wager_cents, 0));
+  }
+  expect(stats).toHaveLength(2);
+});
