@@ -76,3 +76,82 @@ try {
   await browser.close();
   await server.stop();
 }
+
+// ---------- My Bets (features/my-bets): the journal with pending, won and lost bets and notes, and the Edit Bet Note dialog ----------
+
+import { settleGame } from "../src/modules/betting/settlement.ts";
+import {
+  DAL_PHI,
+  KC_BUF,
+  moneyline,
+  newPlayer,
+  NOW,
+  PHI_KC,
+  placeBet,
+  qbProp,
+  resolveGame,
+  SF_SEA,
+  signIn,
+  spread,
+  startBettingServer,
+  total,
+} from "../tests/e2e/my-bets-fixtures.ts";
+
+async function myBetsScreens() {
+  const betting = await startBettingServer();
+  const shots = await launchBrowser();
+  try {
+    const sizes = [
+      { size: "desktop", viewport: DESKTOP, player: await newPlayer(betting, "john_doe") },
+      { size: "phone", viewport: PHONE, player: await newPlayer(betting, "jane_smith") },
+    ];
+    for (const { player } of sizes) {
+      await placeBet(betting, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), {
+        hoursAgo: 50,
+        note: "Eagles at home off extra rest. Their line has covered 4 of the last 5 as home favourites.",
+      });
+      await placeBet(betting, player, total(KC_BUF, "Over"), { hoursAgo: 30, units: 2 });
+      await placeBet(betting, player, await qbProp(betting, SF_SEA, "Over"), { hoursAgo: 5 });
+      await placeBet(betting, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), { hoursAgo: 0.3, units: 3, note: "Chiefs at home in prime time." });
+    }
+    await resolveGame(betting, DAL_PHI, 17, 24);
+    await resolveGame(betting, KC_BUF, 20, 17);
+    for (const game of [DAL_PHI, KC_BUF]) await settleGame(betting.ctx.db, betting.ctx.clock.now(), game);
+
+    for (const { size, viewport, player } of sizes) {
+      const context = await newContext(shots, betting, { viewport });
+      await signIn(context, betting, player);
+      const page = await context.newPage();
+      await page.clock.setFixedTime(new Date(NOW));
+      await page.goto("/my-bets");
+      await page.locator(".bet-card").first().waitFor();
+      await shoot(page, "my-bets", size);
+      await page.screenshot({ path: `${OUT}/my-bets-full-${size}.png`, fullPage: true });
+      console.log(`saved ${OUT}/my-bets-full-${size}.png`);
+      await page.getByRole("button", { name: "Edit note for Philadelphia Eagles -3.5" }).click();
+      await page.getByRole("dialog", { name: "Edit Bet Note" }).waitFor();
+      await page.waitForTimeout(200);
+      await shoot(page, "my-bets-note-dialog", size);
+      await context.close();
+
+      const newcomer = await newContext(shots, betting, { viewport });
+      await signIn(newcomer, betting, await newPlayer(betting));
+      const empty = await newcomer.newPage();
+      await empty.goto("/my-bets");
+      await empty.getByText("You haven't placed any bets yet.").waitFor();
+      await shoot(empty, "my-bets-empty", size);
+      await empty.route("**/api/users/*/bets", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database is busy", code: "internal" }) }),
+      );
+      await empty.getByRole("button", { name: "Refresh" }).click();
+      await empty.getByText("Error loading bets").waitFor();
+      await shoot(empty, "my-bets-error", size);
+      await newcomer.close();
+    }
+  } finally {
+    await shots.close();
+    await betting.stop();
+  }
+}
+
+await myBetsScreens();

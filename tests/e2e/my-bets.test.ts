@@ -1,0 +1,369 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Bet } from "../../src/modules/betting/model.ts";
+import { settleGame } from "../../src/modules/betting/settlement.ts";
+import type { BuiltUser } from "../factories.ts";
+import { call } from "../support.ts";
+import { E2E_TIMEOUT, launchBrowser, newContext, PHONE, toastLocator, until } from "./helpers.ts";
+import {
+  BUF_DAL,
+  DAL_PHI,
+  KC_BUF,
+  moneyline,
+  newPlayer,
+  NOW,
+  PHI_KC,
+  placeBet,
+  qbProp,
+  resolveGame,
+  SF_SEA,
+  signIn,
+  spread,
+  startBettingServer,
+  total,
+  type BettingServer,
+} from "./my-bets-fixtures.ts";
+
+let server: BettingServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startBettingServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/**
+ * A page signed in as `player` (or a visitor) whose clock stands on NOW; with `ticking`, the
+ * browser's time runs on from NOW under Playwright's fake timers, so a test can jump ahead.
+ */
+async function openPage(player: BuiltUser | null, opts: { viewport?: { width: number; height: number }; ticking?: boolean } = {}): Promise<Page> {
+  context = await newContext(browser, server, opts.viewport ? { viewport: opts.viewport } : {});
+  if (player) await signIn(context, server, player);
+  const page = await context.newPage();
+  if (opts.ticking) await page.clock.install({ time: new Date(NOW) });
+  else await page.clock.setFixedTime(new Date(NOW));
+  return page;
+}
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Recent Bets & Journal" });
+const card = (page: Page, pick: string) => page.getByRole("article", { name: pick, exact: true });
+const facts = async (c: Locator) => Object.fromEntries(
+  await c.locator(".bet-facts > div").evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])),
+);
+const count = (page: Page) => page.locator(".bets-count").textContent();
+
+async function serverNote(player: BuiltUser, betId: number): Promise<string | null> {
+  const res = await call<Bet[]>(server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
+  return res.body.find((bet) => bet.id === betId)!.note;
+}
+
+describe("My Bets", () => {
+  test(
+    "signed out, it sends the visitor to /auth and back after signing in",
+    async () => {
+      const player = await newPlayer(server);
+      const page = await openPage(null);
+      await page.goto("/my-bets");
+      await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("returnUrl") === "/my-bets");
+      await page.getByLabel("Email", { exact: true }).fill(player.user.email);
+      await page.getByLabel("Password", { exact: true }).fill(player.password);
+      await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/my-bets");
+      await heading(page).waitFor();
+      expect(await page.title()).toBe("Recent Bets & Journal · NFL Paper Trading");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "with no bets it says so and links to the Games screen",
+    async () => {
+      const page = await openPage(await newPlayer(server));
+      await page.goto("/my-bets");
+      await page.getByText("You haven't placed any bets yet.").waitFor();
+      expect(await page.locator(".bets-count").count()).toBe(0);
+      await page.getByRole("link", { name: "Browse games" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.getByRole("heading", { level: 1, name: "NFL Games" }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "lists every bet newest first: count, pick in words, game, odds, stake, to win, book, status and placed time",
+    async () => {
+      const player = await newPlayer(server);
+      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 50, note: "Eagles at home" });
+      await placeBet(server, player, total(KC_BUF, "Over"), { hoursAgo: 3, units: 2 });
+      await placeBet(server, player, await qbProp(server, SF_SEA, "Over"), { hoursAgo: 1 });
+      await placeBet(server, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), { hoursAgo: 0.2, units: 3 });
+      // Someone else's bet never shows.
+      await placeBet(server, await newPlayer(server), spread(DAL_PHI, "Dallas Cowboys", 3.5));
+
+      const page = await openPage(player, { ticking: true });
+      await page.goto("/my-bets");
+      await heading(page).waitFor();
+      await page.locator(".bet-card").first().waitFor();
+      expect(await count(page)).toBe("4 total bets");
+      expect(await page.locator(".bets-tally li").allTextContents()).toEqual(["4 pending", "0 won", "0 lost", "0 push"]);
+      expect(await page.locator(".bet-pick").allTextContents()).toEqual([
+        "Kansas City Chiefs ML",
+        "SEA Quarterback passing yards Over 245.5",
+        "Over 45.5",
+        "Philadelphia Eagles -3.5",
+      ]);
+
+      const eagles = card(page, "Philadelphia Eagles -3.5");
+      expect(await eagles.locator(".bet-meta").textContent()).toBe("Spread · Week 1");
+      expect(await eagles.locator(".bet-game span").first().textContent()).toBe("Dallas Cowboys @ Philadelphia Eagles");
+      expect(await eagles.locator(".status-badge").textContent()).toBe("Pending");
+      expect(await eagles.locator(".bet-result").count()).toBe(0);
+      expect(await facts(eagles)).toEqual({ Odds: "-110", Stake: "1 unit · $100.00", "To win": "$90.91", Book: "Individual", Placed: "2 days ago" });
+      expect(await eagles.locator(".bet-note-text").textContent()).toBe("Eagles at home");
+      expect(await eagles.locator("time").getAttribute("datetime")).toBe("2026-09-07T10:00:00.000Z");
+
+      expect(await facts(card(page, "Over 45.5"))).toMatchObject({ Odds: "-110", Stake: "2 units · $200.00", "To win": "$181.82", Placed: "3 hours ago" });
+      expect(await card(page, "Over 45.5").locator(".bet-game span").first().textContent()).toBe("Kansas City Chiefs @ Buffalo Bills");
+      expect(await facts(card(page, "SEA Quarterback passing yards Over 245.5"))).toMatchObject({
+        Odds: "-115",
+        Stake: "1 unit · $100.00",
+        "To win": "$86.96",
+        Placed: "1 hour ago",
+      });
+      const chiefs = card(page, "Kansas City Chiefs ML");
+      expect(await facts(chiefs)).toEqual({ Odds: "-175", Stake: "3 units · $300.00", "To win": "$171.43", Book: "Individual", Placed: "Just now" });
+      expect(await chiefs.locator(".bet-meta").textContent()).toBe("Moneyline · Week 2");
+      expect(await chiefs.locator(".bet-note-text").textContent()).toBe("No note yet.");
+
+      // The placed times follow the browser's clock while the page stays open.
+      await page.clock.fastForward("01:00:00");
+      await page.waitForFunction(() => document.querySelector(".bet-card time")?.textContent === "1 hour ago");
+      expect(await card(page, "Over 45.5").locator("time").textContent()).toBe("4 hours ago");
+      expect(await card(page, "Philadelphia Eagles -3.5").locator("time").textContent()).toBe("2 days ago");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Edit Bet Note: Cancel keeps the old note; Save sends it, toasts, closes and shows it; the note stops at 1000 characters",
+    async () => {
+      const player = await newPlayer(server);
+      const bet = await placeBet(server, player, spread(BUF_DAL, "Buffalo Bills", 3.5));
+      const page = await openPage(player);
+      const patches: unknown[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "PATCH") patches.push(request.postDataJSON());
+      });
+      await page.goto("/my-bets");
+      const bills = card(page, "Buffalo Bills +3.5");
+      await bills.waitFor();
+      expect(await bills.locator(".bet-note-text").textContent()).toBe("No note yet.");
+
+      const dialog = page.getByRole("dialog", { name: "Edit Bet Note" });
+      const note = dialog.getByLabel("Note", { exact: true });
+      const counter = dialog.locator("#bet-note-count");
+      await page.getByRole("button", { name: "Add note for Buffalo Bills +3.5" }).click();
+      await dialog.waitFor();
+      expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await dialog.locator(".note-dialog-bet").textContent()).toBe("Buffalo Bills +3.5 · Buffalo Bills @ Dallas Cowboys");
+      expect(await counter.textContent()).toBe("0/1000 characters");
+      await note.fill("Bills cover on the road");
+      expect(await counter.textContent()).toBe("23/1000 characters");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(patches).toEqual([]);
+      expect(await bills.locator(".bet-note-text").textContent()).toBe("No note yet.");
+
+      await page.getByRole("button", { name: "Add note for Buffalo Bills +3.5" }).click();
+      expect(await note.inputValue()).toBe("");
+      await note.fill("Bills cover on the road");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      const toast = toastLocator(page);
+      await toast.waitFor();
+      expect(await toast.locator(".toast-title").textContent()).toBe("Note updated");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await bills.locator(".bet-note-text").textContent()).toBe("Bills cover on the road");
+      expect(patches).toEqual([{ note: "Bills cover on the road" }]);
+      expect(await serverNote(player, bet.id)).toBe("Bills cover on the road");
+
+      // Reopening starts from the saved note; a long paste is cut at the limit.
+      await page.getByRole("button", { name: "Edit note for Buffalo Bills +3.5" }).click();
+      expect(await note.inputValue()).toBe("Bills cover on the road");
+      await note.fill("x".repeat(1200));
+      expect((await note.inputValue()).length).toBe(1000);
+      expect(await counter.textContent()).toBe("1000/1000 characters");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await until("the long note to be saved", () => patches.length === 2);
+      expect(await serverNote(player, bet.id)).toBe("x".repeat(1000));
+      await page.waitForFunction(() => document.querySelector(".bet-note-text")?.textContent?.length === 1000);
+
+      // A blank note clears it.
+      await page.getByRole("button", { name: "Edit note for Buffalo Bills +3.5" }).click();
+      await note.fill("   ");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.waitForFunction(() => document.querySelector(".bet-note-text")?.textContent === "No note yet.");
+      expect(patches.at(-1)).toEqual({ note: null });
+      expect(await serverNote(player, bet.id)).toBeNull();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a failed note save keeps the dialog open with the words typed and says why",
+    async () => {
+      const player = await newPlayer(server);
+      await placeBet(server, player, spread(BUF_DAL, "Dallas Cowboys", -3.5));
+      const page = await openPage(player);
+      await page.route("**/api/bets/*/note", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Something went wrong", code: "internal" }) }),
+      );
+      await page.goto("/my-bets");
+      await page.getByRole("button", { name: "Add note for Dallas Cowboys -3.5" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Bet Note" });
+      await dialog.getByLabel("Note", { exact: true }).fill("Boys by a touchdown");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      const toast = toastLocator(page);
+      await toast.waitFor();
+      expect(await toast.locator(".toast-title").textContent()).toBe("Error");
+      expect(await toast.locator(".toast-description").textContent()).toBe("Something went wrong");
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await dialog.getByLabel("Note", { exact: true }).inputValue()).toBe("Boys by a touchdown");
+      expect(await dialog.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Refresh refetches the list, and the list is refetched each time the screen mounts",
+    async () => {
+      const player = await newPlayer(server);
+      await placeBet(server, player, spread(PHI_KC, "Philadelphia Eagles", 3.5));
+      const page = await openPage(player);
+      let fetches = 0;
+      page.on("request", (request) => {
+        if (request.method() === "GET" && new URL(request.url()).pathname === `/api/users/${player.user.id}/bets`) fetches++;
+      });
+      await page.goto("/my-bets");
+      await card(page, "Philadelphia Eagles +3.5").waitFor();
+      expect(await count(page)).toBe("1 total bet");
+
+      await placeBet(server, player, total(SF_SEA, "Under"));
+      await page.waitForTimeout(300);
+      expect(await count(page)).toBe("1 total bet");
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await card(page, "Under 45.5").waitFor();
+      expect(await count(page)).toBe("2 total bets");
+
+      // Straight back from another screen: shown from the cache, and fetched again anyway.
+      await placeBet(server, player, total(DAL_PHI, "Under"));
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("link", { name: "Games" }).click();
+      await page.getByRole("heading", { level: 1, name: "NFL Games" }).waitFor();
+      const before = fetches;
+      await nav.getByRole("link", { name: "My Bets" }).click();
+      await heading(page).waitFor();
+      await page.waitForFunction(() => document.querySelector(".bets-count")?.textContent === "3 total bets");
+      expect(fetches).toBeGreaterThan(before);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a failed load shows 'Error loading bets' with the server's message, or the fallback when the server was not reached; Refresh recovers",
+    async () => {
+      const player = await newPlayer(server);
+      await placeBet(server, player, moneyline(KC_BUF, "Buffalo Bills", -175));
+      const page = await openPage(player);
+      let failure: "server" | "network" | null = "server";
+      await page.route("**/api/users/*/bets", (route) => {
+        if (failure === "server") {
+          return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database is busy", code: "internal" }) });
+        }
+        if (failure === "network") return route.abort("connectionrefused");
+        return route.continue();
+      });
+      await page.goto("/my-bets");
+      const panel = page.getByRole("alert").filter({ hasText: "Error loading bets" });
+      await panel.waitFor();
+      expect(await panel.locator("p").textContent()).toBe("Database is busy");
+      expect(await page.locator(".bet-card").count()).toBe(0);
+
+      failure = "network";
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await page.waitForFunction(() => document.querySelector(".error-panel p")?.textContent === "Failed to load your bets. Please try refreshing.");
+
+      failure = null;
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await card(page, "Buffalo Bills ML").waitFor();
+      expect(await panel.count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "when the user cannot be loaded it shows the Authentication Issue panel",
+    async () => {
+      const page = await openPage(await newPlayer(server));
+      await page.route("**/api/user", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }));
+      await page.goto("/my-bets");
+      const panel = page.getByRole("alert").filter({ hasText: "Authentication Issue" });
+      await panel.waitFor();
+      expect(await panel.locator("p").textContent()).toBe("Unable to load user information. Please try logging out and back in.");
+      expect(page.url()).toEndWith("/my-bets");
+    },
+    E2E_TIMEOUT,
+  );
+
+  // Resolves week 1's games: keep it after the tests that bet on them.
+  test(
+    "settled bets show the final score, a coloured status and the signed result (phone layout)",
+    async () => {
+      const player = await newPlayer(server);
+      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 30 });
+      await placeBet(server, player, total(KC_BUF, "Over"), { hoursAgo: 20 });
+      await placeBet(server, player, moneyline(SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 10 });
+      await resolveGame(server, DAL_PHI, 17, 24);
+      await resolveGame(server, KC_BUF, 20, 17);
+      await resolveGame(server, SF_SEA, 20, 20);
+      for (const game of [DAL_PHI, KC_BUF, SF_SEA]) await settleGame(server.ctx.db, server.ctx.clock.now(), game);
+
+      const page = await openPage(player, { viewport: PHONE });
+      await page.goto("/my-bets");
+      await page.locator(".bet-card").first().waitFor();
+      expect(await count(page)).toBe("3 total bets");
+      expect(await page.locator(".bets-tally li").allTextContents()).toEqual(["0 pending", "1 won", "1 lost", "1 push"]);
+
+      const eagles = card(page, "Philadelphia Eagles -3.5");
+      expect(await eagles.locator(".status-badge").textContent()).toBe("Won");
+      expect(await eagles.locator(".bet-result").textContent()).toBe("Result +$90.91");
+      expect(await eagles.locator(".bet-score").textContent()).toBe("Final DAL 17 – 24 PHI");
+      expect(await eagles.getAttribute("class")).toContain("bet-card-won");
+
+      const over = card(page, "Over 45.5");
+      expect(await over.locator(".status-badge").textContent()).toBe("Lost");
+      expect(await over.locator(".bet-result").textContent()).toBe("Result -$100.00");
+      expect(await over.locator(".bet-score").textContent()).toBe("Final KC 20 – 17 BUF");
+
+      const niners = card(page, "San Francisco 49ers ML");
+      expect(await niners.locator(".status-badge").textContent()).toBe("Push");
+      expect(await niners.locator(".bet-result").textContent()).toBe("Result $0.00");
+      expect(await facts(niners)).toMatchObject({ Odds: "+150", "To win": "$150.00", Placed: "10 hours ago" });
+
+      const colours = await page.locator(".status-badge").evaluateAll((badges) => badges.map((b) => getComputedStyle(b).color));
+      expect(new Set(colours).size).toBe(3);
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,161 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
+import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import type { BuiltUser } from "../factories.ts";
+import { E2E_TIMEOUT, launchBrowser, newContext, toastLocator } from "./helpers.ts";
+import {
+  DAL_PHI,
+  KC_BUF,
+  moneyline,
+  newPlayer,
+  NOW,
+  placeBet,
+  resolveGame,
+  SF_SEA,
+  signIn,
+  spread,
+  startBettingServer,
+  total,
+  type BettingServer,
+} from "./my-bets-fixtures.ts";
+
+let server: BettingServer;
+let dispatcher: OutboxDispatcher;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startBettingServer();
+  // Wired as `serve` wires it: a resolve commits game.completed to the outbox, the dispatcher
+  // delivers it, the listener settles, and the settlement messages go out through the hub.
+  const { ctx } = server;
+  settleOnGameCompleted(ctx.bus, ctx.db, ctx.clock, ctx.logger);
+  dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 20);
+  await dispatcher.start();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dispatcher?.stop();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+interface LivePage {
+  page: Page;
+  /** Every bet_settlements message the page's socket received. */
+  settlementFrames: { settlements: { betId: number; userId: number }[] }[];
+}
+
+/** Opens /my-bets signed in as `player` and waits until its live channel is connected as that user. */
+async function openMyBets(player: BuiltUser): Promise<LivePage> {
+  const context = await newContext(browser, server);
+  contexts.push(context);
+  await signIn(context, server, player);
+  const page = await context.newPage();
+  await page.clock.setFixedTime(new Date(NOW));
+  const settlementFrames: LivePage["settlementFrames"] = [];
+  const connected = new Promise<void>((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        const message = JSON.parse(String(payload));
+        if (message.type === "hello" && message.signedIn) resolve();
+        if (message.type === "bet_settlements") settlementFrames.push(message);
+      });
+    });
+  });
+  await page.goto("/my-bets");
+  await page.locator(".bet-card").first().waitFor();
+  await connected;
+  // Marks this document: it is still there afterwards only if the page never reloaded.
+  await page.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
+  return { page, settlementFrames };
+}
+
+const card = (page: Page, pick: string) => page.getByRole("article", { name: pick, exact: true });
+const untouched = (page: Page) => page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
+
+describe("settlement, live", () => {
+  test(
+    "resolving a game toasts each player their own result and updates My Bets in place; others hear nothing",
+    async () => {
+      const winner = await newPlayer(server);
+      const loser = await newPlayer(server);
+      const bystander = await newPlayer(server);
+      const winning = await placeBet(server, winner, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 26 });
+      await placeBet(server, loser, spread(DAL_PHI, "Dallas Cowboys", 3.5), { hoursAgo: 5, units: 2 });
+      await placeBet(server, bystander, total(KC_BUF, "Over"), { hoursAgo: 2 });
+
+      const a = await openMyBets(winner);
+      const b = await openMyBets(loser);
+      const c = await openMyBets(bystander);
+      expect(await card(a.page, "Philadelphia Eagles -3.5").locator(".status-badge").textContent()).toBe("Pending");
+
+      await resolveGame(server, DAL_PHI, 17, 24);
+
+      // The winner: a toast from the socket, then the card turns to Won with the profit.
+      const aToast = toastLocator(a.page);
+      await aToast.waitFor();
+      expect(await aToast.locator(".toast-title").textContent()).toBe("Bet won!");
+      expect(await aToast.locator(".toast-description").textContent()).toBe(
+        "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles (17–24) · +$90.91",
+      );
+      const eagles = card(a.page, "Philadelphia Eagles -3.5");
+      await eagles.locator(".status-badge", { hasText: "Won" }).waitFor();
+      expect(await eagles.locator(".bet-result").textContent()).toBe("Result +$90.91");
+      expect(await eagles.locator(".bet-score").textContent()).toBe("Final DAL 17 – 24 PHI");
+      expect(await a.page.locator(".bets-tally li").allTextContents()).toEqual(["0 pending", "1 won", "0 lost", "0 push"]);
+
+      // The loser sees their own loss.
+      const bToast = toastLocator(b.page);
+      await bToast.waitFor();
+      expect(await bToast.locator(".toast-title").textContent()).toBe("Bet lost");
+      expect(await bToast.locator(".toast-description").textContent()).toBe(
+        "Dallas Cowboys · Dallas Cowboys @ Philadelphia Eagles (17–24) · -$200.00",
+      );
+      const cowboys = card(b.page, "Dallas Cowboys +3.5");
+      await cowboys.locator(".status-badge", { hasText: "Lost" }).waitFor();
+      expect(await cowboys.locator(".bet-result").textContent()).toBe("Result -$200.00");
+
+      // Each socket carried only its own player's settlement, with the bet's id.
+      expect(a.settlementFrames.flatMap((f) => f.settlements).map((s) => [s.userId, s.betId])).toEqual([[winner.user.id, winning.id]]);
+      expect(b.settlementFrames.flatMap((f) => f.settlements).map((s) => s.userId)).toEqual([loser.user.id]);
+
+      // A player with no bet on that game hears nothing and sees nothing change.
+      await a.page.waitForTimeout(300);
+      expect(c.settlementFrames).toEqual([]);
+      expect(await toastLocator(c.page).count()).toBe(0);
+      expect(await card(c.page, "Over 45.5").locator(".status-badge").textContent()).toBe("Pending");
+
+      // Nobody's page reloaded.
+      for (const { page } of [a, b, c]) expect(await untouched(page)).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a tie on a moneyline is toasted as a refund, and the card shows Push and $0.00",
+    async () => {
+      const player = await newPlayer(server);
+      await placeBet(server, player, moneyline(SF_SEA, "Seattle Seahawks", -175), { hoursAgo: 1 });
+      const { page } = await openMyBets(player);
+      await resolveGame(server, SF_SEA, 20, 20);
+      const toast = toastLocator(page);
+      await toast.waitFor();
+      expect(await toast.locator(".toast-title").textContent()).toBe("Bet pushed");
+      expect(await toast.locator(".toast-description").textContent()).toBe(
+        "Seattle Seahawks · San Francisco 49ers @ Seattle Seahawks (20–20) · stake refunded",
+      );
+      const seahawks = card(page, "Seattle Seahawks ML");
+      await seahawks.locator(".status-badge", { hasText: "Push" }).waitFor();
+      expect(await seahawks.locator(".bet-result").textContent()).toBe("Result $0.00");
+      expect(await untouched(page)).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+});

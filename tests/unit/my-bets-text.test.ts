@@ -1,0 +1,49 @@
+import { describe, expect, test } from "bun:test";
+import { oddsText, pickText, placedAgo, scoreText, stakeText } from "../../src/web/features/my-bets/bet-text.ts";
+
+const NOW = Date.parse("2026-09-09T12:00:00Z");
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe("My Bets wording", () => {
+  test("the pick in words for each bet type", () => {
+    expect(pickText({ betType: "spread", selection: "Philadelphia Eagles", point: "-3.5", prop: null })).toBe("Philadelphia Eagles -3.5");
+    expect(pickText({ betType: "spread", selection: "Dallas Cowboys", point: "3.5", prop: null })).toBe("Dallas Cowboys +3.5");
+    expect(pickText({ betType: "spread", selection: "Dallas Cowboys", point: "0", prop: null })).toBe("Dallas Cowboys PK");
+    expect(pickText({ betType: "total", selection: "Over", point: "45.5", prop: null })).toBe("Over 45.5");
+    expect(pickText({ betType: "total", selection: "Under", point: "44.0", prop: null })).toBe("Under 44");
+    expect(pickText({ betType: "moneyline", selection: "Kansas City Chiefs", point: null, prop: null })).toBe("Kansas City Chiefs ML");
+    expect(
+      pickText({ betType: "prop", selection: "Over", point: "245.5", prop: { playerName: "Patrick Mahomes", propType: "passing_yards" } }),
+    ).toBe("Patrick Mahomes passing yards Over 245.5");
+    expect(pickText({ betType: "parlay", selection: "3-leg parlay", point: null, prop: null })).toBe("3-leg parlay");
+  });
+
+  test("odds carry their sign; stakes name units and dollars", () => {
+    expect(oddsText("-110")).toBe("-110");
+    expect(oddsText("150")).toBe("+150");
+    expect(stakeText("1", "100.00")).toBe("1 unit · $100.00");
+    expect(stakeText("3", "300.00")).toBe("3 units · $300.00");
+  });
+
+  test("the score reads away first, like the matchup, and is absent before there is one", () => {
+    const game = { awayTeam: "Dallas Cowboys", homeTeam: "Philadelphia Eagles", awayAbbr: "DAL", homeAbbr: "PHI", commenceTime: "", awayScore: 17, homeScore: 24 };
+    expect(scoreText(game)).toBe("DAL 17 – 24 PHI");
+    expect(scoreText({ ...game, awayScore: null, homeScore: null })).toBeNull();
+  });
+
+  test("placed time: 'Just now' under an hour (no minutes), then whole hours, then whole days", () => {
+    expect(placedAgo(ago(0), NOW)).toBe("Just now");
+    expect(placedAgo(ago(59 * MIN), NOW)).toBe("Just now");
+    expect(placedAgo(ago(-5 * MIN), NOW)).toBe("Just now");
+    expect(placedAgo(ago(HOUR), NOW)).toBe("1 hour ago");
+    expect(placedAgo(ago(3 * HOUR + 59 * MIN), NOW)).toBe("3 hours ago");
+    expect(placedAgo(ago(23 * HOUR + 59 * MIN), NOW)).toBe("23 hours ago");
+    expect(placedAgo(ago(DAY), NOW)).toBe("1 day ago");
+    expect(placedAgo(ago(47 * HOUR), NOW)).toBe("1 day ago");
+    expect(placedAgo(ago(50 * HOUR), NOW)).toBe("2 days ago");
+    expect(placedAgo("not a date", NOW)).toBe("Just now");
+  });
+});
