@@ -2,7 +2,7 @@ import type { AuditLogTable } from "../modules/audit/table.ts";
 import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
 import type { BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
-import type { UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
+import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
@@ -17,4 +17,5 @@ export interface Database {
   bets: BetsTable;
   user_week_stats: UserWeekStatsTable;
   user_book_stats: UserBookStatsTable;
+  stats_version: StatsVersionTable;
 }

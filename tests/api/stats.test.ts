@@ -137,6 +137,28 @@ describe("leaderboards", () => {
     expect((await call(ctx.app, "GET", "/api/leaderboard/week/5")).body).toEqual([]);
   });
 
+  test("a board read before a settlement is not served stale after it", async () => {
+    await place(alice, homeSpread(THU, "Philadelphia Eagles"));
+    await place(bob, homeSpread(SUN, "Buffalo Bills"));
+    await resolveAndSettle(THU, 24, 17);
+    expect((await call(ctx.app, "GET", "/api/leaderboard")).body.map((e: any) => e.username)).toEqual(["alice"]);
+    await resolveAndSettle(SUN, 30, 0);
+    expect((await call(ctx.app, "GET", "/api/leaderboard")).body.map((e: any) => [e.rank, e.username])).toEqual([
+      [1, "alice"],
+      [1, "bob"],
+    ]);
+    await ctx.db.updateTable("users").set({ username: "bobby", username_key: "bobby" }).where("id", "=", bob.user.id).execute();
+    expect((await call(ctx.app, "GET", "/api/leaderboard")).body.map((e: any) => e.username)).toEqual(["alice", "bobby"]);
+  });
+
+  test("the viewer's own row comes with the board wherever it ranks", async () => {
+    await place(alice, homeSpread(THU, "Philadelphia Eagles"));
+    await place(bob, awaySpread(THU, "Dallas Cowboys"));
+    await resolveAndSettle(THU, 24, 17);
+    const asBob = (await call(ctx.app, "GET", "/api/leaderboard/week/1", { cookie: bob.cookie })).body;
+    expect(asBob.find((e: any) => e.userId === bob.user.id)).toMatchObject({ rank: 2, unitsWon: "-1.00" });
+  });
+
   test("bad week 400", async () => {
     for (const week of ["0", "19", "abc", "1.5"]) {
       const res = await call(ctx.app, "GET", `/api/leaderboard/week/${week}`);

@@ -60,87 +60,49 @@ const roiExpr = (table: string) =>
 const RANK_ORDER = (table: string) =>
   sql`${sql.ref(`${table}.profit_cents`)} desc, ${roiExpr(table)} desc, ${sql.ref(`${table}.settled`)} desc`;
 
-export interface BoardRow extends Sums {
+export async function statsVersion(db: Executor): Promise<number> {
+  const row = await db.selectFrom("stats_version").select("version").where("id", "=", 1).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+export function bumpStatsVersion(db: Executor) {
+  return db.updateTable("stats_version").set((eb) => ({ version: eb("version", "+", 1) })).where("id", "=", 1).execute();
+}
+
+export interface RankedRow extends Sums {
   user_id: number;
-  username: string;
-  is_bot: number;
   rank: number;
-  streak_type: "win" | "loss" | null;
-  streak_count: number;
 }
 
-/**
- * A board's top `limit` rows by rank (units won, then ROI, then bets; ties share a rank), plus the
- * viewer's own row wherever it ranks. Streaks are the players' current ones in that book.
- */
-type RankedQuery = ReturnType<typeof rankedOverall> | ReturnType<typeof rankedWeek>;
-
-function rankedWeek(db: Executor, bookId: number, season: number, week: number) {
-  return db
-    .selectFrom("user_week_stats as s")
-    .innerJoin("users", "users.id", "s.user_id")
-    .leftJoin("user_book_stats as b", (join) => join.onRef("b.user_id", "=", "s.user_id").onRef("b.book_id", "=", "s.book_id"))
+/** Every player with settled bets in one book (a week's or all-time), ranked: units won, then ROI, then bets; ties share a rank. */
+export function ranking(db: Executor, bookId: number, week: { season: number; week: number } | null): Promise<RankedRow[]> {
+  const base = week
+    ? db.selectFrom("user_week_stats as s").where("s.season", "=", week.season).where("s.week", "=", week.week)
+    : db.selectFrom("user_book_stats as s");
+  return base
     .select([
       "s.user_id",
-      "users.username",
-      "users.is_bot",
       "s.settled",
       "s.won",
       "s.lost",
       "s.pushed",
       "s.wagered_cents",
       "s.profit_cents",
-      "b.streak_type",
-      sql<number>`coalesce(${sql.ref("b.streak_count")}, 0)`.as("streak_count"),
       sql<number>`rank() over (order by ${RANK_ORDER("s")})`.as("rank"),
     ])
     .where("s.book_id", "=", bookId)
-    .where("s.season", "=", season)
-    .where("s.week", "=", week)
-    .where("s.settled", ">", 0);
-}
-
-export function weekBoard(db: Executor, bookId: number, season: number, week: number, limit: number, viewerId: number | null): Promise<BoardRow[]> {
-  return topAndViewer(db, rankedWeek(db, bookId, season, week), limit, viewerId);
-}
-
-function rankedOverall(db: Executor, bookId: number) {
-  return db
-    .selectFrom("user_book_stats as s")
-    .innerJoin("users", "users.id", "s.user_id")
-    .select([
-      "s.user_id",
-      "users.username",
-      "users.is_bot",
-      "s.settled",
-      "s.won",
-      "s.lost",
-      "s.pushed",
-      "s.wagered_cents",
-      "s.profit_cents",
-      "s.streak_type",
-      "s.streak_count",
-      sql<number>`rank() over (order by ${RANK_ORDER("s")})`.as("rank"),
-    ])
-    .where("s.book_id", "=", bookId)
-    .where("s.settled", ">", 0);
-}
-
-export function overallBoard(db: Executor, bookId: number, limit: number, viewerId: number | null): Promise<BoardRow[]> {
-  return topAndViewer(db, rankedOverall(db, bookId), limit, viewerId);
-}
-
-/** Rows ranked within `limit` (ties can make that a few more), and the viewer's own row wherever it ranks. */
-async function topAndViewer(db: Executor, ranked: RankedQuery, limit: number, viewerId: number | null): Promise<BoardRow[]> {
-  const rows = await db
-    .with("ranked", () => ranked)
-    .selectFrom("ranked")
-    .selectAll()
-    .where((eb) => (viewerId === null ? eb("rank", "<=", limit) : eb.or([eb("rank", "<=", limit), eb("user_id", "=", viewerId)])))
-    // The viewer's row first, so a pile of ties at the cut can never push it out of the answer.
-    .orderBy(sql`user_id = ${viewerId ?? -1}`, "desc")
+    .where("s.settled", ">", 0)
     .orderBy("rank")
-    .limit(limit * 2)
     .execute();
-  return (rows as BoardRow[]).sort((a, b) => a.rank - b.rank || a.username.localeCompare(b.username));
+}
+
+/** Names, bot flags and current streaks in a book, for the few players a board shows. */
+export function boardPeople(db: Executor, bookId: number, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("users")
+    .leftJoin("user_book_stats as b", (join) => join.onRef("b.user_id", "=", "users.id").on("b.book_id", "=", bookId))
+    .select(["users.id", "users.username", "users.is_bot", "b.streak_type", "b.streak_count"])
+    .where("users.id", "in", userIds)
+    .execute();
 }

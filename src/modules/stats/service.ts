@@ -71,6 +71,7 @@ export async function recordOutcomeChanges(
       book.push({ user_id: c.userId, book_id: c.bookId, ...s }, { user_id: c.userId, book_id: ALL_BOOKS, ...s });
     }
   }
+  await repo.bumpStatsVersion(trx);
   await repo.addWeekStats(trx, merge(week, (r) => `${r.user_id}:${r.book_id}:${r.season}:${r.week}`));
   await repo.addBookStats(trx, merge(book, (r) => `${r.user_id}:${r.book_id}`));
 
@@ -141,26 +142,56 @@ export async function statsOf(db: Db, userId: number): Promise<UserStats> {
   };
 }
 
-function toEntry(row: repo.BoardRow): LeaderboardEntry {
-  return {
-    rank: row.rank,
-    userId: row.user_id,
-    username: row.username,
-    isBot: row.is_bot === 1,
-    roi: roiPercent(row.profit_cents, row.wagered_cents),
-    unitsWon: (row.profit_cents / UNIT_CENTS).toFixed(2),
-    winRate: winRatePercent(row.won, row.settled),
-    streak: row.streak_type ? { type: row.streak_type, count: row.streak_count } : noStreak,
-    totalBets: row.settled,
-  };
+/**
+ * Rankings are rebuilt only when the aggregates change: settlement bumps `stats_version` in its
+ * transaction, so a cached ranking is right exactly while the version stands — whichever process
+ * settled. Keyed per database handle (tests run many side by side).
+ */
+const rankings = new WeakMap<object, Map<string, { version: number; rows: repo.RankedRow[] }>>();
+
+async function cachedRanking(db: Db, bookId: number, week: { season: number; week: number } | null): Promise<repo.RankedRow[]> {
+  const version = await repo.statsVersion(db);
+  const key = week ? `${bookId}:${week.season}:${week.week}` : `${bookId}:all`;
+  let cache = rankings.get(db);
+  if (!cache) rankings.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit?.version === version) return hit.rows;
+  const rows = await repo.ranking(db, bookId, week);
+  cache.set(key, { version, rows });
+  return rows;
+}
+
+async function board(db: Db, bookId: number, week: { season: number; week: number } | null, viewerId: number | null): Promise<LeaderboardEntry[]> {
+  const ranking = await cachedRanking(db, bookId, week);
+  const shown = ranking.filter((r) => r.rank <= BOARD_SIZE || r.user_id === viewerId).slice(0, BOARD_SIZE * 2);
+  const viewerRow = ranking.find((r) => r.user_id === viewerId);
+  if (viewerRow && !shown.includes(viewerRow)) shown.push(viewerRow);
+  const people = new Map((await repo.boardPeople(db, bookId, shown.map((r) => r.user_id))).map((p) => [p.id, p]));
+  return shown.flatMap((row) => {
+    const person = people.get(row.user_id);
+    if (!person) return [];
+    return [
+      {
+        rank: row.rank,
+        userId: row.user_id,
+        username: person.username,
+        isBot: person.is_bot === 1,
+        roi: roiPercent(row.profit_cents, row.wagered_cents),
+        unitsWon: (row.profit_cents / UNIT_CENTS).toFixed(2),
+        winRate: winRatePercent(row.won, row.settled),
+        streak: person.streak_type ? { type: person.streak_type, count: person.streak_count ?? 0 } : noStreak,
+        totalBets: row.settled,
+      },
+    ];
+  }).sort((a, b) => a.rank - b.rank || a.username.localeCompare(b.username));
 }
 
 /** A week's board of individual bets: the top players and the viewer's own row. */
-export async function weeklyLeaderboard(db: Db, season: number, week: number, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
-  return (await repo.weekBoard(db, bookId, season, week, BOARD_SIZE, viewerId)).map(toEntry);
+export function weeklyLeaderboard(db: Db, season: number, week: number, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
+  return board(db, bookId, { season, week }, viewerId);
 }
 
 /** The all-time board of individual bets. */
-export async function overallLeaderboard(db: Db, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
-  return (await repo.overallBoard(db, bookId, BOARD_SIZE, viewerId)).map(toEntry);
+export function overallLeaderboard(db: Db, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
+  return board(db, bookId, null, viewerId);
 }

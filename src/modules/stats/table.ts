@@ -32,3 +32,8 @@ export interface UserBookStatsTable {
 
 /** The row summing all of a player's books. */
 export const ALL_BOOKS = -1;
+
+export interface StatsVersionTable {
+  id: number;
+  version: number;
+}
