@@ -1,8 +1,9 @@
 import { t } from "elysia";
+import { optionalNullable } from "../../http/schema.ts";
 import { EMAIL_MAX, PASSWORD_MAX } from "./rules.ts";
 
 // Shapes and sizes only; the rules with the spec's own messages run in the service.
-const optionalText = (maxLength: number) => t.Optional(t.Union([t.String({ maxLength }), t.Null()]));
+const optionalText = (maxLength: number) => optionalNullable(t.String({ maxLength }));
 
 export const RegisterBody = t.Object(
   {

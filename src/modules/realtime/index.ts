@@ -4,8 +4,7 @@ import type { Db } from "../../db/connection.ts";
 import { assertSameOrigin } from "../../http/security.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { sessionTokenFrom } from "../auth/plugin.ts";
-import { userForSession } from "../auth/service.ts";
+import { sessionTokenFrom, sessionUser } from "../auth/plugin.ts";
 import type { SocketHub } from "./hub.ts";
 
 /** Largest message a browser may send us; ours never need more. */
@@ -18,9 +17,8 @@ export function realtimeRoutes({ db, clock, config, hub, logger }: { db: Db; clo
       assertSameOrigin(request, config, { always: true });
     },
     async open(ws) {
-      const token = sessionTokenFrom(ws.data.request.headers.get("cookie"));
-      const user = token ? await userForSession(db, clock.now(), token, config.adminEmails) : null;
-      hub.add(ws.id, ws.raw, user?.id ?? null, user ? token : null);
+      const user = await sessionUser(db, clock, config, ws.data.request);
+      hub.add(ws.id, ws.raw, user?.id ?? null, user ? sessionTokenFrom(ws.data.request.headers.get("cookie")) : null);
       ws.send(JSON.stringify({ type: "hello", signedIn: user !== null }));
     },
     message(ws, message) {
