@@ -1,12 +1,6 @@
 /** How a bet reads on its card: pure text, no React, so the wording is unit-tested. */
+import { formatOdds, formatSpread, propTypeText } from "../../lib/odds-format.ts";
 import type { Bet } from "./api.ts";
-
-/** A line or an American price with its sign: "-3.5", "+3.5", "+150"; a zero spread is a pick'em. */
-function signed(value: string): string {
-  const n = Number(value);
-  if (!Number.isFinite(n)) return value;
-  return n > 0 ? `+${n}` : String(n);
-}
 
 /**
  * The pick in words: "Philadelphia Eagles -3.5", "Over 45.5", "Kansas City Chiefs ML",
@@ -16,14 +10,13 @@ export function pickText(bet: Pick<Bet, "betType" | "selection" | "point" | "pro
   const { betType, selection, point } = bet;
   switch (betType) {
     case "spread":
-      if (point === null) return selection;
-      return Number(point) === 0 ? `${selection} PK` : `${selection} ${signed(point)}`;
+      return point === null ? selection : `${selection} ${formatSpread(point)}`;
     case "total":
       return point === null ? selection : `${selection} ${Number(point)}`;
     case "moneyline":
       return `${selection} ML`;
     case "prop": {
-      const what = bet.prop ? `${bet.prop.playerName} ${bet.prop.propType.replaceAll("_", " ")} ` : "";
+      const what = bet.prop ? `${bet.prop.playerName} ${propTypeText(bet.prop.propType)} ` : "";
       return point === null ? `${what}${selection}` : `${what}${selection} ${Number(point)}`;
     }
     default:
@@ -42,7 +35,7 @@ const TYPE_NAMES: Record<string, string> = {
 export const betTypeText = (betType: string) => TYPE_NAMES[betType] ?? betType;
 
 /** American odds as bettors write them: "-110", "+150". */
-export const oddsText = (odds: string) => signed(odds);
+export const oddsText = (odds: string) => formatOdds(odds);
 
 /** "1 unit · $100.00", "3 units · $300.00". */
 export function stakeText(units: string, wagerAmount: string): string {
