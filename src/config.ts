@@ -21,6 +21,8 @@ export interface Config {
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Bots a first start (empty database, embedded season) creates with a history; 0 turns it off. */
+  demoBots: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +95,6 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     logoUrlTemplate: env.LOGO_URL_TEMPLATE || "https://a.espncdn.com/i/teamlogos/nfl/500/{abbr}.png",
     bodyLimit: int(env, "BODY_LIMIT", 64 * 1024, 1024, 16 * 1024 * 1024),
     logLevel: logLevel as Config["logLevel"],
+    demoBots: int(env, "DEMO_BOTS", 40, 0, 100),
   };
 }

@@ -6,6 +6,7 @@ import { migrate } from "./cli/migrate.ts";
 import { serve } from "./cli/serve.ts";
 import { promoteUser } from "./cli/users.ts";
 import { oddsSyncCommand, resolveGameCommand } from "./cli/games.ts";
+import { botsEnsureCommand, botsStatsCommand, botsWeeklyUpdateCommand } from "./cli/bots.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
 
 const program = new Command()
@@ -52,6 +53,25 @@ odds
   .description("fetch the schedule, odds and final scores once (serve does this on its own)")
   .option(...dbOption)
   .action((flags: DataFlags) => oddsSyncCommand(configFrom(flags)));
+
+const bots = program.command("bots").description("bot players (safe under cron: idempotent, non-zero exit on failure)");
+bots
+  .command("ensure")
+  .description("make sure at least --count bots exist; creates only the shortfall")
+  .option("--count <n>", "how many bots there should be (1-100)", "40")
+  .option(...dbOption)
+  .action((flags: DataFlags & { count?: string }) => botsEnsureCommand(configFrom(flags), flags.count));
+bots
+  .command("weekly-update")
+  .description("every bot bets the current week's open games, all but one each (run Tuesday or Wednesday)")
+  .option(...dbOption)
+  .action((flags: DataFlags) => botsWeeklyUpdateCommand(configFrom(flags)));
+bots
+  .command("stats")
+  .description("how many bots and bot bets there are")
+  .option("--json", "print JSON")
+  .option(...dbOption)
+  .action((flags: DataFlags & { json?: boolean }) => botsStatsCommand(configFrom(flags), flags.json ?? false));
 
 try {
   await program.parseAsync(process.argv);

@@ -6,7 +6,9 @@ import { loadWebAssets } from "../http/web-assets.ts";
 import { systemClock } from "../lib/clock.ts";
 import { EventBus } from "../lib/events.ts";
 import { createLogger } from "../lib/logger.ts";
+import { hasNoUsers } from "../modules/auth/service.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
+import { seedDemoBots } from "../modules/bots/service.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";
 import { createProvider } from "../modules/games/providers/index.ts";
 import { GameSyncScheduler } from "../modules/games/scheduler.ts";
@@ -22,8 +24,14 @@ export async function serve(config: Config): Promise<void> {
 
   const clock = systemClock;
   const games = new GameSyncScheduler(handle.db, createProvider(config), clock, logger);
+  const firstStart = await hasNoUsers(handle.db);
   // Seed (or catch up) before the first visitor: a fresh install shows a season in progress.
   await games.runOnce();
+  if (firstStart && config.oddsProvider === "embedded" && config.demoBots > 0) {
+    const started = performance.now();
+    const seeded = await seedDemoBots(handle.db, clock.now(), config.demoBots);
+    logger.info({ ...seeded, ms: Math.round(performance.now() - started) }, "first start: demo bots with a betting history");
+  }
   // Whatever was resolved but not settled before a crash or by a CLI while we were down.
   const swept = await settleAllPending(handle.db, clock.now());
   if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");

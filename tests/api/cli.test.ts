@@ -25,7 +25,7 @@ describe("CLI", () => {
   test("--help lists the commands, and every command has its own help", async () => {
     const top = await cli(["--help"]);
     expect(top.code).toBe(0);
-    for (const command of ["serve", "migrate", "users", "resolve-game", "odds"]) expect(top.stdout).toContain(command);
+    for (const command of ["serve", "migrate", "users", "resolve-game", "odds", "bots"]) expect(top.stdout).toContain(command);
     const promote = await cli(["users", "promote", "--help"]);
     expect(promote.stdout).toContain("--db <path>");
     const serve = await cli(["serve", "--help"]);
@@ -36,7 +36,7 @@ describe("CLI", () => {
     const db = tempDb();
     const first = await cli(["migrate", "--db", db]);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain("Applied 0001_foundation, 0002_games");
+    expect(first.stdout).toMatch(/Applied 0001_foundation, 0002_games, .*0005_stats/);
     const second = await cli(["migrate", "--db", db]);
     expect(second.stdout).toContain("Already up to date.");
   });
@@ -92,6 +92,24 @@ describe("CLI", () => {
     ]);
     await handle.close();
   }, 20_000);
+
+  test("bots ensure, weekly-update and stats: clear output, idempotent, non-zero exit on failure", async () => {
+    const db = tempDb();
+    await cli(["odds", "sync", "--db", db]);
+    const ensure = await cli(["bots", "ensure", "--count", "5", "--db", db]);
+    expect(ensure.code).toBe(0);
+    expect(ensure.stdout.trim()).toBe("Created 5 bots; there are now 5.");
+    expect((await cli(["bots", "ensure", "--count", "5", "--db", db])).stdout.trim()).toBe("All 5 bots already exist; nothing to create.");
+    const bad = await cli(["bots", "ensure", "--count", "500", "--db", db]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("--count must be a whole number from 1 to 100");
+    const weekly = await cli(["bots", "weekly-update", "--db", db]);
+    // The embedded season follows the real date: a week with open games places bets, an off-season week refuses.
+    if (weekly.code === 0) expect(weekly.stdout).toMatch(/^5 bots placed \d+ bets on Week \d+\.$/m);
+    else expect(weekly.stderr).toContain("No open games");
+    const stats = await cli(["bots", "stats", "--json", "--db", db]);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ totalBotUsers: 5 });
+  }, 30_000);
 
   test("a bad setting is named and exits 1", async () => {
     const res = await cli(["migrate", "--db", tempDb()], { ODDS_PROVIDER: "bookie" });

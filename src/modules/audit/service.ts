@@ -2,10 +2,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import * as repo from "./repo.ts";
 
-/** Who did an admin action: a signed-in admin, or an operator at the CLI. */
-export type Actor = { id: number; label: string } | { id: null; label: "cli" };
+/** Who did an admin action: a signed-in admin, an operator at the CLI, or the app itself (first-start seeding). */
+export type Actor = { id: number; label: string } | { id: null; label: "cli" | "system" };
 
 export const cliActor: Actor = { id: null, label: "cli" };
+export const systemActor: Actor = { id: null, label: "system" };
 
 export interface AuditEntry {
   id: number;

@@ -49,3 +49,18 @@ export function deleteSession(db: Executor, tokenHash: string) {
 export function deleteExpiredSessions(db: Executor, now: string) {
   return db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
 }
+
+export function botIds(db: Executor) {
+  return db.selectFrom("users").select("id").where("is_bot", "=", 1).orderBy("id").execute();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function takenUsernameKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom("users").select("username_key").where("username_key", "in", keys).execute();
+  return new Set(rows.map((r) => r.username_key));
+}

@@ -141,3 +141,48 @@ export async function findUser(db: Db, id: number, adminEmails: readonly string[
   const row = await repo.findUserById(db, id);
   return row ? toUser(row, adminEmails) : null;
 }
+
+/** The ids of every bot account, oldest first. */
+export async function botUserIds(db: Db): Promise<number[]> {
+  return (await repo.botIds(db)).map((r) => r.id);
+}
+
+/** Whether the database has no accounts at all (a first start). */
+export async function hasNoUsers(db: Db): Promise<boolean> {
+  return (await repo.countUsers(db)) === 0;
+}
+
+/**
+ * Creates bot accounts inside the caller's transaction, skipping names people already hold.
+ * Bots never sign in: they share one hash of a random secret nobody knows.
+ */
+export async function createBotAccounts(
+  trx: Db,
+  now: Date,
+  candidates: { username: string; email: string }[],
+  count: number,
+  passwordHash: string,
+): Promise<number[]> {
+  const taken = await repo.takenUsernameKeys(trx, candidates.map((c) => usernameKey(c.username)));
+  const ids: number[] = [];
+  for (const candidate of candidates) {
+    if (ids.length === count) break;
+    if (taken.has(usernameKey(candidate.username))) continue;
+    const row = await repo.insertUser(trx, {
+      email: candidate.email,
+      username: candidate.username,
+      username_key: usernameKey(candidate.username),
+      password_hash: passwordHash,
+      role: "user",
+      is_bot: 1,
+      signup_ip: null,
+      referral_source: null,
+      referral_medium: null,
+      referral_campaign: null,
+      referrer_url: null,
+      created_at: now.toISOString(),
+    });
+    ids.push(row.id);
+  }
+  return ids;
+}

@@ -115,3 +115,14 @@ export async function individualGamesBet(db: Executor, userId: number, season: n
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+export async function countBetsOf(db: Executor, userIds: number[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const row = await db.selectFrom("bets").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "in", userIds).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function insertBets(db: Executor, rows: Insertable<BetsTable>[]) {
+  if (rows.length === 0) return Promise.resolve();
+  return db.insertInto("bets").values(rows).onConflict((oc) => oc.doNothing()).execute();
+}

@@ -126,3 +126,61 @@ export async function weekCoverage(db: Db, viewerId: number, userId: number, sea
   const gamesRequired = requiredGamesForPrize(gamesScheduled);
   return { season, week, gamesScheduled, gamesBet, gamesRequired, eligible: gamesScheduled > 0 && gamesBet >= gamesRequired };
 }
+
+/** How many bets these players have placed, all books. */
+export function countBetsOf(db: Db, userIds: number[]): Promise<number> {
+  return repo.countBetsOf(db, userIds);
+}
+
+export interface PastBet {
+  userId: number;
+  gameId: string;
+  season: number;
+  week: number;
+  betType: "spread" | "total" | "moneyline" | "prop";
+  selection: string;
+  propId: number | null;
+  odds: number;
+  point: number | null;
+  units: number;
+  placedAt: string;
+}
+
+/**
+ * Records individual bets on games that have already started, at the odds of their time: the demo
+ * history a first start gives its bots. Not a way around the placing rules for anyone else —
+ * nothing calls it from a route. The settlement sweep settles them like any other bet.
+ */
+export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
+  // 21 values a row: 1,000 rows stay well inside SQLite's bound-parameter limit.
+  for (let i = 0; i < bets.length; i += 1000) {
+    await db.transaction().execute(async (trx) => {
+      await repo.insertBets(trx, bets.slice(i, i + 1000).map((b) => {
+        const wager = wagerCents(b.units);
+        return {
+          user_id: b.userId,
+          game_id: b.gameId,
+          book_id: INDIVIDUAL_BOOK,
+          season: b.season,
+          week: b.week,
+          bet_type: b.betType,
+          selection: b.selection,
+          prop_id: b.propId,
+          odds: b.odds,
+          point: b.point,
+          units: b.units,
+          wager_cents: wager,
+          potential_win_cents: potentialWinCents(wager, b.odds),
+          confidence: "medium",
+          note: null,
+          is_parlay: 0,
+          status: "pending",
+          result_cents: null,
+          placed_at: b.placedAt,
+          priced_at: b.placedAt,
+          settled_at: null,
+        };
+      }));
+    });
+  }
+}

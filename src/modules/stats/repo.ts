@@ -36,17 +36,35 @@ export function addBookStats(db: Executor, deltas: BookDelta[]) {
     .execute();
 }
 
-export function bookStatsOf(db: Executor, pairs: { userId: number; bookId: number }[]) {
-  if (pairs.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("user_book_stats")
-    .selectAll()
-    .where((eb) => eb.or(pairs.map((p) => eb.and([eb("user_id", "=", p.userId), eb("book_id", "=", p.bookId)]))))
-    .execute();
+/** Every book row of these players (callers pick the books they need). */
+export function bookStatsOfUsers(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", userIds).execute();
 }
 
-export function setStreak(db: Executor, userId: number, bookId: number, streak: { streak_type: "win" | "loss" | null; streak_count: number; longest_win_streak: number }) {
-  return db.updateTable("user_book_stats").set(streak).where("user_id", "=", userId).where("book_id", "=", bookId).execute();
+export interface StreakRow {
+  user_id: number;
+  book_id: number;
+  streak_type: "win" | "loss" | null;
+  streak_count: number;
+  longest_win_streak: number;
+}
+
+/** Sets the streaks of many (player, book) rows in one statement (the rows exist: their sums were just added). */
+export function setStreaks(db: Executor, rows: StreakRow[]) {
+  if (rows.length === 0) return Promise.resolve();
+  const noSums = { settled: 0, won: 0, lost: 0, pushed: 0, wagered_cents: 0, profit_cents: 0 };
+  return db
+    .insertInto("user_book_stats")
+    .values(rows.map((r) => ({ ...noSums, ...r })))
+    .onConflict((oc) =>
+      oc.columns(["user_id", "book_id"]).doUpdateSet((eb) => ({
+        streak_type: eb.ref("excluded.streak_type"),
+        streak_count: eb.ref("excluded.streak_count"),
+        longest_win_streak: eb.ref("excluded.longest_win_streak"),
+      })),
+    )
+    .execute();
 }
 
 export function userBookStats(db: Executor, userId: number, bookId: number) {

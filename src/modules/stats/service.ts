@@ -5,7 +5,7 @@ import { forbidden } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
 import type { LeaderboardEntry, UserStats } from "./model.ts";
 import * as repo from "./repo.ts";
-import { longestWinStreak, nextStreak, roiPercent, winRatePercent, type Outcome, type Streak } from "./rules.ts";
+import { currentStreak, longestWinStreak, nextStreak, roiPercent, winRatePercent, type Outcome, type Streak } from "./rules.ts";
 import { ALL_BOOKS } from "./table.ts";
 
 export { ALL_BOOKS };
@@ -78,19 +78,18 @@ export async function recordOutcomeChanges(
   const pairs = uniquePairs(changes.flatMap((c) => [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }]));
   if (history) {
     const outcomes = await history(pairs);
-    for (const p of pairs) {
-      const list = outcomes.get(pairKey(p)) ?? [];
-      let streak: Streak | null = null;
-      for (const o of list) streak = nextStreak(streak, o);
-      await repo.setStreak(trx, p.userId, p.bookId, {
-        streak_type: streak?.type ?? null,
-        streak_count: streak?.count ?? 0,
-        longest_win_streak: longestWinStreak(list),
-      });
-    }
+    await repo.setStreaks(
+      trx,
+      pairs.map((p) => {
+        const list = outcomes.get(pairKey(p)) ?? [];
+        const streak = currentStreak(list);
+        return { user_id: p.userId, book_id: p.bookId, streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longestWinStreak(list) };
+      }),
+    );
     return;
   }
-  const rows = new Map((await repo.bookStatsOf(trx, pairs)).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]));
+  const userIds = [...new Set(changes.map((c) => c.userId))];
+  const rows = new Map((await repo.bookStatsOfUsers(trx, userIds)).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]));
   const streaks = new Map<string, { streak: Streak | null; longest: number }>();
   for (const c of changes) {
     if (c.after.status === "pending") continue;
@@ -105,10 +104,13 @@ export async function recordOutcomeChanges(
       streaks.set(key, { streak, longest: streak?.type === "win" ? Math.max(current.longest, streak.count) : current.longest });
     }
   }
-  for (const [key, { streak, longest }] of streaks) {
-    const [userId, bookId] = key.split(":").map(Number) as [number, number];
-    await repo.setStreak(trx, userId, bookId, { streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longest });
-  }
+  await repo.setStreaks(
+    trx,
+    [...streaks].map(([key, { streak, longest }]) => {
+      const [userId, bookId] = key.split(":").map(Number) as [number, number];
+      return { user_id: userId, book_id: bookId, streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longest };
+    }),
+  );
 }
 
 export const pairKey = (p: { userId: number; bookId: number }) => `${p.userId}:${p.bookId}`;

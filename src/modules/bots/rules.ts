@@ -1,0 +1,97 @@
+/** Pure rules for bot players: who they are and which plausible bets they make. Deterministic. */
+
+const FIRST = ["mike", "dave", "chris", "jess", "tony", "kara", "ben", "luis", "nate", "sam", "ray", "dana", "eric", "tina", "joe", "ali", "greg", "maya", "paul", "rob"];
+const LAST = ["thompson", "garcia", "miller", "nguyen", "walker", "brooks", "reyes", "carter", "hayes", "price", "bennett", "ortiz", "foster", "sanders", "kim", "ward", "perry", "cole", "diaz", "long"];
+const HANDLES = ["gridiron", "endzone", "blitz", "redzone", "sunday", "pickem", "underdog", "parlay", "twominute", "hailmary"];
+
+export const BOT_EMAIL_DOMAIN = "bots.nfl-paper-trading.invalid";
+
+/** The i-th bot's name: realistic, and unique because each one carries its own (first, last) pair. */
+export function botUsername(i: number): string {
+  const f = i % FIRST.length;
+  const l = Math.floor(i / FIRST.length) % LAST.length;
+  const round = Math.floor(i / (FIRST.length * LAST.length));
+  const first = FIRST[f]!;
+  const last = LAST[l]!;
+  const suffix = round > 0 ? `x${round}` : "";
+  switch (i % 3) {
+    case 0:
+      return `${first}_${last}${suffix}`;
+    case 1:
+      return `${first}${last[0]}${l + 10}${suffix}`;
+    default:
+      return `${HANDLES[l % HANDLES.length]}_${first}${l + 1}${suffix}`;
+  }
+}
+
+export function botEmail(username: string): string {
+  return `${username.toLowerCase()}@${BOT_EMAIL_DOMAIN}`;
+}
+
+/** A small seeded generator (mulberry32), so a bot's week of picks is the same every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface PricedGameView {
+  id: string;
+  homeTeam: string;
+  awayTeam: string;
+  odds: { marketType: "spreads" | "totals" | "h2h"; outcomes: { name: string; price: number; point?: number }[] }[];
+  playerProps: { id: number; line: number; overOdds: number; underOdds: number }[];
+}
+
+export interface BotPick {
+  gameId: string;
+  betType: "spread" | "total" | "moneyline" | "prop";
+  selection: string;
+  propId: number | null;
+  odds: number;
+  point: number | null;
+  units: 1 | 2 | 3;
+}
+
+/** One plausible pick on a game: spreads most often, favourites a little more often, units mostly 1. */
+export function pickFor(game: PricedGameView, random: () => number): BotPick | null {
+  const units = (random() < 0.6 ? 1 : random() < 0.75 ? 2 : 3) as 1 | 2 | 3;
+  const roll = random();
+  if (roll < 0.12 && game.playerProps.length > 0) {
+    const prop = game.playerProps[Math.floor(random() * game.playerProps.length)]!;
+    const over = random() < 0.55;
+    return { gameId: game.id, betType: "prop", selection: over ? "Over" : "Under", propId: prop.id, odds: over ? prop.overOdds : prop.underOdds, point: prop.line, units };
+  }
+  const marketType = roll < 0.55 ? "spreads" : roll < 0.8 ? "totals" : "h2h";
+  const market = game.odds.find((m) => m.marketType === marketType);
+  if (!market || market.outcomes.length < 2) return null;
+  const favourite = [...market.outcomes].sort((a, b) => a.price - b.price)[0]!;
+  const other = market.outcomes.find((o) => o !== favourite)!;
+  const outcome = marketType === "totals" ? market.outcomes[random() < 0.5 ? 0 : 1]! : random() < 0.58 ? favourite : other;
+  const betType = marketType === "spreads" ? "spread" : marketType === "totals" ? "total" : "moneyline";
+  return {
+    gameId: game.id,
+    betType,
+    selection: outcome.name,
+    propId: null,
+    odds: outcome.price,
+    point: betType === "moneyline" ? null : (outcome.point ?? null),
+    units,
+  };
+}
+
+/** A bot's picks for a week: every game but one (spec §2 Bot Management), varied and reproducible. */
+export function picksForWeek(games: readonly PricedGameView[], botId: number, week: number): BotPick[] {
+  const random = seededRandom(botId * 1000 + week);
+  const skip = games.length > 1 ? Math.floor(random() * games.length) : -1;
+  return games.flatMap((game, i) => {
+    if (i === skip) return [];
+    const pick = pickFor(game, random);
+    return pick ? [pick] : [];
+  });
+}

@@ -1,0 +1,93 @@
+import type { Db } from "../../db/connection.ts";
+import { AppError, conflict } from "../../lib/errors.ts";
+import { randomToken } from "../../lib/ids.ts";
+import * as audit from "../audit/service.ts";
+import { botUserIds, createBotAccounts } from "../auth/service.ts";
+import { countBetsOf, placeBet, recordPastBets, type PastBet } from "../betting/service.ts";
+import { currentWeek, listGames } from "../games/service.ts";
+import { botEmail, botUsername, picksForWeek } from "./rules.ts";
+
+export const BOT_TARGET_DEFAULT = 40;
+export const BOT_TARGET_MAX = 100;
+
+export interface BotStats {
+  totalBotUsers: number;
+  totalBotBets: number;
+}
+
+/** Spec §3 Bot stats. */
+export async function botStats(db: Db): Promise<BotStats> {
+  const ids = await botUserIds(db);
+  return { totalBotUsers: ids.length, totalBotBets: await countBetsOf(db, ids) };
+}
+
+/**
+ * Makes sure at least `target` bots exist (idempotent: only the shortfall is created, in one
+ * write transaction, so two runs at once cannot both create it). Audited.
+ */
+export async function ensureBots(db: Db, now: Date, target: number, actor: audit.Actor): Promise<{ created: number; total: number; message: string }> {
+  // One hash for the whole batch: bots never sign in, and hashing is the slow part.
+  const passwordHash = await Bun.password.hash(randomToken(), "argon2id");
+  return db.transaction().execute(async (trx) => {
+    const existing = (await botUserIds(trx)).length;
+    const missing = Math.max(0, target - existing);
+    const candidates = Array.from({ length: missing * 2 + 50 }, (_, k) => {
+      const username = botUsername(existing + k);
+      return { username, email: botEmail(username) };
+    });
+    const created = missing > 0 ? (await createBotAccounts(trx, now, candidates, missing, passwordHash)).length : 0;
+    const total = existing + created;
+    await audit.record(trx, now, actor, "bots.ensure", "bots", { target, created, total });
+    const message = created > 0 ? `Created ${created} bots; there are now ${total}.` : `All ${total} bots already exist; nothing to create.`;
+    return { created, total, message };
+  });
+}
+
+/**
+ * Every bot bets the current week's open games, all but one each, through the same placing rules
+ * as people. A bot that already bet a game keeps that bet, so a second run adds nothing. Audited.
+ */
+export async function weeklyUpdate(db: Db, now: Date, actor: audit.Actor): Promise<{ placed: number; bots: number; week: number; message: string }> {
+  const { week } = await currentWeek(db, now);
+  const open = (await listGames(db, now, week)).filter((g) => g.status === "upcoming");
+  if (open.length === 0) throw conflict(`No open games in Week ${week}: there is nothing for the bots to bet on.`, "no_open_games");
+  const bots = await botUserIds(db);
+  let placed = 0;
+  for (const botId of bots) {
+    for (const pick of picksForWeek(open, botId, week)) {
+      try {
+        await placeBet(db, now, botId, pick);
+        placed += 1;
+      } catch (error) {
+        // Already bet (an earlier run), or the game just locked: the bot simply skips it.
+        if (!(error instanceof AppError && error.status === 409)) throw error;
+      }
+    }
+  }
+  await db.transaction().execute((trx) => audit.record(trx, now, actor, "bots.weekly_update", `week:${week}`, { bots: bots.length, placed }));
+  return { placed, bots: bots.length, week, message: `${bots.length} bots placed ${placed} bets on Week ${week}.` };
+}
+
+/**
+ * A first start's demo: `count` bots with a history on the games already completed, priced at the
+ * odds stored for those games (their closing lines), so boards and the contest look alive at once.
+ * The caller settles them with the usual sweep.
+ */
+export async function seedDemoBots(db: Db, now: Date, count: number): Promise<{ bots: number; bets: number }> {
+  await ensureBots(db, now, count, audit.systemActor);
+  const bots = await botUserIds(db);
+  const completed = (await listGames(db, now)).filter((g) => g.status === "completed" && g.odds.length > 0);
+  const weeks = Map.groupBy(completed, (g) => g.week);
+  const bets: PastBet[] = [];
+  for (const [week, games] of weeks) {
+    for (const botId of bots) {
+      for (const pick of picksForWeek(games, botId, week)) {
+        const game = games.find((g) => g.id === pick.gameId)!;
+        const placedAt = new Date(new Date(game.commenceTime).getTime() - 24 * 60 * 60 * 1000).toISOString();
+        bets.push({ ...pick, userId: botId, season: game.season, week, placedAt });
+      }
+    }
+  }
+  await recordPastBets(db, bets);
+  return { bots: bots.length, bets: bets.length };
+}
