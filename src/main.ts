@@ -7,6 +7,7 @@ import { serve } from "./cli/serve.ts";
 import { promoteUser } from "./cli/users.ts";
 import { oddsSyncCommand, resolveGameCommand } from "./cli/games.ts";
 import { botsEnsureCommand, botsStatsCommand, botsWeeklyUpdateCommand } from "./cli/bots.ts";
+import { contestWinnersCommand } from "./cli/contest.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
 
 const program = new Command()
@@ -72,6 +73,17 @@ bots
   .option("--json", "print JSON")
   .option(...dbOption)
   .action((flags: DataFlags & { json?: boolean }) => botsStatsCommand(configFrom(flags), flags.json ?? false));
+
+program
+  .command("contest")
+  .description("the weekly contest")
+  .command("winners")
+  .description("the week's top 3 eligible players (default: the last completed week); recorded the first time")
+  .option("--week <n>", "the week (1-18) of the current season")
+  .option("--json", "print JSON")
+  .option("--force", "record even though some games or bets of the week are not settled")
+  .option(...dbOption)
+  .action((flags: DataFlags & { week?: string; json?: boolean; force?: boolean }) => contestWinnersCommand(configFrom(flags), flags));
 
 try {
   await program.parseAsync(process.argv);

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import { systemClock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { cliActor } from "../modules/audit/service.ts";
+import { winnersRecorded } from "../modules/contest/service.ts";
 import { createProvider } from "../modules/games/providers/index.ts";
 import { resolveGame } from "../modules/games/service.ts";
 import { syncGames } from "../modules/games/sync.ts";
@@ -18,7 +19,7 @@ export async function resolveGameCommand(config: Config, gameId: string, flags: 
   const input = { awayScore: score("--away", flags.away), homeScore: score("--home", flags.home), status: "completed" as const, regrade: flags.regrade };
   await withDatabase(config, async ({ db }) => {
     try {
-      const game = await resolveGame(db, systemClock.now(), gameId, input, cliActor);
+      const game = await resolveGame(db, systemClock.now(), gameId, input, cliActor, (season, week) => winnersRecorded(db, season, week));
       console.log(`${game.awayTeam} ${game.awayScore} @ ${game.homeTeam} ${game.homeScore}: ${flags.regrade ? "regraded" : "resolved"}. Bets settle automatically.`);
     } catch (error) {
       if (error instanceof AppError) throw new CliError(error.message);

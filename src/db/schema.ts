@@ -1,4 +1,5 @@
 import type { AuditLogTable } from "../modules/audit/table.ts";
+import type { ContestWeeksTable, ContestWinnersTable } from "../modules/contest/table.ts";
 import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
 import type { BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
@@ -18,4 +19,6 @@ export interface Database {
   user_week_stats: UserWeekStatsTable;
   user_book_stats: UserBookStatsTable;
   stats_version: StatsVersionTable;
+  contest_weeks: ContestWeeksTable;
+  contest_winners: ContestWinnersTable;
 }

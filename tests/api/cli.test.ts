@@ -111,6 +111,21 @@ describe("CLI", () => {
     expect(JSON.parse(stats.stdout)).toMatchObject({ totalBotUsers: 5 });
   }, 30_000);
 
+  test("contest winners: records the last completed week, warns about the generated season, refuses bad weeks", async () => {
+    const db = tempDb();
+    await cli(["odds", "sync", "--db", db]);
+    const res = await cli(["contest", "winners", "--week", "1", "--json", "--db", db]);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain("warning: these results come from the embedded (generated) season");
+    expect(JSON.parse(res.stdout)).toMatchObject({ week: 1, generatedSeason: true, winners: [] });
+    const bad = await cli(["contest", "winners", "--week", "19", "--db", db]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("--week must be a whole number from 1 to 18");
+    const future = await cli(["contest", "winners", "--week", "18", "--db", db]);
+    expect(future.code).toBe(1);
+    expect(future.stderr).toContain("Week 18 is not settled yet");
+  }, 30_000);
+
   test("a bad setting is named and exits 1", async () => {
     const res = await cli(["migrate", "--db", tempDb()], { ODDS_PROVIDER: "bookie" });
     expect(res.code).toBe(1);

@@ -64,3 +64,13 @@ export async function takenUsernameKeys(db: Executor, keys: string[]): Promise<S
   const rows = await db.selectFrom("users").select("username_key").where("username_key", "in", keys).execute();
   return new Set(rows.map((r) => r.username_key));
 }
+
+export function usersByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("users").selectAll().where("id", "in", ids).execute();
+}
+
+export function usersFromAddresses(db: Executor, addresses: string[]) {
+  if (addresses.length === 0) return Promise.resolve([]);
+  return db.selectFrom("users").select(["id", "username", "signup_ip", "created_at"]).where("signup_ip", "in", addresses).execute();
+}

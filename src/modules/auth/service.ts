@@ -186,3 +186,29 @@ export async function createBotAccounts(
   }
   return ids;
 }
+
+export interface Account {
+  id: number;
+  username: string;
+  isBot: boolean;
+  isAdmin: boolean;
+  createdAt: string;
+  signupAddress: string | null;
+}
+
+/** What the contest needs to know about players: bot, admin, when and from where they signed up. */
+export async function accounts(db: Db, ids: number[], adminEmails: readonly string[]): Promise<Account[]> {
+  return (await repo.usersByIds(db, ids)).map((row) => ({
+    id: row.id,
+    username: row.username,
+    isBot: row.is_bot === 1,
+    isAdmin: toUser(row, adminEmails).role === "admin",
+    createdAt: row.created_at,
+    signupAddress: row.signup_ip,
+  }));
+}
+
+/** Every account signed up from these addresses. */
+export async function signupsFrom(db: Db, addresses: string[]) {
+  return (await repo.usersFromAddresses(db, addresses)).map((r) => ({ userId: r.id, username: r.username, address: r.signup_ip, createdAt: r.created_at }));
+}

@@ -126,3 +126,27 @@ export function insertBets(db: Executor, rows: Insertable<BetsTable>[]) {
   if (rows.length === 0) return Promise.resolve();
   return db.insertInto("bets").values(rows).onConflict((oc) => oc.doNothing()).execute();
 }
+
+export function individualGamesBetByUsers(db: Executor, userIds: number[], season: number, week: number) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("bets")
+    .select(["user_id", (eb) => eb.fn.count<number>("game_id").distinct().as("n")])
+    .where("user_id", "in", userIds)
+    .where("season", "=", season)
+    .where("week", "=", week)
+    .where("book_id", "=", INDIVIDUAL_BOOK)
+    .groupBy("user_id")
+    .execute();
+}
+
+export async function pendingBetsInWeek(db: Executor, season: number, week: number): Promise<number> {
+  const row = await db
+    .selectFrom("bets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("season", "=", season)
+    .where("week", "=", week)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

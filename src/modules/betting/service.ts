@@ -184,3 +184,14 @@ export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
     });
   }
 }
+
+/** Different games each player bet in the individual book in a week (players with none are absent). */
+export async function individualGamesBet(db: Db, userIds: number[], season: number, week: number): Promise<Map<number, number>> {
+  const rows = await repo.individualGamesBetByUsers(db, userIds, season, week);
+  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+}
+
+/** Bets of a week still waiting for their result. */
+export function pendingBetsInWeek(db: Db, season: number, week: number): Promise<number> {
+  return repo.pendingBetsInWeek(db, season, week);
+}

@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
+import { winnersRecorded } from "../contest/service.ts";
 import { CurrentWeek, Game, GameParams, GamesQuery, ResolveBody } from "./model.ts";
 import * as service from "./service.ts";
 
@@ -16,7 +17,8 @@ export function gamesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: A
     .get("/weeks/current", () => service.currentWeek(db, clock.now()), { response: { 200: CurrentWeek } })
     .patch(
       "/games/:id",
-      ({ params, body, user }) => service.resolveGame(db, clock.now(), params.id, body, { id: user.id, label: user.username }),
+      ({ params, body, user }) =>
+        service.resolveGame(db, clock.now(), params.id, body, { id: user.id, label: user.username }, (season, week) => winnersRecorded(db, season, week)),
       { admin: true, params: GameParams, body: ResolveBody, response: { 200: Game } },
     );
 }

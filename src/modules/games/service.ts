@@ -129,8 +129,22 @@ export async function completeGame(
   await publish(trx, now, "game.completed", { gameId: row.id, regrade });
 }
 
+/** Says whether a week's results are final (its contest winners recorded): no regrades then. */
+export type WeekLock = (season: number, week: number) => Promise<boolean>;
+
 /** An admin resolves a game, or with `regrade` corrects a completed one; audited, and settles its bets. */
-export async function resolveGame(db: Db, now: Date, gameId: string, input: ResolveInput, actor: audit.Actor): Promise<Game> {
+export async function resolveGame(
+  db: Db,
+  now: Date,
+  gameId: string,
+  input: ResolveInput,
+  actor: audit.Actor,
+  weekLocked: WeekLock = async () => false,
+): Promise<Game> {
+  const game = await repo.findGame(db, gameId);
+  if (game?.completed_at && input.regrade && (await weekLocked(game.season, game.week))) {
+    throw conflict(`Week ${game.week}'s winners are recorded: its games can no longer be regraded`, "week_final");
+  }
   return db.transaction().execute(async (trx) => {
     const row = await repo.findGame(trx, gameId);
     if (!row) throw notFound("Game not found", "game_not_found");
@@ -162,4 +176,37 @@ export async function resolveGame(db: Db, now: Date, gameId: string, input: Reso
     await publish(trx, now, "odds_update", {});
     return getGame(trx, gameId, now);
   });
+}
+
+export interface WeekFacts {
+  season: number;
+  week: number;
+  gamesScheduled: number;
+  gamesCompleted: number;
+  /** ISO kick-off of the week's first game; null without games. */
+  firstKickoff: string | null;
+  /** Every game of the week came from the embedded (generated) season. */
+  generated: boolean;
+}
+
+/** The facts of one week of a season the contest needs. */
+export async function weekFacts(db: Kysely<Database>, season: number, week: number): Promise<WeekFacts> {
+  const games = await repo.gamesOfSeason(db, season, week);
+  return {
+    season,
+    week,
+    gamesScheduled: games.length,
+    gamesCompleted: games.filter((g) => g.completed_at !== null).length,
+    firstKickoff: games[0]?.commence_time ?? null,
+    generated: games.length > 0 && games.every((g) => g.provider === "embedded"),
+  };
+}
+
+/** The latest week of the season whose games are all completed, or null. */
+export async function lastCompletedWeek(db: Db, now: Date): Promise<{ season: number; week: number } | null> {
+  const season = await currentSeason(db, now);
+  const games = await repo.weekClockOfSeason(db, season);
+  const open = new Set(games.filter((g) => g.completed_at === null).map((g) => g.week));
+  const done = [...new Set(games.map((g) => g.week))].filter((w) => !open.has(w));
+  return done.length ? { season, week: Math.max(...done) } : null;
 }

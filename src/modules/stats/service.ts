@@ -197,3 +197,15 @@ export function weeklyLeaderboard(db: Db, season: number, week: number, viewerId
 export function overallLeaderboard(db: Db, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
   return board(db, bookId, null, viewerId);
 }
+
+/** Every player with settled individual bets in a week, in board order (rank shared by ties). */
+export async function weeklyRanking(db: Db, season: number, week: number) {
+  return (await cachedRanking(db, 0, { season, week })).map((r) => ({
+    userId: r.user_id,
+    rank: r.rank,
+    profitCents: r.profit_cents,
+    wageredCents: r.wagered_cents,
+    settled: r.settled,
+    won: r.won,
+  }));
+}

@@ -1,0 +1,146 @@
+import type { Db } from "../../db/connection.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
+import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
+import * as audit from "../audit/service.ts";
+import { accounts, signupsFrom } from "../auth/service.ts";
+import { individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
+import { currentSeason, lastCompletedWeek, weekFacts } from "../games/service.ts";
+import { roiPercent } from "../stats/rules.ts";
+import { weeklyRanking } from "../stats/service.ts";
+import * as repo from "./repo.ts";
+import { ineligibility, linkedAccounts, requiredGamesForPrize, selectWinners } from "./rules.ts";
+
+export interface Winner {
+  place: number;
+  tied: boolean;
+  userId: number;
+  username: string;
+  unitsWon: string;
+  profit: string;
+  roi: number;
+  totalBets: number;
+  wonBets: number;
+  gamesBet: number;
+  /** Accounts that look linked to this one (same sign-up address, close sign-up times). */
+  linkedTo: string[];
+}
+
+export interface WeekWinners {
+  season: number;
+  week: number;
+  gamesScheduled: number;
+  gamesRequired: number;
+  recordedAt: string;
+  forced: boolean;
+  /** The week came from the embedded (generated) season: not a real contest. */
+  generatedSeason: boolean;
+  winners: Winner[];
+}
+
+/** Whether a week's winners are recorded (a regrade of its games is then refused). */
+export async function winnersRecorded(db: Db, season: number, week: number): Promise<boolean> {
+  return (await repo.findWeek(db, season, week)) !== undefined;
+}
+
+/**
+ * The week's top 3 eligible players (DESIGN "Stats and boards"), recorded the first time so the
+ * answer stays the same and can be audited. Refuses a week whose games or bets are not all settled
+ * unless `force`. `week` defaults to the last completed week.
+ */
+export async function weeklyWinners(
+  db: Db,
+  now: Date,
+  opts: { season?: number; week?: number; force?: boolean; adminEmails: readonly string[]; actor: audit.Actor },
+): Promise<WeekWinners> {
+  const target = opts.week !== undefined ? { season: opts.season ?? (await currentSeason(db, now)), week: opts.week } : await lastCompletedWeek(db, now);
+  if (!target) throw conflict("No week has all its games completed yet", "no_completed_week");
+  const recorded = await readRecorded(db, target.season, target.week);
+  if (recorded) return recorded;
+
+  const facts = await weekFacts(db, target.season, target.week);
+  if (facts.gamesScheduled === 0 || facts.firstKickoff === null) throw badRequest(`Week ${target.week}: No games scheduled for this week`, "no_games");
+  const unsettledGames = facts.gamesScheduled - facts.gamesCompleted;
+  const pendingBets = await pendingBetsInWeek(db, target.season, target.week);
+  if ((unsettledGames > 0 || pendingBets > 0) && !opts.force) {
+    throw conflict(
+      `Week ${target.week} is not settled yet (${unsettledGames} games without a final score, ${pendingBets} bets pending). Run again once it is, or force it.`,
+      "week_unsettled",
+    );
+  }
+
+  const ranking = await weeklyRanking(db, target.season, target.week);
+  const people = new Map((await accounts(db, ranking.map((r) => r.userId), opts.adminEmails)).map((a) => [a.id, a]));
+  const gamesBet = await individualGamesBet(db, ranking.map((r) => r.userId), target.season, target.week);
+  const eligible = ranking.filter((r) => {
+    const person = people.get(r.userId);
+    return person && ineligibility({ isBot: person.isBot, isAdmin: person.isAdmin, registeredAt: person.createdAt, gamesBet: gamesBet.get(r.userId) ?? 0 }, { gamesScheduled: facts.gamesScheduled, firstKickoff: facts.firstKickoff! }).length === 0;
+  });
+  const placed = selectWinners(eligible);
+  const addresses = placed.map((p) => people.get(p.entry.userId)!.signupAddress).filter((a): a is string => a !== null);
+  const signups = await signupsFrom(db, addresses);
+
+  await db.transaction().execute(async (trx) => {
+    await repo.recordWeek(
+      trx,
+      {
+        season: target.season,
+        week: target.week,
+        recorded_at: now.toISOString(),
+        forced: opts.force && (unsettledGames > 0 || pendingBets > 0) ? 1 : 0,
+        generated_season: facts.generated ? 1 : 0,
+        games_scheduled: facts.gamesScheduled,
+      },
+      placed.map(({ entry, place, tied }) => {
+        const person = people.get(entry.userId)!;
+        const linked = linkedAccounts({ userId: person.id, username: person.username, address: person.signupAddress, createdAt: person.createdAt }, signups);
+        return {
+          season: target.season,
+          week: target.week,
+          place,
+          tied: tied ? 1 : 0,
+          user_id: entry.userId,
+          username: person.username,
+          profit_cents: entry.profitCents,
+          wagered_cents: entry.wageredCents,
+          settled: entry.settled,
+          won: entry.won,
+          games_bet: gamesBet.get(entry.userId) ?? 0,
+          linked_to: linked.length ? JSON.stringify(linked.map((l) => l.username)) : null,
+        };
+      }),
+    );
+    await audit.record(trx, now, opts.actor, "contest.winners", `week:${target.season}:${target.week}`, {
+      winners: placed.map((p) => ({ userId: p.entry.userId, place: p.place })),
+      forced: opts.force ?? false,
+    });
+  });
+  return (await readRecorded(db, target.season, target.week))!;
+}
+
+async function readRecorded(db: Db, season: number, week: number): Promise<WeekWinners | null> {
+  const row = await repo.findWeek(db, season, week);
+  if (!row) return null;
+  const winners = await repo.winnersOf(db, season, week);
+  return {
+    season,
+    week,
+    gamesScheduled: row.games_scheduled,
+    gamesRequired: requiredGamesForPrize(row.games_scheduled),
+    recordedAt: row.recorded_at,
+    forced: row.forced === 1,
+    generatedSeason: row.generated_season === 1,
+    winners: winners.map((w) => ({
+      place: w.place,
+      tied: w.tied === 1,
+      userId: w.user_id,
+      username: w.username,
+      unitsWon: (w.profit_cents / UNIT_CENTS).toFixed(2),
+      profit: centsToString(w.profit_cents),
+      roi: roiPercent(w.profit_cents, w.wagered_cents),
+      totalBets: w.settled,
+      wonBets: w.won,
+      gamesBet: w.games_bet,
+      linkedTo: w.linked_to ? (JSON.parse(w.linked_to) as string[]) : [],
+    })),
+  };
+}
