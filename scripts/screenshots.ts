@@ -1,9 +1,10 @@
 /**
- * Saves screenshots of the foundation screens at desktop and phone size into ./screenshots/
- * (git-ignored), for looking at the layout by eye. Run: npx bun scripts/screenshots.ts
+ * Saves screenshots of the screens at desktop and phone size into ./screenshots/ (git-ignored),
+ * for looking at the layout by eye. Run: npx bun scripts/screenshots.ts
  */
 import { mkdir } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
+import { ADMIN_EMAIL, openPage, signUp, slip, startSeasonServer, type SeasonServer } from "../tests/e2e/games-fixture.ts";
 import { DESKTOP, launchBrowser, newAccount, newContext, PHONE, registerThroughUi, startServer, type Server } from "../tests/e2e/helpers.ts";
 
 const OUT = "screenshots";
@@ -66,15 +67,68 @@ async function screens(browser: Browser, server: Server, size: string, viewport:
   await member.close();
 }
 
+/** The Games screen, the bet slip, the visitor prompt and admin resolution, on a seeded season with one game live. */
+async function gameScreens(browser: Browser, season: SeasonServer, size: string, viewport: { width: number; height: number }) {
+  const player = await openPage(browser, season, { viewport });
+  const page = player.page;
+  await signUp(page, newAccount(size === "desktop" ? "gridiron_greg" : "sunday_sam"));
+  const [dalPhi, , sfSea] = (await (await page.request.get("/api/games?week=1")).json()) as { id: string }[];
+  const bet = { units: 2, confidence: "medium", note: null, leagueId: null, isParlay: false, replaceExisting: false };
+  await page.request.post("/api/bets", { data: { ...bet, gameId: sfSea!.id, betType: "total", selection: "Over", odds: -110, point: 45.5 } });
+  await page.goto("/");
+  await page.getByTestId("game-card").first().waitFor();
+  await page.locator(".your-bet").waitFor();
+  await shoot(page, "games", size);
+  const kc = page.getByRole("article", { name: "Kansas City Chiefs @ Buffalo Bills" });
+  await kc.getByRole("button", { name: "View Player Props (2)" }).click();
+  await kc.getByRole("button", { name: /^Spread: Buffalo Bills/ }).click();
+  await kc.getByRole("button", { name: /^Player Prop: BUF Quarterback Over/ }).click();
+  await slip(page).locator(".slip-picks").waitFor();
+  await kc.scrollIntoViewIfNeeded();
+  await shoot(page, "games-slip", size);
+  await player.context.close();
+
+  const visitor = await openPage(browser, season, { viewport });
+  await visitor.page.goto("/");
+  await visitor.page.getByRole("button", { name: /^Moneyline: Kansas City Chiefs/ }).click();
+  await slip(visitor.page).getByRole("button", { name: "Place Bet" }).click();
+  await visitor.page.getByRole("dialog", { name: "Create an Account to Place Bets" }).waitFor();
+  await shoot(visitor.page, "visitor-prompt", size);
+  await visitor.context.close();
+
+  const admin = await openPage(browser, season, { viewport });
+  const account = { ...newAccount("the_commissioner"), email: ADMIN_EMAIL };
+  if (size === "desktop") {
+    await signUp(admin.page, account);
+    // One game final, so both lists show.
+    await admin.page.request.patch(`/api/games/${dalPhi!.id}`, { data: { awayScore: 20, homeScore: 27, status: "completed" } });
+  } else {
+    await admin.page.request.post("/api/login", { data: { email: account.email, password: account.password } });
+  }
+  await admin.page.goto("/admin/games");
+  const first = admin.page.locator(".admin-game").first();
+  await first.waitFor();
+  await first.getByText(/^Player stats/).click();
+  await first.getByRole("spinbutton").first().fill("27");
+  await shoot(admin.page, "admin-games", size);
+  await admin.context.close();
+}
+
 await mkdir(OUT, { recursive: true });
+const season = await startSeasonServer();
+// Thursday night: Dallas @ Philadelphia is under way, the Sunday games are open.
+season.ctx.clock.set("2026-09-11T01:00:00Z");
 const server = await startServer();
 const browser = await launchBrowser();
 try {
   await screens(browser, server, "desktop", DESKTOP);
   await screens(browser, server, "phone", PHONE);
+  await gameScreens(browser, season, "desktop", DESKTOP);
+  await gameScreens(browser, season, "phone", PHONE);
 } finally {
   await browser.close();
   await server.stop();
+  await season.stop();
 }
 
 // ---------- My Bets (features/my-bets): the journal with pending, won and lost bets and notes, and the Edit Bet Note dialog ----------

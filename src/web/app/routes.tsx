@@ -1,13 +1,15 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { lazyPage } from "./lazy-page.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PlaceholderPage } from "./PlaceholderPage.tsx";
 
 // Each feature's screens load on first visit (route-level code splitting).
 const AuthPage = lazy(() => import("../features/auth/AuthPage.tsx").then((m) => ({ default: m.AuthPage })));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage.tsx").then((m) => ({ default: m.SettingsPage })));
-const GamesPage = lazy(() => import("../features/games/GamesPage.tsx").then((m) => ({ default: m.GamesPage })));
-const AdminGamesPage = lazy(() => import("../features/admin/AdminGamesPage.tsx").then((m) => ({ default: m.AdminGamesPage })));
+// The home screen and admin games skip Suspense's reveal delay (see lazy-page.tsx).
+const GamesPage = lazyPage(() => import("../features/games/GamesPage.tsx").then((m) => m.GamesPage));
+const AdminGamesPage = lazyPage(() => import("../features/admin/AdminGamesPage.tsx").then((m) => m.AdminGamesPage));
 const MyBetsPage = lazy(() => import("../features/my-bets/MyBetsPage.tsx").then((m) => ({ default: m.MyBetsPage })));
 
 /** Screens whose features are still to come: each shows its title and says so. */

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { mutate, unload, unstable_serialize, type Key, type Middleware, type SWRConfiguration } from "swr";
 import { apiGet } from "./api.ts";
 
@@ -19,7 +19,9 @@ const mountedKeys = new Map<string, number>();
 
 const trackMounted: Middleware = (useSWRNext) => (key, fetcher, config) => {
   const id = unstable_serialize(key as Key);
-  useEffect(() => {
+  // A layout effect, declared before SWR's own: the key counts as mounted before its first fetch
+  // starts, so an invalidation landing in between refetches it instead of discarding the answer.
+  useLayoutEffect(() => {
     if (!id) return;
     mountedKeys.set(id, (mountedKeys.get(id) ?? 0) + 1);
     return () => {

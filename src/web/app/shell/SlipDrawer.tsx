@@ -81,9 +81,13 @@ export function SlipDrawer() {
               ) : null}
             </h2>
           </header>
-          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
-            <BetSlip />
-          </Suspense>
+          {count === 0 ? (
+            <p className="muted slip-empty">Your bet slip is empty. Pick odds on a game to add a selection.</p>
+          ) : (
+            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              <BetSlip />
+            </Suspense>
+          )}
         </article>
       ) : null}
     </dialog>

@@ -96,8 +96,13 @@ export function ResolveForm({ game, regrade = false, onDone }: { game: Game; reg
                     onChange={(event) => setStat(prop.id, { value: event.target.value })}
                   />
                   <label className="dnp">
-                    <input type="checkbox" checked={entry?.didNotPlay ?? false} onChange={(event) => setStat(prop.id, { didNotPlay: event.target.checked })} />
-                    Did not play<span className="visually-hidden">: {prop.playerName}</span>
+                    <input
+                      type="checkbox"
+                      aria-label={`Did not play: ${prop.playerName}`}
+                      checked={entry?.didNotPlay ?? false}
+                      onChange={(event) => setStat(prop.id, { didNotPlay: event.target.checked })}
+                    />
+                    Did not play
                   </label>
                 </li>
               );

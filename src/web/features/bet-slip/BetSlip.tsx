@@ -20,9 +20,7 @@ export function BetSlip() {
   const { pending, placeAll, replacing, decide } = usePlaceBets();
   const [askSignUp, setAskSignUp] = useState(false);
 
-  if (picks.length === 0) {
-    return <p className="muted slip-empty">Your bet slip is empty. Pick odds on a game to add a selection.</p>;
-  }
+  if (picks.length === 0) return null;
 
   const stake = wagerCents(units) * picks.length;
   const win = picks.reduce((sum, pick) => sum + pickWinCents(pick.odds, units), 0);

@@ -1,0 +1,228 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
+import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import { call } from "../support.ts";
+import { ADMIN_EMAIL, openPage, signUp, startSeasonServer, type SeasonServer } from "./games-fixture.ts";
+import { E2E_TIMEOUT, launchBrowser, newAccount, toastLocator } from "./helpers.ts";
+
+let server: SeasonServer;
+let browser: Browser;
+let context: BrowserContext;
+let dispatcher: OutboxDispatcher | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+  await dispatcher?.stop();
+  await server?.stop();
+});
+
+interface Game {
+  id: string;
+  homeTeam: string;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  playerProps: { id: number; playerName: string }[];
+}
+
+/** A fresh season for each test (resolving changes it), and a page signed in as the admin or a player. */
+async function adminPage(as: "admin" | "player" = "admin") {
+  server = await startSeasonServer();
+  // Settlement follows game.completed through the outbox, wired as `serve` wires it.
+  settleOnGameCompleted(server.ctx.bus, server.ctx.db, server.ctx.clock, server.ctx.logger);
+  dispatcher = new OutboxDispatcher(server.ctx.db, server.ctx.bus, server.ctx.clock, server.ctx.logger, 20);
+  await dispatcher.start();
+  const opened = await openPage(browser, server);
+  context = opened.context;
+  const page = opened.page;
+  page.setDefaultTimeout(10_000);
+  const base = newAccount(as === "admin" ? "the_admin" : undefined);
+  const user = await signUp(page, as === "admin" ? { ...base, email: ADMIN_EMAIL } : base);
+  await page.goto("/admin/games");
+  await page.getByRole("heading", { level: 1, name: "Admin Game Resolution" }).waitFor();
+  await page.locator(".admin-game").first().waitFor();
+  return { page, user };
+}
+
+const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming Games" });
+const completed = (page: Page) => page.getByRole("region", { name: "Completed Games" });
+const game = (page: Page, name: string) => page.getByRole("listitem", { name, exact: true });
+const DAL_PHI = "Dallas Cowboys @ Philadelphia Eagles";
+
+async function weekGames(page: Page, week: number): Promise<Game[]> {
+  return (await page.request.get(`/api/games?week=${week}`)).json();
+}
+
+/** Another player (not on the page, so no settlement toast covers the admin's) with bets placed through the API. */
+async function bettor(bets: Record<string, unknown>[]) {
+  const account = newAccount();
+  const registered = await call(server.ctx.app, "POST", "/api/register", { body: { ...account, website: "" } });
+  expect(registered.status).toBe(201);
+  const cookie = registered.cookie!;
+  for (const bet of bets) {
+    const body = { units: 1, confidence: "medium", note: null, leagueId: null, isParlay: false, replaceExisting: false, ...bet };
+    expect((await call(server.ctx.app, "POST", "/api/bets", { cookie, body })).status).toBe(201);
+  }
+  const statuses = async () => {
+    const listed = await call<{ betType: string; status: string }[]>(server.ctx.app, "GET", `/api/users/${registered.body.id}/bets`, { cookie });
+    return listed.body.map((b) => `${b.betType}:${b.status}`).sort();
+  };
+  /** Settlement runs after the resolve commits: waits until the bets read `expected`. */
+  return async function settledAs(expected: string[]): Promise<void> {
+    let last: string[] = [];
+    const deadline = Date.now() + 5000;
+    while (JSON.stringify((last = await statuses())) !== JSON.stringify(expected) && Date.now() < deadline) await Bun.sleep(50);
+    expect(last).toEqual(expected);
+  };
+}
+
+describe("admin game resolution", () => {
+  test(
+    "lists the current week's upcoming games (away @ home, local start time) with score inputs, and the empty completed list",
+    async () => {
+      const { page } = await adminPage();
+      expect(await page.getByRole("combobox", { name: "Week" }).inputValue()).toBe("1");
+      const rows = upcoming(page).locator(".admin-game");
+      expect(await rows.locator("h3").allTextContents()).toEqual([
+        DAL_PHI,
+        "Kansas City Chiefs @ Buffalo Bills",
+        "San Francisco 49ers @ Seattle Seahawks",
+      ]);
+      expect(await rows.first().locator("time").textContent()).toBe("Thu, Sep 10 · 8:20 PM");
+      const row = game(page, DAL_PHI);
+      for (const name of ["Dallas Cowboys score", "Philadelphia Eagles score"]) {
+        expect(await row.getByRole("spinbutton", { name, exact: true }).getAttribute("type")).toBe("number");
+      }
+      expect(await row.getByRole("button", { name: "Resolve" }).isEnabled()).toBe(true);
+      expect(await completed(page).getByText("No completed games").isVisible()).toBe(true);
+
+      await page.getByRole("combobox", { name: "Week" }).selectOption("2");
+      await game(page, "Philadelphia Eagles @ Kansas City Chiefs").waitFor();
+      expect(await upcoming(page).locator(".admin-game").count()).toBe(2);
+      await page.getByRole("combobox", { name: "Week" }).selectOption("6");
+      await upcoming(page).getByText("No upcoming games").waitFor();
+      expect(await completed(page).getByText("No completed games").isVisible()).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "resolving needs both scores; then 'Game Resolved', the game moves to Completed as 'away - home' and its bets settle",
+    async () => {
+      const { page } = await adminPage();
+      const [dalPhi] = await weekGames(page, 1);
+      const receiver = dalPhi!.playerProps.find((p) => p.playerName === "DAL Receiver")!;
+      const quarterback = dalPhi!.playerProps.find((p) => p.playerName === "PHI Quarterback")!;
+      const settledAs = await bettor([
+        { gameId: dalPhi!.id, betType: "prop", selection: "Over", odds: 110, point: 5.5, propId: receiver.id },
+      ]);
+
+      const row = game(page, DAL_PHI);
+      await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("17");
+      await row.getByRole("button", { name: "Resolve" }).click();
+      const toast = toastLocator(page);
+      await toast.waitFor();
+      expect(await toast.locator(".toast-title").textContent()).toBe("Error");
+      expect(await toast.locator(".toast-description").textContent()).toBe("Please enter both scores");
+      expect((await weekGames(page, 1))[0]!.status).toBe("upcoming");
+
+      await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("24");
+      await row.getByText("Player stats (2)").click();
+      await row.getByRole("spinbutton", { name: "PHI Quarterback passing yards" }).fill("260");
+      await row.getByRole("checkbox", { name: "Did not play: DAL Receiver" }).check();
+      expect(await row.getByRole("spinbutton", { name: "DAL Receiver receptions" }).isDisabled()).toBe(true);
+      const patch = page.waitForRequest((request) => request.method() === "PATCH");
+      await row.getByRole("button", { name: "Resolve" }).click();
+      expect((await patch).postDataJSON()).toEqual({
+        homeScore: 24,
+        awayScore: 17,
+        status: "completed",
+        playerStats: [
+          { propId: quarterback.id, value: 260 },
+          { propId: receiver.id, didNotPlay: true },
+        ],
+      });
+      await toast.getByText("Game Resolved").waitFor();
+      expect(await toast.locator(".toast-description").textContent()).toBe("Bets have been settled automatically.");
+
+      const done = completed(page).getByRole("listitem", { name: DAL_PHI });
+      await done.waitFor();
+      expect(await done.locator(".final-score").textContent()).toBe("17 - 24");
+      expect(await upcoming(page).locator(".admin-game").count()).toBe(2);
+      expect(await upcoming(page).getByRole("listitem", { name: DAL_PHI }).count()).toBe(0);
+      const resolved = (await weekGames(page, 1))[0]!;
+      expect([resolved.status, resolved.awayScore, resolved.homeScore]).toEqual(["completed", 17, 24]);
+      // The receiver did not play: his prop is void.
+      await settledAs(["prop:push"]);
+
+      // The Games screen no longer offers it.
+      await page.goto("/");
+      await page.getByTestId("game-card").first().waitFor();
+      expect(await page.getByTestId("game-card").count()).toBe(2);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Regrade corrects a completed game's score (regrade: true) and re-settles its bets",
+    async () => {
+      const { page } = await adminPage();
+      const [dalPhi] = await weekGames(page, 1);
+      const settledAs = await bettor([{ gameId: dalPhi!.id, betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5 }]);
+      const row = game(page, DAL_PHI);
+      await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("17");
+      await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("24");
+      await row.getByRole("button", { name: "Resolve" }).click();
+      const done = completed(page).getByRole("listitem", { name: DAL_PHI });
+      await done.waitFor();
+      await settledAs(["spread:won"]);
+      // The toast sits over the row's right-hand side.
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+
+      await done.getByRole("button", { name: "Regrade" }).click();
+      expect(await done.getByRole("spinbutton", { name: "Dallas Cowboys score" }).inputValue()).toBe("17");
+      expect(await done.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).inputValue()).toBe("24");
+      await done.getByRole("button", { name: "Cancel regrade" }).click();
+      expect(await done.getByRole("spinbutton").count()).toBe(0);
+
+      await done.getByRole("button", { name: "Regrade" }).click();
+      await done.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("30");
+      const patch = page.waitForRequest((request) => request.method() === "PATCH");
+      await done.getByRole("button", { name: "Save Regrade" }).click();
+      expect((await patch).postDataJSON()).toEqual({ homeScore: 24, awayScore: 30, status: "completed", regrade: true });
+      await toastLocator(page).getByText("Game Regraded").waitFor();
+      await done.locator(".final-score").getByText("30 - 24").waitFor();
+      expect(await done.getByRole("spinbutton").count()).toBe(0);
+      await settledAs(["spread:lost"]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a player who is not an admin sees no gate, but resolving shows 'Failed to resolve game' with the server's refusal",
+    async () => {
+      const { page } = await adminPage("player");
+      const row = game(page, DAL_PHI);
+      await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("10");
+      await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("3");
+      await row.getByRole("button", { name: "Resolve" }).click();
+      const toast = toastLocator(page);
+      await toast.waitFor();
+      expect(await toast.locator(".toast-title").textContent()).toBe("Failed to resolve game");
+      expect(await toast.locator(".toast-description").textContent()).toBe("Admins only");
+      expect(await toast.getAttribute("class")).toContain("toast-destructive");
+      expect((await weekGames(page, 1))[0]!.status).toBe("upcoming");
+      expect(await upcoming(page).locator(".admin-game").count()).toBe(3);
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,56 @@
+import { expect } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { syncGames } from "../../src/modules/games/sync.ts";
+import { FakeProvider } from "../fake-provider.ts";
+import { DESKTOP, newAccount, startServer, type Account, type Server } from "./helpers.ts";
+
+/** The Wednesday before the fake season's week 1: every game is open. */
+export const BEFORE_WEEK_1 = "2026-09-09T12:00:00Z";
+export const ADMIN_EMAIL = "admin@example.com";
+
+export interface SeasonServer extends Server {
+  provider: FakeProvider;
+}
+
+/** A test app standing before week 1, seeded with the fake season (3 games in week 1, 2 in week 2). */
+export async function startSeasonServer(): Promise<SeasonServer> {
+  const server = await startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  const provider = new FakeProvider();
+  await syncGames(server.ctx.db, provider, server.ctx.clock.now());
+  return Object.assign(server, { provider });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A fresh profile on New York time whose page clock stands where the server's does (the browser's
+ * own clock is today's date), with the logo host unreachable at once, as it is offline.
+ */
+export async function openPage(browser: Browser, server: Server, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: opts.viewport ?? DESKTOP,
+    timezoneId: "America/New_York",
+    locale: "en-US",
+  });
+  await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
+  await context.route(/^https:\/\/a\.espncdn\.com\//, (route) => route.abort());
+  const page = await context.newPage();
+  await page.clock.install({ time: server.ctx.clock.now() });
+  return { context, page };
+}
+
+/** Registers over the API with the page's own cookie jar, so the page is signed in on its next load. */
+export async function signUp(page: Page, account: Account = newAccount()): Promise<Account & { id: number }> {
+  const response = await page.request.post("/api/register", {
+    data: { email: account.email, username: account.username, password: account.password, website: "" },
+  });
+  expect(response.status()).toBe(201);
+  const user = (await response.json()) as { id: number };
+  return { ...account, id: user.id };
+}
+
+export const card = (page: Page, away: string, home: string) => page.getByRole("article", { name: `${away} @ ${home}`, exact: true });
+export const slip = (page: Page) => page.getByRole("dialog", { name: "Bet Slip" });

@@ -1,0 +1,296 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { syncGames } from "../../src/modules/games/sync.ts";
+import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import { publish } from "../../src/modules/realtime/service.ts";
+import { card, openPage, startSeasonServer, BEFORE_WEEK_1, type SeasonServer } from "./games-fixture.ts";
+import { E2E_TIMEOUT, launchBrowser, until } from "./helpers.ts";
+
+let server: SeasonServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startSeasonServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  // Tests that move the season put it back.
+  server.ctx.clock.set(BEFORE_WEEK_1);
+  if (server.provider.spreadShift !== 0) {
+    server.provider.spreadShift = 0;
+    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+  }
+});
+
+async function gamesPage(opts: Parameters<typeof openPage>[2] = {}): Promise<Page> {
+  const opened = await openPage(browser, server, opts);
+  context = opened.context;
+  const page = opened.page;
+  await page.goto("/");
+  await page.getByTestId("game-card").first().waitFor();
+  return page;
+}
+
+const cardNames = (page: Page) => page.getByTestId("game-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
+const weekSelect = (page: Page) => page.getByRole("combobox", { name: "Week" });
+
+describe("games screen", () => {
+  test(
+    "the week selector lists weeks 1 to 18, defaults to the server's current week marked '(Current)', and switches weeks",
+    async () => {
+      const page = await gamesPage();
+      await page.getByRole("heading", { level: 1, name: "NFL Games" }).waitFor();
+      expect(await weekSelect(page).inputValue()).toBe("1");
+      const options = await weekSelect(page).locator("option").allTextContents();
+      expect(options).toHaveLength(18);
+      expect(options[0]).toBe("Week 1 (Current)");
+      expect(options.slice(1)).toEqual(Array.from({ length: 17 }, (_, i) => `Week ${i + 2}`));
+      expect(await cardNames(page)).toEqual([
+        "Dallas Cowboys @ Philadelphia Eagles",
+        "Kansas City Chiefs @ Buffalo Bills",
+        "San Francisco 49ers @ Seattle Seahawks",
+      ]);
+
+      await weekSelect(page).selectOption("2");
+      await card(page, "Philadelphia Eagles", "Kansas City Chiefs").waitFor();
+      expect(await cardNames(page)).toEqual(["Philadelphia Eagles @ Kansas City Chiefs", "Buffalo Bills @ Dallas Cowboys"]);
+
+      await weekSelect(page).selectOption("5");
+      await page.getByText("No upcoming games available for Week 5. Check back later!").waitFor();
+      expect(await page.getByTestId("game-card").count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "once week 1 is over the server's current week is 2, and the screen opens on it",
+    async () => {
+      server.ctx.clock.set("2026-09-15T12:00:00Z");
+      const page = await gamesPage();
+      expect(await weekSelect(page).inputValue()).toBe("2");
+      expect(await weekSelect(page).locator("option:checked").textContent()).toBe("Week 2 (Current)");
+      expect(await weekSelect(page).locator("option").first().textContent()).toBe("Week 1");
+      expect(await cardNames(page)).toEqual(["Philadelphia Eagles @ Kansas City Chiefs", "Buffalo Bills @ Dallas Cowboys"]);
+
+      // Week 1's games have all started long ago (and none completed): listed, and locked.
+      await weekSelect(page).selectOption("1");
+      await card(page, "Dallas Cowboys", "Philadelphia Eagles").waitFor();
+      expect(await page.getByText("Game Started - Betting Locked").count()).toBe(3);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a card shows the kick-off in the viewer's time zone, both teams with the emoji fallback for logos, and the three markets",
+    async () => {
+      const logoRequests: string[] = [];
+      const opened = await openPage(browser, server);
+      context = opened.context;
+      const page = opened.page;
+      page.on("request", (request) => {
+        if (request.url().includes("espncdn")) logoRequests.push(request.url());
+      });
+      await page.goto("/");
+      const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
+      await game.waitFor();
+
+      expect(await game.locator("time").textContent()).toBe("Thu, Sep 10 · 8:20 PM");
+      await until("both logos to fall back", () => logoRequests.length >= 2);
+      await game.locator(".team-logo-fallback").nth(1).waitFor();
+      expect(await game.locator(".team-logo-fallback").allTextContents()).toEqual(["🏈", "🏈"]);
+      expect(logoRequests).toContain("https://a.espncdn.com/i/teamlogos/nfl/500/dal.png");
+      expect(logoRequests).toContain("https://a.espncdn.com/i/teamlogos/nfl/500/phi.png");
+      expect(await game.locator(".team-name").allTextContents()).toEqual(["Dallas Cowboys", "Philadelphia Eagles"]);
+      expect(await game.locator(".team-score").count()).toBe(0);
+      expect(await game.locator(".lock-banner").count()).toBe(0);
+      expect(await game.getByText("LIVE").count()).toBe(0);
+
+      const odds = await game.locator(".game-grid button").evaluateAll((buttons) =>
+        buttons.map((b) => [b.getAttribute("aria-label"), b.textContent, (b as HTMLButtonElement).disabled]),
+      );
+      expect(odds).toEqual([
+        ["Spread: Dallas Cowboys +3.5, -110", "DAL +3.5-110", false],
+        ["Total: Over 45.5, -110", "O 45.5-110", false],
+        ["Moneyline: Dallas Cowboys ML, +150", "+150", false],
+        ["Spread: Philadelphia Eagles -3.5, -110", "PHI -3.5-110", false],
+        ["Total: Under 45.5, -110", "U 45.5-110", false],
+        ["Moneyline: Philadelphia Eagles ML, -175", "-175", false],
+      ]);
+      expect(await page.getByTestId("game-card").first().locator("button").first().getAttribute("aria-pressed")).toBe("false");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "'View Player Props (count)' opens the props with Over and Under, prop types shown with spaces",
+    async () => {
+      const page = await gamesPage();
+      const game = card(page, "Kansas City Chiefs", "Buffalo Bills");
+      const toggle = game.getByRole("button", { name: "View Player Props (2)" });
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await game.locator(".prop-row").count()).toBe(0);
+
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      const rows = game.locator(".prop-row");
+      expect(await rows.count()).toBe(2);
+      expect(await rows.nth(0).locator(".prop-who").innerText()).toBe("BUF Quarterback\nBUF · passing yards");
+      expect(await rows.nth(1).locator(".prop-who").innerText()).toBe("KC Receiver\nKC · receptions");
+      expect(await game.textContent()).not.toContain("_");
+      const over = game.getByRole("button", { name: "Player Prop: BUF Quarterback Over 245.5 passing yards, -115" });
+      expect(await over.textContent()).toBe("O 245.5-115");
+      expect(await game.getByRole("button", { name: "Player Prop: KC Receiver Under 5.5 receptions, -130" }).textContent()).toBe("U 5.5-130");
+
+      await toggle.click();
+      await rows.first().waitFor({ state: "detached" });
+      // Other cards stay closed.
+      expect(await page.locator(".prop-row").count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Filter narrows the list by team name or abbreviation",
+    async () => {
+      const page = await gamesPage();
+      const filter = page.getByRole("button", { name: "Filter" });
+      expect(await filter.getAttribute("aria-expanded")).toBe("false");
+      await filter.click();
+      const team = page.getByRole("searchbox", { name: "Team" });
+
+      await team.fill("eagles");
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=game-card]").length === 1);
+      expect(await cardNames(page)).toEqual(["Dallas Cowboys @ Philadelphia Eagles"]);
+      await page.getByText("Showing 1 of 3 games").waitFor();
+
+      await team.fill("BUF");
+      await card(page, "Kansas City Chiefs", "Buffalo Bills").waitFor();
+      expect(await cardNames(page)).toEqual(["Kansas City Chiefs @ Buffalo Bills"]);
+
+      await team.fill("sf");
+      await card(page, "San Francisco 49ers", "Seattle Seahawks").waitFor();
+      expect(await cardNames(page)).toEqual(["San Francisco 49ers @ Seattle Seahawks"]);
+
+      await team.fill("Raiders");
+      await page.getByText("No games match your filter.").waitFor();
+      await page.getByRole("button", { name: "Clear filter" }).click();
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=game-card]").length === 3);
+      expect(await team.inputValue()).toBe("");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a started game shows LIVE 'Q3 - 8:42' and 'Game Started - Betting Locked' with its odds disabled; 'Hide started games' hides it",
+    async () => {
+      server.ctx.clock.set("2026-09-11T01:30:00Z");
+      const page = await gamesPage();
+      const live = card(page, "Dallas Cowboys", "Philadelphia Eagles");
+      expect(await live.locator(".game-when").textContent()).toBe("LIVE Q3 - 8:42");
+      expect(await live.locator(".lock-banner").textContent()).toBe("Game Started - Betting Locked");
+      const buttons = live.locator(".game-grid button");
+      expect(await buttons.count()).toBe(6);
+      for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
+      await live.getByRole("button", { name: "View Player Props (2)" }).click();
+      expect(await live.locator(".prop-row button:not([disabled])").count()).toBe(0);
+
+      const open = card(page, "Kansas City Chiefs", "Buffalo Bills");
+      expect(await open.locator(".lock-banner").count()).toBe(0);
+      expect(await open.locator(".game-grid button:not([disabled])").count()).toBe(6);
+
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.getByRole("switch", { name: "Hide started games" }).check();
+      await live.waitFor({ state: "detached" });
+      expect(await cardNames(page)).toEqual(["Kansas City Chiefs @ Buffalo Bills", "San Francisco 49ers @ Seattle Seahawks"]);
+      await page.getByRole("switch", { name: "Hide started games" }).uncheck();
+      await live.waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a card locks at kick-off while the page is open",
+    async () => {
+      const page = await gamesPage();
+      const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
+      const spread = game.getByRole("button", { name: "Spread: Philadelphia Eagles -3.5, -110" });
+      expect(await spread.isEnabled()).toBe(true);
+      // Kick-off is 2026-09-11T00:20Z, 36 h 20 min after the page's clock.
+      await page.clock.fastForward("36:19:00");
+      await page.waitForTimeout(100);
+      expect(await spread.isEnabled()).toBe(true);
+      await page.clock.fastForward("02:00");
+      await game.getByText("Game Started - Betting Locked").waitFor();
+      expect(await spread.isDisabled()).toBe(true);
+      expect(await card(page, "Kansas City Chiefs", "Buffalo Bills").locator(".lock-banner").count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "'Refresh Odds' refetches the week's games from our server and shows moved lines",
+    async () => {
+      const page = await gamesPage();
+      let fetches = 0;
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/games") fetches++;
+      });
+      server.provider.spreadShift = 1;
+      await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+      // No live channel delivery in this file's server: the screen still shows the old line.
+      await page.waitForTimeout(300);
+      const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
+      expect(await game.getByRole("button", { name: "Spread: Philadelphia Eagles -3.5, -110" }).count()).toBe(1);
+
+      await page.getByRole("button", { name: "Refresh Odds" }).click();
+      await game.getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" }).waitFor();
+      expect(await game.getByRole("button", { name: "Spread: Dallas Cowboys +2.5, -110" }).textContent()).toBe("DAL +2.5-110");
+      expect(fetches).toBe(1);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "an odds_update on the live channel refetches the games on screen",
+    async () => {
+      const dispatcher = new OutboxDispatcher(server.ctx.db, server.ctx.bus, server.ctx.clock, server.ctx.logger, 20);
+      await dispatcher.start();
+      try {
+        const opened = await openPage(browser, server);
+        context = opened.context;
+        const page = opened.page;
+        const hello = new Promise<void>((resolve) =>
+          page.on("websocket", (socket) => socket.on("framereceived", () => resolve())),
+        );
+        await page.goto("/");
+        await page.getByTestId("game-card").first().waitFor();
+        await hello;
+        let fetches = 0;
+        page.on("request", (request) => {
+          if (new URL(request.url()).pathname === "/api/games") fetches++;
+        });
+        // Let the refetch every (re)connect makes settle before counting.
+        await page.waitForTimeout(500);
+        fetches = 0;
+        await server.ctx.db.transaction().execute((trx) => publish(trx, server.ctx.clock.now(), "odds_update", {}));
+        await until("a refetch of the games", () => fetches >= 1);
+
+        // A real line move arrives the same way.
+        server.provider.spreadShift = 1;
+        await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+        await card(page, "Dallas Cowboys", "Philadelphia Eagles").getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" }).waitFor();
+      } finally {
+        await dispatcher.stop();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+});
