@@ -5,6 +5,7 @@ import * as m0003 from "./0003_outbox_cursor.ts";
 import * as m0004 from "./0004_betting.ts";
 import * as m0005 from "./0005_stats.ts";
 import * as m0006 from "./0006_contest.ts";
+import * as m0007 from "./0007_leagues.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_betting": m0004,
   "0005_stats": m0005,
   "0006_contest": m0006,
+  "0007_leagues": m0007,
 };

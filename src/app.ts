@@ -13,7 +13,9 @@ import { auditRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
 import { authPlugin } from "./modules/auth/plugin.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
+import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
+import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
@@ -55,6 +57,8 @@ export function createApp(deps: AppDeps) {
     .use(gamesRoutes({ ...deps, auth }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth }))
+    .use(leaguesRoutes({ ...deps, auth }))
+    .use(botsRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))
     .all("/api/*", () => {

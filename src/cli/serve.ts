@@ -56,6 +56,8 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ signal }, "shutting down");
     hub.closeAll();
     await app.stop();
+    // Let the last responses' after-response hooks (their log lines) run.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await games.stop();
     await dispatcher.stop();
     handle.sqlite.run("pragma wal_checkpoint(TRUNCATE)");

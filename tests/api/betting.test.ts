@@ -154,7 +154,7 @@ describe("POST /api/bets", () => {
       [spreadBet({ betType: "prop", selection: "Sideways", propId: qb }), 400, "selection"],
       [spreadBet({ betType: "prop", selection: "Over", propId: 99999 }), 400, "selection"],
       [spreadBet({ note: "x".repeat(1001) }), 400, "note"],
-      [spreadBet({ leagueId: 3 }), 400, "leagueId"],
+      [spreadBet({ leagueId: 3 }), 404, "League not found"],
       [spreadBet({ gameId: "no-such-game" }), 404, "Game not found"],
       [spreadBet({ odds: "abc" }), 400, "odds"],
       [spreadBet({ confidence: "extreme" }), 400, "confidence"],

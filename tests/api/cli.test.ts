@@ -176,7 +176,7 @@ describe("CLI", () => {
     }
     const lines = out.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines.map((l) => l.msg)).toContain("stopped");
-    expect(lines.find((l) => l.path === "/api/health")).toMatchObject({ method: "GET", status: 200 });
+    expect(lines.find((l) => l.path === "/api/health"), out).toMatchObject({ method: "GET", status: 200 });
     const wal = `${db}-wal`;
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
   }, 20_000);

@@ -74,3 +74,7 @@ export function usersFromAddresses(db: Executor, addresses: string[]) {
   if (addresses.length === 0) return Promise.resolve([]);
   return db.selectFrom("users").select(["id", "username", "signup_ip", "created_at"]).where("signup_ip", "in", addresses).execute();
 }
+
+export function findUserIdByUsernameKey(db: Executor, key: string) {
+  return db.selectFrom("users").select(["id", "username"]).where("username_key", "=", key).executeTakeFirst();
+}

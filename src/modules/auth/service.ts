@@ -212,3 +212,13 @@ export async function accounts(db: Db, ids: number[], adminEmails: readonly stri
 export async function signupsFrom(db: Db, addresses: string[]) {
   return (await repo.usersFromAddresses(db, addresses)).map((r) => ({ userId: r.id, username: r.username, address: r.signup_ip, createdAt: r.created_at }));
 }
+
+/** A user by id or by username (any case): how 'Invite Users' names someone. */
+export async function findUserByIdOrName(db: Db, idOrName: number | string): Promise<{ id: number; username: string } | null> {
+  if (typeof idOrName === "number" || /^\d+$/.test(idOrName)) {
+    const row = await repo.findUserById(db, Number(idOrName));
+    if (row) return { id: row.id, username: row.username };
+    if (typeof idOrName === "number") return null;
+  }
+  return (await repo.findUserIdByUsernameKey(db, usernameKey(String(idOrName).trim()))) ?? null;
+}

@@ -150,3 +150,15 @@ export async function pendingBetsInWeek(db: Executor, season: number, week: numb
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Stakes of a player's pending bets in one book, in cents. */
+export async function pendingStakesCents(db: Executor, userId: number, bookId: number): Promise<number> {
+  const row = await db
+    .selectFrom("bets")
+    .select((eb) => eb.fn.sum<number>("wager_cents").as("n"))
+    .where("user_id", "=", userId)
+    .where("book_id", "=", bookId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,8 +1,11 @@
 import type { Db } from "../../db/connection.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { potentialWinCents, wagerCents } from "../../lib/money.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { centsToString, potentialWinCents, wagerCents } from "../../lib/money.ts";
 import { requiredGamesForPrize } from "../contest/rules.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
+import { availableCents } from "../leagues/rules.ts";
+import { leagueBetRules, leagueNames } from "../leagues/service.ts";
+import { settledProfitCents } from "../stats/service.ts";
 import type { Bet, Coverage, PlaceBetInput } from "./model.ts";
 import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -20,9 +23,8 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput): Promise<Bet> {
   if (input.isParlay) throw badRequest("isParlay: parlays are not offered", "parlay_unsupported");
-  if (input.leagueId != null) throw badRequest("leagueId: league books are not open yet", "leagues_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
-  const bookId = INDIVIDUAL_BOOK;
+  const bookId = input.leagueId ?? INDIVIDUAL_BOOK;
 
   const placed = await db.transaction().execute(async (trx) => {
     // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
@@ -35,14 +37,25 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
       throw conflict("Odds have changed", "odds_changed", { current: price });
     }
 
+    const wager = wagerCents(input.units);
+    const league = input.leagueId != null ? await leagueBetRules(trx, input.leagueId, userId) : null;
+    const broken = league?.problemWith({ betType: input.betType, wagerCents: wager, commenceTime: game.commenceTime });
+    if (broken) throw badRequest(broken, "league_rules");
+
     const existing = await repo.findBetInBook(trx, userId, input.gameId, bookId);
     if (existing) {
       if (!input.replaceExisting) throw conflict("You already have a bet on this game", "bet_exists", { existingBetId: existing.id });
       if (existing.status !== "pending") throw conflict("Your bet on this game is already settled", "bet_settled");
-      await repo.deleteBet(trx, existing.id);
     }
+    if (league?.bankrollCents != null) {
+      const pending = (await repo.pendingStakesCents(trx, userId, bookId)) - (existing?.wager_cents ?? 0);
+      const available = availableCents(league.bankrollCents, await settledProfitCents(trx, userId, bookId), pending);
+      if (wager > available) {
+        throw new AppError(400, "bankroll_exceeded", `Not enough bankroll in ${league.name}: $${centsToString(Math.max(0, available))} available`, {}, { availableCents: available });
+      }
+    }
+    if (existing) await repo.deleteBet(trx, existing.id);
 
-    const wager = wagerCents(input.units);
     const row = {
       user_id: userId,
       game_id: game.id,
@@ -81,7 +94,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
       away_score: game.awayScore,
       player_name: prop?.playerName ?? null,
       prop_type: prop?.propType ?? null,
-    });
+    }, league ? new Map([[bookId, league.name]]) : undefined);
   }).catch((error: unknown) => {
     // Two identical placements racing: the unique book index lets exactly one through.
     if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", "bet_exists");
@@ -90,8 +103,10 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   return placed;
 }
 
-async function betsByIds(db: Db, ids: number[]): Promise<Bet[]> {
-  return (await repo.betsWithDetails(db, { ids })).map((row) => toBet(row));
+/** Bets as the API shows them, with their leagues' names. */
+async function present(db: Db, rows: repo.BetWithDetails[]): Promise<Bet[]> {
+  const names = await leagueNames(db, rows.filter((r) => r.book_id !== INDIVIDUAL_BOOK).map((r) => r.book_id));
+  return rows.map((row) => toBet(row, names));
 }
 
 function assertSelf(viewerId: number, userId: number): void {
@@ -101,13 +116,13 @@ function assertSelf(viewerId: number, userId: number): void {
 /** All of a player's bets, newest first, each with its game and book. Only for the player themself. */
 export async function listBets(db: Db, viewerId: number, userId: number): Promise<Bet[]> {
   assertSelf(viewerId, userId);
-  return (await repo.betsWithDetails(db, { userId })).map((row) => toBet(row));
+  return present(db, await repo.betsWithDetails(db, { userId }));
 }
 
 /** A player's bets on one week's games of a season. */
 export async function listWeekBets(db: Db, viewerId: number, userId: number, season: number, week: number): Promise<Bet[]> {
   assertSelf(viewerId, userId);
-  return (await repo.betsWithDetails(db, { userId, season, week })).map((row) => toBet(row));
+  return present(db, await repo.betsWithDetails(db, { userId, season, week }));
 }
 
 /** Sets or clears the journal note of one's own bet; settled bets keep their notes editable. */
@@ -116,7 +131,7 @@ export async function updateNote(db: Db, userId: number, betId: number, note: st
   if (!bet) throw notFound("Bet not found", "bet_not_found");
   if (bet.user_id !== userId) throw forbidden("You can only edit your own notes", "not_your_bet");
   await repo.updateNote(db, betId, note?.trim() ? note : null);
-  return (await betsByIds(db, [betId]))[0]!;
+  return (await present(db, await repo.betsWithDetails(db, { ids: [betId] })))[0]!;
 }
 
 /** A player's weekly coverage (spec §2 'Week N Betting Coverage'): individual games bet against games scheduled. */

@@ -124,3 +124,8 @@ export function boardPeople(db: Executor, bookId: number, userIds: number[]) {
     .where("users.id", "in", userIds)
     .execute();
 }
+
+export function bookRows(db: Executor, bookId: number, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("user_book_stats").selectAll().where("book_id", "=", bookId).where("user_id", "in", userIds).execute();
+}

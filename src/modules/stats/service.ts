@@ -209,3 +209,44 @@ export async function weeklyRanking(db: Db, season: number, week: number) {
     won: r.won,
   }));
 }
+
+export interface Standing {
+  rank: number;
+  userId: number;
+  unitsWon: string;
+  totalBets: number;
+  winRate: number;
+  roi: number;
+}
+
+/** Players ranked by their figures in one book (a league's standings); players without settled bets rank last at zero. */
+export async function bookStandings(db: Db, bookId: number, userIds: number[]): Promise<Standing[]> {
+  const rows = new Map((await repo.bookRows(db, bookId, userIds)).map((r) => [r.user_id, r]));
+  const figures = userIds.map((userId) => {
+    const r = rows.get(userId);
+    return { userId, profit: r?.profit_cents ?? 0, wagered: r?.wagered_cents ?? 0, settled: r?.settled ?? 0, won: r?.won ?? 0 };
+  });
+  const key = (f: (typeof figures)[number]) => [f.profit, roiPercent(f.profit, f.wagered), f.settled];
+  figures.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return kb[0]! - ka[0]! || kb[1]! - ka[1]! || kb[2]! - ka[2]!;
+  });
+  let rank = 0;
+  return figures.map((f, i) => {
+    const previous = figures[i - 1];
+    if (!previous || key(previous).some((v, k) => v !== key(f)[k])) rank = i + 1;
+    return {
+      rank,
+      userId: f.userId,
+      unitsWon: (f.profit / UNIT_CENTS).toFixed(2),
+      totalBets: f.settled,
+      winRate: winRatePercent(f.won, f.settled),
+      roi: roiPercent(f.profit, f.wagered),
+    };
+  });
+}
+
+/** A player's settled profit in one book, in cents. */
+export async function settledProfitCents(db: Kysely<Database>, userId: number, bookId: number): Promise<number> {
+  return (await repo.userBookStats(db, userId, bookId))?.profit_cents ?? 0;
+}

@@ -1,0 +1,86 @@
+import { Elysia, t } from "elysia";
+import type { Db } from "../../db/connection.ts";
+import { wholeNumber } from "../../http/schema.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { AuthPlugin } from "../auth/plugin.ts";
+import { CreateLeagueBody, EmptyBody, Invitation, InviteBody, League, LeagueDetails, LeagueParams, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
+import * as service from "./service.ts";
+
+const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+
+/** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
+export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+  return new Elysia({ name: "leagues", prefix: "/api" })
+    .use(auth)
+    .get("/leagues", () => service.listLeagues(db), { auth: true, response: { 200: t.Array(League) } })
+    .get("/leagues/:id", ({ params }) => service.leagueDetails(db, params.id), { auth: true, params: LeagueParams, response: { 200: LeagueDetails } })
+    .post(
+      "/leagues",
+      async ({ body, user, set }) => {
+        set.status = 201;
+        return service.createLeague(db, clock.now(), user.id, body);
+      },
+      { auth: true, body: CreateLeagueBody, response: { 201: League } },
+    )
+    .put("/leagues/:id", ({ params, body, user }) => service.updateLeague(db, user.id, params.id, body), {
+      auth: true,
+      params: LeagueParams,
+      body: UpdateLeagueBody,
+      response: { 200: League },
+    })
+    .post("/leagues/:id/join", ({ params, body, user }) => service.joinLeague(db, clock.now(), user.id, params.id, body.userId), {
+      auth: true,
+      params: LeagueParams,
+      body: UserIdBody,
+      response: { 200: League },
+    })
+    .delete("/leagues/:id/leave", ({ params, body, user }) => service.leaveLeague(db, user.id, params.id, body.userId), {
+      auth: true,
+      params: LeagueParams,
+      body: UserIdBody,
+    })
+    .post("/leagues/:id/invite", ({ params, body, user }) => service.invite(db, clock.now(), user.id, params.id, body), {
+      auth: true,
+      params: LeagueParams,
+      body: InviteBody,
+      response: { 200: Invitation },
+    })
+    .get("/leagues/:id/invite-link", ({ params, user }) => service.inviteToken(db, user.id, params.id), { auth: true, params: LeagueParams })
+    .post("/leagues/:id/invite-link", ({ params, user }) => service.rotateInviteToken(db, user.id, params.id), {
+      auth: true,
+      params: LeagueParams,
+      body: EmptyBody,
+    })
+    .post("/leagues/join-by-token/:token", ({ params, user }) => service.joinByToken(db, clock.now(), user.id, params.token), {
+      auth: true,
+      params: TokenParams,
+      body: EmptyBody,
+    })
+    .get("/invitations/league/:id", ({ params, user }) => service.leagueInvitations(db, user.id, params.id), {
+      auth: true,
+      params: LeagueParams,
+      response: { 200: t.Array(Invitation) },
+    })
+    .get("/users/:userId/invitations", ({ params, user }) => service.myInvitations(db, user.id, params.userId), {
+      auth: true,
+      params: UserParams,
+      response: { 200: t.Array(Invitation) },
+    })
+    .get("/users/:userId/leagues", ({ params, user }) => service.leaguesOf(db, user.id, params.userId), {
+      auth: true,
+      params: UserParams,
+      response: { 200: t.Array(League) },
+    })
+    .post("/invitations/:id/accept", ({ params, body, user }) => service.answerInvitation(db, clock.now(), user.id, params.id, body.userId, "accepted"), {
+      auth: true,
+      params: LeagueParams,
+      body: UserIdBody,
+      response: { 200: Invitation },
+    })
+    .post("/invitations/:id/decline", ({ params, body, user }) => service.answerInvitation(db, clock.now(), user.id, params.id, body.userId, "declined"), {
+      auth: true,
+      params: LeagueParams,
+      body: UserIdBody,
+      response: { 200: Invitation },
+    });
+}

@@ -1,0 +1,90 @@
+import { t } from "elysia";
+import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
+import { NAME_MAX } from "./rules.ts";
+
+const money = (field: string) => t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
+const isoDate = (field: string) => t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}", maxLength: 30, error: `${field}: must be a date (YYYY-MM-DD)` });
+const betType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")], {
+  error: "allowedBetTypes: each must be spread, total, moneyline or prop",
+});
+
+const Rules = t.Object(
+  {
+    allowedBetTypes: t.Array(betType, { maxItems: 4 }),
+    minWager: optionalNullable(money("minWager")),
+    maxWager: optionalNullable(money("maxWager")),
+  },
+  { additionalProperties: false },
+);
+
+const settings = {
+  name: t.String({ maxLength: NAME_MAX + 40 }),
+  description: optionalNullable(t.String({ maxLength: 500 })),
+  isPublic: t.Boolean(),
+  rules: Rules,
+  startingBankroll: optionalNullable(t.Numeric({ minimum: 0, maximum: 10_000_000, multipleOf: 1, error: "startingBankroll: must be a whole number" })),
+  startDate: optionalNullable(isoDate("startDate")),
+  endDate: optionalNullable(isoDate("endDate")),
+};
+
+export const CreateLeagueBody = t.Object({ ...settings, createdBy: wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER) }, { additionalProperties: false });
+export const UpdateLeagueBody = t.Object({ ...settings, createdBy: t.Optional(wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER)) }, { additionalProperties: false });
+export type LeagueSettingsInput = typeof UpdateLeagueBody.static;
+
+export const UserIdBody = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) }, { additionalProperties: false });
+export const InviteBody = t.Object(
+  {
+    leagueId: t.Optional(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+    /** A user id or a username (DESIGN: 'Invite Users' resolves a username on the server). */
+    invitedUserId: t.Union([t.Number(), t.String({ minLength: 1, maxLength: 40 })], { error: "invitedUserId: must be a user id or a username" }),
+    invitedBy: wholeNumber("invitedBy", 1, Number.MAX_SAFE_INTEGER),
+  },
+  { additionalProperties: false },
+);
+export const EmptyBody = t.Optional(t.Object({}, { additionalProperties: false }));
+
+export const LeagueParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
+export const TokenParams = t.Object({ token: idParam });
+
+export const Member = t.Object({ id: t.Number(), userId: t.Number(), username: t.String(), role: t.Union([t.Literal("admin"), t.Literal("member")]), joinedAt: t.String() });
+
+export const Standing = t.Object({
+  rank: t.Number(),
+  userId: t.Number(),
+  username: t.String(),
+  unitsWon: t.String(),
+  totalBets: t.Number(),
+  winRate: t.Number(),
+  roi: t.Number(),
+});
+
+export const League = t.Object({
+  id: t.Number(),
+  name: t.String(),
+  description: t.Union([t.String(), t.Null()]),
+  isPublic: t.Boolean(),
+  isContest: t.Boolean(),
+  rules: t.Object({ allowedBetTypes: t.Array(t.String()), minWager: t.Union([t.Number(), t.Null()]), maxWager: t.Union([t.Number(), t.Null()]) }),
+  startingBankroll: t.Union([t.Number(), t.Null()]),
+  startDate: t.Union([t.String(), t.Null()]),
+  endDate: t.Union([t.String(), t.Null()]),
+  createdBy: t.Number(),
+  createdAt: t.String(),
+  members: t.Array(Member),
+});
+export type League = typeof League.static;
+
+export const LeagueDetails = t.Composite([League, t.Object({ standings: t.Array(Standing) })]);
+
+export const Invitation = t.Object({
+  id: t.Number(),
+  leagueId: t.Number(),
+  invitedUserId: t.Number(),
+  invitedBy: t.Number(),
+  status: t.Union([t.Literal("pending"), t.Literal("accepted"), t.Literal("declined")]),
+  createdAt: t.String(),
+  league: t.Object({ name: t.String(), description: t.Union([t.String(), t.Null()]) }),
+  inviter: t.Object({ username: t.String() }),
+  invitedUser: t.Object({ username: t.String() }),
+});
+export type Invitation = typeof Invitation.static;

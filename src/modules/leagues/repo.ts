@@ -1,0 +1,101 @@
+import type { Insertable, Kysely, Updateable } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { LeagueInvitationsTable, LeaguesTable } from "./table.ts";
+
+type Executor = Kysely<Database>;
+
+export function allLeagues(db: Executor) {
+  return db.selectFrom("leagues").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export function leaguesOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom("leagues")
+    .innerJoin("league_members", "league_members.league_id", "leagues.id")
+    .selectAll("leagues")
+    .where("league_members.user_id", "=", userId)
+    .orderBy("league_members.joined_at", "desc")
+    .execute();
+}
+
+export function findLeague(db: Executor, id: number) {
+  return db.selectFrom("leagues").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findLeagueByToken(db: Executor, token: string) {
+  return db.selectFrom("leagues").selectAll().where("invite_token", "=", token).executeTakeFirst();
+}
+
+export async function insertLeague(db: Executor, row: Insertable<LeaguesTable>): Promise<number> {
+  return (await db.insertInto("leagues").values(row).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+export function updateLeague(db: Executor, id: number, changes: Updateable<LeaguesTable>) {
+  return db.updateTable("leagues").set(changes).where("id", "=", id).execute();
+}
+
+export function membersOf(db: Executor, leagueIds: number[]) {
+  if (leagueIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("league_members")
+    .innerJoin("users", "users.id", "league_members.user_id")
+    .select(["league_members.id", "league_members.league_id", "league_members.user_id", "league_members.role", "league_members.joined_at", "users.username"])
+    .where("league_members.league_id", "in", leagueIds)
+    .orderBy("league_members.joined_at")
+    .orderBy("league_members.id")
+    .execute();
+}
+
+export function membership(db: Executor, leagueId: number, userId: number) {
+  return db.selectFrom("league_members").selectAll().where("league_id", "=", leagueId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export function addMember(db: Executor, leagueId: number, userId: number, role: "admin" | "member", joinedAt: string) {
+  return db.insertInto("league_members").values({ league_id: leagueId, user_id: userId, role, joined_at: joinedAt }).execute();
+}
+
+export function removeMember(db: Executor, leagueId: number, userId: number) {
+  return db.deleteFrom("league_members").where("league_id", "=", leagueId).where("user_id", "=", userId).execute();
+}
+
+export function setRole(db: Executor, memberId: number, role: "admin" | "member") {
+  return db.updateTable("league_members").set({ role }).where("id", "=", memberId).execute();
+}
+
+export function insertInvitation(db: Executor, row: Insertable<LeagueInvitationsTable>) {
+  return db.insertInto("league_invitations").values(row).returning("id").executeTakeFirstOrThrow();
+}
+
+export function findInvitation(db: Executor, id: number) {
+  return db.selectFrom("league_invitations").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function pendingInvitation(db: Executor, leagueId: number, userId: number) {
+  return db
+    .selectFrom("league_invitations")
+    .selectAll()
+    .where("league_id", "=", leagueId)
+    .where("invited_user_id", "=", userId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+}
+
+export function setInvitationStatus(db: Executor, id: number, status: "accepted" | "declined", at: string) {
+  return db.updateTable("league_invitations").set({ status, responded_at: at }).where("id", "=", id).execute();
+}
+
+/** Invitations with their league and both users' names. */
+export function invitationsWhere(db: Executor, filter: { leagueId?: number; invitedUserId?: number; pendingOnly?: boolean; id?: number }) {
+  let query = db
+    .selectFrom("league_invitations as i")
+    .innerJoin("leagues as l", "l.id", "i.league_id")
+    .innerJoin("users as inviter", "inviter.id", "i.invited_by")
+    .innerJoin("users as invited", "invited.id", "i.invited_user_id")
+    .selectAll("i")
+    .select(["l.name as league_name", "l.description as league_description", "inviter.username as inviter_username", "invited.username as invited_username"]);
+  if (filter.id !== undefined) query = query.where("i.id", "=", filter.id);
+  if (filter.leagueId !== undefined) query = query.where("i.league_id", "=", filter.leagueId);
+  if (filter.invitedUserId !== undefined) query = query.where("i.invited_user_id", "=", filter.invitedUserId);
+  if (filter.pendingOnly) query = query.where("i.status", "=", "pending");
+  return query.orderBy("i.created_at", "desc").orderBy("i.id", "desc").execute();
+}

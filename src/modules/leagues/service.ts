@@ -1,0 +1,285 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { randomToken } from "../../lib/ids.ts";
+import { publish } from "../realtime/service.ts";
+import { findUserByIdOrName } from "../auth/service.ts";
+import { bookStandings } from "../stats/service.ts";
+import type { Invitation, League, LeagueSettingsInput } from "./model.ts";
+import * as repo from "./repo.ts";
+import { isContest, leagueBetProblem, settingsProblem, type LeagueSettings } from "./rules.ts";
+import type { LeagueRow } from "./table.ts";
+
+const toCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
+const day = (date: string | null | undefined) => (date ? date.slice(0, 10) : null);
+
+function settingsOf(row: LeagueRow): LeagueSettings {
+  return {
+    name: row.name,
+    allowedBetTypes: JSON.parse(row.allowed_bet_types) as string[],
+    minWagerCents: row.min_wager_cents,
+    maxWagerCents: row.max_wager_cents,
+    startingBankrollCents: row.starting_bankroll_cents,
+    startDate: row.start_date,
+    endDate: row.end_date,
+  };
+}
+
+function settingsFrom(input: LeagueSettingsInput): LeagueSettings {
+  return {
+    name: input.name.trim(),
+    allowedBetTypes: [...new Set(input.rules.allowedBetTypes)],
+    minWagerCents: toCents(input.rules.minWager),
+    maxWagerCents: toCents(input.rules.maxWager),
+    startingBankrollCents: toCents(input.startingBankroll),
+    startDate: day(input.startDate),
+    endDate: day(input.endDate),
+  };
+}
+
+function validated(input: LeagueSettingsInput): LeagueSettings {
+  const settings = settingsFrom(input);
+  const problem = settingsProblem(settings);
+  if (problem) throw new AppError(400, "invalid_league", problem.message, {}, { field: problem.field });
+  return settings;
+}
+
+async function withMembers(db: Kysely<Database>, rows: LeagueRow[]): Promise<League[]> {
+  const members = Map.groupBy(await repo.membersOf(db, rows.map((r) => r.id)), (m) => m.league_id);
+  return rows.map((row) => {
+    const s = settingsOf(row);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      isPublic: row.is_public === 1,
+      isContest: isContest(s),
+      rules: {
+        allowedBetTypes: [...s.allowedBetTypes],
+        minWager: s.minWagerCents === null ? null : s.minWagerCents / 100,
+        maxWager: s.maxWagerCents === null ? null : s.maxWagerCents / 100,
+      },
+      startingBankroll: s.startingBankrollCents === null ? null : s.startingBankrollCents / 100,
+      startDate: s.startDate,
+      endDate: s.endDate,
+      createdBy: row.created_by,
+      createdAt: row.created_at,
+      members: (members.get(row.id) ?? []).map((m) => ({ id: m.id, userId: m.user_id, username: m.username, role: m.role, joinedAt: m.joined_at })),
+    };
+  });
+}
+
+async function leagueOr404(db: Kysely<Database>, id: number): Promise<LeagueRow> {
+  const row = await repo.findLeague(db, id);
+  if (!row) throw notFound("League not found", "league_not_found");
+  return row;
+}
+
+function assertSelf(userId: number, claimed: number | undefined, field: string): void {
+  if (claimed !== undefined && claimed !== userId) throw forbidden(`${field} must be you`, "not_you");
+}
+
+async function assertAdmin(db: Kysely<Database>, leagueId: number, userId: number): Promise<void> {
+  const member = await repo.membership(db, leagueId, userId);
+  if (member?.role !== "admin") throw forbidden("Only this league's admins can do that", "league_admin_only");
+}
+
+/** Every league, with members (the Available Leagues column filters out the viewer's own). */
+export async function listLeagues(db: Db): Promise<League[]> {
+  return withMembers(db, await repo.allLeagues(db));
+}
+
+/** A player's own leagues; only for the player themself. */
+export async function leaguesOf(db: Db, viewerId: number, userId: number): Promise<League[]> {
+  if (viewerId !== userId) throw forbidden("You can only see your own leagues", "not_you");
+  return withMembers(db, await repo.leaguesOfUser(db, userId));
+}
+
+/** A league with its members and its standings (members ranked by units won in the league's book). */
+export async function leagueDetails(db: Db, id: number) {
+  const [league] = await withMembers(db, [await leagueOr404(db, id)]);
+  const standings = await bookStandings(db, id, league!.members.map((m) => m.userId));
+  const names = new Map(league!.members.map((m) => [m.userId, m.username]));
+  return { ...league!, standings: standings.map((s) => ({ ...s, username: names.get(s.userId) ?? "" })) };
+}
+
+/** Creates a league; its creator becomes its admin. */
+export async function createLeague(db: Db, now: Date, userId: number, input: LeagueSettingsInput & { createdBy: number }): Promise<League> {
+  assertSelf(userId, input.createdBy, "createdBy");
+  const s = validated(input);
+  const id = await db.transaction().execute(async (trx) => {
+    const leagueId = await repo.insertLeague(trx, {
+      name: s.name,
+      description: input.description?.trim() || null,
+      is_public: input.isPublic ? 1 : 0,
+      allowed_bet_types: JSON.stringify(s.allowedBetTypes),
+      min_wager_cents: s.minWagerCents,
+      max_wager_cents: s.maxWagerCents,
+      starting_bankroll_cents: s.startingBankrollCents,
+      start_date: s.startDate,
+      end_date: s.endDate,
+      created_by: userId,
+      invite_token: randomToken(24),
+      created_at: now.toISOString(),
+    });
+    await repo.addMember(trx, leagueId, userId, "admin", now.toISOString());
+    return leagueId;
+  });
+  return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
+}
+
+/** Changes a league's settings; its admins only. */
+export async function updateLeague(db: Db, userId: number, id: number, input: LeagueSettingsInput): Promise<League> {
+  await leagueOr404(db, id);
+  await assertAdmin(db, id, userId);
+  const s = validated(input);
+  await repo.updateLeague(db, id, {
+    name: s.name,
+    description: input.description?.trim() || null,
+    is_public: input.isPublic ? 1 : 0,
+    allowed_bet_types: JSON.stringify(s.allowedBetTypes),
+    min_wager_cents: s.minWagerCents,
+    max_wager_cents: s.maxWagerCents,
+    starting_bankroll_cents: s.startingBankrollCents,
+    start_date: s.startDate,
+    end_date: s.endDate,
+  });
+  return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
+}
+
+async function join(trx: Kysely<Database>, now: Date, leagueId: number, userId: number): Promise<void> {
+  if (await repo.membership(trx, leagueId, userId)) throw conflict("You are already a member of this league", "already_member");
+  await repo.addMember(trx, leagueId, userId, "member", now.toISOString());
+  const invitation = await repo.pendingInvitation(trx, leagueId, userId);
+  if (invitation) await repo.setInvitationStatus(trx, invitation.id, "accepted", now.toISOString());
+}
+
+/** Joins a public league; private leagues take an invitation or the invite link. */
+export async function joinLeague(db: Db, now: Date, userId: number, id: number, claimed: number): Promise<League> {
+  assertSelf(userId, claimed, "userId");
+  const row = await leagueOr404(db, id);
+  if (row.is_public !== 1) throw forbidden("This league is private: join it by invitation or invite link", "league_private");
+  await db.transaction().execute((trx) => join(trx, now, id, userId));
+  return (await withMembers(db, [row]))[0]!;
+}
+
+/** Joins by invite link, public or private. */
+export async function joinByToken(db: Db, now: Date, userId: number, token: string): Promise<{ id: number; name: string }> {
+  const row = await repo.findLeagueByToken(db, token);
+  if (!row) throw notFound("This invite link is not valid (it may have been replaced)", "invite_token_unknown");
+  await db.transaction().execute((trx) => join(trx, now, row.id, userId));
+  return { id: row.id, name: row.name };
+}
+
+/** Leaves a league; when its last admin leaves, the longest-standing member becomes admin. */
+export async function leaveLeague(db: Db, userId: number, id: number, claimed: number): Promise<{ message: string }> {
+  assertSelf(userId, claimed, "userId");
+  await leagueOr404(db, id);
+  await db.transaction().execute(async (trx) => {
+    const member = await repo.membership(trx, id, userId);
+    if (!member) throw conflict("You are not a member of this league", "not_member");
+    await repo.removeMember(trx, id, userId);
+    const rest = await repo.membersOf(trx, [id]);
+    if (rest.length > 0 && !rest.some((m) => m.role === "admin")) await repo.setRole(trx, rest[0]!.id, "admin");
+  });
+  return { message: "Left league" };
+}
+
+/** The invite link's token; members only. */
+export async function inviteToken(db: Db, userId: number, id: number): Promise<{ inviteToken: string }> {
+  const row = await leagueOr404(db, id);
+  if (!(await repo.membership(db, id, userId))) throw forbidden("Only members can share this league's invite link", "members_only");
+  return { inviteToken: row.invite_token };
+}
+
+/** Replaces the invite token, retiring old links; admins only. */
+export async function rotateInviteToken(db: Db, userId: number, id: number): Promise<{ inviteToken: string }> {
+  await leagueOr404(db, id);
+  await assertAdmin(db, id, userId);
+  const token = randomToken(24);
+  await repo.updateLeague(db, id, { invite_token: token });
+  return { inviteToken: token };
+}
+
+function toInvitation(row: Awaited<ReturnType<typeof repo.invitationsWhere>>[number]): Invitation {
+  return {
+    id: row.id,
+    leagueId: row.league_id,
+    invitedUserId: row.invited_user_id,
+    invitedBy: row.invited_by,
+    status: row.status,
+    createdAt: row.created_at,
+    league: { name: row.league_name, description: row.league_description },
+    inviter: { username: row.inviter_username },
+    invitedUser: { username: row.invited_username },
+  };
+}
+
+/** Invites someone (by id or username); the league's admins only. */
+export async function invite(db: Db, now: Date, userId: number, id: number, input: { leagueId?: number; invitedUserId: number | string; invitedBy: number }): Promise<Invitation> {
+  assertSelf(userId, input.invitedBy, "invitedBy");
+  if (input.leagueId !== undefined && input.leagueId !== id) throw badRequest("leagueId: does not match the league in the address");
+  await leagueOr404(db, id);
+  await assertAdmin(db, id, userId);
+  const invited = await findUserByIdOrName(db, input.invitedUserId);
+  if (!invited) throw notFound(`No user "${input.invitedUserId}"`, "user_not_found");
+  const invitationId = await db.transaction().execute(async (trx) => {
+    if (await repo.membership(trx, id, invited.id)) throw conflict(`${invited.username} is already a member`, "already_member");
+    if (await repo.pendingInvitation(trx, id, invited.id)) throw conflict(`${invited.username} is already invited`, "already_invited");
+    const { id: newId } = await repo.insertInvitation(trx, { league_id: id, invited_user_id: invited.id, invited_by: userId, status: "pending", created_at: now.toISOString(), responded_at: null });
+    await publish(trx, now, "league_invitation", { invitationId: newId, leagueId: id }, invited.id);
+    return newId;
+  });
+  return toInvitation((await repo.invitationsWhere(db, { id: invitationId }))[0]!);
+}
+
+/** A league's invitations; its admins only. */
+export async function leagueInvitations(db: Db, userId: number, id: number): Promise<Invitation[]> {
+  await leagueOr404(db, id);
+  await assertAdmin(db, id, userId);
+  return (await repo.invitationsWhere(db, { leagueId: id })).map(toInvitation);
+}
+
+/** A player's pending invitations; only for the player themself. */
+export async function myInvitations(db: Db, viewerId: number, userId: number): Promise<Invitation[]> {
+  if (viewerId !== userId) throw forbidden("You can only see your own invitations", "not_you");
+  return (await repo.invitationsWhere(db, { invitedUserId: userId, pendingOnly: true })).map(toInvitation);
+}
+
+/** Accepts (joining the league) or declines one's own pending invitation. */
+export async function answerInvitation(db: Db, now: Date, userId: number, invitationId: number, claimed: number, answer: "accepted" | "declined"): Promise<Invitation> {
+  assertSelf(userId, claimed, "userId");
+  await db.transaction().execute(async (trx) => {
+    const invitation = await repo.findInvitation(trx, invitationId);
+    if (!invitation) throw notFound("Invitation not found", "invitation_not_found");
+    if (invitation.invited_user_id !== userId) throw forbidden("This invitation is not yours", "not_your_invitation");
+    if (invitation.status !== "pending") throw conflict(`This invitation was already ${invitation.status}`, "invitation_answered");
+    await repo.setInvitationStatus(trx, invitationId, answer, now.toISOString());
+    if (answer === "accepted" && !(await repo.membership(trx, invitation.league_id, userId))) {
+      await repo.addMember(trx, invitation.league_id, userId, "member", now.toISOString());
+    }
+  });
+  return toInvitation((await repo.invitationsWhere(db, { id: invitationId }))[0]!);
+}
+
+/** What the betting module checks before a league bet: membership, the league's rules and its bankroll. */
+export async function leagueBetRules(db: Kysely<Database>, leagueId: number, userId: number) {
+  const row = await repo.findLeague(db, leagueId);
+  if (!row) throw notFound("League not found", "league_not_found");
+  if (!(await repo.membership(db, leagueId, userId))) throw forbidden("You are not a member of this league", "not_member");
+  const settings = settingsOf(row);
+  return {
+    name: row.name,
+    bankrollCents: settings.startingBankrollCents,
+    problemWith: (bet: { betType: string; wagerCents: number; commenceTime: string }) => leagueBetProblem(settings, bet),
+  };
+}
+
+/** League names by id, for showing a bet's book. */
+export async function leagueNames(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await Promise.all(unique.map((id) => repo.findLeague(db, id)));
+  return new Map(rows.filter((r): r is LeagueRow => r !== undefined).map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,41 @@
+import type { Generated, Selectable } from "kysely";
+
+export interface LeaguesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  is_public: number;
+  /** JSON array of bet types. */
+  allowed_bet_types: string;
+  min_wager_cents: number | null;
+  max_wager_cents: number | null;
+  /** A contest league's starting bankroll; null = no bankroll limit. */
+  starting_bankroll_cents: number | null;
+  /** ISO dates (YYYY-MM-DD) bounding the games the league's bets may be on. */
+  start_date: string | null;
+  end_date: string | null;
+  created_by: number;
+  /** Unguessable; rotating it retires old invite links. */
+  invite_token: string;
+  created_at: string;
+}
+
+export interface LeagueMembersTable {
+  id: Generated<number>;
+  league_id: number;
+  user_id: number;
+  role: "admin" | "member";
+  joined_at: string;
+}
+
+export interface LeagueInvitationsTable {
+  id: Generated<number>;
+  league_id: number;
+  invited_user_id: number;
+  invited_by: number;
+  status: "pending" | "accepted" | "declined";
+  created_at: string;
+  responded_at: string | null;
+}
+
+export type LeagueRow = Selectable<LeaguesTable>;
