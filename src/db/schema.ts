@@ -3,6 +3,7 @@ import type { ContestWeeksTable, ContestWinnersTable } from "../modules/contest/
 import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
 import type { BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
+import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from "../modules/leagues/table.ts";
 import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
 
@@ -21,4 +22,7 @@ export interface Database {
   stats_version: StatsVersionTable;
   contest_weeks: ContestWeeksTable;
   contest_winners: ContestWinnersTable;
+  leagues: LeaguesTable;
+  league_members: LeagueMembersTable;
+  league_invitations: LeagueInvitationsTable;
 }

@@ -38,7 +38,8 @@ describe("picksForWeek", () => {
         const g = games.find((x) => x.id === p.gameId)!;
         if (p.betType === "prop") expect([-115, -105]).toContain(p.odds);
         else {
-          const market = g.odds.find((m) => m.marketType === { spread: "spreads", total: "totals", moneyline: "h2h" }[p.betType])!;
+          const marketType = ({ spread: "spreads", total: "totals", moneyline: "h2h" } as const)[p.betType];
+          const market = g.odds.find((m) => m.marketType === marketType)!;
           expect(market.outcomes.some((o) => o.name === p.selection && o.price === p.odds)).toBe(true);
         }
       }
