@@ -7,7 +7,7 @@ import { ownSettlements, settlementToast } from "./settlements.ts";
 
 const gamesQueries = (path: string) => path.startsWith("/api/games");
 const afterSettlement = (path: string) =>
-  path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats)/.test(path) || path.startsWith("/api/leaderboard");
+  path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats|coverage)/.test(path) || path.startsWith("/api/leaderboard");
 
 /**
  * Keeps the live channel open for whoever is signed in: a new connection at each sign-in and

@@ -32,7 +32,7 @@ export function placeBet(pick: SlipSelection, units: number, note: string, repla
 }
 
 /** Spec §7: a placed bet changes the user, their bets, stats and weekly bets. */
-export const afterPlacement = (path: string) => path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats)/.test(path);
+export const afterPlacement = (path: string) => path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats|coverage)/.test(path);
 
 /** Spec §8: after a failure the weekly bets are refetched (they tell which games already have a bet). */
 export const weeklyBets = (path: string) => /^\/api\/users\/\d+\/bets\/week\//.test(path);

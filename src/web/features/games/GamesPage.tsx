@@ -5,10 +5,12 @@ import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
 import { isLocked, useCurrentWeek, useWeekGames } from "../../lib/games.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useWeekBets } from "./api.ts";
+import { useAllBets, useCoverage, useUserStats, useWeekBets } from "./api.ts";
+import { CoveragePanel } from "./CoveragePanel.tsx";
 import { activeFilterCount, matchesFilter, NO_FILTER } from "./filter.ts";
 import { FilterPanel } from "./FilterPanel.tsx";
 import { GameCard } from "./GameCard.tsx";
+import { PerformanceStats } from "./PerformanceStats.tsx";
 import { PromoBanner } from "./PromoBanner.tsx";
 import { pickedWeek } from "./state.ts";
 import { useKickoffClock } from "./use-kickoff-clock.ts";
@@ -46,6 +48,9 @@ export function GamesPage() {
   const games = useWeekGames(week);
   const { user } = useCurrentUser();
   const { data: bets } = useWeekBets(user?.id, week);
+  const { data: coverage } = useCoverage(user?.id, currentWeek.data?.week ?? null);
+  const { data: stats } = useUserStats(user?.id);
+  const { data: allBets } = useAllBets(user?.id);
   const [filter, setFilter] = useState(NO_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useKickoffClock(games.data);
@@ -103,6 +108,8 @@ export function GamesPage() {
   return (
     <>
       <PromoBanner />
+      {coverage ? <CoveragePanel coverage={coverage} /> : null}
+      {stats && stats.totalBets > 0 && allBets ? <PerformanceStats stats={stats} bets={allBets} /> : null}
       <PageHeader title="NFL Games">
         {week !== null ? <WeekSelect week={week} currentWeek={currentWeek.data?.week ?? week} onChange={(n) => (pickedWeek.value = n)} /> : null}
         <button

@@ -19,3 +19,41 @@ export interface WeekBet {
 export function useWeekBets(userId: number | null | undefined, week: number | null) {
   return useSWR<WeekBet[]>(userId && week !== null ? `/api/users/${userId}/bets/week/${week}` : null);
 }
+
+/** GET /api/users/{id}/coverage/week/{week}: individual games bet against the week's games. */
+export interface Coverage {
+  week: number;
+  gamesScheduled: number;
+  gamesBet: number;
+  gamesRequired: number;
+  eligible: boolean;
+}
+
+export function useCoverage(userId: number | null | undefined, week: number | null) {
+  return useSWR<Coverage>(userId && week !== null ? `/api/users/${userId}/coverage/week/${week}` : null);
+}
+
+/** Spec §3 User stats. */
+export interface UserStats {
+  roi: number;
+  winRate: number;
+  totalBets: number;
+  totalProfit: string;
+  currentStreak: { type: "win" | "loss"; count: number };
+}
+
+export function useUserStats(userId: number | null | undefined) {
+  return useSWR<UserStats>(userId ? `/api/users/${userId}/stats` : null);
+}
+
+/** The fields of the player's bets the 30-day ROI needs. */
+export interface SettledBetFields {
+  status: "pending" | "won" | "lost" | "push";
+  wagerAmount: string;
+  result: string | null;
+  settledAt: string | null;
+}
+
+export function useAllBets(userId: number | null | undefined) {
+  return useSWR<SettledBetFields[]>(userId ? `/api/users/${userId}/bets` : null);
+}

@@ -1,0 +1,44 @@
+import { useMemo } from "react";
+import { stringToCents, UNIT_CENTS } from "../../../lib/money.ts";
+import { summarize } from "../../../modules/stats/rules.ts";
+import { percentText, signedPercentText, streakText } from "../../lib/stats-format.ts";
+import type { SettledBetFields, UserStats } from "./api.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** ROI over the bets settled in the last 30 days (DESIGN: the label tells the truth). */
+export function roiLast30Days(bets: readonly SettledBetFields[], now: number): number {
+  const since = now - 30 * DAY_MS;
+  const recent = bets
+    .filter((b) => b.status !== "pending" && b.settledAt !== null && new Date(b.settledAt).getTime() >= since)
+    .map((b) => ({ status: b.status, wagerCents: stringToCents(b.wagerAmount), resultCents: b.result === null ? null : stringToCents(b.result) }));
+  return summarize(recent).roi;
+}
+
+/** Spec §2 Games: the performance stats section, shown once the player has settled bets. */
+export function PerformanceStats({ stats, bets }: { stats: UserStats; bets: readonly SettledBetFields[] }) {
+  const roi = useMemo(() => roiLast30Days(bets, Date.now()), [bets]);
+  const units = stringToCents(stats.totalProfit) / UNIT_CENTS;
+  const cards = [
+    { label: "ROI", value: signedPercentText(roi), note: "Last 30 days", tone: roi >= 0 ? "up" : "down" },
+    { label: "Units Won", value: `${units > 0 ? "+" : ""}${units.toFixed(2)}U`, note: "From 50U start", tone: units >= 0 ? "up" : "down" },
+    { label: "Win Rate", value: percentText(stats.winRate), note: `${stats.totalBets} settled bets`, tone: "" },
+    {
+      label: "Streak",
+      value: stats.currentStreak.count === 0 ? "—" : streakText(stats.currentStreak),
+      note: stats.currentStreak.type === "win" ? "Current winning run" : "Current losing run",
+      tone: stats.currentStreak.count === 0 ? "" : stats.currentStreak.type === "win" ? "up" : "down",
+    },
+  ];
+  return (
+    <section className="performance-stats" aria-label="Your performance">
+      {cards.map((card) => (
+        <article key={card.label} className="performance-card">
+          <p className="performance-label">{card.label}</p>
+          <p className={`performance-value ${card.tone}`}>{card.value}</p>
+          <p className="performance-note">{card.note}</p>
+        </article>
+      ))}
+    </section>
+  );
+}
