@@ -6,6 +6,7 @@ import * as m0004 from "./0004_betting.ts";
 import * as m0005 from "./0005_stats.ts";
 import * as m0006 from "./0006_contest.ts";
 import * as m0007 from "./0007_leagues.ts";
+import * as m0008 from "./0008_social.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_stats": m0005,
   "0006_contest": m0006,
   "0007_leagues": m0007,
+  "0008_social": m0008,
 };

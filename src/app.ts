@@ -16,6 +16,7 @@ import { bettingRoutes } from "./modules/betting/index.ts";
 import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
+import { socialRoutes } from "./modules/social/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))
+    .use(socialRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))

@@ -4,6 +4,7 @@ import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
 import type { BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
 import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from "../modules/leagues/table.ts";
+import type { FriendRequestsTable, FriendshipsTable, NotificationReadsTable } from "../modules/social/table.ts";
 import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
 
@@ -25,4 +26,7 @@ export interface Database {
   leagues: LeaguesTable;
   league_members: LeagueMembersTable;
   league_invitations: LeagueInvitationsTable;
+  friend_requests: FriendRequestsTable;
+  friendships: FriendshipsTable;
+  notification_reads: NotificationReadsTable;
 }

@@ -4,6 +4,8 @@ export interface AppEvents {
   odds_update: Record<string, never>;
   /** A game got its final score (or a corrected one: regrade): settle its bets. */
   "game.completed": { gameId: string; regrade: boolean };
+  /** A friend request was sent or accepted (for the other player's notifications). */
+  friend_request: { requestId: number };
   /** Someone was invited to a league (for the invited player's notifications). */
   league_invitation: { invitationId: number; leagueId: number };
   /** Bets settled: each player is told only of their own (every settlement names its userId). */

@@ -35,3 +35,10 @@ export function centsToString(cents: number): string {
 export function stringToCents(amount: string): number {
   return Math.round(Number(amount) * 100);
 }
+
+/** "90.91" → "+$90.91", "-100.00" → "-$100.00", "0.00" → "$0.00". */
+export function signedDollarsText(amount: string): string {
+  const cents = stringToCents(amount);
+  const text = `$${centsToString(Math.abs(cents))}`;
+  return cents > 0 ? `+${text}` : cents < 0 ? `-${text}` : text;
+}

@@ -162,3 +162,18 @@ export async function pendingStakesCents(db: Executor, userId: number, bookId: n
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** A player's bets settled since a time, newest first, with their games. */
+export function settledSince(db: Executor, userId: number, since: string, limit: number) {
+  return db
+    .selectFrom("bets")
+    .innerJoin("games", "games.id", "bets.game_id")
+    .select(["bets.id", "bets.selection", "bets.status", "bets.result_cents", "bets.settled_at", "games.away_team", "games.home_team"])
+    .where("bets.user_id", "=", userId)
+    .where("bets.status", "!=", "pending")
+    .where("bets.settled_at", ">=", since)
+    .orderBy("bets.settled_at", "desc")
+    .orderBy("bets.id", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -210,3 +210,15 @@ export async function individualGamesBet(db: Db, userIds: number[], season: numb
 export function pendingBetsInWeek(db: Db, season: number, week: number): Promise<number> {
   return repo.pendingBetsInWeek(db, season, week);
 }
+
+/** A player's recently settled bets, for their notifications. */
+export async function recentSettlements(db: Db, userId: number, since: string, limit = 20) {
+  return (await repo.settledSince(db, userId, since, limit)).map((r) => ({
+    betId: r.id,
+    selection: r.selection,
+    status: r.status,
+    result: centsToString(r.result_cents ?? 0),
+    settledAt: r.settled_at!,
+    game: `${r.away_team} @ ${r.home_team}`,
+  }));
+}

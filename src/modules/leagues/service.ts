@@ -283,3 +283,8 @@ export async function leagueNames(db: Kysely<Database>, ids: number[]): Promise<
   const rows = await Promise.all(unique.map((id) => repo.findLeague(db, id)));
   return new Map(rows.filter((r): r is LeagueRow => r !== undefined).map((r) => [r.id, r.name]));
 }
+
+/** Invitations a player received since a time, for their notifications. */
+export async function invitationsReceivedSince(db: Db, userId: number, since: string): Promise<Invitation[]> {
+  return (await repo.invitationsWhere(db, { invitedUserId: userId })).filter((i) => i.created_at >= since).map(toInvitation);
+}

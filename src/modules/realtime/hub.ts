@@ -73,6 +73,12 @@ export class SocketHub {
   /** Wires the bus events that browsers hear about. */
   listen(bus: EventBus): void {
     bus.on("odds_update", () => this.broadcast({ type: "odds_update" }));
+    // The browser refetches its notifications; the event itself carries nothing private.
+    const notify = (event: { userId: number | null }) => {
+      if (event.userId !== null) this.sendTo(event.userId, { type: "notification" });
+    };
+    bus.on("friend_request", notify);
+    bus.on("league_invitation", notify);
     bus.on("bet_settlements", (event) => {
       for (const [userId, settlements] of Map.groupBy(event.payload.settlements, (s) => s.userId)) {
         this.sendTo(userId, { type: "bet_settlements", settlements });

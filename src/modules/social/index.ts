@@ -1,0 +1,41 @@
+import { Elysia, t } from "elysia";
+import type { Db } from "../../db/connection.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { AuthPlugin } from "../auth/plugin.ts";
+import { AnswerBody, Friend, FriendAnalytics, FriendParams, FriendRequest, IdParams, Notifications, Requests, SearchQuery, SearchResult, SendRequestBody } from "./model.ts";
+import * as service from "./service.ts";
+
+/** Friends, friend requests, user search, friends' analytics and notifications (spec §7). */
+export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+  return new Elysia({ name: "social", prefix: "/api" })
+    .use(auth)
+    .get("/friends", ({ user }) => service.friends(db, user.id), { auth: true, response: { 200: t.Array(Friend) } })
+    .get("/friends/requests", ({ user }) => service.requests(db, user.id), { auth: true, response: { 200: Requests } })
+    .post(
+      "/friends/requests",
+      async ({ body, user, set }) => {
+        set.status = 201;
+        return service.sendRequest(db, clock.now(), user.id, body.addresseeId);
+      },
+      { auth: true, body: SendRequestBody, response: { 201: FriendRequest } },
+    )
+    .patch("/friends/requests/:id", ({ params, body, user }) => service.answerRequest(db, clock.now(), user.id, params.id, body.status), {
+      auth: true,
+      params: IdParams,
+      body: AnswerBody,
+      response: { 200: FriendRequest },
+    })
+    .delete("/friends/:id", ({ params, user }) => service.removeFriend(db, user.id, params.id), { auth: true, params: IdParams })
+    .get("/friends/:friendId/analytics", ({ params, user }) => service.friendAnalytics(db, user.id, params.friendId), {
+      auth: true,
+      params: FriendParams,
+      response: { 200: FriendAnalytics },
+    })
+    .get("/users/search", ({ query, user }) => service.search(db, user.id, query.q), {
+      auth: true,
+      query: SearchQuery,
+      response: { 200: t.Array(SearchResult) },
+    })
+    .get("/notifications", ({ user }) => service.notifications(db, clock.now(), user.id), { auth: true, response: { 200: Notifications } })
+    .post("/notifications/seen", ({ user }) => service.markNotificationsSeen(db, clock.now(), user.id), { auth: true });
+}
