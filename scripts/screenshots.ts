@@ -209,3 +209,71 @@ async function myBetsScreens() {
 }
 
 await myBetsScreens();
+
+// ---------- Contest rules (features/contest) and Bot Management (features/admin/bots) ----------
+
+import { syncGames as syncContestGames } from "../src/modules/games/sync.ts";
+import { FakeProvider as ContestProvider } from "../tests/fake-provider.ts";
+
+async function contestAndBotScreens() {
+  const contest = await startServer({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "bots-admin@example.com" } });
+  await syncContestGames(contest.ctx.db, new ContestProvider(), contest.ctx.clock.now());
+  const shots = await launchBrowser();
+  try {
+    const admin = { ...newAccount("bot_wrangler"), email: "bots-admin@example.com" };
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
+      const visitor = await newContext(shots, contest, { viewport });
+      const page = await visitor.newPage();
+      await page.goto("/contest-rules");
+      await page.getByTestId("week-eligibility").getByText(/^Week 1 has 3 games/).waitFor();
+      await shoot(page, "contest-rules", size);
+      await page.screenshot({ path: `${OUT}/contest-rules-full-${size}.png`, fullPage: true });
+      console.log(`saved ${OUT}/contest-rules-full-${size}.png`);
+      await page.getByRole("button", { name: "Start Making Picks" }).click();
+      await page.getByRole("dialog", { name: "Create an Account to Compete" }).waitFor();
+      await page.waitForTimeout(200);
+      await shoot(page, "contest-rules-dialog", size);
+      await visitor.close();
+
+      const context = await newContext(shots, contest, { viewport });
+      const adminPage = await context.newPage();
+      if (size === "desktop") {
+        const registered = await adminPage.request.post("/api/register", { data: { ...admin, website: "" } });
+        if (registered.status() !== 201) throw new Error(`admin sign-up failed: ${registered.status()}`);
+        await adminPage.request.post("/api/admin/bots/ensure", { data: { count: 12 } });
+      } else {
+        await adminPage.request.post("/api/login", { data: { email: admin.email, password: admin.password } });
+      }
+      await adminPage.goto("/admin/bots");
+      await adminPage.getByText("Currently 12 bots. 28 will be created.").waitFor();
+      await shoot(adminPage, "admin-bots", size);
+      await adminPage.getByRole("button", { name: "Run Weekly Update" }).click();
+      await adminPage.locator(".toast").waitFor();
+      await adminPage.waitForTimeout(400);
+      await shoot(adminPage, "admin-bots-toast", size);
+      await context.close();
+
+      if (size === "desktop") {
+        // A player who is not an admin: no gate, the server's refusal instead of the figures.
+        const playerContext = await newContext(shots, contest, { viewport });
+        const player = await playerContext.newPage();
+        await player.request.post("/api/register", { data: { ...newAccount("not_an_admin"), website: "" } });
+        await player.goto("/admin/bots");
+        await player.getByText("Bot stats could not be loaded").waitFor();
+        await player.getByRole("button", { name: "Ensure 40 Bots" }).click();
+        await player.locator(".toast").waitFor();
+        await player.waitForTimeout(400);
+        await shoot(player, "admin-bots-refused", size);
+        await playerContext.close();
+      }
+    }
+  } finally {
+    await shots.close();
+    await contest.stop();
+  }
+}
+
+await contestAndBotScreens();
