@@ -277,3 +277,83 @@ async function contestAndBotScreens() {
 }
 
 await contestAndBotScreens();
+
+// ---------- Analytics and Leaderboard (features/analytics, features/leaderboard): a player's figures, charted, and both boards ----------
+
+import * as statsFixtures from "../tests/e2e/stats-fixtures.ts";
+
+async function statsScreens() {
+  const f = statsFixtures;
+  const stats = await f.startStatsServer();
+  const shots = await launchBrowser();
+  try {
+    const john = await f.newPlayer(stats, "john_doe");
+    const sarah = await f.newPlayer(stats, "sarah_k");
+    const mike = await f.newPlayer(stats, "mike_thompson", { isBot: true });
+    const dan = await f.newPlayer(stats, "dan_the_man");
+    const lisa = await f.newPlayer(stats, "lisa_m");
+    const guru = await f.newPlayer(stats, "gridiron_guru", { isBot: true });
+    const tom = await f.newPlayer(stats, "tom_b");
+    const newcomer = await f.newPlayer(stats, "fresh_start");
+
+    await f.placeBet(stats, john, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5));
+    await f.placeBet(stats, john, await f.qbProp(stats, f.KC_BUF, "Over"));
+    await f.placeBet(stats, john, f.total(f.PHI_KC, "Over"), 2);
+    await f.placeBet(stats, john, f.spread(f.BUF_DAL, "Dallas Cowboys", -3.5), 3);
+    await f.placeBet(stats, john, f.moneyline(f.SF_SEA, "Seattle Seahawks", -175)); // stays pending
+    await f.placeBet(stats, sarah, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5), 3);
+    await f.placeBet(stats, sarah, f.spread(f.KC_BUF, "Buffalo Bills", -3.5), 2);
+    await f.placeBet(stats, mike, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5), 2);
+    await f.placeBet(stats, mike, f.spread(f.KC_BUF, "Kansas City Chiefs", 3.5));
+    await f.placeBet(stats, dan, f.spread(f.DAL_PHI, "Dallas Cowboys", 3.5));
+    await f.placeBet(stats, dan, f.spread(f.KC_BUF, "Buffalo Bills", -3.5));
+    await f.placeBet(stats, dan, f.spread(f.BUF_DAL, "Dallas Cowboys", -3.5), 3);
+    await f.placeBet(stats, lisa, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5));
+    await f.placeBet(stats, lisa, f.total(f.PHI_KC, "Over"));
+    await f.placeBet(stats, guru, f.moneyline(f.DAL_PHI, "Dallas Cowboys", 150));
+    await f.placeBet(stats, guru, f.moneyline(f.KC_BUF, "Kansas City Chiefs", 150));
+    await f.placeBet(stats, tom, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5));
+    await f.placeBet(stats, newcomer, f.spread(f.SF_SEA, "San Francisco 49ers", 3.5));
+    // San Francisco @ Seattle stays unplayed, so week 1 is still the current week.
+    await f.resolveAndSettle(stats, f.DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
+    await f.resolveAndSettle(stats, f.KC_BUF, { away: 10, home: 28 }, "2026-09-14T01:00:00Z");
+    await f.resolveAndSettle(stats, f.PHI_KC, { away: 13, home: 27 }, "2026-09-21T01:00:00Z");
+    await f.resolveAndSettle(stats, f.BUF_DAL, { away: 20, home: 27 }, "2026-09-22T03:00:00Z");
+
+    for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+      const { context, page } = await f.openPage(shots, stats, john, { viewport, now: "2026-09-25T12:00:00Z" });
+      await page.goto("/analytics");
+      await page.locator(".profit-chart canvas").first().waitFor();
+      await page.waitForTimeout(1800); // the line draws over 1.5 s
+      await shoot(page, "analytics", size);
+      await page.screenshot({ path: `${OUT}/analytics-full-${size}.png`, fullPage: true });
+      console.log(`saved ${OUT}/analytics-full-${size}.png`);
+      await page.goto("/leaderboard");
+      await page.locator(".board-row").first().waitFor();
+      await shoot(page, "leaderboard-week", size);
+      await page.getByRole("button", { name: "Overall", exact: true }).click();
+      await page.getByRole("heading", { name: "Overall Leaderboard" }).waitFor();
+      await page.locator(".board-row").first().waitFor();
+      await page.waitForTimeout(300); // the toggle's colour transition
+      await shoot(page, "leaderboard-overall", size);
+      if (size === "phone") {
+        await page.locator(".board-scroll").evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+        await shoot(page, "leaderboard-overall-scrolled", size);
+      }
+      await context.close();
+
+      const fresh = await f.openPage(shots, stats, newcomer, { viewport, now: "2026-09-25T12:00:00Z" });
+      await fresh.page.goto("/analytics");
+      await fresh.page.getByText("No settled bets in the last 30 days.").waitFor();
+      await shoot(fresh.page, "analytics-empty", size);
+      await fresh.page.screenshot({ path: `${OUT}/analytics-empty-full-${size}.png`, fullPage: true });
+      console.log(`saved ${OUT}/analytics-empty-full-${size}.png`);
+      await fresh.context.close();
+    }
+  } finally {
+    await shots.close();
+    await stats.stop();
+  }
+}
+
+await statsScreens();

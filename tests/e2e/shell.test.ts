@@ -39,7 +39,8 @@ const ROUTES: [string, string][] = [
   ["/", "NFL Games"],
   // /my-bets sends visitors to /auth: my-bets.test.ts covers its screen and title.
   ["/analytics", "Performance Analytics"],
-  ["/leaderboard", "Leaderboard"],
+  // No games on this server: the current week is spec §5's by date (2026-10-07 → week 5).
+  ["/leaderboard", "Week 5 Leaderboard"],
   ["/leagues", "Leagues"],
   ["/contest-rules", "Contest Rules"],
   ["/friends", "Friends"],

@@ -11,13 +11,13 @@ const SettingsPage = lazy(() => import("../features/settings/SettingsPage.tsx").
 const GamesPage = lazyPage(() => import("../features/games/GamesPage.tsx").then((m) => m.GamesPage));
 const AdminGamesPage = lazyPage(() => import("../features/admin/AdminGamesPage.tsx").then((m) => m.AdminGamesPage));
 const MyBetsPage = lazy(() => import("../features/my-bets/MyBetsPage.tsx").then((m) => ({ default: m.MyBetsPage })));
+const AnalyticsPage = lazyPage(() => import("../features/analytics/AnalyticsPage.tsx").then((m) => m.AnalyticsPage));
+const LeaderboardPage = lazyPage(() => import("../features/leaderboard/LeaderboardPage.tsx").then((m) => m.LeaderboardPage));
 const ContestRulesPage = lazyPage(() => import("../features/contest/ContestRulesPage.tsx").then((m) => m.ContestRulesPage));
 const AdminBotsPage = lazyPage(() => import("../features/admin/bots/AdminBotsPage.tsx").then((m) => m.AdminBotsPage));
 
 /** Screens whose features are still to come: each shows its title and says so. */
 const PLACEHOLDERS: { path: string; title: string }[] = [
-  { path: "/analytics", title: "Performance Analytics" },
-  { path: "/leaderboard", title: "Leaderboard" },
   { path: "/leagues", title: "Leagues" },
   { path: "/friends", title: "Friends" },
   { path: "/friends/:friendId/analytics", title: "Friend Analytics" },
@@ -41,6 +41,8 @@ export function AppRoutes() {
         <Route path="/" component={GamesPage} />
         <Route path="/admin/games" component={AdminGamesPage} />
         <Route path="/my-bets" component={MyBetsPage} />
+        <Route path="/analytics" component={AnalyticsPage} />
+        <Route path="/leaderboard" component={LeaderboardPage} />
         <Route path="/contest-rules" component={ContestRulesPage} />
         <Route path="/admin/bots" component={AdminBotsPage} />
         {PLACEHOLDERS.map(({ path, title }) => (

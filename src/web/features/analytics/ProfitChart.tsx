@@ -1,0 +1,189 @@
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import type { IChartApi, ISeriesApi, LineData, UTCTimestamp, WhitespaceData } from "lightweight-charts";
+import { dollarsText } from "../../lib/stats-format.ts";
+import { dayLabel, dayTime, type ProfitPoint } from "./figures.ts";
+
+/** Spec §9: the chart's height and how long its line takes to draw. */
+export const CHART_HEIGHT = 300;
+export const ANIMATION_MS = 1500;
+export const EXPORT_FILE_NAME = "profit-over-time.png";
+
+const UP = "#067647";
+const DOWN = "#b42318";
+
+/** What the panel around the chart can ask of it. */
+export interface ProfitChartHandle {
+  /** Saves the chart as a PNG download. */
+  exportPng(): Promise<void>;
+}
+
+type Point = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+
+interface ProfitChartProps {
+  points: ProfitPoint[];
+  /** Told once the charting library has loaded and drawn (export is possible from then on). */
+  onReady?(ready: boolean): void;
+  ref?: Ref<ProfitChartHandle>;
+}
+
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/**
+ * The Profit Over Time line (lightweight-charts v5). The library is imported here, on first draw,
+ * so it is fetched only by the screens that chart something. The line draws itself left to right
+ * over ANIMATION_MS (at once when the viewer prefers reduced motion).
+ */
+export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<"Line", UTCTimestamp> | null>(null);
+  const finishRef = useRef<() => void>(() => {});
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+
+  // The chart itself: created once, removed with the component.
+  useEffect(() => {
+    let cancelled = false;
+    import("lightweight-charts")
+      .then((lib) => {
+        if (cancelled || !container.current) return;
+        const chart = lib.createChart(container.current, {
+          autoSize: true,
+          height: CHART_HEIGHT,
+          layout: {
+            background: { type: lib.ColorType.Solid, color: "#ffffff" },
+            textColor: "#5d6b7a",
+            fontFamily: getComputedStyle(container.current).fontFamily,
+            fontSize: 12,
+            attributionLogo: true,
+          },
+          grid: { vertLines: { visible: false }, horzLines: { color: "#eef1f4" } },
+          rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.1 } },
+          timeScale: {
+            borderVisible: false,
+            fixLeftEdge: true,
+            fixRightEdge: true,
+            lockVisibleTimeRangeOnResize: true,
+            tickMarkFormatter: (time: unknown) => dayLabel(isoDay(time as number)),
+          },
+          localization: {
+            timeFormatter: (time: unknown) => dayLabel(isoDay(time as number)),
+            priceFormatter: (price: number) => dollarsText(Math.round(price * 100)),
+          },
+          // A still picture: dragging on a phone scrolls the page, not the chart.
+          handleScroll: false,
+          handleScale: false,
+          crosshair: { horzLine: { labelBackgroundColor: "#373c44" }, vertLine: { labelBackgroundColor: "#373c44" } },
+        });
+        const series = chart.addSeries(lib.LineSeries, {
+          lineWidth: 3,
+          priceLineVisible: false,
+          lastValueVisible: true,
+          priceFormat: { type: "custom", minMove: 0.01, formatter: (price: number) => dollarsText(Math.round(price * 100)) },
+        });
+        series.createPriceLine({ price: 0, color: "#98a2b3", lineWidth: 1, lineStyle: lib.LineStyle.Dashed, axisLabelVisible: false });
+        chartRef.current = chart;
+        seriesRef.current = series as ISeriesApi<"Line", UTCTimestamp>;
+        setLoaded(true);
+      })
+      .catch((error: unknown) => {
+        console.error("The chart library did not load", error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      chartRef.current?.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, []);
+
+  // The line: redrawn (and re-animated) whenever the period's points change.
+  useEffect(() => {
+    const chart = chartRef.current;
+    const series = seriesRef.current;
+    if (!loaded || !chart || !series) return;
+    const data: LineData<UTCTimestamp>[] = points.map((p) => ({ time: dayTime(p.day) as UTCTimestamp, value: p.profitCents / 100 }));
+    const values = data.map((d) => d.value);
+    const low = Math.min(0, ...values);
+    const high = Math.max(0, ...values);
+    const final = values.at(-1) ?? 0;
+    series.applyOptions({
+      color: final < 0 ? DOWN : UP,
+      pointMarkersVisible: data.length <= 40,
+      // The scale holds still while the line draws: it is the whole line's range (and $0) from the start.
+      autoscaleInfoProvider: () => ({ priceRange: { minValue: low, maxValue: high === low ? low + 1 : high } }),
+    });
+
+    let frame = 0;
+    let shown = -1;
+    const show = (count: number) => {
+      if (count === shown) return;
+      shown = count;
+      series.setData(data.map((d, i): Point => (i < count ? d : { time: d.time })));
+    };
+    const finish = () => {
+      cancelAnimationFrame(frame);
+      show(data.length);
+    };
+    finishRef.current = finish;
+
+    show(data.length <= 2 || reducedMotion() ? data.length : 1);
+    chart.timeScale().fitContent();
+    onReadyRef.current?.(true);
+    if (shown < data.length) {
+      const start = performance.now();
+      const step = (now: number) => {
+        const progress = Math.min(1, (now - start) / ANIMATION_MS);
+        const eased = 1 - (1 - progress) ** 3;
+        show(Math.max(1, Math.ceil(eased * data.length)));
+        if (progress < 1) frame = requestAnimationFrame(step);
+      };
+      frame = requestAnimationFrame(step);
+    }
+    return () => cancelAnimationFrame(frame);
+  }, [loaded, points]);
+
+  useEffect(() => () => onReadyRef.current?.(false), []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async exportPng() {
+        const chart = chartRef.current;
+        if (!chart) return;
+        // The whole line, not a frame of its animation.
+        finishRef.current();
+        const canvas = chart.takeScreenshot();
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
+        if (!blob) throw new Error("The chart could not be turned into an image");
+        const url = URL.createObjectURL(blob);
+        const link = document.createElement("a");
+        link.href = url;
+        link.download = EXPORT_FILE_NAME;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        // Give the browser a moment to start the download before the address goes away.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      },
+    }),
+    [],
+  );
+
+  if (failed) {
+    return (
+      <p className="chart-message" role="alert" style={{ height: CHART_HEIGHT }}>
+        The chart could not load. Reload the page to try again.
+      </p>
+    );
+  }
+  return <div ref={container} className="profit-chart" style={{ height: CHART_HEIGHT }} aria-hidden="true" data-ready={loaded || undefined} />;
+}
+
+/** The chart's time value (seconds at UTC midnight) back to its "YYYY-MM-DD" day. */
+function isoDay(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,44 @@
+import { dollarsText, streakText } from "../../lib/stats-format.ts";
+import type { Summary } from "../../../modules/stats/rules.ts";
+
+function StatCard({ id, label, value, note }: { id: string; label: string; value: string; note: string }) {
+  return (
+    <article className="analytics-card stat-card" aria-labelledby={`${id}-label`}>
+      <p className="stat-label" id={`${id}-label`}>
+        {label}
+      </p>
+      <p className="stat-value">{value}</p>
+      <p className="stat-note">{note}</p>
+    </article>
+  );
+}
+
+/**
+ * Spec §2's stat cards over the period. DESIGN: 'Longest Win Streak' shows the longest run of
+ * wins (the original showed the current streak under that label); the current one is its note.
+ */
+export function StatCards({ summary }: { summary: Summary }) {
+  const current = summary.currentStreak;
+  return (
+    <div className="stat-cards">
+      <StatCard
+        id="stat-average"
+        label="Average Bet Size"
+        value={dollarsText(summary.averageBetCents)}
+        note={`${dollarsText(summary.totalWageredCents)} wagered`}
+      />
+      <StatCard
+        id="stat-streak"
+        label="Longest Win Streak"
+        value={`${summary.longestWinStreak}W`}
+        note={current && current.count > 0 ? `Current streak ${streakText(current)}` : "No current streak"}
+      />
+      <StatCard
+        id="stat-total"
+        label="Total Bets Placed"
+        value={String(summary.totalBets)}
+        note={`${summary.wonBets} won · ${summary.lostBets} lost · ${summary.pushedBets} push`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The Analytics screen's figures over a period, computed in the browser from the player's bets
+ * with the same rules the server uses (modules/stats/rules.ts). Pure: unit-tested.
+ */
+import { stringToCents } from "../../../lib/money.ts";
+import { summarize, type Summary } from "../../../modules/stats/rules.ts";
+
+export type PeriodId = "7D" | "30D" | "90D" | "ALL";
+
+export interface Period {
+  id: PeriodId;
+  /** How many days back it reaches; null = everything. */
+  days: number | null;
+  /** How the screen names it in sentences ("in the last 30 days"). */
+  words: string;
+}
+
+export const PERIODS: readonly Period[] = [
+  { id: "7D", days: 7, words: "the last 7 days" },
+  { id: "30D", days: 30, words: "the last 30 days" },
+  { id: "90D", days: 90, words: "the last 90 days" },
+  { id: "ALL", days: null, words: "all time" },
+];
+
+export const DEFAULT_PERIOD: PeriodId = "30D";
+
+export const periodOf = (id: PeriodId): Period => PERIODS.find((p) => p.id === id)!;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the figures need of a bet (a subset of the API's Bet). */
+export interface AnalyticsBet {
+  id: number;
+  betType: string;
+  status: "pending" | "won" | "lost" | "push";
+  wagerAmount: string;
+  result: string | null;
+  settledAt: string | null;
+}
+
+export interface SettledBet extends AnalyticsBet {
+  status: "won" | "lost" | "push";
+  settledAt: string;
+}
+
+const settledMs = (bet: SettledBet) => Date.parse(bet.settledAt);
+
+/**
+ * The bets settled within the period, in settlement order (oldest first). Spec §4: pending bets
+ * are left out; any other bet counts as settled.
+ */
+export function settledInPeriod(bets: readonly AnalyticsBet[], period: Period, nowMs: number): SettledBet[] {
+  const since = period.days === null ? -Infinity : nowMs - period.days * DAY_MS;
+  return bets
+    .filter((bet): bet is SettledBet => bet.status !== "pending" && bet.settledAt !== null)
+    .filter((bet) => settledMs(bet) >= since && settledMs(bet) <= nowMs)
+    .sort((a, b) => settledMs(a) - settledMs(b) || a.id - b.id);
+}
+
+/** The shared summary (totals, rates, streaks) of bets already in settlement order. */
+export function summaryOf(bets: readonly SettledBet[]): Summary {
+  return summarize(
+    bets.map((bet) => ({
+      status: bet.status,
+      wagerCents: stringToCents(bet.wagerAmount),
+      resultCents: bet.result === null ? null : stringToCents(bet.result),
+    })),
+  );
+}
+
+export interface BetTypeRow {
+  betType: string;
+  label: string;
+  summary: Summary;
+}
+
+/** Spec §2's labels, in the panel's order. */
+export const BET_TYPES: readonly { betType: string; label: string }[] = [
+  { betType: "spread", label: "Spreads" },
+  { betType: "total", label: "Totals (Over/Under)" },
+  { betType: "moneyline", label: "Moneylines" },
+  { betType: "prop", label: "Player Props" },
+  { betType: "parlay", label: "Parlays" },
+];
+
+/**
+ * One row per bet type over the period's bets. Spreads, totals, moneylines and props always show
+ * (with zeros when unplayed); Parlays only once the player has a parlay bet at all (`allBets`),
+ * since the slip does not offer parlays, and a row of zeros nobody can fill would only be noise.
+ */
+export function betTypeRows(settled: readonly SettledBet[], allBets: readonly AnalyticsBet[]): BetTypeRow[] {
+  const hasParlays = allBets.some((bet) => bet.betType === "parlay");
+  return BET_TYPES.filter(({ betType }) => betType !== "parlay" || hasParlays).map(({ betType, label }) => ({
+    betType,
+    label,
+    summary: summaryOf(settled.filter((bet) => bet.betType === betType)),
+  }));
+}
+
+export interface ProfitPoint {
+  /** The calendar day in the viewer's time zone, "2026-10-12". */
+  day: string;
+  /** Cumulative profit at the end of that day, in cents. */
+  profitCents: number;
+}
+
+function localDay(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, "0");
+  const day = String(date.getDate()).padStart(2, "0");
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+function dayBefore(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return localDay(new Date(y, m - 1, d - 1));
+}
+
+/**
+ * The Profit Over Time line: cumulative profit at the end of each day that had settlements (the
+ * chart's time axis has one point per day), starting from $0 the day before the first one.
+ */
+export function profitSeries(settled: readonly SettledBet[]): ProfitPoint[] {
+  const points: ProfitPoint[] = [];
+  let running = 0;
+  for (const bet of settled) {
+    running += bet.result === null ? 0 : stringToCents(bet.result);
+    const day = localDay(new Date(bet.settledAt));
+    const last = points.at(-1);
+    if (last?.day === day) last.profitCents = running;
+    else points.push({ day, profitCents: running });
+  }
+  if (points.length > 0) points.unshift({ day: dayBefore(points[0]!.day), profitCents: 0 });
+  return points;
+}
+
+const shortDate = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** A series day as the chart labels it: "2026-10-12" → "Oct 12" (short month and day, spec §2). */
+export function dayLabel(day: string): string {
+  return shortDate.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A series day as the chart's time value: seconds at that date's UTC midnight (labels are formatted in UTC too). */
+export function dayTime(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / 1000;
+}

@@ -1,0 +1,232 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { LeaderboardEntry } from "../../src/modules/stats/model.ts";
+import type { BuiltUser } from "../factories.ts";
+import { E2E_TIMEOUT, launchBrowser, PHONE } from "./helpers.ts";
+import {
+  BUF_DAL,
+  DAL_PHI,
+  KC_BUF,
+  newPlayer,
+  openPage,
+  PHI_KC,
+  placeBet,
+  resolveAndSettle,
+  spread,
+  startStatsServer,
+  type OpenOptions,
+  type StatsServer,
+} from "./stats-fixtures.ts";
+
+let server: StatsServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+const players: Record<string, BuiltUser> = {};
+
+beforeAll(async () => {
+  server = await startStatsServer();
+  for (const name of ["alice", "bob", "dave", "erin", "frank"]) players[name] = await newPlayer(server, name);
+  players.carol_bot = await newPlayer(server, "carol_bot", { isBot: true });
+  browser = await launchBrowser();
+}, E2E_TIMEOUT);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+}, E2E_TIMEOUT);
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function open(player: BuiltUser | null, opts: OpenOptions = {}): Promise<Page> {
+  const opened = await openPage(browser, server, player, opts);
+  context = opened.context;
+  return opened.page;
+}
+
+const title = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+const toggle = (page: Page, name: "This Week" | "Overall") => page.getByRole("group", { name: "Leaderboard" }).getByRole("button", { name, exact: true });
+
+/** The board's rows as the eye reads them: rank, award, name, BOT, ROI, units, win rate, streak, bets; and which row is highlighted. */
+function rows(page: Page) {
+  return page.locator(".board-table tbody tr.board-row").evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = [...tr.children].map((cell) => cell.textContent!.trim());
+      return [
+        tr.querySelector(".rank-number")!.textContent,
+        tr.querySelector(".rank-award")?.getAttribute("aria-label") ?? "",
+        tr.querySelector(".board-avatar")!.textContent,
+        tr.querySelector(".board-name")!.textContent,
+        tr.querySelector(".bot-tag") ? "BOT" : "",
+        ...cells.slice(2),
+        tr.getAttribute("aria-current") === "true" ? "highlighted" : "",
+      ].join(" | ");
+    }),
+  );
+}
+
+const columns = (page: Page) => page.locator(".board-table thead th").allTextContents();
+
+describe("Leaderboard", () => {
+  test(
+    "before any bet settles: the week's title and both empty texts, with This Week first",
+    async () => {
+      const page = await open(null);
+      await page.goto("/leaderboard");
+      await title(page, "Week 1 Leaderboard").waitFor();
+      expect(await toggle(page, "This Week").getAttribute("aria-pressed")).toBe("true");
+      expect(await toggle(page, "Overall").getAttribute("aria-pressed")).toBe("false");
+      await page.getByText("No settled bets for Week 1 yet. Place your bets and check back after games complete!", { exact: true }).waitFor();
+      expect(await page.locator(".board-table").count()).toBe(0);
+
+      await toggle(page, "Overall").click();
+      await title(page, "Overall Leaderboard").waitFor();
+      expect(await toggle(page, "Overall").getAttribute("aria-pressed")).toBe("true");
+      await page.getByText("No leaderboard data available yet.", { exact: true }).waitFor();
+      expect(await page.title()).toBe("Overall Leaderboard · NFL Paper Trading");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "this week: ranked rows with medals, a shared rank, the bot labelled and the viewer highlighted",
+    async () => {
+      const { alice, bob, carol_bot, dave, erin, frank } = players as Record<string, BuiltUser>;
+      // Week 1: Philadelphia beat Dallas by 7, Buffalo beat Kansas City by 18 (home −3.5 covers both).
+      await placeBet(server, alice!, spread(DAL_PHI, "Philadelphia Eagles", -3.5), 3); // +272.73
+      await placeBet(server, alice!, spread(KC_BUF, "Buffalo Bills", -3.5)); // +90.91
+      await placeBet(server, bob!, spread(DAL_PHI, "Dallas Cowboys", 3.5)); // −100
+      await placeBet(server, bob!, spread(KC_BUF, "Buffalo Bills", -3.5)); // +90.91
+      await placeBet(server, carol_bot!, spread(DAL_PHI, "Philadelphia Eagles", -3.5), 3); // +272.73
+      await placeBet(server, carol_bot!, spread(KC_BUF, "Kansas City Chiefs", 3.5)); // −100
+      await placeBet(server, dave!, spread(DAL_PHI, "Philadelphia Eagles", -3.5)); // +90.91
+      await placeBet(server, erin!, spread(DAL_PHI, "Philadelphia Eagles", -3.5)); // +90.91: ties dave
+      // Week 2, for the overall board only: Kansas City and Dallas cover at home.
+      await placeBet(server, bob!, spread(BUF_DAL, "Dallas Cowboys", -3.5), 3); // +272.73
+      await placeBet(server, frank!, spread(PHI_KC, "Kansas City Chiefs", -3.5), 2); // +181.82
+      await resolveAndSettle(server, DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
+      await resolveAndSettle(server, KC_BUF, { away: 10, home: 28 }, "2026-09-14T01:00:00Z");
+      await resolveAndSettle(server, PHI_KC, { away: 13, home: 27 }, "2026-09-21T01:00:00Z");
+      await resolveAndSettle(server, BUF_DAL, { away: 20, home: 27 }, "2026-09-21T03:00:00Z");
+
+      const page = await open(dave!);
+      await page.goto("/leaderboard");
+      // San Francisco @ Seattle is still to play, so week 1 is still the current week.
+      await title(page, "Week 1 Leaderboard").waitFor();
+      await page.locator(".board-row").first().waitFor();
+      expect(await columns(page)).toEqual(["Rank", "User", "ROI", "Units Won", "Win Rate", "Streak", "Bets"]);
+      expect(await rows(page)).toEqual([
+        "1 | Gold trophy, 1st place | AL | alice |  | +90.9% | +3.64U | 100.0% | 2W | 2 | ",
+        "2 | Silver medal, 2nd place | CA | carol_bot | BOT | +43.2% | +1.73U | 50.0% | 1L | 2 | ",
+        "3 | Bronze medal, 3rd place | DA | You (dave) |  | +90.9% | +0.91U | 100.0% | 1W | 1 | highlighted",
+        "3 | Bronze medal, 3rd place | ER | erin |  | +90.9% | +0.91U | 100.0% | 1W | 1 | ",
+        // The streak is the player's current one (the server's choice): bob's week-2 win extends it.
+        "5 |  | BO | bob |  | -4.5% | -0.09U | 50.0% | 2W | 2 | ",
+      ]);
+      await page.getByText("You are currently ranked #3 on the leaderboard.", { exact: true }).waitFor();
+      expect(await page.getByRole("img", { name: "Bronze medal, 3rd place" }).count()).toBe(2);
+      expect(await page.locator(".board-row-viewer").count()).toBe(1);
+      expect(await page.getByRole("rowheader", { name: /carol_bot/ }).textContent()).toContain("BOT");
+
+      await toggle(page, "Overall").click();
+      await title(page, "Overall Leaderboard").waitFor();
+      await page.getByText("You are currently ranked #5 on the leaderboard.", { exact: true }).waitFor();
+      expect(await rows(page)).toEqual([
+        "1 | Gold trophy, 1st place | AL | alice |  | +90.9% | +3.64U | 100.0% | 2W | 2 | ",
+        "2 | Silver medal, 2nd place | BO | bob |  | +52.7% | +2.64U | 66.7% | 2W | 3 | ",
+        "3 | Bronze medal, 3rd place | FR | frank |  | +90.9% | +1.82U | 100.0% | 1W | 1 | ",
+        "4 |  | CA | carol_bot | BOT | +43.2% | +1.73U | 50.0% | 1L | 2 | ",
+        "5 |  | DA | You (dave) |  | +90.9% | +0.91U | 100.0% | 1W | 1 | highlighted",
+        "5 |  | ER | erin |  | +90.9% | +0.91U | 100.0% | 1W | 1 | ",
+      ]);
+
+      await toggle(page, "This Week").click();
+      await title(page, "Week 1 Leaderboard").waitFor();
+      await page.getByText("You are currently ranked #3 on the leaderboard.", { exact: true }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a visitor sees the board with nobody highlighted and no ranking sentence",
+    async () => {
+      const page = await open(null);
+      await page.goto("/leaderboard");
+      await page.locator(".board-row").first().waitFor();
+      expect(await page.locator(".board-row").count()).toBe(5);
+      expect(await page.locator(".board-row-viewer").count()).toBe(0);
+      expect(await page.getByText(/You are currently ranked/).count()).toBe(0);
+      expect(await page.getByText(/^You \(/).count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a player who has not bet sees the board without a ranking sentence",
+    async () => {
+      const page = await open(await newPlayer(server, "zed"));
+      await page.goto("/leaderboard");
+      await page.locator(".board-row").first().waitFor();
+      expect(await page.getByText(/You are currently ranked/).count()).toBe(0);
+      expect(await page.locator(".board-row-viewer").count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the viewer's own row from beyond the top 100 comes after a gap, with its rank in the sentence",
+    async () => {
+      const dave = players.dave!;
+      const entry = (rank: number, userId: number, username: string): LeaderboardEntry => ({
+        rank,
+        userId,
+        username,
+        isBot: false,
+        roi: 10,
+        unitsWon: "1.00",
+        winRate: 50,
+        streak: { type: "win", count: 0 },
+        totalBets: 2,
+      });
+      const page = await open(dave);
+      await page.route("**/api/leaderboard/week/*", (route) =>
+        route.fulfill({ json: [entry(1, 9001, "top_dog"), entry(100, 9002, "hundredth"), { ...entry(150, dave.user.id, "dave"), unitsWon: "-2.50", roi: -41.66 }] }),
+      );
+      await page.goto("/leaderboard");
+      await page.getByText("You are currently ranked #150 on the leaderboard.", { exact: true }).waitFor();
+      expect(await page.locator(".board-gap").count()).toBe(1);
+      expect(await rows(page)).toEqual([
+        "1 | Gold trophy, 1st place | TO | top_dog |  | +10.0% | +1.00U | 50.0% | –No streak | 2 | ",
+        "100 |  | HU | hundredth |  | +10.0% | +1.00U | 50.0% | –No streak | 2 | ",
+        "150 |  | DA | You (dave) |  | -41.7% | -2.50U | 50.0% | –No streak | 2 | highlighted",
+      ]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "on a phone the table scrolls sideways inside its frame, keeping rank and player in view",
+    async () => {
+      const page = await open(players.dave!, { viewport: PHONE });
+      await page.goto("/leaderboard");
+      await page.locator(".board-row").first().waitFor();
+      const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(pageOverflow).toBe(0);
+      const frame = page.locator(".board-scroll");
+      const [scrollWidth, clientWidth] = await frame.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(scrollWidth).toBeGreaterThan(clientWidth);
+      const player = page.getByRole("rowheader", { name: "You (dave)" });
+      const before = await player.boundingBox();
+      await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const after = await player.boundingBox();
+      expect(Math.round(after!.x)).toBe(Math.round(before!.x));
+      // The last column comes into view.
+      const bets = await page.locator(".board-row-viewer td").last().boundingBox();
+      const box = await frame.boundingBox();
+      expect(bets!.x + bets!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+    },
+    E2E_TIMEOUT,
+  );
+});
