@@ -3,15 +3,19 @@ import { sql } from "kysely";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import { errorHandler } from "./http/errors.ts";
+import { Metrics, metricsRoute } from "./http/metrics.ts";
 import { httpPipeline } from "./http/pipeline.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
 import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { Mailer } from "./lib/mailer.ts";
+import { accountRoutes } from "./modules/account/index.ts";
 import { auditRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
-import { authPlugin } from "./modules/auth/plugin.ts";
+import { authPlugin, sessionUser } from "./modules/auth/plugin.ts";
+import { outboxLag } from "./modules/realtime/service.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
 import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
@@ -29,12 +33,17 @@ export interface AppDeps {
   logger: Logger;
   bus: EventBus;
   hub: SocketHub;
+  /** Sends password-reset mail; null or absent without SMTP. */
+  mailer?: Mailer | null;
+  /** Shared with serve's background jobs; a fresh set when absent. */
+  metrics?: Metrics;
 }
 
 /** The whole HTTP app: API modules, the live channel and the browser app. */
 export function createApp(deps: AppDeps) {
-  const { config, db, logger, hub } = deps;
+  const { config, db, clock, logger, hub } = deps;
   const auth = authPlugin(deps);
+  const metrics = deps.metrics ?? new Metrics();
 
   return new Elysia({
     // Reject unknown fields (additionalProperties: false) instead of silently dropping them.
@@ -44,7 +53,18 @@ export function createApp(deps: AppDeps) {
     websocket: { idleTimeout: 60, sendPings: true, maxPayloadLength: MAX_CLIENT_MESSAGE },
   })
     .use(errorHandler(logger))
-    .use(httpPipeline(deps))
+    .use(httpPipeline({ ...deps, metrics }))
+    .use(
+      metricsRoute({
+        config,
+        metrics,
+        isAdmin: async (request) => (await sessionUser(db, clock, config, request))?.role === "admin",
+        refresh: async () => {
+          metrics.sockets.set(hub.size);
+          metrics.outboxLag.set(await outboxLag(db));
+        },
+      }),
+    )
     .get("/api/health", async ({ set }) => {
       try {
         await sql`select 1`.execute(db);
@@ -54,7 +74,8 @@ export function createApp(deps: AppDeps) {
         return { status: "unavailable" };
       }
     })
-    .use(authRoutes({ ...deps, auth, onSessionEnded: (token) => hub.closeSession(token) }))
+    .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token) }))
+    .use(accountRoutes({ ...deps, auth, onAccountDeleted: (token) => hub.closeSession(token) }))
     .use(gamesRoutes({ ...deps, auth }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth }))

@@ -21,6 +21,9 @@ export interface Config {
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** SMTP server for password-reset mail (smtp:// or smtps:// URL); null = no mail, the CLI makes reset links. */
+  smtpUrl: string | null;
+  mailFrom: string;
   /** Bots a first start (empty database, embedded season) creates with a history; 0 turns it off. */
   demoBots: number;
 }
@@ -96,5 +99,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     bodyLimit: int(env, "BODY_LIMIT", 64 * 1024, 1024, 16 * 1024 * 1024),
     logLevel: logLevel as Config["logLevel"],
     demoBots: int(env, "DEMO_BOTS", 40, 0, 100),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || "NFL Paper Trading <no-reply@localhost>",
   };
 }

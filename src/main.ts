@@ -4,10 +4,11 @@ import { ConfigError } from "./config.ts";
 import { CliError, configFrom, type DataFlags } from "./cli/context.ts";
 import { migrate } from "./cli/migrate.ts";
 import { serve } from "./cli/serve.ts";
-import { promoteUser } from "./cli/users.ts";
+import { promoteUser, resetLinkCommand } from "./cli/users.ts";
 import { oddsSyncCommand, resolveGameCommand } from "./cli/games.ts";
 import { botsEnsureCommand, botsStatsCommand, botsWeeklyUpdateCommand } from "./cli/bots.ts";
 import { contestWinnersCommand } from "./cli/contest.ts";
+import { backupCommand, restoreCommand } from "./cli/backup.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
 
 const program = new Command()
@@ -36,6 +37,11 @@ users
   .description("make an existing account a site admin")
   .option(...dbOption)
   .action((email: string, flags: DataFlags) => promoteUser(configFrom(flags), email));
+users
+  .command("reset-link <email>")
+  .description("print a one-time password reset link (valid for an hour) for a player")
+  .option(...dbOption)
+  .action((email: string, flags: DataFlags) => resetLinkCommand(configFrom(flags), email));
 
 program
   .command("resolve-game <gameId>")
@@ -84,6 +90,18 @@ program
   .option("--force", "record even though some games or bets of the week are not settled")
   .option(...dbOption)
   .action((flags: DataFlags & { week?: string; json?: boolean; force?: boolean }) => contestWinnersCommand(configFrom(flags), flags));
+
+program
+  .command("backup <file>")
+  .description("write a consistent copy of the database to <file> (safe while serve runs)")
+  .option(...dbOption)
+  .action((file: string, flags: DataFlags) => backupCommand(configFrom(flags), file));
+
+program
+  .command("restore <file>")
+  .description("replace the database with a backup (refused while serve runs on it)")
+  .option(...dbOption)
+  .action((file: string, flags: DataFlags) => restoreCommand(configFrom(flags), file));
 
 try {
   await program.parseAsync(process.argv);

@@ -1,3 +1,4 @@
+import { upgradeSnapshots } from "../db/backup.ts";
 import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
 import { openDatabase, type DbHandle } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -25,7 +26,7 @@ export class CliError extends Error {}
 export async function withDatabase<T>(config: Config, work: (handle: DbHandle) => Promise<T>): Promise<T> {
   const handle = openDatabase(config.databasePath);
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, upgradeSnapshots(config.databasePath));
     return await work(handle);
   } finally {
     await handle.close();

@@ -1,3 +1,4 @@
+import { markServing, upgradeSnapshots } from "../db/backup.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import { openDatabase } from "../db/connection.ts";
@@ -6,6 +7,8 @@ import { loadWebAssets } from "../http/web-assets.ts";
 import { systemClock } from "../lib/clock.ts";
 import { EventBus } from "../lib/events.ts";
 import { createLogger } from "../lib/logger.ts";
+import { createMailer } from "../lib/mailer.ts";
+import { Metrics } from "../http/metrics.ts";
 import { hasNoUsers } from "../modules/auth/service.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
 import { seedDemoBots } from "../modules/bots/service.ts";
@@ -19,11 +22,12 @@ import { SocketHub } from "../modules/realtime/hub.ts";
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const handle = openDatabase(config.databasePath);
-  const applied = await migrateToLatest(handle.db);
+  const applied = await migrateToLatest(handle.db, upgradeSnapshots(config.databasePath));
   if (applied.length > 0) logger.info({ applied }, "database migrated");
 
   const clock = systemClock;
-  const games = new GameSyncScheduler(handle.db, createProvider(config), clock, logger);
+  const metrics = new Metrics();
+  const games = new GameSyncScheduler(handle.db, createProvider(config), clock, logger, 60_000, metrics);
   const firstStart = await hasNoUsers(handle.db);
   // Seed (or catch up) before the first visitor: a fresh install shows a season in progress.
   await games.runOnce();
@@ -38,13 +42,14 @@ export async function serve(config: Config): Promise<void> {
   const bus = new EventBus();
   const hub = new SocketHub();
   hub.listen(bus);
-  settleOnGameCompleted(bus, handle.db, clock, logger);
+  settleOnGameCompleted(bus, handle.db, clock, logger, metrics);
   const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);
   await dispatcher.start();
 
   games.start();
 
-  const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
+  const app = createApp({ config, db: handle.db, clock, logger, bus, hub, metrics, mailer: createMailer(config.smtpUrl, config.mailFrom) });
+  const unmarkServing = config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
   app.listen({ port: config.port, hostname: config.host });
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
   logger.info({ url: `http://localhost:${app.server?.port}`, database: config.databasePath }, "NFL Paper Trading is listening");
@@ -62,6 +67,7 @@ export async function serve(config: Config): Promise<void> {
     await dispatcher.stop();
     handle.sqlite.run("pragma wal_checkpoint(TRUNCATE)");
     await handle.close();
+    unmarkServing();
     logger.info("stopped");
     process.exit(0);
   };

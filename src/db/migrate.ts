@@ -20,8 +20,12 @@ async function appliedMigrationNames(db: Db): Promise<string[]> {
   return rows.rows.map((r) => r.name);
 }
 
-/** Brings the database up to this build's schema; refuses a database migrated by a newer build. Returns what it applied. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Brings the database up to this build's schema; refuses a database migrated by a newer build.
+ * With `snapshotPath`, an upgrade first saves a copy of the database as it was. Migrations run in
+ * an IMMEDIATE transaction, so two processes never migrate at once. Returns what it applied.
+ */
+export async function migrateToLatest(db: Db, snapshotPath?: (fromMigration: string) => string): Promise<string[]> {
   const unknown = (await appliedMigrationNames(db)).filter((name) => !(name in migrations)).sort();
   if (unknown.length > 0) {
     throw new SchemaTooNewError(
@@ -30,6 +34,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     );
   }
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  if (snapshotPath) {
+    const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt);
+    const applied = await appliedMigrationNames(db);
+    // An upgrade of a database in use: keep a copy as it was, in case the new version disappoints.
+    if (pending.length > 0 && applied.length > 0) await sql`vacuum into ${snapshotPath(applied.sort().at(-1)!)}`.execute(db);
+  }
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

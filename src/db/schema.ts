@@ -1,6 +1,6 @@
 import type { AuditLogTable } from "../modules/audit/table.ts";
 import type { ContestWeeksTable, ContestWinnersTable } from "../modules/contest/table.ts";
-import type { SessionsTable, UsersTable } from "../modules/auth/table.ts";
+import type { PasswordResetsTable, SessionsTable, UsersTable } from "../modules/auth/table.ts";
 import type { BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
 import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from "../modules/leagues/table.ts";
@@ -12,6 +12,7 @@ import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.t
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   outbox: OutboxTable;
   outbox_cursor: OutboxCursorTable;
   audit_log: AuditLogTable;

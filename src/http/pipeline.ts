@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Metrics } from "./metrics.ts";
 import { assertSameOrigin, securityHeaders } from "./security.ts";
 
 /** Our API reads JSON only: a body of any other type is refused before anyone parses it. */
@@ -18,7 +19,7 @@ function assertJsonBody(request: Request): void {
  * What every request goes through: security headers, the body size limit, the Origin check for
  * state-changing calls, and one JSON log line when the response is done.
  */
-export function httpPipeline({ config, logger }: { config: Config; logger: Logger }) {
+export function httpPipeline({ config, logger, metrics }: { config: Config; logger: Logger; metrics?: Metrics }) {
   const headers = securityHeaders(config);
   const started = new WeakMap<Request, number>();
 
@@ -37,12 +38,16 @@ export function httpPipeline({ config, logger }: { config: Config; logger: Logge
     })
     .onAfterResponse({ as: "global" }, ({ request, set, route }) => {
       const start = started.get(request);
+      const status = typeof set.status === "number" ? set.status : 200;
+      const ms = start === undefined ? undefined : performance.now() - start;
+      metrics?.requests.inc({ method: request.method, route, status });
+      if (ms !== undefined) metrics?.latency.observe({ route }, ms / 1000);
       logger.info({
         method: request.method,
         route,
         path: new URL(request.url).pathname,
-        status: typeof set.status === "number" ? set.status : 200,
-        ms: start === undefined ? undefined : Math.round((performance.now() - start) * 10) / 10,
+        status,
+        ms: ms === undefined ? undefined : Math.round(ms * 10) / 10,
       });
     });
 }

@@ -1,8 +1,11 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/connection.ts";
+
+// Each test starts processes; on a busy machine that can take seconds.
+setDefaultTimeout(60_000);
 
 const MAIN = join(import.meta.dir, "../../src/main.ts");
 
@@ -25,7 +28,7 @@ describe("CLI", () => {
   test("--help lists the commands, and every command has its own help", async () => {
     const top = await cli(["--help"]);
     expect(top.code).toBe(0);
-    for (const command of ["serve", "migrate", "users", "resolve-game", "odds", "bots"]) expect(top.stdout).toContain(command);
+    for (const command of ["serve", "migrate", "users", "resolve-game", "odds", "bots", "contest", "backup", "restore"]) expect(top.stdout).toContain(command);
     const promote = await cli(["users", "promote", "--help"]);
     expect(promote.stdout).toContain("--db <path>");
     const serve = await cli(["serve", "--help"]);
@@ -91,7 +94,7 @@ describe("CLI", () => {
       { action: "game.regrade", actor_label: "cli" },
     ]);
     await handle.close();
-  }, 20_000);
+  });
 
   test("bots ensure, weekly-update and stats: clear output, idempotent, non-zero exit on failure", async () => {
     const db = tempDb();
@@ -109,7 +112,7 @@ describe("CLI", () => {
     else expect(weekly.stderr).toContain("No open games");
     const stats = await cli(["bots", "stats", "--json", "--db", db]);
     expect(JSON.parse(stats.stdout)).toMatchObject({ totalBotUsers: 5 });
-  }, 30_000);
+  });
 
   test("contest winners: records the last completed week, warns about the generated season, refuses bad weeks", async () => {
     const db = tempDb();
@@ -124,7 +127,34 @@ describe("CLI", () => {
     const future = await cli(["contest", "winners", "--week", "18", "--db", db]);
     expect(future.code).toBe(1);
     expect(future.stderr).toContain("Week 18 is not settled yet");
-  }, 30_000);
+  });
+
+  test("backup while data exists, restore refused over a running serve's pid, reset-link prints a one-time link", async () => {
+    const db = tempDb();
+    await cli(["odds", "sync", "--db", db]);
+    const backupFile = `${db}.backup`;
+    const backup = await cli(["backup", backupFile, "--db", db]);
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`Backed up ${db} to ${backupFile}`);
+    const twice = await cli(["backup", backupFile, "--db", db]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("already exists");
+    const restored = await cli(["restore", backupFile, "--db", `${db}.copy`]);
+    expect(restored.code).toBe(0);
+    const notDb = await cli(["restore", MAIN, "--db", `${db}.copy`]);
+    expect(notDb.code).toBe(1);
+    expect(notDb.stderr).toContain("is not a SQLite database");
+    const handle = openDatabase(db);
+    await handle.db
+      .insertInto("users")
+      .values({ email: "pat@example.com", username: "pat", username_key: "pat", password_hash: "x", role: "user", created_at: new Date(0).toISOString() })
+      .execute();
+    await handle.close();
+    const link = await cli(["users", "reset-link", "pat@example.com", "--db", db]);
+    expect(link.code).toBe(0);
+    expect(link.stdout).toMatch(/http:\/\/localhost:3000\/auth\?reset=\S+/);
+    expect((await cli(["users", "reset-link", "nobody@example.com", "--db", db])).code).toBe(1);
+  });
 
   test("a bad setting is named and exits 1", async () => {
     const res = await cli(["migrate", "--db", tempDb()], { ODDS_PROVIDER: "bookie" });
@@ -179,5 +209,5 @@ describe("CLI", () => {
     expect(lines.find((l) => l.path === "/api/health"), out).toMatchObject({ method: "GET", status: 200 });
     const wal = `${db}-wal`;
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
-  }, 20_000);
+  });
 });

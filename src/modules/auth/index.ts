@@ -4,7 +4,10 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
-import { LoginBody, RegisterBody, UsernameBody, UserResponse } from "./model.ts";
+import { ourOrigin } from "../../http/security.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import { ForgotBody, LoginBody, RegisterBody, ResetBody, UsernameBody, UserResponse } from "./model.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
 import * as service from "./service.ts";
 
@@ -15,10 +18,12 @@ export interface AuthRoutesDeps {
   auth: AuthPlugin;
   /** Called after a session ends, so its live sockets close too. */
   onSessionEnded(token: string): void;
+  /** Sends 'Forgot password?' mail; null when no SMTP server is configured. */
+  mailer: Mailer | null;
 }
 
 /** Register, sign in and out, the current user, renaming (spec §7). */
-export function authRoutes({ db, clock, config, auth, onSessionEnded }: AuthRoutesDeps) {
+export function authRoutes({ db, clock, config, auth, onSessionEnded, mailer }: AuthRoutesDeps) {
   const limiter = new RateLimiter(config.authRateLimit, 60_000, clock);
   const secure = config.publicUrl?.startsWith("https://") ?? false;
   const cookieOptions = {
@@ -65,6 +70,37 @@ export function authRoutes({ db, clock, config, auth, onSessionEnded }: AuthRout
         return { message: "Logged out" };
       },
       { auth: true },
+    )
+    .post(
+      "/password/forgot",
+      async ({ body, request, server }) => {
+        limiter.hit(clientAddress(request, server, config.trustProxy));
+        if (!mailer) {
+          throw new AppError(503, "mail_not_configured", "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.");
+        }
+        try {
+          const { url, user } = await service.createResetLink(db, clock.now(), body.email, ourOrigin(request, config));
+          await mailer.send({
+            to: user.email,
+            subject: "Reset your NFL Paper Trading password",
+            text: `Hi ${user.username},\n\nOpen this link within ${service.RESET_LINK_MINUTES} minutes to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
+          });
+        } catch (error) {
+          // Never tell who has an account: an unknown email gets the same answer.
+          if (!(error instanceof AppError && error.status === 404)) throw error;
+        }
+        return { message: "If that email has an account, a reset link is on its way." };
+      },
+      { body: ForgotBody },
+    )
+    .post(
+      "/password/reset",
+      async ({ body, request, server }) => {
+        limiter.hit(clientAddress(request, server, config.trustProxy));
+        await service.resetPassword(db, clock.now(), body.token, body.password);
+        return { message: "Your password has been changed. Sign in with it." };
+      },
+      { body: ResetBody },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
     .put(

@@ -78,3 +78,44 @@ export function usersFromAddresses(db: Executor, addresses: string[]) {
 export function findUserIdByUsernameKey(db: Executor, key: string) {
   return db.selectFrom("users").select(["id", "username"]).where("username_key", "=", key).executeTakeFirst();
 }
+
+export function insertPasswordReset(db: Executor, row: { token_hash: string; user_id: number; created_at: string; expires_at: string }) {
+  return db.insertInto("password_resets").values({ ...row, used_at: null }).execute();
+}
+
+export function findPasswordReset(db: Executor, tokenHash: string) {
+  return db.selectFrom("password_resets").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+export function usePasswordReset(db: Executor, tokenHash: string, at: string) {
+  return db.updateTable("password_resets").set({ used_at: at }).where("token_hash", "=", tokenHash).where("used_at", "is", null).executeTakeFirst();
+}
+
+export function setPasswordHash(db: Executor, userId: number, hash: string) {
+  return db.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
+}
+
+export function deleteSessionsOf(db: Executor, userId: number) {
+  return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export function anonymise(db: Executor, userId: number, at: string, passwordHash: string) {
+  const name = `deleted_user_${userId}`;
+  return db
+    .updateTable("users")
+    .set({
+      email: `deleted-${userId}@deleted.invalid`,
+      username: name,
+      username_key: name,
+      password_hash: passwordHash,
+      role: "user",
+      signup_ip: null,
+      referral_source: null,
+      referral_medium: null,
+      referral_campaign: null,
+      referrer_url: null,
+      deleted_at: at,
+    })
+    .where("id", "=", userId)
+    .execute();
+}

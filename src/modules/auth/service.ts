@@ -92,7 +92,7 @@ const DUMMY_HASH = Bun.password.hashSync("not-a-real-password", "argon2id");
 export async function login(db: Db, now: Date, input: LoginInput, adminEmails: readonly string[]): Promise<SignedIn> {
   const row = await repo.findUserByEmail(db, normalizeEmail(input.email));
   const ok = await Bun.password.verify(input.password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !ok) throw unauthorized("Invalid email or password", "invalid_credentials");
+  if (!row || !ok || row.deleted_at) throw unauthorized("Invalid email or password", "invalid_credentials");
   const token = await startSession(db, now, row.id);
   return { user: toUser(row, adminEmails), token };
 }
@@ -221,4 +221,63 @@ export async function findUserByIdOrName(db: Db, idOrName: number | string): Pro
     if (typeof idOrName === "number") return null;
   }
   return (await repo.findUserIdByUsernameKey(db, usernameKey(String(idOrName).trim()))) ?? null;
+}
+
+export const RESET_LINK_MINUTES = 60;
+
+/** A one-time password reset link, valid for an hour. Throws 404 for an unknown email (the CLI says so; the API stays quiet). */
+export async function createResetLink(db: Db, now: Date, email: string, origin: string): Promise<{ url: string; user: User; expiresAt: string }> {
+  const row = await repo.findUserByEmail(db, normalizeEmail(email));
+  if (!row || row.deleted_at) throw notFound(`No user with email ${normalizeEmail(email)}`, "user_not_found");
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000).toISOString();
+  await repo.insertPasswordReset(db, { token_hash: sha256(token), user_id: row.id, created_at: now.toISOString(), expires_at: expiresAt });
+  return { url: `${origin}/auth?reset=${encodeURIComponent(token)}`, user: toUser(row, []), expiresAt };
+}
+
+/** Sets a new password from a reset link, once; every session of the account ends. */
+export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<void> {
+  check("password", passwordProblem(password));
+  const hash = await Bun.password.hash(password, "argon2id");
+  await db.transaction().execute(async (trx) => {
+    const reset = await repo.findPasswordReset(trx, sha256(token));
+    if (!reset || reset.used_at !== null || reset.expires_at <= now.toISOString()) {
+      throw badRequest("This reset link has expired or was already used. Ask for a new one.", "reset_link_invalid");
+    }
+    await repo.usePasswordReset(trx, reset.token_hash, now.toISOString());
+    await repo.setPasswordHash(trx, reset.user_id, hash);
+    await repo.deleteSessionsOf(trx, reset.user_id);
+  });
+}
+
+/** Checks a signed-in player's password (for deleting the account). */
+export async function verifyPassword(db: Db, userId: number, password: string): Promise<boolean> {
+  const row = await repo.findUserById(db, userId);
+  return row ? Bun.password.verify(password, row.password_hash) : false;
+}
+
+/** A hash of a random secret nobody holds: what a deleted account's password becomes. Hash it before the transaction. */
+export function unusablePasswordHash(): Promise<string> {
+  return Bun.password.hash(randomToken(), "argon2id");
+}
+
+/** Anonymises an account in the caller's transaction: no email, no sessions, a placeholder name; bets stay. */
+export async function anonymiseAccount(trx: Db, now: Date, userId: number, unusableHash: string): Promise<void> {
+  await repo.anonymise(trx, userId, now.toISOString(), unusableHash);
+  await repo.deleteSessionsOf(trx, userId);
+}
+
+/** Everything we hold about an account itself, for its owner's export. */
+export async function accountExport(db: Db, userId: number) {
+  const row = await repo.findUserById(db, userId);
+  if (!row) throw notFound("No such user", "user_not_found");
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    createdAt: row.created_at,
+    signupAddress: row.signup_ip,
+    referral: { source: row.referral_source, medium: row.referral_medium, campaign: row.referral_campaign, referrerUrl: row.referrer_url },
+  };
 }

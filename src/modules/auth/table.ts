@@ -15,6 +15,16 @@ export interface UsersTable {
   referral_campaign: string | null;
   referrer_url: string | null;
   created_at: string;
+  /** Set when the player deleted their account: the row stays, anonymised. */
+  deleted_at: Generated<string | null>;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { Metrics } from "../../http/metrics.ts";
 import type { OddsProvider } from "./provider.ts";
 import { syncGames, type SyncReport } from "./sync.ts";
 
@@ -22,6 +23,7 @@ export class GameSyncScheduler {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly intervalMs = 60_000,
+    private readonly metrics?: Metrics,
   ) {}
 
   /** One sync now; errors are logged, not thrown. Concurrent calls share one run. */
@@ -56,7 +58,8 @@ export class GameSyncScheduler {
   async #run(): Promise<SyncReport | null> {
     const started = performance.now();
     try {
-      const report = await syncGames(this.db, this.provider, this.clock.now());
+      const sync = () => syncGames(this.db, this.provider, this.clock.now());
+      const report = this.metrics ? await this.metrics.time("provider_sync", sync) : await sync();
       this.#failures = 0;
       const ms = Math.round(performance.now() - started);
       if (report.inserted || report.oddsUpdated || report.completed) this.logger.info({ ...report, ms }, "games synced");

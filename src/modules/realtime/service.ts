@@ -33,3 +33,9 @@ export async function publishMany<K extends EventType>(
     );
   }
 }
+
+/** Events committed but not yet delivered by the dispatcher (0 before it first ran). */
+export async function outboxLag(db: Kysely<Database>): Promise<number> {
+  const cursor = await repo.readCursor(db, "main");
+  return cursor === null ? 0 : Math.max(0, (await repo.maxEventId(db)) - cursor);
+}

@@ -119,3 +119,10 @@ export function markSeen(db: Executor, userId: number, at: string) {
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ seen_at: at }))
     .execute();
 }
+
+/** Drops a player's friendships, friend requests and notification reads (account deletion). */
+export async function forget(db: Executor, userId: number) {
+  await db.deleteFrom("friendships").where((eb) => eb.or([eb("user_id", "=", userId), eb("friend_id", "=", userId)])).execute();
+  await db.deleteFrom("friend_requests").where((eb) => eb.or([eb("requester_id", "=", userId), eb("addressee_id", "=", userId)])).execute();
+  await db.deleteFrom("notification_reads").where("user_id", "=", userId).execute();
+}

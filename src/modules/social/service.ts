@@ -159,3 +159,8 @@ export async function markNotificationsSeen(db: Db, now: Date, userId: number): 
   await repo.markSeen(db, userId, now.toISOString());
   return { unread: 0 };
 }
+
+/** Forgets a deleted account's social ties, in the caller's transaction. */
+export async function forgetUser(trx: Db, userId: number): Promise<void> {
+  await repo.forget(trx, userId);
+}

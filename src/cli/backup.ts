@@ -1,0 +1,31 @@
+import { resolve } from "node:path";
+import type { Config } from "../config.ts";
+import { BackupError, backupTo, restoreFrom } from "../db/backup.ts";
+import { openDatabase } from "../db/connection.ts";
+import { CliError } from "./context.ts";
+
+/** `backup <file>`: a consistent copy, safe while serve runs. */
+export async function backupCommand(config: Config, file: string) {
+  const target = resolve(file);
+  const handle = openDatabase(config.databasePath);
+  try {
+    const bytes = await backupTo(handle.db, target);
+    console.log(`Backed up ${config.databasePath} to ${target} (${(bytes / 1024).toFixed(0)} KiB).`);
+  } catch (error) {
+    if (error instanceof BackupError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `restore <file>`: replaces the database with a backup; refused while serve runs. */
+export async function restoreCommand(config: Config, file: string) {
+  try {
+    restoreFrom(resolve(file), config.databasePath);
+  } catch (error) {
+    if (error instanceof BackupError) throw new CliError(error.message);
+    throw error;
+  }
+  console.log(`Restored ${config.databasePath} from ${resolve(file)}. Start serve to use it.`);
+}

@@ -1,0 +1,42 @@
+import { Elysia, t } from "elysia";
+import type { Db } from "../../db/connection.ts";
+import { wholeNumber } from "../../http/schema.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { PASSWORD_MAX } from "../auth/rules.ts";
+import { SESSION_COOKIE, type AuthPlugin } from "../auth/plugin.ts";
+import * as service from "./service.ts";
+
+const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+const DeleteBody = t.Object({ password: t.String({ maxLength: PASSWORD_MAX }) }, { additionalProperties: false });
+
+/** A player's own data: download bets (CSV) and account (JSON), delete the account. */
+export function accountRoutes({ db, clock, auth, onAccountDeleted }: { db: Db; clock: Clock; auth: AuthPlugin; onAccountDeleted(token: string): void }) {
+  return new Elysia({ name: "account", prefix: "/api" })
+    .use(auth)
+    .get(
+      "/users/:userId/export/bets.csv",
+      async ({ params, user }) =>
+        new Response(await service.betsCsv(db, user.id, params.userId), {
+          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="nfl-paper-trading-bets.csv"' },
+        }),
+      { auth: true, params: UserParams },
+    )
+    .get(
+      "/users/:userId/export/account.json",
+      async ({ params, user }) =>
+        new Response(JSON.stringify(await service.accountJson(db, user.id, params.userId), null, 2), {
+          headers: { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="nfl-paper-trading-account.json"' },
+        }),
+      { auth: true, params: UserParams },
+    )
+    .delete(
+      "/user",
+      async ({ body, user, sessionToken, cookie }) => {
+        const result = await service.deleteAccount(db, clock.now(), user.id, body.password);
+        cookie[SESSION_COOKIE]!.set({ value: "", path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 });
+        onAccountDeleted(sessionToken);
+        return result;
+      },
+      { auth: true, body: DeleteBody },
+    );
+}

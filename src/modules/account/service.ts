@@ -1,0 +1,45 @@
+import type { Db } from "../../db/connection.ts";
+import { badRequest, forbidden } from "../../lib/errors.ts";
+import { accountExport, anonymiseAccount, unusablePasswordHash, verifyPassword } from "../auth/service.ts";
+import { listBets } from "../betting/service.ts";
+import { forgetUser } from "../social/service.ts";
+import { toCsv } from "./csv.ts";
+
+const BET_COLUMNS = [
+  "id", "placedAt", "book", "week", "game", "kickoff", "betType", "selection", "player", "propType", "point", "odds",
+  "units", "wagerAmount", "potentialWin", "status", "result", "settledAt", "note",
+] as const;
+
+/** Every bet of the player as CSV (their own only). */
+export async function betsCsv(db: Db, viewerId: number, userId: number): Promise<string> {
+  if (viewerId !== userId) throw forbidden("You can only export your own data", "not_you");
+  const bets = await listBets(db, viewerId, userId);
+  return toCsv(
+    BET_COLUMNS,
+    bets.map((b) => [
+      b.id, b.placedAt, b.league?.name ?? "Individual", b.week, `${b.game.awayTeam} @ ${b.game.homeTeam}`, b.game.commenceTime, b.betType,
+      b.selection, b.prop?.playerName ?? null, b.prop?.propType ?? null, b.point, b.odds, b.units, b.wagerAmount, b.potentialWin, b.status,
+      b.result, b.settledAt, b.note,
+    ]),
+  );
+}
+
+/** The account and its bets as JSON (their own only). */
+export async function accountJson(db: Db, viewerId: number, userId: number) {
+  if (viewerId !== userId) throw forbidden("You can only export your own data", "not_you");
+  return { account: await accountExport(db, userId), bets: await listBets(db, viewerId, userId) };
+}
+
+/**
+ * Deletes the signed-in player's account after checking their password: email, sessions, friends
+ * and referral data are gone; their bets stay in league and board history under an anonymous name.
+ */
+export async function deleteAccount(db: Db, now: Date, userId: number, password: string): Promise<{ message: string }> {
+  if (!(await verifyPassword(db, userId, password))) throw badRequest("password: that is not your password", "wrong_password");
+  const unusable = await unusablePasswordHash();
+  await db.transaction().execute(async (trx) => {
+    await forgetUser(trx, userId);
+    await anonymiseAccount(trx, now, userId, unusable);
+  });
+  return { message: "Your account has been deleted." };
+}
