@@ -27,7 +27,7 @@ export function LeaderboardPage() {
   const title = view === "overall" ? "Overall Leaderboard" : week === null ? "Leaderboard" : `Week ${week} Leaderboard`;
   const subtitle =
     view === "overall"
-      ? "Every settled individual bet of the season, ranked by units won."
+      ? "Every settled individual bet so far, ranked by units won."
       : "This week's settled individual bets, ranked by units won. The top 3 eligible players each win a $20 gift card.";
   const failure = error ?? (view === "week" ? weekError : undefined);
   const viewerRow = entries?.find((entry) => entry.userId === viewerId);
