@@ -12,3 +12,6 @@ export const optionalNullable = <T extends Parameters<typeof t.Optional>[0]>(sch
 
 /** A path id of ours: short and printable. */
 export const idParam = t.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_:.-]+$", error: "is not a valid id" });
+
+/** For calls that carry no payload: nothing, or an empty object (spec §7 sends `{}` for some). */
+export const EmptyBody = t.Optional(t.Object({}, { additionalProperties: false }));

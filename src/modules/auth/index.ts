@@ -4,6 +4,7 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
+import { EmptyBody } from "../../http/schema.ts";
 import { ourOrigin } from "../../http/security.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -69,7 +70,7 @@ export function authRoutes({ db, clock, config, auth, onSessionEnded, mailer }: 
         onSessionEnded(sessionToken);
         return { message: "Logged out" };
       },
-      { auth: true },
+      { auth: true, body: EmptyBody },
     )
     .post(
       "/password/forgot",

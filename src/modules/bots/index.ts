@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
-import { BotStats, EmptyBody, EnsureBody, EnsureResult, WeeklyUpdateResult } from "./model.ts";
+import { EmptyBody } from "../../http/schema.ts";
+import { BotStats, EnsureBody, EnsureResult, WeeklyUpdateResult } from "./model.ts";
 import * as service from "./service.ts";
 
 /** Bot management for admins (spec §2 Bot Management, §7). */

@@ -3,7 +3,6 @@ import { wholeNumber } from "../../http/schema.ts";
 import { BOT_TARGET_MAX } from "./service.ts";
 
 export const EnsureBody = t.Object({ count: wholeNumber("count", 1, BOT_TARGET_MAX) }, { additionalProperties: false });
-export const EmptyBody = t.Optional(t.Object({}, { additionalProperties: false }));
 
 export const BotStats = t.Object({ totalBotUsers: t.Number(), totalBotBets: t.Number() });
 export const EnsureResult = t.Object({ message: t.String(), created: t.Number(), total: t.Number() });

@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
-import { wholeNumber } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
-import { CreateLeagueBody, EmptyBody, Invitation, InviteBody, League, LeagueDetails, LeagueParams, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
+import { EmptyBody, wholeNumber } from "../../http/schema.ts";
+import { CreateLeagueBody, Invitation, InviteBody, League, LeagueDetails, LeagueParams, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
 import * as service from "./service.ts";
 
 const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });

@@ -41,7 +41,6 @@ export const InviteBody = t.Object(
   },
   { additionalProperties: false },
 );
-export const EmptyBody = t.Optional(t.Object({}, { additionalProperties: false }));
 
 export const LeagueParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
 export const TokenParams = t.Object({ token: idParam });

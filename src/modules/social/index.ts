@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
+import { EmptyBody } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { AnswerBody, Friend, FriendAnalytics, FriendParams, FriendRequest, IdParams, Notifications, Requests, SearchQuery, SearchResult, SendRequestBody } from "./model.ts";
@@ -37,5 +38,5 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
       response: { 200: t.Array(SearchResult) },
     })
     .get("/notifications", ({ user }) => service.notifications(db, clock.now(), user.id), { auth: true, response: { 200: Notifications } })
-    .post("/notifications/seen", ({ user }) => service.markNotificationsSeen(db, clock.now(), user.id), { auth: true });
+    .post("/notifications/seen", ({ user }) => service.markNotificationsSeen(db, clock.now(), user.id), { auth: true, body: EmptyBody });
 }
