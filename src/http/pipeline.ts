@@ -36,6 +36,23 @@ export function httpPipeline({ config, logger, metrics }: { config: Config; logg
         assertJsonBody(request);
       }
     })
+    // Our own JSON parsing: a malformed body is always a 400 (Elysia lets it pass as "no body" on
+    // routes whose body is optional), and every payload of ours is an object.
+    .onParse({ as: "global" }, async ({ request }, contentType) => {
+      if (!/^application\/json\b/i.test(contentType)) return;
+      const text = await request.text();
+      if (text.trim() === "") return {};
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new AppError(400, "invalid_body", "The request body is not valid JSON");
+      }
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+        throw new AppError(400, "invalid_body", "The request body must be a JSON object");
+      }
+      return parsed;
+    })
     .onAfterResponse({ as: "global" }, ({ request, set, route }) => {
       const start = started.get(request);
       const status = typeof set.status === "number" ? set.status : 200;
