@@ -15,5 +15,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("users").dropColumn("deleted_at").execute();
   await db.schema.dropTable("password_resets").execute();
 }

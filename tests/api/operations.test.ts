@@ -7,6 +7,7 @@ import { createApp } from "../../src/app.ts";
 import { backupTo, BackupError, markServing, restoreFrom } from "../../src/db/backup.ts";
 import { openDatabase } from "../../src/db/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
+import { migrations } from "../../migrations/index.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { createResetLink } from "../../src/modules/auth/service.ts";
 import { syncGames } from "../../src/modules/games/sync.ts";
@@ -89,20 +90,21 @@ describe("upgrades", () => {
     const path = join(dir, "old.db");
     const old = openDatabase(path);
     await migrateToLatest(old.db);
-    // Pretend the newest migration has not run yet.
-    old.sqlite.run("delete from kysely_migration where name = (select max(name) from kysely_migration)");
-    old.sqlite.run("drop table password_resets");
-    old.sqlite.run("alter table users drop column deleted_at");
+    // Take the newest migration back, as if this database came from the previous version.
+    const names = Object.keys(migrations).sort();
+    const [previous, newest] = names.slice(-2) as [string, string];
+    await migrations[newest]!.down!(old.db);
+    old.sqlite.run(`delete from kysely_migration where name = '${newest}'`);
     const snapshots: string[] = [];
     const applied = await migrateToLatest(old.db, (from) => {
       const file = join(dir, `snapshot-from-${from}.db`);
       snapshots.push(file);
       return file;
     });
-    expect(applied).toEqual(["0009_accounts"]);
-    expect(snapshots).toEqual([join(dir, "snapshot-from-0008_social.db")]);
+    expect(applied).toEqual([newest]);
+    expect(snapshots).toEqual([join(dir, `snapshot-from-${previous}.db`)]);
     const snapshot = new Sqlite(snapshots[0]!, { readonly: true });
-    expect((snapshot.query("select count(*) as n from kysely_migration").get() as { n: number }).n).toBe(8);
+    expect((snapshot.query("select count(*) as n from kysely_migration").get() as { n: number }).n).toBe(names.length - 1);
     snapshot.close();
     await old.close();
   });
