@@ -357,3 +357,133 @@ async function statsScreens() {
 }
 
 await statsScreens();
+
+// ---------- Friends and notifications (features/friends, features/notifications): each tab with data, a friend's analytics, the panel ----------
+
+import { settleGame as settleFriendGame } from "../src/modules/betting/settlement.ts";
+import * as friendFixtures from "../tests/e2e/my-bets-fixtures.ts";
+import { call as friendsCall } from "../tests/support.ts";
+
+async function friendsScreens() {
+  const f = friendFixtures;
+  const social = await f.startBettingServer();
+  const shots = await launchBrowser();
+  const { clock } = social.ctx;
+  const minutesBefore = (minutes: number) => new Date(new Date(f.NOW).getTime() - minutes * 60_000);
+  const api = async (player: { cookie: string }, method: string, path: string, body?: unknown) => {
+    const res = await friendsCall(social.ctx.app, method, path, { cookie: player.cookie, ...(body === undefined ? {} : { body }) });
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const befriend = async (a: { cookie: string }, b: { cookie: string; user: { id: number } }) => {
+    const sent = await api(a, "POST", "/api/friends/requests", { addresseeId: b.user.id });
+    await api(b, "PATCH", `/api/friends/requests/${sent.id}`, { status: "accepted" });
+  };
+  try {
+    const ben = await f.newPlayer(social, "ben_jones");
+    const sarah = await f.newPlayer(social, "sarah.k");
+    const david = await f.newPlayer(social, "david_r");
+    const lisa = await f.newPlayer(social, "lisa_m");
+    const tom = await f.newPlayer(social, "tom-b");
+    const dan = await f.newPlayer(social, "dan_the_man");
+    await f.newPlayer(social, "dana_w");
+    const viewers = [
+      { size: "desktop", viewport: DESKTOP, player: await f.newPlayer(social, "john_doe") },
+      { size: "phone", viewport: PHONE, player: await f.newPlayer(social, "jane_smith") },
+    ];
+
+    // Ben's record: a 2-unit win, a loss, a win; one bet still pending.
+    await f.placeBet(social, ben, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 40, units: 2 });
+    await f.placeBet(social, ben, f.total(f.KC_BUF, "Over"), { hoursAgo: 30 });
+    await f.placeBet(social, ben, f.moneyline(f.SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 20 });
+    for (const { player } of viewers) {
+      await f.placeBet(social, player, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 30 });
+      await f.placeBet(social, player, f.total(f.KC_BUF, "Under"), { hoursAgo: 26, units: 2 });
+    }
+    await f.resolveGame(social, f.DAL_PHI, 17, 24);
+    await f.resolveGame(social, f.KC_BUF, 20, 17);
+    await f.resolveGame(social, f.SF_SEA, 27, 20);
+    await settleFriendGame(social.ctx.db, minutesBefore(26 * 60), f.DAL_PHI);
+    await settleFriendGame(social.ctx.db, minutesBefore(5 * 60), f.KC_BUF);
+    await settleFriendGame(social.ctx.db, minutesBefore(3 * 60), f.SF_SEA);
+
+    for (const { player } of viewers) {
+      clock.set(minutesBefore(3 * 24 * 60));
+      await befriend(player, sarah);
+      await befriend(david, player);
+      clock.set(minutesBefore(90));
+      await befriend(player, ben); // "ben_jones accepted your friend request"
+      clock.set(minutesBefore(40));
+      await api(lisa, "POST", "/api/friends/requests", { addresseeId: player.user.id });
+      clock.set(minutesBefore(12));
+      await api(tom, "POST", "/api/friends/requests", { addresseeId: player.user.id });
+      await api(player, "POST", "/api/friends/requests", { addresseeId: dan.user.id });
+    }
+    clock.set(f.NOW);
+
+    for (const { size, viewport, player } of viewers) {
+      const context = await newContext(shots, social, { viewport });
+      await f.signIn(context, social, player);
+      const page = await context.newPage();
+      await page.clock.setFixedTime(new Date(f.NOW));
+      await page.goto("/friends");
+      await page.locator(".friend-row").first().waitFor();
+      await page.locator(".notifications-badge").waitFor();
+      await shoot(page, "friends", size);
+      await page.getByRole("tab", { name: /^Requests/ }).click();
+      await page.getByRole("region", { name: /^Outgoing/ }).waitFor();
+      await page.mouse.move(0, 400);
+      await page.waitForTimeout(300); // the tabs' colour transition
+      await shoot(page, "friends-requests", size);
+      await page.getByRole("tab", { name: "Find Friends" }).click();
+      await page.getByLabel("Search by username").fill("da");
+      await page.getByLabel("Search by username").press("Enter");
+      await page.locator(".friend-results .friend-row").first().waitFor();
+      await page.mouse.move(0, 400);
+      await page.waitForTimeout(300);
+      await shoot(page, "friends-find", size);
+      await page.getByLabel("Search by username").fill("d");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.getByText("Enter at least 2 characters to search.").waitFor();
+      await shoot(page, "friends-find-hint", size);
+
+      await page.goto(`/friends/${ben.user.id}/analytics`);
+      await page.locator(".friend-stat-card").first().waitFor();
+      await shoot(page, "friend-analytics", size);
+      await page.goto(`/friends/${dan.user.id}/analytics`);
+      await page.getByText("Analytics unavailable").waitFor();
+      await shoot(page, "friend-analytics-error", size);
+
+      await page.goto("/");
+      await page.locator(".notifications-badge").waitFor();
+      await page.getByRole("button", { name: /^Notifications/ }).click();
+      await page.locator(".notification-item").first().waitFor();
+      await page.waitForFunction(() => document.querySelector(".notifications-badge") === null);
+      await shoot(page, "notifications-list", size);
+      await context.close();
+
+      const newcomer = await newContext(shots, social, { viewport });
+      await f.signIn(newcomer, social, await f.newPlayer(social));
+      const empty = await newcomer.newPage();
+      await empty.goto("/friends");
+      await empty.getByText("You haven't added any friends yet.").waitFor();
+      await shoot(empty, "friends-empty", size);
+      await newcomer.close();
+
+      const visitor = await newContext(shots, social, { viewport });
+      const signedOut = await visitor.newPage();
+      await signedOut.goto("/friends");
+      await signedOut.getByText("Please sign in to manage your friends").waitFor();
+      await shoot(signedOut, "friends-signed-out", size);
+      await signedOut.getByRole("button", { name: "Notifications" }).click();
+      await signedOut.getByText("to see your notifications.").waitFor();
+      await shoot(signedOut, "notifications-signed-out", size);
+      await visitor.close();
+    }
+  } finally {
+    await shots.close();
+    await social.stop();
+  }
+}
+
+await friendsScreens();

@@ -3,11 +3,15 @@ import { connectLive, onLiveMessage, onLiveOpen } from "../lib/live.ts";
 import { useCurrentUser, USER_KEY } from "../lib/session.ts";
 import { allQueries, invalidate } from "../lib/swr.ts";
 import { toast } from "../lib/toast.ts";
+import { afterNotification, NOTIFICATIONS_KEY } from "../features/notifications/api.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
 
 const gamesQueries = (path: string) => path.startsWith("/api/games");
 const afterSettlement = (path: string) =>
-  path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats|coverage)/.test(path) || path.startsWith("/api/leaderboard");
+  path === USER_KEY ||
+  /^\/api\/users\/\d+\/(bets|stats|coverage)/.test(path) ||
+  path.startsWith("/api/leaderboard") ||
+  path === NOTIFICATIONS_KEY;
 
 /**
  * Keeps the live channel open for whoever is signed in: a new connection at each sign-in and
@@ -24,6 +28,8 @@ export function LiveUpdates() {
     const offs = [
       onLiveOpen(() => void invalidate(allQueries)),
       onLiveMessage("odds_update", () => void invalidate(gamesQueries)),
+      // A friend request, an acceptance or a league invitation for this player (the message carries no details).
+      onLiveMessage("notification", () => void invalidate(afterNotification)),
       onLiveMessage("bet_settlements", (message) => {
         const me = userIdRef.current;
         if (me === null) return;

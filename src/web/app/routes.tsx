@@ -15,12 +15,12 @@ const AnalyticsPage = lazyPage(() => import("../features/analytics/AnalyticsPage
 const LeaderboardPage = lazyPage(() => import("../features/leaderboard/LeaderboardPage.tsx").then((m) => m.LeaderboardPage));
 const ContestRulesPage = lazyPage(() => import("../features/contest/ContestRulesPage.tsx").then((m) => m.ContestRulesPage));
 const AdminBotsPage = lazyPage(() => import("../features/admin/bots/AdminBotsPage.tsx").then((m) => m.AdminBotsPage));
+const FriendsPage = lazyPage(() => import("../features/friends/FriendsPage.tsx").then((m) => m.FriendsPage));
+const FriendAnalyticsPage = lazyPage(() => import("../features/friends/FriendAnalyticsPage.tsx").then((m) => m.FriendAnalyticsPage));
 
 /** Screens whose features are still to come: each shows its title and says so. */
 const PLACEHOLDERS: { path: string; title: string }[] = [
   { path: "/leagues", title: "Leagues" },
-  { path: "/friends", title: "Friends" },
-  { path: "/friends/:friendId/analytics", title: "Friend Analytics" },
   { path: "/invite/:token", title: "Join League" },
 ];
 
@@ -45,6 +45,8 @@ export function AppRoutes() {
         <Route path="/leaderboard" component={LeaderboardPage} />
         <Route path="/contest-rules" component={ContestRulesPage} />
         <Route path="/admin/bots" component={AdminBotsPage} />
+        <Route path="/friends" component={FriendsPage} />
+        <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />
         {PLACEHOLDERS.map(({ path, title }) => (
           <Route key={path} path={path}>
             <PlaceholderPage title={title} />

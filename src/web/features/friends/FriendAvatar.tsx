@@ -1,0 +1,10 @@
+import { avatarInitials } from "../../../modules/auth/rules.ts";
+
+/** A player's initials in a circle (spec §2's avatar rule); decorative, the name is beside it. */
+export function FriendAvatar({ username, large = false }: { username: string; large?: boolean }) {
+  return (
+    <span className={large ? "friend-avatar friend-avatar-large" : "friend-avatar"} aria-hidden="true">
+      {avatarInitials(username)}
+    </span>
+  );
+}

@@ -1,0 +1,218 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
+import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import type { BuiltUser } from "../factories.ts";
+import { call } from "../support.ts";
+import { E2E_TIMEOUT, launchBrowser, newContext, PHONE, until } from "./helpers.ts";
+import { DAL_PHI, KC_BUF, newPlayer, NOW, placeBet, resolveGame, SF_SEA, signIn, spread, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
+
+let server: BettingServer;
+let dispatcher: OutboxDispatcher;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const HOUR = 3600_000;
+const after = (hours: number) => new Date(new Date(NOW).getTime() + hours * HOUR);
+
+beforeAll(async () => {
+  server = await startBettingServer();
+  // Wired as `serve` wires it: a resolve commits game.completed to the outbox, the dispatcher
+  // delivers it, the listener settles, and the settlements and nudges go out through the hub.
+  const { ctx } = server;
+  settleOnGameCompleted(ctx.bus, ctx.db, ctx.clock, ctx.logger);
+  dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 20);
+  await dispatcher.start();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dispatcher?.stop();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  server.ctx.clock.set(NOW);
+});
+
+interface Opened {
+  page: Page;
+  /** Resolves once the live channel greets the signed-in player. */
+  live: Promise<void>;
+  /** Paths of the /api/notifications calls the page made. */
+  calls: string[];
+}
+
+/** Opens `path` signed in as `player` (or as a visitor), its clock standing on the server's. */
+async function open(player: BuiltUser | null, path: string, viewport?: { width: number; height: number }): Promise<Opened> {
+  const context = await newContext(browser, server, viewport ? { viewport } : {});
+  contexts.push(context);
+  // Shorter than the test's own limit, so a failure names the step rather than killing the browser.
+  context.setDefaultTimeout(10_000);
+  if (player) await signIn(context, server, player);
+  const page = await context.newPage();
+  await page.clock.setFixedTime(server.ctx.clock.now());
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/notifications")) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  const live = new Promise<void>((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload) === JSON.stringify({ type: "hello", signedIn: true })) resolve();
+      });
+    });
+  });
+  await page.goto(path);
+  return { page, live, calls };
+}
+
+const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
+const panel = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const badge = (page: Page) => bell(page).locator(".notifications-badge");
+const items = (page: Page) =>
+  panel(page)
+    .getByRole("listitem")
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector(".notification-title")?.textContent,
+        row.querySelector(".notification-body")?.textContent,
+        row.querySelector(".notification-time")?.textContent,
+        row.querySelector("a")?.getAttribute("href"),
+      ]),
+    );
+const noBadge = (page: Page) => page.waitForFunction(() => document.querySelector(".notifications-badge") === null);
+const untouched = (page: Page) => page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
+const markUntouched = (page: Page) => page.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
+
+describe("notifications", () => {
+  test(
+    "a settled bet arrives live as a badge; opening the panel lists it newest first and clears the badge for good",
+    async () => {
+      const player = await newPlayer(server, "bell_ringer");
+      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 3 });
+      const { page, live, calls } = await open(player, "/");
+      await live;
+      await markUntouched(page);
+
+      // One bet of three games: the weekly prize reminder is waiting, unread.
+      await badge(page).getByText("1").waitFor();
+      expect(await bell(page).getAttribute("aria-label")).toBe("Notifications, 1 unread");
+      await bell(page).click();
+      expect(await items(page)).toEqual([
+        ["New: Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "5 days ago", "/"],
+      ]);
+      await noBadge(page);
+      expect(calls).toContain("POST /api/notifications/seen");
+      // Still marked as new while the panel stays open.
+      expect(await panel(page).locator(".notification-item.is-new").count()).toBe(1);
+      await bell(page).click();
+      await panel(page).waitFor({ state: "detached" });
+
+      // An hour later the admin resolves the game: the settlement reaches the open page.
+      server.ctx.clock.set(after(1));
+      await resolveGame(server, DAL_PHI, 17, 24);
+      await badge(page).getByText("1").waitFor();
+      expect(await bell(page).getAttribute("aria-label")).toBe("Notifications, 1 unread");
+      expect(await untouched(page)).toBe(true);
+
+      await page.clock.setFixedTime(after(1.5));
+      await bell(page).click();
+      expect(await items(page)).toEqual([
+        ["New: Bet won", "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles · +$90.91", "30 minutes ago", "/my-bets"],
+        ["Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "5 days ago", "/"],
+      ]);
+      await noBadge(page);
+      expect(await bell(page).getAttribute("aria-label")).toBe("Notifications");
+
+      // Following an item goes there and closes the panel.
+      await panel(page).getByRole("link", { name: /Bet won/ }).click();
+      await page.waitForURL((url) => url.pathname === "/my-bets");
+      await panel(page).waitFor({ state: "detached" });
+
+      // Seen is remembered by the server: after a reload there is no badge.
+      await page.reload();
+      await page.locator(".bet-card").first().waitFor();
+      expect(await badge(page).count()).toBe(0);
+      const answer = await call(server.ctx.app, "GET", "/api/notifications", { cookie: player.cookie });
+      expect(answer.body.unread).toBe(0);
+      expect(answer.body.items.map((item: { type: string }) => item.type)).toEqual(["settlement", "coverage_reminder"]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a friend request arrives while the panel is open: it shows at once, is marked seen, and links to /friends",
+    async () => {
+      const host = await newPlayer(server, "open_panel");
+      const asker = await newPlayer(server, "knock_knock");
+      // Bets on two of week 1's three games: no prize reminder for this player.
+      await placeBet(server, host, spread(KC_BUF, "Buffalo Bills", -3.5), { hoursAgo: 2 });
+      await placeBet(server, host, spread(SF_SEA, "Seattle Seahawks", -3.5), { hoursAgo: 2 });
+      const { page, live, calls } = await open(host, "/leaderboard");
+      await live;
+      await bell(page).click();
+      await panel(page).getByText("No notifications yet.").waitFor();
+      expect(await badge(page).count()).toBe(0);
+      // Nothing unread: nothing to mark.
+      expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
+
+      server.ctx.clock.set(after(0.5));
+      const sent = await call(server.ctx.app, "POST", "/api/friends/requests", { cookie: asker.cookie, body: { addresseeId: host.user.id } });
+      expect(sent.status).toBe(201);
+      await panel(page).getByText("knock_knock wants to be friends").waitFor();
+      expect(await items(page)).toEqual([["New: Friend request", "knock_knock wants to be friends", "Just now", "/friends"]]);
+      // Marked seen at once, since the panel is open.
+      await page.waitForFunction(() => document.querySelector(".notifications-badge") === null);
+      await until("the server to record the request as seen", () => calls.includes("POST /api/notifications/seen"));
+      const answer = await call(server.ctx.app, "GET", "/api/notifications", { cookie: host.cookie });
+      expect(answer.body.unread).toBe(0);
+
+      await panel(page).getByRole("link", { name: /Friend request/ }).click();
+      await page.waitForURL((url) => url.pathname === "/friends");
+      await page.getByRole("tab", { name: "Requests (1)" }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "signed out, the panel invites signing in and nothing is asked of the server",
+    async () => {
+      const { page, calls } = await open(null, "/leaderboard");
+      await page.getByRole("link", { name: "Sign In" }).waitFor();
+      expect(await bell(page).getAttribute("aria-label")).toBe("Notifications");
+      await bell(page).click();
+      expect(await panel(page).textContent()).toContain("No notifications yet.");
+      expect(await panel(page).textContent()).toContain("Sign in to see your notifications.");
+      await panel(page).getByRole("link", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("returnUrl") === "/leaderboard");
+      await panel(page).waitFor({ state: "detached" });
+      expect(calls).toEqual([]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "on a phone the bell shows its badge in the top bar and the panel fits the screen",
+    async () => {
+      const player = await newPlayer(server, "pocket_player");
+      const { page } = await open(player, "/", PHONE);
+      await badge(page).getByText("1").waitFor();
+      expect(await bell(page).isVisible()).toBe(true);
+      await bell(page).click();
+      await panel(page).getByText("Weekly prize reminder").waitFor();
+      const box = (await panel(page).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      await page.keyboard.press("Escape");
+      await panel(page).waitFor({ state: "detached" });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Notifications");
+    },
+    E2E_TIMEOUT,
+  );
+});
