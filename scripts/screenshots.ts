@@ -487,3 +487,108 @@ async function friendsScreens() {
 }
 
 await friendsScreens();
+
+// ---------- Account care (features/auth, features/settings): forgot and reset password, your data, delete account ----------
+
+import { createApp } from "../src/app.ts";
+import { createResetLink } from "../src/modules/auth/service.ts";
+import { makeTestApp } from "../tests/support.ts";
+
+async function accountCareScreens() {
+  const plain = await startServer();
+  // A second server whose 'mail' goes nowhere, to show the answer when SMTP is set up.
+  const mailCtx = await makeTestApp();
+  const mailApp = createApp({ ...mailCtx, mailer: { send: async () => {} } });
+  mailApp.listen({ port: 0, hostname: "127.0.0.1" });
+  const mailing: Server = {
+    ctx: { ...mailCtx, app: mailApp },
+    baseUrl: `http://127.0.0.1:${mailApp.server!.port}`,
+    stop: async () => {
+      await mailApp.stop();
+      await mailCtx.close();
+    },
+  };
+  const shots = await launchBrowser();
+  try {
+    for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+      const visitor = await newContext(shots, plain, { viewport });
+      const page = await visitor.newPage();
+      await page.goto("/auth");
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
+      await shoot(page, "auth-forgot", size);
+      await page.getByLabel("Email", { exact: true }).fill("someone@example.com");
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      await page.getByRole("alert").waitFor();
+      await shoot(page, "auth-forgot-no-smtp", size);
+      await visitor.close();
+
+      const mailVisitor = await newContext(shots, mailing, { viewport });
+      const mailPage = await mailVisitor.newPage();
+      await mailPage.goto("/auth");
+      await mailPage.getByRole("button", { name: "Forgot password?" }).click();
+      await mailPage.getByLabel("Email", { exact: true }).fill("someone@example.com");
+      await mailPage.getByRole("button", { name: "Send reset link" }).click();
+      await mailPage.locator(".auth-notice").waitFor();
+      await shoot(mailPage, "auth-forgot-sent", size);
+      await mailVisitor.close();
+
+      const account = newAccount(size === "desktop" ? "care_desk" : "care_phone");
+      const member = await newContext(shots, plain, { viewport });
+      const signedIn = await member.newPage();
+      await registerThroughUi(signedIn, account);
+
+      const resetter = await newContext(shots, plain, { viewport });
+      const resetPage = await resetter.newPage();
+      const { url } = await createResetLink(plain.ctx.db, plain.ctx.clock.now(), account.email, plain.baseUrl);
+      await resetPage.goto(url);
+      await resetPage.getByRole("heading", { name: "Choose a new password" }).waitFor();
+      await shoot(resetPage, "auth-reset", size);
+      await resetPage.getByLabel("New password", { exact: true }).fill("short");
+      await resetPage.getByLabel("Confirm password", { exact: true }).fill("shorter");
+      await resetPage.getByRole("button", { name: "Change password" }).click();
+      await shoot(resetPage, "auth-reset-errors", size);
+      await resetPage.getByLabel("New password", { exact: true }).fill(account.password);
+      await resetPage.getByLabel("Confirm password", { exact: true }).fill(account.password);
+      await resetPage.getByRole("button", { name: "Change password" }).click();
+      await resetPage.getByRole("heading", { name: "Welcome Back" }).waitFor();
+      await shoot(resetPage, "auth-password-changed", size);
+      await resetPage.goto(url);
+      await resetPage.getByLabel("New password", { exact: true }).fill(account.password);
+      await resetPage.getByLabel("Confirm password", { exact: true }).fill(account.password);
+      await resetPage.getByRole("button", { name: "Change password" }).click();
+      await resetPage.getByRole("button", { name: "Ask for a new link" }).waitFor();
+      await shoot(resetPage, "auth-reset-invalid", size);
+      await resetter.close();
+
+      // The reset ended the member's session: sign in again with the (same) new password.
+      await signedIn.request.post("/api/login", { data: { email: account.email, password: account.password } });
+      await signedIn.goto("/settings");
+      await signedIn.getByRole("heading", { name: "Delete account" }).waitFor();
+      await signedIn.waitForTimeout(5200); // let any toast go
+      await signedIn.screenshot({ path: `${OUT}/settings-account-full-${size}.png`, fullPage: true });
+      console.log(`saved ${OUT}/settings-account-full-${size}.png`);
+      // The data and delete cards at the top of the view, just under the top bar.
+      await signedIn
+        .getByRole("article", { name: "Your data" })
+        .evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 80, behavior: "instant" }));
+      await shoot(signedIn, "settings-data", size);
+      await signedIn.getByRole("button", { name: "Delete account" }).click();
+      const dialog = signedIn.getByRole("dialog", { name: "Delete your account?" });
+      await dialog.waitFor();
+      await signedIn.waitForTimeout(300);
+      await shoot(signedIn, "settings-delete-dialog", size);
+      await dialog.getByLabel("Password", { exact: true }).fill("not-my-password");
+      await dialog.getByRole("button", { name: "Delete my account" }).click();
+      await dialog.locator("#delete-password-error").waitFor();
+      await shoot(signedIn, "settings-delete-wrong-password", size);
+      await member.close();
+    }
+  } finally {
+    await shots.close();
+    await plain.stop();
+    await mailing.stop();
+  }
+}
+
+await accountCareScreens();

@@ -1,5 +1,6 @@
 import useSWR, { mutate } from "swr";
 import { ApiError, apiGet } from "./api.ts";
+import { clearAllQueries } from "./swr.ts";
 
 /** The signed-in user as GET /api/user answers. */
 export interface CurrentUser {
@@ -30,4 +31,10 @@ export function useCurrentUser() {
 /** Stores the user a sign-in, registration or rename answered with (null after sign-out). */
 export function setCurrentUser(user: CurrentUser | null): Promise<unknown> {
   return mutate(USER_KEY, user, { revalidate: false });
+}
+
+/** The browser's side of ending a session (logout, account deletion): every cached answer is forgotten and the user is none. */
+export async function forgetSession(): Promise<void> {
+  clearAllQueries();
+  await setCurrentUser(null);
 }

@@ -1,7 +1,6 @@
 import { useCallback } from "react";
 import { ApiError, apiRequest, errorText } from "../../lib/api.ts";
-import { setCurrentUser } from "../../lib/session.ts";
-import { clearAllQueries } from "../../lib/swr.ts";
+import { forgetSession } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
 
 /** Signs out: the server ends the session, then every cached answer is forgotten (spec §4). */
@@ -16,8 +15,7 @@ export function useLogout(): () => Promise<void> {
         return;
       }
     }
-    clearAllQueries();
-    await setCurrentUser(null);
+    await forgetSession();
     toast({ title: "Logged out", description: "You've been successfully logged out." });
   }, []);
 }

@@ -1,26 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { USERNAME_MAX } from "../../../modules/auth/rules.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { register, signIn } from "./api.ts";
+import { Field } from "./Field.tsx";
 import { authFormErrors, fieldForCode, type AuthFields, type AuthMode, type FieldErrors } from "./validation.ts";
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  ...input
-}: { id: keyof AuthFields; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error ? <small id={`${id}-error`}>{error}</small> : hint ? <small id={`${id}-hint`}>{hint}</small> : null}
-    </>
-  );
-}
 
 /** Sign-in or registration form; on success the current user is stored and the page moves on. */
 export function AuthForm({ mode }: { mode: AuthMode }) {

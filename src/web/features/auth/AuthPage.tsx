@@ -3,7 +3,11 @@ import { useLocation, useSearch } from "wouter";
 import { CheckIcon } from "../../components/icons.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { clearAllQueries } from "../../lib/swr.ts";
+import { toast } from "../../lib/toast.ts";
 import { AuthForm } from "./AuthForm.tsx";
+import { ForgotPasswordForm } from "./ForgotPasswordForm.tsx";
+import { ResetPasswordForm } from "./ResetPasswordForm.tsx";
 import { safeReturnUrl } from "./return-url.ts";
 import type { AuthMode } from "./validation.ts";
 
@@ -14,21 +18,58 @@ const BENEFITS = [
   "Leaderboard rankings",
 ];
 
-/** /auth (spec §2): sign in or create an account, then go to ?returnUrl. Signed-in visitors go there at once. */
+/** What the card shows: the spec's two modes, plus asking for a reset link and using one (?reset=token). */
+type AuthView = AuthMode | "forgot" | "reset";
+
+const HEADINGS: Record<AuthView, { title: string; tab: string; lead: string }> = {
+  signin: { title: "Welcome Back", tab: "Sign In", lead: "Sign in to place bets and track your performance." },
+  register: { title: "Create Account", tab: "Create Account", lead: "Join free and start betting with play money." },
+  forgot: { title: "Forgot your password?", tab: "Forgot Password", lead: "Enter your email and we'll send you a link to choose a new password." },
+  reset: { title: "Choose a new password", tab: "Reset Password", lead: "Pick a new password for your account." },
+};
+
+/**
+ * /auth (spec §2): sign in or create an account, then go to ?returnUrl. Signed-in visitors go there
+ * at once, except with a reset link, which works whoever is signed in.
+ */
 export function AuthPage() {
   const params = new URLSearchParams(useSearch());
   const returnUrl = safeReturnUrl(params.get("returnUrl"));
-  const [mode, setMode] = useState<AuthMode>(params.get("mode") === "register" ? "register" : "signin");
+  const resetToken = params.get("reset");
+  const [view, setView] = useState<AuthView>(resetToken ? "reset" : params.get("mode") === "register" ? "register" : "signin");
+  const [changed, setChanged] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const { user, isLoading } = useCurrentUser();
-  const registering = mode === "register";
-  usePageTitle(registering ? "Create Account" : "Sign In");
+  const resetting = view === "reset" && resetToken !== null;
+  const shown: AuthView = view === "reset" && !resetToken ? "signin" : view;
+  const registering = shown === "register";
+  usePageTitle(HEADINGS[shown].tab);
 
   useEffect(() => {
-    if (user) navigate(returnUrl, { replace: true });
-  }, [user, returnUrl, navigate]);
+    if (user && !resetting) navigate(returnUrl, { replace: true });
+  }, [user, resetting, returnUrl, navigate]);
 
-  if (isLoading || user) {
+  function show(next: AuthView) {
+    setChanged(null);
+    setView(next);
+  }
+
+  function passwordChanged(message: string) {
+    setChanged(message);
+    setView("signin");
+    // Resetting ended every session of that account, perhaps this browser's: ask again who is signed in.
+    if (user) clearAllQueries();
+    // The link has done its job; leave it out of the address (and the history).
+    navigate("/auth", { replace: true });
+    toast({ title: "Password changed", description: message });
+  }
+
+  function leaveReset() {
+    show("signin");
+    navigate("/auth", { replace: true });
+  }
+
+  if (isLoading || (user && !resetting)) {
     return (
       <p className="page-loading" aria-busy="true">
         Loading…
@@ -40,18 +81,44 @@ export function AuthPage() {
     <div className={`auth-layout${registering ? " auth-layout-wide" : ""}`}>
       <article className="auth-card">
         <header className="auth-header">
-          <h1>{registering ? "Create Account" : "Welcome Back"}</h1>
-          <p className="muted">
-            {registering ? "Join free and start betting with play money." : "Sign in to place bets and track your performance."}
-          </p>
+          <h1>{HEADINGS[shown].title}</h1>
+          <p className="muted">{HEADINGS[shown].lead}</p>
         </header>
-        <AuthForm mode={mode} />
-        <p className="auth-switch">
-          {registering ? "Already have an account?" : "Don't have an account?"}{" "}
-          <button type="button" className="link-button" onClick={() => setMode(registering ? "signin" : "register")}>
-            {registering ? "Sign in" : "Create one"}
-          </button>
-        </p>
+        {shown === "reset" ? (
+          <>
+            <ResetPasswordForm token={resetToken!} onDone={passwordChanged} onRequestNewLink={() => show("forgot")} />
+            <p className="auth-switch">
+              Remembered it?{" "}
+              <button type="button" className="link-button" onClick={leaveReset}>
+                Back to sign in
+              </button>
+            </p>
+          </>
+        ) : shown === "forgot" ? (
+          <ForgotPasswordForm onBack={() => show("signin")} />
+        ) : (
+          <>
+            {changed && shown === "signin" ? (
+              <div className="auth-notice" role="status">
+                <p>{changed}</p>
+              </div>
+            ) : null}
+            <AuthForm mode={shown} />
+            {shown === "signin" ? (
+              <p className="auth-forgot">
+                <button type="button" className="link-button" onClick={() => show("forgot")}>
+                  Forgot password?
+                </button>
+              </p>
+            ) : null}
+            <p className="auth-switch">
+              {registering ? "Already have an account?" : "Don't have an account?"}{" "}
+              <button type="button" className="link-button" onClick={() => show(registering ? "signin" : "register")}>
+                {registering ? "Sign in" : "Create one"}
+              </button>
+            </p>
+          </>
+        )}
       </article>
       {registering ? (
         <aside className="benefits" aria-labelledby="benefits-title">

@@ -15,3 +15,15 @@ export async function register(fields: { email: string; username: string; passwo
   await setCurrentUser(user);
   return user;
 }
+
+/** Asks for a reset link by e-mail; the server's sentence is the same whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const answer = await apiRequest<{ message: string }>("POST", "/api/password/forgot", { email });
+  return answer.message;
+}
+
+/** Sets a new password from a reset link. Every session of that account ends, possibly this browser's too. */
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const answer = await apiRequest<{ message: string }>("POST", "/api/password/reset", { token, password });
+  return answer.message;
+}

@@ -46,3 +46,18 @@ export function fieldForCode(code: string | null): keyof AuthFields | null {
       return null;
   }
 }
+
+export interface NewPasswordFields {
+  password: string;
+  confirm: string;
+}
+
+/** The 'Choose a new password' form's problems: the register password rule, and the two entries must match. */
+export function newPasswordErrors(fields: NewPasswordFields): Partial<Record<keyof NewPasswordFields, string>> {
+  const errors: Partial<Record<keyof NewPasswordFields, string>> = {};
+  const password = fields.password === "" ? "Password is required" : passwordProblem(fields.password);
+  if (password) errors.password = password;
+  if (fields.confirm === "") errors.confirm = "Enter the new password again";
+  else if (fields.confirm !== fields.password) errors.confirm = "Passwords do not match";
+  return errors;
+}

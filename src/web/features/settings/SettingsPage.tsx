@@ -1,9 +1,14 @@
 import { Link } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
+import { DataSection } from "./DataSection.tsx";
+import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { UsernameForm } from "./UsernameForm.tsx";
 
-/** /settings (spec §2): the email (read-only) and a username form; signed-out visitors are asked to sign in. */
+/**
+ * /settings (spec §2): the email (read-only) and a username form, then downloads of the player's data
+ * and deleting the account; signed-out visitors are asked to sign in.
+ */
 export function SettingsPage() {
   const { user, isLoading } = useCurrentUser();
 
@@ -31,7 +36,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="Manage your account." />
+      <PageHeader title="Settings" subtitle="Manage your account and your data." />
       <article className="settings-card">
         <h2>Account</h2>
         <label htmlFor="settings-email">Email</label>
@@ -40,6 +45,8 @@ export function SettingsPage() {
         {/* Keyed by the saved name so the field starts fresh after each successful change. */}
         <UsernameForm key={user.username} user={user} />
       </article>
+      <DataSection user={user} />
+      <DeleteAccountSection />
     </>
   );
 }

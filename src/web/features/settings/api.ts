@@ -7,3 +7,15 @@ export async function changeUsername(username: string): Promise<CurrentUser> {
   await setCurrentUser(user);
   return user;
 }
+
+/** Where the player's own data downloads from; plain links carry the session cookie. */
+export const exportUrls = (userId: number) => ({
+  betsCsv: `/api/users/${userId}/export/bets.csv`,
+  accountJson: `/api/users/${userId}/export/account.json`,
+});
+
+/** Deletes the signed-in account (the password confirms it); the server ends its sessions. Returns the server's sentence. */
+export async function deleteAccount(password: string): Promise<string> {
+  const answer = await apiRequest<{ message: string }>("DELETE", "/api/user", { password });
+  return answer.message;
+}
