@@ -358,6 +358,148 @@ async function statsScreens() {
 
 await statsScreens();
 
+// ---------- Leagues (features/leagues), invite links (features/invite) and the slip's book picker ----------
+
+import { call as leagueCall } from "../tests/support.ts";
+
+async function leagueScreens() {
+  const leagues = await startBettingServer();
+  const shots = await launchBrowser();
+  const api = async (player: { cookie: string }, method: string, path: string, body?: unknown) => {
+    const res = await leagueCall(leagues.ctx.app, method, path, { cookie: player.cookie, ...(body === undefined ? {} : { body }) });
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  try {
+    const me = await newPlayer(leagues, "john_doe");
+    const rival = await newPlayer(leagues, "gridiron_greg");
+    const pal = await newPlayer(leagues, "sunday_sam");
+    const host = await newPlayer(leagues, "commissioner_kim");
+    const rules = (allowedBetTypes: string[], extra: Record<string, number> = {}) => ({ allowedBetTypes, ...extra });
+    const create = (owner: typeof me, body: Record<string, unknown>) =>
+      api(owner, "POST", "/api/leagues", { description: "", isPublic: true, rules: rules(["spread", "total", "moneyline"]), ...body, createdBy: owner.user.id });
+    const sharps = await create(me, {
+      name: "Sunday Sharps",
+      description: "Spreads and totals only. Loser buys wings at the season finale.",
+      isPublic: false,
+      rules: rules(["spread", "total"], { minWager: 100, maxWager: 300 }),
+      startingBankroll: 5000,
+      startDate: "2026-09-10",
+      endDate: "2027-01-10",
+    });
+    const office = await create(rival, { name: "Office Pool", description: "Everyone on the third floor. Moneylines welcome." });
+    await create(host, { name: "Prop Hunters", description: "Player props only, for the stat nerds.", rules: rules(["prop"]) });
+    await create(host, { name: "Invite Only Elite", isPublic: false, endDate: "2026-12-28", rules: rules(["spread", "moneyline"], { minWager: 200 }) });
+    const highRollers = await create(host, { name: "High Rollers", isPublic: false, startingBankroll: 10000 });
+    await api(me, "POST", `/api/leagues/${office.id}/join`, { userId: me.user.id });
+    for (const player of [rival, pal]) {
+      await api(me, "POST", `/api/leagues/${sharps.id}/invite`, { leagueId: sharps.id, invitedUserId: player.user.username, invitedBy: me.user.id });
+      const [invitation] = await api(player, "GET", `/api/users/${player.user.id}/invitations`);
+      await api(player, "POST", `/api/invitations/${invitation.id}/accept`, { userId: player.user.id });
+    }
+    await api(me, "POST", `/api/leagues/${sharps.id}/invite`, { leagueId: sharps.id, invitedUserId: host.user.username, invitedBy: me.user.id });
+    await api(host, "POST", `/api/leagues/${highRollers.id}/invite`, { leagueId: highRollers.id, invitedUserId: me.user.username, invitedBy: host.user.id });
+    // A settled league game, so the standings have figures.
+    await placeBet(leagues, me, { ...spread(DAL_PHI, "Philadelphia Eagles", -3.5), leagueId: sharps.id }, { units: 2, hoursAgo: 30 });
+    await placeBet(leagues, rival, { ...spread(DAL_PHI, "Dallas Cowboys", 3.5), leagueId: sharps.id }, { hoursAgo: 30 });
+    await placeBet(leagues, pal, { ...total(DAL_PHI, "Over"), leagueId: sharps.id }, { hoursAgo: 30 });
+    await resolveGame(leagues, DAL_PHI, 17, 24);
+    await settleGame(leagues.ctx.db, leagues.ctx.clock.now(), DAL_PHI);
+    const { inviteToken } = await api(me, "GET", `/api/leagues/${sharps.id}/invite-link`);
+
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
+      const context = await newContext(shots, leagues, { viewport });
+      await signIn(context, leagues, me);
+      await context.route(/^https:\/\/a\.espncdn\.com\//, (route) => route.abort());
+      const page = await context.newPage();
+      await page.clock.setFixedTime(new Date(NOW));
+      await page.goto("/leagues");
+      await page.getByRole("heading", { name: "Pending Invitations (1)" }).waitFor();
+      await page.locator(".league-card").nth(4).waitFor();
+      await shoot(page, "leagues", size);
+      await page.screenshot({ path: `${OUT}/leagues-full-${size}.png`, fullPage: true });
+      console.log(`saved ${OUT}/leagues-full-${size}.png`);
+
+      await page.getByRole("article", { name: "Sunday Sharps", exact: true }).click();
+      const details = page.locator("dialog.league-details-dialog");
+      await details.locator(".league-standings tbody tr").first().waitFor();
+      await details.locator(".league-sent-invitations").waitFor();
+      await page.waitForTimeout(200);
+      await shoot(page, "leagues-details", size);
+      await details.getByRole("button", { name: "Leave League" }).scrollIntoViewIfNeeded();
+      await shoot(page, "leagues-details-bottom", size);
+      await details.getByRole("button", { name: "Edit League" }).click();
+      await page.getByRole("dialog", { name: "Edit League Settings" }).waitFor();
+      await page.waitForTimeout(200);
+      await shoot(page, "leagues-edit", size);
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Escape");
+
+      await page.getByRole("button", { name: "Create League" }).click();
+      const createDialog = page.getByRole("dialog", { name: "Create League" });
+      await createDialog.waitFor();
+      await page.waitForTimeout(200);
+      await shoot(page, "leagues-create", size);
+      await createDialog.getByLabel("League name").fill("Thursday Night Crew");
+      await createDialog.getByLabel("Start date").fill("2026-10-01");
+      await createDialog.getByLabel("End date").fill("2026-09-01");
+      await createDialog.getByRole("button", { name: "Create League" }).click();
+      await createDialog.locator(".field-error").waitFor();
+      await shoot(page, "leagues-create-error", size);
+      await page.keyboard.press("Escape");
+
+      // The slip's book picker with a league chosen.
+      await page.goto("/");
+      await page.getByRole("button", { name: /^Spread: Buffalo Bills/ }).click();
+      await page.getByRole("dialog", { name: "Bet Slip" }).getByLabel("Book").selectOption({ label: "Sunday Sharps" });
+      await page.waitForTimeout(200);
+      await shoot(page, "slip-league-book", size);
+      await context.close();
+
+      // Invite pages: joining (the answer held back), success, failure.
+      const guest = await newPlayer(leagues);
+      const invited = await newContext(shots, leagues, { viewport });
+      await signIn(invited, leagues, guest);
+      const invitePage = await invited.newPage();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await invitePage.route("**/api/leagues/join-by-token/**", async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await invitePage.goto(`/invite/${inviteToken}`);
+      await invitePage.getByRole("heading", { name: "Joining League..." }).waitFor();
+      await shoot(invitePage, "invite-joining", size);
+      release();
+      await invitePage.getByRole("heading", { name: "Successfully Joined!" }).waitFor();
+      await invitePage.waitForTimeout(300);
+      await shoot(invitePage, "invite-success", size);
+      await invitePage.goto("/invite/an-old-replaced-link");
+      await invitePage.getByRole("heading", { name: "Failed to Join" }).waitFor();
+      await invitePage.waitForTimeout(300);
+      await shoot(invitePage, "invite-failed", size);
+      await invited.close();
+
+      if (size === "desktop") {
+        const visitor = await newContext(shots, leagues, { viewport });
+        const signedOut = await visitor.newPage();
+        await signedOut.goto("/leagues");
+        await signedOut.getByText("Please sign in to see, create and join leagues").waitFor();
+        await shoot(signedOut, "leagues-signed-out", size);
+        await visitor.close();
+      }
+    }
+  } finally {
+    await shots.close();
+    await leagues.stop();
+  }
+}
+
+await leagueScreens();
+
 // ---------- Friends and notifications (features/friends, features/notifications): each tab with data, a friend's analytics, the panel ----------
 
 import { settleGame as settleFriendGame } from "../src/modules/betting/settlement.ts";

@@ -15,14 +15,13 @@ const AnalyticsPage = lazyPage(() => import("../features/analytics/AnalyticsPage
 const LeaderboardPage = lazyPage(() => import("../features/leaderboard/LeaderboardPage.tsx").then((m) => m.LeaderboardPage));
 const ContestRulesPage = lazyPage(() => import("../features/contest/ContestRulesPage.tsx").then((m) => m.ContestRulesPage));
 const AdminBotsPage = lazyPage(() => import("../features/admin/bots/AdminBotsPage.tsx").then((m) => m.AdminBotsPage));
+const LeaguesPage = lazyPage(() => import("../features/leagues/LeaguesPage.tsx").then((m) => m.LeaguesPage));
+const InvitePage = lazyPage(() => import("../features/invite/InvitePage.tsx").then((m) => m.InvitePage));
 const FriendsPage = lazyPage(() => import("../features/friends/FriendsPage.tsx").then((m) => m.FriendsPage));
 const FriendAnalyticsPage = lazyPage(() => import("../features/friends/FriendAnalyticsPage.tsx").then((m) => m.FriendAnalyticsPage));
 
 /** Screens whose features are still to come: each shows its title and says so. */
-const PLACEHOLDERS: { path: string; title: string }[] = [
-  { path: "/leagues", title: "Leagues" },
-  { path: "/invite/:token", title: "Join League" },
-];
+const PLACEHOLDERS: { path: string; title: string }[] = [];
 
 function Loading() {
   return (
@@ -45,6 +44,8 @@ export function AppRoutes() {
         <Route path="/leaderboard" component={LeaderboardPage} />
         <Route path="/contest-rules" component={ContestRulesPage} />
         <Route path="/admin/bots" component={AdminBotsPage} />
+        <Route path="/leagues" component={LeaguesPage} />
+        <Route path="/invite/:token?" component={InvitePage} />
         <Route path="/friends" component={FriendsPage} />
         <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />
         {PLACEHOLDERS.map(({ path, title }) => (

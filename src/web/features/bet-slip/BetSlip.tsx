@@ -4,6 +4,7 @@ import { UNIT_CHOICES, wagerCents } from "../../../lib/money.ts";
 import { clearSlip, selectionKey, slipSelections } from "../../lib/bet-slip.ts";
 import { dollars } from "../../lib/odds-format.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { BookPicker } from "./BookPicker.tsx";
 import { NOTE_MAX, pickWinCents } from "./place-bet.ts";
 import { ReplaceDialog } from "./ReplaceDialog.tsx";
 import { SignUpDialog } from "./SignUpDialog.tsx";
@@ -28,9 +29,7 @@ export function BetSlip() {
 
   return (
     <>
-      <p className="slip-book">
-        Bets go to your <strong>Individual</strong> book
-      </p>
+      <BookPicker userId={user?.id ?? null} disabled={pending} />
       <ul className="slip-picks">
         {picks.map((pick) => (
           <SlipPick key={selectionKey(pick)} pick={pick} units={units} />

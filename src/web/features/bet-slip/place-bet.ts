@@ -11,8 +11,11 @@ export function pickWinCents(odds: number, units: number): number {
   return potentialWinCents(wagerCents(units), odds);
 }
 
-/** POST /api/bets with exactly the fields the server takes (it refuses unknown ones and prices the bet itself). */
-export function placeBet(pick: SlipSelection, units: number, note: string, replaceExisting: boolean): Promise<unknown> {
+/**
+ * POST /api/bets with exactly the fields the server takes (it refuses unknown ones and prices the bet itself).
+ * `leagueId` names the league whose book takes the bet; null = the individual book.
+ */
+export function placeBet(pick: SlipSelection, units: number, note: string, replaceExisting: boolean, leagueId: number | null): Promise<unknown> {
   return apiRequest("POST", "/api/bets", {
     gameId: pick.gameId,
     betType: pick.betType,
@@ -24,7 +27,7 @@ export function placeBet(pick: SlipSelection, units: number, note: string, repla
     potentialWin: Number(centsToString(pickWinCents(pick.odds, units))),
     confidence: "medium",
     note: note.trim() ? note.trim() : null,
-    leagueId: null,
+    leagueId,
     isParlay: false,
     replaceExisting,
     ...(pick.betType === "prop" ? { propId: pick.propId } : {}),

@@ -6,6 +6,7 @@ import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { invalidate } from "../../lib/swr.ts";
 import { toast } from "../../lib/toast.ts";
 import { afterPlacement, placeBet, weeklyBets } from "./place-bet.ts";
+import { selectedLeagueId } from "./selected-league.ts";
 import { slipNote, slipUnits } from "./state.ts";
 
 type Attempt = "placed" | "exists" | "failed";
@@ -69,7 +70,7 @@ export function usePlaceBets() {
 
   const attempt = async (pick: SlipSelection, replace: boolean): Promise<Attempt> => {
     try {
-      await placeBet(pick, slipUnits.value, slipNote.value, replace);
+      await placeBet(pick, slipUnits.value, slipNote.value, replace, selectedLeagueId.value);
       removeSelection(selectionKey(pick));
       return "placed";
     } catch (error) {

@@ -1,0 +1,56 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect } from "react";
+import useSWR from "swr";
+import { selectedLeagueId, selectLeague } from "./selected-league.ts";
+
+interface LeagueName {
+  id: number;
+  name: string;
+}
+
+/** The same key the leagues screen refreshes after joining or leaving, so the choices follow. */
+const myLeaguesKey = (userId: number) => `/api/users/${userId}/leagues`;
+
+/**
+ * Where the slip's bets go (spec §3, §4): the individual book or one of the player's leagues. A
+ * stored league the player is no longer in is cleared once their leagues are known.
+ */
+export function BookPicker({ userId, disabled }: { userId: number | null; disabled: boolean }) {
+  useSignals();
+  const { data: leagues } = useSWR<LeagueName[]>(userId === null ? null : myLeaguesKey(userId));
+  const selected = selectedLeagueId.value;
+  const league = leagues?.find((l) => l.id === selected) ?? null;
+
+  useEffect(() => {
+    if (leagues && selected !== null && !leagues.some((l) => l.id === selected)) selectLeague(null);
+  }, [leagues, selected]);
+
+  return (
+    <div className="slip-book">
+      {leagues && leagues.length > 0 ? (
+        <label className="slip-book-picker">
+          Book
+          <select value={league ? String(league.id) : ""} onChange={(event) => selectLeague(event.target.value ? Number(event.target.value) : null)} disabled={disabled}>
+            <option value="">Individual</option>
+            {leagues.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <p>
+        {league ? (
+          <>
+            Bets go to <strong>{league.name}</strong>
+          </>
+        ) : (
+          <>
+            Bets go to your <strong>Individual</strong> book
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { League } from "./api.ts";
+import { LeagueBadges } from "./LeagueBadges.tsx";
+import { allowedBetsText, datesText, memberCountText, wagerLimitText } from "./league-text.ts";
+
+interface LeagueCardProps {
+  league: League;
+  /** Shown on public leagues the viewer is not in (spec §6). */
+  onJoin?(): void;
+  joining?: boolean;
+  onOpen(): void;
+}
+
+/** A league in a list (spec §2): name, badges, dates, description, allowed bets and wager limits; the whole card opens its details. */
+export function LeagueCard({ league, onJoin, joining = false, onOpen }: LeagueCardProps) {
+  const titleId = `league-${league.id}-name`;
+  const dates = datesText(league);
+  return (
+    <article className="league-card" aria-labelledby={titleId}>
+      <header className="league-card-head">
+        <h3 id={titleId}>
+          {/* The name's button covers the card (see .league-open), so a click anywhere opens the details. */}
+          <button type="button" className="league-open" aria-haspopup="dialog" onClick={onOpen}>
+            {league.name}
+          </button>
+        </h3>
+        <LeagueBadges league={league} />
+      </header>
+      {dates ? <p className="league-dates">{dates}</p> : null}
+      {league.description ? <p className="league-description">{league.description}</p> : null}
+      <dl className="league-facts">
+        <div>
+          <dt>Allowed bets</dt>
+          <dd>{allowedBetsText(league.rules.allowedBetTypes)}</dd>
+        </div>
+        <div>
+          <dt>Min wager</dt>
+          <dd>{wagerLimitText(league.rules.minWager)}</dd>
+        </div>
+        <div>
+          <dt>Max wager</dt>
+          <dd>{wagerLimitText(league.rules.maxWager)}</dd>
+        </div>
+      </dl>
+      <div className="league-card-foot">
+        <span className="muted">{memberCountText(league.members.length)}</span>
+        {onJoin ? (
+          <button type="button" className="league-join" onClick={onJoin} disabled={joining} aria-busy={joining || undefined} aria-label={`Join ${league.name}`}>
+            {joining ? "Joining..." : "Join"}
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

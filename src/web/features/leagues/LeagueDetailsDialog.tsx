@@ -1,0 +1,116 @@
+import { useEffect, useState } from "react";
+import { Modal } from "../../components/Modal.tsx";
+import { joinLeague, leaveLeague, useLeagueDetails, type League, type Standing } from "./api.ts";
+import { InviteLinkActions } from "./InviteLinkActions.tsx";
+import { InviteUsers } from "./InviteUsers.tsx";
+import { LeagueBadges } from "./LeagueBadges.tsx";
+import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
+import { LeagueRules } from "./LeagueRules.tsx";
+import { isAdmin, isMember } from "./league-text.ts";
+import { MembersList } from "./MembersList.tsx";
+import { StandingsTable } from "./StandingsTable.tsx";
+import { useLeagueAction } from "./use-league-action.ts";
+
+interface LeagueDetailsDialogProps {
+  /** The league as the list shows it (shown at once); its details and standings load behind it. Null = closed. */
+  league: League | null;
+  userId: number;
+  onClose(): void;
+}
+
+/** A league's details (spec §2), with what the viewer's role allows (spec §6). */
+export function LeagueDetailsDialog({ league: preview, userId, onClose }: LeagueDetailsDialogProps) {
+  const openId = preview?.id ?? null;
+  const { data: details, mutate } = useLeagueDetails(openId);
+  // Each opening asks again (others may have joined or bet since), showing the last answer meanwhile;
+  // a league not seen before is being fetched already.
+  const cached = details !== undefined;
+  useEffect(() => {
+    if (openId !== null && cached) void mutate();
+  }, [openId]); // once per opening, not again when the answer lands
+  const league = details && details.id === preview?.id ? details : preview;
+  const [editing, setEditing] = useState(false);
+  const close = () => {
+    setEditing(false);
+    onClose();
+  };
+  return (
+    <>
+      <Modal open={league !== null} onClose={close} labelledBy="league-details-title" className="league-details-dialog">
+        {league ? (
+          <LeagueDetails
+            key={league.id}
+            league={league}
+            standings={details?.id === league.id ? details.standings : undefined}
+            userId={userId}
+            onEdit={() => setEditing(true)}
+            onClose={close}
+          />
+        ) : null}
+      </Modal>
+      {/* A sibling, not a child: a dialog's close event would reach the dialogs around it. */}
+      {league && isAdmin(league, userId) ? <LeagueFormDialog open={editing} userId={userId} league={league} onClose={() => setEditing(false)} /> : null}
+    </>
+  );
+}
+
+interface LeagueDetailsProps {
+  league: League;
+  standings: Standing[] | undefined;
+  userId: number;
+  onEdit(): void;
+  onClose(): void;
+}
+
+function LeagueDetails({ league, standings, userId, onEdit, onClose }: LeagueDetailsProps) {
+  const { pending, run } = useLeagueAction();
+  const member = isMember(league, userId);
+  const admin = isAdmin(league, userId);
+
+  const join = () => run(() => joinLeague(league.id, userId), { title: "Joined League!", description: "You've successfully joined the league" });
+  const leave = async () => {
+    if (await run(() => leaveLeague(league.id, userId), { title: "Left League", description: `You have left ${league.name}` })) onClose();
+  };
+
+  return (
+    <article>
+      <header>
+        <button type="button" aria-label="Close" rel="prev" onClick={onClose} />
+        <h2 id="league-details-title">{league.name}</h2>
+        <LeagueBadges league={league} />
+        {league.description ? <p className="league-description">{league.description}</p> : null}
+      </header>
+
+      {member || admin || league.isPublic ? (
+        <div className="league-details-actions">
+          {admin ? (
+            <button type="button" onClick={onEdit}>
+              Edit League
+            </button>
+          ) : null}
+          {member ? <InviteLinkActions leagueId={league.id} canRotate={admin} /> : null}
+          {!member && league.isPublic ? (
+            <button type="button" onClick={join} disabled={pending} aria-busy={pending || undefined}>
+              Join League
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <p className="muted league-private-note">This league is private: join it by invitation or invite link.</p>
+      )}
+
+      <LeagueRules league={league} />
+      <MembersList league={league} viewerId={userId} />
+      <StandingsTable standings={standings} viewerId={userId} />
+      {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
+
+      {member ? (
+        <footer>
+          <button type="button" className="league-leave" onClick={leave} disabled={pending} aria-busy={pending || undefined}>
+            Leave League
+          </button>
+        </footer>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,204 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { BET_TYPES, NAME_MAX } from "../../../modules/leagues/rules.ts";
+import type { LeagueSettingsPayload } from "./api.ts";
+import { formProblem, settingsPayload, type FormProblem, type LeagueFormField, type LeagueFormValues } from "./league-form.ts";
+import { betTypeName } from "./league-text.ts";
+
+interface LeagueFormProps {
+  /** Prefixes the fields' ids, so the create and edit forms can be on the page together. */
+  id: string;
+  initial: LeagueFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Sends the settings; resolves true when they were saved (the dialog then closes). */
+  onSubmit(settings: LeagueSettingsPayload): Promise<boolean>;
+  onCancel(): void;
+}
+
+/** The league settings form of 'Create League' and 'Edit League Settings' (spec §2, §5). */
+export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, onCancel }: LeagueFormProps) {
+  const [values, setValues] = useState(initial);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const set = <K extends LeagueFormField>(field: K, value: LeagueFormValues[K]) => {
+    setValues((old) => ({ ...old, [field]: value }));
+    if (problem?.field === field || (problem && (field === "startDate" || field === "endDate") && problem.field === "endDate")) setProblem(null);
+  };
+  const toggleType = (type: string, on: boolean) =>
+    set(
+      "allowedBetTypes",
+      BET_TYPES.filter((t) => (t === type ? on : values.allowedBetTypes.includes(t))),
+    );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = formProblem(values);
+    setProblem(found);
+    if (found) {
+      document.getElementById(`${id}-${found.field}`)?.focus();
+      return;
+    }
+    setPending(true);
+    const saved = await onSubmit(settingsPayload(values));
+    if (!saved) setPending(false);
+  }
+
+  /** aria props and the message for a field the last check found wrong. */
+  const errorFor = (field: LeagueFormField) => (problem?.field === field ? problem.message : null);
+  const invalid = (field: LeagueFormField) =>
+    problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}-error` } : {};
+  const message = (field: LeagueFormField): ReactNode => {
+    const text = errorFor(field);
+    return text ? (
+      <small id={`${id}-${field}-error`} className="field-error" role="alert">
+        {text}
+      </small>
+    ) : null;
+  };
+
+  return (
+    <form className="league-form" onSubmit={submit} noValidate aria-label={submitLabel}>
+      <label htmlFor={`${id}-name`}>League name</label>
+      <input
+        id={`${id}-name`}
+        name="name"
+        value={values.name}
+        maxLength={NAME_MAX}
+        required
+        autoComplete="off"
+        placeholder="Sunday Sharps"
+        onChange={(event) => set("name", event.target.value)}
+        data-autofocus
+        {...invalid("name")}
+      />
+      {message("name")}
+
+      <label htmlFor={`${id}-description`}>Description</label>
+      <textarea
+        id={`${id}-description`}
+        name="description"
+        rows={2}
+        maxLength={500}
+        value={values.description}
+        placeholder="What is this league about? (optional)"
+        onChange={(event) => set("description", event.target.value)}
+      />
+
+      <fieldset className="league-visibility">
+        <legend>Visibility</legend>
+        <label>
+          <input type="radio" name={`${id}-visibility`} checked={values.isPublic} onChange={() => set("isPublic", true)} />
+          Public
+          <small>Anyone can find and join it.</small>
+        </label>
+        <label>
+          <input type="radio" name={`${id}-visibility`} checked={!values.isPublic} onChange={() => set("isPublic", false)} />
+          Private
+          <small>Joined by invitation or invite link.</small>
+        </label>
+      </fieldset>
+
+      <fieldset className="league-bet-types" {...(problem?.field === "allowedBetTypes" ? { "aria-describedby": `${id}-allowedBetTypes-error` } : {})}>
+        <legend>Allowed bet types</legend>
+        {BET_TYPES.map((type, index) => (
+          <label key={type}>
+            <input
+              type="checkbox"
+              id={index === 0 ? `${id}-allowedBetTypes` : undefined}
+              name="allowedBetTypes"
+              value={type}
+              checked={values.allowedBetTypes.includes(type)}
+              onChange={(event) => toggleType(type, event.target.checked)}
+            />
+            {betTypeName(type)}
+          </label>
+        ))}
+        {message("allowedBetTypes")}
+      </fieldset>
+
+      <div className="league-form-pair">
+        <div>
+          <label htmlFor={`${id}-minWager`}>Min wager ($)</label>
+          <input
+            id={`${id}-minWager`}
+            name="minWager"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="No minimum"
+            value={values.minWager}
+            onChange={(event) => set("minWager", event.target.value)}
+            {...invalid("minWager")}
+          />
+          {message("minWager")}
+        </div>
+        <div>
+          <label htmlFor={`${id}-maxWager`}>Max wager ($)</label>
+          <input
+            id={`${id}-maxWager`}
+            name="maxWager"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="No maximum"
+            value={values.maxWager}
+            onChange={(event) => set("maxWager", event.target.value)}
+            {...invalid("maxWager")}
+          />
+          {message("maxWager")}
+        </div>
+      </div>
+
+      <fieldset className="league-contest">
+        <legend>Contest settings (optional)</legend>
+        <label htmlFor={`${id}-startingBankroll`}>Starting bankroll ($)</label>
+        <input
+          id={`${id}-startingBankroll`}
+          name="startingBankroll"
+          type="number"
+          inputMode="numeric"
+          min={100}
+          step={100}
+          placeholder="No bankroll limit"
+          value={values.startingBankroll}
+          onChange={(event) => set("startingBankroll", event.target.value)}
+          {...invalid("startingBankroll")}
+          {...(problem?.field !== "startingBankroll" ? { "aria-describedby": `${id}-startingBankroll-hint` } : {})}
+        />
+        {message("startingBankroll") ?? (
+          <small id={`${id}-startingBankroll-hint`}>Each member gets this much to bet in the league; at least 100, in steps of 100.</small>
+        )}
+        <div className="league-form-pair">
+          <div>
+            <label htmlFor={`${id}-startDate`}>Start date</label>
+            <input id={`${id}-startDate`} name="startDate" type="date" value={values.startDate} onChange={(event) => set("startDate", event.target.value)} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-endDate`}>End date</label>
+            <input
+              id={`${id}-endDate`}
+              name="endDate"
+              type="date"
+              value={values.endDate}
+              onChange={(event) => set("endDate", event.target.value)}
+              {...invalid("endDate")}
+            />
+            {message("endDate")}
+          </div>
+        </div>
+      </fieldset>
+
+      <footer className="league-form-actions">
+        <button type="button" className="secondary outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <button type="submit" disabled={pending || values.name.trim() === ""} aria-busy={pending || undefined}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+      </footer>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { Modal } from "../../components/Modal.tsx";
+import { createLeague, updateLeague, type League } from "./api.ts";
+import { formFromLeague, NEW_LEAGUE } from "./league-form.ts";
+import { LeagueForm } from "./LeagueForm.tsx";
+import { leagueAction } from "./use-league-action.ts";
+
+interface LeagueFormDialogProps {
+  open: boolean;
+  userId: number;
+  /** The league to edit; none = create a new one. */
+  league?: League;
+  onClose(): void;
+}
+
+/** 'Create League' or 'Edit League Settings' (spec §2): the same fields; success toasts and closes. */
+export function LeagueFormDialog({ open, userId, league, onClose }: LeagueFormDialogProps) {
+  const editing = league !== undefined;
+  const titleId = editing ? "edit-league-title" : "create-league-title";
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} className="league-form-dialog">
+      {open ? (
+        <article>
+          <header>
+            <button type="button" aria-label="Close" rel="prev" onClick={onClose} />
+            <h2 id={titleId}>{editing ? "Edit League Settings" : "Create League"}</h2>
+            {editing ? null : <p className="muted">Set the rules your league bets by. Only the name is required.</p>}
+          </header>
+          <LeagueForm
+            id={editing ? `edit-league-${league.id}` : "new-league"}
+            initial={editing ? formFromLeague(league) : NEW_LEAGUE}
+            submitLabel={editing ? "Save Changes" : "Create League"}
+            pendingLabel={editing ? "Saving..." : "Creating..."}
+            onCancel={onClose}
+            onSubmit={async (settings) => {
+              const saved = editing
+                ? await leagueAction(() => updateLeague(league.id, settings), {
+                    title: "League Updated!",
+                    description: "Your league settings have been updated successfully.",
+                  })
+                : await leagueAction(() => createLeague(userId, settings), {
+                    title: "League Created!",
+                    description: "Your league has been created successfully.",
+                  });
+              if (saved) onClose();
+              return saved;
+            }}
+          />
+        </article>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import type { League } from "./api.ts";
+import { allowedBetsText, dayText, moneyText, wagerLimitText } from "./league-text.ts";
+
+/** The league's rules and, for a contest, its contest settings (spec §2 details dialog). */
+export function LeagueRules({ league }: { league: League }) {
+  return (
+    <div className="league-rules">
+      <section aria-labelledby="league-rules-title">
+        <h3 id="league-rules-title">Rules</h3>
+        <dl className="league-rule-list">
+          <div>
+            <dt>Allowed bets</dt>
+            <dd>{allowedBetsText(league.rules.allowedBetTypes)}</dd>
+          </div>
+          <div>
+            <dt>Min wager</dt>
+            <dd>{wagerLimitText(league.rules.minWager)}</dd>
+          </div>
+          <div>
+            <dt>Max wager</dt>
+            <dd>{wagerLimitText(league.rules.maxWager)}</dd>
+          </div>
+        </dl>
+      </section>
+      {league.isContest ? (
+        <section aria-labelledby="league-contest-title">
+          <h3 id="league-contest-title">Contest settings</h3>
+          <dl className="league-rule-list">
+            <div>
+              <dt>Starting bankroll</dt>
+              <dd>{league.startingBankroll === null ? "Not set" : moneyText(league.startingBankroll)}</dd>
+            </div>
+            <div>
+              <dt>Start date</dt>
+              <dd>{league.startDate ? dayText(league.startDate) : "Not set"}</dd>
+            </div>
+            <div>
+              <dt>End date</dt>
+              <dd>{league.endDate ? dayText(league.endDate) : "Not set"}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,658 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { settleGame } from "../../src/modules/betting/settlement.ts";
+import type { League } from "../../src/modules/leagues/model.ts";
+import type { BuiltUser } from "../factories.ts";
+import { call } from "../support.ts";
+import { E2E_TIMEOUT, launchBrowser, newContext, PHONE, toastLocator } from "./helpers.ts";
+import { DAL_PHI, newPlayer, placeBet, resolveGame, signIn, spread, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
+
+let server: BettingServer;
+let browser: Browser;
+let contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A fresh database per test: the lists' contents and empty states are exact.
+beforeEach(async () => {
+  server = await startBettingServer();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  contexts = [];
+  await server?.stop();
+});
+
+/** A browser profile signed in as `player` (or a visitor), on /leagues once the lists have loaded. */
+async function leaguesPage(player: BuiltUser | null, opts: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const context = await newContext(browser, server, opts.viewport ? { viewport: opts.viewport } : {});
+  contexts.push(context);
+  if (player) await signIn(context, server, player);
+  const page = await context.newPage();
+  page.setDefaultTimeout(8000);
+  await page.goto("/leagues");
+  await page.getByRole("heading", { level: 1, name: "Leagues" }).waitFor();
+  if (player) await page.locator(".league-column").nth(1).locator(".league-empty, .league-card").first().waitFor();
+  return page;
+}
+
+interface LeagueInput {
+  name: string;
+  description?: string;
+  isPublic?: boolean;
+  rules?: { allowedBetTypes: string[]; minWager?: number; maxWager?: number };
+  startingBankroll?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** Creates a league over the API as `admin`. */
+async function createLeague(admin: BuiltUser, input: LeagueInput): Promise<League> {
+  const res = await call<League>(server.ctx.app, "POST", "/api/leagues", {
+    cookie: admin.cookie,
+    body: { description: "", isPublic: true, rules: { allowedBetTypes: ["spread", "total", "moneyline"] }, ...input, createdBy: admin.user.id },
+  });
+  if (res.status !== 201) throw new Error(`creating a league answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function join(player: BuiltUser, league: League): Promise<void> {
+  const res = await call(server.ctx.app, "POST", `/api/leagues/${league.id}/join`, { cookie: player.cookie, body: { userId: player.user.id } });
+  if (res.status !== 200) throw new Error(`joining answered ${res.status}: ${JSON.stringify(res.body)}`);
+}
+
+const column = (page: Page, title: "My Leagues" | "Available Leagues") => page.getByRole("region", { name: title, exact: true });
+const leagueCard = (scope: Page | Locator, name: string) => scope.getByRole("article", { name, exact: true });
+const cardNames = (scope: Locator) => scope.locator(".league-card h3").allTextContents();
+const details = (page: Page) => page.locator("dialog.league-details-dialog");
+/** A card's or dialog's facts as [label, value] pairs. */
+const facts = (scope: Locator) =>
+  scope.evaluate((el) => [...el.querySelectorAll("dl > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+
+/** Waits for the toast with this title (and description): a new toast replaces an older one with the same title. */
+async function expectToast(page: Page, title: string, description?: string) {
+  let toast = toastLocator(page).filter({ has: page.locator(".toast-title").getByText(title, { exact: true }) });
+  if (description !== undefined) toast = toast.filter({ has: page.locator(".toast-description").getByText(description, { exact: true }) });
+  await toast.waitFor();
+}
+
+/** Opens a league's details by clicking its card (not its name: the whole card is the target). */
+async function openDetails(page: Page, name: string): Promise<Locator> {
+  const card = leagueCard(page, name);
+  await card.click();
+  const dialog = details(page);
+  await dialog.getByRole("heading", { level: 2, name }).waitFor();
+  return dialog;
+}
+
+describe("leagues screen", () => {
+  test(
+    "a visitor is asked to sign in, with a link that comes back to /leagues",
+    async () => {
+      const page = await leaguesPage(null);
+      expect(await page.locator(".page-subtitle").textContent()).toBe("Compete with friends in custom betting leagues with specific rules.");
+      await page.getByText("Please sign in to see, create and join leagues").waitFor();
+      expect(await page.getByRole("link", { name: "Sign In" }).last().getAttribute("href")).toBe("/auth?returnUrl=%2Fleagues");
+      expect(await page.getByRole("button", { name: "Create League" }).count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "empty lists say so; 'Available Leagues' holds the leagues the player is not in, Join only on public ones; joining moves the league over",
+    async () => {
+      const me = await newPlayer(server, "joiner");
+      const empty = await leaguesPage(me);
+      expect(await column(empty, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
+      expect(await column(empty, "Available Leagues").locator(".league-empty").textContent()).toBe("No available leagues to join.");
+      expect(await empty.getByRole("heading", { name: /^Pending Invitations/ }).count()).toBe(0);
+
+      const owner = await newPlayer(server, "owner");
+      await createLeague(owner, { name: "Sunday Sharps", description: "Spreads only, Sundays only.", rules: { allowedBetTypes: ["spread"], minWager: 100, maxWager: 300 } });
+      await createLeague(owner, { name: "Office Pool", isPublic: false, startingBankroll: 1000, startDate: "2026-09-10" });
+      const page = await leaguesPage(me);
+      const available = column(page, "Available Leagues");
+      await leagueCard(available, "Office Pool").waitFor();
+      expect((await cardNames(available)).sort()).toEqual(["Office Pool", "Sunday Sharps"]);
+
+      const sharps = leagueCard(available, "Sunday Sharps");
+      expect(await sharps.locator(".league-badge").allTextContents()).toEqual(["Public"]);
+      expect(await sharps.locator(".league-description").textContent()).toBe("Spreads only, Sundays only.");
+      expect(await facts(sharps.locator(".league-facts"))).toEqual([["Allowed bets", "Spread"], ["Min wager", "$100.00"], ["Max wager", "$300.00"]]);
+      const pool = leagueCard(available, "Office Pool");
+      expect(await pool.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
+      expect(await pool.locator(".league-dates").textContent()).toBe("Starts Sep 10, 2026");
+      expect((await facts(pool.locator(".league-facts")))[0]).toEqual(["Allowed bets", "Spread, Total, Moneyline"]);
+      expect(await pool.getByRole("button", { name: /^Join/ }).count()).toBe(0);
+
+      let joinBody: unknown = null;
+      page.on("request", (r) => {
+        if (r.method() === "POST" && r.url().endsWith("/join")) joinBody = r.postDataJSON();
+      });
+      await sharps.getByRole("button", { name: "Join Sunday Sharps" }).click();
+      await expectToast(page, "Joined League!", "You've successfully joined the league");
+      await leagueCard(column(page, "My Leagues"), "Sunday Sharps").waitFor();
+      expect(joinBody).toEqual({ userId: me.user.id });
+      expect(await cardNames(column(page, "Available Leagues"))).toEqual(["Office Pool"]);
+      // Joined: no Join button any more, and the card still opens the details.
+      expect(await leagueCard(column(page, "My Leagues"), "Sunday Sharps").getByRole("button", { name: /^Join/ }).count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Create League: defaults, the name gates submit, the spec's validation messages, and optional fields are sent only when filled",
+    async () => {
+      const me = await newPlayer(server, "creator");
+      const page = await leaguesPage(me);
+      let posts = 0;
+      page.on("request", (r) => {
+        if (r.method() === "POST" && new URL(r.url()).pathname === "/api/leagues") posts++;
+      });
+      await page.getByRole("button", { name: "Create League" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create League" });
+      await dialog.waitFor();
+      const submit = dialog.getByRole("button", { name: "Create League" });
+
+      // Defaults: public; spread, total and moneyline.
+      expect(await dialog.getByRole("radio", { name: /^Public/ }).isChecked()).toBe(true);
+      expect(await dialog.getByRole("radio", { name: /^Private/ }).isChecked()).toBe(false);
+      const types = dialog.getByRole("group", { name: "Allowed bet types" }).getByRole("checkbox");
+      expect(await types.evaluateAll((boxes) => boxes.map((b) => [(b as HTMLInputElement).value, (b as HTMLInputElement).checked]))).toEqual([
+        ["spread", true],
+        ["total", true],
+        ["moneyline", true],
+        ["prop", false],
+      ]);
+      expect(await dialog.getByLabel("Min wager ($)").getAttribute("step")).toBe("0.01");
+      expect(await dialog.getByLabel("Min wager ($)").getAttribute("min")).toBe("0");
+      expect(await dialog.getByLabel("Starting bankroll ($)").getAttribute("step")).toBe("100");
+      expect(await dialog.getByLabel("Starting bankroll ($)").getAttribute("min")).toBe("100");
+
+      expect(await submit.isDisabled()).toBe(true);
+      await dialog.getByLabel("League name").fill("   ");
+      expect(await submit.isDisabled()).toBe(true);
+      await dialog.getByLabel("League name").fill("Sunday Sharps");
+      expect(await submit.isEnabled()).toBe(true);
+
+      const alert = dialog.locator(".field-error");
+      for (const type of ["Spread", "Total", "Moneyline"]) await dialog.getByRole("checkbox", { name: type }).uncheck();
+      await submit.click();
+      expect(await alert.textContent()).toBe("Please select at least one allowed bet type");
+      await dialog.getByRole("checkbox", { name: "Spread" }).check();
+      await dialog.getByRole("checkbox", { name: "Total" }).check();
+      expect(await alert.count()).toBe(0);
+
+      await dialog.getByLabel("Start date").fill("2026-09-20");
+      await dialog.getByLabel("End date").fill("2026-09-10");
+      await submit.click();
+      expect(await alert.textContent()).toBe("End date must be after start date");
+      expect(await dialog.getByLabel("End date").getAttribute("aria-invalid")).toBe("true");
+      await dialog.getByLabel("End date").fill("");
+      await dialog.getByLabel("Start date").fill("");
+
+      await dialog.getByLabel("Starting bankroll ($)").fill("150");
+      await submit.click();
+      expect(await alert.textContent()).toBe("Starting bankroll must be at least 100, in steps of 100");
+      await dialog.getByLabel("Starting bankroll ($)").fill("");
+
+      await dialog.getByLabel("Min wager ($)").fill("500");
+      await dialog.getByLabel("Max wager ($)").fill("100");
+      await submit.click();
+      expect(await alert.textContent()).toBe("Minimum wager must not be above the maximum wager");
+      await dialog.getByLabel("Min wager ($)").fill("");
+      await dialog.getByLabel("Max wager ($)").fill("");
+      expect(posts).toBe(0);
+
+      const request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/leagues");
+      await submit.click();
+      expect((await request).postDataJSON()).toEqual({
+        name: "Sunday Sharps",
+        description: "",
+        isPublic: true,
+        rules: { allowedBetTypes: ["spread", "total"] },
+        createdBy: me.user.id,
+      });
+      await expectToast(page, "League Created!", "Your league has been created successfully.");
+      await dialog.waitFor({ state: "hidden" });
+      const card = leagueCard(column(page, "My Leagues"), "Sunday Sharps");
+      await card.waitFor();
+      expect(await card.locator(".league-badge").allTextContents()).toEqual(["Public"]);
+      expect(await facts(card.locator(".league-facts"))).toEqual([["Allowed bets", "Spread, Total"], ["Min wager", "No limit"], ["Max wager", "No limit"]]);
+      expect(await column(page, "Available Leagues").locator(".league-empty").textContent()).toBe("No available leagues to join.");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Create League with every field filled sends them all; the card shows Private, Contest, the dates and the wagers",
+    async () => {
+      const me = await newPlayer(server, "contest_maker");
+      const page = await leaguesPage(me, { viewport: PHONE });
+      await page.getByRole("button", { name: "Create League" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create League" });
+      await dialog.getByLabel("League name").fill("Office Pool");
+      await dialog.getByLabel("Description").fill("Winner buys lunch.");
+      await dialog.getByRole("radio", { name: /^Private/ }).check();
+      await dialog.getByRole("checkbox", { name: "Player Prop" }).check();
+      await dialog.getByRole("checkbox", { name: "Moneyline" }).uncheck();
+      await dialog.getByLabel("Min wager ($)").fill("10.5");
+      await dialog.getByLabel("Max wager ($)").fill("500");
+      await dialog.getByLabel("Starting bankroll ($)").fill("1000");
+      await dialog.getByLabel("Start date").fill("2026-09-10");
+      await dialog.getByLabel("End date").fill("2026-12-31");
+      const request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/leagues");
+      await dialog.getByRole("button", { name: "Create League" }).click();
+      expect((await request).postDataJSON()).toEqual({
+        name: "Office Pool",
+        description: "Winner buys lunch.",
+        isPublic: false,
+        rules: { allowedBetTypes: ["spread", "total", "prop"], minWager: 10.5, maxWager: 500 },
+        startingBankroll: 1000,
+        startDate: "2026-09-10",
+        endDate: "2026-12-31",
+        createdBy: me.user.id,
+      });
+      await expectToast(page, "League Created!");
+      const card = leagueCard(column(page, "My Leagues"), "Office Pool");
+      await card.waitFor();
+      expect(await card.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
+      expect(await card.locator(".league-dates").textContent()).toBe("Sep 10, 2026 – Dec 31, 2026");
+      expect(await facts(card.locator(".league-facts"))).toEqual([["Allowed bets", "Spread, Total, Player Prop"], ["Min wager", "$10.50"], ["Max wager", "$500.00"]]);
+      // The card fits the phone's width.
+      const box = (await card.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a server refusal of a new league is toasted as 'Error' with its message and the dialog stays open",
+    async () => {
+      const me = await newPlayer(server, "refused");
+      const page = await leaguesPage(me);
+      await page.route("**/api/leagues", (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ message: "League name is required", code: "invalid_league" }) })
+          : route.fallback(),
+      );
+      await page.getByRole("button", { name: "Create League" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create League" });
+      await dialog.getByLabel("League name").fill("Anything");
+      await dialog.getByRole("button", { name: "Create League" }).click();
+      await expectToast(page, "Error", "League name is required");
+      expect(await toastLocator(page).getAttribute("class")).toContain("toast-destructive");
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await dialog.getByRole("button", { name: "Create League" }).isEnabled()).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the details dialog: rules, contest settings, members with ADMIN tag and joined date; only admins see Edit League, which saves with PUT",
+    async () => {
+      const admin = await newPlayer(server, "commish");
+      const member = await newPlayer(server, "rookie");
+      const league = await createLeague(admin, {
+        name: "Sunday Sharps",
+        description: "Spreads only.",
+        rules: { allowedBetTypes: ["spread", "total"], minWager: 50 },
+        startingBankroll: 2000,
+        endDate: "2026-12-31",
+      });
+      await join(member, league);
+
+      const memberPage = await leaguesPage(member);
+      let dialog = await openDetails(memberPage, "Sunday Sharps");
+      expect(await dialog.getByRole("button", { name: "Edit League" }).count()).toBe(0);
+      await dialog.getByRole("button", { name: "Copy Invite Link" }).waitFor();
+      await dialog.getByRole("button", { name: "Leave League" }).waitFor();
+      expect(await dialog.getByRole("button", { name: "New Invite Link" }).count()).toBe(0);
+      // A public league: no invite form for anyone.
+      expect(await dialog.getByRole("heading", { name: "Invite Users" }).count()).toBe(0);
+      expect(await dialog.locator(".league-rules h3").allTextContents()).toEqual(["Rules", "Contest settings"]);
+      expect(await facts(dialog.locator(".league-rules section").first())).toEqual([
+        ["Allowed bets", "Spread, Total"],
+        ["Min wager", "$50.00"],
+        ["Max wager", "No limit"],
+      ]);
+      expect(await facts(dialog.locator(".league-rules section").last())).toEqual([
+        ["Starting bankroll", "$2,000.00"],
+        ["Start date", "Not set"],
+        ["End date", "Dec 31, 2026"],
+      ]);
+      const members = dialog.locator(".league-members li");
+      expect(await members.count()).toBe(2);
+      expect(await members.nth(0).innerText()).toBe("commish ADMIN\nJoined Sep 9, 2026");
+      expect(await members.nth(1).innerText()).toBe("rookie (you)\nJoined Sep 9, 2026");
+      // The list scrolls beyond 12rem (spec §2).
+      const [maxHeight, rem, overflow] = await dialog.locator(".league-members").evaluate((el) => [
+        parseFloat(getComputedStyle(el).maxHeight),
+        parseFloat(getComputedStyle(document.documentElement).fontSize),
+        getComputedStyle(el).overflowY,
+      ]);
+      expect(maxHeight).toBe(12 * (rem as number));
+      expect(overflow).toBe("auto");
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "hidden" });
+
+      const adminPage = await leaguesPage(admin);
+      dialog = await openDetails(adminPage, "Sunday Sharps");
+      await dialog.getByRole("button", { name: "Edit League" }).click();
+      const edit = adminPage.getByRole("dialog", { name: "Edit League Settings" });
+      await edit.waitFor();
+      expect(await edit.getByLabel("League name").inputValue()).toBe("Sunday Sharps");
+      expect(await edit.getByLabel("Description").inputValue()).toBe("Spreads only.");
+      expect(await edit.getByRole("radio", { name: /^Public/ }).isChecked()).toBe(true);
+      expect(await edit.getByRole("checkbox", { name: "Spread" }).isChecked()).toBe(true);
+      expect(await edit.getByRole("checkbox", { name: "Moneyline" }).isChecked()).toBe(false);
+      expect(await edit.getByLabel("Min wager ($)").inputValue()).toBe("50");
+      expect(await edit.getByLabel("Starting bankroll ($)").inputValue()).toBe("2000");
+      expect(await edit.getByLabel("End date").inputValue()).toBe("2026-12-31");
+
+      await edit.getByLabel("League name").fill("Sunday Sharks");
+      await edit.getByRole("radio", { name: /^Private/ }).check();
+      await edit.getByLabel("Min wager ($)").fill("");
+      await edit.getByLabel("End date").fill("");
+      const request = adminPage.waitForRequest((r) => r.method() === "PUT");
+      await edit.getByRole("button", { name: "Save Changes" }).click();
+      const put = await request;
+      expect(new URL(put.url()).pathname).toBe(`/api/leagues/${league.id}`);
+      expect(put.postDataJSON()).toEqual({
+        name: "Sunday Sharks",
+        description: "Spreads only.",
+        isPublic: false,
+        rules: { allowedBetTypes: ["spread", "total"] },
+        startingBankroll: 2000,
+      });
+      await expectToast(adminPage, "League Updated!", "Your league settings have been updated successfully.");
+      await edit.waitFor({ state: "hidden" });
+      // The details dialog stays open and shows the new settings.
+      await dialog.getByRole("heading", { level: 2, name: "Sunday Sharks" }).waitFor();
+      expect(await dialog.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
+      await dialog.getByRole("heading", { name: "Invite Users" }).waitFor();
+      await adminPage.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await leagueCard(column(adminPage, "My Leagues"), "Sunday Sharks").locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "invite by username: 'Invitation Sent', the invitee accepts from 'Pending Invitations', another declines; the admin sees each status",
+    async () => {
+      const admin = await newPlayer(server, "host");
+      const alice = await newPlayer(server, "alice_a");
+      const bob = await newPlayer(server, "bob_b");
+      const league = await createLeague(admin, { name: "Office Pool", isPublic: false });
+
+      const adminPage = await leaguesPage(admin);
+      const dialog = await openDetails(adminPage, "Office Pool");
+      const form = dialog.getByRole("form", { name: "Invite Users" });
+      const input = form.getByLabel("Username or user ID");
+      const invite = form.getByRole("button", { name: "Invite" });
+      expect(await invite.isDisabled()).toBe(true);
+      await input.fill("   ");
+      expect(await invite.isDisabled()).toBe(true);
+      expect(await dialog.locator(".league-sent-invitations, .muted").getByText("No invitations sent yet.").count()).toBe(1);
+
+      const request = adminPage.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/invite"));
+      await input.fill("  alice_a ");
+      await invite.click();
+      expect((await request).postDataJSON()).toEqual({ leagueId: league.id, invitedUserId: "alice_a", invitedBy: admin.user.id });
+      await expectToast(adminPage, "Invitation Sent", "User has been invited to the league");
+      expect(await input.inputValue()).toBe("");
+      // By user id too.
+      await input.fill(String(bob.user.id));
+      await invite.click();
+      await dialog.locator(".league-sent-invitations li").nth(1).waitFor();
+      // Newest first.
+      expect(await dialog.locator(".league-sent-invitations li").allInnerTexts()).toEqual(["bob_b\nPENDING", "alice_a\nPENDING"]);
+      // An unknown name: the server's message.
+      await input.fill("nobody_here");
+      await invite.click();
+      await expectToast(adminPage, "Error", 'No user "nobody_here"');
+
+      const alicePage = await leaguesPage(alice);
+      const pending = alicePage.getByRole("region", { name: "Pending Invitations (1)" });
+      await pending.waitFor();
+      expect(await pending.locator(".league-invitation-name").allTextContents()).toEqual(["Office Pool"]);
+      expect(await pending.locator(".league-invitation-from").textContent()).toBe("Invited by host");
+      // Private and not a member: listed as available, without Join.
+      expect(await leagueCard(column(alicePage, "Available Leagues"), "Office Pool").getByRole("button", { name: /^Join/ }).count()).toBe(0);
+      await pending.getByRole("button", { name: "Accept" }).click();
+      await expectToast(alicePage, "Invitation Accepted");
+      await leagueCard(column(alicePage, "My Leagues"), "Office Pool").waitFor();
+      await pending.waitFor({ state: "detached" });
+      expect(await alicePage.getByRole("heading", { name: /^Pending Invitations/ }).count()).toBe(0);
+      // A plain member of a private league sees no invite form.
+      const aliceDialog = await openDetails(alicePage, "Office Pool");
+      await aliceDialog.getByRole("button", { name: "Leave League" }).waitFor();
+      expect(await aliceDialog.getByRole("form", { name: "Invite Users" }).count()).toBe(0);
+
+      const bobPage = await leaguesPage(bob);
+      await bobPage.getByRole("region", { name: "Pending Invitations (1)" }).getByRole("button", { name: "Decline" }).click();
+      await expectToast(bobPage, "Invitation Declined");
+      await bobPage.getByRole("heading", { name: /^Pending Invitations/ }).waitFor({ state: "detached" });
+      await leagueCard(column(bobPage, "Available Leagues"), "Office Pool").waitFor();
+      expect(await column(bobPage, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
+
+      // The admin's list after reopening: accepted and declined.
+      await adminPage.keyboard.press("Escape");
+      const reopened = await openDetails(adminPage, "Office Pool");
+      await reopened.locator(".league-status-declined").waitFor();
+      expect(await reopened.locator(".league-sent-invitations li").allInnerTexts()).toEqual(["bob_b\nDECLINED", "alice_a\nACCEPTED"]);
+      // The details refetch on opening: alice is a member now.
+      await reopened.locator(".league-members li").filter({ hasText: "alice_a" }).waitFor();
+      expect(await reopened.locator(".league-members li").count()).toBe(2);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "'Copy Invite Link' copies {origin}/invite/{token}, toasts, and shows the link; an admin can replace it",
+    async () => {
+      const admin = await newPlayer(server, "linker");
+      const league = await createLeague(admin, { name: "Link League", isPublic: false });
+      const page = await leaguesPage(admin);
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+      const token = ((await call(server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
+      const dialog = await openDetails(page, "Link League");
+      await dialog.getByRole("button", { name: "Copy Invite Link" }).click();
+      await expectToast(page, "Invite Link Copied", "Share this link with others to invite them to the league");
+      const link = `${server.baseUrl}/invite/${token}`;
+      expect(await dialog.getByLabel("Invite link").inputValue()).toBe(link);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+      await dialog.getByRole("button", { name: "New Invite Link" }).click();
+      await expectToast(page, "New Invite Link");
+      const field = dialog.getByLabel("Invite link");
+      await page.waitForFunction((old) => (document.querySelector("input[aria-label='Invite link']") as HTMLInputElement).value !== old, link);
+      const fresh = await field.inputValue();
+      expect(fresh).toMatch(new RegExp(`^${server.baseUrl}/invite/[\\w-]+$`));
+      expect(fresh).not.toBe(link);
+      const now = ((await call(server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
+      expect(fresh).toBe(`${server.baseUrl}/invite/${now}`);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "without clipboard access the link is still shown and a toast says to copy it",
+    async () => {
+      const admin = await newPlayer(server, "no_clip");
+      await createLeague(admin, { name: "Clipless" });
+      const page = await leaguesPage(admin);
+      await page.evaluate(() => {
+        Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
+        document.execCommand = () => false;
+      });
+      const dialog = await openDetails(page, "Clipless");
+      await dialog.getByRole("button", { name: "Copy Invite Link" }).click();
+      await expectToast(page, "Invite Link", "Copy the link below and share it with others to invite them to the league");
+      expect(await dialog.getByLabel("Invite link").inputValue()).toMatch(/\/invite\/[\w-]+$/);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Leave League: 'Left League', the dialog closes and the league moves back to Available Leagues",
+    async () => {
+      const owner = await newPlayer(server, "stayer");
+      const me = await newPlayer(server, "leaver");
+      const league = await createLeague(owner, { name: "Short Stay" });
+      await join(me, league);
+      const page = await leaguesPage(me);
+      await leagueCard(column(page, "My Leagues"), "Short Stay").waitFor();
+      const dialog = await openDetails(page, "Short Stay");
+      const request = page.waitForRequest((r) => r.method() === "DELETE");
+      await dialog.getByRole("button", { name: "Leave League" }).click();
+      const sent = await request;
+      expect(new URL(sent.url()).pathname).toBe(`/api/leagues/${league.id}/leave`);
+      expect(sent.postDataJSON()).toEqual({ userId: me.user.id });
+      await expectToast(page, "Left League");
+      await dialog.waitFor({ state: "hidden" });
+      const card = leagueCard(column(page, "Available Leagues"), "Short Stay");
+      await card.waitFor();
+      await card.getByRole("button", { name: "Join Short Stay" }).waitFor();
+      expect(await column(page, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "standings rank the members by units won in the league's book after a league bet settles; individual bets do not count",
+    async () => {
+      const winner = await newPlayer(server, "sharp_sam");
+      const loser = await newPlayer(server, "square_sue");
+      const idle = await newPlayer(server, "idle_ike");
+      const league = await createLeague(winner, { name: "Standings League" });
+      await join(loser, league);
+      await join(idle, league);
+      await placeBet(server, winner, { ...spread(DAL_PHI, "Philadelphia Eagles", -3.5), leagueId: league.id });
+      await placeBet(server, loser, { ...spread(DAL_PHI, "Dallas Cowboys", 3.5), leagueId: league.id });
+      // The winner's individual book loses on the same game: not the league's business.
+      await placeBet(server, winner, spread(DAL_PHI, "Dallas Cowboys", 3.5), { units: 3 });
+      await resolveGame(server, DAL_PHI, 17, 24);
+      await settleGame(server.ctx.db, server.ctx.clock.now(), DAL_PHI);
+
+      const page = await leaguesPage(loser);
+      const dialog = await openDetails(page, "Standings League");
+      const rows = dialog.locator(".league-standings tbody tr");
+      await rows.first().waitFor();
+      expect(await dialog.locator(".league-standings thead th").allTextContents()).toEqual(["Rank", "Player", "Units Won", "Bets", "Win Rate", "ROI"]);
+      expect(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)))).toEqual([
+        ["1", "sharp_sam", "+0.91U", "1", "100.0%", "+90.9%"],
+        ["2", "idle_ike", "0.00U", "0", "0.0%", "0.0%"],
+        ["3", "square_sue", "-1.00U", "1", "0.0%", "-100.0%"],
+      ]);
+      expect(await rows.nth(2).getAttribute("aria-current")).toBe("true");
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+describe("the bet slip's book", () => {
+  async function gamesPage(player: BuiltUser, storedLeagueId?: number): Promise<Page> {
+    const context = await newContext(browser, server);
+    contexts.push(context);
+    await signIn(context, server, player);
+    await context.route(/^https:\/\/a\.espncdn\.com\//, (route) => route.abort());
+    if (storedLeagueId !== undefined) await context.addInitScript((id) => localStorage.setItem("npt.selectedLeagueId", String(id)), storedLeagueId);
+    const page = await context.newPage();
+    page.setDefaultTimeout(8000);
+    await page.clock.setFixedTime(server.ctx.clock.now());
+    await page.goto("/");
+    await page.getByTestId("game-card").first().waitFor();
+    return page;
+  }
+  const slip = (page: Page) => page.getByRole("dialog", { name: "Bet Slip" });
+  const stored = (page: Page) => page.evaluate(() => localStorage.getItem("npt.selectedLeagueId"));
+
+  test(
+    "picking a league sends leagueId; its rules refuse a bet with the server's message; a bet within them goes to the league's book",
+    async () => {
+      const me = await newPlayer(server, "league_bettor");
+      const league = await createLeague(me, { name: "Sunday Sharps", rules: { allowedBetTypes: ["spread"], minWager: 150 } });
+      const page = await gamesPage(me);
+      const game = page.getByRole("article", { name: "Dallas Cowboys @ Philadelphia Eagles", exact: true });
+      await game.getByRole("button", { name: "Total: Over 45.5, -110" }).click();
+      const book = slip(page).getByLabel("Book");
+      await book.waitFor();
+      expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
+      expect(await book.locator("option").allTextContents()).toEqual(["Individual", "Sunday Sharps"]);
+      await book.selectOption({ label: "Sunday Sharps" });
+      expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to Sunday Sharps");
+      expect(await stored(page)).toBe(String(league.id));
+
+      const bodies: Record<string, unknown>[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST" && new URL(r.url()).pathname === "/api/bets") bodies.push(r.postDataJSON());
+      });
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      await expectToast(page, "Error", "This league does not allow total bets");
+      expect(await toastLocator(page).getAttribute("class")).toContain("toast-destructive");
+      expect(bodies[0]).toMatchObject({ betType: "total", leagueId: league.id });
+      expect(await slip(page).locator(".slip-pick-notice").textContent()).toBe("This league does not allow total bets");
+
+      await slip(page).getByRole("button", { name: "Remove Over 45.5" }).click();
+      await game.getByRole("button", { name: "Spread: Philadelphia Eagles -3.5, -110" }).click();
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      await expectToast(page, "Error", "This league's minimum wager is $150.00");
+
+      await slip(page).getByRole("radio", { name: /^2 units/ }).check();
+      let request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      expect((await request).postDataJSON()).toMatchObject({ betType: "spread", units: 2, leagueId: league.id });
+      await expectToast(page, "Bet Placed!");
+      await slip(page).waitFor({ state: "hidden" });
+      const bets = (await call(server.ctx.app, "GET", `/api/users/${me.user.id}/bets`, { cookie: me.cookie })).body as { league: { name: string } | null }[];
+      expect(bets.map((b) => b.league)).toEqual([{ name: "Sunday Sharps" }]);
+
+      // Back to Individual: the stored choice is removed, and bets go without a league.
+      await game.getByRole("button", { name: "Total: Under 45.5, -110" }).click();
+      await slip(page).getByLabel("Book").selectOption({ label: "Individual" });
+      expect(await stored(page)).toBeNull();
+      expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
+      request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      expect((await request).postDataJSON()).toMatchObject({ betType: "total", leagueId: null });
+      await slip(page).waitFor({ state: "hidden" });
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the stored league is used after a reload, and cleared when the player is no longer in it",
+    async () => {
+      const me = await newPlayer(server, "returning");
+      const owner = await newPlayer(server, "league_owner");
+      const kept = await createLeague(owner, { name: "Kept League" });
+      const gone = await createLeague(owner, { name: "Gone League" });
+      await join(me, kept);
+
+      let page = await gamesPage(me, kept.id);
+      await page.getByRole("button", { name: "Moneyline: Kansas City Chiefs ML, +150" }).click();
+      await slip(page).getByText("Bets go to Kept League").waitFor();
+      expect(await slip(page).getByLabel("Book").inputValue()).toBe(String(kept.id));
+
+      page = await gamesPage(me, gone.id);
+      await page.getByRole("button", { name: "Moneyline: Kansas City Chiefs ML, +150" }).click();
+      await slip(page).getByLabel("Book").waitFor();
+      await page.waitForFunction(() => localStorage.getItem("npt.selectedLeagueId") === null);
+      expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
+      const request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      expect((await request).postDataJSON()).toMatchObject({ leagueId: null });
+    },
+    E2E_TIMEOUT,
+  );
+});
