@@ -34,3 +34,11 @@ export class RateLimiter {
     for (const [key, window] of this.#windows) if (now - window.start >= this.windowMs) this.#windows.delete(key);
   }
 }
+
+/** Per-player budgets for calls a script could hammer (requests per minute). */
+export const ABUSE_LIMITS = {
+  betPlacements: 120,
+  searches: 60,
+  friendRequests: 20,
+  invitations: 30,
+} as const;

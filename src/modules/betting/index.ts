@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
+import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
@@ -8,11 +9,13 @@ import * as service from "./service.ts";
 
 /** Placing bets, a player's bets, and journal notes (spec §7). */
 export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+  const placements = new RateLimiter(ABUSE_LIMITS.betPlacements, 60_000, clock);
   return new Elysia({ name: "betting", prefix: "/api" })
     .use(auth)
     .post(
       "/bets",
       async ({ body, user, set }) => {
+        placements.hit(`user:${user.id}`);
         const bet = await service.placeBet(db, clock.now(), user.id, body);
         set.status = 201;
         return bet;

@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
+import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody, wholeNumber } from "../../http/schema.ts";
 import { CreateLeagueBody, Invitation, InviteBody, League, LeagueDetails, LeagueParams, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
 import * as service from "./service.ts";
@@ -10,6 +11,7 @@ const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_I
 
 /** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+  const invitations = new RateLimiter(ABUSE_LIMITS.invitations, 60_000, clock);
   return new Elysia({ name: "leagues", prefix: "/api" })
     .use(auth)
     .get("/leagues", () => service.listLeagues(db), { auth: true, response: { 200: t.Array(League) } })
@@ -39,7 +41,10 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       params: LeagueParams,
       body: UserIdBody,
     })
-    .post("/leagues/:id/invite", ({ params, body, user }) => service.invite(db, clock.now(), user.id, params.id, body), {
+    .post("/leagues/:id/invite", ({ params, body, user }) => {
+      invitations.hit(`user:${user.id}`);
+      return service.invite(db, clock.now(), user.id, params.id, body);
+    }, {
       auth: true,
       params: LeagueParams,
       body: InviteBody,

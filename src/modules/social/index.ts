@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
+import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
@@ -8,6 +9,8 @@ import * as service from "./service.ts";
 
 /** Friends, friend requests, user search, friends' analytics and notifications (spec §7). */
 export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+  const searches = new RateLimiter(ABUSE_LIMITS.searches, 60_000, clock);
+  const requests = new RateLimiter(ABUSE_LIMITS.friendRequests, 60_000, clock);
   return new Elysia({ name: "social", prefix: "/api" })
     .use(auth)
     .get("/friends", ({ user }) => service.friends(db, user.id), { auth: true, response: { 200: t.Array(Friend) } })
@@ -15,6 +18,7 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
     .post(
       "/friends/requests",
       async ({ body, user, set }) => {
+        requests.hit(`user:${user.id}`);
         set.status = 201;
         return service.sendRequest(db, clock.now(), user.id, body.addresseeId);
       },
@@ -32,7 +36,10 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
       params: FriendParams,
       response: { 200: FriendAnalytics },
     })
-    .get("/users/search", ({ query, user }) => service.search(db, user.id, query.q), {
+    .get("/users/search", ({ query, user }) => {
+      searches.hit(`user:${user.id}`);
+      return service.search(db, user.id, query.q);
+    }, {
       auth: true,
       query: SearchQuery,
       response: { 200: t.Array(SearchResult) },
