@@ -8,6 +8,7 @@ import * as m0006 from "./0006_contest.ts";
 import * as m0007 from "./0007_leagues.ts";
 import * as m0008 from "./0008_social.ts";
 import * as m0009 from "./0009_accounts.ts";
+import * as m0010 from "./0010_closing_lines.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_leagues": m0007,
   "0008_social": m0008,
   "0009_accounts": m0009,
+  "0010_closing_lines": m0010,
 };

@@ -19,6 +19,7 @@ import { outboxLag } from "./modules/realtime/service.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
 import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
+import type { ProviderStatus } from "./modules/games/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
@@ -37,6 +38,8 @@ export interface AppDeps {
   mailer?: Mailer | null;
   /** Shared with serve's background jobs; a fresh set when absent. */
   metrics?: Metrics;
+  /** The odds provider's sync state for GET /api/health; serve passes its scheduler's. */
+  providerStatus?: () => ProviderStatus;
 }
 
 /** The whole HTTP app: API modules, the live channel and the browser app. */
@@ -65,13 +68,16 @@ export function createApp(deps: AppDeps) {
         },
       }),
     )
+    // The database decides the status; a failing odds provider is reported, not fatal: the app
+    // keeps serving the last good data.
     .get("/api/health", async ({ set }) => {
+      const provider = deps.providerStatus ? { provider: deps.providerStatus() } : {};
       try {
         await sql`select 1`.execute(db);
-        return { status: "ok" };
+        return { status: "ok", ...provider };
       } catch {
         set.status = 503;
-        return { status: "unavailable" };
+        return { status: "unavailable", ...provider };
       }
     })
     .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token) }))

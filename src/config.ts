@@ -13,10 +13,15 @@ export interface Config {
   trustProxy: boolean;
   /** Login + register requests per minute per client address. */
   authRateLimit: number;
-  oddsProvider: "embedded" | "espn" | "oddsapi";
+  oddsProvider: "embedded" | "espn" | "theoddsapi";
+  /** The Odds API's key: needed for `theoddsapi`; with `espn` it buys bookmakers' lines and props. */
   oddsApiKey: string | null;
   espnBaseUrl: string;
   oddsApiBaseUrl: string;
+  /** The Odds API bookmaker keys in order of preference (BOOKMAKER first, then DraftKings, FanDuel). */
+  bookmakers: string[];
+  /** The Odds API credits never spent (ODDS_API_RESERVE); half may go on final scores. */
+  oddsApiReserve: number;
   logoUrlTemplate: string;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
@@ -61,7 +66,19 @@ function origin(env: Env, name: string): string | null {
   }
 }
 
-const PROVIDERS = ["embedded", "espn", "oddsapi"] as const;
+function baseUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    return raw.replace(/\/+$/, "");
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL such as ${fallback} (got "${raw}")`);
+  }
+}
+
+const PROVIDERS = ["embedded", "espn", "theoddsapi"] as const;
+const DEFAULT_BOOKMAKERS = ["draftkings", "fanduel"];
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
 export interface ConfigOverrides {
@@ -74,6 +91,16 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   const provider = env.ODDS_PROVIDER || "embedded";
   if (!PROVIDERS.includes(provider as Config["oddsProvider"])) {
     throw new ConfigError(`ODDS_PROVIDER must be one of ${PROVIDERS.join(", ")} (got "${provider}")`);
+  }
+  if (provider === "theoddsapi" && !env.ODDS_API_KEY) {
+    throw new ConfigError("ODDS_API_KEY is required with ODDS_PROVIDER=theoddsapi (get one at https://the-odds-api.com)");
+  }
+  const bookmakers = (env.BOOKMAKER ?? "")
+    .split(",")
+    .map((b) => b.trim().toLowerCase())
+    .filter(Boolean);
+  if (bookmakers.some((b) => !/^[a-z0-9_]+$/.test(b))) {
+    throw new ConfigError(`BOOKMAKER must be The Odds API bookmaker keys such as draftkings or fanduel, comma-separated (got "${env.BOOKMAKER}")`);
   }
   const logLevel = env.LOG_LEVEL || "info";
   if (!LOG_LEVELS.includes(logLevel as Config["logLevel"])) {
@@ -93,8 +120,10 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     authRateLimit: int(env, "AUTH_RATE_LIMIT", 20, 1, 1_000_000),
     oddsProvider: provider as Config["oddsProvider"],
     oddsApiKey: env.ODDS_API_KEY || null,
-    espnBaseUrl: env.ESPN_BASE_URL || "https://site.api.espn.com",
-    oddsApiBaseUrl: env.ODDS_API_BASE_URL || "https://api.the-odds-api.com",
+    espnBaseUrl: baseUrl(env, "ESPN_BASE_URL", "https://site.api.espn.com"),
+    oddsApiBaseUrl: baseUrl(env, "ODDS_API_BASE_URL", "https://api.the-odds-api.com"),
+    bookmakers: [...new Set([...bookmakers, ...DEFAULT_BOOKMAKERS])],
+    oddsApiReserve: int(env, "ODDS_API_RESERVE", 25, 0, 1_000_000),
     logoUrlTemplate: env.LOGO_URL_TEMPLATE || "https://a.espncdn.com/i/teamlogos/nfl/500/{abbr}.png",
     bodyLimit: int(env, "BODY_LIMIT", 64 * 1024, 1024, 16 * 1024 * 1024),
     logLevel: logLevel as Config["logLevel"],

@@ -1,8 +1,11 @@
 import type { Config } from "../config.ts";
+import pino from "pino";
 import { systemClock } from "../lib/clock.ts";
+import { createLogger } from "../lib/logger.ts";
 import { AppError } from "../lib/errors.ts";
 import { cliActor } from "../modules/audit/service.ts";
 import { winnersRecorded } from "../modules/contest/service.ts";
+import { ProviderError } from "../modules/games/providers/http.ts";
 import { createProvider } from "../modules/games/providers/index.ts";
 import { resolveGame } from "../modules/games/service.ts";
 import { syncGames } from "../modules/games/sync.ts";
@@ -28,13 +31,25 @@ export async function resolveGameCommand(config: Config, gameId: string, flags: 
   });
 }
 
-/** `odds sync`: one provider sync, for cron or by hand. */
+/** `odds sync`: one provider sync, for cron or by hand. Provider warnings go to stderr as JSON lines. */
 export async function oddsSyncCommand(config: Config) {
-  const provider = createProvider(config);
+  const provider = createProvider(config, createLogger(config.logLevel, pino.destination(2)));
   await withDatabase(config, async ({ db }) => {
-    const report = await syncGames(db, provider, systemClock.now());
+    let report;
+    try {
+      report = await syncGames(db, provider, systemClock.now());
+    } catch (error) {
+      // The provider could not be read at all: say so plainly; the database was left as it was.
+      if (error instanceof ProviderError) throw new CliError(`${error.message}; nothing was changed`);
+      throw error;
+    }
     console.log(
       `${report.provider} season ${report.season}: ${report.inserted} games added, ${report.oddsUpdated} with new odds, ${report.completed} completed.`,
     );
+    const diagnostics = provider.diagnostics?.();
+    if (diagnostics?.requestsRemaining != null) console.log(`The Odds API: ${diagnostics.requestsRemaining} requests left this month.`);
+    // Problems were logged as they happened; the run still succeeded with what could be read.
+    if (diagnostics?.problems.length) console.error(`warning: ${diagnostics.problems.length} provider problem(s); the last good data was kept.`);
+    for (const notice of diagnostics?.notices ?? []) console.error(`note: ${notice}`);
   });
 }

@@ -27,7 +27,7 @@ export async function serve(config: Config): Promise<void> {
 
   const clock = systemClock;
   const metrics = new Metrics();
-  const games = new GameSyncScheduler(handle.db, createProvider(config), clock, logger, 60_000, metrics);
+  const games = new GameSyncScheduler(handle.db, createProvider(config, logger), clock, logger, metrics);
   const firstStart = await hasNoUsers(handle.db);
   // Seed (or catch up) before the first visitor: a fresh install shows a season in progress.
   await games.runOnce();
@@ -48,7 +48,17 @@ export async function serve(config: Config): Promise<void> {
 
   games.start();
 
-  const app = createApp({ config, db: handle.db, clock, logger, bus, hub, metrics, mailer: createMailer(config.smtpUrl, config.mailFrom) });
+  const app = createApp({
+    config,
+    db: handle.db,
+    clock,
+    logger,
+    bus,
+    hub,
+    metrics,
+    mailer: createMailer(config.smtpUrl, config.mailFrom),
+    providerStatus: () => games.status(),
+  });
   const unmarkServing = config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
   app.listen({ port: config.port, hostname: config.host });
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));

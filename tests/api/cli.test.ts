@@ -159,7 +159,7 @@ describe("CLI", () => {
   test("a bad setting is named and exits 1", async () => {
     const res = await cli(["migrate", "--db", tempDb()], { ODDS_PROVIDER: "bookie" });
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain("ODDS_PROVIDER must be one of embedded, espn, oddsapi");
+    expect(res.stderr).toContain("ODDS_PROVIDER must be one of embedded, espn, theoddsapi");
     const port = await cli(["serve", "--port", "http", "--db", tempDb()]);
     expect(port.code).toBe(1);
     expect(port.stderr).toContain("--port must be a whole number");
@@ -196,7 +196,7 @@ describe("CLI", () => {
       url = out.match(/"url":"(http:\/\/localhost:\d+)"/)?.[1];
     }
     const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toEqual({ status: "ok" });
+    expect(await health.json()).toMatchObject({ status: "ok", provider: { name: "embedded", ok: true, consecutiveFailures: 0 } });
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
     for (;;) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
+import { createApp } from "../../src/app.ts";
 import { errorHandler } from "../../src/http/errors.ts";
 import { httpPipeline } from "../../src/http/pipeline.ts";
 import { createLogger } from "../../src/lib/logger.ts";
@@ -24,6 +25,22 @@ describe("GET /api/health", () => {
     const res = await call(ctx.app, "GET", "/api/health");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok" });
+  });
+
+  test("reports the odds provider's state, and stays ok while the provider fails", async () => {
+    const failing = {
+      name: "espn",
+      ok: false,
+      lastAttemptAt: "2026-10-07T16:00:00.000Z",
+      lastSuccessAt: "2026-10-07T15:00:00.000Z",
+      consecutiveFailures: 3,
+      nextSyncAt: "2026-10-07T16:08:00.000Z",
+      message: "ESPN scoreboard 2026 week 5: HTTP 500",
+    };
+    const app = createApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logger: ctx.logger, bus: ctx.bus, hub: ctx.hub, providerStatus: () => failing });
+    const res = await call(app, "GET", "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", provider: failing });
   });
 
   test("answers 503 when the database does not", async () => {

@@ -31,6 +31,8 @@ export const Game = t.Object({
   homeScore: t.Union([t.Number(), t.Null()]),
   awayScore: t.Union([t.Number(), t.Null()]),
   odds: t.Array(OddsMarket),
+  /** The line at kick-off, recorded by the sync once the game starts; null before. */
+  closingOdds: t.Optional(t.Union([t.Array(OddsMarket), t.Null()])),
   playerProps: t.Array(PlayerProp),
 });
 export type Game = typeof Game.static;

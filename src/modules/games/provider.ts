@@ -63,16 +63,36 @@ export interface GameResult {
   awayScore: number;
   /** Stats for the props offered on the game; a player who did not play is absent. */
   playerStats: PlayerStat[];
+  /**
+   * True when this source has no player stats for the game (none given is then no sign that a
+   * player sat out): its props stay pending until an admin gives their figures, never void.
+   */
+  statsUnknown?: boolean;
+}
+
+/** What a provider knows of its own health, for logs and GET /api/health. */
+export interface ProviderDiagnostics {
+  /** Failures since the last call (HTTP errors, timeouts, bad answers); reading clears them. The sync backs off. */
+  problems: string[];
+  /** States worth showing that are not failures (a quota at its reserve, a box score not out yet); reading clears them. */
+  notices?: string[];
+  /** Requests left in a metered plan, as the service last reported it; absent for unmetered sources. */
+  requestsRemaining?: number | null;
 }
 
 export interface OddsProvider {
   readonly name: string;
   /** The season to show at `now`: the one in progress, else the next. */
   currentSeason(now: Date): Promise<number>;
-  /** Every regular-season game of a season, with kick-offs but no prices. */
-  schedule(season: number): Promise<ScheduledGame[]>;
+  /** Every regular-season game of a season, with kick-offs but no prices. `now` lets a remote source decide what to re-read. */
+  schedule(season: number, now?: Date): Promise<ScheduledGame[]>;
   /** Current lines and props for these games as of `now`. */
   odds(games: readonly ScheduledGame[], now: Date): Promise<GameOdds[]>;
   /** Final scores and player stats for the games among these that have finished by `now`. */
   results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]>;
+  /**
+   * Remote providers only: what went wrong since the last call. A remote provider logs and skips
+   * bad input and failed requests rather than throwing, so one outage never blocks the rest of a sync.
+   */
+  diagnostics?(): ProviderDiagnostics;
 }

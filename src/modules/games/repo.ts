@@ -56,16 +56,6 @@ export function setPropStat(db: Executor, gameId: string, propId: number, stat: 
   return db.updateTable("game_props").set(stat).where("game_id", "=", gameId).where("id", "=", propId).executeTakeFirst();
 }
 
-export function setPropStatByPlayer(db: Executor, gameId: string, playerName: string, propType: string, value: number) {
-  return db
-    .updateTable("game_props")
-    .set({ stat_value: value, did_not_play: 0 })
-    .where("game_id", "=", gameId)
-    .where("player_name", "=", playerName)
-    .where("prop_type", "=", propType)
-    .execute();
-}
-
 /** Props of a finished game with no figure: their player did not play. */
 export function markUnreportedPropsDidNotPlay(db: Executor, gameId: string) {
   return db.updateTable("game_props").set({ did_not_play: 1 }).where("game_id", "=", gameId).where("stat_value", "is", null).execute();

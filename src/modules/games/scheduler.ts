@@ -2,29 +2,48 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../http/metrics.ts";
+import { nextSyncDelay } from "./cadence.ts";
 import type { OddsProvider } from "./provider.ts";
+import { syncPace } from "./service.ts";
 import { syncGames, type SyncReport } from "./sync.ts";
 
-const MAX_BACKOFF_MS = 15 * 60 * 1000;
+/** The provider's state as GET /api/health shows it. */
+export interface ProviderStatus {
+  name: string;
+  /** The last sync ran without errors or provider problems. */
+  ok: boolean;
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  consecutiveFailures: number;
+  nextSyncAt: string | null;
+  /** What went wrong last time, or a state worth knowing (quota at its reserve); absent when all is well. Never secret (no URLs, no keys). */
+  message?: string;
+  /** Credits left with a metered provider (The Odds API). */
+  requestsRemaining?: number | null;
+}
+
+const MESSAGE_MAX = 500;
 
 /**
- * Runs the provider sync on a cadence inside `serve`. A failing provider never blocks the app:
- * the last good data stays, and the next attempt waits longer each time (up to 15 minutes).
+ * Runs the provider sync on a cadence inside `serve` (see cadence.ts). A failing provider never
+ * blocks the app: the last good data stays, the next attempt waits longer each time (up to 15
+ * minutes), and the state is logged and shown on GET /api/health.
  */
 export class GameSyncScheduler {
   #timer: ReturnType<typeof setTimeout> | null = null;
-  #failures = 0;
   #running: Promise<SyncReport | null> | null = null;
   #stopped = false;
+  #status: ProviderStatus;
 
   constructor(
     private readonly db: Db,
     private readonly provider: OddsProvider,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly intervalMs = 60_000,
     private readonly metrics?: Metrics,
-  ) {}
+  ) {
+    this.#status = { name: provider.name, ok: false, lastAttemptAt: null, lastSuccessAt: null, consecutiveFailures: 0, nextSyncAt: null, message: "not synced yet" };
+  }
 
   /** One sync now; errors are logged, not thrown. Concurrent calls share one run. */
   runOnce(): Promise<SyncReport | null> {
@@ -34,7 +53,7 @@ export class GameSyncScheduler {
 
   start(): void {
     this.#stopped = false;
-    this.#schedule(this.intervalMs);
+    void this.#scheduleNext();
   }
 
   async stop(): Promise<void> {
@@ -44,30 +63,67 @@ export class GameSyncScheduler {
   }
 
   get consecutiveFailures(): number {
-    return this.#failures;
+    return this.#status.consecutiveFailures;
   }
 
-  #schedule(delay: number): void {
+  /** A copy of the provider's state, for GET /api/health. */
+  status(): ProviderStatus {
+    return { ...this.#status };
+  }
+
+  async #scheduleNext(): Promise<void> {
     if (this.#stopped) return;
+    let delay: number;
+    try {
+      delay = nextSyncDelay(this.clock.now(), await syncPace(this.db, this.clock.now()), this.#status.consecutiveFailures);
+    } catch (error) {
+      this.logger.error({ err: error }, "could not work out the next sync time; trying again in a minute");
+      delay = 60_000;
+    }
+    if (this.#stopped) return;
+    this.#status.nextSyncAt = new Date(this.clock.now().getTime() + delay).toISOString();
     this.#timer = setTimeout(async () => {
       await this.runOnce();
-      this.#schedule(this.#failures === 0 ? this.intervalMs : Math.min(MAX_BACKOFF_MS, this.intervalMs * 2 ** this.#failures));
+      await this.#scheduleNext();
     }, delay);
   }
 
   async #run(): Promise<SyncReport | null> {
     const started = performance.now();
+    const attemptAt = this.clock.now().toISOString();
+    let report: SyncReport | null = null;
+    let failure: string | null = null;
     try {
       const sync = () => syncGames(this.db, this.provider, this.clock.now());
-      const report = this.metrics ? await this.metrics.time("provider_sync", sync) : await sync();
-      this.#failures = 0;
-      const ms = Math.round(performance.now() - started);
-      if (report.inserted || report.oddsUpdated || report.completed) this.logger.info({ ...report, ms }, "games synced");
-      return report;
+      report = this.metrics ? await this.metrics.time("provider_sync", sync) : await sync();
     } catch (error) {
-      this.#failures += 1;
-      this.logger.error({ err: error, provider: this.provider.name, failures: this.#failures }, "games sync failed; keeping the last good data");
-      return null;
+      failure = error instanceof Error ? error.message : String(error);
+      this.logger.error({ err: error, provider: this.provider.name }, "games sync failed; keeping the last good data");
     }
+    const diagnostics = this.provider.diagnostics?.();
+    const problems = [...(failure ? [failure] : []), ...(diagnostics?.problems ?? [])];
+    // Notices (a quota at its reserve, a box score not out yet) are shown but are no failure: no back-off.
+    const shown = [...problems, ...(diagnostics?.notices ?? [])];
+    const wasFailing = this.#status.consecutiveFailures > 0;
+    const failures = problems.length > 0 ? this.#status.consecutiveFailures + 1 : 0;
+    this.#status = {
+      name: this.provider.name,
+      ok: problems.length === 0,
+      lastAttemptAt: attemptAt,
+      lastSuccessAt: problems.length === 0 ? attemptAt : this.#status.lastSuccessAt,
+      consecutiveFailures: failures,
+      nextSyncAt: null,
+      ...(shown.length ? { message: [...new Set(shown)].join("; ").slice(0, MESSAGE_MAX) } : {}),
+      ...(diagnostics && "requestsRemaining" in diagnostics ? { requestsRemaining: diagnostics.requestsRemaining ?? null } : {}),
+    };
+    const ms = Math.round(performance.now() - started);
+    const quota = diagnostics && "requestsRemaining" in diagnostics ? { requestsRemaining: diagnostics.requestsRemaining } : {};
+    if (report && problems.length > 0) {
+      this.logger.warn({ ...report, ...quota, ms, failures, problems }, "games synced with provider problems; keeping the last good data where it failed");
+    } else if (report && (report.inserted || report.oddsUpdated || report.completed || report.rescheduled || report.closingLines)) {
+      this.logger.info({ ...report, ...quota, ms }, "games synced");
+    }
+    if (wasFailing && failures === 0) this.logger.info({ provider: this.provider.name }, "odds provider recovered");
+    return report;
   }
 }

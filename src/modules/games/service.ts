@@ -24,6 +24,7 @@ function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
     homeScore: row.home_score,
     awayScore: row.away_score,
     odds: JSON.parse(row.odds) as OddsMarket[],
+    closingOdds: row.closing_odds === null ? null : (JSON.parse(row.closing_odds) as OddsMarket[]),
     playerProps: props.map((p) => ({
       id: p.id,
       playerName: p.player_name,
@@ -58,6 +59,23 @@ export async function currentWeek(db: Db, now: Date): Promise<{ season: number; 
     now,
   );
   return { season, week };
+}
+
+/** A game started this long ago and still without a final counts as under way for the sync's cadence. */
+const UNDER_WAY_MS = 6 * 60 * 60 * 1000;
+
+/** What the provider sync's cadence needs: the season's next kick-off and the games under way. */
+export async function syncPace(db: Db, now: Date): Promise<{ nextKickoff: Date | null; liveGames: number }> {
+  const games = await repo.weekClockOfSeason(db, await currentSeason(db, now));
+  const t = now.getTime();
+  let next = Number.POSITIVE_INFINITY;
+  let liveGames = 0;
+  for (const game of games) {
+    const kickoff = Date.parse(game.commence_time);
+    if (kickoff > t) next = Math.min(next, kickoff);
+    else if (game.completed_at === null && t - kickoff <= UNDER_WAY_MS) liveGames += 1;
+  }
+  return { nextKickoff: Number.isFinite(next) ? new Date(next) : null, liveGames };
 }
 
 /** How many games a week of a season has. */

@@ -1,7 +1,9 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
 import { publish } from "../realtime/service.ts";
-import type { GameOdds, OddsProvider, ScheduledGame } from "./provider.ts";
+import { playerKey } from "./player-names.ts";
+import type { GameOdds, OddsProvider, PlayerStat, ScheduledGame } from "./provider.ts";
 import * as repo from "./repo.ts";
 import { completeGame } from "./service.ts";
 import type { GamePropsTable, GameRow } from "./table.ts";
@@ -24,6 +26,10 @@ export interface SyncReport {
   inserted: number;
   oddsUpdated: number;
   completed: number;
+  /** Games not yet started whose kick-off the provider moved (flexed or postponed). */
+  rescheduled: number;
+  /** Games that kicked off since the last sync and got their closing line recorded. */
+  closingLines: number;
 }
 
 function propRows(gameId: string, odds: GameOdds): Insertable<GamePropsTable>[] {
@@ -47,11 +53,12 @@ function propRows(gameId: string, odds: GameOdds): Insertable<GamePropsTable>[] 
  */
 export async function syncGames(db: Db, provider: OddsProvider, now: Date): Promise<SyncReport> {
   const season = await provider.currentSeason(now);
-  const schedule = await provider.schedule(season);
+  const schedule = await provider.schedule(season, now);
   const existing = new Map((await repo.gamesOfSeason(db, season)).map((g) => [g.id, g]));
-  const report: SyncReport = { provider: provider.name, season, inserted: 0, oddsUpdated: 0, completed: 0 };
+  const report: SyncReport = { provider: provider.name, season, inserted: 0, oddsUpdated: 0, completed: 0, rescheduled: 0, closingLines: 0 };
 
   const fresh = schedule.filter((g) => !existing.has(g.providerId));
+  report.rescheduled = await moveKickoffs(db, schedule, existing, now);
   const open = schedule.filter((g) => {
     const row = existing.get(g.providerId);
     return row && row.completed_at === null && new Date(g.commenceTime) > now;
@@ -78,6 +85,7 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
           resolved_by: null,
           odds: JSON.stringify(odds.get(g.providerId)?.odds ?? []),
           odds_updated_at: odds.has(g.providerId) ? now.toISOString() : null,
+          closing_odds: null,
         })),
       );
       await repo.upsertProps(trx, chunk.flatMap((g) => (odds.has(g.providerId) ? propRows(g.providerId, odds.get(g.providerId)!) : [])));
@@ -96,9 +104,10 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   );
   report.oddsUpdated = changed.length;
 
+  report.closingLines = await snapshotClosingLines(db, season, now);
   report.completed = await completeFinishedGames(db, provider, season, now);
 
-  if (report.oddsUpdated > 0 || report.completed > 0 || report.inserted > 0) {
+  if (report.oddsUpdated > 0 || report.completed > 0 || report.inserted > 0 || report.rescheduled > 0) {
     await db.transaction().execute((trx) => publish(trx, now, "odds_update", {}));
   }
   return report;
@@ -145,11 +154,61 @@ async function completeFinishedGames(db: Db, provider: OddsProvider, season: num
         // An admin may have resolved it since we looked: their score stands.
         if (!row || row.completed_at !== null || !rows.has(row.id)) continue;
         await completeGame(trx, now, row, result, "provider");
-        for (const stat of result.playerStats) await repo.setPropStatByPlayer(trx, row.id, stat.playerName, stat.propType, stat.value);
-        await repo.markUnreportedPropsDidNotPlay(trx, row.id);
+        // Without stats from this source the props stay pending for an admin, never void.
+        if (!result.statsUnknown) {
+          await recordPlayerStats(trx, row.id, result.playerStats);
+          await repo.markUnreportedPropsDidNotPlay(trx, row.id);
+        }
         completed += 1;
       }
     }),
   );
   return completed;
+}
+
+/** Sources spell names differently ("Kenneth Walker III" / "Kenneth Walker"): match on a loose key. */
+async function recordPlayerStats(trx: Kysely<Database>, gameId: string, stats: readonly PlayerStat[]): Promise<void> {
+  const props = await repo.propsOfGames(trx, [gameId]);
+  const byPlayer = Map.groupBy(props, (p) => `${playerKey(p.player_name)}|${p.prop_type}`);
+  for (const stat of stats) {
+    for (const prop of byPlayer.get(`${playerKey(stat.playerName)}|${stat.propType}`) ?? []) {
+      await repo.setPropStat(trx, gameId, prop.id, { stat_value: stat.value, did_not_play: 0 });
+    }
+  }
+}
+
+/**
+ * Kick-offs move (flexed games, postponements): a game that has not started yet follows the
+ * provider, even to a time already past, so betting locks when the game really starts. Started
+ * games keep theirs: a late glitch must never reopen betting on a game under way.
+ */
+async function moveKickoffs(db: Db, schedule: readonly ScheduledGame[], existing: Map<string, GameRow>, now: Date): Promise<number> {
+  const moved = schedule.filter((g) => {
+    const row = existing.get(g.providerId);
+    if (!row || row.completed_at !== null || new Date(row.commence_time) <= now) return false;
+    return new Date(row.commence_time).getTime() !== new Date(g.commenceTime).getTime() || row.week !== g.week;
+  });
+  await inChunks(moved, (chunk) =>
+    db.transaction().execute(async (trx) => {
+      for (const g of chunk) await repo.updateGame(trx, g.providerId, { commence_time: g.commenceTime, week: g.week });
+    }),
+  );
+  for (const g of moved) existing.set(g.providerId, { ...existing.get(g.providerId)!, commence_time: g.commenceTime, week: g.week });
+  return moved.length;
+}
+
+/**
+ * Odds stop moving at kick-off (only games not started are refreshed), so the line a game holds
+ * once it has started is its closing line: record it once, for every provider.
+ */
+async function snapshotClosingLines(db: Db, season: number, now: Date): Promise<number> {
+  const started = (await repo.gamesOfSeason(db, season)).filter(
+    (g) => g.closing_odds === null && g.odds !== "[]" && new Date(g.commence_time) <= now,
+  );
+  await inChunks(started, (chunk) =>
+    db.transaction().execute(async (trx) => {
+      for (const g of chunk) await repo.updateGame(trx, g.id, { closing_odds: g.odds });
+    }),
+  );
+  return started.length;
 }

@@ -21,6 +21,8 @@ export interface GamesTable {
   /** JSON OddsMarket[]. */
   odds: Generated<string>;
   odds_updated_at: string | null;
+  /** JSON OddsMarket[]: the line the game held at kick-off; null until it starts (or if it never had odds). */
+  closing_odds: string | null;
 }
 
 export interface GamePropsTable {

@@ -1,0 +1,344 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { settleAllPending } from "../../src/modules/betting/settlement.ts";
+import { EmbeddedProvider } from "../../src/modules/games/providers/embedded/index.ts";
+import { createProvider } from "../../src/modules/games/providers/index.ts";
+import type { OddsProvider } from "../../src/modules/games/provider.ts";
+import { GameSyncScheduler } from "../../src/modules/games/scheduler.ts";
+import { syncGames } from "../../src/modules/games/sync.ts";
+import { buildUser } from "../factories.ts";
+import { captureLogs } from "../fixtures/capture-logs.ts";
+import { API_KEY, FakeFeeds, ODDS_IDS } from "../fixtures/fake-feeds.ts";
+import { call, makeTestApp, type TestContext } from "../support.ts";
+
+const SCOREBOARD = "/apis/site/v2/sports/football/nfl/scoreboard";
+const DAL_PHI = "espn-401800001";
+const KC_BUF = "espn-401800002";
+const SF_SEA = "espn-401800003";
+const KC_PHI = "espn-401800011";
+const NE_NYJ = "espn-401800015";
+
+let feeds: FakeFeeds;
+let ctx: TestContext;
+let logs: ReturnType<typeof captureLogs>;
+
+beforeEach(async () => {
+  feeds = new FakeFeeds(1_000);
+  feeds.espnWeeks.set(1, "scoreboard-2026-w1-pre");
+  feeds.espnWeeks.set(2, "scoreboard-2026-w2");
+  feeds.summaries.set("401800001", "summary-401800001");
+  logs = captureLogs();
+  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
+});
+afterEach(async () => {
+  feeds.stop();
+  await ctx.close();
+});
+
+/** A provider built the way serve builds it, from settings, pointed at the fake feeds. */
+function provider(env: Record<string, string> = {}): OddsProvider {
+  const config = loadConfig({ ODDS_PROVIDER: "espn", ESPN_BASE_URL: feeds.url, ODDS_API_BASE_URL: feeds.url, ...env });
+  return createProvider(config, logs.logger, { timeoutMs: 200 });
+}
+
+/** Places a bet through the API as a new player (one bet per game per player). */
+async function bet(body: Record<string, unknown>) {
+  const user = await buildUser(ctx);
+  const res = await call(ctx.app, "POST", "/api/bets", { body: { units: 1, ...body }, cookie: user.cookie });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
+}
+
+async function betRow(id: number) {
+  return ctx.db.selectFrom("bets").select(["status", "result_cents"]).where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+async function game(id: string) {
+  return ctx.db.selectFrom("games").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+describe("ESPN through the sync", () => {
+  test("seeds the season with ESPN's weeks and consensus lines; a final completes and its bets settle by themselves", async () => {
+    const espn = provider();
+    expect(await syncGames(ctx.db, espn, ctx.clock.now())).toMatchObject({ provider: "espn", season: 2026, inserted: 6, completed: 0 });
+    const week1 = (await call(ctx.app, "GET", "/api/games?week=1")).body;
+    expect(week1.map((g: { id: string }) => g.id)).toEqual([DAL_PHI, KC_BUF, SF_SEA]);
+    expect(week1[0].odds[0].outcomes[1]).toEqual({ name: "Philadelphia Eagles", price: -115, point: -3.5 });
+    expect(week1[0].closingOdds).toBeNull();
+    expect(week1[2].odds).toEqual([]);
+
+    const spread = await bet({ gameId: DAL_PHI, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
+    const total = await bet({ gameId: DAL_PHI, betType: "total", selection: "Over", odds: -110, point: 47.5 });
+    const tie = await bet({ gameId: KC_BUF, betType: "moneyline", selection: "Kansas City Chiefs", odds: -142 });
+
+    // Thursday night is over; the feed also (wrongly) calls Sunday's game final before it kicks off.
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    ctx.clock.set("2026-09-11T04:00:00Z");
+    const report = await syncGames(ctx.db, espn, ctx.clock.now());
+    expect(report).toMatchObject({ completed: 1, closingLines: 1 });
+    expect(await game(DAL_PHI)).toMatchObject({ home_score: 24, away_score: 20, resolved_by: "provider" });
+    expect((await game(KC_BUF)).completed_at).toBeNull();
+    expect(await settleAllPending(ctx.db, ctx.clock.now())).toBe(2);
+    expect(await betRow(spread)).toEqual({ status: "won", result_cents: 8696 });
+    expect(await betRow(total)).toEqual({ status: "lost", result_cents: -10000 });
+
+    // Sunday: a 27–27 tie. ESPN has no box score for it, so it waits, then completes without stats.
+    ctx.clock.set("2026-09-13T21:00:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).completed).toBe(0);
+    ctx.clock.set("2026-09-14T05:00:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).completed).toBe(1);
+    await settleAllPending(ctx.db, ctx.clock.now());
+    expect(await betRow(tie)).toEqual({ status: "push", result_cents: 0 });
+  });
+
+  test("the line at kick-off is kept as the closing line and shown with the game, for every provider", async () => {
+    const espn = provider();
+    await syncGames(ctx.db, espn, ctx.clock.now());
+    ctx.clock.set("2026-09-11T01:00:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).closingLines).toBe(1);
+    const [dalPhi, kcBuf] = (await call(ctx.app, "GET", "/api/games?week=1")).body;
+    expect(dalPhi.status).toBe("live");
+    expect(dalPhi.closingOdds).toEqual(dalPhi.odds);
+    expect(kcBuf.closingOdds).toBeNull();
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).closingLines).toBe(0);
+
+    // The embedded season records them too: every game started by now has one.
+    const embedded = await makeTestApp({ now: "2026-10-07T16:00:00Z" });
+    const report = await syncGames(embedded.db, new EmbeddedProvider(), embedded.clock.now());
+    const started = await embedded.db.selectFrom("games").select(["closing_odds", "odds"]).where("commence_time", "<=", "2026-10-07T16:00:00Z").execute();
+    expect(report.closingLines).toBe(started.length);
+    expect(started.every((g) => g.closing_odds === g.odds && g.odds !== "[]")).toBe(true);
+    await embedded.close();
+  });
+
+  test("never overwrites a game an admin resolved", async () => {
+    const espn = provider();
+    await syncGames(ctx.db, espn, ctx.clock.now());
+    const admin = await buildUser(ctx, { email: "admin@example.com" });
+    ctx.clock.set("2026-09-11T04:00:00Z");
+    const resolved = await call(ctx.app, "PATCH", `/api/games/${DAL_PHI}`, { body: { homeScore: 3, awayScore: 0, status: "completed" }, cookie: admin.cookie });
+    expect(resolved.status).toBe(200);
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).completed).toBe(0);
+    expect(await game(DAL_PHI)).toMatchObject({ home_score: 3, away_score: 0, resolved_by: "admin" });
+  });
+
+  test("kick-offs follow the feed until the game starts; a started game keeps its own", async () => {
+    const espn = provider();
+    await syncGames(ctx.db, espn, ctx.clock.now());
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-flexed");
+    ctx.clock.set("2026-09-11T01:00:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).rescheduled).toBe(1);
+    expect((await game(SF_SEA)).commence_time).toBe("2026-09-14T00:20:00.000Z");
+    expect((await game(DAL_PHI)).commence_time).toBe("2026-09-11T00:20:00.000Z");
+  });
+
+  test("an outage, bad JSON or a garbled final changes nothing and settles nothing", async () => {
+    await syncGames(ctx.db, provider(), ctx.clock.now());
+    const before = await ctx.db.selectFrom("games").selectAll().orderBy("id").execute();
+    const spread = await bet({ gameId: KC_PHI, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
+
+    ctx.clock.set("2026-09-22T12:00:00Z");
+    feeds.failures.set(SCOREBOARD, "500");
+    // A fresh process (a CLI run) knows nothing yet: the sync fails as a whole.
+    await expect(syncGames(ctx.db, provider(), ctx.clock.now())).rejects.toThrow("ESPN: no week of the 2026 season could be read");
+    feeds.failures.set(SCOREBOARD, "badjson");
+    await expect(syncGames(ctx.db, provider(), ctx.clock.now())).rejects.toThrow();
+    feeds.failures.set(SCOREBOARD, "timeout");
+    await expect(syncGames(ctx.db, provider(), ctx.clock.now())).rejects.toThrow();
+    const after = await ctx.db.selectFrom("games").selectAll().orderBy("id").execute();
+    expect(after.map(({ closing_odds, ...g }) => g)).toEqual(before.map(({ closing_odds, ...g }) => g));
+
+    // Back up: NE@NYJ's "final" has no home score, and KC@PHI's feed was never final.
+    feeds.failures.clear();
+    await syncGames(ctx.db, provider(), ctx.clock.now());
+    expect((await game(NE_NYJ)).completed_at).toBeNull();
+    await settleAllPending(ctx.db, ctx.clock.now());
+    expect((await betRow(spread)).status).toBe("pending");
+  });
+});
+
+describe("ESPN with The Odds API for lines", () => {
+  test("bookmakers' lines and props on ESPN's games; the box score settles the props, names matched loosely", async () => {
+    const both = provider({ ODDS_API_KEY: API_KEY });
+    expect(both.name).toBe("espn+theoddsapi");
+    await syncGames(ctx.db, both, ctx.clock.now());
+    const [dalPhi, kcBuf, sfSea] = (await call(ctx.app, "GET", "/api/games?week=1")).body;
+    // DraftKings' total (48) rather than ESPN's consensus (47.5); SF@SEA, unpriced on ESPN, priced by Caesars.
+    expect(dalPhi.odds[1].outcomes[0]).toEqual({ name: "Over", price: -110, point: 48 });
+    expect(kcBuf.odds[0].outcomes[0]).toEqual({ name: "Kansas City Chiefs", price: -108, point: -2.5 });
+    expect(sfSea.odds[0].outcomes[1]).toEqual({ name: "Seattle Seahawks", price: -110, point: 1.5 });
+    expect(dalPhi.playerProps).toHaveLength(12);
+    const prop = (player: string, type: string) => dalPhi.playerProps.find((p: { playerName: string; propType: string }) => p.playerName === player && p.propType === type);
+
+    const brown = await bet({ gameId: DAL_PHI, betType: "prop", propId: prop("AJ Brown", "receiving_yards").id, selection: "Over", odds: -110, point: 71.5 });
+    const smith = await bet({ gameId: DAL_PHI, betType: "prop", propId: prop("DeVonta Smith", "receiving_yards").id, selection: "Under", odds: -110, point: 55.5 });
+    const williams = await bet({ gameId: DAL_PHI, betType: "prop", propId: prop("Javonte Williams", "rushing_yards").id, selection: "Under", odds: -110, point: 48.5 });
+
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    ctx.clock.set("2026-09-11T04:00:00Z");
+    expect((await syncGames(ctx.db, both, ctx.clock.now())).completed).toBe(1);
+    await settleAllPending(ctx.db, ctx.clock.now());
+    // ESPN writes "A.J. Brown": 88 yards.
+    expect(await betRow(brown)).toEqual({ status: "won", result_cents: 9091 });
+    // Not in the box score: did not play, the bet is void.
+    expect(await betRow(smith)).toEqual({ status: "push", result_cents: 0 });
+    expect(await betRow(williams)).toEqual({ status: "won", result_cents: 9091 });
+  });
+
+  test("when The Odds API fails, ESPN's consensus keeps the games priced", async () => {
+    feeds.failures.set("/v4/", "500");
+    const both = provider({ ODDS_API_KEY: API_KEY });
+    await syncGames(ctx.db, both, ctx.clock.now());
+    const [dalPhi] = (await call(ctx.app, "GET", "/api/games?week=1")).body;
+    expect(dalPhi.odds[1].outcomes[0]).toEqual({ name: "Over", price: -110, point: 47.5 });
+    expect(both.diagnostics!().problems).toEqual(["lines source: The Odds API odds: HTTP 500"]);
+  });
+});
+
+describe("The Odds API alone", () => {
+  test("scores complete games and settle their bets; props wait for an admin, never void", async () => {
+    const odds = provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY });
+    expect(await syncGames(ctx.db, odds, ctx.clock.now())).toMatchObject({ provider: "theoddsapi", inserted: 3 });
+    const id = `toa-${ODDS_IDS["DAL@PHI"]}`;
+    const [dalPhi] = (await call(ctx.app, "GET", "/api/games?week=2")).body;
+    expect(dalPhi.id).toBe(id);
+    const spread = await bet({ gameId: id, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
+    const propId = dalPhi.playerProps.find((p: { playerName: string }) => p.playerName === "Dak Prescott").id;
+    const prop = await bet({ gameId: id, betType: "prop", propId, selection: "Over", odds: -115, point: 254.5 });
+
+    ctx.clock.set("2026-09-11T04:00:00Z");
+    expect((await syncGames(ctx.db, odds, ctx.clock.now())).completed).toBe(1);
+    await settleAllPending(ctx.db, ctx.clock.now());
+    expect(await betRow(spread)).toEqual({ status: "won", result_cents: 8696 });
+    expect(await betRow(prop)).toEqual({ status: "pending", result_cents: null });
+    const props = await ctx.db.selectFrom("game_props").select(["stat_value", "did_not_play"]).where("game_id", "=", id).execute();
+    expect(props.every((p) => p.stat_value === null && p.did_not_play === 0)).toBe(true);
+  });
+
+  test("with the quota at its reserve the games still arrive, unpriced, and nothing is bought", async () => {
+    feeds.remaining = 10;
+    const odds = provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY, ODDS_API_RESERVE: "25" });
+    expect(await syncGames(ctx.db, odds, ctx.clock.now())).toMatchObject({ inserted: 3, oddsUpdated: 0 });
+    expect(feeds.remaining).toBe(10);
+    expect(odds.diagnostics!()).toMatchObject({ requestsRemaining: 10 });
+    expect(logs.text()).not.toContain(API_KEY);
+  });
+});
+
+describe("the scheduler", () => {
+  test("an outage is logged, backed off and shown on /api/health, which stays ok; recovery clears it", async () => {
+    const scheduler = new GameSyncScheduler(ctx.db, provider(), ctx.clock, logs.logger);
+    const app = createApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logger: ctx.logger, bus: ctx.bus, hub: ctx.hub, providerStatus: () => scheduler.status() });
+    expect((await call(app, "GET", "/api/health")).body.provider).toMatchObject({ name: "espn", ok: false, lastSuccessAt: null, message: "not synced yet" });
+
+    expect(await scheduler.runOnce()).toMatchObject({ inserted: 6 });
+    expect(scheduler.status()).toEqual({ name: "espn", ok: true, lastAttemptAt: "2026-09-09T12:00:00.000Z", lastSuccessAt: "2026-09-09T12:00:00.000Z", consecutiveFailures: 0, nextSyncAt: null });
+
+    feeds.failures.set(SCOREBOARD, "500");
+    ctx.clock.set("2026-09-10T12:00:00Z");
+    await scheduler.runOnce();
+    await scheduler.runOnce();
+    const health = await call(app, "GET", "/api/health");
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({
+      status: "ok",
+      provider: {
+        name: "espn",
+        ok: false,
+        lastAttemptAt: "2026-09-10T12:00:00.000Z",
+        lastSuccessAt: "2026-09-09T12:00:00.000Z",
+        consecutiveFailures: 2,
+        nextSyncAt: null,
+        message: "ESPN scoreboard 2026 week 1: HTTP 500; ESPN scoreboard 2026 week 2: HTTP 500",
+      },
+    });
+    expect(logs.lines().some((l) => l.msg === "games synced with provider problems; keeping the last good data where it failed")).toBe(true);
+    // The games read before are all still there, with their lines.
+    expect((await call(ctx.app, "GET", "/api/games?week=1")).body[0].odds).toHaveLength(3);
+
+    feeds.failures.clear();
+    await scheduler.runOnce();
+    expect(scheduler.status()).toMatchObject({ ok: true, consecutiveFailures: 0, lastSuccessAt: "2026-09-10T12:00:00.000Z" });
+    expect(logs.lines().some((l) => l.msg === "odds provider recovered")).toBe(true);
+  });
+
+  test("a quota at its reserve is shown with the credits left, but is no failure: no back-off", async () => {
+    feeds.remaining = 10;
+    const scheduler = new GameSyncScheduler(ctx.db, provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY }), ctx.clock, logs.logger);
+    await scheduler.runOnce();
+    expect(scheduler.status()).toMatchObject({
+      name: "theoddsapi",
+      ok: true,
+      consecutiveFailures: 0,
+      requestsRemaining: 10,
+      message: "The Odds API: 10 credits left, at the reserve of 25: lines and props wait for the quota to reset",
+    });
+  });
+
+  test("start() plans the next sync by the cadence and stop() cancels it", async () => {
+    const scheduler = new GameSyncScheduler(ctx.db, provider(), ctx.clock, logs.logger);
+    await scheduler.runOnce();
+    scheduler.start();
+    await Bun.sleep(20);
+    // Next kick-off 36 hours away: ten minutes.
+    expect(scheduler.status().nextSyncAt).toBe("2026-09-09T12:10:00.000Z");
+    await scheduler.stop();
+  });
+});
+
+describe("provider settings", () => {
+  test("ODDS_PROVIDER picks the provider; theoddsapi needs a key; BOOKMAKER and ODDS_API_RESERVE are read", () => {
+    expect(loadConfig({}).oddsProvider).toBe("embedded");
+    expect(createProvider(loadConfig({})).name).toBe("embedded");
+    expect(createProvider(loadConfig({ ODDS_PROVIDER: "espn" })).name).toBe("espn");
+    expect(createProvider(loadConfig({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: "k" })).name).toBe("theoddsapi");
+    expect(() => loadConfig({ ODDS_PROVIDER: "theoddsapi" })).toThrow("ODDS_API_KEY is required with ODDS_PROVIDER=theoddsapi");
+    expect(() => loadConfig({ ODDS_PROVIDER: "oddsapi" })).toThrow("ODDS_PROVIDER must be one of embedded, espn, theoddsapi");
+    const config = loadConfig({ BOOKMAKER: "BetMGM, fanduel", ODDS_API_RESERVE: "40", ESPN_BASE_URL: "http://127.0.0.1:9/espn/" });
+    expect(config.bookmakers).toEqual(["betmgm", "fanduel", "draftkings"]);
+    expect(config.oddsApiReserve).toBe(40);
+    expect(config.espnBaseUrl).toBe("http://127.0.0.1:9/espn");
+    expect(loadConfig({}).bookmakers).toEqual(["draftkings", "fanduel"]);
+    expect(() => loadConfig({ BOOKMAKER: "draft kings" })).toThrow("BOOKMAKER must be");
+    expect(() => loadConfig({ ESPN_BASE_URL: "site.api.espn.com" })).toThrow("ESPN_BASE_URL must be an http(s) URL");
+  });
+});
+
+describe("odds sync from the command line (for cron)", () => {
+  const MAIN = join(import.meta.dir, "../../src/main.ts");
+  async function cli(env: Record<string, string>) {
+    const db = join(mkdtempSync(join(tmpdir(), "npt-providers-")), "app.db");
+    const proc = Bun.spawn([process.execPath, MAIN, "odds", "sync", "--db", db], {
+      env: { ...process.env, LOG_LEVEL: "warn", ESPN_BASE_URL: feeds.url, ODDS_API_BASE_URL: feeds.url, ...env },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { stdout, stderr, code };
+  }
+
+  test("reports the sync and the credits left; a provider it cannot read at all is a plain error, exit 1", async () => {
+    const espn = await cli({ ODDS_PROVIDER: "espn" });
+    expect(espn.code, espn.stderr).toBe(0);
+    expect(espn.stdout).toMatch(/^espn season \d{4}: \d+ games added/);
+
+    const odds = await cli({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY });
+    expect(odds.code, odds.stderr).toBe(0);
+    expect(odds.stdout).toMatch(/\nThe Odds API: \d+ requests left this month\.\n$/);
+
+    feeds.failures.set(SCOREBOARD, "500");
+    const down = await cli({ ODDS_PROVIDER: "espn" });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain("error: ESPN: no week of the");
+    expect(down.stderr).toContain("could be read; nothing was changed");
+    // The problems were logged on stderr as JSON, stdout stays for the report.
+    expect(down.stderr).toContain('"problem":"ESPN scoreboard');
+    expect(down.stdout).toBe("");
+    expect(odds.stdout + odds.stderr + down.stderr).not.toContain(API_KEY);
+  }, 30_000);
+});
