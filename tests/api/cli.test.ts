@@ -195,9 +195,13 @@ describe("CLI", () => {
       out += new TextDecoder().decode(value);
       url = out.match(/"url":"(http:\/\/localhost:\d+)"/)?.[1];
     }
-    const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toMatchObject({ status: "ok", provider: { name: "embedded", ok: true, consecutiveFailures: 0 } });
-    proc.kill("SIGTERM");
+    try {
+      const health = await fetch(`${url}/api/health`);
+      expect(await health.json()).toMatchObject({ status: "ok", provider: { name: "embedded", ok: true, consecutiveFailures: 0 } });
+    } finally {
+      // Never leave a server behind when an expectation fails: it would hold the whole run open.
+      proc.kill("SIGTERM");
+    }
     expect(await proc.exited).toBe(0);
     for (;;) {
       const { value, done } = await reader.read();

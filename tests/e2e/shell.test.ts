@@ -45,7 +45,7 @@ const ROUTES: [string, string][] = [
   ["/contest-rules", "Contest Rules"],
   ["/friends", "Friends"],
   ["/friends/12/analytics", "Friend Analytics"],
-  ["/invite/abc123", "Join League"],
+  // /invite/{token} sends visitors to /auth first: invite.test.ts covers its screen.
   ["/admin/games", "Admin Game Resolution"],
   ["/admin/bots", "Bot Management"],
 ];
