@@ -27,12 +27,20 @@ export function addWeekStats(db: Executor, deltas: WeekDelta[]) {
     .execute();
 }
 
-export function addBookStats(db: Executor, deltas: BookDelta[]) {
-  if (deltas.length === 0) return Promise.resolve();
+/** Adds sums to the running totals and sets the streaks, one statement per batch. */
+export function upsertBookStats(db: Executor, rows: (BookDelta & { streak_type: "win" | "loss" | null; streak_count: number; longest_win_streak: number })[]) {
+  if (rows.length === 0) return Promise.resolve();
   return db
     .insertInto("user_book_stats")
-    .values(deltas)
-    .onConflict((oc) => oc.columns(["user_id", "book_id"]).doUpdateSet(addSums("user_book_stats")))
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(["user_id", "book_id"]).doUpdateSet((eb) => ({
+        ...addSums("user_book_stats")(eb),
+        streak_type: eb.ref("excluded.streak_type"),
+        streak_count: eb.ref("excluded.streak_count"),
+        longest_win_streak: eb.ref("excluded.longest_win_streak"),
+      })),
+    )
     .execute();
 }
 
@@ -40,31 +48,6 @@ export function addBookStats(db: Executor, deltas: BookDelta[]) {
 export function bookStatsOfUsers(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", userIds).execute();
-}
-
-export interface StreakRow {
-  user_id: number;
-  book_id: number;
-  streak_type: "win" | "loss" | null;
-  streak_count: number;
-  longest_win_streak: number;
-}
-
-/** Sets the streaks of many (player, book) rows in one statement (the rows exist: their sums were just added). */
-export function setStreaks(db: Executor, rows: StreakRow[]) {
-  if (rows.length === 0) return Promise.resolve();
-  const noSums = { settled: 0, won: 0, lost: 0, pushed: 0, wagered_cents: 0, profit_cents: 0 };
-  return db
-    .insertInto("user_book_stats")
-    .values(rows.map((r) => ({ ...noSums, ...r })))
-    .onConflict((oc) =>
-      oc.columns(["user_id", "book_id"]).doUpdateSet((eb) => ({
-        streak_type: eb.ref("excluded.streak_type"),
-        streak_count: eb.ref("excluded.streak_count"),
-        longest_win_streak: eb.ref("excluded.longest_win_streak"),
-      })),
-    )
-    .execute();
 }
 
 export function userBookStats(db: Executor, userId: number, bookId: number) {

@@ -73,44 +73,60 @@ export async function recordOutcomeChanges(
   }
   await repo.bumpStatsVersion(trx);
   await repo.addWeekStats(trx, merge(week, (r) => `${r.user_id}:${r.book_id}:${r.season}:${r.week}`));
-  await repo.addBookStats(trx, merge(book, (r) => `${r.user_id}:${r.book_id}`));
 
   const pairs = uniquePairs(changes.flatMap((c) => [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }]));
-  if (history) {
-    const outcomes = await history(pairs);
-    await repo.setStreaks(
-      trx,
-      pairs.map((p) => {
-        const list = outcomes.get(pairKey(p)) ?? [];
-        const streak = currentStreak(list);
-        return { user_id: p.userId, book_id: p.bookId, streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longestWinStreak(list) };
-      }),
-    );
-    return;
-  }
+  const streaks = history ? rebuiltStreaks(pairs, await history(pairs)) : await extendedStreaks(trx, changes);
+  const bookSums = new Map(merge(book, (r) => pairKey({ userId: r.user_id, bookId: r.book_id })).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]));
+  const none = { settled: 0, won: 0, lost: 0, pushed: 0, wagered_cents: 0, profit_cents: 0 };
+  // One statement per chunk for the running totals: sums added, streaks set.
+  await repo.upsertBookStats(
+    trx,
+    pairs.map((p) => {
+      const key = pairKey(p);
+      const { user_id: _u, book_id: _b, ...delta } = bookSums.get(key) ?? { user_id: p.userId, book_id: p.bookId, ...none };
+      return { user_id: p.userId, book_id: p.bookId, ...delta, ...streaks.get(key)! };
+    }),
+  );
+}
+
+type StreakFields = { streak_type: "win" | "loss" | null; streak_count: number; longest_win_streak: number };
+
+function fields(streak: Streak | null, longest: number): StreakFields {
+  return { streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longest };
+}
+
+/** A regrade: streaks computed afresh from each pair's whole history. */
+function rebuiltStreaks(pairs: { userId: number; bookId: number }[], outcomes: Map<string, Outcome[]>): Map<string, StreakFields> {
+  return new Map(
+    pairs.map((p) => {
+      const list = outcomes.get(pairKey(p)) ?? [];
+      return [pairKey(p), fields(currentStreak(list), longestWinStreak(list))];
+    }),
+  );
+}
+
+/** First settlements: each pair's stored streak extended by the new outcomes, in order. */
+async function extendedStreaks(trx: Kysely<Database>, changes: OutcomeChange[]): Promise<Map<string, StreakFields>> {
   const userIds = [...new Set(changes.map((c) => c.userId))];
   const rows = new Map((await repo.bookStatsOfUsers(trx, userIds)).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]));
-  const streaks = new Map<string, { streak: Streak | null; longest: number }>();
+  const state = new Map<string, { streak: Streak | null; longest: number }>();
   for (const c of changes) {
-    if (c.after.status === "pending") continue;
     for (const p of [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }]) {
       const key = pairKey(p);
       const row = rows.get(key);
-      const current = streaks.get(key) ?? {
+      const current = state.get(key) ?? {
         streak: row?.streak_type ? { type: row.streak_type, count: row.streak_count } : null,
         longest: row?.longest_win_streak ?? 0,
       };
+      if (c.after.status === "pending") {
+        state.set(key, current);
+        continue;
+      }
       const streak = nextStreak(current.streak, c.after.status);
-      streaks.set(key, { streak, longest: streak?.type === "win" ? Math.max(current.longest, streak.count) : current.longest });
+      state.set(key, { streak, longest: streak?.type === "win" ? Math.max(current.longest, streak.count) : current.longest });
     }
   }
-  await repo.setStreaks(
-    trx,
-    [...streaks].map(([key, { streak, longest }]) => {
-      const [userId, bookId] = key.split(":").map(Number) as [number, number];
-      return { user_id: userId, book_id: bookId, streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longest };
-    }),
-  );
+  return new Map([...state].map(([key, { streak, longest }]) => [key, fields(streak, longest)]));
 }
 
 export const pairKey = (p: { userId: number; bookId: number }) => `${p.userId}:${p.bookId}`;
