@@ -123,6 +123,11 @@ const chartRows = (page: Page) => page.locator(".profit-panel table tbody tr").e
 async function chartDrawn(page: Page): Promise<Locator> {
   const canvas = page.locator(".profit-chart canvas").first();
   await canvas.waitFor();
+  // The button enables once the chart has drawn, a moment after its canvas appears.
+  await page.waitForFunction(() => {
+    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Export Chart"));
+    return button !== undefined && !button.disabled;
+  });
   await expect(exportButton(page).isEnabled()).resolves.toBe(true);
   return canvas;
 }
