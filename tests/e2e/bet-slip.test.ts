@@ -355,6 +355,8 @@ describe("bet slip", () => {
       );
       await card(page, ...DAL_PHI).getByText("Game Started - Betting Locked").waitFor();
       await slip(page).waitFor({ state: "hidden" });
+      // The other pick was placed: its card shows YOUR BET once the week's bets are fetched again.
+      await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet").waitFor();
       expect(await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet").count()).toBe(1);
     },
     E2E_TIMEOUT,

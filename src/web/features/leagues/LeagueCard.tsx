@@ -1,6 +1,7 @@
 import type { League } from "./api.ts";
 import { LeagueBadges } from "./LeagueBadges.tsx";
-import { allowedBetsText, datesText, memberCountText, wagerLimitText } from "./league-text.ts";
+import { datesText, memberCountText } from "./league-text.ts";
+import { RuleFacts } from "./RuleFacts.tsx";
 
 interface LeagueCardProps {
   league: League;
@@ -27,20 +28,7 @@ export function LeagueCard({ league, onJoin, joining = false, onOpen }: LeagueCa
       </header>
       {dates ? <p className="league-dates">{dates}</p> : null}
       {league.description ? <p className="league-description">{league.description}</p> : null}
-      <dl className="league-facts">
-        <div>
-          <dt>Allowed bets</dt>
-          <dd>{allowedBetsText(league.rules.allowedBetTypes)}</dd>
-        </div>
-        <div>
-          <dt>Min wager</dt>
-          <dd>{wagerLimitText(league.rules.minWager)}</dd>
-        </div>
-        <div>
-          <dt>Max wager</dt>
-          <dd>{wagerLimitText(league.rules.maxWager)}</dd>
-        </div>
-      </dl>
+      <RuleFacts rules={league.rules} className="league-facts" />
       <div className="league-card-foot">
         <span className="muted">{memberCountText(league.members.length)}</span>
         {onJoin ? (

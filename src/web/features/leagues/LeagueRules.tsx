@@ -1,5 +1,6 @@
 import type { League } from "./api.ts";
-import { allowedBetsText, dayText, moneyText, wagerLimitText } from "./league-text.ts";
+import { dayText, moneyText } from "./league-text.ts";
+import { RuleFacts } from "./RuleFacts.tsx";
 
 /** The league's rules and, for a contest, its contest settings (spec §2 details dialog). */
 export function LeagueRules({ league }: { league: League }) {
@@ -7,20 +8,7 @@ export function LeagueRules({ league }: { league: League }) {
     <div className="league-rules">
       <section aria-labelledby="league-rules-title">
         <h3 id="league-rules-title">Rules</h3>
-        <dl className="league-rule-list">
-          <div>
-            <dt>Allowed bets</dt>
-            <dd>{allowedBetsText(league.rules.allowedBetTypes)}</dd>
-          </div>
-          <div>
-            <dt>Min wager</dt>
-            <dd>{wagerLimitText(league.rules.minWager)}</dd>
-          </div>
-          <div>
-            <dt>Max wager</dt>
-            <dd>{wagerLimitText(league.rules.maxWager)}</dd>
-          </div>
-        </dl>
+        <RuleFacts rules={league.rules} className="league-rule-list" />
       </section>
       {league.isContest ? (
         <section aria-labelledby="league-contest-title">
