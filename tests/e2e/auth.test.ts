@@ -42,12 +42,22 @@ const registerForm = (p: Page) => p.getByRole("form", { name: "Create account" }
 const signInForm = (p: Page) => p.getByRole("form", { name: "Sign in" });
 
 /** Captures the JSON body the page sends to /api/register. */
-function registerBody(p: Page): { body?: unknown } {
-  const captured: { body?: unknown } = {};
-  p.on("request", (request: Request) => {
-    if (request.url().endsWith("/api/register")) captured.body = request.postDataJSON();
+/**
+ * Records the body the page sends to /api/register. It wraps the page's own fetch (kept across
+ * navigations in sessionStorage) rather than listening to Playwright's network events, which in
+ * this test now and then lost a request object under load.
+ */
+async function registerBody(p: Page): Promise<() => Promise<unknown>> {
+  await p.addInitScript(() => {
+    const original = window.fetch.bind(window);
+    const recording = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/api/register") && typeof init?.body === "string") sessionStorage.setItem("npt.test.registerBody", init.body);
+      return original(input, init);
+    };
+    window.fetch = Object.assign(recording, { preconnect: window.fetch.preconnect }) as typeof fetch;
   });
-  return captured;
+  return async () => JSON.parse((await p.evaluate(() => sessionStorage.getItem("npt.test.registerBody"))) ?? "null");
 }
 
 describe("auth screen", () => {
@@ -56,13 +66,13 @@ describe("auth screen", () => {
     async () => {
       await freshPage();
       const account = newAccount("john_doe");
-      const sent = registerBody(page);
+      const sent = await registerBody(page);
       await registerThroughUi(page, account);
       await page.waitForURL((url) => url.pathname === "/");
       await expect(toastLocator(page).textContent()).resolves.toContain("Account created!");
       expect(await toastLocator(page).textContent()).toContain("Welcome to NFL Paper Trading!");
       expect(await userMenuButton(page, "john_doe").textContent()).toBe("JD");
-      expect(sent.body).toEqual({ email: account.email, username: "john_doe", password: account.password, website: "" });
+      expect(await sent()).toEqual({ email: account.email, username: "john_doe", password: account.password, website: "" });
       const me = await page.request.get("/api/user");
       expect(me.status()).toBe(200);
       expect((await me.json()).username).toBe("john_doe");
@@ -307,7 +317,7 @@ describe("auth screen", () => {
     async () => {
       await freshPage();
       const account = newAccount();
-      const sent = registerBody(page);
+      const sent = await registerBody(page);
       await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=week_5");
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem("npt.referral") ?? "null"))).toEqual({
@@ -317,7 +327,7 @@ describe("auth screen", () => {
       });
 
       await registerThroughUi(page, account);
-      expect(sent.body).toMatchObject({ referralSource: "newsletter", referralMedium: "email", referralCampaign: "week_5" });
+      expect(await sent()).toMatchObject({ referralSource: "newsletter", referralMedium: "email", referralCampaign: "week_5" });
       expect(await page.evaluate(() => localStorage.getItem("npt.referral"))).toBeNull();
       const row = await server.ctx.db
         .selectFrom("users")
