@@ -57,6 +57,25 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
     ) : null;
   };
 
+  const wagerField = (field: "minWager" | "maxWager", label: string, placeholder: string) => (
+    <div>
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        name={field}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        placeholder={placeholder}
+        value={values[field]}
+        onChange={(event) => set(field, event.target.value)}
+        {...invalid(field)}
+      />
+      {message(field)}
+    </div>
+  );
+
   return (
     <form className="league-form" onSubmit={submit} noValidate aria-label={submitLabel}>
       <label htmlFor={`${id}-name`}>League name</label>
@@ -118,38 +137,8 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
       </fieldset>
 
       <div className="league-form-pair">
-        <div>
-          <label htmlFor={`${id}-minWager`}>Min wager ($)</label>
-          <input
-            id={`${id}-minWager`}
-            name="minWager"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="No minimum"
-            value={values.minWager}
-            onChange={(event) => set("minWager", event.target.value)}
-            {...invalid("minWager")}
-          />
-          {message("minWager")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-maxWager`}>Max wager ($)</label>
-          <input
-            id={`${id}-maxWager`}
-            name="maxWager"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="No maximum"
-            value={values.maxWager}
-            onChange={(event) => set("maxWager", event.target.value)}
-            {...invalid("maxWager")}
-          />
-          {message("maxWager")}
-        </div>
+        {wagerField("minWager", "Min wager ($)", "No minimum")}
+        {wagerField("maxWager", "Max wager ($)", "No maximum")}
       </div>
 
       <fieldset className="league-contest">
