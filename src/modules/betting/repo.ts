@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
+import { jsonList } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
 import { ALL_BOOKS, pairKey } from "../stats/service.ts";
 import { INDIVIDUAL_BOOK, type BetsTable, type BetStatus } from "./table.ts";
@@ -72,7 +73,7 @@ export function gamesWithPendingBets(db: Executor) {
 
 /** Gives many bets the same outcome in one statement (a chunk has few distinct outcomes). */
 export function setOutcome(db: Executor, ids: number[], status: BetStatus, resultCents: number | null, settledAt: string | null) {
-  return db.updateTable("bets").set({ status, result_cents: resultCents, settled_at: settledAt }).where("id", "in", ids).execute();
+  return db.updateTable("bets").set({ status, result_cents: resultCents, settled_at: settledAt }).where("id", "in", jsonList(ids)).execute();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { jsonList, jsonRows } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
 import type { UserBookStatsTable, UserWeekStatsTable } from "./table.ts";
 
@@ -17,12 +18,17 @@ const addSums = <T extends "user_week_stats" | "user_book_stats">(table: T) =>
     profit_cents: eb(`${table}.profit_cents`, "+", eb.ref("excluded.profit_cents")),
   });
 
+const SUM_COLUMNS = ["settled", "won", "lost", "pushed", "wagered_cents", "profit_cents"] as const;
+const WEEK_COLUMNS = ["user_id", "book_id", "season", "week", ...SUM_COLUMNS] as const;
+const BOOK_COLUMNS = ["user_id", "book_id", ...SUM_COLUMNS, "streak_type", "streak_count", "longest_win_streak"] as const;
+
 /** Adds (or with negative figures, takes back) settled bets to the weekly aggregates; one statement per batch. */
 export function addWeekStats(db: Executor, deltas: WeekDelta[]) {
   if (deltas.length === 0) return Promise.resolve();
   return db
     .insertInto("user_week_stats")
-    .values(deltas)
+    .columns(WEEK_COLUMNS)
+    .expression(jsonRows(db, WEEK_COLUMNS, deltas))
     .onConflict((oc) => oc.columns(["user_id", "book_id", "season", "week"]).doUpdateSet(addSums("user_week_stats")))
     .execute();
 }
@@ -32,7 +38,8 @@ export function upsertBookStats(db: Executor, rows: (BookDelta & { streak_type: 
   if (rows.length === 0) return Promise.resolve();
   return db
     .insertInto("user_book_stats")
-    .values(rows)
+    .columns(BOOK_COLUMNS)
+    .expression(jsonRows(db, BOOK_COLUMNS, rows))
     .onConflict((oc) =>
       oc.columns(["user_id", "book_id"]).doUpdateSet((eb) => ({
         ...addSums("user_book_stats")(eb),
@@ -47,7 +54,7 @@ export function upsertBookStats(db: Executor, rows: (BookDelta & { streak_type: 
 /** Every book row of these players (callers pick the books they need). */
 export function bookStatsOfUsers(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", userIds).execute();
+  return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", jsonList(userIds)).execute();
 }
 
 export function userBookStats(db: Executor, userId: number, bookId: number) {
