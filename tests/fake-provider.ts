@@ -2,11 +2,13 @@ import type { GameOdds, GameResult, OddsMarket, OddsProvider, ScheduledGame } fr
 
 /**
  * A tiny, controllable season for tests: week 1 on Thu 2026-09-10 and Sun 2026-09-13, week 2 a week
- * later. Tests move lines with `spreadShift` and decide which players "did not play".
+ * later. Tests move lines with `spreadShift` (the home spread) and `propShift` (every prop's line)
+ * and decide which players "did not play".
  */
 export class FakeProvider implements OddsProvider {
   readonly name = "fake";
   spreadShift = 0;
+  propShift = 0;
   failing = false;
   didNotPlay = new Set<string>();
 
@@ -34,8 +36,8 @@ export class FakeProvider implements OddsProvider {
       providerId: g.providerId,
       odds: markets(g, -3.5 + this.spreadShift),
       props: [
-        { key: `${g.homeAbbr}-qb-passing_yards`, playerName: `${g.homeAbbr} Quarterback`, team: g.homeAbbr, propType: "passing_yards", line: 245.5, overOdds: -115, underOdds: -105 },
-        { key: `${g.awayAbbr}-wr-receptions`, playerName: `${g.awayAbbr} Receiver`, team: g.awayAbbr, propType: "receptions", line: 5.5, overOdds: 110, underOdds: -130 },
+        { key: `${g.homeAbbr}-qb-passing_yards`, playerName: `${g.homeAbbr} Quarterback`, team: g.homeAbbr, propType: "passing_yards", line: 245.5 + this.propShift, overOdds: -115, underOdds: -105 },
+        { key: `${g.awayAbbr}-wr-receptions`, playerName: `${g.awayAbbr} Receiver`, team: g.awayAbbr, propType: "receptions", line: 5.5 + this.propShift, overOdds: 110, underOdds: -130 },
       ],
     }));
   }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database as Sqlite } from "bun:sqlite";
+import { sql } from "kysely";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,6 +108,26 @@ describe("upgrades", () => {
     expect((snapshot.query("select count(*) as n from kysely_migration").get() as { n: number }).n).toBe(names.length - 1);
     snapshot.close();
     await old.close();
+  });
+
+  test("0011 gives props of games that already closed their closing line; props of games to come get none", async () => {
+    // Week 1's Thursday game has kicked off and has its closing line; the rest have not.
+    ctx.clock.set("2026-09-11T01:00:00Z");
+    await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
+    // Back to 0010, as a database of the previous version would be.
+    await migrations["0011_prop_closing_lines"]!.down!(ctx.db);
+    await sql`delete from kysely_migration where name = '0011_prop_closing_lines'`.execute(ctx.db);
+    expect(await migrateToLatest(ctx.db)).toEqual(["0011_prop_closing_lines"]);
+    const props = await ctx.db.selectFrom("game_props").selectAll().orderBy("id").execute();
+    const closed = props.filter((p) => p.game_id === "fake-w1-DAL-PHI");
+    expect(closed).toHaveLength(2);
+    expect(closed.map((p) => [p.closing_line, p.closing_over_odds, p.closing_under_odds])).toEqual([
+      [245.5, -115, -105],
+      [5.5, 110, -130],
+    ]);
+    const open = props.filter((p) => p.game_id !== "fake-w1-DAL-PHI");
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.every((p) => p.closing_line === null && p.closing_over_odds === null && p.closing_under_odds === null)).toBe(true);
   });
 });
 

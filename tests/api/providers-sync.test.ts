@@ -112,6 +112,17 @@ describe("ESPN through the sync", () => {
     const started = await embedded.db.selectFrom("games").select(["closing_odds", "odds"]).where("commence_time", "<=", "2026-10-07T16:00:00Z").execute();
     expect(report.closingLines).toBe(started.length);
     expect(started.every((g) => g.closing_odds === g.odds && g.odds !== "[]")).toBe(true);
+    // With their props' lines and prices; games still to come have none.
+    const props = await embedded.db
+      .selectFrom("game_props")
+      .innerJoin("games", "games.id", "game_props.game_id")
+      .select(["games.commence_time", "line", "over_odds", "under_odds", "closing_line", "closing_over_odds", "closing_under_odds"])
+      .execute();
+    const [kickedOff, toCome] = [props.filter((p) => p.commence_time <= "2026-10-07T16:00:00Z"), props.filter((p) => p.commence_time > "2026-10-07T16:00:00Z")];
+    expect(kickedOff.length).toBeGreaterThan(0);
+    expect(toCome.length).toBeGreaterThan(0);
+    expect(kickedOff.every((p) => p.closing_line === p.line && p.closing_over_odds === p.over_odds && p.closing_under_odds === p.under_odds)).toBe(true);
+    expect(toCome.every((p) => p.closing_line === null && p.closing_over_odds === null && p.closing_under_odds === null)).toBe(true);
     await embedded.close();
   });
 

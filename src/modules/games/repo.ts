@@ -52,6 +52,20 @@ export function upsertProps(db: Executor, rows: Insertable<GamePropsTable>[]) {
     .execute();
 }
 
+/** Records a game's closing line: its odds as they stand, and each of its props' line and prices. */
+export async function recordClosingLine(db: Executor, gameId: string, closingOdds: string) {
+  await db.updateTable("games").set({ closing_odds: closingOdds }).where("id", "=", gameId).execute();
+  await db
+    .updateTable("game_props")
+    .set((eb) => ({
+      closing_line: eb.ref("line"),
+      closing_over_odds: eb.ref("over_odds"),
+      closing_under_odds: eb.ref("under_odds"),
+    }))
+    .where("game_id", "=", gameId)
+    .execute();
+}
+
 export function setPropStat(db: Executor, gameId: string, propId: number, stat: { stat_value: number | null; did_not_play: number }) {
   return db.updateTable("game_props").set(stat).where("game_id", "=", gameId).where("id", "=", propId).executeTakeFirst();
 }

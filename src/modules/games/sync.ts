@@ -199,7 +199,7 @@ async function moveKickoffs(db: Db, schedule: readonly ScheduledGame[], existing
 
 /**
  * Odds stop moving at kick-off (only games not started are refreshed), so the line a game holds
- * once it has started is its closing line: record it once, for every provider.
+ * once it has started is its closing line: record it once, for every provider, with its props'.
  */
 async function snapshotClosingLines(db: Db, season: number, now: Date): Promise<number> {
   const started = (await repo.gamesOfSeason(db, season)).filter(
@@ -207,7 +207,7 @@ async function snapshotClosingLines(db: Db, season: number, now: Date): Promise<
   );
   await inChunks(started, (chunk) =>
     db.transaction().execute(async (trx) => {
-      for (const g of chunk) await repo.updateGame(trx, g.id, { closing_odds: g.odds });
+      for (const g of chunk) await repo.recordClosingLine(trx, g.id, g.odds);
     }),
   );
   return started.length;

@@ -40,6 +40,10 @@ export interface GamePropsTable {
   stat_value: number | null;
   /** 1 when the player did not play: bets on the prop are void. */
   did_not_play: Generated<number>;
+  /** The line and prices at kick-off, recorded with the game's closing_odds; null until then. */
+  closing_line: number | null;
+  closing_over_odds: number | null;
+  closing_under_odds: number | null;
 }
 
 export type GameRow = Selectable<GamesTable>;
