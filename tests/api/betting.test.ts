@@ -200,6 +200,56 @@ describe("reading bets", () => {
   });
 });
 
+describe("closing line and CLV", () => {
+  const betsOf = async (who: BuiltUser) => (await call(ctx.app, "GET", `/api/users/${who.user.id}/bets`, { cookie: who.cookie })).body;
+  const closingOf = async (who: BuiltUser) => (await betsOf(who)).map((b: { gameId: string; closingLine: unknown; clv: unknown }) => [b.gameId, b.closingLine, b.clv]);
+
+  test("the line at kick-off, props included, prices each bet's closing line and CLV; nothing before kick-off", async () => {
+    const carol = await buildUser(ctx);
+    const [qb] = await propIds(THU);
+    await place(alice, spreadBet()); // PHI −3.5 at −110
+    await place(alice, spreadBet({ gameId: WEEK2, selection: "Kansas City Chiefs" })); // not started: no closing line
+    await place(bob, spreadBet({ betType: "moneyline", selection: "Dallas Cowboys", odds: 150, point: null }));
+    await place(admin, spreadBet({ betType: "total", selection: "Under", point: 45.5 }));
+    await place(carol, spreadBet({ betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 }));
+    expect(await closingOf(alice)).toEqual([[WEEK2, null, null], [THU, null, null]]);
+
+    // The lines move before kick-off: PHI to −4.5, the quarterback's yards to 255.5.
+    provider.spreadShift = -1;
+    provider.propShift = 10;
+    ctx.clock.set("2026-09-10T12:00:00Z");
+    expect((await syncGames(ctx.db, provider, ctx.clock.now())).oddsUpdated).toBeGreaterThan(0);
+    expect((await betsOf(carol))[0]).toMatchObject({ closingLine: null, clv: null });
+
+    // Kick-off: the sync records the closing line; later moves no longer reach a started game.
+    ctx.clock.set("2026-09-11T01:00:00Z");
+    expect((await syncGames(ctx.db, provider, ctx.clock.now())).closingLines).toBe(1);
+    provider.spreadShift = -5;
+    provider.propShift = 50;
+    await syncGames(ctx.db, provider, ctx.clock.now());
+    const closingProp = await ctx.db.selectFrom("game_props").selectAll().where("id", "=", qb!).executeTakeFirstOrThrow();
+    expect(closingProp).toMatchObject({ closing_line: 255.5, closing_over_odds: -115, closing_under_odds: -105 });
+    const otherGame = await ctx.db.selectFrom("game_props").select("closing_line").where("game_id", "=", WEEK2).execute();
+    expect(otherGame.every((p) => p.closing_line === null)).toBe(true);
+
+    await resolve(THU, 24, 17, { playerStats: [{ propId: qb, value: 260 }] });
+    await settleGame(ctx.db, ctx.clock.now(), THU);
+
+    // A point better than the close: Φ(1/13.5) × 1.9091 − 1 = +1.1%.
+    expect(await closingOf(alice)).toEqual([[WEEK2, null, null], [THU, { odds: "-110", point: "-4.5" }, 1.1]]);
+    expect((await betsOf(alice))[1].status).toBe("won");
+    // +150 at the closing price, DAL +150 / PHI −175: the vig of a lopsided market, −3.5%.
+    expect((await betsOf(bob))[0]).toMatchObject({ status: "lost", closingLine: { odds: "150", point: null }, clv: -3.5 });
+    // Exactly the closing price of a −110/−110 market: −4.5%.
+    expect((await betsOf(admin))[0]).toMatchObject({ closingLine: { odds: "-110", point: "45.5" }, clv: -4.5 });
+    // Over 245.5 against a 255.5 close (σ = 0.35 × 255.5): +3.8%.
+    expect((await betsOf(carol))[0]).toMatchObject({ status: "won", closingLine: { odds: "-115", point: "255.5" }, clv: 3.8 });
+    // The week's list carries them too.
+    const week1 = await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/1`, { cookie: alice.cookie });
+    expect(week1.body[0]).toMatchObject({ closingLine: { odds: "-110", point: "-4.5" }, clv: 1.1 });
+  });
+});
+
 describe("PATCH /api/bets/:id/note", () => {
   test("sets and clears one's own note; others get 403; unknown 404; over 1000 characters 400", async () => {
     const bet = (await place(alice, spreadBet())).body;

@@ -76,6 +76,10 @@ export const Bet = t.Object({
   prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()]),
   /** null = the individual book ("Individual"). */
   league: t.Union([t.Object({ name: t.String() }), t.Null()]),
+  /** The selection's price in the game's closing line (its last line before kick-off); null before kick-off or when it had none. */
+  closingLine: t.Union([t.Object({ odds: t.String(), point: t.Union([t.String(), t.Null()]) }), t.Null()]),
+  /** Closing-line value: the bet's expected return in percent of its stake, were the closing line the true price (betting/clv.ts). */
+  clv: t.Union([t.Number(), t.Null()]),
 });
 export type Bet = typeof Bet.static;
 

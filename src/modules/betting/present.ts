@@ -1,10 +1,50 @@
 import { centsToString } from "../../lib/money.ts";
+import { closingLineValue } from "./clv.ts";
 import type { Bet } from "./model.ts";
 import type { BetWithDetails } from "./repo.ts";
+import type { PricedGame, PricedMarket } from "./rules.ts";
 import { INDIVIDUAL_BOOK } from "./table.ts";
 
-/** A bet as the API shows it (spec §3 Bet): money as numeric strings, the game and book beside it. */
-export function toBet(row: BetWithDetails, leagueNames: ReadonlyMap<number, string> = new Map()): Bet {
+/** Reads a game's closing odds (JSON) once per answer, however many of its bets the answer holds. */
+export type ClosingOddsReader = (gameId: string, json: string | null) => readonly PricedMarket[] | null;
+
+export function closingOddsReader(): ClosingOddsReader {
+  const parsed = new Map<string, readonly PricedMarket[] | null>();
+  return (gameId, json) => {
+    if (!parsed.has(gameId)) parsed.set(gameId, json === null ? null : (JSON.parse(json) as PricedMarket[]));
+    return parsed.get(gameId)!;
+  };
+}
+
+/** The bet's closing price and CLV, once its game has a closing line (clv.ts). */
+function closingOf(row: BetWithDetails, closingOdds: ClosingOddsReader): Pick<Bet, "closingLine" | "clv"> {
+  const odds = closingOdds(row.game_id, row.closing_odds);
+  if (odds === null) return { closingLine: null, clv: null };
+  const game: PricedGame = {
+    homeTeam: row.home_team,
+    awayTeam: row.away_team,
+    odds,
+    playerProps:
+      row.prop_id !== null && row.closing_line !== null && row.closing_over_odds !== null && row.closing_under_odds !== null
+        ? [{ id: row.prop_id, line: row.closing_line, overOdds: row.closing_over_odds, underOdds: row.closing_under_odds }]
+        : [],
+  };
+  const closing = closingLineValue({ betType: row.bet_type, selection: row.selection, propId: row.prop_id, odds: row.odds, point: row.point }, game);
+  if (!closing) return { closingLine: null, clv: null };
+  const { price } = closing;
+  return { closingLine: { odds: String(price.odds), point: price.point === null ? null : String(price.point) }, clv: closing.clv };
+}
+
+/**
+ * A bet as the API shows it (spec §3 Bet): money as numeric strings, the game and book beside it,
+ * and its closing line and CLV once the game has kicked off. Pass one `closingOdds` reader to
+ * every bet of an answer so each game's closing odds are parsed once.
+ */
+export function toBet(
+  row: BetWithDetails,
+  leagueNames: ReadonlyMap<number, string> = new Map(),
+  closingOdds: ClosingOddsReader = closingOddsReader(),
+): Bet {
   return {
     id: row.id,
     userId: row.user_id,
@@ -39,5 +79,6 @@ export function toBet(row: BetWithDetails, leagueNames: ReadonlyMap<number, stri
     },
     prop: row.player_name && row.prop_type ? { playerName: row.player_name, propType: row.prop_type } : null,
     league: row.book_id === INDIVIDUAL_BOOK ? null : { name: leagueNames.get(row.book_id) ?? "League" },
+    ...closingOf(row, closingOdds),
   };
 }

@@ -33,7 +33,7 @@ export function updateNote(db: Executor, id: number, note: string | null) {
   return db.updateTable("bets").set({ note }).where("id", "=", id).execute();
 }
 
-/** A player's bets with what the screens show beside them, newest first. */
+/** A player's bets with what the screens show beside them (their game's closing line included), newest first. */
 export function betsWithDetails(db: Executor, filter: { userId?: number; ids?: number[]; season?: number; week?: number }) {
   let query = db
     .selectFrom("bets")
@@ -48,8 +48,12 @@ export function betsWithDetails(db: Executor, filter: { userId?: number; ids?: n
       "games.commence_time",
       "games.home_score",
       "games.away_score",
+      "games.closing_odds",
       "game_props.player_name",
       "game_props.prop_type",
+      "game_props.closing_line",
+      "game_props.closing_over_odds",
+      "game_props.closing_under_odds",
     ]);
   if (filter.userId !== undefined) query = query.where("bets.user_id", "=", filter.userId);
   if (filter.ids !== undefined) query = query.where("bets.id", "in", filter.ids.length ? filter.ids : [-1]);

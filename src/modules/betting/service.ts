@@ -1,4 +1,5 @@
 import type { Db } from "../../db/connection.ts";
+import { groupCommit } from "../../db/group-commit.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { centsToString, potentialWinCents, wagerCents } from "../../lib/money.ts";
 import { requiredGamesForPrize } from "../contest/rules.ts";
@@ -7,7 +8,7 @@ import { availableCents } from "../leagues/rules.ts";
 import { leagueBetRules, leagueNames } from "../leagues/service.ts";
 import { settledProfitCents } from "../stats/service.ts";
 import type { Bet, Coverage, PlaceBetInput } from "./model.ts";
-import { toBet } from "./present.ts";
+import { closingOddsReader, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
 import { INDIVIDUAL_BOOK } from "./table.ts";
@@ -26,7 +27,8 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
   const bookId = input.leagueId ?? INDIVIDUAL_BOOK;
 
-  const placed = await db.transaction().execute(async (trx) => {
+  // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
+  const placed = await groupCommit(db).run(async (trx) => {
     // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
     const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now);
     if (!open) throw conflict("Betting is locked for this game: it has started or is completed", "game_locked");
@@ -94,6 +96,11 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
       away_score: game.awayScore,
       player_name: prop?.playerName ?? null,
       prop_type: prop?.propType ?? null,
+      // Betting is open, so the game has not kicked off: no closing line yet.
+      closing_odds: null,
+      closing_line: null,
+      closing_over_odds: null,
+      closing_under_odds: null,
     }, league ? new Map([[bookId, league.name]]) : undefined);
   }).catch((error: unknown) => {
     // Two identical placements racing: the unique book index lets exactly one through.
@@ -106,7 +113,8 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
 /** Bets as the API shows them, with their leagues' names. */
 async function present(db: Db, rows: repo.BetWithDetails[]): Promise<Bet[]> {
   const names = await leagueNames(db, rows.filter((r) => r.book_id !== INDIVIDUAL_BOOK).map((r) => r.book_id));
-  return rows.map((row) => toBet(row, names));
+  const closingOdds = closingOddsReader();
+  return rows.map((row) => toBet(row, names, closingOdds));
 }
 
 function assertSelf(viewerId: number, userId: number): void {
