@@ -187,6 +187,12 @@ describe("GET /api/users/:id/coverage/week/:week", () => {
   });
 });
 
+/** Each player's totals row: the all-books row once they have one, else the individual book's. */
+async function totalsRows() {
+  const rows = await ctx.db.selectFrom("user_book_stats").selectAll().where("book_id", "in", [-1, 0]).orderBy("book_id").execute();
+  return [...new Map(rows.reverse().map((r) => [r.user_id, r])).values()];
+}
+
 test("aggregates equal a recount from the bets after settling, replacing and regrading", async () => {
   await place(alice, homeSpread(THU, "Philadelphia Eagles"));
   await place(alice, awaySpread(THU, "Dallas Cowboys", 2) as any).then(() => place(alice, { ...awaySpread(THU, "Dallas Cowboys", 2), replaceExisting: true }));
@@ -197,12 +203,28 @@ test("aggregates equal a recount from the bets after settling, replacing and reg
   await settleGame(ctx.db, ctx.clock.now(), SUN, { regrade: true });
   await settleAllPending(ctx.db, ctx.clock.now());
   const bets = await ctx.db.selectFrom("bets").selectAll().where("status", "!=", "pending").execute();
-  const stats = await ctx.db.selectFrom("user_book_stats").selectAll().where("book_id", "=", -1).execute();
+  const stats = await totalsRows();
   for (const row of stats) {
     const mine = bets.filter((b) => b.user_id === row.user_id);
     expect(row.settled).toBe(mine.length);
     expect(row.profit_cents).toBe(mine.reduce((s, b) => s + (b.result_cents ?? 0), 0));
     expect(row.wagered_cents).toBe(mine.reduce((s, b) => s + b.wager_cents, 0));
   }
-  expect(stats).toHaveLength(2);
+  expect(stats.map((r) => r.user_id).sort()).toEqual([alice.user.id, bob.user.id].sort());
+});
+
+test("a player's all-books totals appear with their first league settlement, carrying the individual book's history", async () => {
+  await place(alice, homeSpread(THU, "Philadelphia Eagles")); // wins +90.91
+  await resolveAndSettle(THU, 24, 17);
+  const allBooks = () => ctx.db.selectFrom("user_book_stats").selectAll().where("user_id", "=", alice.user.id).where("book_id", "=", -1).executeTakeFirst();
+  expect(await allBooks()).toBeUndefined(); // only an individual book: it is the total
+  const leagueId = (await call(ctx.app, "POST", "/api/leagues", { body: { name: "Office", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: alice.user.id }, cookie: alice.cookie })).body.id;
+  expect((await place(alice, { ...homeSpread(SUN, "Buffalo Bills", 2), leagueId })).status).toBe(201); // wins +181.82 in the league
+  await resolveAndSettle(SUN, 30, 3);
+  expect(await allBooks()).toMatchObject({ settled: 2, won: 2, wagered_cents: 30000, profit_cents: 9091 + 18182, streak_type: "win", streak_count: 2, longest_win_streak: 2 });
+  await place(alice, { gameId: LATE, betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1 }); // individual, loses
+  await resolveAndSettle(LATE, 10, 10);
+  expect(await allBooks()).toMatchObject({ settled: 3, won: 2, lost: 1, profit_cents: 9091 + 18182 - 10000, streak_type: "loss", streak_count: 1, longest_win_streak: 2 });
+  const stats = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie })).body;
+  expect(stats).toMatchObject({ totalBets: 3, wonBets: 2, lostBets: 1, totalProfit: "172.73", currentStreak: { type: "loss", count: 1 }, longestWinStreak: 2 });
 });

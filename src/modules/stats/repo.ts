@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { jsonList, jsonRows } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
-import type { UserBookStatsTable, UserWeekStatsTable } from "./table.ts";
+import { INDIVIDUAL_BOOK } from "../betting/table.ts";
+import { ALL_BOOKS, type UserBookStatsTable, type UserWeekStatsTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
 type Sums = Pick<UserWeekStatsTable, "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents">;
@@ -55,6 +56,18 @@ export function upsertBookStats(db: Executor, rows: (BookDelta & { streak_type: 
 export function bookStatsOfUsers(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", jsonList(userIds)).execute();
+}
+
+/** A player's totals over all books: the all-books row once they have settled a league bet, else their individual book's. */
+export function totalsRow(db: Executor, userId: number) {
+  return db
+    .selectFrom("user_book_stats")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("book_id", "in", [ALL_BOOKS, INDIVIDUAL_BOOK])
+    .orderBy("book_id")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function userBookStats(db: Executor, userId: number, bookId: number) {

@@ -5,135 +5,13 @@ import { forbidden } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
 import type { LeaderboardEntry, UserStats } from "./model.ts";
 import * as repo from "./repo.ts";
-import { currentStreak, longestWinStreak, nextStreak, roiPercent, winRatePercent, type Outcome, type Streak } from "./rules.ts";
+import { roiPercent, winRatePercent } from "./rules.ts";
 import { ALL_BOOKS } from "./table.ts";
 
 export { ALL_BOOKS };
+export { pairKey, recordOutcomeChanges, type OutcomeChange } from "./aggregates.ts";
 
 export const BOARD_SIZE = 100;
-
-type Status = "pending" | Outcome;
-
-/** One bet whose outcome settlement changed, in settlement order. */
-export interface OutcomeChange {
-  userId: number;
-  bookId: number;
-  season: number;
-  week: number;
-  wagerCents: number;
-  before: { status: Status; resultCents: number | null };
-  after: { status: Status; resultCents: number | null };
-}
-
-function sums(status: Status, wagerCents: number, resultCents: number | null, sign: 1 | -1) {
-  return {
-    settled: sign,
-    won: status === "won" ? sign : 0,
-    lost: status === "lost" ? sign : 0,
-    pushed: status === "push" ? sign : 0,
-    wagered_cents: sign * wagerCents,
-    profit_cents: sign * (resultCents ?? 0),
-  };
-}
-
-function merge<T extends { settled: number; won: number; lost: number; pushed: number; wagered_cents: number; profit_cents: number }>(
-  rows: T[],
-  keyOf: (row: T) => string,
-): T[] {
-  const merged = new Map<string, T>();
-  for (const row of rows) {
-    const m = merged.get(keyOf(row));
-    if (!m) merged.set(keyOf(row), { ...row });
-    else for (const f of ["settled", "won", "lost", "pushed", "wagered_cents", "profit_cents"] as const) m[f] += row[f];
-  }
-  return [...merged.values()];
-}
-
-/**
- * Keeps the aggregates in step with settlement, inside its transaction: weekly and running totals
- * per book and over all books, and each player's streaks. First settlements extend streaks in
- * order; a regrade instead hands over `history` (every settled outcome per player and book, oldest
- * first) and the streaks are rebuilt from it.
- */
-export async function recordOutcomeChanges(
-  trx: Kysely<Database>,
-  changes: OutcomeChange[],
-  history?: (pairs: { userId: number; bookId: number }[]) => Promise<Map<string, Outcome[]>>,
-): Promise<void> {
-  if (changes.length === 0) return;
-  const week: repo.WeekDelta[] = [];
-  const book: repo.BookDelta[] = [];
-  for (const c of changes) {
-    for (const [state, sign] of [[c.before, -1], [c.after, 1]] as const) {
-      if (state.status === "pending") continue;
-      const s = sums(state.status, c.wagerCents, state.resultCents, sign);
-      week.push({ user_id: c.userId, book_id: c.bookId, season: c.season, week: c.week, ...s });
-      book.push({ user_id: c.userId, book_id: c.bookId, ...s }, { user_id: c.userId, book_id: ALL_BOOKS, ...s });
-    }
-  }
-  await repo.bumpStatsVersion(trx);
-  await repo.addWeekStats(trx, merge(week, (r) => `${r.user_id}:${r.book_id}:${r.season}:${r.week}`));
-
-  const pairs = uniquePairs(changes.flatMap((c) => [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }]));
-  const streaks = history ? rebuiltStreaks(pairs, await history(pairs)) : await extendedStreaks(trx, changes);
-  const bookSums = new Map(merge(book, (r) => pairKey({ userId: r.user_id, bookId: r.book_id })).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]));
-  const none = { settled: 0, won: 0, lost: 0, pushed: 0, wagered_cents: 0, profit_cents: 0 };
-  // One statement per chunk for the running totals: sums added, streaks set.
-  await repo.upsertBookStats(
-    trx,
-    pairs.map((p) => {
-      const key = pairKey(p);
-      const { user_id: _u, book_id: _b, ...delta } = bookSums.get(key) ?? { user_id: p.userId, book_id: p.bookId, ...none };
-      return { user_id: p.userId, book_id: p.bookId, ...delta, ...streaks.get(key)! };
-    }),
-  );
-}
-
-type StreakFields = { streak_type: "win" | "loss" | null; streak_count: number; longest_win_streak: number };
-
-function fields(streak: Streak | null, longest: number): StreakFields {
-  return { streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longest };
-}
-
-/** A regrade: streaks computed afresh from each pair's whole history. */
-function rebuiltStreaks(pairs: { userId: number; bookId: number }[], outcomes: Map<string, Outcome[]>): Map<string, StreakFields> {
-  return new Map(
-    pairs.map((p) => {
-      const list = outcomes.get(pairKey(p)) ?? [];
-      return [pairKey(p), fields(currentStreak(list), longestWinStreak(list))];
-    }),
-  );
-}
-
-/** First settlements: each pair's stored streak extended by the new outcomes, in order. */
-async function extendedStreaks(trx: Kysely<Database>, changes: OutcomeChange[]): Promise<Map<string, StreakFields>> {
-  const userIds = [...new Set(changes.map((c) => c.userId))];
-  const rows = new Map((await repo.bookStatsOfUsers(trx, userIds)).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]));
-  const state = new Map<string, { streak: Streak | null; longest: number }>();
-  for (const c of changes) {
-    for (const p of [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }]) {
-      const key = pairKey(p);
-      const row = rows.get(key);
-      const current = state.get(key) ?? {
-        streak: row?.streak_type ? { type: row.streak_type, count: row.streak_count } : null,
-        longest: row?.longest_win_streak ?? 0,
-      };
-      if (c.after.status === "pending") {
-        state.set(key, current);
-        continue;
-      }
-      const streak = nextStreak(current.streak, c.after.status);
-      state.set(key, { streak, longest: streak?.type === "win" ? Math.max(current.longest, streak.count) : current.longest });
-    }
-  }
-  return new Map([...state].map(([key, { streak, longest }]) => [key, fields(streak, longest)]));
-}
-
-export const pairKey = (p: { userId: number; bookId: number }) => `${p.userId}:${p.bookId}`;
-
-function uniquePairs(pairs: { userId: number; bookId: number }[]) {
-  return [...new Map(pairs.map((p) => [pairKey(p), p])).values()];
-}
 
 const noStreak = { type: "win" as const, count: 0 };
 
@@ -145,7 +23,7 @@ export async function userStats(db: Db, viewerId: number, userId: number): Promi
 
 /** A player's figures, for callers that have already checked who may see them (friends). */
 export async function statsOf(db: Db, userId: number): Promise<UserStats> {
-  const row = await repo.userBookStats(db, userId, ALL_BOOKS);
+  const row = await repo.totalsRow(db, userId);
   return {
     roi: roiPercent(row?.profit_cents ?? 0, row?.wagered_cents ?? 0),
     winRate: winRatePercent(row?.won ?? 0, row?.settled ?? 0),
