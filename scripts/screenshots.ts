@@ -138,11 +138,13 @@ import {
   DAL_PHI,
   KC_BUF,
   moneyline,
+  moveLines,
   newPlayer,
   NOW,
   PHI_KC,
   placeBet,
   qbProp,
+  recordClosingLines,
   resolveGame,
   SF_SEA,
   signIn,
@@ -168,9 +170,13 @@ async function myBetsScreens() {
       await placeBet(betting, player, await qbProp(betting, SF_SEA, "Over"), { hoursAgo: 5 });
       await placeBet(betting, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), { hoursAgo: 0.3, units: 3, note: "Chiefs at home in prime time." });
     }
+    // PHI closes at −4.5: the settled bets show their closing line and CLV.
+    await moveLines(betting, { spreadShift: -1 });
     await resolveGame(betting, DAL_PHI, 17, 24);
     await resolveGame(betting, KC_BUF, 20, 17);
     for (const game of [DAL_PHI, KC_BUF]) await settleGame(betting.ctx.db, betting.ctx.clock.now(), game);
+    // Just after SF @ SEA kicks off: week 1 records its closing lines, and no game is final yet by the provider.
+    await recordClosingLines(betting, "2026-09-13T21:00:00Z");
 
     for (const { size, viewport, player } of sizes) {
       const context = await newContext(shots, betting, { viewport });

@@ -27,14 +27,33 @@ const HOUR = 3600_000;
 
 export interface BettingServer extends Server {
   admin: BuiltUser;
+  /** The season's source: move its lines, then `recordClosingLines`. */
+  provider: FakeProvider;
 }
 
 /** A test server standing on NOW with the fake season synced and an admin account. */
 export async function startBettingServer(): Promise<BettingServer> {
   const server = await startServer({ now: NOW, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  await syncGames(server.ctx.db, new FakeProvider(), server.ctx.clock.now());
+  const provider = new FakeProvider();
+  await syncGames(server.ctx.db, provider, server.ctx.clock.now());
   const admin = await buildUser(server.ctx, { email: ADMIN_EMAIL, username: "the_admin" });
-  return Object.assign(server, { admin });
+  return Object.assign(server, { admin, provider });
+}
+
+/** Moves the provider's lines and syncs at the server's time, so the games not started yet take them. */
+export async function moveLines(server: BettingServer, moves: { spreadShift?: number; propShift?: number }): Promise<void> {
+  Object.assign(server.provider, moves);
+  await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+}
+
+/** Syncs at `at`, so the games started by then record their lines as closing lines; the clock goes back to NOW. */
+export async function recordClosingLines(server: BettingServer, at: string): Promise<void> {
+  server.ctx.clock.set(at);
+  try {
+    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+  } finally {
+    server.ctx.clock.set(NOW);
+  }
 }
 
 /** A new player, created straight in the database with a session. */

@@ -14,7 +14,9 @@ import {
   NOW,
   PHI_KC,
   placeBet,
+  moveLines,
   qbProp,
+  recordClosingLines,
   resolveGame,
   SF_SEA,
   signIn,
@@ -328,41 +330,73 @@ describe("My Bets", () => {
 
   // Resolves week 1's games: keep it after the tests that bet on them.
   test(
-    "settled bets show the final score, a coloured status and the signed result (phone layout)",
+    "settled bets show the final score, a coloured status, the signed result, the closing line and CLV (phone layout)",
     async () => {
       const player = await newPlayer(server);
       await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 30 });
       await placeBet(server, player, total(KC_BUF, "Over"), { hoursAgo: 20 });
       await placeBet(server, player, moneyline(SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 10 });
+      await placeBet(server, player, await qbProp(server, PHI_KC, "Over"), { hoursAgo: 9 });
+      // The home spreads move a point (PHI −4.5) and the props 10 yards before kick-off.
+      await moveLines(server, { spreadShift: -1, propShift: 10 });
       await resolveGame(server, DAL_PHI, 17, 24);
       await resolveGame(server, KC_BUF, 20, 17);
       await resolveGame(server, SF_SEA, 20, 20);
       for (const game of [DAL_PHI, KC_BUF, SF_SEA]) await settleGame(server.ctx.db, server.ctx.clock.now(), game);
+      // An hour into week 2's first game: week 1 and PHI @ KC have their closing lines.
+      await recordClosingLines(server, "2026-09-20T18:00:00Z");
 
       const page = await openPage(player, { viewport: PHONE });
       await page.goto("/my-bets");
       await page.locator(".bet-card").first().waitFor();
-      expect(await count(page)).toBe("3 total bets");
-      expect(await page.locator(".bets-tally li").allTextContents()).toEqual(["0 pending", "1 won", "1 lost", "1 push"]);
+      expect(await count(page)).toBe("4 total bets");
+      expect(await page.locator(".bets-tally li").allTextContents()).toEqual(["1 pending", "1 won", "1 lost", "1 push"]);
 
       const eagles = card(page, "Philadelphia Eagles -3.5");
       expect(await eagles.locator(".status-badge").textContent()).toBe("Won");
       expect(await eagles.locator(".bet-result").textContent()).toBe("Result +$90.91");
       expect(await eagles.locator(".bet-score").textContent()).toBe("Final DAL 17 – 24 PHI");
       expect(await eagles.getAttribute("class")).toContain("bet-card-won");
+      // A point better than the −4.5 close: +1.1%.
+      expect(await facts(eagles)).toEqual({
+        Odds: "-110",
+        Closing: "-4.5 (-110)",
+        CLV: "+1.1%",
+        Stake: "1 unit · $100.00",
+        "To win": "$90.91",
+        Book: "Individual",
+        Placed: "1 day ago",
+      });
 
       const over = card(page, "Over 45.5");
       expect(await over.locator(".status-badge").textContent()).toBe("Lost");
       expect(await over.locator(".bet-result").textContent()).toBe("Result -$100.00");
       expect(await over.locator(".bet-score").textContent()).toBe("Final KC 20 – 17 BUF");
+      // At the closing price of a −110/−110 market: the vig.
+      expect(await facts(over)).toMatchObject({ Closing: "45.5 (-110)", CLV: "-4.5%" });
 
       const niners = card(page, "San Francisco 49ers ML");
       expect(await niners.locator(".status-badge").textContent()).toBe("Push");
       expect(await niners.locator(".bet-result").textContent()).toBe("Result $0.00");
-      expect(await facts(niners)).toMatchObject({ Odds: "+150", "To win": "$150.00", Placed: "10 hours ago" });
+      expect(await facts(niners)).toMatchObject({ Odds: "+150", Closing: "+150", CLV: "-3.5%", "To win": "$150.00", Placed: "10 hours ago" });
+
+      // Still pending: its game has a closing line (the API sends it), but the card keeps it for when the bet settles.
+      const listed = await call<Bet[]>(server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
+      expect(listed.body.find((bet) => bet.betType === "prop")).toMatchObject({ status: "pending", closingLine: { odds: "-115", point: "255.5" } });
+      const prop = card(page, "KC Quarterback passing yards Over 245.5");
+      expect(await prop.locator(".status-badge").textContent()).toBe("Pending");
+      expect(Object.keys(await facts(prop))).toEqual(["Odds", "Stake", "To win", "Book", "Placed"]);
 
       const colours = await page.locator(".status-badge").evaluateAll((badges) => badges.map((b) => getComputedStyle(b).color));
-      expect(new Set(colours).size).toBe(3);
+      expect(new Set(colours).size).toBe(4);
+      const clvColour = (c: Locator) => c.locator(".bet-clv").evaluate((el) => getComputedStyle(el).color);
+      const resultColour = (c: Locator) => c.locator(".bet-result").evaluate((el) => getComputedStyle(el).color);
+      expect(await clvColour(eagles)).toBe(await resultColour(eagles));
+      expect(await clvColour(over)).toBe(await resultColour(over));
+      // Nothing runs off the side of the phone, and no fact runs into the next one.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      const cramped = await page.locator(".bet-facts > div").evaluateAll((rows) => rows.filter((row) => row.scrollWidth > row.clientWidth).map((row) => row.textContent));
+      expect(cramped).toEqual([]);
     },
     E2E_TIMEOUT,
   );

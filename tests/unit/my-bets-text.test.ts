@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { oddsText, pickText, placedAgo, scoreText, stakeText } from "../../src/web/features/my-bets/bet-text.ts";
+import { closingText, clvText, clvTone, oddsText, pickText, placedAgo, scoreText, stakeText } from "../../src/web/features/my-bets/bet-text.ts";
 
 const NOW = Date.parse("2026-09-09T12:00:00Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -26,6 +26,25 @@ describe("My Bets wording", () => {
     expect(oddsText("150")).toBe("+150");
     expect(stakeText("1", "100.00")).toBe("1 unit · $100.00");
     expect(stakeText("3", "300.00")).toBe("3 units · $300.00");
+  });
+
+  test("the closing line writes its point as the pick does, then the price; moneylines show the price alone", () => {
+    expect(closingText("spread", { odds: "-110", point: "-4.5" })).toBe("-4.5 (-110)");
+    expect(closingText("spread", { odds: "-105", point: "4.5" })).toBe("+4.5 (-105)");
+    expect(closingText("spread", { odds: "-110", point: "0" })).toBe("PK (-110)");
+    expect(closingText("total", { odds: "-110", point: "44.0" })).toBe("44 (-110)");
+    expect(closingText("prop", { odds: "110", point: "255.5" })).toBe("255.5 (+110)");
+    expect(closingText("moneyline", { odds: "130", point: null })).toBe("+130");
+  });
+
+  test("CLV is a signed percentage with one decimal, coloured up, down or even", () => {
+    expect(clvText(2.4)).toBe("+2.4%");
+    expect(clvText(-1.3)).toBe("-1.3%");
+    expect(clvText(0)).toBe("0.0%");
+    expect(clvText(-4.5)).toBe("-4.5%");
+    expect(clvTone(2.4)).toBe("bet-result-up");
+    expect(clvTone(-0.1)).toBe("bet-result-down");
+    expect(clvTone(0)).toBe("bet-result-even");
   });
 
   test("the score reads away first, like the matchup, and is absent before there is one", () => {

@@ -1,6 +1,9 @@
 import type { Bet } from "./api.ts";
 import {
   betTypeText,
+  closingText,
+  clvText,
+  clvTone,
   dollars,
   fullDateTime,
   kickoffText,
@@ -31,6 +34,8 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
   const pick = pickText(bet);
   const score = scoreText(bet.game);
   const titleId = `bet-${bet.id}-pick`;
+  // The closing line is recorded at kick-off; the card shows it once the bet is settled.
+  const closing = bet.status !== "pending" && bet.closingLine !== null && bet.clv !== null ? { line: bet.closingLine, clv: bet.clv } : null;
   return (
     <article className={`bet-card bet-card-${bet.status}`} aria-labelledby={titleId}>
       <div className="bet-card-head">
@@ -74,6 +79,20 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
           <dt>To win</dt>
           <dd>{dollars(bet.potentialWin)}</dd>
         </div>
+        {closing ? (
+          <>
+            <div className="bet-fact-closing">
+              <dt>Closing</dt>
+              <dd>{closingText(bet.betType, closing.line)}</dd>
+            </div>
+            <div>
+              <dt>
+                <abbr title="Closing-line value: the bet's expected return, in percent of the stake, had the closing line been the true price">CLV</abbr>
+              </dt>
+              <dd className={`bet-clv ${clvTone(closing.clv)}`}>{clvText(closing.clv)}</dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>Book</dt>
           <dd>{bet.league?.name ?? "Individual"}</dd>

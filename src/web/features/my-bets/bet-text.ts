@@ -1,5 +1,6 @@
 /** How a bet reads on its card: pure text, no React, so the wording is unit-tested. */
 import { formatOdds, formatSpread, propTypeText } from "../../lib/odds-format.ts";
+import { signedPercentText } from "../../lib/stats-format.ts";
 import type { Bet } from "./api.ts";
 
 /**
@@ -36,6 +37,25 @@ export const betTypeText = (betType: string) => TYPE_NAMES[betType] ?? betType;
 
 /** American odds as bettors write them: "-110", "+150". */
 export const oddsText = (odds: string) => formatOdds(odds);
+
+/**
+ * The closing line of the bet's side, its point written as the pick writes it, then the price:
+ * "-4.5 (-110)", "45.5 (-110)", "+130" (moneylines have no point).
+ */
+export function closingText(betType: string, closing: NonNullable<Bet["closingLine"]>): string {
+  const odds = oddsText(closing.odds);
+  if (closing.point === null) return odds;
+  const point = betType === "spread" ? formatSpread(closing.point) : String(Number(closing.point));
+  return `${point} (${odds})`;
+}
+
+/** Closing-line value, signed, one decimal: 2.4 → "+2.4%", -1.3 → "-1.3%", 0 → "0.0%". */
+export const clvText = (clv: number) => signedPercentText(clv);
+
+/** The colour of a CLV, like a result's: beating the close is up. */
+export function clvTone(clv: number): "bet-result-up" | "bet-result-down" | "bet-result-even" {
+  return clv > 0 ? "bet-result-up" : clv < 0 ? "bet-result-down" : "bet-result-even";
+}
 
 /** "1 unit · $100.00", "3 units · $300.00". */
 export function stakeText(units: string, wagerAmount: string): string {
