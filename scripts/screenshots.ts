@@ -320,11 +320,15 @@ async function statsScreens() {
     await f.placeBet(stats, guru, f.moneyline(f.KC_BUF, "Kansas City Chiefs", 150));
     await f.placeBet(stats, tom, f.spread(f.DAL_PHI, "Philadelphia Eagles", -3.5));
     await f.placeBet(stats, newcomer, f.spread(f.SF_SEA, "San Francisco 49ers", 3.5));
+    // The lines move before kick-off, so the settled bets have closing lines and an average CLV.
+    await f.moveLines(stats, { spreadShift: -1, propShift: 10 });
     // San Francisco @ Seattle stays unplayed, so week 1 is still the current week.
     await f.resolveAndSettle(stats, f.DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
     await f.resolveAndSettle(stats, f.KC_BUF, { away: 10, home: 28 }, "2026-09-14T01:00:00Z");
     await f.resolveAndSettle(stats, f.PHI_KC, { away: 13, home: 27 }, "2026-09-21T01:00:00Z");
     await f.resolveAndSettle(stats, f.BUF_DAL, { away: 20, home: 27 }, "2026-09-22T03:00:00Z");
+    // Week 1's closing lines, recorded before the provider could call SF @ SEA final (week 2's stay unrecorded).
+    await f.recordClosingLines(stats, "2026-09-13T21:00:00Z");
 
     for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
       const { context, page } = await f.openPage(shots, stats, john, { viewport, now: "2026-09-25T12:00:00Z" });

@@ -8,11 +8,13 @@ import {
   DAL_PHI,
   KC_BUF,
   moneyline,
+  moveLines,
   newPlayer,
   openPage,
   PHI_KC,
   placeBet,
   qbProp,
+  recordClosingLines,
   resolveAndSettle,
   SEA_SF,
   SF_SEA,
@@ -50,11 +52,16 @@ beforeAll(async () => {
   await placeBet(server, rival, spread(DAL_PHI, "Dallas Cowboys", 3.5), 3); // someone else's loss
   await placeBet(server, newcomer, spread(SEA_SF, "Seattle Seahawks", 3.5));
 
+  // Before kick-off the home spreads move a point (−4.5) and the props 10 yards (255.5). Ana's CLVs:
+  // PHI −3.5 +1.1%, the prop Over 245.5 +3.8%, SEA −175 (close −175/+150) −3.5%, Over 45.5 −4.5%, DAL −3.5 +1.1%.
+  await moveLines(server, { spreadShift: -1, propShift: 10 });
   await resolveAndSettle(server, DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
   await resolveAndSettle(server, KC_BUF, { away: 20, home: 17 }, "2026-09-14T01:00:00Z");
   await resolveAndSettle(server, SF_SEA, { away: 20, home: 20 }, "2026-09-14T03:00:00Z");
   await resolveAndSettle(server, PHI_KC, { away: 17, home: 20 }, "2026-09-21T01:00:00Z");
   await resolveAndSettle(server, BUF_DAL, { away: 20, home: 27 }, "2026-09-21T03:00:00Z");
+  // Weeks 1 and 2 have kicked off: their closing lines are recorded; week 3's game has not.
+  await recordClosingLines(server, "2026-09-22T12:00:00Z");
 
   browser = await launchBrowser();
 }, E2E_TIMEOUT);
@@ -109,7 +116,7 @@ async function betType(page: Page, label: string) {
 }
 const escape = (text: string) => text.replace(/[()/]/g, "\\$&");
 
-/** The three stat cards' values and notes, by label. */
+/** The stat cards' values and notes, by label. */
 async function cards(page: Page): Promise<Record<string, string>> {
   const entries = await page.locator(".stat-card").evaluateAll((all) =>
     all.map((card) => [card.querySelector(".stat-label")!.textContent!, `${card.querySelector(".stat-value")!.textContent} | ${card.querySelector(".stat-note")!.textContent}`]),
@@ -201,6 +208,8 @@ describe("Analytics", () => {
         // Won, push, lost, won: the longest run of wins is 1.
         "Longest Win Streak": "1W | Current streak 1W",
         "Total Bets Placed": "4 | 2 won · 1 lost · 1 push",
+        // (+3.8 − 3.5 − 4.5 + 1.1) / 4
+        "Avg CLV": "-0.8% | over 4 bets with a closing line",
       });
       expect(pageErrors).toEqual([]);
     },
@@ -228,6 +237,8 @@ describe("Analytics", () => {
         // Won, won, push, lost, won: the longest run is 2 though the current one is 1.
         "Longest Win Streak": "2W | Current streak 1W",
         "Total Bets Placed": "5 | 3 won · 1 lost · 1 push",
+        // (+1.1 + 3.8 − 3.5 − 4.5 + 1.1) / 5
+        "Avg CLV": "-0.4% | over 5 bets with a closing line",
       });
 
       await periodButton(page, "90D").click();
@@ -243,6 +254,7 @@ describe("Analytics", () => {
         "Average Bet Size": "$0.00 | $0.00 wagered",
         "Longest Win Streak": "0W | No current streak",
         "Total Bets Placed": "0 | 0 won · 0 lost · 0 push",
+        "Avg CLV": "— | No closing lines yet",
       });
     },
     E2E_TIMEOUT,
@@ -257,7 +269,12 @@ describe("Analytics", () => {
       await page.locator(".bet-type-row").first().waitFor();
       await periodButton(page, "7D").click();
       expect(await totalProfit(page).textContent()).toBe("+$72.73");
-      expect(await cards(page)).toMatchObject({ "Average Bet Size": "$250.00 | $500.00 wagered", "Total Bets Placed": "2 | 1 won · 1 lost · 0 push" });
+      expect(await cards(page)).toMatchObject({
+        "Average Bet Size": "$250.00 | $500.00 wagered",
+        "Total Bets Placed": "2 | 1 won · 1 lost · 0 push",
+        // (−4.5 + 1.1) / 2
+        "Avg CLV": "-1.7% | over 2 bets with a closing line",
+      });
       await chartDrawn(page);
       expect(await chartRows(page)).toEqual(["Sep 20 +$0.00", "Sep 21 +$72.73"]);
       // From here the 30-day window still reaches the first game.
@@ -317,7 +334,11 @@ describe("Analytics", () => {
       await periodButton(page, "ALL").click();
       await page.getByText("No settled bets yet.").waitFor();
       expect(await page.locator(".bet-type-row").count()).toBe(4);
-      expect(await cards(page)).toMatchObject({ "Total Bets Placed": "0 | 0 won · 0 lost · 0 push", "Longest Win Streak": "0W | No current streak" });
+      expect(await cards(page)).toMatchObject({
+        "Total Bets Placed": "0 | 0 won · 0 lost · 0 push",
+        "Longest Win Streak": "0W | No current streak",
+        "Avg CLV": "— | No closing lines yet",
+      });
       await page.getByRole("link", { name: "Browse games" }).click();
       await page.waitForURL((url) => url.pathname === "/");
     },

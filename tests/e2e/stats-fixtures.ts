@@ -28,6 +28,8 @@ export const SEA_SF = "fake-w3-SEA-SF";
 
 export interface StatsServer extends Server {
   admin: BuiltUser;
+  /** The season's source: move its lines, then `recordClosingLines`. */
+  provider: FakeProvider;
 }
 
 /** A test server standing on NOW with the fake season (plus a week-3 game) and an admin account. */
@@ -46,7 +48,23 @@ export async function startStatsServer(): Promise<StatsServer> {
   });
   await syncGames(server.ctx.db, provider, server.ctx.clock.now());
   const admin = await buildUser(server.ctx, { email: ADMIN_EMAIL, username: "the_admin" });
-  return Object.assign(server, { admin });
+  return Object.assign(server, { admin, provider });
+}
+
+/** Moves the provider's lines and syncs at the server's time, so the games not started yet take them. */
+export async function moveLines(server: StatsServer, moves: { spreadShift?: number; propShift?: number }): Promise<void> {
+  Object.assign(server.provider, moves);
+  await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+}
+
+/** Syncs at `at`, so the games started by then record their lines as closing lines; the clock goes back to NOW. */
+export async function recordClosingLines(server: StatsServer, at: string): Promise<void> {
+  server.ctx.clock.set(at);
+  try {
+    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+  } finally {
+    server.ctx.clock.set(NOW);
+  }
 }
 
 export function newPlayer(server: Server, username: string, opts: { isBot?: boolean } = {}): Promise<BuiltUser> {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import {
+  averageClv,
   betTypeRows,
+  clvCardText,
   dayLabel,
   periodOf,
   profitSeries,
@@ -13,8 +15,8 @@ import { dollarsText, percentText, profitText, signedPercentText, streakText, un
 
 const NOW = Date.parse("2026-10-12T12:00:00Z");
 let id = 0;
-function bet(status: AnalyticsBet["status"], wager: string, result: string | null, settledAt: string | null, betType = "spread"): AnalyticsBet {
-  return { id: ++id, betType, status, wagerAmount: wager, result, settledAt };
+function bet(status: AnalyticsBet["status"], wager: string, result: string | null, settledAt: string | null, betType = "spread", clv: number | null = null): AnalyticsBet {
+  return { id: ++id, betType, status, wagerAmount: wager, result, settledAt, clv };
 }
 
 describe("the stats screens' wording", () => {
@@ -76,6 +78,26 @@ describe("analytics figures", () => {
     expect(rows[1]!.summary).toMatchObject({ totalBets: 1, totalProfitCents: -20000, roi: -100, winRate: 0 });
     const withParlay = [...bets, bet("pending", "100.00", null, null, "parlay")];
     expect(betTypeRows(settled, withParlay).at(-1)).toMatchObject({ label: "Parlays", summary: { totalBets: 0 } });
+  });
+
+  test("Avg CLV: the mean over the period's settled bets with a closing line; none says so", () => {
+    const withClv: AnalyticsBet[] = [
+      bet("pending", "100.00", null, null, "spread", 9.9), // pending: never counts
+      bet("won", "100.00", "90.91", "2026-10-10T03:00:00Z", "spread", 1.1),
+      bet("lost", "100.00", "-100.00", "2026-10-09T03:00:00Z", "total", -4.5),
+      bet("push", "100.00", "0.00", "2026-10-08T03:00:00Z", "moneyline", null), // no closing line
+      bet("won", "100.00", "86.96", "2026-10-07T03:00:00Z", "prop", 5.2),
+      bet("lost", "100.00", "-100.00", "2026-08-01T03:00:00Z", "spread", -21), // outside 30D
+    ];
+    const month = averageClv(settledInPeriod(withClv, periodOf("30D"), NOW));
+    expect(month.count).toBe(3);
+    expect(month.average).toBeCloseTo((1.1 - 4.5 + 5.2) / 3, 10);
+    expect(clvCardText(month)).toEqual({ value: "+0.6%", note: "over 3 bets with a closing line" });
+    const all = averageClv(settledInPeriod(withClv, periodOf("ALL"), NOW));
+    expect(clvCardText(all)).toEqual({ value: "-4.8%", note: "over 4 bets with a closing line" });
+    expect(clvCardText(averageClv(settledInPeriod(withClv.slice(1, 2), periodOf("ALL"), NOW)))).toEqual({ value: "+1.1%", note: "over 1 bet with a closing line" });
+    expect(averageClv(settledInPeriod(withClv.slice(3, 4), periodOf("ALL"), NOW))).toEqual({ average: null, count: 0 });
+    expect(clvCardText({ average: null, count: 0 })).toEqual({ value: "—", note: "No closing lines yet" });
   });
 
   test("the profit line: cumulative by day from $0 the day before, and labelled by short month and day", () => {

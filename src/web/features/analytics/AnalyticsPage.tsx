@@ -6,7 +6,7 @@ import { ApiError, errorText } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { usePlayerBets } from "./api.ts";
 import { BetTypePanel } from "./BetTypePanel.tsx";
-import { betTypeRows, DEFAULT_PERIOD, PERIODS, periodOf, profitSeries, settledInPeriod, summaryOf, type PeriodId } from "./figures.ts";
+import { averageClv, betTypeRows, DEFAULT_PERIOD, PERIODS, periodOf, profitSeries, settledInPeriod, summaryOf, type PeriodId } from "./figures.ts";
 import { ProfitPanel } from "./ProfitPanel.tsx";
 import { StatCards } from "./StatCards.tsx";
 
@@ -85,6 +85,7 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
       summary: summaryOf(settled),
       rows: betTypeRows(settled, bets),
       points: profitSeries(settled),
+      clv: averageClv(settled),
       pending: bets.filter((bet) => bet.status === "pending").length,
     };
   }, [bets, period]);
@@ -101,14 +102,14 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
     return <Loading />;
   }
 
-  const { summary, rows, points, pending } = figures;
+  const { summary, rows, points, pending, clv } = figures;
   return (
     <div className="analytics">
       <div className="analytics-main">
         <ProfitPanel points={points} totalProfitCents={summary.totalProfitCents} settledCount={summary.totalBets} pendingCount={pending} period={period} />
         <BetTypePanel rows={rows} />
       </div>
-      <StatCards summary={summary} />
+      <StatCards summary={summary} clv={clv} />
     </div>
   );
 }

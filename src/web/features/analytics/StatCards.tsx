@@ -1,5 +1,6 @@
 import { dollarsText, streakText } from "../../lib/stats-format.ts";
 import type { Summary } from "../../../modules/stats/rules.ts";
+import { clvCardText, type ClvFigure } from "./figures.ts";
 
 function StatCard({ id, label, value, note }: { id: string; label: string; value: string; note: string }) {
   return (
@@ -16,9 +17,11 @@ function StatCard({ id, label, value, note }: { id: string; label: string; value
 /**
  * Spec §2's stat cards over the period. DESIGN: 'Longest Win Streak' shows the longest run of
  * wins (the original showed the current streak under that label); the current one is its note.
+ * Ours adds 'Avg CLV': how the player's prices compared with the closing lines.
  */
-export function StatCards({ summary }: { summary: Summary }) {
+export function StatCards({ summary, clv }: { summary: Summary; clv: ClvFigure }) {
   const current = summary.currentStreak;
+  const clvCard = clvCardText(clv);
   return (
     <div className="stat-cards">
       <StatCard
@@ -39,6 +42,7 @@ export function StatCards({ summary }: { summary: Summary }) {
         value={String(summary.totalBets)}
         note={`${summary.wonBets} won · ${summary.lostBets} lost · ${summary.pushedBets} push`}
       />
+      <StatCard id="stat-clv" label="Avg CLV" value={clvCard.value} note={clvCard.note} />
     </div>
   );
 }

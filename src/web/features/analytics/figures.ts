@@ -4,6 +4,7 @@
  */
 import { stringToCents } from "../../../lib/money.ts";
 import { summarize, type Summary } from "../../../modules/stats/rules.ts";
+import { signedPercentText } from "../../lib/stats-format.ts";
 
 export type PeriodId = "7D" | "30D" | "90D" | "ALL";
 
@@ -36,6 +37,8 @@ export interface AnalyticsBet {
   wagerAmount: string;
   result: string | null;
   settledAt: string | null;
+  /** Closing-line value in percent; null without a closing line. */
+  clv: number | null;
 }
 
 export interface SettledBet extends AnalyticsBet {
@@ -66,6 +69,26 @@ export function summaryOf(bets: readonly SettledBet[]): Summary {
       resultCents: bet.result === null ? null : stringToCents(bet.result),
     })),
   );
+}
+
+export interface ClvFigure {
+  /** The mean CLV in percent, unrounded; null when no bet has one. */
+  average: number | null;
+  /** How many bets it averages. */
+  count: number;
+}
+
+/** The average closing-line value of the period's settled bets that have a closing line. */
+export function averageClv(settled: readonly SettledBet[]): ClvFigure {
+  const values = settled.flatMap((bet) => (bet.clv === null ? [] : [bet.clv]));
+  if (values.length === 0) return { average: null, count: 0 };
+  return { average: values.reduce((sum, v) => sum + v, 0) / values.length, count: values.length };
+}
+
+/** The Avg CLV card's figure and caption: "+1.2%" over "over 3 bets with a closing line", or "—" with none. */
+export function clvCardText(figure: ClvFigure): { value: string; note: string } {
+  if (figure.average === null) return { value: "—", note: "No closing lines yet" };
+  return { value: signedPercentText(figure.average), note: `over ${figure.count} ${figure.count === 1 ? "bet" : "bets"} with a closing line` };
 }
 
 export interface BetTypeRow {
