@@ -30,7 +30,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
   const placed = await groupCommit(db).run(async (trx) => {
     // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
-    const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now);
+    const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now, input.betType === "prop" ? input.propId! : null);
     if (!open) throw conflict("Betting is locked for this game: it has started or is completed", "game_locked");
     const price = currentPrice(game, input.betType, input.selection, input.propId);
     if (!price) throw badRequest(`selection: "${input.selection}" is not offered for this ${input.betType} market`, "unknown_selection");

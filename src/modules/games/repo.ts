@@ -23,6 +23,11 @@ export function propsOfGames(db: Executor, gameIds: readonly string[]) {
   return db.selectFrom("game_props").selectAll().where("game_id", "in", gameIds).orderBy("game_id").orderBy("id").execute();
 }
 
+/** Some of a game's props, by id. */
+export function propsById(db: Executor, gameId: string, propIds: readonly number[]) {
+  return db.selectFrom("game_props").selectAll().where("game_id", "=", gameId).where("id", "in", propIds).execute();
+}
+
 /** Just what the current-week rule needs, for every game of a season. */
 export function weekClockOfSeason(db: Executor, season: number) {
   return db.selectFrom("games").select(["week", "commence_time", "completed_at"]).where("season", "=", season).execute();

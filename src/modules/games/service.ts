@@ -95,15 +95,20 @@ export async function getGame(db: Kysely<Database>, id: string, now: Date): Prom
   return (await withProps(db, [row], now))[0]!;
 }
 
-/** What the betting module needs to price and lock a bet: the game as players see it, whether it is open, and when its odds were published. */
+/**
+ * What the betting module needs to price and lock a bet: the game as players see it, whether it is
+ * open, and when its odds were published. Of the props it carries only `propId`'s (the one a prop
+ * bet names): placing is the hottest path, and a game has dozens.
+ */
 export async function gameForBetting(
   db: Kysely<Database>,
   id: string,
   now: Date,
+  propId: number | null,
 ): Promise<{ game: Game; open: boolean; pricedAt: string | null }> {
   const row = await repo.findGame(db, id);
   if (!row) throw notFound("Game not found", "game_not_found");
-  const game = (await withProps(db, [row], now))[0]!;
+  const game = toGame(row, propId === null ? [] : await repo.propsById(db, id, [propId]), now);
   return { game, open: isBettingOpen({ commenceTime: row.commence_time, completed: row.completed_at !== null }, now), pricedAt: row.odds_updated_at };
 }
 
