@@ -9,7 +9,7 @@ import { startSession } from "../src/modules/auth/service.ts";
 import { settleGame } from "../src/modules/betting/settlement.ts";
 import { listGames, resolveGame } from "../src/modules/games/service.ts";
 import { cliActor } from "../src/modules/audit/service.ts";
-import { benchServer, summary } from "./support.ts";
+import { benchServer, percentile, summary } from "./support.ts";
 
 const CLIENTS = 50;
 const server = await benchServer("2026-10-06T12:00:00Z"); // a Tuesday: the week's games are all open
@@ -76,10 +76,16 @@ async function runLoad(label: string, work: { cookie: string; body: unknown }[])
   const result = JSON.parse(await new Response(proc.stdout).text()) as { seconds: number; latencies: number[]; statuses: Record<string, number> };
   console.log(`${label}: ${work.length} bets in ${result.seconds.toFixed(2)} s = ${(work.length / result.seconds).toFixed(0)} bets/s; statuses ${JSON.stringify(result.statuses)}`);
   console.log(`  ${summary("latency", result.latencies)}`);
+  const perSecond = work.length / result.seconds;
+  const p99 = percentile([...result.latencies].sort((a, b) => a - b), 99);
+  return { perSecond, p99, allPlaced: result.statuses["201"] === work.length };
 }
 
+const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+const placingVerdict = (r: { perSecond: number; p99: number; allPlaced: boolean }) => verdict(r.perSecond >= 2000 && r.p99 < 50 && r.allPlaced);
+
 await runLoad("warm-up", await jobs("warm", 100));
-await runLoad(`placing alone (${CLIENTS} clients)`, await jobs("alone", 1000));
+const alone = await runLoad(`placing alone (${CLIENTS} clients)`, await jobs("alone", 1000));
 
 const duringJobs = await jobs("during", 1000);
 await resolveGame(db, now, settledGame.id, { homeScore: 24, awayScore: 20, status: "completed" }, cliActor);
@@ -90,14 +96,16 @@ const settling = (async () => {
   settleMs = performance.now() - start;
   console.log(`settled ${changed} bets of one game in ${settleMs.toFixed(0)} ms (while placing)`);
 })();
-await runLoad(`placing while settling 50,000 bets (${CLIENTS} clients)`, duringJobs);
+const during = await runLoad(`placing while settling 50,000 bets (${CLIENTS} clients)`, duringJobs);
 await settling;
 
 const start = performance.now();
 await db.updateTable("bets").set({ status: "pending", result_cents: null, settled_at: null }).where("game_id", "=", settledGame.id).execute();
 await db.deleteFrom("user_week_stats").execute();
 const resetMs = performance.now() - start;
-const alone = performance.now();
+const aloneStart = performance.now();
 const changed = await settleGame(db, now, settledGame.id);
-console.log(`settled ${changed} bets of one game in ${(performance.now() - alone).toFixed(0)} ms (alone; reset took ${resetMs.toFixed(0)} ms)`);
+const settleAloneMs = performance.now() - aloneStart;
+console.log(`settled ${changed} bets of one game in ${settleAloneMs.toFixed(0)} ms (alone; reset took ${resetMs.toFixed(0)} ms)`);
+console.log(`targets: placing alone ≥ 2,000/s, p99 < 50 ms: ${placingVerdict(alone)}; while settling: ${placingVerdict(during)}; settling 50,000 bets < 2 s: ${verdict(settleAloneMs < 2000)} alone, ${verdict(settleMs < 2000)} under placing load`);
 await server.close();
