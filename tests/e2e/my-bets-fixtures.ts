@@ -8,6 +8,8 @@ import { FakeProvider } from "../fake-provider.ts";
 import { call } from "../support.ts";
 import { startServer, type Server } from "./helpers.ts";
 
+export { moveLines, recordClosingLines } from "./provider-lines.ts";
+
 /** The server's and the browser's "now": the Wednesday before week 1. */
 export const NOW = "2026-09-09T12:00:00Z";
 export const ADMIN_EMAIL = "admin@example.com";
@@ -38,22 +40,6 @@ export async function startBettingServer(): Promise<BettingServer> {
   await syncGames(server.ctx.db, provider, server.ctx.clock.now());
   const admin = await buildUser(server.ctx, { email: ADMIN_EMAIL, username: "the_admin" });
   return Object.assign(server, { admin, provider });
-}
-
-/** Moves the provider's lines and syncs at the server's time, so the games not started yet take them. */
-export async function moveLines(server: BettingServer, moves: { spreadShift?: number; propShift?: number }): Promise<void> {
-  Object.assign(server.provider, moves);
-  await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
-}
-
-/** Syncs at `at`, so the games started by then record their lines as closing lines; the clock goes back to NOW. */
-export async function recordClosingLines(server: BettingServer, at: string): Promise<void> {
-  server.ctx.clock.set(at);
-  try {
-    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
-  } finally {
-    server.ctx.clock.set(NOW);
-  }
 }
 
 /** A new player, created straight in the database with a session. */

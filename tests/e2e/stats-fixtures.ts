@@ -9,6 +9,8 @@ import { FakeProvider } from "../fake-provider.ts";
 import { call } from "../support.ts";
 import { DESKTOP, startServer, type Server } from "./helpers.ts";
 
+export { moveLines, recordClosingLines } from "./provider-lines.ts";
+
 /** The server's clock while bets are placed: the Wednesday before week 1, every game open. */
 export const NOW = "2026-09-09T12:00:00Z";
 export const ADMIN_EMAIL = "admin@example.com";
@@ -49,22 +51,6 @@ export async function startStatsServer(): Promise<StatsServer> {
   await syncGames(server.ctx.db, provider, server.ctx.clock.now());
   const admin = await buildUser(server.ctx, { email: ADMIN_EMAIL, username: "the_admin" });
   return Object.assign(server, { admin, provider });
-}
-
-/** Moves the provider's lines and syncs at the server's time, so the games not started yet take them. */
-export async function moveLines(server: StatsServer, moves: { spreadShift?: number; propShift?: number }): Promise<void> {
-  Object.assign(server.provider, moves);
-  await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
-}
-
-/** Syncs at `at`, so the games started by then record their lines as closing lines; the clock goes back to NOW. */
-export async function recordClosingLines(server: StatsServer, at: string): Promise<void> {
-  server.ctx.clock.set(at);
-  try {
-    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
-  } finally {
-    server.ctx.clock.set(NOW);
-  }
 }
 
 export function newPlayer(server: Server, username: string, opts: { isBot?: boolean } = {}): Promise<BuiltUser> {
