@@ -174,12 +174,18 @@ describe("your data", () => {
   test("the CSV holds every bet, quoted where needed; JSON has the account; only your own", async () => {
     await call(ctx.app, "POST", "/api/bets", { cookie: ann.cookie, body: { ...bet("fake-w1-DAL-PHI", "Philadelphia Eagles", -3.5), note: 'Gut call, "lock" of the week' } });
     await call(ctx.app, "POST", "/api/bets", { cookie: ann.cookie, body: bet("fake-w1-KC-BUF", "Kansas City Chiefs", 3.5) });
+    // Thursday's game kicks off: its line, unchanged since the bet, is the closing line.
+    ctx.clock.set("2026-09-11T01:00:00Z");
+    await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
     const res = await ctx.app.handle(new Request(`http://localhost/api/users/${ann.user.id}/export/bets.csv`, { headers: { cookie: ann.cookie } }));
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toContain("attachment");
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines[0]).toStartWith("id,placedAt,book,week,game");
+    expect(lines[0]).toContain(",point,odds,closingPoint,closingOdds,clv,units,");
     expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.includes("Philadelphia Eagles,,,-3.5,-110,"))).toContain(",-3.5,-110,-3.5,-110,-4.5,1,");
+    expect(lines.find((l) => l.includes("Kansas City Chiefs,,,3.5,-110,"))).toContain(",3.5,-110,,,,1,");
     expect(lines.some((l) => l.includes('"Gut call, ""lock"" of the week"'))).toBe(true);
     const json = await call(ctx.app, "GET", `/api/users/${ann.user.id}/export/account.json`, { cookie: ann.cookie });
     expect(json.body.account).toMatchObject({ username: "ann", email: "ann@example.com" });

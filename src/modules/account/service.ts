@@ -7,7 +7,7 @@ import { toCsv } from "./csv.ts";
 
 const BET_COLUMNS = [
   "id", "placedAt", "book", "week", "game", "kickoff", "betType", "selection", "player", "propType", "point", "odds",
-  "units", "wagerAmount", "potentialWin", "status", "result", "settledAt", "note",
+  "closingPoint", "closingOdds", "clv", "units", "wagerAmount", "potentialWin", "status", "result", "settledAt", "note",
 ] as const;
 
 /** Every bet of the player as CSV (their own only). */
@@ -18,7 +18,8 @@ export async function betsCsv(db: Db, viewerId: number, userId: number): Promise
     BET_COLUMNS,
     bets.map((b) => [
       b.id, b.placedAt, b.league?.name ?? "Individual", b.week, `${b.game.awayTeam} @ ${b.game.homeTeam}`, b.game.commenceTime, b.betType,
-      b.selection, b.prop?.playerName ?? null, b.prop?.propType ?? null, b.point, b.odds, b.units, b.wagerAmount, b.potentialWin, b.status,
+      b.selection, b.prop?.playerName ?? null, b.prop?.propType ?? null, b.point, b.odds,
+      b.closingLine?.point ?? null, b.closingLine?.odds ?? null, b.clv, b.units, b.wagerAmount, b.potentialWin, b.status,
       b.result, b.settledAt, b.note,
     ]),
   );
