@@ -278,6 +278,20 @@ describe("the scheduler", () => {
     expect(logs.lines().some((l) => l.msg === "odds provider recovered")).toBe(true);
   });
 
+  test("a game kicking off while the provider cannot be read at all still gets its closing line: the last one held", async () => {
+    await syncGames(ctx.db, provider(), ctx.clock.now());
+    const held = (await game(DAL_PHI)).odds;
+    // A restarted server whose provider has never read a thing: every sync fails as a whole.
+    const scheduler = new GameSyncScheduler(ctx.db, provider(), ctx.clock, logs.logger);
+    feeds.failures.set(SCOREBOARD, "500");
+    ctx.clock.set("2026-09-11T01:00:00Z");
+    expect(await scheduler.runOnce()).toBeNull();
+    expect(scheduler.status()).toMatchObject({ ok: false, consecutiveFailures: 1 });
+    expect((await game(DAL_PHI)).closing_odds).toBe(held);
+    expect((await game(KC_BUF)).closing_odds).toBeNull();
+    expect(logs.lines().some((l) => l.msg === "closing lines recorded from the last good data" && l.closingLines === 1)).toBe(true);
+  });
+
   test("a quota at its reserve is shown with the credits left, but is no failure: no back-off", async () => {
     feeds.remaining = 10;
     const scheduler = new GameSyncScheduler(ctx.db, provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY }), ctx.clock, logs.logger);

@@ -5,7 +5,7 @@ import type { Metrics } from "../../http/metrics.ts";
 import { nextSyncDelay } from "./cadence.ts";
 import type { OddsProvider } from "./provider.ts";
 import { syncPace } from "./service.ts";
-import { syncGames, type SyncReport } from "./sync.ts";
+import { recordClosingLines, syncGames, type SyncReport } from "./sync.ts";
 
 /** The provider's state as GET /api/health shows it. */
 export interface ProviderStatus {
@@ -88,6 +88,16 @@ export class GameSyncScheduler {
     }, delay);
   }
 
+  /** Games kicking off during an outage still get their closing line: the last line we held. */
+  async #keepClosingLines(): Promise<void> {
+    try {
+      const recorded = await recordClosingLines(this.db, this.clock.now());
+      if (recorded > 0) this.logger.info({ closingLines: recorded }, "closing lines recorded from the last good data");
+    } catch (error) {
+      this.logger.error({ err: error }, "could not record closing lines");
+    }
+  }
+
   async #run(): Promise<SyncReport | null> {
     const started = performance.now();
     const attemptAt = this.clock.now().toISOString();
@@ -99,6 +109,7 @@ export class GameSyncScheduler {
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
       this.logger.error({ err: error, provider: this.provider.name }, "games sync failed; keeping the last good data");
+      await this.#keepClosingLines();
     }
     const diagnostics = this.provider.diagnostics?.();
     const problems = [...(failure ? [failure] : []), ...(diagnostics?.problems ?? [])];

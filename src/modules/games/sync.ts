@@ -198,6 +198,15 @@ async function moveKickoffs(db: Db, schedule: readonly ScheduledGame[], existing
 }
 
 /**
+ * Records the closing lines of the games that have kicked off, from the lines we hold, without
+ * asking the provider: what the scheduler still does when the provider cannot be read at all.
+ */
+export async function recordClosingLines(db: Db, now: Date): Promise<number> {
+  const season = (await repo.latestSeason(db))?.season;
+  return season == null ? 0 : snapshotClosingLines(db, season, now);
+}
+
+/**
  * Odds stop moving at kick-off (only games not started are refreshed), so the line a game holds
  * once it has started is its closing line: record it once, for every provider, with its props'.
  */
