@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { closingText, clvText, clvTone, oddsText, pickText, placedAgo, scoreText, stakeText } from "../../src/web/features/my-bets/bet-text.ts";
+import { closingText, clvText, oddsText, pickText, placedAgo, scoreText, stakeText, tone } from "../../src/web/features/my-bets/bet-text.ts";
 
 const NOW = Date.parse("2026-09-09T12:00:00Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -42,9 +42,9 @@ describe("My Bets wording", () => {
     expect(clvText(-1.3)).toBe("-1.3%");
     expect(clvText(0)).toBe("0.0%");
     expect(clvText(-4.5)).toBe("-4.5%");
-    expect(clvTone(2.4)).toBe("bet-result-up");
-    expect(clvTone(-0.1)).toBe("bet-result-down");
-    expect(clvTone(0)).toBe("bet-result-even");
+    expect(tone(2.4)).toBe("bet-result-up");
+    expect(tone(-0.1)).toBe("bet-result-down");
+    expect(tone(0)).toBe("bet-result-even");
   });
 
   test("the score reads away first, like the matchup, and is absent before there is one", () => {

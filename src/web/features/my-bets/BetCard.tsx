@@ -3,7 +3,6 @@ import {
   betTypeText,
   closingText,
   clvText,
-  clvTone,
   dollars,
   fullDateTime,
   kickoffText,
@@ -13,15 +12,11 @@ import {
   placedAgo,
   scoreText,
   stakeText,
+  tone,
 } from "./bet-text.ts";
 import { signedDollars } from "../../lib/format.ts";
 
 const STATUS_NAMES: Record<Bet["status"], string> = { pending: "Pending", won: "Won", lost: "Lost", push: "Push" };
-
-function resultTone(result: string): string {
-  const n = Number(result);
-  return n > 0 ? "bet-result-up" : n < 0 ? "bet-result-down" : "bet-result-even";
-}
 
 interface BetCardProps {
   bet: Bet;
@@ -49,7 +44,7 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
           {pick}
         </h2>
         {bet.status !== "pending" && bet.result !== null ? (
-          <p className={`bet-result ${resultTone(bet.result)}`}>
+          <p className={`bet-result ${tone(Number(bet.result))}`}>
             <span className="visually-hidden">Result </span>
             {signedDollars(bet.result)}
           </p>
@@ -89,7 +84,7 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
               <dt>
                 <abbr title="Closing-line value: the bet's expected return, in percent of the stake, had the closing line been the true price">CLV</abbr>
               </dt>
-              <dd className={`bet-clv ${clvTone(closing.clv)}`}>{clvText(closing.clv)}</dd>
+              <dd className={`bet-clv ${tone(closing.clv)}`}>{clvText(closing.clv)}</dd>
             </div>
           </>
         ) : null}

@@ -52,9 +52,9 @@ export function closingText(betType: string, closing: NonNullable<Bet["closingLi
 /** Closing-line value, signed, one decimal: 2.4 → "+2.4%", -1.3 → "-1.3%", 0 → "0.0%". */
 export const clvText = (clv: number) => signedPercentText(clv);
 
-/** The colour of a CLV, like a result's: beating the close is up. */
-export function clvTone(clv: number): "bet-result-up" | "bet-result-down" | "bet-result-even" {
-  return clv > 0 ? "bet-result-up" : clv < 0 ? "bet-result-down" : "bet-result-even";
+/** The colour of a figure on the card — a result, a CLV: above zero is up. */
+export function tone(figure: number): "bet-result-up" | "bet-result-down" | "bet-result-even" {
+  return figure > 0 ? "bet-result-up" : figure < 0 ? "bet-result-down" : "bet-result-even";
 }
 
 /** "1 unit · $100.00", "3 units · $300.00". */
