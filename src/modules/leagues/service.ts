@@ -38,11 +38,22 @@ function settingsFrom(input: LeagueSettingsInput): LeagueSettings {
   };
 }
 
-function validated(input: LeagueSettingsInput): LeagueSettings {
-  const settings = settingsFrom(input);
-  const problem = settingsProblem(settings);
+/** The settings as the league's columns, once they pass the rules (400 naming the field otherwise). */
+function validatedColumns(input: LeagueSettingsInput) {
+  const s = settingsFrom(input);
+  const problem = settingsProblem(s);
   if (problem) throw new AppError(400, "invalid_league", problem.message, {}, { field: problem.field });
-  return settings;
+  return {
+    name: s.name,
+    description: input.description?.trim() || null,
+    is_public: input.isPublic ? 1 : 0,
+    allowed_bet_types: JSON.stringify(s.allowedBetTypes),
+    min_wager_cents: s.minWagerCents,
+    max_wager_cents: s.maxWagerCents,
+    starting_bankroll_cents: s.startingBankrollCents,
+    start_date: s.startDate,
+    end_date: s.endDate,
+  };
 }
 
 async function withMembers(db: Kysely<Database>, rows: LeagueRow[]): Promise<League[]> {
@@ -107,18 +118,10 @@ export async function leagueDetails(db: Db, id: number) {
 /** Creates a league; its creator becomes its admin. */
 export async function createLeague(db: Db, now: Date, userId: number, input: LeagueSettingsInput & { createdBy: number }): Promise<League> {
   assertSelf(userId, input.createdBy, "createdBy");
-  const s = validated(input);
+  const columns = validatedColumns(input);
   const id = await db.transaction().execute(async (trx) => {
     const leagueId = await repo.insertLeague(trx, {
-      name: s.name,
-      description: input.description?.trim() || null,
-      is_public: input.isPublic ? 1 : 0,
-      allowed_bet_types: JSON.stringify(s.allowedBetTypes),
-      min_wager_cents: s.minWagerCents,
-      max_wager_cents: s.maxWagerCents,
-      starting_bankroll_cents: s.startingBankrollCents,
-      start_date: s.startDate,
-      end_date: s.endDate,
+      ...columns,
       created_by: userId,
       invite_token: randomToken(24),
       created_at: now.toISOString(),
@@ -133,18 +136,7 @@ export async function createLeague(db: Db, now: Date, userId: number, input: Lea
 export async function updateLeague(db: Db, userId: number, id: number, input: LeagueSettingsInput): Promise<League> {
   await leagueOr404(db, id);
   await assertAdmin(db, id, userId);
-  const s = validated(input);
-  await repo.updateLeague(db, id, {
-    name: s.name,
-    description: input.description?.trim() || null,
-    is_public: input.isPublic ? 1 : 0,
-    allowed_bet_types: JSON.stringify(s.allowedBetTypes),
-    min_wager_cents: s.minWagerCents,
-    max_wager_cents: s.maxWagerCents,
-    starting_bankroll_cents: s.startingBankrollCents,
-    start_date: s.startDate,
-    end_date: s.endDate,
-  });
+  await repo.updateLeague(db, id, validatedColumns(input));
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
 }
 
