@@ -1,4 +1,5 @@
 /** Pure rules for bot players: who they are and which plausible bets they make. Deterministic. */
+import { mulberry32 } from "../../lib/random.ts";
 
 const FIRST = ["mike", "dave", "chris", "jess", "tony", "kara", "ben", "luis", "nate", "sam", "ray", "dana", "eric", "tina", "joe", "ali", "greg", "maya", "paul", "rob"];
 const LAST = ["thompson", "garcia", "miller", "nguyen", "walker", "brooks", "reyes", "carter", "hayes", "price", "bennett", "ortiz", "foster", "sanders", "kim", "ward", "perry", "cole", "diaz", "long"];
@@ -26,18 +27,6 @@ export function botUsername(i: number): string {
 
 export function botEmail(username: string): string {
   return `${username.toLowerCase()}@${BOT_EMAIL_DOMAIN}`;
-}
-
-/** A small seeded generator (mulberry32), so a bot's week of picks is the same every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface PricedGameView {
@@ -87,7 +76,7 @@ export function pickFor(game: PricedGameView, random: () => number): BotPick | n
 
 /** A bot's picks for a week: every game but one (spec §2 Bot Management), varied and reproducible. */
 export function picksForWeek(games: readonly PricedGameView[], botId: number, week: number): BotPick[] {
-  const random = seededRandom(botId * 1000 + week);
+  const random = mulberry32(botId * 1000 + week);
   const skip = games.length > 1 ? Math.floor(random() * games.length) : -1;
   return games.flatMap((game, i) => {
     if (i === skip) return [];

@@ -3,6 +3,7 @@
  * (season, game id, purpose), so the same inputs always give the same output and one part of the
  * season can change without reshuffling the rest.
  */
+import { mulberry32 } from "../../../../lib/random.ts";
 
 /** FNV-1a over the UTF-16 code units, then a murmur3 finaliser so close keys give distant seeds. */
 export function hashString(key: string): number {
@@ -17,18 +18,6 @@ export function hashString(key: string): number {
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
-}
-
-/** Mulberry32: a tiny, fast 32-bit generator; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The element at `index`, which the caller knows exists. */
