@@ -1,33 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Download, Locator, Page, Route } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Download, Locator, Page, Route } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
-import { E2E_TIMEOUT, launchBrowser, newContext, toastLocator } from "./helpers.ts";
-import { DAL_PHI, newPlayer, placeBet, signIn, SF_SEA, spread, startBettingServer, total, type BettingServer } from "./my-bets-fixtures.ts";
+import { browserSuite, E2E_TIMEOUT, toastLocator } from "./helpers.ts";
+import { DAL_PHI, newPlayer, placeBet, SF_SEA, spread, startBettingServer, total } from "./my-bets-fixtures.ts";
 
-let server: BettingServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startBettingServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
+const suite = browserSuite(startBettingServer);
 
 /** A browser profile signed in as the player, on /settings. */
 async function settingsAs(player: BuiltUser): Promise<Page> {
-  context = await newContext(browser, server);
-  await signIn(context, server, player);
-  page = await context.newPage();
+  const page = await suite.newPage({ signedInAs: player });
   await page.goto("/settings");
   await page.getByRole("heading", { name: "Settings" }).waitFor();
   return page;
@@ -43,9 +24,9 @@ async function downloaded(link: Locator): Promise<{ download: Download; text: st
 const deleteDialog = (p: Page) => p.getByRole("dialog", { name: "Delete your account?" });
 
 async function canSignIn(email: string, password: string): Promise<boolean> {
-  const res = await fetch(`${server.baseUrl}/api/login`, {
+  const res = await fetch(`${suite.server.baseUrl}/api/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.baseUrl },
+    headers: { "content-type": "application/json", origin: suite.server.baseUrl },
     body: JSON.stringify({ email, password }),
   });
   return res.status === 200;
@@ -55,12 +36,12 @@ describe("settings: your data", () => {
   test(
     "'Download bets (CSV)' saves a header and one line per bet",
     async () => {
-      const player = await newPlayer(server, "csv_fan");
-      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { note: "Eagles at home, \"easy\"" });
-      await placeBet(server, player, total(SF_SEA, "Over"), { units: 2 });
+      const player = await newPlayer(suite.server, "csv_fan");
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { note: "Eagles at home, \"easy\"" });
+      await placeBet(suite.server, player, total(SF_SEA, "Over"), { units: 2 });
       // Another player's bet must not leak into this file.
-      await placeBet(server, await newPlayer(server), total(SF_SEA, "Under"));
-      await settingsAs(player);
+      await placeBet(suite.server, await newPlayer(suite.server), total(SF_SEA, "Under"));
+      const page = await settingsAs(player);
 
       const section = page.getByRole("article", { name: "Your data" });
       const link = section.getByRole("link", { name: "Download bets (CSV)" });
@@ -82,9 +63,9 @@ describe("settings: your data", () => {
   test(
     "'Download account (JSON)' saves the account and its bets",
     async () => {
-      const player = await newPlayer(server, "json_fan");
-      await placeBet(server, player, spread(DAL_PHI, "Dallas Cowboys", 3.5));
-      await settingsAs(player);
+      const player = await newPlayer(suite.server, "json_fan");
+      await placeBet(suite.server, player, spread(DAL_PHI, "Dallas Cowboys", 3.5));
+      const page = await settingsAs(player);
 
       const link = page.getByRole("article", { name: "Your data" }).getByRole("link", { name: "Download account (JSON)" });
       const { download, text } = await downloaded(link);
@@ -102,8 +83,8 @@ describe("settings: delete account", () => {
   test(
     "the dialog explains what happens, refuses a wrong password with the server's message, and Cancel keeps the account",
     async () => {
-      const player = await newPlayer(server, "second_thoughts");
-      await settingsAs(player);
+      const player = await newPlayer(suite.server, "second_thoughts");
+      const page = await settingsAs(player);
       const danger = page.getByRole("article", { name: "Delete account" });
       await danger.getByRole("button", { name: "Delete account" }).click();
       const dialog = deleteDialog(page);
@@ -138,9 +119,9 @@ describe("settings: delete account", () => {
   test(
     "the right password deletes the account: signed out, toasted, on /, and the old credentials no longer work",
     async () => {
-      const player = await newPlayer(server, "leaving_now");
-      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
-      await settingsAs(player);
+      const player = await newPlayer(suite.server, "leaving_now");
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+      const page = await settingsAs(player);
       await page.getByRole("button", { name: "Account menu for leaving_now" }).waitFor();
       let deletes = 0;
       page.on("request", (request) => {
@@ -172,7 +153,7 @@ describe("settings: delete account", () => {
       await page.getByText("Please sign in to access settings").waitFor();
 
       // The bet stays, under a name that is no longer theirs.
-      const row = await server.ctx.db
+      const row = await suite.server.ctx.db
         .selectFrom("bets")
         .innerJoin("users", "users.id", "bets.user_id")
         .select(["users.username", "users.email"])

@@ -1,32 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page, Route } from "playwright-core";
 import { botStats } from "../../src/modules/bots/service.ts";
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { E2E_TIMEOUT, launchBrowser, newAccount, newContext, startServer, toastLocator, type Server } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, signUp, startServer, toastLocator } from "./helpers.ts";
 
 /** The Wednesday before the fake season's week 1: its 3 games are open. */
 const BEFORE_WEEK_1 = "2026-09-09T12:00:00Z";
 const ADMIN_EMAIL = "admin@example.com";
 
-let browser: Browser;
-let server: Server | undefined;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  await server?.stop();
-  context = undefined;
-  server = undefined;
-});
+// A fresh server per test: each test chooses its games and bots.
+const suite = browserSuite(() => startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: ADMIN_EMAIL } }), { serverPerTest: true });
 
 interface Options {
   as?: "admin" | "player";
@@ -38,15 +22,13 @@ interface Options {
   beforeLoad?(page: Page): Promise<void>;
 }
 
-/** A fresh server and a signed-in page on /admin/bots. */
+/** A signed-in page on /admin/bots, on the test's fresh server. */
 async function botsPage({ as = "admin", games = true, bots = 0, beforeLoad }: Options = {}): Promise<Page> {
-  server = await startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  const { server } = suite;
   if (games) await syncGames(server.ctx.db, new FakeProvider(), server.ctx.clock.now());
-  context = await newContext(browser, server);
-  const page = await context.newPage();
+  const page = await suite.newPage();
   page.setDefaultTimeout(10_000);
-  const account = as === "admin" ? { ...newAccount("bot_admin"), email: ADMIN_EMAIL } : newAccount();
-  expect((await page.request.post("/api/register", { data: { ...account, website: "" } })).status()).toBe(201);
+  await signUp(page, as === "admin" ? { ...newAccount("bot_admin"), email: ADMIN_EMAIL } : newAccount());
   if (bots > 0) expect((await page.request.post("/api/admin/bots/ensure", { data: { count: bots } })).status()).toBe(200);
   await beforeLoad?.(page);
   await page.goto("/admin/bots");
@@ -140,13 +122,13 @@ describe("bot management", () => {
       await figuresAre(page, ["5", "0", "0.0"]);
       expect(await plan(page).textContent()).toBe("Currently 5 bots. 0 will be created.");
       expect(await button.isEnabled()).toBe(true);
-      expect((await botStats(server!.ctx.db)).totalBotUsers).toBe(5);
+      expect((await botStats(suite.server.ctx.db)).totalBotUsers).toBe(5);
 
       // Idempotent: the same target again creates nothing.
       await page.getByRole("button", { name: "Dismiss message" }).click();
       await button.click();
       expect(await toastSays(page, "Bot Creation Started")).toEqual({ description: "All 5 bots already exist; nothing to create.", destructive: false });
-      expect((await botStats(server!.ctx.db)).totalBotUsers).toBe(5);
+      expect((await botStats(suite.server.ctx.db)).totalBotUsers).toBe(5);
     },
     E2E_TIMEOUT,
   );
@@ -204,7 +186,7 @@ describe("bot management", () => {
       expect(await toastSays(page, "Weekly Update Started")).toEqual({ description: "5 bots placed 10 bets on Week 1.", destructive: false });
       await figuresAre(page, ["5", "10", "2.0"]);
       expect(await weeklyButton(page).isEnabled()).toBe(true);
-      expect((await botStats(server!.ctx.db)).totalBotBets).toBe(10);
+      expect((await botStats(suite.server.ctx.db)).totalBotBets).toBe(10);
     },
     E2E_TIMEOUT,
   );
@@ -237,7 +219,7 @@ describe("bot management", () => {
       expect(await toastSays(page, "Failed to create bots")).toEqual({ description: "Admins only", destructive: true });
       await weeklyButton(page).click();
       expect(await toastSays(page, "Failed to update bots")).toEqual({ description: "Admins only", destructive: true });
-      expect(await botStats(server!.ctx.db)).toEqual({ totalBotUsers: 0, totalBotBets: 0 });
+      expect(await botStats(suite.server.ctx.db)).toEqual({ totalBotUsers: 0, totalBotBets: 0 });
     },
     E2E_TIMEOUT,
   );

@@ -1,29 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
-import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { call } from "../support.ts";
-import { ADMIN_EMAIL, openPage, signUp, startSeasonServer, type SeasonServer } from "./games-fixture.ts";
-import { E2E_TIMEOUT, launchBrowser, newAccount, toastLocator } from "./helpers.ts";
+import { ADMIN_EMAIL, openPage, signUp, startSeasonServer } from "./games-fixture.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, toastLocator, withDispatcher } from "./helpers.ts";
 
-let server: SeasonServer;
-let browser: Browser;
-let context: BrowserContext;
-let dispatcher: OutboxDispatcher | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  await dispatcher?.stop();
-  await server?.stop();
-});
+// A fresh season for each test (resolving changes it), settled as under `serve`.
+const suite = browserSuite(async () => withDispatcher(await startSeasonServer(), { settle: true }), { serverPerTest: true });
 
 interface Game {
   id: string;
@@ -34,16 +16,9 @@ interface Game {
   playerProps: { id: number; playerName: string }[];
 }
 
-/** A fresh season for each test (resolving changes it), and a page signed in as the admin or a player. */
+/** A page on /admin/games signed in as the admin or a player. */
 async function adminPage(as: "admin" | "player" = "admin") {
-  server = await startSeasonServer();
-  // Settlement follows game.completed through the outbox, wired as `serve` wires it.
-  settleOnGameCompleted(server.ctx.bus, server.ctx.db, server.ctx.clock, server.ctx.logger);
-  dispatcher = new OutboxDispatcher(server.ctx.db, server.ctx.bus, server.ctx.clock, server.ctx.logger, 20);
-  await dispatcher.start();
-  const opened = await openPage(browser, server);
-  context = opened.context;
-  const page = opened.page;
+  const { page } = await openPage(suite.browser, suite.server);
   page.setDefaultTimeout(10_000);
   const base = newAccount(as === "admin" ? "the_admin" : undefined);
   const user = await signUp(page, as === "admin" ? { ...base, email: ADMIN_EMAIL } : base);
@@ -65,15 +40,15 @@ async function weekGames(page: Page, week: number): Promise<Game[]> {
 /** Another player (not on the page, so no settlement toast covers the admin's) with bets placed through the API. */
 async function bettor(bets: Record<string, unknown>[]) {
   const account = newAccount();
-  const registered = await call(server.ctx.app, "POST", "/api/register", { body: { ...account, website: "" } });
+  const registered = await call(suite.server.ctx.app, "POST", "/api/register", { body: { ...account, website: "" } });
   expect(registered.status).toBe(201);
   const cookie = registered.cookie!;
   for (const bet of bets) {
     const body = { units: 1, confidence: "medium", note: null, leagueId: null, isParlay: false, replaceExisting: false, ...bet };
-    expect((await call(server.ctx.app, "POST", "/api/bets", { cookie, body })).status).toBe(201);
+    expect((await call(suite.server.ctx.app, "POST", "/api/bets", { cookie, body })).status).toBe(201);
   }
   const statuses = async () => {
-    const listed = await call<{ betType: string; status: string }[]>(server.ctx.app, "GET", `/api/users/${registered.body.id}/bets`, { cookie });
+    const listed = await call<{ betType: string; status: string }[]>(suite.server.ctx.app, "GET", `/api/users/${registered.body.id}/bets`, { cookie });
     return listed.body.map((b) => `${b.betType}:${b.status}`).sort();
   };
   /** Settlement runs after the resolve commits: waits until the bets read `expected`. */

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
-import { E2E_TIMEOUT, launchBrowser, PHONE } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE } from "./helpers.ts";
 import {
   BUF_DAL,
   DAL_PHI,
@@ -22,12 +22,10 @@ import {
   startStatsServer,
   total,
   type OpenOptions,
-  type StatsServer,
 } from "./stats-fixtures.ts";
 
-let server: StatsServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const suite = browserSuite(startStatsServer);
+
 /** Settled W W P L W (plus one pending bet); see beforeAll for the figures. */
 let ana: BuiltUser;
 /** Only a pending bet. */
@@ -38,7 +36,7 @@ const OCT_12 = "2026-10-12T12:00:00Z";
 const SEP_25 = "2026-09-25T12:00:00Z";
 
 beforeAll(async () => {
-  server = await startStatsServer();
+  const { server } = suite;
   ana = await newPlayer(server, "ana_lytics");
   newcomer = await newPlayer(server, "newcomer");
   const rival = await newPlayer(server, "rival");
@@ -62,26 +60,13 @@ beforeAll(async () => {
   await resolveAndSettle(server, BUF_DAL, { away: 20, home: 27 }, "2026-09-21T03:00:00Z");
   // Weeks 1 and 2 have kicked off: their closing lines are recorded; week 3's game has not.
   await recordClosingLines(server, "2026-09-22T12:00:00Z");
-
-  browser = await launchBrowser();
 }, E2E_TIMEOUT);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, E2E_TIMEOUT);
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
 
 /** What the open page logged as errors (a CSP refusal shows here too). */
 let pageErrors: string[] = [];
 
 async function open(player: BuiltUser | null, opts: OpenOptions = {}): Promise<Page> {
-  const opened = await openPage(browser, server, player, opts);
-  context = opened.context;
+  const opened = await openPage(suite.browser, suite.server, player, opts);
   pageErrors = [];
   opened.page.on("console", (message) => {
     if (message.type() === "error") pageErrors.push(message.text());

@@ -1,41 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import {
-  E2E_TIMEOUT,
-  launchBrowser,
-  newAccount,
-  newContext,
-  registerThroughUi,
-  signInThroughUi,
-  startServer,
-  toastLocator,
-  type Server,
-} from "./helpers.ts";
+import { describe, expect, test } from "bun:test";
+import type { Page, Request } from "playwright-core";
+import { browserSuite, E2E_TIMEOUT, newAccount, registerThroughUi, signInThroughUi, toastLocator } from "./helpers.ts";
 
-let server: Server;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function freshPage(): Promise<Page> {
-  context = await newContext(browser, server);
-  page = await context.newPage();
-  return page;
-}
-
-afterEach(async () => {
-  await context?.close();
-});
+const suite = browserSuite();
 
 const userMenuButton = (p: Page, username: string) => p.getByRole("button", { name: `Account menu for ${username}` });
 const registerForm = (p: Page) => p.getByRole("form", { name: "Create account" });
@@ -64,7 +31,7 @@ describe("auth screen", () => {
   test(
     "registers through the form, toasts, lands on / signed in and sends only the allowed fields",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       const account = newAccount("john_doe");
       const sent = await registerBody(page);
       await registerThroughUi(page, account);
@@ -83,7 +50,7 @@ describe("auth screen", () => {
   test(
     "signs out from the avatar menu, then signs back in",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       const account = newAccount();
       await registerThroughUi(page, account);
 
@@ -110,7 +77,7 @@ describe("auth screen", () => {
   test(
     "a wrong password shows the server's message in a 'Login failed' toast and stays on /auth",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       await signInThroughUi(page, { email: "nobody@example.com", username: "x", password: "wrong-password" });
       const toast = toastLocator(page);
       await toast.waitFor();
@@ -125,7 +92,7 @@ describe("auth screen", () => {
   test(
     "the submit button reads 'Signing in...' while the request is pending",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route("**/api/login", async (route) => {
@@ -146,7 +113,7 @@ describe("auth screen", () => {
   test(
     "the submit button reads 'Creating account...' while registration is pending",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route("**/api/register", async (route) => {
@@ -172,7 +139,7 @@ describe("auth screen", () => {
   test(
     "signing in honours ?returnUrl, and a signed-in visit to /auth goes straight there",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       const account = newAccount();
       await registerThroughUi(page, account);
       await page.getByRole("button", { name: `Account menu for ${account.username}` }).click();
@@ -196,10 +163,10 @@ describe("auth screen", () => {
   test(
     "an off-site returnUrl is ignored in favour of /",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       await registerThroughUi(page, newAccount(), "/auth?returnUrl=%2F%2Fevil.example%2Fphish");
       await page.waitForURL((url) => url.pathname === "/");
-      expect(new URL(page.url()).host).toBe(new URL(server.baseUrl).host);
+      expect(new URL(page.url()).host).toBe(new URL(suite.server.baseUrl).host);
     },
     E2E_TIMEOUT,
   );
@@ -207,7 +174,7 @@ describe("auth screen", () => {
   test(
     "register validates on the client with the spec's messages, in both modes",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       let calls = 0;
       page.on("request", (request) => {
         if (/\/api\/(register|login)$/.test(request.url())) calls++;
@@ -250,7 +217,7 @@ describe("auth screen", () => {
   test(
     "register shows the four benefits; sign-in does not",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       await page.goto("/auth");
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
       expect(await page.getByText("Unit-based betting system").count()).toBe(0);
@@ -269,7 +236,7 @@ describe("auth screen", () => {
   test(
     "the honeypot field is in the register form but not visible, not focusable and hidden from screen readers",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       await page.goto("/auth");
       expect(await page.locator('input[name="website"]').count()).toBe(0);
       await page.getByRole("button", { name: "Create one" }).click();
@@ -290,13 +257,13 @@ describe("auth screen", () => {
   test(
     "a taken username shows 'Registration failed' with the server's message",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       const first = newAccount();
       const signup = await page.request.post("/api/register", {
         data: { email: first.email, username: first.username, password: first.password, website: "" },
       });
       expect(signup.status()).toBe(201);
-      await context.clearCookies();
+      await page.context().clearCookies();
 
       await page.goto("/auth");
       await page.getByRole("button", { name: "Create one" }).click();
@@ -315,7 +282,7 @@ describe("auth screen", () => {
   test(
     "referral data from utm parameters is saved, sent with registration, then cleared",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       const account = newAccount();
       const sent = await registerBody(page);
       await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=week_5");
@@ -329,7 +296,7 @@ describe("auth screen", () => {
       await registerThroughUi(page, account);
       expect(await sent()).toMatchObject({ referralSource: "newsletter", referralMedium: "email", referralCampaign: "week_5" });
       expect(await page.evaluate(() => localStorage.getItem("npt.referral"))).toBeNull();
-      const row = await server.ctx.db
+      const row = await suite.server.ctx.db
         .selectFrom("users")
         .select(["referral_source", "referral_medium", "referral_campaign"])
         .where("username", "=", account.username)
@@ -342,7 +309,7 @@ describe("auth screen", () => {
   test(
     "an outside referrer's hostname becomes the source when there is no utm_source",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       await page.goto("/auth", { referer: "https://www.example.org/some/article" });
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
       const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("npt.referral") ?? "null"));

@@ -1,36 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { syncGames } from "../../src/modules/games/sync.ts";
-import { card, openPage, signUp, slip, startSeasonServer, BEFORE_WEEK_1, type SeasonServer } from "./games-fixture.ts";
-import { DESKTOP, E2E_TIMEOUT, launchBrowser, newAccount, PHONE, toastLocator } from "./helpers.ts";
+import { card, openPage, resetSeason, signUp, slip, startSeasonServer } from "./games-fixture.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, newAccount, PHONE, toastLocator } from "./helpers.ts";
 
-let server: SeasonServer;
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite(startSeasonServer);
 
-beforeAll(async () => {
-  server = await startSeasonServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  server.ctx.clock.set(BEFORE_WEEK_1);
-  if (server.provider.spreadShift !== 0) {
-    server.provider.spreadShift = 0;
-    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
-  }
-});
+afterEach(() => resetSeason(suite.server));
 
 async function gamesPage(opts: { viewport?: { width: number; height: number }; signedIn?: boolean } = {}) {
-  const opened = await openPage(browser, server, opts);
-  context = opened.context;
-  const page = opened.page;
+  const { page } = await openPage(suite.browser, suite.server, opts);
   page.setDefaultTimeout(8000);
   const user = opts.signedIn ? await signUp(page, newAccount()) : null;
   await page.goto("/");
@@ -318,8 +297,8 @@ describe("bet slip", () => {
     async () => {
       const { page } = await gamesPage({ signedIn: true });
       await odds(page, PHI_SPREAD).click();
-      server.provider.spreadShift = 1;
-      await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+      suite.server.provider.spreadShift = 1;
+      await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
 
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       const toast = toastLocator(page);
@@ -347,7 +326,7 @@ describe("bet slip", () => {
       const { page } = await gamesPage({ signedIn: true });
       await odds(page, PHI_SPREAD).click();
       await card(page, "San Francisco 49ers", "Seattle Seahawks").getByRole("button", { name: "Total: Over 45.5, -110" }).click();
-      server.ctx.clock.set("2026-09-11T00:30:00Z");
+      suite.server.ctx.clock.set("2026-09-11T00:30:00Z");
       await slip(page).getByRole("button", { name: "Place 2 Bets" }).click();
       await toastLocator(page).getByText("Error").waitFor();
       expect(await toastLocator(page).locator(".toast-description").textContent()).toBe(

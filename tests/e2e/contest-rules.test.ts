@@ -1,37 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { E2E_TIMEOUT, launchBrowser, newAccount, newContext, startServer, type Server } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, startServer } from "./helpers.ts";
 
 /** The Wednesday before the fake season's week 1 (3 games; week 2 has 2). */
 const BEFORE_WEEK_1 = "2026-09-09T12:00:00Z";
 
-let browser: Browser;
-let server: Server | undefined;
-let context: BrowserContext | undefined;
+const suite = browserSuite(() => startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: "admin@example.com" } }), { serverPerTest: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  await server?.stop();
-  context = undefined;
-  server = undefined;
-});
-
-/** A server standing before week 1, with the fake season's games unless `games` is false; and a visitor's page on /contest-rules. */
+/** The test's server with the fake season's games unless `games` is false; and a visitor's page on /contest-rules. */
 async function rulesPage(opts: { games?: boolean; provider?: FakeProvider } = {}): Promise<Page> {
-  server = await startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: "admin@example.com" } });
+  const { server } = suite;
   if (opts.games !== false) await syncGames(server.ctx.db, opts.provider ?? new FakeProvider(), server.ctx.clock.now());
-  context = await newContext(browser, server);
-  const page = await context.newPage();
+  const page = await suite.newPage();
   page.setDefaultTimeout(10_000);
   await page.goto("/contest-rules");
   await page.getByRole("heading", { level: 1, name: "Contest Rules" }).waitFor();
@@ -96,18 +78,17 @@ describe("contest rules", () => {
       const provider = new FakeProvider();
       const page = await rulesPage({ provider });
       // Monday after week 1: its games are over, so week 2 (2 games) is current.
-      server!.ctx.clock.set("2026-09-15T12:00:00Z");
+      suite.server.ctx.clock.set("2026-09-15T12:00:00Z");
       await page.reload();
       expect(await weekText(page)).toBe("Week 2 has 2 games: bet on at least 1 to be eligible.");
 
       // A week 2 with one game only.
-      await context!.close();
-      await server!.stop();
+      await suite.restartServer();
       const oneGame = new FakeProvider();
       oneGame.games.splice(4, 1);
       expect(oneGame.games.filter((g) => g.week === 2)).toHaveLength(1);
       const single = await rulesPage({ provider: oneGame });
-      server!.ctx.clock.set("2026-09-15T12:00:00Z");
+      suite.server.ctx.clock.set("2026-09-15T12:00:00Z");
       await single.reload();
       expect(await weekText(single)).toBe("Week 2 has 1 game: no minimum number of bets to be eligible.");
     },

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { expect, test } from "bun:test";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { call } from "../support.ts";
-import { ADMIN_EMAIL, card, openPage, signUp, slip, startSeasonServer, type SeasonServer } from "./games-fixture.ts";
-import { E2E_TIMEOUT, PHONE, launchBrowser, newAccount } from "./helpers.ts";
+import { ADMIN_EMAIL, card, openPage, signUp, slip, startSeasonServer } from "./games-fixture.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, PHONE } from "./helpers.ts";
 
-let browser: Browser;
-let server: SeasonServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startSeasonServer();
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const suite = browserSuite(startSeasonServer);
 
 test(
   "the coverage panel counts the week's games bet, and updates after placing from the slip",
   async () => {
-    const { context, page } = await openPage(browser, server);
+    const { context, page } = await openPage(suite.browser, suite.server);
     await signUp(page);
     await page.goto("/");
     const panel = page.getByRole("region", { name: "Week 1 Betting Coverage" });
@@ -40,7 +29,7 @@ test(
 test(
   "visitors see no coverage panel and no performance stats",
   async () => {
-    const { context, page } = await openPage(browser, server);
+    const { context, page } = await openPage(suite.browser, suite.server);
     await page.goto("/");
     await page.getByRole("heading", { name: "NFL Games" }).waitFor();
     await page.locator("[data-testid=game-card]").first().waitFor();
@@ -54,18 +43,18 @@ test(
 test(
   "performance stats appear once bets settle: 30-day ROI, units from the 50U start, win rate, streak",
   async () => {
-    const { context, page } = await openPage(browser, server, { viewport: PHONE });
+    const { context, page } = await openPage(suite.browser, suite.server, { viewport: PHONE });
     const me = await signUp(page, newAccount("stats_fan"));
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const admin = await call(server.ctx.app, "POST", "/api/register", { body: { email: ADMIN_EMAIL, username: "the_admin", password: "password123" } });
+    const admin = await call(suite.server.ctx.app, "POST", "/api/register", { body: { email: ADMIN_EMAIL, username: "the_admin", password: "password123" } });
     for (const [gameId, selection, point] of [
       ["fake-w1-KC-BUF", "Buffalo Bills", -3.5],
       ["fake-w1-SF-SEA", "San Francisco 49ers", 3.5],
     ] as const) {
-      const res = await call(server.ctx.app, "POST", "/api/bets", { cookie, body: { gameId, betType: "spread", selection, odds: -110, point, units: 1 } });
+      const res = await call(suite.server.ctx.app, "POST", "/api/bets", { cookie, body: { gameId, betType: "spread", selection, odds: -110, point, units: 1 } });
       expect(res.status).toBe(201);
-      await call(server.ctx.app, "PATCH", `/api/games/${gameId}`, { cookie: admin.cookie!, body: { homeScore: 24, awayScore: 17, status: "completed" } });
-      await settleGame(server.ctx.db, server.ctx.clock.now(), gameId);
+      await call(suite.server.ctx.app, "PATCH", `/api/games/${gameId}`, { cookie: admin.cookie!, body: { homeScore: 24, awayScore: 17, status: "completed" } });
+      await settleGame(suite.server.ctx.db, suite.server.ctx.clock.now(), gameId);
     }
     await page.goto("/");
     const stats = page.getByRole("region", { name: "Your performance" });

@@ -1,16 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { E2E_TIMEOUT, launchBrowser, newContext, toastLocator } from "./helpers.ts";
-import { DAL_PHI, KC_BUF, newPlayer, NOW, placeBet, resolveGame, signIn, spread, startBettingServer, total, type BettingServer } from "./my-bets-fixtures.ts";
+import { browserSuite, E2E_TIMEOUT, liveHello, toastLocator, withDispatcher } from "./helpers.ts";
+import { DAL_PHI, KC_BUF, newPlayer, NOW, placeBet, resolveGame, spread, startBettingServer, total } from "./my-bets-fixtures.ts";
 
-let server: BettingServer;
-let dispatcher: OutboxDispatcher;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+// Friend requests reach the other player's socket through the outbox, as under `serve`.
+const suite = browserSuite(async () => withDispatcher(await startBettingServer()));
+
 /** ben_jones: 2 settled bets (a 2-unit win, then a loss) and one pending. */
 let ben: BuiltUser;
 
@@ -18,54 +16,27 @@ const MINUTE = 60_000;
 const at = (minutesAfterNow: number) => new Date(new Date(NOW).getTime() + minutesAfterNow * MINUTE);
 
 beforeAll(async () => {
-  server = await startBettingServer();
-  // Friend requests reach the other player's socket through the outbox, as under `serve`.
-  const { ctx } = server;
-  dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 20);
-  await dispatcher.start();
-  browser = await launchBrowser();
-
-  ben = await newPlayer(server, "ben_jones");
-  await placeBet(server, ben, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 30, units: 2 });
-  await placeBet(server, ben, total(KC_BUF, "Over"), { hoursAgo: 20 });
-  await resolveGame(server, DAL_PHI, 17, 24); // Eagles cover: +181.82
-  await resolveGame(server, KC_BUF, 20, 17); // 37 points, under 45.5: -100.00
-  await settleGame(ctx.db, new Date(new Date(NOW).getTime() - 2 * 3600_000), DAL_PHI);
-  await settleGame(ctx.db, new Date(new Date(NOW).getTime() - 3600_000), KC_BUF);
+  ben = await newPlayer(suite.server, "ben_jones");
+  await placeBet(suite.server, ben, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 30, units: 2 });
+  await placeBet(suite.server, ben, total(KC_BUF, "Over"), { hoursAgo: 20 });
+  await resolveGame(suite.server, DAL_PHI, 17, 24); // Eagles cover: +181.82
+  await resolveGame(suite.server, KC_BUF, 20, 17); // 37 points, under 45.5: -100.00
+  await settleGame(suite.server.ctx.db, new Date(new Date(NOW).getTime() - 2 * 3600_000), DAL_PHI);
+  await settleGame(suite.server.ctx.db, new Date(new Date(NOW).getTime() - 3600_000), KC_BUF);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await dispatcher?.stop();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  server.ctx.clock.set(NOW);
+afterEach(() => {
+  suite.server.ctx.clock.set(NOW);
 });
 
 /** A browser profile signed in as `player`, its clock standing on the server's. */
 async function openAs(player: BuiltUser | null): Promise<Page> {
-  const context = await newContext(browser, server);
-  contexts.push(context);
+  const context = await suite.newContext({ signedInAs: player });
   // Shorter than the test's own limit, so a failure names the step rather than killing the browser.
   context.setDefaultTimeout(10_000);
-  if (player) await signIn(context, server, player);
   const page = await context.newPage();
-  await page.clock.setFixedTime(server.ctx.clock.now());
+  await page.clock.setFixedTime(suite.server.ctx.clock.now());
   return page;
-}
-
-/** Resolves once the page's live channel has said hello to a signed-in user. */
-function liveConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) => {
-      socket.on("framereceived", ({ payload }) => {
-        if (String(payload) === JSON.stringify({ type: "hello", signedIn: true })) resolve();
-      });
-    });
-  });
 }
 
 const row = (page: Page, username: string) => page.locator(".friend-row", { hasText: username });
@@ -83,14 +54,14 @@ async function toastSays(page: Page, title: string, description?: string) {
 
 /** Makes `a` and `b` friends over the API. */
 async function befriend(a: BuiltUser, b: BuiltUser) {
-  const sent = await call(server.ctx.app, "POST", "/api/friends/requests", { cookie: a.cookie, body: { addresseeId: b.user.id } });
+  const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", { cookie: a.cookie, body: { addresseeId: b.user.id } });
   expect(sent.status).toBe(201);
-  const answered = await call(server.ctx.app, "PATCH", `/api/friends/requests/${sent.body.id}`, { cookie: b.cookie, body: { status: "accepted" } });
+  const answered = await call(suite.server.ctx.app, "PATCH", `/api/friends/requests/${sent.body.id}`, { cookie: b.cookie, body: { status: "accepted" } });
   expect(answered.status).toBe(200);
 }
 
 async function request(from: BuiltUser, to: BuiltUser) {
-  const sent = await call(server.ctx.app, "POST", "/api/friends/requests", { cookie: from.cookie, body: { addresseeId: to.user.id } });
+  const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", { cookie: from.cookie, body: { addresseeId: to.user.id } });
   expect(sent.status).toBe(201);
 }
 
@@ -98,9 +69,9 @@ describe("friends", () => {
   test(
     "two players: search, Add Friend, the request and a badge arrive live, Accept, both lists, analytics, Remove",
     async () => {
-      const amy = await newPlayer(server, "amy_lee");
+      const amy = await newPlayer(suite.server, "amy_lee");
       const benPage = await openAs(ben);
-      const benLive = liveConnected(benPage);
+      const benLive = liveHello(benPage, true);
       await benPage.goto("/friends?tab=requests");
       await benPage.getByText("No pending friend requests").waitFor();
       await benLive;
@@ -115,9 +86,9 @@ describe("friends", () => {
       await benPage.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
 
       // A minute later Amy finds Ben and asks.
-      server.ctx.clock.set(at(1));
+      suite.server.ctx.clock.set(at(1));
       const amyPage = await openAs(amy);
-      const amyLive = liveConnected(amyPage);
+      const amyLive = liveHello(amyPage, true);
       await amyPage.goto("/friends");
       await amyPage.getByText("You haven't added any friends yet.").waitFor();
       expect(await tab(amyPage, "Friends (0)").getAttribute("aria-selected")).toBe("true");
@@ -209,7 +180,7 @@ describe("friends", () => {
       // Gone for Ben too, and his analytics are closed to Amy again.
       await benPage.reload();
       await benPage.getByText("You haven't added any friends yet.").waitFor();
-      const refused = await call(server.ctx.app, "GET", `/api/friends/${ben.user.id}/analytics`, { cookie: amy.cookie });
+      const refused = await call(suite.server.ctx.app, "GET", `/api/friends/${ben.user.id}/analytics`, { cookie: amy.cookie });
       expect(refused.status).toBe(403);
     },
     E2E_TIMEOUT * 2,
@@ -218,11 +189,11 @@ describe("friends", () => {
   test(
     "search rows say 'Already Friends', 'Request Pending', 'Add Friend' or offer to accept the other's request",
     async () => {
-      const carol = await newPlayer(server, "lbl_carol");
-      const dave = await newPlayer(server, "lbl_dave");
-      const erin = await newPlayer(server, "lbl_erin");
-      const frank = await newPlayer(server, "lbl_frank");
-      const gina = await newPlayer(server, "lbl_gina");
+      const carol = await newPlayer(suite.server, "lbl_carol");
+      const dave = await newPlayer(suite.server, "lbl_dave");
+      const erin = await newPlayer(suite.server, "lbl_erin");
+      const frank = await newPlayer(suite.server, "lbl_frank");
+      const gina = await newPlayer(suite.server, "lbl_gina");
       await request(carol, dave);
       await befriend(erin, carol);
       await request(gina, carol);
@@ -241,7 +212,7 @@ describe("friends", () => {
       await row(page, "lbl_gina").getByRole("button", { name: "Accept Request" }).waitFor();
 
       // Frank asks Carol while her results are on screen: the live channel turns his row into Accept Request.
-      server.ctx.clock.set(at(1));
+      suite.server.ctx.clock.set(at(1));
       await request(frank, carol);
       await row(page, "lbl_frank").getByRole("button", { name: "Accept Request" }).waitFor();
       await tab(page, "Requests (2)").waitFor();
@@ -263,8 +234,8 @@ describe("friends", () => {
   test(
     "a refused friend request toasts 'Failed to send friend request' with the message of the server's JSON error",
     async () => {
-      const hank = await newPlayer(server, "err_hank");
-      const ivy = await newPlayer(server, "err_ivy");
+      const hank = await newPlayer(suite.server, "err_hank");
+      const ivy = await newPlayer(suite.server, "err_ivy");
       const page = await openAs(hank);
       await page.goto("/friends?tab=find");
       await page.getByLabel("Search by username").fill("err_i");
@@ -283,9 +254,9 @@ describe("friends", () => {
   test(
     "Decline answers an incoming request ('Request processed'); outgoing ones show 'Request pending'",
     async () => {
-      const jill = await newPlayer(server, "dec_jill");
-      const kurt = await newPlayer(server, "dec_kurt");
-      const liam = await newPlayer(server, "dec_liam");
+      const jill = await newPlayer(suite.server, "dec_jill");
+      const kurt = await newPlayer(suite.server, "dec_kurt");
+      const liam = await newPlayer(suite.server, "dec_liam");
       await request(kurt, jill);
       await request(jill, liam);
       const page = await openAs(jill);
@@ -305,7 +276,7 @@ describe("friends", () => {
       await incoming.waitFor({ state: "detached" });
       await tab(page, "Requests (0)").waitFor();
       await tab(page, "Friends (0)").waitFor();
-      const kurtSees = await call(server.ctx.app, "GET", "/api/friends/requests", { cookie: kurt.cookie });
+      const kurtSees = await call(suite.server.ctx.app, "GET", "/api/friends/requests", { cookie: kurt.cookie });
       expect(kurtSees.body.outgoing).toEqual([]);
     },
     E2E_TIMEOUT,
@@ -314,7 +285,7 @@ describe("friends", () => {
   test(
     "a search needs 2 characters once trimmed: shorter shows the hint and asks nothing; no match and failures are said",
     async () => {
-      const mona = await newPlayer(server, "short_mona");
+      const mona = await newPlayer(suite.server, "short_mona");
       const page = await openAs(mona);
       const searches: string[] = [];
       page.on("request", (req) => {
@@ -353,7 +324,7 @@ describe("friends", () => {
   test(
     "a non-friend's analytics show the error panel and 'Back to Friends'; so does an id that is not one",
     async () => {
-      const nosy = await newPlayer(server, "nosy_ned");
+      const nosy = await newPlayer(suite.server, "nosy_ned");
       const page = await openAs(nosy);
       await page.goto(`/friends/${ben.user.id}/analytics`);
       const panel = page.getByRole("alert").filter({ hasText: "Analytics unavailable" });
@@ -397,7 +368,7 @@ describe("friends", () => {
   test(
     "the tabs work from the keyboard",
     async () => {
-      const olga = await newPlayer(server, "keys_olga");
+      const olga = await newPlayer(suite.server, "keys_olga");
       const page = await openAs(olga);
       await page.goto("/friends");
       await tab(page, "Friends (0)").focus();

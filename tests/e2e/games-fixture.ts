@@ -1,8 +1,9 @@
-import { expect } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { DESKTOP, newAccount, startServer, type Account, type Server } from "./helpers.ts";
+import { DESKTOP, startServer, type Server } from "./helpers.ts";
+
+export { signUp } from "./helpers.ts";
 
 /** The Wednesday before the fake season's week 1: every game is open. */
 export const BEFORE_WEEK_1 = "2026-09-09T12:00:00Z";
@@ -18,6 +19,15 @@ export async function startSeasonServer(): Promise<SeasonServer> {
   const provider = new FakeProvider();
   await syncGames(server.ctx.db, provider, server.ctx.clock.now());
   return Object.assign(server, { provider });
+}
+
+/** Puts the season back where startSeasonServer left it, for tests that move the clock or the lines. */
+export async function resetSeason(server: SeasonServer): Promise<void> {
+  server.ctx.clock.set(BEFORE_WEEK_1);
+  if (server.provider.spreadShift !== 0) {
+    server.provider.spreadShift = 0;
+    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+  }
 }
 
 export interface PageOptions {
@@ -40,16 +50,6 @@ export async function openPage(browser: Browser, server: Server, opts: PageOptio
   const page = await context.newPage();
   await page.clock.install({ time: server.ctx.clock.now() });
   return { context, page };
-}
-
-/** Registers over the API with the page's own cookie jar, so the page is signed in on its next load. */
-export async function signUp(page: Page, account: Account = newAccount()): Promise<Account & { id: number }> {
-  const response = await page.request.post("/api/register", {
-    data: { email: account.email, username: account.username, password: account.password, website: "" },
-  });
-  expect(response.status()).toBe(201);
-  const user = (await response.json()) as { id: number };
-  return { ...account, id: user.id };
 }
 
 export const card = (page: Page, away: string, home: string) => page.getByRole("article", { name: `${away} @ ${home}`, exact: true });

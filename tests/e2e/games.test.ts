@@ -1,39 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
 import { publish } from "../../src/modules/realtime/service.ts";
-import { card, openPage, startSeasonServer, BEFORE_WEEK_1, type SeasonServer } from "./games-fixture.ts";
-import { E2E_TIMEOUT, launchBrowser, until } from "./helpers.ts";
+import { card, openPage, resetSeason, startSeasonServer } from "./games-fixture.ts";
+import { browserSuite, E2E_TIMEOUT, until } from "./helpers.ts";
 
-let server: SeasonServer;
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite(startSeasonServer);
 
-beforeAll(async () => {
-  server = await startSeasonServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  // Tests that move the season put it back.
-  server.ctx.clock.set(BEFORE_WEEK_1);
-  if (server.provider.spreadShift !== 0) {
-    server.provider.spreadShift = 0;
-    await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
-  }
-});
+// Tests that move the season put it back.
+afterEach(() => resetSeason(suite.server));
 
 async function gamesPage(opts: Parameters<typeof openPage>[2] = {}): Promise<Page> {
-  const opened = await openPage(browser, server, opts);
-  context = opened.context;
-  const page = opened.page;
+  const { page } = await openPage(suite.browser, suite.server, opts);
   await page.goto("/");
   await page.getByTestId("game-card").first().waitFor();
   return page;
@@ -73,7 +52,7 @@ describe("games screen", () => {
   test(
     "once week 1 is over the server's current week is 2, and the screen opens on it",
     async () => {
-      server.ctx.clock.set("2026-09-15T12:00:00Z");
+      suite.server.ctx.clock.set("2026-09-15T12:00:00Z");
       const page = await gamesPage();
       expect(await weekSelect(page).inputValue()).toBe("2");
       expect(await weekSelect(page).locator("option:checked").textContent()).toBe("Week 2 (Current)");
@@ -92,9 +71,7 @@ describe("games screen", () => {
     "a card shows the kick-off in the viewer's time zone, both teams with the emoji fallback for logos, and the three markets",
     async () => {
       const logoRequests: string[] = [];
-      const opened = await openPage(browser, server);
-      context = opened.context;
-      const page = opened.page;
+      const { page } = await openPage(suite.browser, suite.server);
       page.on("request", (request) => {
         if (request.url().includes("espncdn")) logoRequests.push(request.url());
       });
@@ -191,7 +168,7 @@ describe("games screen", () => {
   test(
     "a started game shows LIVE 'Q3 - 8:42' and 'Game Started - Betting Locked' with its odds disabled; 'Hide started games' hides it",
     async () => {
-      server.ctx.clock.set("2026-09-11T01:30:00Z");
+      suite.server.ctx.clock.set("2026-09-11T01:30:00Z");
       const page = await gamesPage();
       const live = card(page, "Dallas Cowboys", "Philadelphia Eagles");
       expect(await live.locator(".game-when").textContent()).toBe("LIVE Q3 - 8:42");
@@ -243,8 +220,8 @@ describe("games screen", () => {
       page.on("request", (request) => {
         if (new URL(request.url()).pathname === "/api/games") fetches++;
       });
-      server.provider.spreadShift = 1;
-      await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+      suite.server.provider.spreadShift = 1;
+      await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
       // No live channel delivery in this file's server: the screen still shows the old line.
       await page.waitForTimeout(300);
       const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
@@ -261,12 +238,10 @@ describe("games screen", () => {
   test(
     "an odds_update on the live channel refetches the games on screen",
     async () => {
-      const dispatcher = new OutboxDispatcher(server.ctx.db, server.ctx.bus, server.ctx.clock, server.ctx.logger, 20);
+      const dispatcher = new OutboxDispatcher(suite.server.ctx.db, suite.server.ctx.bus, suite.server.ctx.clock, suite.server.ctx.logger, 20);
       await dispatcher.start();
       try {
-        const opened = await openPage(browser, server);
-        context = opened.context;
-        const page = opened.page;
+        const { page } = await openPage(suite.browser, suite.server);
         const hello = new Promise<void>((resolve) =>
           page.on("websocket", (socket) => socket.on("framereceived", () => resolve())),
         );
@@ -280,12 +255,12 @@ describe("games screen", () => {
         // Let the refetch every (re)connect makes settle before counting.
         await page.waitForTimeout(500);
         fetches = 0;
-        await server.ctx.db.transaction().execute((trx) => publish(trx, server.ctx.clock.now(), "odds_update", {}));
+        await suite.server.ctx.db.transaction().execute((trx) => publish(trx, suite.server.ctx.clock.now(), "odds_update", {}));
         await until("a refetch of the games", () => fetches >= 1);
 
         // A real line move arrives the same way.
-        server.provider.spreadShift = 1;
-        await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+        suite.server.provider.spreadShift = 1;
+        await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
         await card(page, "Dallas Cowboys", "Philadelphia Eagles").getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" }).waitFor();
       } finally {
         await dispatcher.stop();

@@ -1,4 +1,8 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "bun:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
+import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
+import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
 import { makeTestApp, type TestContext } from "../support.ts";
 
 /** Generous: the first page load of a process bundles the web app. */
@@ -43,10 +47,31 @@ export async function startServer(opts: Parameters<typeof makeTestApp>[0] = {}):
   };
 }
 
+/**
+ * Wires a test server as `serve` wires it: an outbox dispatcher delivers what the app commits to the
+ * outbox (a resolve's game.completed, a friend request, …) to the in-process bus; with
+ * `settle`, settlement follows game.completed. The server returned stops the dispatcher first.
+ */
+export async function withDispatcher<S extends Server>(server: S, opts: { settle?: boolean } = {}): Promise<S> {
+  const { ctx } = server;
+  if (opts.settle) settleOnGameCompleted(ctx.bus, ctx.db, ctx.clock, ctx.logger);
+  const dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 20);
+  await dispatcher.start();
+  return {
+    ...server,
+    async stop() {
+      await dispatcher.stop();
+      await server.stop();
+    },
+  };
+}
+
 export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** Leave the first-visit welcome dialog to appear (it is pre-dismissed by default so it does not cover the page). */
   showOnboarding?: boolean;
+  /** A user made with tests/factories.ts buildUser: the profile starts with their session cookie, signed in. */
+  signedInAs?: { token: string } | null;
 }
 
 /** A fresh browser profile (own cookies and localStorage) pointed at the server. */
@@ -55,7 +80,88 @@ export async function newContext(browser: Browser, server: Server, opts: Context
   if (!opts.showOnboarding) {
     await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
   }
+  if (opts.signedInAs) {
+    await context.addCookies([{ name: SESSION_COOKIE, value: opts.signedInAs.token, url: server.baseUrl }]);
+  }
   return context;
+}
+
+export interface BrowserSuite<S extends Server> {
+  /** The file's server (with `serverPerTest`, the running test's). */
+  readonly server: S;
+  readonly browser: Browser;
+  /** A fresh profile on the suite's browser, pointed at its server (see newContext). */
+  newContext(opts?: ContextOptions): Promise<BrowserContext>;
+  /** A page in a fresh profile. */
+  newPage(opts?: ContextOptions): Promise<Page>;
+  /** Closes every open profile, stops the server and starts another from scratch, for a test that needs a second one. */
+  restartServer(): Promise<S>;
+}
+
+export interface BrowserSuiteOptions {
+  /** A fresh server for every test, stopped after it, instead of one for the whole file. */
+  serverPerTest?: boolean;
+}
+
+/**
+ * Registers the file's hooks: a browser for the file and a server from `start` (startServer() by
+ * default) for the file or, with `serverPerTest`, for each test. After each test every profile
+ * opened on the browser is closed, including those opened through fixtures on `suite.browser`.
+ * Call it at the top of the file, before its own hooks: bun runs hooks in the order they were
+ * registered, so a file's own afterEach runs once the pages are closed.
+ */
+export function browserSuite(): BrowserSuite<Server>;
+export function browserSuite<S extends Server>(start: () => Promise<S>, opts?: BrowserSuiteOptions): BrowserSuite<S>;
+export function browserSuite(start: () => Promise<Server> = () => startServer(), opts: BrowserSuiteOptions = {}): BrowserSuite<Server> {
+  let browser: Browser | undefined;
+  let server: Server | undefined;
+
+  async function closeContexts(): Promise<void> {
+    for (const context of browser?.contexts() ?? []) await context.close();
+  }
+  async function stopServer(): Promise<void> {
+    const running = server;
+    server = undefined;
+    await running?.stop();
+  }
+
+  // The hooks get the test's own budget: launching Chromium on a busy machine can take seconds.
+  (opts.serverPerTest ? beforeEach : beforeAll)(async () => {
+    server = await start();
+  }, E2E_TIMEOUT);
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, E2E_TIMEOUT);
+  afterEach(async () => {
+    await closeContexts();
+    if (opts.serverPerTest) await stopServer();
+  }, E2E_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+    await stopServer();
+  }, E2E_TIMEOUT);
+
+  const suite: BrowserSuite<Server> = {
+    get server() {
+      if (!server) throw new Error("browserSuite: no server yet (it starts in beforeAll, or beforeEach with serverPerTest)");
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error("browserSuite: no browser yet (it launches in beforeAll)");
+      return browser;
+    },
+    newContext: (contextOpts) => newContext(suite.browser, suite.server, contextOpts),
+    async newPage(contextOpts) {
+      return (await suite.newContext(contextOpts)).newPage();
+    },
+    async restartServer() {
+      await closeContexts();
+      await stopServer();
+      server = await start();
+      return server;
+    },
+  };
+  return suite;
 }
 
 export interface Account {
@@ -71,6 +177,16 @@ export function newAccount(username?: string): Account {
   counter += 1;
   const name = username ?? `player_${counter}`;
   return { email: `${name.toLowerCase()}.${counter}@example.com`, username: name, password: "correct-horse-42" };
+}
+
+/** Registers over the API with the page's own cookie jar, so the page is signed in on its next load. */
+export async function signUp(page: Page, account: Account = newAccount()): Promise<Account & { id: number }> {
+  const response = await page.request.post("/api/register", {
+    data: { email: account.email, username: account.username, password: account.password, website: "" },
+  });
+  expect(response.status()).toBe(201);
+  const user = (await response.json()) as { id: number };
+  return { ...account, id: user.id };
 }
 
 /** Opens /auth, switches to Create Account and registers through the form; waits until the avatar shows. */
@@ -95,6 +211,17 @@ export async function signInThroughUi(page: Page, account: Account, path = "/aut
 /** The text of the toast on screen. */
 export function toastLocator(page: Page) {
   return page.locator(".toast");
+}
+
+/** Resolves when the page's live channel receives the server's hello with this signed-in state (call it before the page loads). */
+export function liveHello(page: Page, signedIn: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload) === JSON.stringify({ type: "hello", signedIn })) resolve();
+      });
+    });
+  });
 }
 
 /** Polls until `condition` holds; fails with `what` after `timeoutMs`. */

@@ -1,50 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import type { League } from "../../src/modules/leagues/model.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { E2E_TIMEOUT, launchBrowser, newAccount, newContext, PHONE, startServer, toastLocator, type Server } from "./helpers.ts";
-import { signIn } from "./my-bets-fixtures.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, PHONE, toastLocator } from "./helpers.ts";
 
-let server: Server;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
+const suite = browserSuite();
 let sequence = 0;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  contexts = [];
-});
-
-const player = (name: string) => buildUser(server.ctx, { username: `${name}_${++sequence}` });
+const player = (name: string) => buildUser(suite.server.ctx, { username: `${name}_${++sequence}` });
 
 /** A private league owned by a new player, and its invite token. */
 async function privateLeague(name: string): Promise<{ league: League; token: string; owner: BuiltUser }> {
   const owner = await player("owner");
-  const created = await call<League>(server.ctx.app, "POST", "/api/leagues", {
+  const created = await call<League>(suite.server.ctx.app, "POST", "/api/leagues", {
     cookie: owner.cookie,
     body: { name, description: "", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: owner.user.id },
   });
   expect(created.status).toBe(201);
-  const link = await call<{ inviteToken: string }>(server.ctx.app, "GET", `/api/leagues/${created.body.id}/invite-link`, { cookie: owner.cookie });
+  const link = await call<{ inviteToken: string }>(suite.server.ctx.app, "GET", `/api/leagues/${created.body.id}/invite-link`, { cookie: owner.cookie });
   return { league: created.body, token: link.body.inviteToken, owner };
 }
 
 async function openPage(signedInAs: BuiltUser | null, opts: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
-  const context = await newContext(browser, server, opts.viewport ? { viewport: opts.viewport } : {});
-  contexts.push(context);
-  if (signedInAs) await signIn(context, server, signedInAs);
-  const page = await context.newPage();
+  const page = await suite.newPage({ ...opts, signedInAs });
   page.setDefaultTimeout(8000);
   return page;
 }
@@ -59,7 +38,7 @@ function countJoins(page: Page): { count: number } {
 }
 
 const memberNames = async (leagueId: number, cookie: string) =>
-  ((await call<League>(server.ctx.app, "GET", `/api/leagues/${leagueId}`, { cookie })).body.members ?? []).map((m) => m.username);
+  ((await call<League>(suite.server.ctx.app, "GET", `/api/leagues/${leagueId}`, { cookie })).body.members ?? []).map((m) => m.username);
 
 describe("invite page", () => {
   test(

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import type { LeaderboardEntry } from "../../src/modules/stats/model.ts";
 import type { BuiltUser } from "../factories.ts";
-import { E2E_TIMEOUT, launchBrowser, PHONE } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE } from "./helpers.ts";
 import {
   BUF_DAL,
   DAL_PHI,
@@ -15,35 +15,18 @@ import {
   spread,
   startStatsServer,
   type OpenOptions,
-  type StatsServer,
 } from "./stats-fixtures.ts";
 
-let server: StatsServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const suite = browserSuite(startStatsServer);
 const players: Record<string, BuiltUser> = {};
 
 beforeAll(async () => {
-  server = await startStatsServer();
-  for (const name of ["alice", "bob", "dave", "erin", "frank"]) players[name] = await newPlayer(server, name);
-  players.carol_bot = await newPlayer(server, "carol_bot", { isBot: true });
-  browser = await launchBrowser();
+  for (const name of ["alice", "bob", "dave", "erin", "frank"]) players[name] = await newPlayer(suite.server, name);
+  players.carol_bot = await newPlayer(suite.server, "carol_bot", { isBot: true });
 }, E2E_TIMEOUT);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, E2E_TIMEOUT);
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
 
 async function open(player: BuiltUser | null, opts: OpenOptions = {}): Promise<Page> {
-  const opened = await openPage(browser, server, player, opts);
-  context = opened.context;
-  return opened.page;
+  return (await openPage(suite.browser, suite.server, player, opts)).page;
 }
 
 const title = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
@@ -95,21 +78,21 @@ describe("Leaderboard", () => {
     async () => {
       const { alice, bob, carol_bot, dave, erin, frank } = players as Record<string, BuiltUser>;
       // Week 1: Philadelphia beat Dallas by 7, Buffalo beat Kansas City by 18 (home −3.5 covers both).
-      await placeBet(server, alice!, spread(DAL_PHI, "Philadelphia Eagles", -3.5), 3); // +272.73
-      await placeBet(server, alice!, spread(KC_BUF, "Buffalo Bills", -3.5)); // +90.91
-      await placeBet(server, bob!, spread(DAL_PHI, "Dallas Cowboys", 3.5)); // −100
-      await placeBet(server, bob!, spread(KC_BUF, "Buffalo Bills", -3.5)); // +90.91
-      await placeBet(server, carol_bot!, spread(DAL_PHI, "Philadelphia Eagles", -3.5), 3); // +272.73
-      await placeBet(server, carol_bot!, spread(KC_BUF, "Kansas City Chiefs", 3.5)); // −100
-      await placeBet(server, dave!, spread(DAL_PHI, "Philadelphia Eagles", -3.5)); // +90.91
-      await placeBet(server, erin!, spread(DAL_PHI, "Philadelphia Eagles", -3.5)); // +90.91: ties dave
+      await placeBet(suite.server, alice!, spread(DAL_PHI, "Philadelphia Eagles", -3.5), 3); // +272.73
+      await placeBet(suite.server, alice!, spread(KC_BUF, "Buffalo Bills", -3.5)); // +90.91
+      await placeBet(suite.server, bob!, spread(DAL_PHI, "Dallas Cowboys", 3.5)); // −100
+      await placeBet(suite.server, bob!, spread(KC_BUF, "Buffalo Bills", -3.5)); // +90.91
+      await placeBet(suite.server, carol_bot!, spread(DAL_PHI, "Philadelphia Eagles", -3.5), 3); // +272.73
+      await placeBet(suite.server, carol_bot!, spread(KC_BUF, "Kansas City Chiefs", 3.5)); // −100
+      await placeBet(suite.server, dave!, spread(DAL_PHI, "Philadelphia Eagles", -3.5)); // +90.91
+      await placeBet(suite.server, erin!, spread(DAL_PHI, "Philadelphia Eagles", -3.5)); // +90.91: ties dave
       // Week 2, for the overall board only: Kansas City and Dallas cover at home.
-      await placeBet(server, bob!, spread(BUF_DAL, "Dallas Cowboys", -3.5), 3); // +272.73
-      await placeBet(server, frank!, spread(PHI_KC, "Kansas City Chiefs", -3.5), 2); // +181.82
-      await resolveAndSettle(server, DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
-      await resolveAndSettle(server, KC_BUF, { away: 10, home: 28 }, "2026-09-14T01:00:00Z");
-      await resolveAndSettle(server, PHI_KC, { away: 13, home: 27 }, "2026-09-21T01:00:00Z");
-      await resolveAndSettle(server, BUF_DAL, { away: 20, home: 27 }, "2026-09-21T03:00:00Z");
+      await placeBet(suite.server, bob!, spread(BUF_DAL, "Dallas Cowboys", -3.5), 3); // +272.73
+      await placeBet(suite.server, frank!, spread(PHI_KC, "Kansas City Chiefs", -3.5), 2); // +181.82
+      await resolveAndSettle(suite.server, DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
+      await resolveAndSettle(suite.server, KC_BUF, { away: 10, home: 28 }, "2026-09-14T01:00:00Z");
+      await resolveAndSettle(suite.server, PHI_KC, { away: 13, home: 27 }, "2026-09-21T01:00:00Z");
+      await resolveAndSettle(suite.server, BUF_DAL, { away: 20, home: 27 }, "2026-09-21T03:00:00Z");
 
       const page = await open(dave!);
       await page.goto("/leaderboard");
@@ -166,7 +149,7 @@ describe("Leaderboard", () => {
   test(
     "a player who has not bet sees the board without a ranking sentence",
     async () => {
-      const page = await open(await newPlayer(server, "zed"));
+      const page = await open(await newPlayer(suite.server, "zed"));
       await page.goto("/leaderboard");
       await page.locator(".board-row").first().waitFor();
       expect(await page.getByText(/You are currently ranked/).count()).toBe(0);

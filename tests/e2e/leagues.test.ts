@@ -1,41 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import type { League } from "../../src/modules/leagues/model.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { E2E_TIMEOUT, launchBrowser, newContext, PHONE, toastLocator } from "./helpers.ts";
-import { DAL_PHI, newPlayer, placeBet, resolveGame, signIn, spread, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
-
-let server: BettingServer;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+import { browserSuite, E2E_TIMEOUT, PHONE, toastLocator } from "./helpers.ts";
+import { DAL_PHI, newPlayer, placeBet, resolveGame, spread, startBettingServer } from "./my-bets-fixtures.ts";
 
 // A fresh database per test: the lists' contents and empty states are exact.
-beforeEach(async () => {
-  server = await startBettingServer();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  contexts = [];
-  await server?.stop();
-});
+const suite = browserSuite(startBettingServer, { serverPerTest: true });
 
 /** A browser profile signed in as `player` (or a visitor), on /leagues once the lists have loaded. */
 async function leaguesPage(player: BuiltUser | null, opts: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
-  const context = await newContext(browser, server, opts.viewport ? { viewport: opts.viewport } : {});
-  contexts.push(context);
-  if (player) await signIn(context, server, player);
-  const page = await context.newPage();
+  const page = await suite.newPage({ viewport: opts.viewport, signedInAs: player });
   page.setDefaultTimeout(8000);
   await page.goto("/leagues");
   await page.getByRole("heading", { level: 1, name: "Leagues" }).waitFor();
@@ -55,7 +32,7 @@ interface LeagueInput {
 
 /** Creates a league over the API as `admin`. */
 async function createLeague(admin: BuiltUser, input: LeagueInput): Promise<League> {
-  const res = await call<League>(server.ctx.app, "POST", "/api/leagues", {
+  const res = await call<League>(suite.server.ctx.app, "POST", "/api/leagues", {
     cookie: admin.cookie,
     body: { description: "", isPublic: true, rules: { allowedBetTypes: ["spread", "total", "moneyline"] }, ...input, createdBy: admin.user.id },
   });
@@ -64,7 +41,7 @@ async function createLeague(admin: BuiltUser, input: LeagueInput): Promise<Leagu
 }
 
 async function join(player: BuiltUser, league: League): Promise<void> {
-  const res = await call(server.ctx.app, "POST", `/api/leagues/${league.id}/join`, { cookie: player.cookie, body: { userId: player.user.id } });
+  const res = await call(suite.server.ctx.app, "POST", `/api/leagues/${league.id}/join`, { cookie: player.cookie, body: { userId: player.user.id } });
   if (res.status !== 200) throw new Error(`joining answered ${res.status}: ${JSON.stringify(res.body)}`);
 }
 
@@ -108,13 +85,13 @@ describe("leagues screen", () => {
   test(
     "empty lists say so; 'Available Leagues' holds the leagues the player is not in, Join only on public ones; joining moves the league over",
     async () => {
-      const me = await newPlayer(server, "joiner");
+      const me = await newPlayer(suite.server, "joiner");
       const empty = await leaguesPage(me);
       expect(await column(empty, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
       expect(await column(empty, "Available Leagues").locator(".league-empty").textContent()).toBe("No available leagues to join.");
       expect(await empty.getByRole("heading", { name: /^Pending Invitations/ }).count()).toBe(0);
 
-      const owner = await newPlayer(server, "owner");
+      const owner = await newPlayer(suite.server, "owner");
       await createLeague(owner, { name: "Sunday Sharps", description: "Spreads only, Sundays only.", rules: { allowedBetTypes: ["spread"], minWager: 100, maxWager: 300 } });
       await createLeague(owner, { name: "Office Pool", isPublic: false, startingBankroll: 1000, startDate: "2026-09-10" });
       const page = await leaguesPage(me);
@@ -150,7 +127,7 @@ describe("leagues screen", () => {
   test(
     "Create League: defaults, the name gates submit, the spec's validation messages, and optional fields are sent only when filled",
     async () => {
-      const me = await newPlayer(server, "creator");
+      const me = await newPlayer(suite.server, "creator");
       const page = await leaguesPage(me);
       let posts = 0;
       page.on("request", (r) => {
@@ -234,7 +211,7 @@ describe("leagues screen", () => {
   test(
     "Create League with every field filled sends them all; the card shows Private, Contest, the dates and the wagers",
     async () => {
-      const me = await newPlayer(server, "contest_maker");
+      const me = await newPlayer(suite.server, "contest_maker");
       const page = await leaguesPage(me, { viewport: PHONE });
       await page.getByRole("button", { name: "Create League" }).click();
       const dialog = page.getByRole("dialog", { name: "Create League" });
@@ -277,7 +254,7 @@ describe("leagues screen", () => {
   test(
     "a server refusal of a new league is toasted as 'Error' with its message and the dialog stays open",
     async () => {
-      const me = await newPlayer(server, "refused");
+      const me = await newPlayer(suite.server, "refused");
       const page = await leaguesPage(me);
       await page.route("**/api/leagues", (route) =>
         route.request().method() === "POST"
@@ -299,8 +276,8 @@ describe("leagues screen", () => {
   test(
     "the details dialog: rules, contest settings, members with ADMIN tag and joined date; only admins see Edit League, which saves with PUT",
     async () => {
-      const admin = await newPlayer(server, "commish");
-      const member = await newPlayer(server, "rookie");
+      const admin = await newPlayer(suite.server, "commish");
+      const member = await newPlayer(suite.server, "rookie");
       const league = await createLeague(admin, {
         name: "Sunday Sharps",
         description: "Spreads only.",
@@ -389,9 +366,9 @@ describe("leagues screen", () => {
   test(
     "invite by username: 'Invitation Sent', the invitee accepts from 'Pending Invitations', another declines; the admin sees each status",
     async () => {
-      const admin = await newPlayer(server, "host");
-      const alice = await newPlayer(server, "alice_a");
-      const bob = await newPlayer(server, "bob_b");
+      const admin = await newPlayer(suite.server, "host");
+      const alice = await newPlayer(suite.server, "alice_a");
+      const bob = await newPlayer(suite.server, "bob_b");
       const league = await createLeague(admin, { name: "Office Pool", isPublic: false });
 
       const adminPage = await leaguesPage(admin);
@@ -460,15 +437,15 @@ describe("leagues screen", () => {
   test(
     "'Copy Invite Link' copies {origin}/invite/{token}, toasts, and shows the link; an admin can replace it",
     async () => {
-      const admin = await newPlayer(server, "linker");
+      const admin = await newPlayer(suite.server, "linker");
       const league = await createLeague(admin, { name: "Link League", isPublic: false });
       const page = await leaguesPage(admin);
-      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
-      const token = ((await call(server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.server.baseUrl });
+      const token = ((await call(suite.server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
       const dialog = await openDetails(page, "Link League");
       await dialog.getByRole("button", { name: "Copy Invite Link" }).click();
       await expectToast(page, "Invite Link Copied", "Share this link with others to invite them to the league");
-      const link = `${server.baseUrl}/invite/${token}`;
+      const link = `${suite.server.baseUrl}/invite/${token}`;
       expect(await dialog.getByLabel("Invite link").inputValue()).toBe(link);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
@@ -477,10 +454,10 @@ describe("leagues screen", () => {
       const field = dialog.getByLabel("Invite link");
       await page.waitForFunction((old) => (document.querySelector("input[aria-label='Invite link']") as HTMLInputElement).value !== old, link);
       const fresh = await field.inputValue();
-      expect(fresh).toMatch(new RegExp(`^${server.baseUrl}/invite/[\\w-]+$`));
+      expect(fresh).toMatch(new RegExp(`^${suite.server.baseUrl}/invite/[\\w-]+$`));
       expect(fresh).not.toBe(link);
-      const now = ((await call(server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
-      expect(fresh).toBe(`${server.baseUrl}/invite/${now}`);
+      const now = ((await call(suite.server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
+      expect(fresh).toBe(`${suite.server.baseUrl}/invite/${now}`);
     },
     E2E_TIMEOUT,
   );
@@ -488,7 +465,7 @@ describe("leagues screen", () => {
   test(
     "without clipboard access the link is still shown and a toast says to copy it",
     async () => {
-      const admin = await newPlayer(server, "no_clip");
+      const admin = await newPlayer(suite.server, "no_clip");
       await createLeague(admin, { name: "Clipless" });
       const page = await leaguesPage(admin);
       await page.evaluate(() => {
@@ -506,8 +483,8 @@ describe("leagues screen", () => {
   test(
     "Leave League: 'Left League', the dialog closes and the league moves back to Available Leagues",
     async () => {
-      const owner = await newPlayer(server, "stayer");
-      const me = await newPlayer(server, "leaver");
+      const owner = await newPlayer(suite.server, "stayer");
+      const me = await newPlayer(suite.server, "leaver");
       const league = await createLeague(owner, { name: "Short Stay" });
       await join(me, league);
       const page = await leaguesPage(me);
@@ -531,18 +508,18 @@ describe("leagues screen", () => {
   test(
     "standings rank the members by units won in the league's book after a league bet settles; individual bets do not count",
     async () => {
-      const winner = await newPlayer(server, "sharp_sam");
-      const loser = await newPlayer(server, "square_sue");
-      const idle = await newPlayer(server, "idle_ike");
+      const winner = await newPlayer(suite.server, "sharp_sam");
+      const loser = await newPlayer(suite.server, "square_sue");
+      const idle = await newPlayer(suite.server, "idle_ike");
       const league = await createLeague(winner, { name: "Standings League" });
       await join(loser, league);
       await join(idle, league);
-      await placeBet(server, winner, { ...spread(DAL_PHI, "Philadelphia Eagles", -3.5), leagueId: league.id });
-      await placeBet(server, loser, { ...spread(DAL_PHI, "Dallas Cowboys", 3.5), leagueId: league.id });
+      await placeBet(suite.server, winner, { ...spread(DAL_PHI, "Philadelphia Eagles", -3.5), leagueId: league.id });
+      await placeBet(suite.server, loser, { ...spread(DAL_PHI, "Dallas Cowboys", 3.5), leagueId: league.id });
       // The winner's individual book loses on the same game: not the league's business.
-      await placeBet(server, winner, spread(DAL_PHI, "Dallas Cowboys", 3.5), { units: 3 });
-      await resolveGame(server, DAL_PHI, 17, 24);
-      await settleGame(server.ctx.db, server.ctx.clock.now(), DAL_PHI);
+      await placeBet(suite.server, winner, spread(DAL_PHI, "Dallas Cowboys", 3.5), { units: 3 });
+      await resolveGame(suite.server, DAL_PHI, 17, 24);
+      await settleGame(suite.server.ctx.db, suite.server.ctx.clock.now(), DAL_PHI);
 
       const page = await leaguesPage(loser);
       const dialog = await openDetails(page, "Standings League");
@@ -562,14 +539,12 @@ describe("leagues screen", () => {
 
 describe("the bet slip's book", () => {
   async function gamesPage(player: BuiltUser, storedLeagueId?: number): Promise<Page> {
-    const context = await newContext(browser, server);
-    contexts.push(context);
-    await signIn(context, server, player);
+    const context = await suite.newContext({ signedInAs: player });
     await context.route(/^https:\/\/a\.espncdn\.com\//, (route) => route.abort());
     if (storedLeagueId !== undefined) await context.addInitScript((id) => localStorage.setItem("npt.selectedLeagueId", String(id)), storedLeagueId);
     const page = await context.newPage();
     page.setDefaultTimeout(8000);
-    await page.clock.setFixedTime(server.ctx.clock.now());
+    await page.clock.setFixedTime(suite.server.ctx.clock.now());
     await page.goto("/");
     await page.getByTestId("game-card").first().waitFor();
     return page;
@@ -580,7 +555,7 @@ describe("the bet slip's book", () => {
   test(
     "picking a league sends leagueId; its rules refuse a bet with the server's message; a bet within them goes to the league's book",
     async () => {
-      const me = await newPlayer(server, "league_bettor");
+      const me = await newPlayer(suite.server, "league_bettor");
       const league = await createLeague(me, { name: "Sunday Sharps", rules: { allowedBetTypes: ["spread"], minWager: 150 } });
       const page = await gamesPage(me);
       const game = page.getByRole("article", { name: "Dallas Cowboys @ Philadelphia Eagles", exact: true });
@@ -614,7 +589,7 @@ describe("the bet slip's book", () => {
       expect((await request).postDataJSON()).toMatchObject({ betType: "spread", units: 2, leagueId: league.id });
       await expectToast(page, "Bet Placed!");
       await slip(page).waitFor({ state: "hidden" });
-      const bets = (await call(server.ctx.app, "GET", `/api/users/${me.user.id}/bets`, { cookie: me.cookie })).body as { league: { name: string } | null }[];
+      const bets = (await call(suite.server.ctx.app, "GET", `/api/users/${me.user.id}/bets`, { cookie: me.cookie })).body as { league: { name: string } | null }[];
       expect(bets.map((b) => b.league)).toEqual([{ name: "Sunday Sharps" }]);
 
       // Back to Individual: the stored choice is removed, and bets go without a league.
@@ -633,8 +608,8 @@ describe("the bet slip's book", () => {
   test(
     "the stored league is used after a reload, and cleared when the player is no longer in it",
     async () => {
-      const me = await newPlayer(server, "returning");
-      const owner = await newPlayer(server, "league_owner");
+      const me = await newPlayer(suite.server, "returning");
+      const owner = await newPlayer(suite.server, "league_owner");
       const kept = await createLeague(owner, { name: "Kept League" });
       const gone = await createLeague(owner, { name: "Gone League" });
       await join(me, kept);

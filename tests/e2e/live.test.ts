@@ -1,50 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
-import {
-  E2E_TIMEOUT,
-  launchBrowser,
-  newAccount,
-  newContext,
-  registerThroughUi,
-  startServer,
-  toastLocator,
-  until,
-  type Server,
-} from "./helpers.ts";
+import { describe, expect, test } from "bun:test";
+import type { WebSocketRoute } from "playwright-core";
+import { browserSuite, E2E_TIMEOUT, liveHello, newAccount, registerThroughUi, toastLocator, until } from "./helpers.ts";
 
-let server: Server;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-async function openPage(): Promise<Page> {
-  context = await newContext(browser, server);
-  return context.newPage();
-}
-
-/** Resolves when the page's live channel receives the server's hello with this signed-in state. */
-function helloFrom(page: Page, signedIn: boolean): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) => {
-      socket.on("framereceived", ({ payload }) => {
-        if (String(payload) === JSON.stringify({ type: "hello", signedIn })) resolve();
-      });
-    });
-  });
-}
+const suite = browserSuite();
 
 function settlement(userId: number, status: "won" | "lost" | "push", result: string) {
   return {
@@ -63,8 +21,8 @@ describe("live channel", () => {
   test(
     "a settlement for the signed-in user is toasted and refreshes the user; other users' are ignored",
     async () => {
-      const page = await openPage();
-      const signedInSocket = helloFrom(page, true);
+      const page = await suite.newPage();
+      const signedInSocket = liveHello(page, true);
       await registerThroughUi(page, newAccount());
       await signedInSocket;
       const me = (await (await page.request.get("/api/user")).json()) as { id: number };
@@ -75,7 +33,7 @@ describe("live channel", () => {
       page.on("request", (request) => {
         if (new URL(request.url()).pathname === "/api/user") userFetches++;
       });
-      server.ctx.hub.sendTo(me.id, { type: "bet_settlements", settlements: [settlement(me.id, "won", "90.91")] });
+      suite.server.ctx.hub.sendTo(me.id, { type: "bet_settlements", settlements: [settlement(me.id, "won", "90.91")] });
       const toast = toastLocator(page);
       await toast.waitFor();
       expect(await toast.locator(".toast-title").textContent()).toBe("Bet won!");
@@ -85,7 +43,7 @@ describe("live channel", () => {
       await until("the user to be refetched", () => userFetches >= 1);
 
       await page.getByRole("button", { name: "Dismiss message" }).click();
-      server.ctx.hub.sendTo(me.id, {
+      suite.server.ctx.hub.sendTo(me.id, {
         type: "bet_settlements",
         settlements: [settlement(me.id + 1000, "won", "50.00"), settlement(me.id, "lost", "-100.00")],
       });
@@ -94,7 +52,7 @@ describe("live channel", () => {
       expect(await toast.locator(".toast-description").textContent()).toEndWith("-$100.00");
 
       await page.getByRole("button", { name: "Dismiss message" }).click();
-      server.ctx.hub.sendTo(me.id, { type: "bet_settlements", settlements: [settlement(me.id + 1000, "won", "50.00")] });
+      suite.server.ctx.hub.sendTo(me.id, { type: "bet_settlements", settlements: [settlement(me.id + 1000, "won", "50.00")] });
       await page.waitForTimeout(500);
       expect(await toast.count()).toBe(0);
     },
@@ -104,18 +62,18 @@ describe("live channel", () => {
   test(
     "signing out and in reconnects the socket as a visitor, then as the user",
     async () => {
-      const page = await openPage();
+      const page = await suite.newPage();
       const account = newAccount();
-      const signedIn = helloFrom(page, true);
+      const signedIn = liveHello(page, true);
       await registerThroughUi(page, account);
       await signedIn;
 
-      const visitor = helloFrom(page, false);
+      const visitor = liveHello(page, false);
       await page.getByRole("button", { name: `Account menu for ${account.username}` }).click();
       await page.getByRole("button", { name: "Log out" }).click();
       await visitor;
 
-      const again = helloFrom(page, true);
+      const again = liveHello(page, true);
       await page.getByRole("link", { name: "Sign In" }).click();
       await page.getByLabel("Email", { exact: true }).fill(account.email);
       await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -128,7 +86,7 @@ describe("live channel", () => {
   test(
     "unreadable messages are only logged; the socket reconnects after a drop and each open refetches data",
     async () => {
-      const page = await openPage();
+      const page = await suite.newPage();
       const sockets: WebSocketRoute[] = [];
       await page.routeWebSocket(/\/ws$/, (ws) => {
         sockets.push(ws);

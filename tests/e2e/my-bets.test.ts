@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import type { Bet } from "../../src/modules/betting/model.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { E2E_TIMEOUT, launchBrowser, newContext, PHONE, toastLocator, until } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE, toastLocator, until } from "./helpers.ts";
 import {
   BUF_DAL,
   DAL_PHI,
@@ -19,39 +19,19 @@ import {
   recordClosingLines,
   resolveGame,
   SF_SEA,
-  signIn,
   spread,
   startBettingServer,
   total,
-  type BettingServer,
 } from "./my-bets-fixtures.ts";
 
-let server: BettingServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  server = await startBettingServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
+const suite = browserSuite(startBettingServer);
 
 /**
  * A page signed in as `player` (or a visitor) whose clock stands on NOW; with `ticking`, the
  * browser's time runs on from NOW under Playwright's fake timers, so a test can jump ahead.
  */
 async function openPage(player: BuiltUser | null, opts: { viewport?: { width: number; height: number }; ticking?: boolean } = {}): Promise<Page> {
-  context = await newContext(browser, server, opts.viewport ? { viewport: opts.viewport } : {});
-  if (player) await signIn(context, server, player);
-  const page = await context.newPage();
+  const page = await suite.newPage({ viewport: opts.viewport, signedInAs: player });
   if (opts.ticking) await page.clock.install({ time: new Date(NOW) });
   else await page.clock.setFixedTime(new Date(NOW));
   return page;
@@ -65,7 +45,7 @@ const facts = async (c: Locator) => Object.fromEntries(
 const count = (page: Page) => page.locator(".bets-count").textContent();
 
 async function serverNote(player: BuiltUser, betId: number): Promise<string | null> {
-  const res = await call<Bet[]>(server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
+  const res = await call<Bet[]>(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
   return res.body.find((bet) => bet.id === betId)!.note;
 }
 
@@ -73,7 +53,7 @@ describe("My Bets", () => {
   test(
     "signed out, it sends the visitor to /auth and back after signing in",
     async () => {
-      const player = await newPlayer(server);
+      const player = await newPlayer(suite.server);
       const page = await openPage(null);
       await page.goto("/my-bets");
       await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("returnUrl") === "/my-bets");
@@ -90,7 +70,7 @@ describe("My Bets", () => {
   test(
     "with no bets it says so and links to the Games screen",
     async () => {
-      const page = await openPage(await newPlayer(server));
+      const page = await openPage(await newPlayer(suite.server));
       await page.goto("/my-bets");
       await page.getByText("You haven't placed any bets yet.").waitFor();
       expect(await page.locator(".bets-count").count()).toBe(0);
@@ -104,13 +84,13 @@ describe("My Bets", () => {
   test(
     "lists every bet newest first: count, pick in words, game, odds, stake, to win, book, status and placed time",
     async () => {
-      const player = await newPlayer(server);
-      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 50, note: "Eagles at home" });
-      await placeBet(server, player, total(KC_BUF, "Over"), { hoursAgo: 3, units: 2 });
-      await placeBet(server, player, await qbProp(server, SF_SEA, "Over"), { hoursAgo: 1 });
-      await placeBet(server, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), { hoursAgo: 0.2, units: 3 });
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 50, note: "Eagles at home" });
+      await placeBet(suite.server, player, total(KC_BUF, "Over"), { hoursAgo: 3, units: 2 });
+      await placeBet(suite.server, player, await qbProp(suite.server, SF_SEA, "Over"), { hoursAgo: 1 });
+      await placeBet(suite.server, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), { hoursAgo: 0.2, units: 3 });
       // Someone else's bet never shows.
-      await placeBet(server, await newPlayer(server), spread(DAL_PHI, "Dallas Cowboys", 3.5));
+      await placeBet(suite.server, await newPlayer(suite.server), spread(DAL_PHI, "Dallas Cowboys", 3.5));
 
       const page = await openPage(player, { ticking: true });
       await page.goto("/my-bets");
@@ -159,8 +139,8 @@ describe("My Bets", () => {
   test(
     "Edit Bet Note: Cancel keeps the old note; Save sends it, toasts, closes and shows it; the note stops at 1000 characters",
     async () => {
-      const player = await newPlayer(server);
-      const bet = await placeBet(server, player, spread(BUF_DAL, "Buffalo Bills", 3.5));
+      const player = await newPlayer(suite.server);
+      const bet = await placeBet(suite.server, player, spread(BUF_DAL, "Buffalo Bills", 3.5));
       const page = await openPage(player);
       const patches: unknown[] = [];
       page.on("request", (request) => {
@@ -225,8 +205,8 @@ describe("My Bets", () => {
   test(
     "a failed note save keeps the dialog open with the words typed and says why",
     async () => {
-      const player = await newPlayer(server);
-      await placeBet(server, player, spread(BUF_DAL, "Dallas Cowboys", -3.5));
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, spread(BUF_DAL, "Dallas Cowboys", -3.5));
       const page = await openPage(player);
       await page.route("**/api/bets/*/note", (route) =>
         route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Something went wrong", code: "internal" }) }),
@@ -250,8 +230,8 @@ describe("My Bets", () => {
   test(
     "Refresh refetches the list, and the list is refetched each time the screen mounts",
     async () => {
-      const player = await newPlayer(server);
-      await placeBet(server, player, spread(PHI_KC, "Philadelphia Eagles", 3.5));
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, spread(PHI_KC, "Philadelphia Eagles", 3.5));
       const page = await openPage(player);
       let fetches = 0;
       page.on("request", (request) => {
@@ -261,7 +241,7 @@ describe("My Bets", () => {
       await card(page, "Philadelphia Eagles +3.5").waitFor();
       expect(await count(page)).toBe("1 total bet");
 
-      await placeBet(server, player, total(SF_SEA, "Under"));
+      await placeBet(suite.server, player, total(SF_SEA, "Under"));
       await page.waitForTimeout(300);
       expect(await count(page)).toBe("1 total bet");
       await page.getByRole("button", { name: "Refresh" }).click();
@@ -269,7 +249,7 @@ describe("My Bets", () => {
       expect(await count(page)).toBe("2 total bets");
 
       // Straight back from another screen: shown from the cache, and fetched again anyway.
-      await placeBet(server, player, total(DAL_PHI, "Under"));
+      await placeBet(suite.server, player, total(DAL_PHI, "Under"));
       const nav = page.getByRole("navigation", { name: "Main" });
       await nav.getByRole("link", { name: "Games" }).click();
       await page.getByRole("heading", { level: 1, name: "NFL Games" }).waitFor();
@@ -285,8 +265,8 @@ describe("My Bets", () => {
   test(
     "a failed load shows 'Error loading bets' with the server's message, or the fallback when the server was not reached; Refresh recovers",
     async () => {
-      const player = await newPlayer(server);
-      await placeBet(server, player, moneyline(KC_BUF, "Buffalo Bills", -175));
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, moneyline(KC_BUF, "Buffalo Bills", -175));
       const page = await openPage(player);
       let failure: "server" | "network" | null = "server";
       await page.route("**/api/users/*/bets", (route) => {
@@ -317,7 +297,7 @@ describe("My Bets", () => {
   test(
     "when the user cannot be loaded it shows the Authentication Issue panel",
     async () => {
-      const page = await openPage(await newPlayer(server));
+      const page = await openPage(await newPlayer(suite.server));
       await page.route("**/api/user", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }));
       await page.goto("/my-bets");
       const panel = page.getByRole("alert").filter({ hasText: "Authentication Issue" });
@@ -332,19 +312,19 @@ describe("My Bets", () => {
   test(
     "settled bets show the final score, a coloured status, the signed result, the closing line and CLV (phone layout)",
     async () => {
-      const player = await newPlayer(server);
-      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 30 });
-      await placeBet(server, player, total(KC_BUF, "Over"), { hoursAgo: 20 });
-      await placeBet(server, player, moneyline(SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 10 });
-      await placeBet(server, player, await qbProp(server, PHI_KC, "Over"), { hoursAgo: 9 });
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 30 });
+      await placeBet(suite.server, player, total(KC_BUF, "Over"), { hoursAgo: 20 });
+      await placeBet(suite.server, player, moneyline(SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 10 });
+      await placeBet(suite.server, player, await qbProp(suite.server, PHI_KC, "Over"), { hoursAgo: 9 });
       // The home spreads move a point (PHI −4.5) and the props 10 yards before kick-off.
-      await moveLines(server, { spreadShift: -1, propShift: 10 });
-      await resolveGame(server, DAL_PHI, 17, 24);
-      await resolveGame(server, KC_BUF, 20, 17);
-      await resolveGame(server, SF_SEA, 20, 20);
-      for (const game of [DAL_PHI, KC_BUF, SF_SEA]) await settleGame(server.ctx.db, server.ctx.clock.now(), game);
+      await moveLines(suite.server, { spreadShift: -1, propShift: 10 });
+      await resolveGame(suite.server, DAL_PHI, 17, 24);
+      await resolveGame(suite.server, KC_BUF, 20, 17);
+      await resolveGame(suite.server, SF_SEA, 20, 20);
+      for (const game of [DAL_PHI, KC_BUF, SF_SEA]) await settleGame(suite.server.ctx.db, suite.server.ctx.clock.now(), game);
       // An hour into week 2's first game: week 1 and PHI @ KC have their closing lines.
-      await recordClosingLines(server, "2026-09-20T18:00:00Z");
+      await recordClosingLines(suite.server, "2026-09-20T18:00:00Z");
 
       const page = await openPage(player, { viewport: PHONE });
       await page.goto("/my-bets");
@@ -381,7 +361,7 @@ describe("My Bets", () => {
       expect(await facts(niners)).toMatchObject({ Odds: "+150", Closing: "+150", CLV: "-3.5%", "To win": "$150.00", Placed: "10 hours ago" });
 
       // Still pending: its game has a closing line (the API sends it), but the card keeps it for when the bet settles.
-      const listed = await call<Bet[]>(server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
+      const listed = await call<Bet[]>(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
       expect(listed.body.find((bet) => bet.betType === "prop")).toMatchObject({ status: "pending", closingLine: { odds: "-115", point: "255.5" } });
       const prop = card(page, "KC Quarterback passing yards Over 245.5");
       expect(await prop.locator(".status-badge").textContent()).toBe("Pending");

@@ -1,40 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
-import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import { afterEach, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { E2E_TIMEOUT, launchBrowser, newContext, PHONE, until } from "./helpers.ts";
-import { DAL_PHI, KC_BUF, newPlayer, NOW, placeBet, resolveGame, SF_SEA, signIn, spread, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
+import { browserSuite, E2E_TIMEOUT, liveHello, PHONE, until, withDispatcher } from "./helpers.ts";
+import { DAL_PHI, KC_BUF, newPlayer, NOW, placeBet, resolveGame, SF_SEA, spread, startBettingServer } from "./my-bets-fixtures.ts";
 
-let server: BettingServer;
-let dispatcher: OutboxDispatcher;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite(async () => withDispatcher(await startBettingServer(), { settle: true }));
 
 const HOUR = 3600_000;
 const after = (hours: number) => new Date(new Date(NOW).getTime() + hours * HOUR);
 
-beforeAll(async () => {
-  server = await startBettingServer();
-  // Wired as `serve` wires it: a resolve commits game.completed to the outbox, the dispatcher
-  // delivers it, the listener settles, and the settlements and nudges go out through the hub.
-  const { ctx } = server;
-  settleOnGameCompleted(ctx.bus, ctx.db, ctx.clock, ctx.logger);
-  dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 20);
-  await dispatcher.start();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dispatcher?.stop();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  server.ctx.clock.set(NOW);
+afterEach(() => {
+  suite.server.ctx.clock.set(NOW);
 });
 
 interface Opened {
@@ -47,25 +24,17 @@ interface Opened {
 
 /** Opens `path` signed in as `player` (or as a visitor), its clock standing on the server's. */
 async function open(player: BuiltUser | null, path: string, viewport?: { width: number; height: number }): Promise<Opened> {
-  const context = await newContext(browser, server, viewport ? { viewport } : {});
-  contexts.push(context);
+  const context = await suite.newContext({ viewport, signedInAs: player });
   // Shorter than the test's own limit, so a failure names the step rather than killing the browser.
   context.setDefaultTimeout(10_000);
-  if (player) await signIn(context, server, player);
   const page = await context.newPage();
-  await page.clock.setFixedTime(server.ctx.clock.now());
+  await page.clock.setFixedTime(suite.server.ctx.clock.now());
   const calls: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith("/api/notifications")) calls.push(`${request.method()} ${url.pathname}`);
   });
-  const live = new Promise<void>((resolve) => {
-    page.on("websocket", (socket) => {
-      socket.on("framereceived", ({ payload }) => {
-        if (String(payload) === JSON.stringify({ type: "hello", signedIn: true })) resolve();
-      });
-    });
-  });
+  const live = liveHello(page, true);
   await page.goto(path);
   return { page, live, calls };
 }
@@ -92,8 +61,8 @@ describe("notifications", () => {
   test(
     "a settled bet arrives live as a badge; opening the panel lists it newest first and clears the badge for good",
     async () => {
-      const player = await newPlayer(server, "bell_ringer");
-      await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 3 });
+      const player = await newPlayer(suite.server, "bell_ringer");
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 3 });
       const { page, live, calls } = await open(player, "/");
       await live;
       await markUntouched(page);
@@ -113,8 +82,8 @@ describe("notifications", () => {
       await panel(page).waitFor({ state: "detached" });
 
       // An hour later the admin resolves the game: the settlement reaches the open page.
-      server.ctx.clock.set(after(1));
-      await resolveGame(server, DAL_PHI, 17, 24);
+      suite.server.ctx.clock.set(after(1));
+      await resolveGame(suite.server, DAL_PHI, 17, 24);
       await badge(page).getByText("1").waitFor();
       expect(await bell(page).getAttribute("aria-label")).toBe("Notifications, 1 unread");
       expect(await untouched(page)).toBe(true);
@@ -137,7 +106,7 @@ describe("notifications", () => {
       await page.reload();
       await page.locator(".bet-card").first().waitFor();
       expect(await badge(page).count()).toBe(0);
-      const answer = await call(server.ctx.app, "GET", "/api/notifications", { cookie: player.cookie });
+      const answer = await call(suite.server.ctx.app, "GET", "/api/notifications", { cookie: player.cookie });
       expect(answer.body.unread).toBe(0);
       expect(answer.body.items.map((item: { type: string }) => item.type)).toEqual(["settlement", "coverage_reminder"]);
     },
@@ -147,11 +116,11 @@ describe("notifications", () => {
   test(
     "a friend request arrives while the panel is open: it shows at once, is marked seen, and links to /friends",
     async () => {
-      const host = await newPlayer(server, "open_panel");
-      const asker = await newPlayer(server, "knock_knock");
+      const host = await newPlayer(suite.server, "open_panel");
+      const asker = await newPlayer(suite.server, "knock_knock");
       // Bets on two of week 1's three games: no prize reminder for this player.
-      await placeBet(server, host, spread(KC_BUF, "Buffalo Bills", -3.5), { hoursAgo: 2 });
-      await placeBet(server, host, spread(SF_SEA, "Seattle Seahawks", -3.5), { hoursAgo: 2 });
+      await placeBet(suite.server, host, spread(KC_BUF, "Buffalo Bills", -3.5), { hoursAgo: 2 });
+      await placeBet(suite.server, host, spread(SF_SEA, "Seattle Seahawks", -3.5), { hoursAgo: 2 });
       const { page, live, calls } = await open(host, "/leaderboard");
       await live;
       await bell(page).click();
@@ -160,15 +129,15 @@ describe("notifications", () => {
       // Nothing unread: nothing to mark.
       expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
 
-      server.ctx.clock.set(after(0.5));
-      const sent = await call(server.ctx.app, "POST", "/api/friends/requests", { cookie: asker.cookie, body: { addresseeId: host.user.id } });
+      suite.server.ctx.clock.set(after(0.5));
+      const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", { cookie: asker.cookie, body: { addresseeId: host.user.id } });
       expect(sent.status).toBe(201);
       await panel(page).getByText("knock_knock wants to be friends").waitFor();
       expect(await items(page)).toEqual([["New: Friend request", "knock_knock wants to be friends", "Just now", "/friends"]]);
       // Marked seen at once, since the panel is open.
       await page.waitForFunction(() => document.querySelector(".notifications-badge") === null);
       await until("the server to record the request as seen", () => calls.includes("POST /api/notifications/seen"));
-      const answer = await call(server.ctx.app, "GET", "/api/notifications", { cookie: host.cookie });
+      const answer = await call(suite.server.ctx.app, "GET", "/api/notifications", { cookie: host.cookie });
       expect(answer.body.unread).toBe(0);
 
       await panel(page).getByRole("link", { name: /Friend request/ }).click();
@@ -198,7 +167,7 @@ describe("notifications", () => {
   test(
     "on a phone the bell shows its badge in the top bar and the panel fits the screen",
     async () => {
-      const player = await newPlayer(server, "pocket_player");
+      const player = await newPlayer(suite.server, "pocket_player");
       const { page } = await open(player, "/", PHONE);
       await badge(page).getByText("1").waitFor();
       expect(await bell(page).isVisible()).toBe(true);

@@ -1,30 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, launchBrowser, newContext, signInThroughUi, startServer, toastLocator, type Server } from "./helpers.ts";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { browserSuite, E2E_TIMEOUT, signInThroughUi, toastLocator } from "./helpers.ts";
 
-let server: Server;
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-async function firstVisit(): Promise<Page> {
-  context = await newContext(browser, server, { showOnboarding: true });
-  return context.newPage();
-}
-
+const firstVisit = () => suite.newPage({ showOnboarding: true });
 const welcome = (page: Page) => page.getByRole("dialog", { name: "Welcome to NFL Paper Trading!" });
 // A fixed instant for the page's fake clock: tests never lean on today's date.
 const START = new Date("2026-10-07T16:00:00Z");
@@ -82,7 +62,7 @@ describe("onboarding", () => {
       await welcome(page).getByRole("button", { name: "Close" }).click();
       await welcome(page).waitFor({ state: "hidden" });
       expect(await page.evaluate(() => localStorage.getItem("npt.onboardingDismissed"))).toBe("true");
-      await context.close();
+      await page.context().close();
 
       const again = await firstVisit();
       await again.goto("/");
@@ -102,8 +82,7 @@ describe("toasts", () => {
   test(
     "only one is on screen at a time, the newest, and it leaves after 5 seconds",
     async () => {
-      context = await newContext(browser, server);
-      const page = await context.newPage();
+      const page = await suite.newPage();
       await page.clock.install({ time: START });
       await page.goto("/auth");
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
@@ -131,8 +110,7 @@ describe("toasts", () => {
   test(
     "a toast can be dismissed by hand",
     async () => {
-      context = await newContext(browser, server);
-      const page = await context.newPage();
+      const page = await suite.newPage();
       await signInThroughUi(page, { email: "nobody@example.com", username: "x", password: "wrong-password" });
       await toastLocator(page).waitFor();
       await page.getByRole("button", { name: "Dismiss message" }).click();

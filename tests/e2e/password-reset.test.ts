@@ -1,29 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { createApp } from "../../src/app.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { createResetLink } from "../../src/modules/auth/service.ts";
 import { makeTestApp, type TestContext } from "../support.ts";
-import {
-  E2E_TIMEOUT,
-  launchBrowser,
-  newAccount,
-  newContext,
-  signInThroughUi,
-  startServer,
-  toastLocator,
-  until,
-  type Account,
-  type Server,
-} from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, newContext, signInThroughUi, toastLocator, until, type Account, type Server } from "./helpers.ts";
 
-/** The default test server: no SMTP, so 'Forgot password?' is answered with the operator message. */
-let plain: Server;
+/** Its server is the default test server: no SMTP, so 'Forgot password?' is answered with the operator message. */
+const suite = browserSuite();
 /** A server whose mail goes to `outbox` instead of an SMTP server. */
 let mailing: Server;
 const outbox: Mail[] = [];
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 /** Like helpers.startServer, with a fake mailer in the app's deps. */
@@ -42,31 +29,22 @@ async function startMailingServer(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  plain = await startServer();
   mailing = await startMailingServer();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await plain?.stop();
   await mailing?.stop();
 });
 
-afterEach(async () => {
-  await context?.close();
-});
-
 async function freshPage(server: Server): Promise<Page> {
-  context = await newContext(browser, server);
-  page = await context.newPage();
+  page = await (await newContext(suite.browser, server)).newPage();
   return page;
 }
 
 /** Registers over the API from a throw-away profile; returns the account and its session cookie. */
 async function registered(server: Server, username: string): Promise<{ account: Account; cookie: string }> {
   const account = newAccount(username);
-  const other = await browser.newContext({ baseURL: server.baseUrl });
+  const other = await suite.browser.newContext({ baseURL: server.baseUrl });
   const made = await other.request.post("/api/register", {
     data: { email: account.email, username: account.username, password: account.password, website: "" },
   });
@@ -122,7 +100,7 @@ describe("password reset", () => {
       expect(link).toStartWith(`${mailing.baseUrl}/auth?reset=`);
 
       // A fresh profile, as if the mail were opened on another device.
-      await context.close();
+      await page.context().close();
       await freshPage(mailing);
       await page.goto(link!);
       await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
@@ -138,7 +116,7 @@ describe("password reset", () => {
       await page.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
 
       // The link works once.
-      await context.close();
+      await page.context().close();
       await freshPage(mailing);
       await page.goto(link!);
       await chooseNewPassword(page, "yet-another-secret");
@@ -174,8 +152,8 @@ describe("password reset", () => {
   test(
     "without SMTP, 'Forgot password?' tells to ask the operator",
     async () => {
-      const { account } = await registered(plain, "no_mail_here");
-      await freshPage(plain);
+      const { account } = await registered(suite.server, "no_mail_here");
+      await freshPage(suite.server);
       await page.goto("/auth");
       await page.getByRole("button", { name: "Forgot password?" }).click();
       const form = forgotForm(page);
@@ -197,10 +175,10 @@ describe("password reset", () => {
   test(
     "a link made by the operator's CLI (createResetLink) resets the password, after checking the form",
     async () => {
-      const { account, cookie } = await registered(plain, "cli_reset");
-      const { url } = await createResetLink(plain.ctx.db, plain.ctx.clock.now(), account.email, plain.baseUrl);
+      const { account, cookie } = await registered(suite.server, "cli_reset");
+      const { url } = await createResetLink(suite.server.ctx.db, suite.server.ctx.clock.now(), account.email, suite.server.baseUrl);
       let resets = 0;
-      await freshPage(plain);
+      await freshPage(suite.server);
       page.on("request", (request) => {
         if (request.url().endsWith("/api/password/reset")) resets++;
       });
@@ -221,8 +199,8 @@ describe("password reset", () => {
       await chooseNewPassword(page, "long-enough-1");
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
       expect(resets).toBe(1);
-      expect(await userStatus(plain, cookie)).toBe(401);
-      expect(await canSignIn(plain, account.email, "long-enough-1")).toBe(true);
+      expect(await userStatus(suite.server, cookie)).toBe(401);
+      expect(await canSignIn(suite.server, account.email, "long-enough-1")).toBe(true);
     },
     E2E_TIMEOUT,
   );
@@ -230,11 +208,11 @@ describe("password reset", () => {
   test(
     "a signed-in visitor can use a reset link for their own account, and is signed out by it",
     async () => {
-      const { account } = await registered(plain, "signed_in_reset");
-      await freshPage(plain);
+      const { account } = await registered(suite.server, "signed_in_reset");
+      await freshPage(suite.server);
       await signInThroughUi(page, account);
       await page.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
-      const { url } = await createResetLink(plain.ctx.db, plain.ctx.clock.now(), account.email, plain.baseUrl);
+      const { url } = await createResetLink(suite.server.ctx.db, suite.server.ctx.clock.now(), account.email, suite.server.baseUrl);
       await page.goto(url);
       await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
       await chooseNewPassword(page, "fresh-password-7");
@@ -249,7 +227,7 @@ describe("password reset", () => {
   test(
     "a made-up token shows the invalid-link message",
     async () => {
-      await freshPage(plain);
+      await freshPage(suite.server);
       await page.goto("/auth?reset=not-a-real-token");
       await chooseNewPassword(page, "whatever-it-is");
       await page.getByRole("alert").getByText("This reset link has expired or was already used. Ask for a new one.").waitFor();

@@ -1,31 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, launchBrowser, newAccount, newContext, registerThroughUi, startServer, toastLocator, type Server } from "./helpers.ts";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { browserSuite, E2E_TIMEOUT, newAccount, registerThroughUi, toastLocator } from "./helpers.ts";
 
-let server: Server;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-async function freshPage(): Promise<Page> {
-  context = await newContext(browser, server);
-  page = await context.newPage();
-  return page;
-}
+const suite = browserSuite();
 
 const usernameInput = (p: Page) => p.getByLabel("Username", { exact: true });
 const save = (p: Page) => p.getByRole("button", { name: "Save Changes" });
@@ -41,7 +18,7 @@ describe("settings", () => {
   test(
     "signed out, it asks to sign in",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       await page.goto("/settings");
       await page.getByText("Please sign in to access settings").waitFor();
       expect(await page.getByLabel("Username", { exact: true }).count()).toBe(0);
@@ -54,7 +31,7 @@ describe("settings", () => {
   test(
     "shows the email read-only and checks the username with the spec's three messages, without calling the server",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       const account = newAccount("settings_user");
       await registerThroughUi(page, account);
       let puts = 0;
@@ -80,7 +57,7 @@ describe("settings", () => {
   test(
     "a successful rename toasts and updates the top bar and the menu",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       await registerThroughUi(page, newAccount("old_name"));
       await page.goto("/settings");
       expect(await page.getByRole("button", { name: "Account menu for old_name" }).textContent()).toBe("ON");
@@ -104,9 +81,9 @@ describe("settings", () => {
   test(
     "a taken name shows 'Failed to update username' with the server's message",
     async () => {
-      await freshPage();
+      const page = await suite.newPage();
       const taken = newAccount("already_here");
-      const other = await browser.newContext({ baseURL: server.baseUrl });
+      const other = await suite.browser.newContext({ baseURL: suite.server.baseUrl });
       const made = await other.request.post("/api/register", {
         data: { email: taken.email, username: taken.username, password: taken.password, website: "" },
       });

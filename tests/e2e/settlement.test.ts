@@ -1,50 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
-import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
-import { E2E_TIMEOUT, launchBrowser, newContext, toastLocator } from "./helpers.ts";
-import {
-  DAL_PHI,
-  KC_BUF,
-  moneyline,
-  newPlayer,
-  NOW,
-  placeBet,
-  resolveGame,
-  SF_SEA,
-  signIn,
-  spread,
-  startBettingServer,
-  total,
-  type BettingServer,
-} from "./my-bets-fixtures.ts";
+import { browserSuite, E2E_TIMEOUT, toastLocator, withDispatcher } from "./helpers.ts";
+import { DAL_PHI, KC_BUF, moneyline, newPlayer, NOW, placeBet, resolveGame, SF_SEA, spread, startBettingServer, total } from "./my-bets-fixtures.ts";
 
-let server: BettingServer;
-let dispatcher: OutboxDispatcher;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startBettingServer();
-  // Wired as `serve` wires it: a resolve commits game.completed to the outbox, the dispatcher
-  // delivers it, the listener settles, and the settlement messages go out through the hub.
-  const { ctx } = server;
-  settleOnGameCompleted(ctx.bus, ctx.db, ctx.clock, ctx.logger);
-  dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 20);
-  await dispatcher.start();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dispatcher?.stop();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
+const suite = browserSuite(async () => withDispatcher(await startBettingServer(), { settle: true }));
 
 interface LivePage {
   page: Page;
@@ -54,10 +14,7 @@ interface LivePage {
 
 /** Opens /my-bets signed in as `player` and waits until its live channel is connected as that user. */
 async function openMyBets(player: BuiltUser): Promise<LivePage> {
-  const context = await newContext(browser, server);
-  contexts.push(context);
-  await signIn(context, server, player);
-  const page = await context.newPage();
+  const page = await suite.newPage({ signedInAs: player });
   await page.clock.setFixedTime(new Date(NOW));
   const settlementFrames: LivePage["settlementFrames"] = [];
   const connected = new Promise<void>((resolve) => {
@@ -84,19 +41,19 @@ describe("settlement, live", () => {
   test(
     "resolving a game toasts each player their own result and updates My Bets in place; others hear nothing",
     async () => {
-      const winner = await newPlayer(server);
-      const loser = await newPlayer(server);
-      const bystander = await newPlayer(server);
-      const winning = await placeBet(server, winner, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 26 });
-      await placeBet(server, loser, spread(DAL_PHI, "Dallas Cowboys", 3.5), { hoursAgo: 5, units: 2 });
-      await placeBet(server, bystander, total(KC_BUF, "Over"), { hoursAgo: 2 });
+      const winner = await newPlayer(suite.server);
+      const loser = await newPlayer(suite.server);
+      const bystander = await newPlayer(suite.server);
+      const winning = await placeBet(suite.server, winner, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 26 });
+      await placeBet(suite.server, loser, spread(DAL_PHI, "Dallas Cowboys", 3.5), { hoursAgo: 5, units: 2 });
+      await placeBet(suite.server, bystander, total(KC_BUF, "Over"), { hoursAgo: 2 });
 
       const a = await openMyBets(winner);
       const b = await openMyBets(loser);
       const c = await openMyBets(bystander);
       expect(await card(a.page, "Philadelphia Eagles -3.5").locator(".status-badge").textContent()).toBe("Pending");
 
-      await resolveGame(server, DAL_PHI, 17, 24);
+      await resolveGame(suite.server, DAL_PHI, 17, 24);
 
       // The winner: a toast from the socket, then the card turns to Won with the profit.
       const aToast = toastLocator(a.page);
@@ -141,10 +98,10 @@ describe("settlement, live", () => {
   test(
     "a tie on a moneyline is toasted as a refund, and the card shows Push and $0.00",
     async () => {
-      const player = await newPlayer(server);
-      await placeBet(server, player, moneyline(SF_SEA, "Seattle Seahawks", -175), { hoursAgo: 1 });
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, moneyline(SF_SEA, "Seattle Seahawks", -175), { hoursAgo: 1 });
       const { page } = await openMyBets(player);
-      await resolveGame(server, SF_SEA, 20, 20);
+      await resolveGame(suite.server, SF_SEA, 20, 20);
       const toast = toastLocator(page);
       await toast.waitFor();
       expect(await toast.locator(".toast-title").textContent()).toBe("Bet pushed");

@@ -1,39 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, E2E_TIMEOUT, launchBrowser, newAccount, newContext, PHONE, startServer, type Server } from "./helpers.ts";
+import { describe, expect, test } from "bun:test";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, newAccount, PHONE, signUp } from "./helpers.ts";
 
-let server: Server;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-async function openPage(opts: Parameters<typeof newContext>[2] = {}): Promise<Page> {
-  context = await newContext(browser, server, opts);
-  return context.newPage();
-}
-
-/** Registers over the API with the page's own cookie jar, so the page is signed in on its next load. */
-async function signUpQuietly(page: Page, username: string) {
-  const account = newAccount(username);
-  const response = await page.request.post("/api/register", {
-    data: { email: account.email, username, password: account.password, website: "" },
-  });
-  expect(response.status()).toBe(201);
-  return account;
-}
+const suite = browserSuite();
 
 const ROUTES: [string, string][] = [
   ["/", "NFL Games"],
@@ -54,7 +22,7 @@ describe("shell", () => {
   test(
     "the desktop top bar has the logo, the six links, notifications and a Sign In link when signed out",
     async () => {
-      const page = await openPage();
+      const page = await suite.newPage();
       await page.goto("/leaderboard");
       const nav = page.getByRole("navigation", { name: "Main" });
       expect(await nav.getByRole("link").allTextContents()).toEqual([
@@ -81,7 +49,7 @@ describe("shell", () => {
   test(
     "every route of the spec has its screen, and an unknown path shows '404 Page Not Found'",
     async () => {
-      const page = await openPage();
+      const page = await suite.newPage();
       for (const [path, title] of ROUTES) {
         await page.goto(path);
         await page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
@@ -100,7 +68,7 @@ describe("shell", () => {
   test(
     "screens load without script errors or Content-Security-Policy violations",
     async () => {
-      const page = await openPage({ showOnboarding: true });
+      const page = await suite.newPage({ showOnboarding: true });
       const problems: string[] = [];
       page.on("pageerror", (error) => problems.push(error.message));
       page.on("console", (message) => {
@@ -126,12 +94,12 @@ describe("shell", () => {
         ["Bob_marley_fan", "BM"],
       ];
       for (const [username, initials] of cases) {
-        const page = await openPage();
-        await signUpQuietly(page, username);
+        const page = await suite.newPage();
+        await signUp(page, newAccount(username));
         await page.goto("/");
         const avatar = page.getByRole("button", { name: `Account menu for ${username}` });
         expect(await avatar.textContent()).toBe(initials);
-        await context.close();
+        await page.context().close();
       }
     },
     E2E_TIMEOUT,
@@ -140,8 +108,8 @@ describe("shell", () => {
   test(
     "the avatar menu shows username and email, links to Settings, and closes on Escape and outside clicks",
     async () => {
-      const page = await openPage();
-      const account = await signUpQuietly(page, "menu_tester");
+      const page = await suite.newPage();
+      const account = await signUp(page, newAccount("menu_tester"));
       await page.goto("/");
       const avatar = page.getByRole("button", { name: "Account menu for menu_tester" });
       expect(await avatar.getAttribute("aria-expanded")).toBe("false");
@@ -170,7 +138,7 @@ describe("shell", () => {
   test(
     "the notifications button opens a panel that says there are none yet",
     async () => {
-      const page = await openPage();
+      const page = await suite.newPage();
       await page.goto("/");
       const bell = page.getByRole("button", { name: "Notifications" });
       await bell.click();
@@ -185,7 +153,7 @@ describe("shell", () => {
   test(
     "at 390×844 the bottom bar has seven slots and the top links are hidden",
     async () => {
-      const page = await openPage({ viewport: PHONE });
+      const page = await suite.newPage({ viewport: PHONE });
       await page.goto("/friends");
       const bar = page.getByRole("navigation", { name: "Mobile" });
       await bar.waitFor();
@@ -224,7 +192,7 @@ describe("shell", () => {
   test(
     "the Slip slot opens the bet slip drawer, which says when it is empty",
     async () => {
-      const page = await openPage({ viewport: PHONE });
+      const page = await suite.newPage({ viewport: PHONE });
       await page.goto("/");
       const bar = page.getByRole("navigation", { name: "Mobile" });
       expect(await bar.locator(".badge").count()).toBe(0);
@@ -241,7 +209,7 @@ describe("shell", () => {
   test(
     "at 1280×800 the top links show and the bottom bar does not",
     async () => {
-      const page = await openPage({ viewport: DESKTOP });
+      const page = await suite.newPage({ viewport: DESKTOP });
       await page.goto("/");
       expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(true);
       expect(await page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(false);
