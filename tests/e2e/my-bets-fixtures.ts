@@ -33,10 +33,9 @@ export interface BettingServer extends Server {
   provider: FakeProvider;
 }
 
-/** A test server standing on NOW with the fake season synced and an admin account. */
-export async function startBettingServer(): Promise<BettingServer> {
+/** A test server standing on NOW with the fake season (or `provider`'s) synced and an admin account. */
+export async function startBettingServer(provider = new FakeProvider()): Promise<BettingServer> {
   const server = await startServer({ now: NOW, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  const provider = new FakeProvider();
   await syncGames(server.ctx.db, provider, server.ctx.clock.now());
   const admin = await buildUser(server.ctx, { email: ADMIN_EMAIL, username: "the_admin" });
   return Object.assign(server, { admin, provider });

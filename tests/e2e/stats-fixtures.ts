@@ -3,40 +3,22 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Bet } from "../../src/modules/betting/model.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call } from "../support.ts";
-import { DESKTOP, startServer, type Server } from "./helpers.ts";
+import { DESKTOP, type Server } from "./helpers.ts";
+import { NOW, qbProp, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
 
-export { moveLines, recordClosingLines } from "./provider-lines.ts";
+// The season, the clock (NOW: every game still open), the admin and the picks are My Bets' own.
+export { ADMIN_EMAIL, BUF_DAL, DAL_PHI, KC_BUF, moneyline, moveLines, NOW, PHI_KC, qbProp, recordClosingLines, SF_SEA, spread, total } from "./my-bets-fixtures.ts";
 
-/** The server's clock while bets are placed: the Wednesday before week 1, every game open. */
-export const NOW = "2026-09-09T12:00:00Z";
-export const ADMIN_EMAIL = "admin@example.com";
-
-/** Dallas Cowboys @ Philadelphia Eagles, week 1 (PHI −3.5 at −110, total 45.5, ML DAL +150 / PHI −175). */
-export const DAL_PHI = "fake-w1-DAL-PHI";
-/** Kansas City Chiefs @ Buffalo Bills, week 1. */
-export const KC_BUF = "fake-w1-KC-BUF";
-/** San Francisco 49ers @ Seattle Seahawks, week 1. */
-export const SF_SEA = "fake-w1-SF-SEA";
-/** Philadelphia Eagles @ Kansas City Chiefs, week 2. */
-export const PHI_KC = "fake-w2-PHI-KC";
-/** Buffalo Bills @ Dallas Cowboys, week 2. */
-export const BUF_DAL = "fake-w2-BUF-DAL";
 /** Seattle Seahawks @ San Francisco 49ers, week 3: added here so a bet can stay pending. */
 export const SEA_SF = "fake-w3-SEA-SF";
 
-export interface StatsServer extends Server {
-  admin: BuiltUser;
-  /** The season's source: move its lines, then `recordClosingLines`. */
-  provider: FakeProvider;
-}
+export type StatsServer = BettingServer;
 
 /** A test server standing on NOW with the fake season (plus a week-3 game) and an admin account. */
 export async function startStatsServer(): Promise<StatsServer> {
-  const server = await startServer({ now: NOW, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
   const provider = new FakeProvider();
   provider.games.push({
     providerId: SEA_SF,
@@ -48,28 +30,11 @@ export async function startStatsServer(): Promise<StatsServer> {
     awayAbbr: "SEA",
     commenceTime: "2026-09-27T20:25:00Z",
   });
-  await syncGames(server.ctx.db, provider, server.ctx.clock.now());
-  const admin = await buildUser(server.ctx, { email: ADMIN_EMAIL, username: "the_admin" });
-  return Object.assign(server, { admin, provider });
+  return startBettingServer(provider);
 }
 
 export function newPlayer(server: Server, username: string, opts: { isBot?: boolean } = {}): Promise<BuiltUser> {
   return buildUser(server.ctx, { username, ...(opts.isBot ? { isBot: true } : {}) });
-}
-
-export const spread = (gameId: string, selection: string, point: number) => ({ gameId, betType: "spread", selection, odds: -110, point });
-export const total = (gameId: string, selection: "Over" | "Under") => ({ gameId, betType: "total", selection, odds: -110, point: 45.5 });
-export const moneyline = (gameId: string, selection: string, odds: number) => ({ gameId, betType: "moneyline", selection, odds, point: null });
-
-/** The home quarterback's passing-yards prop of a game (line 245.5, Over −115 / Under −105). */
-export async function qbProp(server: Server, gameId: string, selection: "Over" | "Under") {
-  const prop = await server.ctx.db
-    .selectFrom("game_props")
-    .select(["id", "line", "over_odds", "under_odds"])
-    .where("game_id", "=", gameId)
-    .where("prop_type", "=", "passing_yards")
-    .executeTakeFirstOrThrow();
-  return { gameId, betType: "prop", propId: prop.id, selection, odds: selection === "Over" ? prop.over_odds : prop.under_odds, point: prop.line };
 }
 
 /** Places an individual bet over the API at the server's current time. */
