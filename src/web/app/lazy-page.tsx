@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
+import { Loading } from "../components/Loading.tsx";
 
 /**
  * A screen whose code loads on first visit, without Suspense: React holds a revealed Suspense
@@ -43,10 +44,6 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
         </p>
       );
     }
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   };
 }

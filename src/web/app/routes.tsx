@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { lazyPage } from "./lazy-page.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
-import { PlaceholderPage } from "./PlaceholderPage.tsx";
+import { Loading } from "../components/Loading.tsx";
 
 // Each feature's screens load on first visit (route-level code splitting).
 const AuthPage = lazy(() => import("../features/auth/AuthPage.tsx").then((m) => ({ default: m.AuthPage })));
@@ -19,17 +19,6 @@ const LeaguesPage = lazyPage(() => import("../features/leagues/LeaguesPage.tsx")
 const InvitePage = lazyPage(() => import("../features/invite/InvitePage.tsx").then((m) => m.InvitePage));
 const FriendsPage = lazyPage(() => import("../features/friends/FriendsPage.tsx").then((m) => m.FriendsPage));
 const FriendAnalyticsPage = lazyPage(() => import("../features/friends/FriendAnalyticsPage.tsx").then((m) => m.FriendAnalyticsPage));
-
-/** Screens whose features are still to come: each shows its title and says so. */
-const PLACEHOLDERS: { path: string; title: string }[] = [];
-
-function Loading() {
-  return (
-    <p className="page-loading" aria-busy="true">
-      Loading…
-    </p>
-  );
-}
 
 export function AppRoutes() {
   return (
@@ -48,11 +37,6 @@ export function AppRoutes() {
         <Route path="/invite/:token?" component={InvitePage} />
         <Route path="/friends" component={FriendsPage} />
         <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />
-        {PLACEHOLDERS.map(({ path, title }) => (
-          <Route key={path} path={path}>
-            <PlaceholderPage title={title} />
-          </Route>
-        ))}
         <Route>
           <NotFoundPage />
         </Route>

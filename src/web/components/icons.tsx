@@ -108,3 +108,12 @@ export const CheckIcon = ({ size }: IconProps) => (
     <path d="M20 6 9 17l-5-5" />
   </Icon>
 );
+
+/** An arrow into a tray. */
+export const DownloadIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M12 15V3" />
+  </Icon>
+);

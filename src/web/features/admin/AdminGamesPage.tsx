@@ -3,6 +3,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { formatKickoff, useCurrentWeek, useWeekGames, type Game } from "../../lib/games.ts";
 import { ResolveForm } from "./ResolveForm.tsx";
+import { Loading } from "../../components/Loading.tsx";
 
 function GameHead({ game }: { game: Game }) {
   return (
@@ -67,9 +68,7 @@ export function AdminGamesPage() {
           <p>Could not load the games. Please try again.</p>
         </article>
       ) : !games.data ? (
-        <p className="page-loading" aria-busy="true">
-          Loading games…
-        </p>
+        <Loading>Loading games…</Loading>
       ) : (
         <div className="admin-sections">
           <section aria-labelledby="upcoming-title">

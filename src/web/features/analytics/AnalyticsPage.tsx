@@ -9,20 +9,13 @@ import { BetTypePanel } from "./BetTypePanel.tsx";
 import { averageClv, betTypeRows, DEFAULT_PERIOD, PERIODS, periodOf, profitSeries, settledInPeriod, summaryOf, type PeriodId } from "./figures.ts";
 import { ProfitPanel } from "./ProfitPanel.tsx";
 import { StatCards } from "./StatCards.tsx";
+import { Loading } from "../../components/Loading.tsx";
 
 const TITLE = "Performance Analytics";
 const SIGN_IN = "/auth?returnUrl=%2Fanalytics";
 const LOAD_FAILED = "Failed to load your bets. Please try refreshing.";
 
 const PERIOD_OPTIONS = PERIODS.map((p) => ({ value: p.id, label: p.id, description: p.id === "ALL" ? "All time" : `Last ${p.days} days` }));
-
-function Loading() {
-  return (
-    <p className="page-loading" aria-busy="true">
-      Loading analytics...
-    </p>
-  );
-}
 
 /** /analytics (spec §2): the signed-in player's profit line, bet types and stat cards over a period. */
 export function AnalyticsPage() {
@@ -46,7 +39,7 @@ export function AnalyticsPage() {
     return (
       <>
         {header}
-        <Loading />
+        <Loading>Loading analytics...</Loading>
       </>
     );
   }
@@ -99,7 +92,7 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
         </article>
       );
     }
-    return <Loading />;
+    return <Loading>Loading analytics...</Loading>;
   }
 
   const { summary, rows, points, pending, clv } = figures;

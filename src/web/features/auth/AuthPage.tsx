@@ -10,6 +10,7 @@ import { ForgotPasswordForm } from "./ForgotPasswordForm.tsx";
 import { ResetPasswordForm } from "./ResetPasswordForm.tsx";
 import { safeReturnUrl } from "./return-url.ts";
 import type { AuthMode } from "./validation.ts";
+import { Loading } from "../../components/Loading.tsx";
 
 const BENEFITS = [
   "Unit-based betting system",
@@ -70,11 +71,7 @@ export function AuthPage() {
   }
 
   if (isLoading || (user && !resetting)) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
 
   return (

@@ -4,6 +4,7 @@ import { answerFriendRequest, searchUsers, sendFriendRequest, type Friend, type 
 import { FriendAvatar } from "./FriendAvatar.tsx";
 import { relationTo, SEARCH_MIN, searchableQuery, type Relation } from "./search-rules.ts";
 import { useFriendAction } from "./use-friend-action.ts";
+import { Loading } from "../../components/Loading.tsx";
 
 type SearchState =
   | { status: "idle" }
@@ -81,11 +82,7 @@ function SearchResults({ search, friends, requests }: { search: SearchState; fri
   if (search.status === "idle") return null;
   const users = search.users;
   if (!users) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Searching…
-      </p>
-    );
+    return <Loading>Searching…</Loading>;
   }
   return (
     <section className="friend-results" aria-labelledby="friend-results-title" aria-busy={search.status === "searching" || undefined}>

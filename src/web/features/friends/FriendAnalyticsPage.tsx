@@ -7,6 +7,7 @@ import { ANALYTICS_FAILED, friendStatCards, summarySentence } from "./analytics-
 import { useFriendAnalytics } from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
 import { FriendStatCards } from "./FriendStatCards.tsx";
+import { Loading } from "../../components/Loading.tsx";
 
 const TITLE = "Friend Analytics";
 
@@ -25,14 +26,6 @@ function BackLink() {
   );
 }
 
-function Loading() {
-  return (
-    <p className="page-loading" aria-busy="true">
-      Loading analytics...
-    </p>
-  );
-}
-
 /** /friends/{friendId}/analytics (spec §2): a friend's figures in six cards and a sentence; friends only. */
 export function FriendAnalyticsPage() {
   const { friendId } = useParams<{ friendId?: string }>();
@@ -43,7 +36,7 @@ export function FriendAnalyticsPage() {
     return (
       <>
         <PageHeader title={TITLE} />
-        <Loading />
+        <Loading>Loading analytics...</Loading>
       </>
     );
   }
@@ -88,7 +81,7 @@ function FriendAnalytics({ friendId }: { friendId: number | null }) {
       <>
         <BackLink />
         <PageHeader title={TITLE} />
-        <Loading />
+        <Loading>Loading analytics...</Loading>
       </>
     );
   }

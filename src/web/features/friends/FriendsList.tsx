@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { errorText } from "../../lib/api.ts";
 import { removeFriend, type Friend } from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
+import { ListPending } from "./ListPending.tsx";
 import { RemoveFriendDialog } from "./RemoveFriendDialog.tsx";
 import { useFriendAction } from "./use-friend-action.ts";
 
@@ -20,24 +20,7 @@ export function FriendsList({ friends, error, onRetry, onFindFriends }: FriendsL
   const [removing, setRemoving] = useState<Friend | null>(null);
   const { isPending, run } = useFriendAction();
 
-  if (!friends) {
-    if (error) {
-      return (
-        <article className="error-panel" role="alert">
-          <h2>Friends could not be loaded</h2>
-          <p>{errorText(error, "Please try again.")}</p>
-          <button type="button" className="secondary friends-retry" onClick={onRetry}>
-            Try Again
-          </button>
-        </article>
-      );
-    }
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading friends…
-      </p>
-    );
-  }
+  if (!friends) return <ListPending error={error} loadingText="Loading friends…" failedTitle="Friends could not be loaded" onRetry={onRetry} />;
 
   if (friends.length === 0) {
     return (

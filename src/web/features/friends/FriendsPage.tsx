@@ -6,6 +6,7 @@ import { FindFriends } from "./FindFriends.tsx";
 import { FriendsList } from "./FriendsList.tsx";
 import { FriendsTabs, TAB_IDS, tabButtonId, tabPanelId, type TabId } from "./FriendsTabs.tsx";
 import { RequestsList } from "./RequestsList.tsx";
+import { Loading } from "../../components/Loading.tsx";
 
 const TITLE = "Friends";
 const SUBTITLE = "Add friends, answer their requests and follow how their bets are going.";
@@ -18,9 +19,7 @@ export function FriendsPage() {
     return (
       <>
         <PageHeader title={TITLE} />
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
+        <Loading />
       </>
     );
   }

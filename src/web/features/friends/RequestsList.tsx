@@ -1,6 +1,6 @@
-import { errorText } from "../../lib/api.ts";
 import { answerFriendRequest, type FriendRequests } from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
+import { ListPending } from "./ListPending.tsx";
 import { useFriendAction } from "./use-friend-action.ts";
 
 const sentOn = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
@@ -15,24 +15,7 @@ interface RequestsListProps {
 export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
   const { isPending, run } = useFriendAction();
 
-  if (!requests) {
-    if (error) {
-      return (
-        <article className="error-panel" role="alert">
-          <h2>Friend requests could not be loaded</h2>
-          <p>{errorText(error, "Please try again.")}</p>
-          <button type="button" className="secondary friends-retry" onClick={onRetry}>
-            Try Again
-          </button>
-        </article>
-      );
-    }
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading requests…
-      </p>
-    );
-  }
+  if (!requests) return <ListPending error={error} loadingText="Loading requests…" failedTitle="Friend requests could not be loaded" onRetry={onRetry} />;
 
   const { incoming, outgoing } = requests;
   if (incoming.length === 0 && outgoing.length === 0) {

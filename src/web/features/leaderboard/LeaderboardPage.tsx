@@ -7,6 +7,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { useLeaderboard, type BoardView } from "./api.ts";
 import { EMPTY_OVERALL_TEXT, emptyWeekText, rankedText } from "./board-text.ts";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
+import { Loading } from "../../components/Loading.tsx";
 
 const VIEWS = [
   { value: "week", label: "This Week" },
@@ -45,9 +46,7 @@ export function LeaderboardPage() {
             <p>{failure instanceof ApiError ? errorText(failure, LOAD_FAILED) : LOAD_FAILED}</p>
           </article>
         ) : (
-          <p className="page-loading" aria-busy="true">
-            Loading leaderboard...
-          </p>
+          <Loading>Loading leaderboard...</Loading>
         )
       ) : entries.length === 0 ? (
         <article className="empty-state board-empty">

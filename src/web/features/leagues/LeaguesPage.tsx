@@ -11,6 +11,7 @@ import { LeagueDetailsDialog } from "./LeagueDetailsDialog.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { PendingInvitations } from "./PendingInvitations.tsx";
 import { useLeagueAction } from "./use-league-action.ts";
+import { Loading } from "../../components/Loading.tsx";
 
 const TITLE = "Leagues";
 const SUBTITLE = "Compete with friends in custom betting leagues with specific rules.";
@@ -19,11 +20,7 @@ const SUBTITLE = "Compete with friends in custom betting leagues with specific r
 export function LeaguesPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
   if (!user) {
     return (

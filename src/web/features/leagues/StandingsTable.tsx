@@ -1,5 +1,5 @@
 import type { Standing } from "./api.ts";
-import { percentText, signedPercentText, unitsText } from "./league-text.ts";
+import { percentText, signedPercentText, unitsText } from "../../lib/stats-format.ts";
 
 const tone = (value: number) => (value > 0 ? "league-up" : value < 0 ? "league-down" : "");
 

@@ -31,14 +31,5 @@ export function datesText(league: Pick<League, "startDate" | "endDate">): string
 
 export const memberCountText = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
 
-/** Units won in a league's book: "0.91" → "+0.91U". */
-export function unitsText(units: string): string {
-  const n = Number(units);
-  return `${n > 0 ? "+" : ""}${n.toFixed(2)}U`;
-}
-
-export const percentText = (value: number) => `${value.toFixed(1)}%`;
-export const signedPercentText = (value: number) => `${value > 0 ? "+" : ""}${value.toFixed(1)}%`;
-
 export const isMember = (league: Pick<League, "members">, userId: number) => league.members.some((m) => m.userId === userId);
 export const isAdmin = (league: Pick<League, "members">, userId: number) => league.members.some((m) => m.userId === userId && m.role === "admin");

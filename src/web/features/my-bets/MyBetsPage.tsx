@@ -8,6 +8,7 @@ import { BetCard } from "./BetCard.tsx";
 import { BetsSummary } from "./BetsSummary.tsx";
 import { NoteDialog } from "./NoteDialog.tsx";
 import { useNow } from "./use-now.ts";
+import { Loading } from "../../components/Loading.tsx";
 
 const TITLE = "Recent Bets & Journal";
 const SIGN_IN = `/auth?returnUrl=${encodeURIComponent("/my-bets")}`;
@@ -15,14 +16,6 @@ const LOAD_FAILED = "Failed to load your bets. Please try refreshing.";
 
 /** The server's message; a failure that never reached it (offline, aborted) gets the spec's fallback. */
 const loadError = (error: unknown) => (error instanceof ApiError ? errorText(error, LOAD_FAILED) : LOAD_FAILED);
-
-function Loading({ what }: { what: string }) {
-  return (
-    <p className="page-loading" aria-busy="true">
-      {what}
-    </p>
-  );
-}
 
 /** A spec §8 panel: what went wrong, in the spec's words. */
 function ErrorPanel({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
@@ -54,7 +47,7 @@ export function MyBetsPage() {
       </>
     );
   }
-  return <Loading what="Loading…" />;
+  return <Loading>Loading…</Loading>;
 }
 
 function MyBets({ userId }: { userId: number }) {
@@ -77,7 +70,7 @@ function MyBets({ userId }: { userId: number }) {
 
       {/* After a failed refresh the last list stays on screen, but an empty one proves nothing. */}
       {bets === undefined || (error && bets.length === 0) ? (
-        error ? null : <Loading what="Loading your bets…" />
+        error ? null : <Loading>Loading your bets…</Loading>
       ) : bets.length === 0 ? (
         <article className="empty-state">
           <p>You haven't placed any bets yet.</p>

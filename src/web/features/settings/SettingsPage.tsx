@@ -4,6 +4,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { DataSection } from "./DataSection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { UsernameForm } from "./UsernameForm.tsx";
+import { Loading } from "../../components/Loading.tsx";
 
 /**
  * /settings (spec §2): the email (read-only) and a username form, then downloads of the player's data
@@ -13,11 +14,7 @@ export function SettingsPage() {
   const { user, isLoading } = useCurrentUser();
 
   if (isLoading) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
 
   if (!user) {
