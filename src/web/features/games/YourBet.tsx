@@ -2,14 +2,12 @@ import { stringToCents } from "../../../lib/money.ts";
 import { dollars, formatOdds, pickText } from "../../lib/odds-format.ts";
 import type { WeekBet } from "./api.ts";
 
-const STATUS: Record<WeekBet["status"], string> = { pending: "", won: "Won", lost: "Lost", push: "Push" };
-
 function subject(bet: WeekBet): string | null {
   if (bet.betType === "prop") return bet.prop?.playerName ?? null;
   return bet.betType === "total" ? null : bet.selection;
 }
 
-/** 'YOUR BET': what the player already has on this game. */
+/** 'YOUR BET': what the player already has on this game (only games not completed are listed, so bets still to settle). */
 export function YourBet({ bets }: { bets: readonly WeekBet[] }) {
   return (
     <div className="your-bet">
@@ -24,7 +22,6 @@ export function YourBet({ bets }: { bets: readonly WeekBet[] }) {
                 {formatOdds(bet.odds)} · {units} {units === 1 ? "unit" : "units"} · to win {dollars(stringToCents(bet.potentialWin))}
                 {bet.league ? ` · ${bet.league.name}` : ""}
               </span>
-              {STATUS[bet.status] ? <span className={`bet-status bet-status-${bet.status}`}>{STATUS[bet.status]}</span> : null}
             </li>
           );
         })}
