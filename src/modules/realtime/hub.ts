@@ -63,6 +63,15 @@ export class SocketHub {
     }
   }
 
+  /** A password reset or an account deletion ends every session of the player: their sockets close too. */
+  closeUser(userId: number): void {
+    for (const id of [...(this.#byUser.get(userId) ?? [])]) {
+      const entry = this.#entries.get(id);
+      this.remove(id);
+      entry?.socket.close(4001, "signed out");
+    }
+  }
+
   closeAll(): void {
     for (const [id, entry] of this.#entries) {
       this.remove(id);
