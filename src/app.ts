@@ -80,8 +80,8 @@ export function createApp(deps: AppDeps) {
         return { status: "unavailable", ...provider };
       }
     })
-    .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token) }))
-    .use(accountRoutes({ ...deps, auth, onAccountDeleted: (token) => hub.closeSession(token) }))
+    .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token), onAllSessionsEnded: (userId) => hub.closeUser(userId) }))
+    .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))
     .use(gamesRoutes({ ...deps, auth }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth }))
