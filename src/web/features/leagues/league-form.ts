@@ -1,5 +1,5 @@
 import { DEFAULT_BET_TYPES, settingsProblem } from "../../../modules/leagues/rules.ts";
-import type { League, LeagueSettingsPayload } from "./api.ts";
+import type { LeagueSettingsPayload, LeagueSummary } from "./api.ts";
 
 /** The create/edit form as typed: numbers and dates stay text until sent, blank = not set. */
 export interface LeagueFormValues {
@@ -37,7 +37,7 @@ export const NEW_LEAGUE: LeagueFormValues = {
 const numberText = (value: number | null) => (value === null ? "" : String(value));
 
 /** The form filled with a league's current settings ('Edit League Settings'). */
-export function formFromLeague(league: League): LeagueFormValues {
+export function formFromLeague(league: LeagueSummary): LeagueFormValues {
   return {
     name: league.name,
     description: league.description ?? "",
