@@ -25,6 +25,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly #requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(seconds: number): void } }>();
+
+  /** Counts one answered request; the labelled series are looked up once, not hashed per request. */
+  recordRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let series = this.#requestSeries.get(key);
+    if (!series) {
+      series = { count: this.requests.labels(method, route, String(status)), latency: this.latency.labels(route) };
+      this.#requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
+  }
+
   /** Times a background job and counts how it ended. */
   async time<T>(job: string, work: () => Promise<T>): Promise<T> {
     const end = this.jobSeconds.startTimer({ job });

@@ -53,7 +53,7 @@ describe("pure pieces", () => {
 });
 
 describe("a real serve process (production mode, Bun's own limits out of the way)", () => {
-  let proc: ReturnType<typeof Bun.spawn>;
+  let proc: Bun.Subprocess<"ignore", "pipe", "ignore">;
   let url: string;
 
   beforeAll(async () => {
@@ -61,7 +61,7 @@ describe("a real serve process (production mode, Bun's own limits out of the way
     const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0" };
     delete env.NODE_ENV;
     // The flag package.json's start script and the compiled binary carry (README: Bun's limits).
-    proc = Bun.spawn([process.execPath, "--max-http-header-size=262144", MAIN, "serve", "--port", "0", "--db", db], { env, stdout: "pipe", stderr: "ignore" });
+    proc = Bun.spawn([process.execPath, "--max-http-header-size=262144", MAIN, "serve", "--port", "0", "--db", db], { env, stdin: "ignore", stdout: "pipe", stderr: "ignore" });
     const reader = proc.stdout.getReader();
     let out = "";
     for (;;) {
@@ -186,7 +186,8 @@ describe("in-process", () => {
   test("/metrics: a forwarded request is never 'the machine itself', with or without TRUST_PROXY", async () => {
     for (const trust of ["true", "false"]) {
       const proxied = await makeTestApp({ env: { TRUST_PROXY: trust } });
-      for (const headers of [{ "x-forwarded-for": "127.0.0.1" }, { "x-real-ip": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }]) {
+      const forwarded: Record<string, string>[] = [{ "x-forwarded-for": "127.0.0.1" }, { "x-real-ip": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }];
+      for (const headers of forwarded) {
         const res = await proxied.app.handle(new Request(`${BASE}/metrics`, { headers }));
         expect(res.status).toBe(403);
       }
