@@ -104,6 +104,19 @@ describe("ESPN through the sync", () => {
     expect(feeds.count(SUMMARY)).toBe(0);
   });
 
+  test("a line ESPN gives without a price is shown at -110 marked assumed; quoted prices carry no mark", async () => {
+    feeds.espnWeeks.set(3, "scoreboard-2026-w3-odds-layouts");
+    await syncGames(ctx.db, provider(), ctx.clock.now());
+    const week3 = (await call(ctx.app, "GET", "/api/games?week=3")).body;
+    const [nyjMia, lvDen] = week3;
+    expect(lvDen.odds.map((m: { marketType: string }) => m.marketType)).toEqual(["spreads", "totals"]);
+    expect(lvDen.odds[0].outcomes[1]).toEqual({ name: "Denver Broncos", price: -110, point: -2.5, assumed: true });
+    expect(lvDen.odds[1].outcomes[0]).toEqual({ name: "Over", price: -110, point: 41.5, assumed: true });
+    expect(nyjMia.odds.flatMap((m: { outcomes: object[] }) => m.outcomes).some((o: object) => "assumed" in o)).toBe(false);
+    // A bet on it is priced at that -110, as shown.
+    await bet({ gameId: "espn-401800022", betType: "spread", selection: "Denver Broncos", odds: -110, point: -2.5 });
+  });
+
   test("the line at kick-off is kept as the closing line and shown with the game, for every provider", async () => {
     const espn = provider();
     await syncGames(ctx.db, espn, ctx.clock.now());

@@ -45,6 +45,8 @@ export class GameSyncScheduler {
   #queue: Promise<unknown> = Promise.resolve();
   #stopped = false;
   #status: ProviderStatus;
+  /** Faults already logged: a wrong answer ESPN keeps giving is logged when it starts or changes, not every sync. */
+  #faultsLogged = "";
 
   constructor(
     private readonly db: Db,
@@ -174,12 +176,13 @@ export class GameSyncScheduler {
     const quota = diagnostics && "requestsRemaining" in diagnostics ? { requestsRemaining: diagnostics.requestsRemaining } : {};
     if (report && problems.length > 0) {
       this.logger.warn({ ...report, ...quota, ms, failures, problems }, "games synced with provider problems; keeping the last good data where it failed");
-    } else if (report && faults.length > 0) {
+    } else if (report && faults.length > 0 && faults.join("; ") !== this.#faultsLogged) {
       this.logger.warn({ ...report, ...quota, ms, faults }, "games synced, but the provider's answer is wrong");
     } else if (report && (report.inserted || report.oddsUpdated || report.completed || report.rescheduled || report.closingLines || report.statsRecorded)) {
       this.logger.info({ ...report, ...quota, ms }, "games synced");
     }
     if (wasFailing && failures === 0) this.logger.info({ provider: this.provider.name }, "odds provider recovered");
+    if (report) this.#faultsLogged = faults.join("; ");
     this.#planStats(report?.moreStats ?? false);
     return report;
   }
