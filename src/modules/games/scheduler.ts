@@ -10,7 +10,7 @@ import { fillPlayerStats, recordClosingLines, syncGames, type SyncReport } from 
 /** The provider's state as GET /api/health shows it. */
 export interface ProviderStatus {
   name: string;
-  /** The last sync ran without errors or provider problems. */
+  /** The last sync ran without errors or provider problems, and the provider's answer was of the right season. */
   ok: boolean;
   lastAttemptAt: string | null;
   lastSuccessAt: string | null;

@@ -225,9 +225,10 @@ async function moveKickoffs(db: Db, schedule: readonly ScheduledGame[], existing
   const moved = schedule.filter((g) => {
     const row = existing.get(g.providerId);
     if (!row || row.completed_at !== null) return false;
-    const kept = followedKickoff(row.commence_time, g.commenceTime, now, g.started);
-    if (Date.parse(kept) !== Date.parse(g.commenceTime)) return false;
-    return Date.parse(row.commence_time) !== Date.parse(g.commenceTime) || row.week !== g.week;
+    const [ours, theirs] = [Date.parse(row.commence_time), Date.parse(g.commenceTime)];
+    // Same kick-off: only a game not started yet takes a new week number.
+    if (ours === theirs) return ours > now.getTime() && row.week !== g.week;
+    return Date.parse(followedKickoff(row.commence_time, g.commenceTime, now, g.started)) === theirs;
   });
   await inChunks(moved, (chunk) =>
     db.transaction().execute(async (trx) => {
