@@ -50,6 +50,7 @@ export async function oddsSyncCommand(config: Config) {
     if (diagnostics?.requestsRemaining != null) console.log(`The Odds API: ${diagnostics.requestsRemaining} requests left this month.`);
     // Problems were logged as they happened; the run still succeeded with what could be read.
     if (diagnostics?.problems.length) console.error(`warning: ${diagnostics.problems.length} provider problem(s); the last good data was kept.`);
+    for (const fault of diagnostics?.faults ?? []) console.error(`warning: ${fault}`);
     for (const notice of diagnostics?.notices ?? []) console.error(`note: ${notice}`);
   });
 }

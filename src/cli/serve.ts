@@ -30,8 +30,10 @@ export async function serve(config: Config): Promise<void> {
   const metrics = new Metrics();
   const games = new GameSyncScheduler(handle.db, createProvider(config, logger), clock, logger, metrics);
   const firstStart = await hasNoUsers(handle.db);
-  // Seed (or catch up) before the first visitor: a fresh install shows a season in progress.
-  await games.runOnce();
+  // The embedded season is generated offline: seed it before the first visitor, so a fresh install
+  // shows a season in progress. A remote provider is first read by games.start() below, after
+  // which the server listens at once: a slow or unreachable feed never holds up start-up.
+  if (config.oddsProvider === "embedded") await games.runOnce();
   if (firstStart && config.oddsProvider === "embedded" && config.demoBots > 0) {
     const started = performance.now();
     const seeded = await seedDemoBots(handle.db, clock.now(), config.demoBots);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { EspnProvider, STATS_PATIENCE_MS } from "../../src/modules/games/providers/espn/index.ts";
+import { EspnProvider, STATS_PATIENCE_MS, SUMMARY_RETRY_MS } from "../../src/modules/games/providers/espn/index.ts";
 import { captureLogs } from "../fixtures/capture-logs.ts";
 import { FakeFeeds } from "../fixtures/fake-feeds.ts";
 
@@ -134,17 +134,113 @@ describe("ESPN consensus lines", () => {
   });
 });
 
+describe("ESPN consensus lines in every layout ESPN has used", () => {
+  const SUNDAY_EVE = new Date("2026-09-26T12:00:00Z");
+  const oddsOf = async (id: string) => {
+    feeds.espnWeeks.set(3, "scoreboard-2026-w3-odds-layouts");
+    const games = await espn.schedule(2026, SUNDAY_EVE);
+    return (await espn.odds(games, SUNDAY_EVE)).find((o) => o.providerId === `espn-${id}`)?.odds;
+  };
+
+  test("2025 (ESPN BET): flat prices where given, the totals' prices from the close block", async () => {
+    expect(await oddsOf("401800021")).toEqual([
+      { marketType: "spreads", outcomes: [{ name: "New York Jets", price: -108, point: 2.5 }, { name: "Miami Dolphins", price: -112, point: -2.5 }] },
+      { marketType: "totals", outcomes: [{ name: "Over", price: -105, point: 44.5 }, { name: "Under", price: -115, point: 44.5 }] },
+      { marketType: "h2h", outcomes: [{ name: "New York Jets", price: 120 }, { name: "Miami Dolphins", price: -142 }] },
+    ]);
+  });
+
+  test("the older layout has a line but no price: the standard -110 is marked as assumed, and there is no moneyline", async () => {
+    expect(await oddsOf("401800022")).toEqual([
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: "Las Vegas Raiders", price: -110, point: 2.5, assumed: true },
+          { name: "Denver Broncos", price: -110, point: -2.5, assumed: true },
+        ],
+      },
+      { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 41.5, assumed: true }, { name: "Under", price: -110, point: 41.5, assumed: true }] },
+    ]);
+  });
+
+  test("since December 2025 figures may be objects: American odds are read from them, decimal values never taken for American", async () => {
+    expect(await oddsOf("401800023")).toEqual([
+      { marketType: "spreads", outcomes: [{ name: "Chicago Bears", price: -105, point: 6.5 }, { name: "Green Bay Packers", price: -115, point: -6.5 }] },
+      { marketType: "totals", outcomes: [{ name: "Over", price: -108, point: 43.5 }, { name: "Under", price: -112, point: 43.5 }] },
+      { marketType: "h2h", outcomes: [{ name: "Chicago Bears", price: 260 }, { name: "Green Bay Packers", price: -325 }] },
+    ]);
+  });
+
+  test("what cannot be read is left out, never the game: a garbled entry gives nothing, the next entry's moneyline is kept", async () => {
+    feeds.espnWeeks.set(3, "scoreboard-2026-w3-odds-layouts");
+    const games = await espn.schedule(2026, SUNDAY_EVE);
+    expect(games.filter((g) => g.week === 3).map((g) => g.providerId)).toEqual(["espn-401800021", "espn-401800022", "espn-401800023", "espn-401800024"]);
+    expect(await oddsOf("401800024")).toEqual([{ marketType: "h2h", outcomes: [{ name: "Tampa Bay Buccaneers", price: 125 }, { name: "Atlanta Falcons", price: -148 }] }]);
+  });
+});
+
+describe("ESPN answering another season", () => {
+  test("weeks answered with another season's events are a fault, kept while ESPN answers so and cleared once it is right", async () => {
+    for (let week = 1; week <= 18; week += 1) feeds.espnWeeks.set(week, "scoreboard-2025-w12-other-season");
+    expect(await espn.schedule(2026, BEFORE)).toEqual([]);
+    const fault = "ESPN answered 2026 weeks 1–18 with events of 2025 regular season week 12, not of the 2026 regular season: they are not shown";
+    expect(espn.diagnostics()).toMatchObject({ problems: [], faults: [fault] });
+    // Read from the cache a minute later: still wrong, still said.
+    await espn.schedule(2026, new Date(BEFORE.getTime() + 60_000));
+    expect(espn.diagnostics().faults).toEqual([fault]);
+
+    feeds.espnWeeks.clear();
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-pre");
+    // Such weeks are asked again every ten minutes, not every six hours.
+    expect(await espn.schedule(2026, new Date(BEFORE.getTime() + 11 * 60_000))).toHaveLength(3);
+    expect(espn.diagnostics().faults).toEqual([]);
+  });
+
+  test("a season with no games at all is a fault too; one stray event of another season is only skipped", async () => {
+    feeds.espnWeeks.clear();
+    await espn.schedule(2026, BEFORE);
+    expect(espn.diagnostics().faults).toEqual(["ESPN lists no games of the 2026 regular season"]);
+    feeds.espnWeeks.set(2, "scoreboard-2026-w2");
+    await espn.schedule(2026, new Date(BEFORE.getTime() + 7 * 3600_000));
+    expect(espn.diagnostics().faults).toEqual([]);
+  });
+});
+
 describe("ESPN results", () => {
-  test("a final game gives its score and the box score's figures; live and scheduled games give nothing", async () => {
+  test("a final completes on its score at once, without waiting for a box score; live and scheduled games give nothing", async () => {
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    const sunday = new Date("2026-09-13T21:00:00Z");
+    const games = await espn.schedule(2026, sunday);
+    const results = await espn.results(games, sunday);
+    // DAL@PHI, and KC@BUF's 27–27 tie after overtime, whose summary ESPN does not serve at all.
+    expect(results).toEqual([
+      { providerId: "espn-401800001", homeScore: 24, awayScore: 20, playerStats: [], statsUnknown: true },
+      { providerId: "espn-401800002", homeScore: 27, awayScore: 27, playerStats: [], statsUnknown: true },
+    ]);
+    expect(feeds.count(SUMMARY)).toBe(0);
+    // ESPN's state says which games are under way or over: their kick-off is never reopened (followedKickoff).
+    expect(games.filter((g) => g.week === 1 && g.started).map((g) => g.providerId)).toEqual(["espn-401800001", "espn-401800002", "espn-401800003"]);
+  });
+
+  test("postponed games and finals with a garbled score never complete", async () => {
+    const monday = new Date("2026-09-22T12:00:00Z");
+    const games = await espn.schedule(2026, monday);
+    const results = await espn.results(games, monday);
+    expect(results.map((r) => r.providerId)).not.toContain("espn-401800012");
+    expect(results.map((r) => r.providerId)).not.toContain("espn-401800015");
+  });
+});
+
+describe("ESPN player figures for props", () => {
+  test("the box score's figures, found by key; a player listed plays, a garbled figure is left out", async () => {
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     const games = await espn.schedule(2026, AFTER_THURSDAY);
-    const results = await espn.results(games, AFTER_THURSDAY);
-    expect(results.map((r) => r.providerId)).toEqual(["espn-401800001"]);
-    const [dalPhi] = results;
-    expect(dalPhi).toMatchObject({ homeScore: 24, awayScore: 20 });
-    expect(dalPhi!.statsUnknown).toBeUndefined();
+    const { stats, more } = await espn.playerStats(games.filter((g) => g.providerId === "espn-401800001"), AFTER_THURSDAY);
+    expect(more).toBe(false);
     expect(feeds.requests.find((r) => r.path === SUMMARY)!.query).toEqual({ event: "401800001" });
-    const stat = (player: string, propType: string) => dalPhi!.playerStats.find((s) => s.playerName === player && s.propType === propType)?.value;
+    const dalPhi = stats[0]!;
+    expect(dalPhi.providerId).toBe("espn-401800001");
+    const stat = (player: string, propType: string) => dalPhi.playerStats.find((s) => s.playerName === player && s.propType === propType)?.value;
     expect(stat("Dak Prescott", "passing_yards")).toBe(251);
     expect(stat("Dak Prescott", "passing_touchdowns")).toBe(2);
     // He played: no rushing line means 0, not "did not play".
@@ -158,30 +254,46 @@ describe("ESPN results", () => {
     expect(stat("DeVonta Smith", "receiving_yards")).toBeUndefined();
   });
 
-  test("a tie after overtime is a final; without a box score it waits, then completes with stats unknown", async () => {
+  test("one summary per call, newest game first; ESPN's finals only, never a game it has not finished", async () => {
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
-    const sunday = new Date("2026-09-13T21:00:00Z");
+    const sunday = new Date("2026-09-13T23:30:00Z");
     const games = await espn.schedule(2026, sunday);
-    expect((await espn.results(games, sunday)).map((r) => r.providerId)).toEqual(["espn-401800001"]);
-    expect(espn.diagnostics().problems).toEqual(["ESPN summary of event 401800002: HTTP 404"]);
-    const later = new Date(Date.parse("2026-09-13T17:00:00Z") + STATS_PATIENCE_MS);
-    const tie = (await espn.results(games, later)).find((r) => r.providerId === "espn-401800002");
-    expect(tie).toEqual({ providerId: "espn-401800002", homeScore: 27, awayScore: 27, playerStats: [], statsUnknown: true });
+    // SF@SEA is still in progress on ESPN (an admin may have resolved it early): never asked.
+    const first = await espn.playerStats(games, sunday);
+    expect(feeds.requests.filter((r) => r.path === SUMMARY).map((r) => r.query.event)).toEqual(["401800002"]);
+    expect(first).toEqual({ stats: [], more: true });
+    const second = await espn.playerStats(games, sunday);
+    expect(feeds.requests.filter((r) => r.path === SUMMARY).map((r) => r.query.event)).toEqual(["401800002", "401800001"]);
+    expect(second.stats.map((s) => s.providerId)).toEqual(["espn-401800001"]);
+    expect(second.more).toBe(false);
   });
 
-  test("postponed games and finals with a garbled score never complete", async () => {
-    const monday = new Date("2026-09-22T12:00:00Z");
-    const games = await espn.schedule(2026, monday);
-    const results = await espn.results(games, monday);
-    expect(results.map((r) => r.providerId)).not.toContain("espn-401800012");
-    expect(results.map((r) => r.providerId)).not.toContain("espn-401800015");
-  });
-
-  test("an empty box score is not a game with no players: the game waits, shown as a notice rather than a failure", async () => {
+  test("a box score not out yet is a notice, asked again after ten minutes, and given up after twelve hours of asking", async () => {
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     feeds.summaries.set("401800001", "summary-no-boxscore");
-    const games = await espn.schedule(2026, AFTER_THURSDAY);
-    expect(await espn.results(games, AFTER_THURSDAY)).toEqual([]);
-    expect(espn.diagnostics()).toEqual({ problems: ["ESPN summary of event 401800002: HTTP 404"], notices: ["ESPN summary of event 401800001: no box score yet"] });
+    const games = (await espn.schedule(2026, AFTER_THURSDAY)).filter((g) => g.providerId === "espn-401800001");
+    expect(await espn.playerStats(games, AFTER_THURSDAY)).toEqual({ stats: [], more: false });
+    expect(espn.diagnostics()).toMatchObject({ problems: [], notices: ["ESPN summary of event 401800001: no box score yet"] });
+    await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + SUMMARY_RETRY_MS - 1));
+    expect(feeds.count(SUMMARY)).toBe(1);
+    await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + SUMMARY_RETRY_MS));
+    expect(feeds.count(SUMMARY)).toBe(2);
+
+    await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + STATS_PATIENCE_MS));
+    expect(feeds.count(SUMMARY)).toBe(3);
+    expect(logs.lines().some((l) => String(l.skipped).includes("event 401800001: no box score after 12 hours of asking"))).toBe(true);
+    await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + STATS_PATIENCE_MS + SUMMARY_RETRY_MS));
+    expect(feeds.count(SUMMARY)).toBe(3);
+  });
+
+  test("a summary that fails or times out is a problem; the game is asked again later", async () => {
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    feeds.failures.set(SUMMARY, "timeout");
+    const games = (await espn.schedule(2026, AFTER_THURSDAY)).filter((g) => g.providerId === "espn-401800001");
+    expect(await espn.playerStats(games, AFTER_THURSDAY)).toEqual({ stats: [], more: false });
+    expect(espn.diagnostics().problems).toEqual(["ESPN summary of event 401800001: no answer within 200 ms"]);
+    feeds.failures.clear();
+    const later = await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + SUMMARY_RETRY_MS));
+    expect(later.stats.map((s) => s.providerId)).toEqual(["espn-401800001"]);
   });
 });

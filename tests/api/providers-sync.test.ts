@@ -7,15 +7,17 @@ import { loadConfig } from "../../src/config.ts";
 import { settleAllPending } from "../../src/modules/betting/settlement.ts";
 import { EmbeddedProvider } from "../../src/modules/games/providers/embedded/index.ts";
 import { createProvider } from "../../src/modules/games/providers/index.ts";
-import type { OddsProvider } from "../../src/modules/games/provider.ts";
+import type { GameResult, GameStats, OddsProvider, ScheduledGame } from "../../src/modules/games/provider.ts";
 import { GameSyncScheduler } from "../../src/modules/games/scheduler.ts";
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { buildUser } from "../factories.ts";
+import { FakeProvider } from "../fake-provider.ts";
 import { captureLogs } from "../fixtures/capture-logs.ts";
 import { API_KEY, FakeFeeds, ODDS_IDS } from "../fixtures/fake-feeds.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
 const SCOREBOARD = "/apis/site/v2/sports/football/nfl/scoreboard";
+const SUMMARY = "/apis/site/v2/sports/football/nfl/summary";
 const DAL_PHI = "espn-401800001";
 const KC_BUF = "espn-401800002";
 const SF_SEA = "espn-401800003";
@@ -86,13 +88,33 @@ describe("ESPN through the sync", () => {
     expect(await betRow(spread)).toEqual({ status: "won", result_cents: 8696 });
     expect(await betRow(total)).toEqual({ status: "lost", result_cents: -10000 });
 
-    // Sunday: a 27–27 tie. ESPN has no box score for it, so it waits, then completes without stats.
+    // Sunday: a 27–27 tie. ESPN has no box score for it; nothing needs one: it completes at once.
     ctx.clock.set("2026-09-13T21:00:00Z");
-    expect((await syncGames(ctx.db, espn, ctx.clock.now())).completed).toBe(0);
-    ctx.clock.set("2026-09-14T05:00:00Z");
     expect((await syncGames(ctx.db, espn, ctx.clock.now())).completed).toBe(1);
     await settleAllPending(ctx.db, ctx.clock.now());
     expect(await betRow(tie)).toEqual({ status: "push", result_cents: 0 });
+    // ESPN alone offers no props: not one summary (up to a megabyte each) was asked for.
+    expect(feeds.count(SUMMARY)).toBe(0);
+  });
+
+  test("a first start mid-season completes every final on its score and fetches no summary", async () => {
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    ctx.clock.set("2026-09-16T12:00:00Z");
+    expect(await syncGames(ctx.db, provider(), ctx.clock.now())).toMatchObject({ inserted: 6, completed: 2, statsRecorded: 0, moreStats: false });
+    expect(feeds.count(SUMMARY)).toBe(0);
+  });
+
+  test("a line ESPN gives without a price is shown at -110 marked assumed; quoted prices carry no mark", async () => {
+    feeds.espnWeeks.set(3, "scoreboard-2026-w3-odds-layouts");
+    await syncGames(ctx.db, provider(), ctx.clock.now());
+    const week3 = (await call(ctx.app, "GET", "/api/games?week=3")).body;
+    const [nyjMia, lvDen] = week3;
+    expect(lvDen.odds.map((m: { marketType: string }) => m.marketType)).toEqual(["spreads", "totals"]);
+    expect(lvDen.odds[0].outcomes[1]).toEqual({ name: "Denver Broncos", price: -110, point: -2.5, assumed: true });
+    expect(lvDen.odds[1].outcomes[0]).toEqual({ name: "Over", price: -110, point: 41.5, assumed: true });
+    expect(nyjMia.odds.flatMap((m: { outcomes: object[] }) => m.outcomes).some((o: object) => "assumed" in o)).toBe(false);
+    // A bet on it is priced at that -110, as shown.
+    await bet({ gameId: "espn-401800022", betType: "spread", selection: "Denver Broncos", odds: -110, point: -2.5 });
   });
 
   test("the line at kick-off is kept as the closing line and shown with the game, for every provider", async () => {
@@ -138,14 +160,26 @@ describe("ESPN through the sync", () => {
     expect(await game(DAL_PHI)).toMatchObject({ home_score: 3, away_score: 0, resolved_by: "admin" });
   });
 
-  test("kick-offs follow the feed until the game starts; a started game keeps its own", async () => {
+  test("kick-offs follow the feed until the game starts; moved later within the hour after it passed, betting reopens", async () => {
+    const espn = provider();
+    await syncGames(ctx.db, espn, ctx.clock.now());
+    // DAL@PHI was due at 00:20; at 00:50 ESPN still lists it as scheduled, now at 02:00.
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-flexed");
+    ctx.clock.set("2026-09-11T00:50:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).rescheduled).toBe(2);
+    expect((await game(SF_SEA)).commence_time).toBe("2026-09-14T00:20:00.000Z");
+    expect(await game(DAL_PHI)).toMatchObject({ commence_time: "2026-09-11T02:00:00.000Z", closing_odds: null });
+    expect((await call(ctx.app, "GET", "/api/games?week=1")).body[0].status).toBe("upcoming");
+  });
+
+  test("a kick-off the feed moves later over an hour after it passed stays: a glitch never reopens a game under way", async () => {
     const espn = provider();
     await syncGames(ctx.db, espn, ctx.clock.now());
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-flexed");
-    ctx.clock.set("2026-09-11T01:00:00Z");
+    ctx.clock.set("2026-09-11T01:30:00Z");
     expect((await syncGames(ctx.db, espn, ctx.clock.now())).rescheduled).toBe(1);
-    expect((await game(SF_SEA)).commence_time).toBe("2026-09-14T00:20:00.000Z");
     expect((await game(DAL_PHI)).commence_time).toBe("2026-09-11T00:20:00.000Z");
+    expect((await game(DAL_PHI)).closing_odds).not.toBeNull();
   });
 
   test("an outage, bad JSON or a garbled final changes nothing and settles nothing", async () => {
@@ -201,6 +235,51 @@ describe("ESPN with The Odds API for lines", () => {
     expect(await betRow(williams)).toEqual({ status: "won", result_cents: 9091 });
   });
 
+  test("a final whose box score is slow completes and settles at once; only its props wait for the figures", async () => {
+    const both = provider({ ODDS_API_KEY: API_KEY });
+    await syncGames(ctx.db, both, ctx.clock.now());
+    const [dalPhi] = (await call(ctx.app, "GET", "/api/games?week=1")).body;
+    const brownId = dalPhi.playerProps.find((p: { playerName: string; propType: string }) => p.playerName === "AJ Brown" && p.propType === "receiving_yards").id;
+    const spread = await bet({ gameId: DAL_PHI, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
+    const brown = await bet({ gameId: DAL_PHI, betType: "prop", propId: brownId, selection: "Over", odds: -110, point: 71.5 });
+
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    feeds.failures.set(SUMMARY, "timeout");
+    ctx.clock.set("2026-09-11T04:00:00Z");
+    expect(await syncGames(ctx.db, both, ctx.clock.now())).toMatchObject({ completed: 1, statsRecorded: 0 });
+    await settleAllPending(ctx.db, ctx.clock.now());
+    expect(await betRow(spread)).toEqual({ status: "won", result_cents: 8696 });
+    expect(await betRow(brown)).toEqual({ status: "pending", result_cents: null });
+
+    // Ten minutes on the box score is out: the props get their figures and settle.
+    feeds.failures.clear();
+    ctx.clock.set("2026-09-11T04:10:00Z");
+    expect(await syncGames(ctx.db, both, ctx.clock.now())).toMatchObject({ completed: 0, statsRecorded: 1 });
+    await settleAllPending(ctx.db, ctx.clock.now());
+    expect(await betRow(brown)).toEqual({ status: "won", result_cents: 9091 });
+    // Figured out once: never asked again.
+    const asked = feeds.count(SUMMARY);
+    ctx.clock.set("2026-09-11T05:00:00Z");
+    await syncGames(ctx.db, both, ctx.clock.now());
+    expect(feeds.count(SUMMARY)).toBe(asked);
+  });
+
+  test("figures never overwrite a prop an admin already graded", async () => {
+    const both = provider({ ODDS_API_KEY: API_KEY });
+    await syncGames(ctx.db, both, ctx.clock.now());
+    const [dalPhi] = (await call(ctx.app, "GET", "/api/games?week=1")).body;
+    const brownId = dalPhi.playerProps.find((p: { playerName: string; propType: string }) => p.playerName === "AJ Brown" && p.propType === "receiving_yards").id;
+    const admin = await buildUser(ctx, { email: "admin@example.com" });
+    ctx.clock.set("2026-09-11T04:00:00Z");
+    const body = { homeScore: 24, awayScore: 20, status: "completed", playerStats: [{ propId: brownId, value: 12 }] };
+    expect((await call(ctx.app, "PATCH", `/api/games/${DAL_PHI}`, { body, cookie: admin.cookie })).status).toBe(200);
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    expect((await syncGames(ctx.db, both, ctx.clock.now())).statsRecorded).toBe(1);
+    const props = await ctx.db.selectFrom("game_props").select(["id", "stat_value"]).where("game_id", "=", DAL_PHI).execute();
+    expect(props.find((p) => p.id === brownId)!.stat_value).toBe(12);
+    expect(props.filter((p) => p.stat_value !== null).length).toBeGreaterThan(1);
+  });
+
   test("when The Odds API fails, ESPN's consensus keeps the games priced", async () => {
     feeds.failures.set("/v4/", "500");
     const both = provider({ ODDS_API_KEY: API_KEY });
@@ -229,6 +308,44 @@ describe("The Odds API alone", () => {
     expect(await betRow(prop)).toEqual({ status: "pending", result_cents: null });
     const props = await ctx.db.selectFrom("game_props").select(["stat_value", "did_not_play"]).where("game_id", "=", id).execute();
     expect(props.every((p) => p.stat_value === null && p.did_not_play === 0)).toBe(true);
+  });
+
+  test("a commence_time drifting later after it passed reopens betting until the new kick-off, and the closing line waits for it", async () => {
+    const odds = provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY });
+    await syncGames(ctx.db, odds, ctx.clock.now());
+    const id = `toa-${ODDS_IDS["DAL@PHI"]}`;
+    const spread = { gameId: id, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 };
+    // Due at 00:20: at 00:21 the game is locked and its closing line taken…
+    ctx.clock.set("2026-09-11T00:21:00Z");
+    expect((await syncGames(ctx.db, odds, ctx.clock.now())).closingLines).toBe(1);
+    expect((await call(ctx.app, "GET", "/api/games?week=2")).body[0]).toMatchObject({ id, status: "live" });
+    // …but the feed's commence_time has drifted to 00:29: the game has not started.
+    feeds.kickoffs.set(ODDS_IDS["DAL@PHI"]!, "2026-09-11T00:29:00Z");
+    ctx.clock.set("2026-09-11T00:27:00Z");
+    expect((await syncGames(ctx.db, odds, ctx.clock.now())).rescheduled).toBe(1);
+    expect(await game(id)).toMatchObject({ commence_time: "2026-09-11T00:29:00.000Z", closing_odds: null });
+    expect((await call(ctx.app, "GET", "/api/games?week=2")).body[0]).toMatchObject({ id, status: "upcoming" });
+    await bet(spread);
+
+    ctx.clock.set("2026-09-11T00:29:00Z");
+    expect((await syncGames(ctx.db, odds, ctx.clock.now())).closingLines).toBe(1);
+    const user = await buildUser(ctx);
+    const late = await call(ctx.app, "POST", "/api/bets", { body: { units: 1, ...spread }, cookie: user.cookie });
+    expect(late.status).toBe(409);
+  });
+
+  test("a commence_time moved earlier locks betting at the earlier time", async () => {
+    const odds = provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY });
+    await syncGames(ctx.db, odds, ctx.clock.now());
+    const id = `toa-${ODDS_IDS["DAL@PHI"]}`;
+    feeds.kickoffs.set(ODDS_IDS["DAL@PHI"]!, "2026-09-11T00:15:00Z");
+    ctx.clock.set("2026-09-11T00:10:00Z");
+    expect((await syncGames(ctx.db, odds, ctx.clock.now())).rescheduled).toBe(1);
+    ctx.clock.set("2026-09-11T00:16:00Z");
+    const user = await buildUser(ctx);
+    const res = await call(ctx.app, "POST", "/api/bets", { body: { units: 1, gameId: id, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 }, cookie: user.cookie });
+    expect(res.status).toBe(409);
+    expect((await call(ctx.app, "GET", "/api/games?week=2")).body[0]).toMatchObject({ id, status: "live" });
   });
 
   test("with the quota at its reserve the games still arrive, unpriced, and nothing is bought", async () => {
@@ -305,6 +422,74 @@ describe("the scheduler", () => {
     });
   });
 
+  test("another season's events make the provider not ok on /api/health, without backing off", async () => {
+    for (let week = 1; week <= 18; week += 1) feeds.espnWeeks.set(week, "scoreboard-2025-w12-other-season");
+    const scheduler = new GameSyncScheduler(ctx.db, provider(), ctx.clock, logs.logger);
+    const app = createApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logger: ctx.logger, bus: ctx.bus, hub: ctx.hub, providerStatus: () => scheduler.status() });
+    expect(await scheduler.runOnce()).toMatchObject({ inserted: 0 });
+    const health = await call(app, "GET", "/api/health");
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({
+      status: "ok",
+      provider: {
+        ok: false,
+        consecutiveFailures: 0,
+        message: "ESPN answered 2026 weeks 1–18 with events of 2025 regular season week 12, not of the 2026 regular season: they are not shown",
+      },
+    });
+    expect(logs.lines().some((l) => l.msg === "games synced, but the provider's answer is wrong")).toBe(true);
+  });
+
+  test("players' figures for props are fetched in the background, one game every few seconds, newest first", async () => {
+    /** Finals come without figures; figures come one game per call, as ESPN's summaries do. */
+    class LateFigures extends FakeProvider {
+      readonly asked: { at: number; games: string[] }[] = [];
+      override async results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]> {
+        return (await super.results(games, now)).map((r) => ({ ...r, playerStats: [], statsUnknown: true }));
+      }
+      async playerStats(games: readonly ScheduledGame[], now: Date): Promise<{ stats: GameStats[]; more: boolean }> {
+        this.asked.push({ at: performance.now(), games: games.map((g) => g.providerId) });
+        const [newest] = [...games].sort((a, b) => b.commenceTime.localeCompare(a.commenceTime));
+        const stats = (await super.results([newest!], now)).map((r) => ({ providerId: r.providerId, playerStats: r.playerStats }));
+        return { stats, more: games.length > 1 };
+      }
+    }
+    const late = new LateFigures();
+    ctx.clock.set("2026-09-16T12:00:00Z");
+    const scheduler = new GameSyncScheduler(ctx.db, late, ctx.clock, logs.logger, undefined, { statsSpacingMs: 40 });
+    // A first start mid-week: week 1's three games are over and none of their props has a figure.
+    expect(await scheduler.runOnce()).toMatchObject({ completed: 3, statsRecorded: 1, moreStats: true });
+    for (let i = 0; i < 100 && late.asked.length < 3; i += 1) await Bun.sleep(10);
+    await Bun.sleep(60);
+    expect(late.asked.map((a) => a.games.length)).toEqual([3, 2, 1]);
+    expect(late.asked[2]!.games).toEqual(["fake-w1-DAL-PHI"]);
+    const gaps = late.asked.slice(1).map((a, i) => a.at - late.asked[i]!.at);
+    expect(gaps.every((gap) => gap >= 35)).toBe(true);
+    const props = await ctx.db.selectFrom("game_props").innerJoin("games", "games.id", "game_props.game_id").select(["games.week", "stat_value"]).execute();
+    expect(props.filter((p) => p.week === 1).every((p) => p.stat_value !== null)).toBe(true);
+    expect(props.filter((p) => p.week === 2).every((p) => p.stat_value === null)).toBe(true);
+    await scheduler.stop();
+  });
+
+  test("stop() cancels the background fetches still planned", async () => {
+    const late = new (class extends FakeProvider {
+      calls = 0;
+      override async results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]> {
+        return (await super.results(games, now)).map((r) => ({ ...r, playerStats: [], statsUnknown: true }));
+      }
+      async playerStats(): Promise<{ stats: GameStats[]; more: boolean }> {
+        this.calls += 1;
+        return { stats: [], more: true };
+      }
+    })();
+    ctx.clock.set("2026-09-16T12:00:00Z");
+    const scheduler = new GameSyncScheduler(ctx.db, late, ctx.clock, logs.logger, undefined, { statsSpacingMs: 30 });
+    await scheduler.runOnce();
+    await scheduler.stop();
+    await Bun.sleep(80);
+    expect(late.calls).toBe(1);
+  });
+
   test("start() plans the next sync by the cadence and stop() cancels it", async () => {
     const scheduler = new GameSyncScheduler(ctx.db, provider(), ctx.clock, logs.logger);
     await scheduler.runOnce();
@@ -314,6 +499,37 @@ describe("the scheduler", () => {
     expect(scheduler.status().nextSyncAt).toBe("2026-09-09T12:10:00.000Z");
     await scheduler.stop();
   });
+});
+
+describe("serve with a remote provider", () => {
+  test("listens before the provider has answered: start-up never waits for ESPN", async () => {
+    const slow = new FakeFeeds(2_000);
+    slow.failures.set(SCOREBOARD, "timeout");
+    const db = join(mkdtempSync(join(tmpdir(), "npt-serve-")), "app.db");
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../src/main.ts"), "serve", "--port", "0", "--db", db], {
+      env: { ...process.env, LOG_LEVEL: "info", ODDS_PROVIDER: "espn", ESPN_BASE_URL: slow.url },
+      stdout: "pipe",
+      stderr: "ignore",
+    });
+    try {
+      const reader = proc.stdout.getReader();
+      let out = "";
+      let url: string | undefined;
+      while (!url) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`serve exited early: ${out}`);
+        out += new TextDecoder().decode(value);
+        url = out.match(/"url":"(http:\/\/localhost:\d+)"/)?.[1];
+      }
+      // Had serve waited for the first sync, it would report ESPN's failed answers by now.
+      const health = await (await fetch(`${url}/api/health`)).json();
+      expect(health).toMatchObject({ status: "ok", provider: { name: "espn", ok: false, lastAttemptAt: null, message: "not synced yet" } });
+    } finally {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      slow.stop();
+    }
+  }, 30_000);
 });
 
 describe("provider settings", () => {

@@ -4,7 +4,7 @@ import { syncGames } from "../../src/modules/games/sync.ts";
 import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
 import { publish } from "../../src/modules/realtime/service.ts";
 import { card, openPage, resetSeason, startSeasonServer } from "./games-fixture.ts";
-import { browserSuite, E2E_TIMEOUT, until } from "./helpers.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, until } from "./helpers.ts";
 
 const suite = browserSuite(startSeasonServer);
 
@@ -102,6 +102,40 @@ describe("games screen", () => {
         ["Moneyline: Philadelphia Eagles ML, -175", "-175", false],
       ]);
       expect(await page.getByTestId("game-card").first().locator("button").first().getAttribute("aria-pressed")).toBe("false");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a price the feed did not quote says 'price assumed' on its button and in its name, with why in its tooltip",
+    async () => {
+      const { db } = suite.server.ctx;
+      const id = "fake-w1-SF-SEA";
+      const { odds } = await db.selectFrom("games").select("odds").where("id", "=", id).executeTakeFirstOrThrow();
+      // As ESPN's older layout gives it: spread and total lines without prices, no moneyline quote missing.
+      const markets = (JSON.parse(odds) as { marketType: string; outcomes: object[] }[]).map((m) =>
+        m.marketType === "h2h" ? m : { ...m, outcomes: m.outcomes.map((o) => ({ ...o, assumed: true })) },
+      );
+      await db.updateTable("games").set({ odds: JSON.stringify(markets) }).where("id", "=", id).execute();
+      try {
+        for (const viewport of [DESKTOP, PHONE]) {
+          const page = await gamesPage({ viewport });
+          const game = card(page, "San Francisco 49ers", "Seattle Seahawks");
+          const over = game.getByRole("button", { name: "Total: Over 45.5, -110, price assumed" });
+          expect(await over.textContent()).toBe("O 45.5-110price assumed");
+          expect(await over.locator(".odds-assumed").getAttribute("title")).toBe(
+            "Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used",
+          );
+          expect(await game.locator(".odds-assumed").count()).toBe(4);
+          expect(await game.getByRole("button", { name: "Moneyline: Seattle Seahawks ML, -175" }).textContent()).toBe("-175");
+          // Quoted prices elsewhere carry no such label.
+          expect(await card(page, "Dallas Cowboys", "Philadelphia Eagles").locator(".odds-assumed").count()).toBe(0);
+          if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/games-price-assumed-${viewport.width}.png`, fullPage: true });
+          await page.context().close();
+        }
+      } finally {
+        await db.updateTable("games").set({ odds }).where("id", "=", id).execute();
+      }
     },
     E2E_TIMEOUT,
   );

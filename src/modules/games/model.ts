@@ -2,7 +2,13 @@ import { t } from "elysia";
 import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
 import { WEEKS } from "./rules.ts";
 
-const OddsOutcome = t.Object({ name: t.String(), price: t.Number(), point: t.Optional(t.Number()) });
+const OddsOutcome = t.Object({
+  name: t.String(),
+  price: t.Number(),
+  point: t.Optional(t.Number()),
+  /** The feed gave the line without a price: `price` is the standard -110, not a quote. */
+  assumed: t.Optional(t.Boolean()),
+});
 const OddsMarket = t.Object({
   marketType: t.Union([t.Literal("spreads"), t.Literal("totals"), t.Literal("h2h")]),
   outcomes: t.Array(OddsOutcome),

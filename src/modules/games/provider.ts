@@ -12,6 +12,8 @@ export interface OddsOutcome {
   price: number;
   /** The line for spreads (this side's) and totals; absent for h2h. */
   point?: number;
+  /** The feed gave the line but no price: `price` is the standard -110, not a quote. */
+  assumed?: boolean;
 }
 
 export interface OddsMarket {
@@ -43,6 +45,8 @@ export interface ScheduledGame {
   awayAbbr: string;
   /** ISO-8601 UTC kick-off. */
   commenceTime: string;
+  /** The provider reports the game under way or over (ESPN's state); absent when it cannot tell. */
+  started?: boolean;
 }
 
 export interface GameOdds {
@@ -70,12 +74,23 @@ export interface GameResult {
   statsUnknown?: boolean;
 }
 
+/** Player figures of one finished game (see `PlayerStat`); a player who did not play is absent. */
+export interface GameStats {
+  providerId: string;
+  playerStats: PlayerStat[];
+}
+
 /** What a provider knows of its own health, for logs and GET /api/health. */
 export interface ProviderDiagnostics {
   /** Failures since the last call (HTTP errors, timeouts, bad answers); reading clears them. The sync backs off. */
   problems: string[];
   /** States worth showing that are not failures (a quota at its reserve, a box score not out yet); reading clears them. */
   notices?: string[];
+  /**
+   * Wrong data the source keeps answering (another season's events, no games at all): shown with
+   * `ok: false` while it lasts, kept until it is read correctly, but no back-off — the source answers.
+   */
+  faults?: string[];
   /** Requests left in a metered plan, as the service last reported it; absent for unmetered sources. */
   requestsRemaining?: number | null;
 }
@@ -90,6 +105,12 @@ export interface OddsProvider {
   odds(games: readonly ScheduledGame[], now: Date): Promise<GameOdds[]>;
   /** Final scores and player stats for the games among these that have finished by `now`. */
   results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]>;
+  /**
+   * Figures for the props of finished games that still lack them (their results came with
+   * `statsUnknown`); games whose figures are not out yet are left out. A remote source paces itself:
+   * `more` says it held requests back and wants to be asked again soon. Absent: props wait for an admin.
+   */
+  playerStats?(games: readonly ScheduledGame[], now: Date): Promise<{ stats: GameStats[]; more: boolean }>;
   /**
    * Remote providers only: what went wrong since the last call. A remote provider logs and skips
    * bad input and failed requests rather than throwing, so one outage never blocks the rest of a sync.

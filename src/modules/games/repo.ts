@@ -76,6 +76,38 @@ export async function recordClosingLine(db: Executor, gameId: string, closingOdd
     .execute();
 }
 
+/** A game moved back into the future: its closing line is taken again at the new kick-off. */
+export async function clearClosingLine(db: Executor, gameId: string) {
+  bumpDataVersion("games");
+  await db.updateTable("games").set({ closing_odds: null }).where("id", "=", gameId).execute();
+  await db
+    .updateTable("game_props")
+    .set({ closing_line: null, closing_over_odds: null, closing_under_odds: null })
+    .where("game_id", "=", gameId)
+    .execute();
+}
+
+/** Completed games of a season with props that have neither a figure nor "did not play". */
+export function completedGamesAwaitingStats(db: Executor, season: number) {
+  return db
+    .selectFrom("games")
+    .selectAll()
+    .where("season", "=", season)
+    .where("completed_at", "is not", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("game_props")
+          .select("game_props.id")
+          .whereRef("game_props.game_id", "=", "games.id")
+          .where("game_props.stat_value", "is", null)
+          .where("game_props.did_not_play", "=", 0),
+      ),
+    )
+    .orderBy("commence_time", "desc")
+    .execute();
+}
+
 export function setPropStat(db: Executor, gameId: string, propId: number, stat: { stat_value: number | null; did_not_play: number }) {
   bumpDataVersion("games");
   return db.updateTable("game_props").set(stat).where("game_id", "=", gameId).where("id", "=", propId).executeTakeFirst();

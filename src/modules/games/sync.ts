@@ -5,6 +5,7 @@ import { publish } from "../realtime/service.ts";
 import { playerKey } from "./player-names.ts";
 import type { GameOdds, OddsProvider, PlayerStat, ScheduledGame } from "./provider.ts";
 import * as repo from "./repo.ts";
+import { followedKickoff } from "./rules.ts";
 import { completeGame } from "./service.ts";
 import type { GamePropsTable, GameRow } from "./table.ts";
 
@@ -26,10 +27,14 @@ export interface SyncReport {
   inserted: number;
   oddsUpdated: number;
   completed: number;
-  /** Games not yet started whose kick-off the provider moved (flexed or postponed). */
+  /** Games whose kick-off the provider moved (flexed, postponed, corrected): see `followedKickoff`. */
   rescheduled: number;
   /** Games that kicked off since the last sync and got their closing line recorded. */
   closingLines: number;
+  /** Finished games whose props got their players' figures. */
+  statsRecorded: number;
+  /** The provider held back figures it can fetch: ask again soon (fillPlayerStats), paced. */
+  moreStats: boolean;
 }
 
 function propRows(gameId: string, odds: GameOdds): Insertable<GamePropsTable>[] {
@@ -55,13 +60,13 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   const season = await provider.currentSeason(now);
   const schedule = await provider.schedule(season, now);
   const existing = new Map((await repo.gamesOfSeason(db, season)).map((g) => [g.id, g]));
-  const report: SyncReport = { provider: provider.name, season, inserted: 0, oddsUpdated: 0, completed: 0, rescheduled: 0, closingLines: 0 };
+  const report: SyncReport = { provider: provider.name, season, inserted: 0, oddsUpdated: 0, completed: 0, rescheduled: 0, closingLines: 0, statsRecorded: 0, moreStats: false };
 
   const fresh = schedule.filter((g) => !existing.has(g.providerId));
   report.rescheduled = await moveKickoffs(db, schedule, existing, now);
   const open = schedule.filter((g) => {
     const row = existing.get(g.providerId);
-    return row && row.completed_at === null && new Date(g.commenceTime) > now;
+    return row && row.completed_at === null && new Date(row.commence_time) > now;
   });
   const odds = new Map((await provider.odds([...fresh, ...open], now)).map((o) => [o.providerId, o]));
 
@@ -106,6 +111,9 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
 
   report.closingLines = await snapshotClosingLines(db, season, now);
   report.completed = await completeFinishedGames(db, provider, season, now);
+  const stats = await fillPlayerStats(db, provider, now);
+  report.statsRecorded = stats.recorded;
+  report.moreStats = stats.more;
 
   if (report.oddsUpdated > 0 || report.completed > 0 || report.inserted > 0 || report.rescheduled > 0) {
     await db.transaction().execute((trx) => publish(trx, now, "odds_update", {}));
@@ -132,19 +140,7 @@ async function completeFinishedGames(db: Db, provider: OddsProvider, season: num
   // Re-read: games inserted just now (seeding mid-season) may already be over.
   const started = (await repo.gamesOfSeason(db, season)).filter((g) => g.completed_at === null && new Date(g.commence_time) <= now);
   if (started.length === 0) return 0;
-  const results = await provider.results(
-    started.map((g) => ({
-      providerId: g.id,
-      season: g.season,
-      week: g.week,
-      homeTeam: g.home_team,
-      awayTeam: g.away_team,
-      homeAbbr: g.home_abbr,
-      awayAbbr: g.away_abbr,
-      commenceTime: g.commence_time,
-    })),
-    now,
-  );
+  const results = await provider.results(started.map(scheduled), now);
   const rows = new Map(started.map((g) => [g.id, g]));
   let completed = 0;
   await inChunks(results, (chunk) =>
@@ -166,9 +162,52 @@ async function completeFinishedGames(db: Db, provider: OddsProvider, season: num
   return completed;
 }
 
-/** Sources spell names differently ("Kenneth Walker III" / "Kenneth Walker"): match on a loose key. */
+/**
+ * Asks the provider for the figures of finished games whose props have none yet (their finals
+ * came without them), records them and settles the props' bets. Only those games: a summary per
+ * completed game would cost ESPN a megabyte each. The provider paces itself; `more` asks for
+ * another call soon.
+ */
+export async function fillPlayerStats(db: Db, provider: OddsProvider, now: Date): Promise<{ recorded: number; more: boolean }> {
+  if (!provider.playerStats) return { recorded: 0, more: false };
+  const season = (await repo.latestSeason(db))?.season;
+  const waiting = season == null ? [] : await repo.completedGamesAwaitingStats(db, season);
+  if (waiting.length === 0) return { recorded: 0, more: false };
+  const answer = await provider.playerStats(waiting.map(scheduled), now);
+  const ids = new Set(waiting.map((g) => g.id));
+  let recorded = 0;
+  for (const { providerId, playerStats } of answer.stats) {
+    if (!ids.has(providerId)) continue;
+    await db.transaction().execute(async (trx) => {
+      await recordPlayerStats(trx, providerId, playerStats);
+      await repo.markUnreportedPropsDidNotPlay(trx, providerId);
+      // Settles the props' bets, which stayed pending when the game completed without figures.
+      await publish(trx, now, "game.completed", { gameId: providerId, regrade: false });
+    });
+    recorded += 1;
+  }
+  return { recorded, more: answer.more };
+}
+
+function scheduled(g: GameRow): ScheduledGame {
+  return {
+    providerId: g.id,
+    season: g.season,
+    week: g.week,
+    homeTeam: g.home_team,
+    awayTeam: g.away_team,
+    homeAbbr: g.home_abbr,
+    awayAbbr: g.away_abbr,
+    commenceTime: g.commence_time,
+  };
+}
+
+/**
+ * Player figures for the props of a game that have none (an admin's stand). Sources spell names
+ * differently ("Kenneth Walker III" / "Kenneth Walker"): matched on a loose key.
+ */
 async function recordPlayerStats(trx: Kysely<Database>, gameId: string, stats: readonly PlayerStat[]): Promise<void> {
-  const props = await repo.propsOfGames(trx, [gameId]);
+  const props = (await repo.propsOfGames(trx, [gameId])).filter((p) => p.stat_value === null && p.did_not_play === 0);
   const byPlayer = Map.groupBy(props, (p) => `${playerKey(p.player_name)}|${p.prop_type}`);
   for (const stat of stats) {
     for (const prop of byPlayer.get(`${playerKey(stat.playerName)}|${stat.propType}`) ?? []) {
@@ -178,19 +217,25 @@ async function recordPlayerStats(trx: Kysely<Database>, gameId: string, stats: r
 }
 
 /**
- * Kick-offs move (flexed games, postponements): a game that has not started yet follows the
- * provider, even to a time already past, so betting locks when the game really starts. Started
- * games keep theirs: a late glitch must never reopen betting on a game under way.
+ * Kick-offs move (flexed games, postponements, a drifting `commence_time`): `followedKickoff` says
+ * which to keep. A game moved back into the future opens again, so its closing line is taken
+ * afresh at the new kick-off.
  */
 async function moveKickoffs(db: Db, schedule: readonly ScheduledGame[], existing: Map<string, GameRow>, now: Date): Promise<number> {
   const moved = schedule.filter((g) => {
     const row = existing.get(g.providerId);
-    if (!row || row.completed_at !== null || new Date(row.commence_time) <= now) return false;
-    return new Date(row.commence_time).getTime() !== new Date(g.commenceTime).getTime() || row.week !== g.week;
+    if (!row || row.completed_at !== null) return false;
+    const [ours, theirs] = [Date.parse(row.commence_time), Date.parse(g.commenceTime)];
+    // Same kick-off: only a game not started yet takes a new week number.
+    if (ours === theirs) return ours > now.getTime() && row.week !== g.week;
+    return Date.parse(followedKickoff(row.commence_time, g.commenceTime, now, g.started)) === theirs;
   });
   await inChunks(moved, (chunk) =>
     db.transaction().execute(async (trx) => {
-      for (const g of chunk) await repo.updateGame(trx, g.providerId, { commence_time: g.commenceTime, week: g.week });
+      for (const g of chunk) {
+        await repo.updateGame(trx, g.providerId, { commence_time: g.commenceTime, week: g.week });
+        if (new Date(existing.get(g.providerId)!.commence_time) <= now && new Date(g.commenceTime) > now) await repo.clearClosingLine(trx, g.providerId);
+      }
     }),
   );
   for (const g of moved) existing.set(g.providerId, { ...existing.get(g.providerId)!, commence_time: g.commenceTime, week: g.week });

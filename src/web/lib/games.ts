@@ -7,6 +7,8 @@ export interface OddsOutcome {
   name: string;
   price: number;
   point?: number;
+  /** The feed gave the line without a price: `price` is the standard -110, not a quote. */
+  assumed?: boolean;
 }
 
 export interface OddsMarket {

@@ -9,6 +9,8 @@ export interface OddsChoice {
   /** The line as printed on the button ("PHI -3.5", "O 45.5"); empty for moneylines. */
   line: string;
   price: string;
+  /** The feed gave no price for this line: the standard -110 is shown (and bet at). */
+  assumed: boolean;
   /** The button's accessible name, stable across renders: "Spread: Philadelphia Eagles -3.5, -110". */
   label: string;
 }
@@ -22,15 +24,18 @@ export interface GameLines {
   moneyline: ChoicePair;
 }
 
-function choice(game: Game, pick: Omit<SlipSelection, "gameId" | "gameInfo">, line: string, market: string): OddsChoice {
+function choice(game: Game, pick: Omit<SlipSelection, "gameId" | "gameInfo">, line: string, market: string, assumed = false): OddsChoice {
   const full: SlipSelection = {
     gameId: game.id,
     gameInfo: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, commenceTime: game.commenceTime },
     ...pick,
   };
   const price = formatOdds(pick.odds);
-  return { key: selectionKey(full), pick: full, line, price, label: `${market}: ${pickText(full)}, ${price}` };
+  const label = `${market}: ${pickText(full)}, ${price}${assumed ? `, ${PRICE_ASSUMED}` : ""}`;
+  return { key: selectionKey(full), pick: full, line, price, assumed, label };
 }
+
+export const PRICE_ASSUMED = "price assumed";
 
 function market(game: Game, type: OddsMarket["marketType"]) {
   return game.odds.find((m) => m.marketType === type)?.outcomes ?? [];
@@ -40,18 +45,18 @@ function teamSide(game: Game, type: "spreads" | "h2h", team: string, abbr: strin
   const outcome = market(game, type).find((o) => o.name === team);
   if (!outcome) return null;
   if (type === "h2h") {
-    return choice(game, { betType: "moneyline", selection: team, subject: team, odds: outcome.price, point: null }, "", "Moneyline");
+    return choice(game, { betType: "moneyline", selection: team, subject: team, odds: outcome.price, point: null }, "", "Moneyline", outcome.assumed);
   }
   if (outcome.point === undefined) return null;
   const pick = { betType: "spread" as const, selection: team, subject: team, odds: outcome.price, point: outcome.point };
-  return choice(game, pick, `${abbr} ${formatSpread(outcome.point)}`, "Spread");
+  return choice(game, pick, `${abbr} ${formatSpread(outcome.point)}`, "Spread", outcome.assumed);
 }
 
 function totalSide(game: Game, side: "Over" | "Under"): OddsChoice | null {
   const outcome = market(game, "totals").find((o) => o.name === side);
   if (!outcome || outcome.point === undefined) return null;
   const pick = { betType: "total" as const, selection: side, subject: side, odds: outcome.price, point: outcome.point };
-  return choice(game, pick, `${side[0]} ${outcome.point}`, "Total");
+  return choice(game, pick, `${side[0]} ${outcome.point}`, "Total", outcome.assumed);
 }
 
 /** The card's three markets, each side a button (a side the feed lacks is null and shows as a blank). */

@@ -30,8 +30,11 @@ export function maxAge(events: readonly EspnEvent[], now: Date): number {
   return age;
 }
 
-/** Whether a week fetched at `fetchedAt` (ms) with these events should be read again at `now`. */
-export function isStale(events: readonly EspnEvent[], fetchedAt: number, now: Date): boolean {
+/**
+ * Whether a week fetched at `fetchedAt` (ms) with these events should be read again at `now`. A
+ * week ESPN answered with another season's events is read again every ten minutes until it is right.
+ */
+export function isStale(events: readonly EspnEvent[], fetchedAt: number, now: Date, foreign = false): boolean {
   const age = now.getTime() - fetchedAt;
-  return age < 0 || age >= maxAge(events, now);
+  return age < 0 || age >= (foreign ? WARM_MAX_AGE_MS : maxAge(events, now));
 }

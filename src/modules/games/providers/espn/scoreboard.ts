@@ -7,7 +7,7 @@
 import type { OddsMarket } from "../../provider.ts";
 import { arr, isoTime, num, obj, str } from "../json.ts";
 import { teamByAbbr, type NflTeam } from "../nfl.ts";
-import { consensusMarkets } from "./odds.ts";
+import { consensusOdds } from "./odds.ts";
 
 export const REGULAR_SEASON = 2;
 
@@ -36,6 +36,14 @@ export interface ParsedScoreboard {
   events: EspnEvent[];
   /** Why events were left out, for the logs. */
   skipped: string[];
+  /** What the events of another season, season type or week were, e.g. "2025 regular season week 12". */
+  foreign: string[];
+}
+
+/** An event left out: why, and for one of another season or week, which it is. */
+export interface SkippedEvent {
+  reason: string;
+  foreign?: string;
 }
 
 // A game that ended is "post" + completed; postponed and cancelled games are "post" too on ESPN.
@@ -55,26 +63,34 @@ function side(competitors: unknown[], homeAway: "home" | "away") {
   return team ? { team, score: score(competitor.score), abbr } : { team: undefined, score: null, abbr };
 }
 
-/** One event, or the reason it cannot be used. */
-export function parseEvent(value: unknown, expected: { season: number; week: number }): EspnEvent | string {
+const SEASON_TYPES: Record<number, string> = { 1: "preseason", 2: "regular season", 3: "postseason", 4: "off-season" };
+
+/** One event, or why it cannot be used. */
+export function parseEvent(value: unknown, expected: { season: number; week: number }): EspnEvent | SkippedEvent {
+  const skip = (reason: string): SkippedEvent => ({ reason });
   const event = obj(value);
   const id = str(event?.id) ?? (typeof event?.id === "number" ? String(event.id) : undefined);
-  if (!event || !id || !/^\d{1,20}$/.test(id)) return "an event without a usable id";
+  if (!event || !id || !/^\d{1,20}$/.test(id)) return skip("an event without a usable id");
   const season = num(obj(event.season)?.year) ?? expected.season;
   const seasonType = num(obj(event.season)?.type) ?? REGULAR_SEASON;
   const week = num(obj(event.week)?.number) ?? expected.week;
   // ESPN answers an out-of-range request with another week (or the postseason): not ours.
-  if (season !== expected.season || seasonType !== REGULAR_SEASON || week !== expected.week) return `event ${id}: not week ${expected.week} of the ${expected.season} regular season`;
+  if (season !== expected.season || seasonType !== REGULAR_SEASON || week !== expected.week) {
+    return {
+      reason: `event ${id}: not week ${expected.week} of the ${expected.season} regular season`,
+      foreign: `${season} ${SEASON_TYPES[seasonType] ?? `season type ${seasonType}`} week ${week}`,
+    };
+  }
   const competition = obj(arr(event.competitions)[0]);
-  if (!competition) return `event ${id}: no competition`;
+  if (!competition) return skip(`event ${id}: no competition`);
   const competitors = arr(competition.competitors);
   const home = side(competitors, "home");
   const away = side(competitors, "away");
-  if (!home || !away) return `event ${id}: needs exactly one home and one away team`;
-  if (!home.team || !away.team) return `event ${id}: unknown team ${!home.team ? home.abbr : away.abbr}`;
-  if (home.team.abbr === away.team.abbr) return `event ${id}: a team cannot play itself`;
+  if (!home || !away) return skip(`event ${id}: needs exactly one home and one away team`);
+  if (!home.team || !away.team) return skip(`event ${id}: unknown team ${!home.team ? home.abbr : away.abbr}`);
+  if (home.team.abbr === away.team.abbr) return skip(`event ${id}: a team cannot play itself`);
   const commenceTime = isoTime(competition.date) ?? isoTime(event.date);
-  if (!commenceTime) return `event ${id}: no kick-off time`;
+  if (!commenceTime) return skip(`event ${id}: no kick-off time`);
   const status = obj(obj(competition.status)?.type) ?? obj(obj(event.status)?.type) ?? {};
   const state = str(status.state) ?? "pre";
   const statusName = str(status.name) ?? "";
@@ -91,7 +107,7 @@ export function parseEvent(value: unknown, expected: { season: number; week: num
     final: ended && home.score !== null && away.score !== null,
     homeScore: home.score,
     awayScore: away.score,
-    odds: consensusMarkets(arr(competition.odds)[0], home.team, away.team),
+    odds: consensusOdds(arr(competition.odds), home.team, away.team),
   };
 }
 
@@ -101,10 +117,15 @@ export function parseScoreboard(body: unknown, expected: { season: number; week:
   if (!root || !Array.isArray(root.events)) throw new TypeError("no events list");
   const events: EspnEvent[] = [];
   const skipped: string[] = [];
+  const foreign: string[] = [];
   for (const value of root.events) {
     const parsed = parseEvent(value, expected);
-    if (typeof parsed === "string") skipped.push(parsed);
-    else events.push(parsed);
+    if ("id" in parsed) {
+      events.push(parsed);
+      continue;
+    }
+    skipped.push(parsed.reason);
+    if (parsed.foreign && !foreign.includes(parsed.foreign)) foreign.push(parsed.foreign);
   }
-  return { events, skipped };
+  return { events, skipped, foreign };
 }
