@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps) {
   for (const [type, topics] of Object.entries(TOPICS_OF_EVENT)) deps.bus.on(type as EventType, () => bumpDataVersion(...topics));
   deps.bus.on("bet_settlements", ({ payload }) => noteRankingChanges(payload.settlements.map((s) => s.userId)));
 
-  return new Elysia({
+  const app = new Elysia({
     // Reject unknown fields (additionalProperties: false) instead of silently dropping them.
     normalize: false,
     // Far above BODY_LIMIT on purpose: our pipeline answers oversized bodies (by Content-Length, or
@@ -100,6 +100,9 @@ export function createApp(deps: AppDeps) {
       throw notFound("No such API route", "no_route");
     })
     .use(webRoutes());
+  // Odds updates reach every open socket through Bun's native pub/sub, not a loop in JS.
+  hub.usePublisher({ publish: (topic, data) => app.server?.publish(topic, data) });
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -309,6 +309,25 @@ describe("WebSocket limits", () => {
     again.ws.close();
   });
 
+  test("broadcasts go out through Bun's native pub/sub, one publish for every socket", async () => {
+    const sockets = [connect(), connect(), connect()];
+    await Promise.all(sockets.map((s) => s.hello));
+    const heard = sockets.map((s) => new Promise((resolve) => s.ws.addEventListener("message", (e) => resolve(JSON.parse(String(e.data))), { once: true })));
+    const server = ctx.app.server!;
+    const publish = server.publish.bind(server);
+    let published = 0;
+    server.publish = ((...args: Parameters<typeof publish>) => {
+      published += 1;
+      return publish(...args);
+    }) as typeof server.publish;
+    ctx.hub.broadcast({ type: "odds_update" });
+    expect(await Promise.all(heard)).toEqual([{ type: "odds_update" }, { type: "odds_update" }, { type: "odds_update" }]);
+    expect(published).toBe(1);
+    server.publish = publish;
+    for (const s of sockets) s.ws.close();
+    await Promise.all(sockets.map((s) => s.closed));
+  });
+
   test("a chatty socket is closed, and its messages are not logged one by one", async () => {
     const s = connect();
     await s.hello;

@@ -6,6 +6,14 @@ export interface LiveSocket {
   close(code?: number, reason?: string): unknown;
 }
 
+/** Bun's server: `publish` hands one message to every socket subscribed to a topic, natively. */
+export interface TopicPublisher {
+  publish(topic: string, data: string): unknown;
+}
+
+/** The topic every socket subscribes to (odds updates). */
+export const EVERYONE = "everyone";
+
 interface Entry {
   socket: LiveSocket;
   userId: number | null;
@@ -19,6 +27,12 @@ export class SocketHub {
   readonly #entries = new Map<string, Entry>();
   readonly #byUser = new Map<number, Set<string>>();
   readonly #perClient = new Map<string, number>();
+  #publisher: TopicPublisher | null = null;
+
+  /** Broadcasts go through Bun's native pub/sub once the server is known (sockets subscribe to EVERYONE). */
+  usePublisher(publisher: TopicPublisher): void {
+    this.#publisher = publisher;
+  }
 
   get size(): number {
     return this.#entries.size;
@@ -60,7 +74,8 @@ export class SocketHub {
 
   broadcast(message: object): void {
     const data = JSON.stringify(message);
-    for (const entry of this.#entries.values()) entry.socket.send(data);
+    if (this.#publisher) this.#publisher.publish(EVERYONE, data);
+    else for (const entry of this.#entries.values()) entry.socket.send(data);
   }
 
   sendTo(userId: number, message: object): void {

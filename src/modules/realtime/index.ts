@@ -7,7 +7,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { sessionTokenFrom, sessionUser } from "../auth/plugin.ts";
-import type { SocketHub } from "./hub.ts";
+import { EVERYONE, type SocketHub } from "./hub.ts";
 
 /** Largest message a browser may send us; ours never need more. */
 export const MAX_CLIENT_MESSAGE = 4 * 1024;
@@ -41,6 +41,7 @@ export function realtimeRoutes({ db, clock, config, hub, logger }: { db: Db; clo
           return;
         }
         hub.add(ws.id, ws.raw, user?.id ?? null, user ? sessionTokenFrom(request.headers.get("cookie")) : null, clientKey);
+        ws.subscribe(EVERYONE);
         ws.send(JSON.stringify({ type: "hello", signedIn: user !== null }));
       } catch (error) {
         // A socket we could not register must not stay open unseen (never told of sign-outs).
