@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema.ts";
 import { centsToString } from "../../lib/money.ts";
 import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
-import { recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
+import { boardsUpToDate, recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
 import * as repo from "./repo.ts";
 import { resultCents, settleBet } from "./rules.ts";
 import type { BetRow, BetStatus } from "./table.ts";
@@ -101,7 +101,7 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], f
  */
 export async function settleGame(db: Db, now: Date, gameId: string, opts: { regrade?: boolean } = {}): Promise<number> {
   if (opts.regrade) {
-    return db.transaction().execute(async (trx) => {
+    const regraded = await db.transaction().execute(async (trx) => {
       const facts = await finalFacts(trx, gameId);
       if (!facts) return 0;
       let changed = 0;
@@ -113,6 +113,8 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       }
       return changed;
     });
+    await boardsUpToDate(db);
+    return regraded;
   }
   let changed = 0;
   for (let afterId = 0; ; ) {
@@ -128,6 +130,8 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     afterId = step.lastId;
     await yieldToEventLoop();
   }
+  // The boards take in the last chunks before we say we are done: the next read is fresh.
+  await boardsUpToDate(db);
   return changed;
 }
 

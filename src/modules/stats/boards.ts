@@ -6,6 +6,10 @@ import * as repo from "./repo.ts";
 export type BoardWeek = { season: number; week: number } | null;
 
 const PAGE_ROWS = 5000;
+/** Players re-read per statement when changes are applied. */
+const REFRESH_SLICE = 2000;
+/** Changes noted within this long are applied together. */
+const FLUSH_DELAY_MS = 25;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 const keyOf = (week: BoardWeek) => (week ? `${week.season}:${week.week}` : "all");
 
@@ -14,7 +18,8 @@ const watchers = new Set<WeakRef<BoardSet>>();
 
 /**
  * Settlement calls this inside its transaction with the players whose individual figures it
- * changed; each board set re-reads them once the transaction is done (its reads wait for it).
+ * changed; each board set re-reads them shortly after (its reads wait for the commit), and
+ * settlement awaits `flush` once it is done, so the next read after it is fresh.
  */
 export function noteRankingChanges(userIds: readonly number[]): void {
   if (userIds.length === 0) return;
@@ -34,22 +39,34 @@ export class BoardSet {
   readonly #building = new Map<string, { done: Promise<Ranking>; touched: Set<number> }>();
   #pending = new Set<number>();
   #flushing: Promise<void> | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #generation = 0;
 
   constructor(private readonly db: Db) {
     watchers.add(new WeakRef(this));
   }
 
+  /** Moves on each time a ranking changes: part of the cached board answers' version. */
+  get generation(): number {
+    return this.#generation;
+  }
+
   changed(userIds: readonly number[]): void {
     for (const id of userIds) this.#pending.add(id);
     for (const build of this.#building.values()) for (const id of userIds) build.touched.add(id);
-    // Off the request path: right after the settling chunk commits, not when the next reader comes.
-    // A failure here surfaces to the next reader, whose flush runs the same queries again.
-    setImmediate(() => this.flush().catch(() => {}));
+    // Off the request path, and a few chunks of a settlement at a time rather than each one.
+    // A failure here is retried by the next flush (the ids stay pending).
+    this.#timer ??= setTimeout(() => {
+      this.#timer = null;
+      this.flush().catch(() => {});
+    }, FLUSH_DELAY_MS);
   }
 
-  /** A board's ranking with every noted change applied. */
+  /**
+   * A board's ranking: the last complete one. Readers never wait for changes being applied (a
+   * settlement in progress); they wait only for a board's first build.
+   */
   async ranking(week: BoardWeek): Promise<Ranking> {
-    await this.flush();
     const key = keyOf(week);
     const ready = this.#rankings.get(key);
     if (ready) return ready;
@@ -86,14 +103,21 @@ export class BoardSet {
   }
 
   async #refresh(ranking: Ranking, week: BoardWeek, ids: number[]): Promise<void> {
-    const rows = new Map((await repo.rankRowsOf(this.db, week, ids)).map((r) => [r.user_id, r as RankRow]));
+    const rows = new Map<number, RankRow>();
+    // Read in slices: one statement over thousands of players would hold the loop too long.
+    for (let i = 0; i < ids.length; i += REFRESH_SLICE) {
+      if (i > 0) await yieldToOthers();
+      for (const r of await repo.rankRowsOf(this.db, week, ids.slice(i, i + REFRESH_SLICE))) rows.set(r.user_id, r);
+    }
     const changed = ids.flatMap((id) => {
       const now = rows.get(id);
       const before = ranking.rowOf(id);
       if (!now) return before ? [{ ...before, settled: 0 }] : [];
       return before && sameFigures(before, now) ? [] : [now];
     });
+    if (changed.length === 0) return;
     ranking.apply(changed);
+    this.#generation += 1;
   }
 
   async #build(week: BoardWeek, touched: Set<number>): Promise<Ranking> {

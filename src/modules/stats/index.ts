@@ -6,7 +6,6 @@ import { currentSeason } from "../games/service.ts";
 import type { Config } from "../../config.ts";
 import { LeaderboardEntry, StatsParams, UserStats, WeekParams } from "./model.ts";
 import { cachedResponse, jsonResponse, ReadCache, withAppended } from "../../http/cached-read.ts";
-import { dataVersion } from "../../lib/data-versions.ts";
 import type { BoardWeek } from "./boards.ts";
 import * as service from "./service.ts";
 
@@ -17,7 +16,7 @@ export function statsRoutes({ db, clock, config, auth }: { db: Db; clock: Clock;
   /** The shared top rows, serialized once per settlement; a viewer beyond them gets their row appended. */
   const boardAnswer = async (request: Request, week: BoardWeek) => {
     const key = week ? `board:${week.season}:${week.week}` : "board:all";
-    const top = await reads.get(key, String(dataVersion("boards")), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }));
+    const top = await reads.get(key, service.boardsVersion(db), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }));
     const viewerId = await viewer(request);
     const own = viewerId === null ? null : await service.viewerRowBeyondTop(db, week, viewerId);
     return own ? jsonResponse(request, withAppended(top, own)) : cachedResponse(request, top);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
+import { dataVersion } from "../../lib/data-versions.ts";
 import { forbidden } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
 import type { LeaderboardEntry, UserStats } from "./model.ts";
@@ -13,6 +14,16 @@ import { ALL_BOOKS } from "./table.ts";
 
 export { ALL_BOOKS };
 export { pairKey, recordOutcomeChanges, type OutcomeChange } from "./aggregates.ts";
+
+/** Waits until every board has taken in the figures settled so far (settlement calls it when done). */
+export function boardsUpToDate(db: Db): Promise<void> {
+  return boardsOf(db).flush();
+}
+
+/** What the cached board answers depend on: names and figures (data version) and the rankings' changes. */
+export function boardsVersion(db: Db): string {
+  return `${dataVersion("boards")}.${boardsOf(db).generation}`;
+}
 
 export const BOARD_SIZE = 100;
 
