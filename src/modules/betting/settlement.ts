@@ -10,10 +10,19 @@ import { resultCents, settleBet } from "./rules.ts";
 import type { BetRow, BetStatus } from "./table.ts";
 
 /**
- * Bets settled per transaction. Each chunk holds the write lock (about 10 ms), so placements
- * waiting behind it see at most that; larger chunks settle faster but raise their p99 (bench/betting.ts).
+ * Bets settled in the first transaction; later chunks adapt so each holds the write lock and the
+ * event loop about CHUNK_BUDGET_MS. Larger chunks settle faster but raise placements' and readers'
+ * p99 (bench/betting.ts, bench/sunday.ts).
  */
 const CHUNK = 350;
+/** A chunk holds the event loop (and the write lock) about this long; sizes adapt to the machine. */
+const CHUNK_BUDGET_MS = 8;
+
+/** The next chunk's size from how long the last one took: smaller on a slow or busy machine, never below 50. */
+export function nextChunkSize(size: number, tookMs: number): number {
+  const scaled = Math.round(size * Math.min(1.5, Math.max(0.5, CHUNK_BUDGET_MS / Math.max(tookMs, 0.1))));
+  return Math.min(1000, Math.max(50, scaled));
+}
 
 /** Lets waiting requests run between chunks; setImmediate, not a timer, so settling alone never idles. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -117,17 +126,20 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     return regraded;
   }
   let changed = 0;
+  let size = CHUNK;
   for (let afterId = 0; ; ) {
+    const started = performance.now();
     const step = await db.transaction().execute(async (trx) => {
       const facts = await finalFacts(trx, gameId);
       if (!facts) return null;
-      const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, true);
+      const bets = await repo.betsOfGame(trx, gameId, afterId, size, true);
       if (bets.length === 0) return null;
       return { changed: await applyOutcomes(trx, now, bets, facts, false), lastId: bets.at(-1)!.id };
     });
     if (!step) break;
     changed += step.changed;
     afterId = step.lastId;
+    size = nextChunkSize(size, performance.now() - started);
     await yieldToEventLoop();
   }
   // The boards take in the last chunks before we say we are done: the next read is fresh.

@@ -88,7 +88,10 @@ export class BoardSet {
     this.#pending = new Set();
     const run = previous
       .then(async () => {
-        for (const [key, ranking] of this.#rankings) await this.#refresh(ranking, key === "all" ? null : weekOf(key), ids);
+        for (const [key, ranking] of this.#rankings) {
+          await this.#refresh(ranking, key === "all" ? null : weekOf(key), ids);
+          await yieldToOthers();
+        }
       })
       .catch((error) => {
         // Not applied: keep them for the next flush.

@@ -63,6 +63,8 @@ export async function sortInSteps(rows: RankRow[], pause: Step): Promise<RankRow
 
 export class Ranking {
   readonly #byUser = new Map<number, RankRow>();
+  /** The previous order's array, reused by the next apply (no garbage of 100,000 slots each time). */
+  #spare: RankRow[] = [];
 
   /** `sorted` must be in board order (sortInSteps). */
   constructor(private rows: RankRow[]) {
@@ -119,11 +121,26 @@ export class Ranking {
    */
   apply(changed: RankRow[]): void {
     if (changed.length === 0) return;
-    const ids = new Set(changed.map((r) => r.user_id));
-    const kept = this.rows.filter((r) => !ids.has(r.user_id));
+    const leaving = new Set<RankRow>();
+    for (const r of changed) {
+      const old = this.#byUser.get(r.user_id);
+      if (old) leaving.add(old);
+      this.#byUser.delete(r.user_id);
+    }
     const incoming = changed.filter((r) => r.settled > 0).sort(compareRows);
-    this.rows = merge(kept, incoming);
-    for (const id of ids) this.#byUser.delete(id);
     for (const row of incoming) this.#byUser.set(row.user_id, row);
+    // One pass: keep the rows that stay, merging the incoming ones in at their places.
+    const out = this.#spare;
+    let k = 0;
+    let j = 0;
+    for (const row of this.rows) {
+      if (leaving.has(row)) continue;
+      while (j < incoming.length && compareRows(incoming[j]!, row) <= 0) out[k++] = incoming[j++]!;
+      out[k++] = row;
+    }
+    while (j < incoming.length) out[k++] = incoming[j++]!;
+    out.length = k;
+    this.#spare = this.rows;
+    this.rows = out;
   }
 }
