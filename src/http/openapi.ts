@@ -92,7 +92,7 @@ export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.sta
       description:
         "The JSON API the browser app uses. Sign in with POST /api/login (or /api/register): the answer sets the session cookie, " +
         `${SESSION_COOKIE}, which routes marked with the session scheme need. Every error answers ${"`{ message, code }`"} ` +
-        "(and `field` for invalid input) with its HTTP status. State-changing requests must come from the app's own origin.",
+        "(and `field` for invalid input) with its HTTP status. State-changing requests from another origin are refused.",
     },
     paths,
     components: {
