@@ -3,7 +3,9 @@ import { sql } from "kysely";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import { errorHandler } from "./http/errors.ts";
+import { HealthResponse } from "./http/health.ts";
 import { Metrics, metricsRoute } from "./http/metrics.ts";
+import { openapiRoute } from "./http/openapi.ts";
 import { httpPipeline } from "./http/pipeline.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -85,7 +87,7 @@ export function createApp(deps: AppDeps) {
         set.status = 503;
         return { status: "unavailable", ...provider };
       }
-    })
+    }, { response: { 200: HealthResponse, 503: HealthResponse } })
     .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token), onAllSessionsEnded: (userId) => hub.closeUser(userId) }))
     .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))
     .use(gamesRoutes({ ...deps, auth }))
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps) {
     .use(botsRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))
+    .use(openapiRoute())
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");
     })

@@ -65,6 +65,7 @@ const myId = (me: BuiltUser | null) => me?.user.id ?? 1;
 const ROWS: Record<string, Row> = {
   "GET /metrics": { request: () => ["GET", "/metrics"], expect: everyone(200), otherwise: 200 }, // in-process calls come from the machine itself
   "GET /api/health": { request: () => ["GET", "/api/health"], expect: everyone(200), otherwise: 200 },
+  "GET /api/openapi.json": { request: () => ["GET", "/api/openapi.json"], expect: everyone(200), otherwise: 200 },
   "POST /api/register": {
     request: (_w, me) => ["POST", "/api/register", { email: `new_${myId(me)}@example.com`, username: `fresh_${myId(me)}`, password: "password123" }],
     expect: everyone(201),

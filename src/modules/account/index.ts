@@ -1,10 +1,11 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
-import { wholeNumber } from "../../http/schema.ts";
+import { MessageResponse, wholeNumber } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { PASSWORD_MAX } from "../auth/rules.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "../auth/plugin.ts";
+import { AccountExport, BetsCsv } from "./model.ts";
 import * as service from "./service.ts";
 
 const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
@@ -30,7 +31,7 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRout
         new Response(await service.betsCsv(db, user.id, params.userId), {
           headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="nfl-paper-trading-bets.csv"' },
         }),
-      { auth: true, params: UserParams },
+      { auth: true, params: UserParams, response: { 200: BetsCsv } },
     )
     .get(
       "/users/:userId/export/account.json",
@@ -38,7 +39,7 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRout
         new Response(JSON.stringify(await service.accountJson(db, user.id, params.userId), null, 2), {
           headers: { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="nfl-paper-trading-account.json"' },
         }),
-      { auth: true, params: UserParams },
+      { auth: true, params: UserParams, response: { 200: AccountExport } },
     )
     .delete(
       "/user",
@@ -49,6 +50,6 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRout
         onAccountDeleted(user.id);
         return result;
       },
-      { auth: true, body: DeleteBody },
+      { auth: true, body: DeleteBody, response: { 200: MessageResponse } },
     );
 }

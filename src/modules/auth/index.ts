@@ -4,7 +4,7 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody } from "../../http/schema.ts";
+import { EmptyBody, MessageResponse } from "../../http/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -100,7 +100,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, on
         onSessionEnded(sessionToken);
         return { message: "Logged out" };
       },
-      { auth: true, body: EmptyBody },
+      { auth: true, body: EmptyBody, response: { 200: MessageResponse } },
     )
     .post(
       "/password/forgot",
@@ -125,7 +125,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, on
         });
         return { message: "If that email has an account, a reset link is on its way." };
       },
-      { body: ForgotBody },
+      { body: ForgotBody, response: { 200: MessageResponse } },
     )
     .post(
       "/password/reset",
@@ -137,7 +137,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, on
         onAllSessionsEnded(userId);
         return { message: "Your password has been changed. Sign in with it." };
       },
-      { body: ResetBody },
+      { body: ResetBody, response: { 200: MessageResponse } },
     )
     .post(
       "/email/verify",
@@ -146,7 +146,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, on
         await service.verifyEmail(db, clock.now(), body.token);
         return { message: "Your email address is confirmed." };
       },
-      { body: VerifyBody },
+      { body: VerifyBody, response: { 200: MessageResponse } },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
     .put(

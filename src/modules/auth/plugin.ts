@@ -39,6 +39,12 @@ export async function sessionUser(db: Db, clock: Clock, config: Config, request:
 
 type SignedIn = { user: User; sessionToken: string };
 
+/** What the macros add to a route's OpenAPI operation: the cookie security scheme and who may call it. */
+export const SESSION_DETAIL = {
+  auth: { security: [{ session: [] }], "x-access": "signed-in" },
+  admin: { security: [{ session: [] }], "x-access": "admin" },
+};
+
 /**
  * The session plugin. Routes opt in with `{ auth: true }` (signed in, else 401) or
  * `{ admin: true }` (role admin, else 403) and receive `user` and `sessionToken`.
@@ -65,8 +71,9 @@ export function authPlugin({ db, clock, config }: AuthDeps) {
     return checked.get(request)!;
   };
   return new Elysia({ name: "auth" }).macro({
-    auth: { transform: ({ request }) => check(request, "user"), resolve: ({ request }) => found(request, "user") },
-    admin: { transform: ({ request }) => check(request, "admin"), resolve: ({ request }) => found(request, "admin") },
+    // `detail` marks the route in the OpenAPI document (http/openapi.ts): needs the session cookie.
+    auth: { detail: SESSION_DETAIL.auth, transform: ({ request }) => check(request, "user"), resolve: ({ request }) => found(request, "user") },
+    admin: { detail: SESSION_DETAIL.admin, transform: ({ request }) => check(request, "admin"), resolve: ({ request }) => found(request, "admin") },
   });
 }
 

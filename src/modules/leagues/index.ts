@@ -3,8 +3,8 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody, wholeNumber } from "../../http/schema.ts";
-import { CreateLeagueBody, Invitation, InviteBody, League, LeagueDetails, LeagueParams, LeaguesQuery, LeagueSummary, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
+import { EmptyBody, MessageResponse, wholeNumber } from "../../http/schema.ts";
+import { CreateLeagueBody, Invitation, InviteBody, InviteLink, JoinedLeague, League, LeagueDetails, LeagueParams, LeaguesQuery, LeagueSummary, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
 import { CREATION_LIMITS } from "./rules.ts";
 import * as service from "./service.ts";
 
@@ -64,6 +64,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       auth: true,
       params: LeagueParams,
       body: UserIdBody,
+      response: { 200: MessageResponse },
     })
     .post("/leagues/:id/invite", ({ params, body, user }) => {
       invitations.hit(`user:${user.id}`);
@@ -74,16 +75,18 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       body: InviteBody,
       response: { 200: Invitation },
     })
-    .get("/leagues/:id/invite-link", ({ params, user }) => service.inviteToken(db, user.id, params.id), { auth: true, params: LeagueParams })
+    .get("/leagues/:id/invite-link", ({ params, user }) => service.inviteToken(db, user.id, params.id), { auth: true, params: LeagueParams, response: { 200: InviteLink } })
     .post("/leagues/:id/invite-link", ({ params, user }) => service.rotateInviteToken(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
       body: EmptyBody,
+      response: { 200: InviteLink },
     })
     .post("/leagues/join-by-token/:token", ({ params, user }) => service.joinByToken(db, clock.now(), user.id, params.token), {
       auth: true,
       params: TokenParams,
       body: EmptyBody,
+      response: { 200: JoinedLeague },
     })
     .get("/invitations/league/:id", ({ params, user }) => service.leagueInvitations(db, user.id, params.id), {
       auth: true,

@@ -108,3 +108,7 @@ export const Invitation = t.Object({
   invitedUser: t.Object({ username: t.String() }),
 });
 export type Invitation = typeof Invitation.static;
+
+export const InviteLink = t.Object({ inviteToken: t.String() });
+/** The league an invite link joined. */
+export const JoinedLeague = t.Object({ id: t.Number(), name: t.String() });

@@ -1,10 +1,10 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody } from "../../http/schema.ts";
+import { EmptyBody, MessageResponse } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
-import { AnswerBody, Friend, FriendAnalytics, FriendParams, FriendRequest, IdParams, Notifications, Requests, SearchQuery, SearchResult, SendRequestBody } from "./model.ts";
+import { AnswerBody, Friend, FriendAnalytics, FriendParams, FriendRequest, IdParams, Notifications, NotificationsSeen, Requests, SearchQuery, SearchResult, SendRequestBody } from "./model.ts";
 import * as service from "./service.ts";
 
 /** Friends, friend requests, user search, friends' analytics and notifications (spec §7). */
@@ -30,7 +30,7 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
       body: AnswerBody,
       response: { 200: FriendRequest },
     })
-    .delete("/friends/:id", ({ params, user }) => service.removeFriend(db, user.id, params.id), { auth: true, params: IdParams })
+    .delete("/friends/:id", ({ params, user }) => service.removeFriend(db, user.id, params.id), { auth: true, params: IdParams, response: { 200: MessageResponse } })
     .get("/friends/:friendId/analytics", ({ params, user }) => service.friendAnalytics(db, user.id, params.friendId), {
       auth: true,
       params: FriendParams,
@@ -45,5 +45,5 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
       response: { 200: t.Array(SearchResult) },
     })
     .get("/notifications", ({ user }) => service.notifications(db, clock.now(), user.id), { auth: true, response: { 200: Notifications } })
-    .post("/notifications/seen", ({ user }) => service.markNotificationsSeen(db, clock.now(), user.id), { auth: true, body: EmptyBody });
+    .post("/notifications/seen", ({ user }) => service.markNotificationsSeen(db, clock.now(), user.id), { auth: true, body: EmptyBody, response: { 200: NotificationsSeen } });
 }

@@ -40,3 +40,4 @@ export const Notification = t.Object({
 });
 export type Notification = typeof Notification.static;
 export const Notifications = t.Object({ unread: t.Number(), items: t.Array(Notification) });
+export const NotificationsSeen = t.Object({ unread: t.Number() });

@@ -1,0 +1,26 @@
+import { t } from "elysia";
+import type { ProviderStatus as SchedulerStatus } from "../modules/games/scheduler.ts";
+
+/** The odds provider's sync state (games/scheduler.ts ProviderStatus). */
+const ProviderStatus = t.Object({
+  name: t.String(),
+  ok: t.Boolean(),
+  lastAttemptAt: t.Union([t.String(), t.Null()]),
+  lastSuccessAt: t.Union([t.String(), t.Null()]),
+  consecutiveFailures: t.Number(),
+  nextSyncAt: t.Union([t.String(), t.Null()]),
+  message: t.Optional(t.String()),
+  requestsRemaining: t.Optional(t.Union([t.Number(), t.Null()])),
+});
+
+// The schema must follow the scheduler's type field for field: Elysia refuses an answer with a field it does not know.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? ([keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false) : false) : false;
+const followsScheduler: Same<typeof ProviderStatus.static, SchedulerStatus> = true;
+void followsScheduler;
+
+/** `GET /api/health`: 200 "ok" while the database answers, 503 "unavailable" when it does not. */
+export const HealthResponse = t.Object({
+  status: t.Union([t.Literal("ok"), t.Literal("unavailable")]),
+  /** Present when serve runs an odds provider's sync. */
+  provider: t.Optional(ProviderStatus),
+});

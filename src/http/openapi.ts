@@ -1,0 +1,133 @@
+import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
+import { Elysia, t, type AnyElysia } from "elysia";
+import packageJson from "../../package.json" with { type: "json" };
+import { SESSION_COOKIE } from "../modules/auth/plugin.ts";
+
+export const OPENAPI_PATH = "/api/openapi.json";
+const VERSION = "3.1.1";
+
+/** Every error answer (http/errors.ts): some carry more fields, e.g. the new price when odds changed. */
+export const ErrorResponse = t.Object(
+  {
+    message: t.String({ description: "A sentence a person can act on" }),
+    code: t.String({ description: "Stable, machine-readable: invalid_input, not_signed_in, admin_only, …" }),
+    field: t.Optional(t.String({ description: "The input field at fault, for invalid input" })),
+  },
+  { additionalProperties: true, description: "An error" },
+);
+
+/** The document's own outline; its paths and schemas are whatever the routes declare. */
+export const OpenApiDocument = t.Object(
+  {
+    openapi: t.String(),
+    info: t.Object({ title: t.String(), version: t.String() }, { additionalProperties: true }),
+    paths: t.Record(t.String(), t.Unknown()),
+    components: t.Record(t.String(), t.Unknown()),
+  },
+  { additionalProperties: true, description: "An OpenAPI 3.1 document" },
+);
+
+/**
+ * Routes that are not part of the JSON API: the browser app, its live channel, the JSON 404 for
+ * unknown /api paths, and Prometheus' /metrics (text for scrapers, README "Metrics").
+ */
+export const UNDOCUMENTED = ["/*", "/ws", "/api/*", "/metrics"];
+
+const ERROR_REF = { $ref: "#/components/responses/Error" };
+const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
+
+type Json = Record<string, any>;
+type RouteLike = { method: string; path: string; hooks: Json };
+/** Elysia keeps the shared route table behind a protected method; @elysiajs/openapi reads it the same way. */
+const routeTable = (app: AnyElysia) => (app as unknown as { getGlobalRoutes(): RouteLike[] }).getGlobalRoutes();
+
+/** `/api/leagues/:id` → `/api/leagues/{id}`, the document's form. */
+export const documentPath = (path: string) => path.replace(/:([^/]+)/g, "{$1}");
+
+/** Whether a schema may be left out (TypeBox `t.Optional`, e.g. http/schema.ts EmptyBody). */
+const isOptional = (schema: unknown) =>
+  typeof schema === "object" && schema !== null && Object.getOwnPropertySymbols(schema).some((s) => s.description === "TypeBox.Optional");
+
+/**
+ * Builds the document from the app's route table with @elysiajs/openapi's generator, then says
+ * what the generator cannot know: JSON-only bodies (http/pipeline.ts), bodies that may be left
+ * out, the session cookie, the error shape, and non-JSON answers (a string schema's
+ * `contentMediaType`, e.g. CSV).
+ */
+export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.static {
+  const { paths, components } = toOpenAPISchema(app, { paths: UNDOCUMENTED, staticFile: false }, undefined, undefined, VERSION) as Json;
+  for (const route of routeTable(app)) {
+    const operation = paths[documentPath(route.path)]?.[route.method.toLowerCase()] as Json | undefined;
+    if (!operation) continue;
+    // The generator lists no media type for a route with a parser of our own (http/pipeline.ts).
+    if (operation.requestBody) {
+      const schema = unwrapSchema(route.hooks.body, undefined, "input", VERSION);
+      operation.requestBody = { required: !isOptional(route.hooks.body), content: { "application/json": { schema } } };
+    }
+    for (const response of Object.values(operation.responses ?? {}) as Json[]) {
+      for (const [type, media] of Object.entries(response.content ?? {}) as [string, Json][]) {
+        const mediaType = media.schema?.contentMediaType;
+        if (typeof mediaType === "string" && mediaType !== type) {
+          delete response.content[type];
+          response.content[mediaType] = media;
+        }
+      }
+    }
+    const access = operation["x-access"];
+    operation.responses = {
+      ...operation.responses,
+      ...(operation.parameters?.length || operation.requestBody ? { 400: { ...ERROR_REF, description: "Invalid input: the message names the field" } } : {}),
+      ...(access ? { 401: { ...ERROR_REF, description: "Not signed in" } } : {}),
+      ...(access === "admin" ? { 403: { ...ERROR_REF, description: "Admins only" } } : {}),
+      "4XX": ERROR_REF,
+      "5XX": ERROR_REF,
+    };
+  }
+  for (const item of Object.values(paths) as Json[]) for (const method of Object.keys(item)) if (!METHODS.has(method)) delete item[method];
+  return tidy({
+    openapi: VERSION,
+    info: {
+      title: "NFL Paper Trading API",
+      version: packageJson.version,
+      description:
+        "The JSON API the browser app uses. Sign in with POST /api/login (or /api/register): the answer sets the session cookie, " +
+        `${SESSION_COOKIE}, which routes marked with the session scheme need. Every error answers ${"`{ message, code }`"} ` +
+        "(and `field` for invalid input) with its HTTP status. State-changing requests from another origin are refused.",
+    },
+    paths,
+    components: {
+      schemas: { ...components.schemas, Error: ErrorResponse },
+      responses: { Error: { description: "An error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } },
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Set by POST /api/login and POST /api/register" } },
+    },
+  });
+}
+
+/**
+ * A plain-JSON copy (the generator hands out the routes' live schemas), without what only our
+ * validator reads: `error` (our message for a bad value) and the `default` TypeBox gives the
+ * string form of a number.
+ */
+function tidy<T>(document: T): T {
+  return JSON.parse(JSON.stringify(document), function (this: Json, key, value) {
+    if (key === "error" && typeof value === "string") return undefined;
+    if (key === "default" && this.format === "numeric") return undefined;
+    return value;
+  });
+}
+
+/** `GET /api/openapi.json`: the OpenAPI document of every API route, JSON only (no UI: the CSP allows no outside scripts). */
+export function openapiRoute() {
+  let cached: { routes: number; document: typeof OpenApiDocument.static } | null = null;
+  const plugin: AnyElysia = new Elysia({ name: "openapi" }).get(
+    OPENAPI_PATH,
+    () => {
+      // Built on first use, when every route is registered; rebuilt only if routes were added since.
+      const routes = routeTable(plugin).length;
+      if (cached?.routes !== routes) cached = { routes, document: buildOpenApiDocument(plugin) };
+      return cached.document;
+    },
+    { response: { 200: OpenApiDocument }, detail: { summary: "This document" } },
+  );
+  return plugin;
+}

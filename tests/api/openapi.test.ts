@@ -1,0 +1,202 @@
+/**
+ * GET /api/openapi.json (issue 19 §3): every API route is in the document with its inputs, its
+ * success answer and the error shape, and the session routes are marked. A route added without a
+ * response schema makes "every API route declares its success answer" fail.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { TypeCompiler } from "elysia/type-system";
+import { documentPath, ErrorResponse, UNDOCUMENTED } from "../../src/http/openapi.ts";
+import { AccountExport } from "../../src/modules/account/model.ts";
+import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
+import { settleGame } from "../../src/modules/betting/settlement.ts";
+import { syncGames } from "../../src/modules/games/sync.ts";
+import { buildUser } from "../factories.ts";
+import { FakeProvider } from "../fake-provider.ts";
+import { call, makeTestApp, type TestContext } from "../support.ts";
+
+type Json = Record<string, any>;
+type Route = { method: string; path: string; hooks: Json };
+
+let ctx: TestContext;
+let doc: Json;
+let routes: Route[];
+
+beforeAll(async () => {
+  ctx = await makeTestApp();
+  routes = (ctx.app.routes as unknown as Route[]).filter((r) => !UNDOCUMENTED.includes(r.path));
+  const res = await call(ctx.app, "GET", "/api/openapi.json");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toStartWith("application/json");
+  doc = res.body;
+});
+afterAll(() => ctx.close());
+
+const operationOf = (route: Route): Json | undefined => doc.paths[documentPath(route.path)]?.[route.method.toLowerCase()];
+const label = (route: Route) => `${route.method} ${route.path}`;
+/** A path with every parameter filled in, for calls that only need to reach the route. */
+const concrete = (path: string) => path.replace(/:[^/]+/g, "1");
+
+describe("GET /api/openapi.json", () => {
+  test("is an OpenAPI 3 document about this app", () => {
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.info.title).toBe("NFL Paper Trading API");
+    expect(typeof doc.info.version).toBe("string");
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(40);
+  });
+
+  test("covers every API route with its method, and nothing else", () => {
+    expect(routes.every((r) => r.path.startsWith("/api/"))).toBe(true);
+    expect(routes.filter((r) => !operationOf(r)).map(label)).toEqual([]);
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.length).toBe(routes.length);
+    // The web app, its live channel, the JSON 404 and Prometheus stay out.
+    for (const path of ["/*", "/ws", "/api/*", "/metrics"]) expect(doc.paths[path]).toBeUndefined();
+  });
+
+  test("gives every operation a success answer with a schema", () => {
+    const without = routes.filter((route) => {
+      const ok = Object.entries(operationOf(route)?.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+      return ok.length === 0 || !ok.every(([, r]) => Object.values((r as Json).content ?? {}).every((media) => (media as Json).schema));
+    });
+    expect(without.map(label)).toEqual([]);
+  });
+
+  test("lists each route's path and query parameters and its JSON body", () => {
+    for (const route of routes) {
+      const operation = operationOf(route)!;
+      const parameters = (operation.parameters ?? []) as Json[];
+      const inPath = [...route.path.matchAll(/:([^/]+)/g)].map((m) => m[1]);
+      expect({ route: label(route), path: parameters.filter((p) => p.in === "path").map((p) => p.name) }).toEqual({ route: label(route), path: inPath });
+      for (const p of parameters) expect(p.schema).toBeDefined();
+      const query = Object.keys(route.hooks.query?.properties ?? {});
+      expect(parameters.filter((p) => p.in === "query").map((p) => p.name)).toEqual(query);
+      if (route.hooks.body) {
+        expect({ route: label(route), body: Object.keys(operation.requestBody?.content ?? {}) }).toEqual({ route: label(route), body: ["application/json"] });
+        expect(operation.requestBody.content["application/json"].schema).toBeDefined();
+      } else expect(operation.requestBody).toBeUndefined();
+    }
+    const bet = doc.paths["/api/bets"].post.requestBody;
+    expect(bet.required).toBe(true);
+    expect(bet.content["application/json"].schema.required).toEqual(["gameId", "betType", "selection", "odds", "units"]);
+    // Calls that carry nothing may send no body at all.
+    expect(doc.paths["/api/logout"].post.requestBody.required).toBe(false);
+    expect(doc.paths["/api/games"].get.parameters.map((p: Json) => p.name)).toEqual(["week"]);
+  });
+
+  test("refers every operation's errors to the one error shape", () => {
+    expect(doc.components.schemas.Error.required).toEqual(["message", "code"]);
+    expect(Object.keys(doc.components.schemas.Error.properties)).toEqual(["message", "code", "field"]);
+    expect(doc.components.responses.Error.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    for (const route of routes) {
+      const responses = operationOf(route)!.responses as Json;
+      for (const status of ["4XX", "5XX"]) expect(responses[status]?.$ref).toBe("#/components/responses/Error");
+      for (const [status, response] of Object.entries(responses)) {
+        if (/^[45]/.test(status) && !(label(route) === "GET /api/health" && status === "503")) expect((response as Json).$ref).toBe("#/components/responses/Error");
+      }
+    }
+  });
+
+  test("the error shape is what errors really look like", async () => {
+    const user = await buildUser(ctx);
+    const answers = [
+      await call(ctx.app, "GET", "/api/no/such/route"),
+      await call(ctx.app, "GET", "/api/user"),
+      await call(ctx.app, "GET", "/api/games?week=99"),
+      await call(ctx.app, "GET", "/api/admin/audit", { cookie: user.cookie }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([404, 401, 400, 403]);
+    expect(doc.components.schemas.Error).toEqual(JSON.parse(JSON.stringify(ErrorResponse)));
+    const check = TypeCompiler.Compile(ErrorResponse);
+    for (const answer of answers) expect(check.Check(answer.body)).toBe(true);
+    expect(answers[2]!.body.field).toBe("week");
+  });
+
+  test("marks the routes that need a session, and those for admins, as the server enforces them", async () => {
+    expect(doc.components.securitySchemes.session).toEqual({ type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: expect.any(String) });
+    for (const route of routes) {
+      const operation = operationOf(route)!;
+      const access = operation["x-access"];
+      const anonymous = await call(ctx.app, route.method, concrete(route.path));
+      expect({ route: label(route), security: operation.security ?? null, signedOut401: anonymous.status === 401 }).toEqual({
+        route: label(route),
+        security: access ? [{ session: [] }] : null,
+        signedOut401: access !== undefined,
+      });
+      if (access) expect(operation.responses["401"]).toBeDefined();
+      // A fresh player each time: POST /api/logout ends the session it is called with.
+      const asUser = access ? await call(ctx.app, route.method, concrete(route.path), { cookie: (await buildUser(ctx)).cookie }) : null;
+      expect({ route: label(route), adminOnly: asUser?.body?.code === "admin_only" }).toEqual({ route: label(route), adminOnly: access === "admin" });
+      if (access === "admin") expect(operation.responses["403"]).toBeDefined();
+    }
+    expect(doc.paths["/api/user"].get["x-access"]).toBe("signed-in");
+    expect(doc.paths["/api/admin/audit"].get["x-access"]).toBe("admin");
+    expect(doc.paths["/api/games"].get.security).toBeUndefined();
+  });
+
+  test("says which answers are not JSON", () => {
+    const csv = doc.paths["/api/users/{userId}/export/bets.csv"].get.responses["200"].content;
+    expect(Object.keys(csv)).toEqual(["text/csv"]);
+    expect(csv["text/csv"].schema.type).toBe("string");
+    expect(Object.keys(doc.paths["/api/users/{userId}/export/account.json"].get.responses["200"].content)).toEqual(["application/json"]);
+    expect(Object.keys(doc.paths["/api/health"].get.responses).sort()).toEqual(["200", "4XX", "503", "5XX"]);
+  });
+
+  test("is plain JSON: no validator-only keywords leak from the route schemas", async () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('"error":');
+    expect(text).toContain('"multipleOf":1');
+    // The routes' live schemas were copied, not changed: validation still speaks our words.
+    const invalid = await call(ctx.app, "GET", "/api/games?week=99");
+    expect(invalid.body.message).toBe("week: must be a whole number from 1 to 18");
+  });
+});
+
+describe("route schemas", () => {
+  test("every API route declares its success answer (a route without one fails here)", () => {
+    const all = ctx.app.routes as unknown as Route[];
+    const api = all.filter((r) => r.path.startsWith("/api/") && r.path !== "/api/*");
+    expect(api.length).toBeGreaterThan(40);
+    const missing = api.filter((r) => {
+      const response = r.hooks.response;
+      return !response || typeof response !== "object" || !Object.keys(response).some((status) => /^2\d\d$/.test(status));
+    });
+    expect(missing.map(label)).toEqual([]);
+  });
+
+  test("answers sent as ready-made Responses, which Elysia does not check, still match their schemas", async () => {
+    const season = await makeTestApp({ now: "2026-09-09T12:00:00Z" });
+    await syncGames(season.db, new FakeProvider(), season.clock.now());
+    const user = await buildUser(season);
+    const placed = await call(season.app, "POST", "/api/bets", {
+      cookie: user.cookie,
+      body: { gameId: "fake-w1-KC-BUF", betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1 },
+    });
+    expect(placed.status).toBe(201);
+    // Settled, so the boards have a row to check.
+    const admin = await buildUser(season, { role: "admin" });
+    const resolved = await call(season.app, "PATCH", "/api/games/fake-w1-KC-BUF", { cookie: admin.cookie, body: { homeScore: 30, awayScore: 24, status: "completed" } });
+    expect(resolved.status).toBe(200);
+    await settleGame(season.db, season.clock.now(), "fake-w1-KC-BUF");
+    const schemaOf = (path: string) => (season.app.routes as unknown as Route[]).find((r) => r.method === "GET" && r.path === path)!.hooks.response[200];
+    const reads: [route: string, url: string][] = [
+      ["/api/users/:userId/export/account.json", `/api/users/${user.user.id}/export/account.json`],
+      ["/api/games", "/api/games?week=1"],
+      ["/api/games", "/api/games"],
+      ["/api/weeks/current", "/api/weeks/current"],
+      ["/api/leaderboard", "/api/leaderboard"],
+      ["/api/leaderboard/week/:week", "/api/leaderboard/week/1"],
+    ];
+    for (const [route, url] of reads) {
+      const answer = await call(season.app, "GET", url, { cookie: user.cookie });
+      expect({ url, status: answer.status }).toEqual({ url, status: 200 });
+      expect({ url, empty: Array.isArray(answer.body) && answer.body.length === 0 }).toEqual({ url, empty: false });
+      const errors = [...TypeCompiler.Compile(schemaOf(route)).Errors(answer.body)].map((e) => `${e.path}: ${e.message}`);
+      expect({ url, errors }).toEqual({ url, errors: [] });
+    }
+    expect(schemaOf("/api/users/:userId/export/account.json")).toBe(AccountExport);
+    const csv = await call(season.app, "GET", `/api/users/${user.user.id}/export/bets.csv`, { cookie: user.cookie });
+    expect(csv.headers.get("content-type")).toStartWith("text/csv");
+    expect(csv.body.split("\n").length).toBeGreaterThan(1);
+    await season.close();
+  });
+});
