@@ -11,6 +11,7 @@ import * as m0009 from "./0009_accounts.ts";
 import * as m0010 from "./0010_closing_lines.ts";
 import * as m0011 from "./0011_prop_closing_lines.ts";
 import * as m0012 from "./0012_lean_bet_indexes.ts";
+import * as m0016 from "./0016_parlays.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_closing_lines": m0010,
   "0011_prop_closing_lines": m0011,
   "0012_lean_bet_indexes": m0012,
+  "0016_parlays": m0016,
 };
