@@ -184,7 +184,7 @@ test("thousands of hostile requests: every answer a 4xx JSON error, and not one 
         await check(`${label} extra key ${JSON.stringify(key).slice(0, 30)}`, send(target.method, target.path, { body: `{${JSON.stringify(key)}:1,${JSON.stringify(target.body).slice(1)}`, headers: { "content-type": "application/json" } }));
       }
       if ("rules" in target.body) {
-        for (const value of [[], ["parlay"], ["spread", 7], "spread", null, [null], { spread: true }]) {
+        for (const value of [[], ["teaser"], ["spread", 7], "spread", null, [null], { spread: true }]) {
           await check(`${label} allowedBetTypes=${JSON.stringify(value)}`, json(target.method, target.path, { ...target.body, rules: { allowedBetTypes: value } }));
         }
         for (const [field, value] of [["minWager", -1], ["maxWager", "lots"], ["minWager", 1e308], ["maxWager", []]] as const) {

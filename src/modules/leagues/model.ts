@@ -4,13 +4,13 @@ import { NAME_MAX } from "./rules.ts";
 
 const money = (field: string) => t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
 const isoDate = (field: string) => t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}", maxLength: 30, error: `${field}: must be a date (YYYY-MM-DD)` });
-const betType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")], {
-  error: "allowedBetTypes: each must be spread, total, moneyline or prop",
+const betType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop"), t.Literal("parlay")], {
+  error: "allowedBetTypes: each must be spread, total, moneyline, prop or parlay",
 });
 
 const Rules = t.Object(
   {
-    allowedBetTypes: t.Array(betType, { maxItems: 4 }),
+    allowedBetTypes: t.Array(betType, { maxItems: 5 }),
     minWager: optionalNullable(money("minWager")),
     maxWager: optionalNullable(money("maxWager")),
   },
