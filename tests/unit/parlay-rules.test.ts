@@ -44,10 +44,13 @@ describe("which legs make a parlay", () => {
   });
 
   test("one leg, nine legs and two legs on one game are named", () => {
-    expect(parlayLegsProblem([leg("a")])).toBe("legs: a parlay needs at least 2 legs (got 1)");
-    expect(parlayLegsProblem([])).toBe("legs: a parlay needs at least 2 legs (got 0)");
-    expect(parlayLegsProblem("abcdefghi".split("").map((g) => leg(g)))).toBe("legs: a parlay takes at most 8 legs (got 9)");
-    expect(parlayLegsProblem([leg("a"), leg("b"), leg("a", "Under")])).toBe("legs: two legs are on the same game (a); a parlay takes one leg per game");
+    expect(parlayLegsProblem([leg("a")])).toEqual({ code: "parlay_too_few_legs", message: "legs: a parlay needs at least 2 legs (got 1)" });
+    expect(parlayLegsProblem([])?.message).toBe("legs: a parlay needs at least 2 legs (got 0)");
+    expect(parlayLegsProblem("abcdefghi".split("").map((g) => leg(g)))).toEqual({ code: "parlay_too_many_legs", message: "legs: a parlay takes at most 8 legs (got 9)" });
+    expect(parlayLegsProblem([leg("a"), leg("b"), leg("a", "Under")])).toEqual({
+      code: "parlay_same_game",
+      message: "legs: two legs are on the same game (a); a parlay takes one leg per game",
+    });
   });
 
   test("the same picks in another order are the same parlay; another side is not", () => {

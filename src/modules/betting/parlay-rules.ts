@@ -51,13 +51,18 @@ export interface LegIdentity {
   propId?: number | null;
 }
 
+export interface LegsProblem {
+  code: "parlay_too_few_legs" | "parlay_too_many_legs" | "parlay_same_game";
+  message: string;
+}
+
 /** Why these legs cannot make a parlay (too few, too many, two on one game); null when they can. */
-export function parlayLegsProblem(legs: readonly LegIdentity[]): string | null {
-  if (legs.length < PARLAY_MIN_LEGS) return `legs: a parlay needs at least ${PARLAY_MIN_LEGS} legs (got ${legs.length})`;
-  if (legs.length > PARLAY_MAX_LEGS) return `legs: a parlay takes at most ${PARLAY_MAX_LEGS} legs (got ${legs.length})`;
+export function parlayLegsProblem(legs: readonly LegIdentity[]): LegsProblem | null {
+  if (legs.length < PARLAY_MIN_LEGS) return { code: "parlay_too_few_legs", message: `legs: a parlay needs at least ${PARLAY_MIN_LEGS} legs (got ${legs.length})` };
+  if (legs.length > PARLAY_MAX_LEGS) return { code: "parlay_too_many_legs", message: `legs: a parlay takes at most ${PARLAY_MAX_LEGS} legs (got ${legs.length})` };
   const seen = new Set<string>();
   for (const leg of legs) {
-    if (seen.has(leg.gameId)) return `legs: two legs are on the same game (${leg.gameId}); a parlay takes one leg per game`;
+    if (seen.has(leg.gameId)) return { code: "parlay_same_game", message: `legs: two legs are on the same game (${leg.gameId}); a parlay takes one leg per game` };
     seen.add(leg.gameId);
   }
   return null;

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
 import { groupCommit } from "../../db/group-commit.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString, wagerCents } from "../../lib/money.ts";
@@ -7,7 +9,7 @@ import { availableCents } from "../leagues/rules.ts";
 import { leagueBetRules } from "../leagues/service.ts";
 import { settledProfitCents } from "../stats/service.ts";
 import type { Bet, PlaceParlayInput } from "./model.ts";
-import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents, PARLAY_MIN_LEGS } from "./parlay-rules.ts";
+import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents } from "./parlay-rules.ts";
 import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice, type Price } from "./rules.ts";
@@ -30,14 +32,14 @@ const moved = (p: PricedLeg) => p.price.odds !== p.leg.odds || (p.price.point !=
 
 function checkLegs(legs: readonly Leg[]): void {
   const problem = parlayLegsProblem(legs);
-  if (problem) throw badRequest(problem, legs.length < PARLAY_MIN_LEGS ? "parlay_too_few_legs" : problem.includes("same game") ? "parlay_same_game" : "parlay_too_many_legs");
+  if (problem) throw badRequest(problem.message, problem.code);
   legs.forEach((leg, i) => {
     if (leg.betType === "prop" && leg.propId == null) throw badRequest(`legs[${i}].propId: is required for a prop leg`);
   });
 }
 
 /** Each leg's game and current price, read in the write transaction; refuses a locked game or an unknown pick. */
-async function priceLegs(trx: Parameters<Parameters<ReturnType<typeof groupCommit>["run"]>[0]>[0], now: Date, legs: readonly Leg[]): Promise<PricedLeg[]> {
+async function priceLegs(trx: Kysely<Database>, now: Date, legs: readonly Leg[]): Promise<PricedLeg[]> {
   const priced: PricedLeg[] = [];
   for (const [index, leg] of legs.entries()) {
     const propId = leg.betType === "prop" ? leg.propId! : null;
