@@ -23,7 +23,8 @@ RUN groupadd --system --gid 10001 app \
  && mkdir -p /data && chown app:app /data
 COPY --from=build /src/dist/nfl-paper-trading /usr/local/bin/nfl-paper-trading
 
-ENV HOST=0.0.0.0 \
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_PATH=/data/nfl-paper-trading.db
 # A directory, not a file: SQLite keeps its -wal and -shm files beside the database.

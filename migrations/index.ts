@@ -11,6 +11,8 @@ import * as m0009 from "./0009_accounts.ts";
 import * as m0010 from "./0010_closing_lines.ts";
 import * as m0011 from "./0011_prop_closing_lines.ts";
 import * as m0012 from "./0012_lean_bet_indexes.ts";
+import * as m0013 from "./0013_account_proofs.ts";
+import * as m0014 from "./0014_leagues_created_by.ts";
 import * as m0016 from "./0016_parlays.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
@@ -27,5 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0010_closing_lines": m0010,
   "0011_prop_closing_lines": m0011,
   "0012_lean_bet_indexes": m0012,
+  "0013_account_proofs": m0013,
+  "0014_leagues_created_by": m0014,
   "0016_parlays": m0016,
 };

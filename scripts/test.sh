@@ -50,7 +50,7 @@ todo=0
 run_bun() {
   echo "== bun test $*"
   # bun writes its results and summary to stderr: merge both streams.
-  timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" test --retry=1 "$@" 2>&1 | tee "$log"
+  timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 test --retry=1 "$@" 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
   count() {
     local n

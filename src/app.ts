@@ -51,7 +51,9 @@ export function createApp(deps: AppDeps) {
   return new Elysia({
     // Reject unknown fields (additionalProperties: false) instead of silently dropping them.
     normalize: false,
-    serve: { maxRequestBodySize: config.bodyLimit },
+    // Far above BODY_LIMIT on purpose: our pipeline answers oversized bodies (by Content-Length, or
+    // by counting a chunked body as it reads) with JSON and our headers; Bun's own 413 has neither.
+    serve: { maxRequestBodySize: 2 ** 40 },
     // Bun pings sockets idle this long and closes those that do not answer.
     websocket: { idleTimeout: 60, sendPings: true, maxPayloadLength: MAX_CLIENT_MESSAGE },
   })
@@ -59,7 +61,6 @@ export function createApp(deps: AppDeps) {
     .use(httpPipeline({ ...deps, metrics }))
     .use(
       metricsRoute({
-        config,
         metrics,
         isAdmin: async (request) => (await sessionUser(db, clock, config, request))?.role === "admin",
         refresh: async () => {
@@ -80,8 +81,8 @@ export function createApp(deps: AppDeps) {
         return { status: "unavailable", ...provider };
       }
     })
-    .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token) }))
-    .use(accountRoutes({ ...deps, auth, onAccountDeleted: (token) => hub.closeSession(token) }))
+    .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token), onAllSessionsEnded: (userId) => hub.closeUser(userId) }))
+    .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))
     .use(gamesRoutes({ ...deps, auth }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth }))

@@ -26,7 +26,7 @@ export interface Config {
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
-  /** SMTP server for password-reset mail (smtp:// or smtps:// URL); null = no mail, the CLI makes reset links. */
+  /** SMTP server for password-reset and address-confirmation mail (smtp:// or smtps:// URL; needs PUBLIC_URL); null = no mail, the CLI makes reset links. */
   smtpUrl: string | null;
   mailFrom: string;
   /** Bots a first start (empty database, embedded season) creates with a history; 0 turns it off. */
@@ -106,6 +106,11 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   if (!LOG_LEVELS.includes(logLevel as Config["logLevel"])) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}")`);
   }
+  const publicUrl = origin(env, "PUBLIC_URL");
+  // Mailed links must not follow a request's Host header, which anyone can set.
+  if (env.SMTP_URL && !publicUrl) {
+    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is set: mailed links are built from it (e.g. PUBLIC_URL=https://bets.example.com)");
+  }
   const databasePath = overrides.databasePath ?? env.DATABASE_PATH ?? "./data/nfl-paper-trading.db";
   return {
     port: overrides.port ?? int(env, "PORT", 3000, 0, 65535),
@@ -115,7 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       .split(",")
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
-    publicUrl: origin(env, "PUBLIC_URL"),
+    publicUrl,
     trustProxy: bool(env, "TRUST_PROXY"),
     authRateLimit: int(env, "AUTH_RATE_LIMIT", 20, 1, 1_000_000),
     oddsProvider: provider as Config["oddsProvider"],

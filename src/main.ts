@@ -1,4 +1,5 @@
 #!/usr/bin/env bun
+import "./production-mode.ts";
 import { Command } from "commander";
 import { ConfigError } from "./config.ts";
 import { CliError, configFrom, type DataFlags } from "./cli/context.ts";

@@ -12,3 +12,47 @@ export function clientAddress(request: Request, server: Server<unknown> | null, 
   }
   return server?.requestIP(request)?.address ?? "local";
 }
+
+/**
+ * The key an address is rate limited by. An IPv6 host usually holds a whole /64 and can rotate
+ * through it freely, so IPv6 counts per /64 ("2001:db8:0:1::/64"); IPv4, and IPv4 written as
+ * IPv6 (::ffff:1.2.3.4), count per address. Anything that is not an IP address is its own key.
+ */
+export function rateLimitKey(address: string): string {
+  const trimmed = address.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  if (!trimmed.includes(":")) return trimmed;
+  const groups = ipv6Groups(trimmed.split("%")[0]!);
+  if (!groups) return trimmed;
+  const mappedV4 = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (mappedV4) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with "::" and a dotted IPv4 tail), or null when it is not one. */
+function ipv6Groups(text: string): number[] | null {
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string): number[] | null => {
+    if (part === "") return [];
+    const out: number[] = [];
+    const pieces = part.split(":");
+    for (const [i, piece] of pieces.entries()) {
+      if (i === pieces.length - 1 && piece.includes(".")) {
+        const octets = piece.split(".").map((o) => (/^\d{1,3}$/.test(o) ? Number(o) : NaN));
+        if (octets.length !== 4 || octets.some((o) => !(o <= 255))) return null;
+        out.push((octets[0]! << 8) | octets[1]!, (octets[2]! << 8) | octets[3]!);
+      } else if (/^[0-9a-f]{1,4}$/.test(piece)) {
+        out.push(parseInt(piece, 16));
+      } else {
+        return null;
+      }
+    }
+    return out;
+  };
+  const head = parse(halves[0]!);
+  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  if (!head || !tail) return null;
+  if (halves.length === 1) return head.length === 8 ? head : null;
+  const missing = 8 - head.length - tail.length;
+  return missing >= 1 ? [...head, ...new Array<number>(missing).fill(0), ...tail] : null;
+}

@@ -1,6 +1,7 @@
 import { Elysia, ValidationError } from "elysia";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { loggablePath } from "./pipeline.ts";
 
 export interface ErrorBody {
   message: string;
@@ -44,7 +45,9 @@ export function describeValidationError(error: ValidationError): ErrorBody {
 
 /** The one place errors become responses: `{ message, code }` with the right status; 500s never leak internals. */
 export function errorHandler(logger: Logger) {
-  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error: thrown, request }) => {
+    // Elysia wraps whatever a parser throws (our body limits) in a ParseError: answer the cause.
+    const error = code === "PARSE" && (thrown as Error).cause instanceof AppError ? ((thrown as Error).cause as AppError) : thrown;
     if (error instanceof AppError) {
       return json(error.status, { ...error.details, message: error.message, code: error.code }, error.headers);
     }
@@ -62,7 +65,7 @@ export function errorHandler(logger: Logger) {
     if (typeof status === "number" && status >= 400 && status < 500) {
       return json(status, { message: (error as Error).message || "Bad request", code: "bad_request" });
     }
-    logger.error({ err: error, method: request.method, url: new URL(request.url).pathname }, "unhandled error");
+    logger.error({ err: error, method: request.method, url: loggablePath(new URL(request.url).pathname) }, "unhandled error");
     return json(500, { message: "Something went wrong on our side. Please try again.", code: "internal" });
   });
 }

@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Config } from "../config.ts";
+import type { Server } from "bun";
 import { forbidden } from "../lib/errors.ts";
-import { clientAddress } from "./client-address.ts";
 
 /** The app's Prometheus metrics, one registry per app (tests build many side by side). */
 export class Metrics {
@@ -26,6 +25,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly #requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(seconds: number): void } }>();
+
+  /** Counts one answered request; the labelled series are looked up once, not hashed per request. */
+  recordRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let series = this.#requestSeries.get(key);
+    if (!series) {
+      series = { count: this.requests.labels(method, route, String(status)), latency: this.latency.labels(route) };
+      this.#requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
+  }
+
   /** Times a background job and counts how it ended. */
   async time<T>(job: string, work: () => Promise<T>): Promise<T> {
     const end = this.jobSeconds.startTimer({ job });
@@ -43,15 +56,22 @@ export class Metrics {
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+|local)$/;
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
 
 /**
- * `/metrics` in Prometheus text format, for admins or from the machine itself (the client
- * address as `clientAddress` trusts it, so a proxy cannot make a stranger look local).
+ * Whether a request comes from the machine itself: a loopback peer that no proxy forwarded. A
+ * forwarded request is never local, whatever address it claims and whether or not TRUST_PROXY is
+ * set: behind a proxy on this machine every peer is loopback.
  */
-export function metricsRoute({ config, metrics, isAdmin, refresh }: { config: Config; metrics: Metrics; isAdmin(request: Request): Promise<boolean>; refresh(): Promise<void> }) {
+export function fromThisMachine(request: Request, server: Server<unknown> | null): boolean {
+  if (FORWARDING_HEADERS.some((name) => request.headers.has(name))) return false;
+  return LOOPBACK.test(server?.requestIP(request)?.address ?? "local");
+}
+
+/** `/metrics` in Prometheus text format, for admins or from the machine itself. */
+export function metricsRoute({ metrics, isAdmin, refresh }: { metrics: Metrics; isAdmin(request: Request): Promise<boolean>; refresh(): Promise<void> }) {
   return new Elysia({ name: "metrics" }).get("/metrics", async ({ request, server }) => {
-    const local = LOOPBACK.test(clientAddress(request, server, config.trustProxy));
-    if (!local && !(await isAdmin(request))) throw forbidden("Metrics are for admins or the machine itself", "metrics_forbidden");
+    if (!fromThisMachine(request, server) && !(await isAdmin(request))) throw forbidden("Metrics are for admins or the machine itself", "metrics_forbidden");
     await refresh();
     return new Response(await metrics.registry.metrics(), { headers: { "content-type": metrics.registry.contentType } });
   });

@@ -2,8 +2,35 @@ import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { readJsonObject } from "./body.ts";
 import type { Metrics } from "./metrics.ts";
 import { assertSameOrigin, securityHeaders } from "./security.ts";
+
+/** Longest URL we read; our own links are far shorter. */
+export const MAX_URL_LENGTH = 8 * 1024;
+/** Largest request head (URL and headers) we read. Bun's own limit sits above it (README: --max-http-header-size). */
+export const MAX_HEAD_BYTES = 16 * 1024;
+
+/** Refuses request heads no browser of ours sends, as JSON with our headers (Bun's own 431 has neither). */
+function assertHeadSize(request: Request): void {
+  if (request.url.length > MAX_URL_LENGTH) {
+    throw new AppError(414, "uri_too_long", `The request URL is longer than ${MAX_URL_LENGTH} characters`);
+  }
+  let size = request.url.length;
+  request.headers.forEach((value, name) => {
+    size += name.length + value.length + 4;
+  });
+  if (size > MAX_HEAD_BYTES) {
+    throw new AppError(431, "headers_too_large", `The request headers are larger than ${MAX_HEAD_BYTES} bytes`);
+  }
+}
+
+/** Secrets that travel in a path (invite tokens) never reach the logs. */
+export function loggablePath(pathname: string): string {
+  return pathname
+    .replace(/^(\/api\/leagues\/join-by-token\/)[^/]+/, "$1:token")
+    .replace(/^(\/invite\/)[^/]+/, "$1:token");
+}
 
 /** Our API reads JSON only: a body of any other type is refused before anyone parses it. */
 function assertJsonBody(request: Request): void {
@@ -15,56 +42,50 @@ function assertJsonBody(request: Request): void {
   }
 }
 
+/** The path of a request URL, without building a URL object (this runs for every request). */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.indexOf("?", start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
 /**
  * What every request goes through: security headers, the body size limit, the Origin check for
- * state-changing calls, and one JSON log line when the response is done.
+ * state-changing calls, and one JSON log line when the response is done. Kept lean: it is the
+ * fixed cost of every answer (bench/http.ts measures it against a bare Bun server).
  */
 export function httpPipeline({ config, logger, metrics }: { config: Config; logger: Logger; metrics?: Metrics }) {
-  const headers = securityHeaders(config);
   const started = new WeakMap<Request, number>();
 
   return new Elysia({ name: "http-pipeline" })
-    .onRequest(({ request, set }) => {
+    .headers(securityHeaders(config))
+    .onRequest(({ request }) => {
       started.set(request, performance.now());
-      Object.assign(set.headers, headers);
+      assertHeadSize(request);
       const length = Number(request.headers.get("content-length") ?? 0);
       if (length > config.bodyLimit) {
         throw new AppError(413, "body_too_large", `The request body is larger than ${config.bodyLimit} bytes`);
       }
-      if (new URL(request.url).pathname.startsWith("/api/")) {
+      if (pathOf(request.url).startsWith("/api/")) {
         assertSameOrigin(request, config);
         assertJsonBody(request);
       }
     })
     // Our own JSON parsing: a malformed body is always a 400 (Elysia lets it pass as "no body" on
-    // routes whose body is optional), and every payload of ours is an object.
+    // routes whose body is optional), every payload of ours is an object, and size and nesting are
+    // capped while reading, before anything walks the value.
     .onParse({ as: "global" }, async ({ request }, contentType) => {
       if (!/^application\/json\b/i.test(contentType)) return;
-      const text = await request.text();
-      if (text.trim() === "") return {};
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new AppError(400, "invalid_body", "The request body is not valid JSON");
-      }
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-        throw new AppError(400, "invalid_body", "The request body must be a JSON object");
-      }
-      return parsed;
+      return readJsonObject(request, config.bodyLimit);
     })
     .onAfterResponse({ as: "global" }, ({ request, set, route }) => {
       const start = started.get(request);
       const status = typeof set.status === "number" ? set.status : 200;
-      const ms = start === undefined ? undefined : performance.now() - start;
-      metrics?.requests.inc({ method: request.method, route, status });
-      if (ms !== undefined) metrics?.latency.observe({ route }, ms / 1000);
-      logger.info({
-        method: request.method,
-        route,
-        path: new URL(request.url).pathname,
-        status,
-        ms: ms === undefined ? undefined : Math.round(ms * 10) / 10,
-      });
+      const ms = start === undefined ? 0 : performance.now() - start;
+      metrics?.recordRequest(request.method, route, status, ms / 1000);
+      if (logger.isLevelEnabled("info")) {
+        logger.info({ method: request.method, route, path: loggablePath(pathOf(request.url)), status, ms: Math.round(ms * 10) / 10 });
+      }
     });
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
 import { buildUser } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
@@ -34,9 +34,13 @@ describe("POST /api/register", () => {
     expect(res.cookie).not.toContain(session.token_hash);
   });
 
-  test("a listed ADMIN_EMAILS address registers as an admin", async () => {
+  test("a listed ADMIN_EMAILS address does not make an admin by signing up: its owner must prove it", async () => {
     const res = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "Boss@example.com" } });
-    expect(res.body.role).toBe("admin");
+    expect(res.status).toBe(201);
+    expect(res.body.role).toBe("user");
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: res.cookie! })).body.role).toBe("user");
+    const row = await ctx.db.selectFrom("users").select(["role", "email_verified_at"]).executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: "user", email_verified_at: null });
   });
 
   test.each([
@@ -52,15 +56,41 @@ describe("POST /api/register", () => {
     expect(await rowCount("users")).toBe(0);
   });
 
-  test("duplicate email or username (ignoring case) answers 409", async () => {
+  test("a taken email and a taken username (ignoring case) get one and the same 409", async () => {
     await call(ctx.app, "POST", "/api/register", { body: valid });
     const sameEmail = await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "other_name" } });
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toBe("An account with this email already exists");
     const sameName = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "x@example.com", username: "NEW_PLAYER" } });
-    expect(sameName.status).toBe(409);
-    expect(sameName.body.message).toBe("That username is taken");
+    for (const res of [sameEmail, sameName]) {
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: "An account with this email or username already exists", code: "account_exists" });
+    }
     expect(await rowCount("users")).toBe(1);
+  });
+
+  test("a taken email costs the same password hash as a free one: the hash comes before any lookup", async () => {
+    await call(ctx.app, "POST", "/api/register", { body: valid });
+    const hash = spyOn(Bun.password, "hash");
+    try {
+      const taken = await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "other_name" } });
+      expect(taken.status).toBe(409);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
+  });
+
+  test("a username that looks like another's is refused; nothing is written", async () => {
+    await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "alice" } });
+    for (const lookalike of ["aIice", "a1ice", "ALlCE"]) {
+      const res = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: `${lookalike}@example.com`, username: lookalike } });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: "That username is too similar to an existing username", code: "username_similar" });
+    }
+    expect(await rowCount("users")).toBe(1);
+    const other = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "alicia@example.com", username: "alicia" } });
+    expect(other.status).toBe(201);
+    const row = await ctx.db.selectFrom("users").select("username_skeleton").where("username", "=", "alicia").executeTakeFirstOrThrow();
+    expect(row.username_skeleton).toBe("allcla");
   });
 
   test("a filled honeypot is refused and creates no account", async () => {
@@ -103,13 +133,16 @@ describe("POST /api/login", () => {
     }
   });
 
-  test("an account whose email is later listed in ADMIN_EMAILS is an admin", async () => {
-    const { user, cookie } = await buildUser(ctx, { email: "late@example.com" });
+  test("an account whose email is later listed in ADMIN_EMAILS is an admin once the address is proved", async () => {
+    const { user, cookie } = await buildUser(ctx, { email: "late@example.com", emailVerified: false });
     expect(user.role).toBe("user");
     // Same database, new setting: what a restart with ADMIN_EMAILS changed looks like.
     const restarted = createApp({ ...ctx, config: { ...ctx.config, adminEmails: ["late@example.com"] } });
-    const me = await call(restarted, "GET", "/api/user", { cookie });
-    expect(me.body.role).toBe("admin");
+    expect((await call(restarted, "GET", "/api/user", { cookie })).body.role).toBe("user");
+    await ctx.db.updateTable("users").set({ email_verified_at: ctx.clock.now().toISOString() }).where("id", "=", user.id).execute();
+    expect((await call(restarted, "GET", "/api/user", { cookie })).body.role).toBe("admin");
+    // Proved but no longer listed: a player again.
+    expect((await call(ctx.app, "GET", "/api/user", { cookie })).body.role).toBe("user");
   });
 });
 
@@ -143,6 +176,43 @@ describe("rate limits", () => {
     expect((await login("10.0.0.2")).status).toBe(401);
     await limited.close();
   });
+});
+
+describe("rate limits per /64 and per account", () => {
+  const attempt = (app: TestContext["app"], ip: string, email = "a@example.com") =>
+    call(app, "POST", "/api/login", { body: { email, password: "whatever1" }, headers: { "x-forwarded-for": ip } });
+
+  test("rotating addresses inside one IPv6 /64 shares one budget; another /64 has its own", async () => {
+    const limited = await makeTestApp({ env: { AUTH_RATE_LIMIT: "3", TRUST_PROXY: "true" } });
+    const statuses = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await attempt(limited.app, `2001:db8:0:1::${i.toString(16)}`, `p${i}@example.com`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await attempt(limited.app, "2001:db8:0:1:ffff:1:2:3", "p9@example.com")).status).toBe(429);
+    expect((await attempt(limited.app, "2001:db8:0:2::1", "p9@example.com")).status).toBe(401);
+    await limited.close();
+  });
+
+  test("failed sign-ins to one account are limited across many addresses; a success spends nothing", async () => {
+    const limited = await makeTestApp({ env: { TRUST_PROXY: "true" } });
+    const { password } = await buildUser(limited, { email: "target@example.com" });
+    // Successful sign-ins give their attempt back (otherwise only 7 failures would pass below).
+    for (let i = 0; i < 3; i++) {
+      const ok = await call(limited.app, "POST", "/api/login", { body: { email: "target@example.com", password }, headers: { "x-forwarded-for": "198.51.100.1" } });
+      expect(ok.status).toBe(200);
+    }
+    const statuses = [];
+    for (let i = 1; i <= 11; i++) statuses.push((await attempt(limited.app, `203.0.113.${i}`, i % 2 ? "Target@Example.com" : "target@example.com")).status);
+    expect(statuses).toEqual([...new Array(10).fill(401), 429]);
+    const locked = await call(limited.app, "POST", "/api/login", { body: { email: "target@example.com", password }, headers: { "x-forwarded-for": "198.51.100.2" } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Other accounts are untouched; after 15 minutes the account's budget is back.
+    expect((await attempt(limited.app, "203.0.113.99", "someone@example.com")).status).toBe(401);
+    limited.clock.advance(15 * 60_000);
+    const later = await call(limited.app, "POST", "/api/login", { body: { email: "target@example.com", password }, headers: { "x-forwarded-for": "198.51.100.2" } });
+    expect(later.status).toBe(200);
+    await limited.close();
+  }, 30_000);
 });
 
 describe("GET /api/user", () => {
@@ -197,6 +267,19 @@ describe("PUT /api/user/username", () => {
       expect(res.body.message).toBe(message!);
     }
     expect((await call(ctx.app, "GET", "/api/user", { cookie })).body.username).toBe("mine");
+  });
+
+  test("refuses a name that looks like someone else's; one's own look-alike is fine", async () => {
+    await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "alice@example.com", username: "alice" } });
+    const { cookie } = await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "corn_fan" } });
+    const lookalike = await call(ctx.app, "PUT", "/api/user/username", { cookie: cookie!, body: { username: "aIice" } });
+    expect(lookalike.status).toBe(409);
+    expect(lookalike.body).toEqual({ message: "That username is too similar to an existing username", code: "username_similar" });
+    const taken = await call(ctx.app, "PUT", "/api/user/username", { cookie: cookie!, body: { username: "ALICE" } });
+    expect(taken.body).toEqual({ message: "That username is taken", code: "username_taken" });
+    const own = await call(ctx.app, "PUT", "/api/user/username", { cookie: cookie!, body: { username: "com_fan" } });
+    expect(own.status).toBe(200);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: cookie! })).body.username).toBe("com_fan");
   });
 
   test("signed out answers 401; a user id in the body is not accepted", async () => {

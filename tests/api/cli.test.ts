@@ -160,6 +160,9 @@ describe("CLI", () => {
     const res = await cli(["migrate", "--db", tempDb()], { ODDS_PROVIDER: "bookie" });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain("ODDS_PROVIDER must be one of embedded, espn, theoddsapi");
+    const mail = await cli(["migrate", "--db", tempDb()], { SMTP_URL: "smtp://mail.example.com:25", PUBLIC_URL: "" });
+    expect(mail.code).toBe(1);
+    expect(mail.stderr).toContain("error: PUBLIC_URL must be set when SMTP_URL is set");
     const port = await cli(["serve", "--port", "http", "--db", tempDb()]);
     expect(port.code).toBe(1);
     expect(port.stderr).toContain("--port must be a whole number");

@@ -111,6 +111,9 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
     body: JSON.stringify({ email: "boss@example.com", username: "the_boss", password: "password123" }),
   });
   const bossCookie = boss.headers.get("set-cookie")!.split(";")[0]!;
+  // Without SMTP a listed address becomes admin by the operator's `users promote`.
+  const promoted = Bun.spawn([process.execPath, MAIN, "users", "promote", "boss@example.com", "--db", dbPath], { env: { ...process.env, LOG_LEVEL: "silent" } });
+  expect(await promoted.exited).toBe(0);
   const resolve = await fetch(`${serve.url}/api/games/${open[0]!.id}`, {
     method: "PATCH",
     headers: { "content-type": "application/json", cookie: bossCookie, origin: serve.url },

@@ -138,7 +138,8 @@ async function checksum(ctx: TestContext): Promise<string> {
   return hasher.digest("hex");
 }
 
-test("thousands of hostile requests: every answer a 4xx JSON error, and not one table changed", async () => {
+/** A season, an admin, a league, an invitation, an answered friend request and a bet: targets for every route. */
+async function hostileWorld() {
   const ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "boss@example.com", AUTH_RATE_LIMIT: "1000000" } });
   await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
   // The most privileged caller, so requests get past the gates to the validation behind them.
@@ -159,7 +160,12 @@ test("thousands of hostile requests: every answer a 4xx JSON error, and not one 
   await json("PATCH", `/api/friends/requests/${requestId}`, { status: "declined" });
   const bet = await json("POST", "/api/bets", { gameId: "fake-w1-DAL-PHI", betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5, units: 1 });
   const betId = ((await bet.json()) as { id: number }).id;
+  const ids = { gameId: "fake-w1-DAL-PHI", betId, leagueId, invitationId, requestId, userId: boss.user.id, friendId: friend.user.id };
+  return { ctx, send, json, ids };
+}
 
+test("thousands of hostile requests: every answer a 4xx JSON error, and not one table changed", async () => {
+  const { ctx, send, json, ids } = await hostileWorld();
   const before = await checksum(ctx);
   const failures: string[] = [];
   let tried = 0;
@@ -179,7 +185,6 @@ test("thousands of hostile requests: every answer a 4xx JSON error, and not one 
     if (!ok && failures.length < 20) failures.push(`${label} → ${res.status} ${text.slice(0, 120)}`);
   };
 
-  const ids = { gameId: "fake-w1-DAL-PHI", betId, leagueId, invitationId, requestId, userId: boss.user.id, friendId: friend.user.id };
   for (const target of targets(ids)) {
     const label = `${target.method} ${target.path}`;
     if (target.body) {
@@ -230,5 +235,66 @@ test("thousands of hostile requests: every answer a 4xx JSON error, and not one 
   expect(tried, `${tried} requests`).toBeGreaterThan(2000);
   expect(await checksum(ctx)).toBe(before);
   console.log(`hostile input: ${tried} bad requests, every one a 4xx JSON error, no table changed`);
+  await ctx.close();
+}, 120_000);
+
+test("hostile heads and bodies on every route: deep nesting, chunked bodies past the limit, huge URLs and headers, malformed cookies", async () => {
+  const { ctx, send, ids } = await hostileWorld();
+  const before = await checksum(ctx);
+  const failures: string[] = [];
+  let tried = 0;
+  /** A 4xx JSON error with our security headers (or, where `allowOk`, any answer but a 5xx). */
+  const check = async (label: string, response: Promise<Response>, allowOk = false) => {
+    tried += 1;
+    const res = await response;
+    const text = await res.text();
+    let ok = (res.status >= 400 && res.status < 500) || (allowOk && res.status < 400);
+    if (ok && res.status >= 400) {
+      try {
+        const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
+        ok = typeof parsed.message === "string" && typeof parsed.code === "string";
+      } catch {
+        ok = false;
+      }
+    }
+    ok &&= res.headers.get("content-security-policy") !== null && res.headers.get("x-content-type-options") === "nosniff";
+    if (!ok && failures.length < 20) failures.push(`${label} → ${res.status} ${text.slice(0, 120)}`);
+  };
+  const chunked = (bytes: number) =>
+    new ReadableStream({
+      start(controller) {
+        for (let sent = 0; sent < bytes; sent += 4096) controller.enqueue(new TextEncoder().encode(" ".repeat(4096)));
+        controller.close();
+      },
+    });
+  const nested = (depth: number) => `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+  const MALFORMED_COOKIES = ["npt_session=%E0%A4%A", "npt_session=%", "npt_session=%ZZ", "npt_session", "npt_session=;npt_session=%C0", "=;=;=", "npt_session=" + "a".repeat(5000)];
+
+  for (const target of targets(ids)) {
+    const label = `${target.method} ${target.path}`;
+    const hasBody = target.body !== undefined;
+    if (hasBody) {
+      for (const depth of [17, 100, 30_000]) {
+        await check(`${label} nested ${depth}`, send(target.method, target.path, { body: nested(depth), headers: { "content-type": "application/json" } }));
+      }
+      const init = { method: target.method, body: chunked(70_000), duplex: "half", headers: { origin: BASE, "content-type": "application/json" } };
+      await check(`${label} chunked past the limit`, ctx.app.handle(new Request(`${BASE}${target.path}`, init as RequestInit)));
+    }
+    await check(`${label} huge query`, send(target.method, `${target.path}?q=${"q".repeat(10_000)}`));
+    await check(`${label} huge header`, send(target.method, target.path, { headers: { "x-padding": "p".repeat(17_000) } }));
+    // Signed out by a cookie that is no session: never a 5xx. Registering would rightly create an
+    // account, and without SMTP 'forgot password' answers 503 by design, cookie or not.
+    if (target.path === "/api/register" || target.path === "/api/password/forgot") continue;
+    for (const cookie of MALFORMED_COOKIES) {
+      const body = hasBody ? JSON.stringify(target.body) : undefined;
+      const publicRead = target.method === "GET";
+      const res = ctx.app.handle(new Request(`${BASE}${target.path}`, { method: target.method, body, headers: { origin: BASE, cookie, ...(body ? { "content-type": "application/json" } : {}) } }));
+      await check(`${label} cookie ${cookie.slice(0, 30)}`, res, publicRead);
+    }
+  }
+
+  expect(failures).toEqual([]);
+  expect(tried, `${tried} requests`).toBeGreaterThan(300);
+  expect(await checksum(ctx)).toBe(before);
   await ctx.close();
 }, 120_000);

@@ -86,6 +86,35 @@ describe("creating and reading leagues", () => {
     expect((await as(owner, "GET", "/api/leagues")).body.length).toBe(before);
   });
 
+  // Direction controls make a name read differently from what was stored; impossible dates used to slip through.
+  const hostileSettings: [string, Record<string, unknown>, string, string][] = [
+    ["a right-to-left override in the name", { name: "\u202Esprahs yadnuS" }, "name", "name: must not contain text-direction control characters"],
+    ["an isolate in the name", { name: "Sharps \u2067x\u2069" }, "name", "name: must not contain text-direction control characters"],
+    ["a direction mark in the description", { description: "Friends\u200F from work" }, "description", "description: must not contain text-direction control characters"],
+    ["a start date with garbage", { startDate: "2026-99-99garbage" }, "startDate", "startDate: must be a real calendar date (YYYY-MM-DD)"],
+    ["a start date in month 99", { startDate: "2026-99-99" }, "startDate", "startDate: must be a real calendar date (YYYY-MM-DD)"],
+    ["February 30th", { endDate: "2026-02-30" }, "endDate", "endDate: must be a real calendar date (YYYY-MM-DD)"],
+    ["a date-time at 25 o'clock", { endDate: "2026-12-31T25:00:00Z" }, "endDate", "endDate: must be a real calendar date (YYYY-MM-DD)"],
+  ];
+
+  test.each(hostileSettings)("create and edit refuse %s with 400 naming the field, writing nothing", async (_, overrides, field, message) => {
+    const before = (await as(owner, "GET", "/api/leagues")).body;
+    const created = await as(owner, "POST", "/api/leagues", { ...settings(overrides), createdBy: owner.user.id });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ message, field });
+    expect(typeof created.body.code).toBe("string");
+    const edited = await as(owner, "PUT", `/api/leagues/${publicId}`, settings(overrides));
+    expect(edited.status).toBe(400);
+    expect(edited.body).toMatchObject({ message, field });
+    expect((await as(owner, "GET", "/api/leagues")).body).toEqual(before);
+  });
+
+  test("real dates are taken as calendar days, full ISO date-times included; a leap day is real in a leap year", async () => {
+    const res = await as(owner, "POST", "/api/leagues", { ...settings({ name: "Leap" }), startDate: "2028-02-29", endDate: "2028-03-01T18:00:00-05:00", createdBy: owner.user.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ startDate: "2028-02-29", endDate: "2028-03-01" });
+  });
+
   test("details come with members and standings by units won in the league's book", async () => {
     const res = await as(outsider, "GET", `/api/leagues/${publicId}`);
     expect(res.status).toBe(200);

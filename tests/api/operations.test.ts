@@ -10,7 +10,8 @@ import { openDatabase } from "../../src/db/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { migrations } from "../../migrations/index.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
-import { createResetLink } from "../../src/modules/auth/service.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { createResetLink, purgeExpiredSessions } from "../../src/modules/auth/service.ts";
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
@@ -134,6 +135,30 @@ describe("upgrades", () => {
   });
 });
 
+describe("0013: proofs for admins and look-alike names", () => {
+  test("backfills name skeletons; admins not made by `users promote` must prove their address again", async () => {
+    const since0013 = Object.keys(migrations).filter((name) => name >= "0013");
+    for (const name of since0013.toReversed()) {
+      await migrations[name]!.down!(ctx.db);
+      await sql`delete from kysely_migration where name = ${name}`.execute(ctx.db);
+    }
+    const insert = (username: string, role: string) =>
+      sql<{ id: number }>`insert into users (email, username, username_key, password_hash, role, created_at)
+        values (${`${username}@example.com`}, ${username}, ${username.toLowerCase()}, 'x', ${role}, '2026-09-01T00:00:00Z') returning id`.execute(ctx.db);
+    const listed = (await insert("listed_boss", "admin")).rows[0]!.id;
+    const promoted = (await insert("promoted_ops", "admin")).rows[0]!.id;
+    await insert("aIice_0", "user");
+    await sql`insert into audit_log (actor_id, actor_label, action, subject, details, created_at)
+      values (null, 'cli', 'user.promote', ${`user:${promoted}`}, '{}', '2026-09-01T00:00:00Z')`.execute(ctx.db);
+    expect(await migrateToLatest(ctx.db)).toEqual(since0013);
+    const rows = await ctx.db.selectFrom("users").select(["id", "username", "username_skeleton", "role", "email_verified_at"]).orderBy("id").execute();
+    expect(rows.find((r) => r.username === "aIice_0")?.username_skeleton).toBe("allce_o");
+    expect(rows.find((r) => r.username === "ann")?.username_skeleton).toBe("ann");
+    expect(rows.find((r) => r.id === listed)).toMatchObject({ role: "user", email_verified_at: null });
+    expect(rows.find((r) => r.id === promoted)?.role).toBe("admin");
+  });
+});
+
 describe("password reset", () => {
   test("a reset link works once, ends every session, and expires", async () => {
     const { url } = await createResetLink(ctx.db, ctx.clock.now(), "ANN@example.com", "http://localhost");
@@ -154,19 +179,108 @@ describe("password reset", () => {
     expect(short.body.message).toBe("Password must be at least 8 characters");
   });
 
-  test("'Forgot password?' mails the link when SMTP is set up, says nothing about unknown emails, and 503 without SMTP", async () => {
+  test("a reset spends every other reset link of the account", async () => {
+    const first = await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost");
+    const second = await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost");
+    const other = await buildUser(ctx, { email: "bo@example.com" });
+    const othersLink = await createResetLink(ctx.db, ctx.clock.now(), other.user.email, "http://localhost");
+    const tokenOf = (url: string) => new URL(url).searchParams.get("reset")!;
+    expect((await call(ctx.app, "POST", "/api/password/reset", { body: { token: tokenOf(second.url), password: "brand-new-pass" } })).status).toBe(200);
+    const stale = await call(ctx.app, "POST", "/api/password/reset", { body: { token: tokenOf(first.url), password: "attackers-pass" } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.code).toBe("reset_link_invalid");
+    expect((await call(ctx.app, "POST", "/api/login", { body: { email: "ann@example.com", password: "brand-new-pass" } })).status).toBe(200);
+    // Another account's link is untouched.
+    expect((await call(ctx.app, "POST", "/api/password/reset", { body: { token: tokenOf(othersLink.url), password: "bos-new-pass" } })).status).toBe(200);
+  });
+
+  test("reset attempts for one account are limited (429 with Retry-After)", async () => {
+    const links = [];
+    for (let i = 0; i < 11; i++) links.push(await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost"));
+    const statuses = [];
+    for (const { url } of links) {
+      const res = await call(ctx.app, "POST", "/api/password/reset", { body: { token: new URL(url).searchParams.get("reset"), password: "short" } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...new Array(10).fill(400), 429]);
+  });
+});
+
+describe("'Forgot password?'", () => {
+  const PUBLIC_URL = "https://bets.example.com";
+  /** The app with PUBLIC_URL and a mailer whose `send` is given; requests come from our public origin. */
+  async function mailing(send: (mail: Mail) => Promise<void>, logLines: string[] = []) {
+    const proxied = await makeTestApp({ env: { PUBLIC_URL }, now: "2026-09-09T12:00:00Z" });
+    await buildUser(proxied, { username: "ann", email: "ann@example.com" });
+    const logger = createLogger("error", { write: (line: string) => void logLines.push(line) });
+    const app = createApp({ ...proxied, logger, mailer: { send } });
+    const forgot = (email: string, headers: Record<string, string> = {}) =>
+      call(app, "POST", "/api/password/forgot", { body: { email }, headers: { origin: PUBLIC_URL, ...headers } });
+    return { proxied, app, forgot };
+  }
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 400 && !done(); i++) await Bun.sleep(5);
+  };
+
+  test("mails a link at PUBLIC_URL, never at the request's Host; an unknown email gets the same answer and no mail", async () => {
     const sent: Mail[] = [];
-    const withMail = createApp({ ...ctx, mailer: { send: async (mail) => void sent.push(mail) } });
-    const known = await call(withMail, "POST", "/api/password/forgot", { body: { email: "ann@example.com" } });
-    const unknown = await call(withMail, "POST", "/api/password/forgot", { body: { email: "nobody@example.com" } });
-    expect(known.status).toBe(200);
-    expect(unknown.body).toEqual(known.body);
+    const { proxied, app, forgot } = await mailing(async (mail) => void sent.push(mail));
+    const unknown = await forgot("nobody@example.com", { host: "evil.example" });
+    const forged = await app.handle(
+      new Request("http://evil.example/api/password/forgot", {
+        method: "POST",
+        headers: { host: "evil.example", origin: PUBLIC_URL, "content-type": "application/json", "x-forwarded-host": "evil.example" },
+        body: JSON.stringify({ email: "ANN@example.com" }),
+      }),
+    );
+    expect(forged.status).toBe(200);
+    expect(await forged.json()).toEqual(unknown.body);
+    await until(() => sent.length > 0);
+    await Bun.sleep(20);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe("ann@example.com");
-    expect(sent[0]!.text).toContain("http://localhost/auth?reset=");
+    expect(sent[0]!.text).toContain(`${PUBLIC_URL}/auth?reset=`);
+    expect(sent[0]!.text).not.toContain("evil.example");
+    await proxied.close();
+  });
+
+  test("answers at once and the same when the mail server hangs or fails; the failure is logged, never shown", async () => {
+    const logLines: string[] = [];
+    const { proxied, forgot } = await mailing(() => new Promise(() => {}), logLines);
+    const hanging = await forgot("ann@example.com");
+    expect(hanging.status).toBe(200);
+    expect(hanging.body).toEqual({ message: "If that email has an account, a reset link is on its way." });
+    await proxied.close();
+
+    const failing = await mailing(async () => {
+      throw new Error("SMTP 421 service not available");
+    }, logLines);
+    const res = await failing.forgot("ann@example.com");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(hanging.body);
+    await until(() => logLines.length > 0);
+    expect(logLines.join("")).toContain("password reset mail failed");
+    await failing.proxied.close();
+  });
+
+  test("is limited per account across addresses, the same for known and unknown emails", async () => {
+    const { proxied, forgot } = await mailing(async () => {});
+    for (const email of ["ann@example.com", "nobody@example.com"]) {
+      const statuses = [];
+      for (let i = 0; i < 11; i++) statuses.push((await forgot(i % 2 ? email.toUpperCase() : email)).status);
+      expect(statuses).toEqual([...new Array(10).fill(200), 429]);
+    }
+    await proxied.close();
+  });
+
+  test("without SMTP it answers 503: ask the operator", async () => {
     const without = await call(ctx.app, "POST", "/api/password/forgot", { body: { email: "ann@example.com" } });
     expect(without.status).toBe(503);
     expect(without.body.message).toContain("Ask its operator for a reset link");
+  });
+
+  test("an app with a mailer but no PUBLIC_URL is refused at start", () => {
+    expect(() => createApp({ ...ctx, mailer: { send: async () => {} } })).toThrow("PUBLIC_URL");
   });
 });
 
@@ -209,6 +323,38 @@ describe("your data", () => {
     // The email is free again.
     const again = await call(ctx.app, "POST", "/api/register", { body: { email: "ann@example.com", username: "ann_again", password: "password123" } });
     expect(again.status).toBe(201);
+  });
+});
+
+describe("password checks and clean-up", () => {
+  test("deleting an account allows 10 password checks per 15 minutes, then 429 even for the right one", async () => {
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: `guess-${i}` } })).status);
+    expect(statuses).toEqual(new Array(10).fill(400));
+    const limited = await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: ann.password } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: ann.cookie })).status).toBe(200);
+    ctx.clock.advance(15 * 60_000);
+    expect((await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: ann.password } })).status).toBe(200);
+  });
+
+  test("purgeExpiredSessions deletes expired sessions and used or expired links, nothing live", async () => {
+    const stale = await buildUser(ctx);
+    const spent = await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost");
+    await call(ctx.app, "POST", "/api/password/reset", { body: { token: new URL(spent.url).searchParams.get("reset"), password: "brand-new-pass" } });
+    await createResetLink(ctx.db, ctx.clock.now(), stale.user.email, "http://localhost");
+    ctx.clock.advance(30 * 24 * 60 * 60 * 1000);
+    // stale's 30-day session ends now; fresh's session and link have just begun.
+    const fresh = await buildUser(ctx);
+    const live = await createResetLink(ctx.db, ctx.clock.now(), fresh.user.email, "http://localhost");
+    expect(await purgeExpiredSessions(ctx.db, ctx.clock.now())).toEqual({ sessions: 1, links: 2 });
+    expect(await purgeExpiredSessions(ctx.db, ctx.clock.now())).toEqual({ sessions: 0, links: 0 });
+    const sessions = await ctx.db.selectFrom("sessions").select("user_id").execute();
+    expect(sessions).toEqual([{ user_id: fresh.user.id }]);
+    const links = await ctx.db.selectFrom("password_resets").select("user_id").execute();
+    expect(links).toEqual([{ user_id: fresh.user.id }]);
+    expect(new URL(live.url).searchParams.get("reset")).toBeTruthy();
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Page, Route } from "playwright-core";
 import { botStats } from "../../src/modules/bots/service.ts";
 import { syncGames } from "../../src/modules/games/sync.ts";
+import { proveAddress } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { browserSuite, E2E_TIMEOUT, newAccount, signUp, startServer, toastLocator } from "./helpers.ts";
 
@@ -29,6 +30,8 @@ async function botsPage({ as = "admin", games = true, bots = 0, beforeLoad }: Op
   const page = await suite.newPage();
   page.setDefaultTimeout(10_000);
   await signUp(page, as === "admin" ? { ...newAccount("bot_admin"), email: ADMIN_EMAIL } : newAccount());
+  // A listed address is an admin once proved (the mailed link).
+  if (as === "admin") await proveAddress(server.ctx, ADMIN_EMAIL);
   if (bots > 0) expect((await page.request.post("/api/admin/bots/ensure", { data: { count: bots } })).status()).toBe(200);
   await beforeLoad?.(page);
   await page.goto("/admin/bots");

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { proveAddress } from "../factories.ts";
 import { call } from "../support.ts";
 import { ADMIN_EMAIL, openPage, signUp, startSeasonServer } from "./games-fixture.ts";
 import { browserSuite, E2E_TIMEOUT, newAccount, toastLocator, withDispatcher } from "./helpers.ts";
@@ -22,6 +23,8 @@ async function adminPage(as: "admin" | "player" = "admin") {
   page.setDefaultTimeout(10_000);
   const base = newAccount(as === "admin" ? "the_admin" : undefined);
   const user = await signUp(page, as === "admin" ? { ...base, email: ADMIN_EMAIL } : base);
+  // A listed address is an admin once proved (the mailed link).
+  if (as === "admin") await proveAddress(suite.server.ctx, ADMIN_EMAIL);
   await page.goto("/admin/games");
   await page.getByRole("heading", { level: 1, name: "Admin Game Resolution" }).waitFor();
   await page.locator(".admin-game").first().waitFor();

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
+import { proveAddress } from "../factories.ts";
 import { call } from "../support.ts";
 import { ADMIN_EMAIL, card, openPage, signUp, slip, startSeasonServer } from "./games-fixture.ts";
 import { browserSuite, E2E_TIMEOUT, newAccount, PHONE } from "./helpers.ts";
@@ -47,6 +48,7 @@ test(
     const me = await signUp(page, newAccount("stats_fan"));
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const admin = await call(suite.server.ctx.app, "POST", "/api/register", { body: { email: ADMIN_EMAIL, username: "the_admin", password: "password123" } });
+    await proveAddress(suite.server.ctx, ADMIN_EMAIL);
     for (const [gameId, selection, point] of [
       ["fake-w1-KC-BUF", "Buffalo Bills", -3.5],
       ["fake-w1-SF-SEA", "San Francisco 49ers", 3.5],

@@ -45,6 +45,32 @@ async function join(player: BuiltUser, league: League): Promise<void> {
   if (res.status !== 200) throw new Error(`joining answered ${res.status}: ${JSON.stringify(res.body)}`);
 }
 
+/** `count` public leagues by `owner`, "Pool 01" first (oldest), straight in the database: creating over the API is limited per player. */
+async function seedLeagues(owner: BuiltUser, count: number): Promise<void> {
+  const db = suite.server.ctx.db;
+  for (let i = 1; i <= count; i++) {
+    const { id } = await db
+      .insertInto("leagues")
+      .values({
+        name: `Pool ${String(i).padStart(2, "0")}`,
+        description: null,
+        is_public: 1,
+        allowed_bet_types: JSON.stringify(["spread"]),
+        min_wager_cents: null,
+        max_wager_cents: null,
+        starting_bankroll_cents: null,
+        start_date: null,
+        end_date: null,
+        created_by: owner.user.id,
+        invite_token: crypto.randomUUID(),
+        created_at: "2026-09-01T00:00:00.000Z",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("league_members").values({ league_id: id, user_id: owner.user.id, role: "admin", joined_at: "2026-09-01T00:00:00.000Z" }).execute();
+  }
+}
+
 const column = (page: Page, title: "My Leagues" | "Available Leagues") => page.getByRole("region", { name: title, exact: true });
 const leagueCard = (scope: Page | Locator, name: string) => scope.getByRole("article", { name, exact: true });
 const cardNames = (scope: Locator) => scope.locator(".league-card h3").allTextContents();
@@ -502,6 +528,98 @@ describe("leagues screen", () => {
       await card.waitFor();
       await card.getByRole("button", { name: "Join Short Stay" }).waitFor();
       expect(await column(page, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Available Leagues come 20 at a time, newest first: 'Load more' adds the next page and takes the focus to it; joining from a later page repeats no league",
+    async () => {
+      const owner = await newPlayer(suite.server, "pool_host");
+      const me = await newPlayer(suite.server, "browser");
+      await seedLeagues(owner, 45);
+      const page = await suite.newPage({ signedInAs: me });
+      page.setDefaultTimeout(8000);
+      const asked: string[] = [];
+      page.on("request", (r) => {
+        const url = new URL(r.url());
+        if (r.method() === "GET" && url.pathname === "/api/leagues") asked.push(url.search);
+      });
+      await page.goto("/leagues");
+      const available = column(page, "Available Leagues");
+      await leagueCard(available, "Pool 45").waitFor();
+      // (The page may ask twice: it revalidates when the live socket opens.)
+      expect([...new Set(asked)]).toEqual(["?scope=available&limit=21"]);
+      const names = await cardNames(available);
+      expect(names).toHaveLength(20);
+      expect([names[0], names.at(-1)]).toEqual(["Pool 45", "Pool 26"]);
+
+      const more = available.getByRole("button", { name: "Load more" });
+      await more.click();
+      await leagueCard(available, "Pool 06").waitFor();
+      expect(await cardNames(available)).toHaveLength(40);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pool 25");
+
+      await more.click();
+      await leagueCard(available, "Pool 01").waitFor();
+      expect(await cardNames(available)).toHaveLength(45);
+      expect(await more.count()).toBe(0);
+      const cursors = new Set(asked.map((q) => new URLSearchParams(q).get("cursor")).filter((cursor) => cursor !== null));
+      expect(cursors.size).toBe(2);
+
+      await leagueCard(available, "Pool 30").getByRole("button", { name: "Join Pool 30" }).click();
+      await expectToast(page, "Joined League!");
+      await leagueCard(column(page, "My Leagues"), "Pool 30").waitFor();
+      await leagueCard(available, "Pool 30").waitFor({ state: "detached" });
+      const after = await cardNames(available);
+      expect(after).toHaveLength(44);
+      expect(new Set(after).size).toBe(44);
+      expect(after).toEqual(Array.from({ length: 45 }, (_, i) => `Pool ${String(45 - i).padStart(2, "0")}`).filter((name) => name !== "Pool 30"));
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "an Available League's details load its members; its card shows the member count",
+    async () => {
+      const owner = await newPlayer(suite.server, "count_host");
+      const other = await newPlayer(suite.server, "count_pal");
+      const me = await newPlayer(suite.server, "count_me");
+      const league = await createLeague(owner, { name: "Counted" });
+      await join(other, league);
+      const page = await leaguesPage(me);
+      const card = leagueCard(column(page, "Available Leagues"), "Counted");
+      expect(await card.locator(".league-card-foot .muted").textContent()).toBe("2 members");
+      const dialog = await openDetails(page, "Counted");
+      await dialog.locator(".league-members li").nth(1).waitFor();
+      expect(await dialog.locator(".league-members li .league-member-name").allTextContents()).toEqual(["count_host ADMIN", "count_pal"]);
+      expect(await dialog.getByRole("button", { name: "Join League" }).count()).toBe(1);
+      expect(await dialog.getByRole("button", { name: "Edit League" }).count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Create League refuses text-direction controls in the name and description before sending",
+    async () => {
+      const me = await newPlayer(suite.server, "bidi_check");
+      const page = await leaguesPage(me);
+      let posts = 0;
+      page.on("request", (r) => {
+        if (r.method() === "POST" && new URL(r.url()).pathname === "/api/leagues") posts++;
+      });
+      await page.getByRole("button", { name: "Create League" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create League" });
+      const submit = dialog.getByRole("button", { name: "Create League" });
+      await dialog.getByLabel("League name").fill("\u202Esprahs yadnuS");
+      await submit.click();
+      expect(await dialog.locator(".field-error").textContent()).toBe("League name must not contain text-direction control characters");
+      expect(await dialog.getByLabel("League name").getAttribute("aria-invalid")).toBe("true");
+      await dialog.getByLabel("League name").fill("Sunday Sharps");
+      await dialog.getByLabel("Description").fill("Friends\u200F from work");
+      await submit.click();
+      expect(await dialog.locator(".field-error").textContent()).toBe("Description must not contain text-direction control characters");
+      expect(posts).toBe(0);
     },
     E2E_TIMEOUT,
   );

@@ -13,14 +13,18 @@ let mailing: Server;
 const outbox: Mail[] = [];
 let page: Page;
 
-/** Like helpers.startServer, with a fake mailer in the app's deps. */
+/** Like helpers.startServer, with a fake mailer in the app's deps and PUBLIC_URL (mail needs it) set to its own address. */
 async function startMailingServer(): Promise<Server> {
-  const ctx: TestContext = await makeTestApp();
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port;
+  await probe.stop(true);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ctx: TestContext = await makeTestApp({ env: { PUBLIC_URL: baseUrl } });
   const app = createApp({ ...ctx, mailer: { send: async (mail) => void outbox.push(mail) } });
-  app.listen({ port: 0, hostname: "127.0.0.1" });
+  app.listen({ port, hostname: "127.0.0.1" });
   return {
     ctx: { ...ctx, app },
-    baseUrl: `http://127.0.0.1:${app.server!.port}`,
+    baseUrl,
     async stop() {
       await app.stop();
       await ctx.close();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { avatarInitials, emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem } from "../../src/modules/auth/rules.ts";
+import { avatarInitials, emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem, usernameSkeleton } from "../../src/modules/auth/rules.ts";
 
 describe("avatarInitials (spec §2 Shell)", () => {
   test.each([
@@ -42,5 +42,28 @@ describe("email and password", () => {
   test("emails and username keys compare without case", () => {
     expect(normalizeEmail("  Sam@Example.COM ")).toBe("sam@example.com");
     expect(usernameKey("Joe_Cool")).toBe("joe_cool");
+  });
+});
+
+describe("usernameSkeleton: names that look alike share one", () => {
+  test.each([
+    ["aIice", "alice"],
+    ["a1ice", "alice"],
+    ["ALICE", "alice"],
+    ["b0b", "bob"],
+    ["rnike", "mike"],
+    ["vvalter", "walter"],
+    ["i_l_1", "l_l_l"],
+  ])("%s looks like %s", (lookalike, original) => expect(usernameSkeleton(lookalike)).toBe(usernameSkeleton(original)));
+
+  test.each([
+    ["alice", "alicia"],
+    ["bob", "rob"],
+    ["mike", "nike"],
+    ["player_1", "player_2"],
+  ])("%s and %s stay apart", (a, b) => expect(usernameSkeleton(a)).not.toBe(usernameSkeleton(b)));
+
+  test("maps i, 1, | and ! to l, 0 to o, rn to m and vv to w, after lower-casing", () => {
+    expect(usernameSkeleton("Il1|!O0rnVV")).toBe("llllloomw");
   });
 });

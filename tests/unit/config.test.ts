@@ -33,8 +33,15 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY must be true or false"],
     [{ ODDS_PROVIDER: "bookie" }, "ODDS_PROVIDER must be one of"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
+    [{ SMTP_URL: "smtp://mail.example.com:25" }, "PUBLIC_URL must be set when SMTP_URL is set"],
   ])("refuses %o, naming the setting", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  test("SMTP_URL with PUBLIC_URL: mailed links have an origin that is not the request's", () => {
+    const config = loadConfig({ SMTP_URL: "smtp://mail.example.com:25", PUBLIC_URL: "https://bets.example.com" });
+    expect(config.smtpUrl).toBe("smtp://mail.example.com:25");
+    expect(config.publicUrl).toBe("https://bets.example.com");
   });
 });

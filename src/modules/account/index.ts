@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
+import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { wholeNumber } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { PASSWORD_MAX } from "../auth/rules.ts";
@@ -9,8 +10,18 @@ import * as service from "./service.ts";
 const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
 const DeleteBody = t.Object({ password: t.String({ maxLength: PASSWORD_MAX }) }, { additionalProperties: false });
 
+export interface AccountRoutesDeps {
+  db: Db;
+  clock: Clock;
+  auth: AuthPlugin;
+  /** Called after an account is deleted, so every live socket of the player closes. */
+  onAccountDeleted(userId: number): void;
+}
+
 /** A player's own data: download bets (CSV) and account (JSON), delete the account. */
-export function accountRoutes({ db, clock, auth, onAccountDeleted }: { db: Db; clock: Clock; auth: AuthPlugin; onAccountDeleted(token: string): void }) {
+export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRoutesDeps) {
+  // Deleting asks for the password: a stolen session must not get unlimited guesses at it.
+  const passwordChecks = new RateLimiter(ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   return new Elysia({ name: "account", prefix: "/api" })
     .use(auth)
     .get(
@@ -31,10 +42,11 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: { db: Db; c
     )
     .delete(
       "/user",
-      async ({ body, user, sessionToken, cookie }) => {
+      async ({ body, user, cookie }) => {
+        passwordChecks.hit(String(user.id));
         const result = await service.deleteAccount(db, clock.now(), user.id, body.password);
         cookie[SESSION_COOKIE]!.set({ value: "", path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 });
-        onAccountDeleted(sessionToken);
+        onAccountDeleted(user.id);
         return result;
       },
       { auth: true, body: DeleteBody },

@@ -2,30 +2,38 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { clientAddress } from "../../http/client-address.ts";
-import { RateLimiter } from "../../http/rate-limit.ts";
+import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
+import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
-import { ourOrigin } from "../../http/security.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { ForgotBody, LoginBody, RegisterBody, ResetBody, UsernameBody, UserResponse } from "./model.ts";
+import { ForgotBody, LoginBody, RegisterBody, ResetBody, UsernameBody, UserResponse, VerifyBody } from "./model.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
+import { normalizeEmail } from "./rules.ts";
 import * as service from "./service.ts";
 
 export interface AuthRoutesDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  logger: Logger;
   auth: AuthPlugin;
   /** Called after a session ends, so its live sockets close too. */
   onSessionEnded(token: string): void;
-  /** Sends 'Forgot password?' mail; null when no SMTP server is configured. */
+  /** Called after a password reset ended every session of a player, so all their live sockets close. */
+  onAllSessionsEnded(userId: number): void;
+  /** Sends 'Forgot password?' and address-confirmation mail; null when no SMTP server is configured. */
   mailer: Mailer | null;
 }
 
-/** Register, sign in and out, the current user, renaming (spec §7). */
-export function authRoutes({ db, clock, config, auth, onSessionEnded, mailer }: AuthRoutesDeps) {
-  const limiter = new RateLimiter(config.authRateLimit, 60_000, clock);
+/** Register, sign in and out, the current user, renaming, password resets and address proofs (spec §7). */
+export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, onAllSessionsEnded, mailer }: AuthRoutesDeps) {
+  // Links in mail come from PUBLIC_URL only: a request's Host header is the sender's to choose.
+  if (mailer && !config.publicUrl) throw new Error("Mail needs PUBLIC_URL: mailed links are built from it");
+  const publicUrl = config.publicUrl ?? "";
+  const perAddress = new RateLimiter(config.authRateLimit, 60_000, clock);
+  const perAccount = new RateLimiter(ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   const secure = config.publicUrl?.startsWith("https://") ?? false;
   const cookieOptions = {
     httpOnly: true,
@@ -34,18 +42,36 @@ export function authRoutes({ db, clock, config, auth, onSessionEnded, mailer }: 
     path: "/",
     maxAge: service.SESSION_DAYS * 24 * 60 * 60,
   };
+  const limitAddress = (request: Request, server: Parameters<typeof clientAddress>[1]) => {
+    const address = clientAddress(request, server, config.trustProxy);
+    perAddress.hit(rateLimitKey(address));
+    return address;
+  };
+  /** Work that must not change the answer or its timing (mail): runs after it, errors only logged. */
+  const afterAnswer = (what: string, work: () => Promise<void>) => {
+    setTimeout(() => work().catch((err) => logger.error({ err }, what)), 0);
+  };
 
   return new Elysia({ name: "auth-routes", prefix: "/api" })
     .use(auth)
     .post(
       "/register",
       async ({ body, request, server, cookie, set }) => {
-        const address = clientAddress(request, server, config.trustProxy);
-        limiter.hit(address);
+        const address = limitAddress(request, server);
         const { user, token } = await service.register(db, clock.now(), body, {
           adminEmails: config.adminEmails,
           clientAddress: address,
         });
+        if (mailer && service.needsAdminProof(user, config.adminEmails)) {
+          afterAnswer("address confirmation mail failed", async () => {
+            const { url } = await service.createVerificationLink(db, clock.now(), user.id, publicUrl);
+            await mailer.send({
+              to: user.email,
+              subject: "Confirm your NFL Paper Trading address",
+              text: `Hi ${user.username},\n\nThis address is listed as a site admin. Open this link within ${service.VERIFY_LINK_HOURS} hours to confirm it is yours:\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+            });
+          });
+        }
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         set.status = 201;
         return user;
@@ -55,8 +81,12 @@ export function authRoutes({ db, clock, config, auth, onSessionEnded, mailer }: 
     .post(
       "/login",
       async ({ body, request, server, cookie }) => {
-        limiter.hit(clientAddress(request, server, config.trustProxy));
+        limitAddress(request, server);
+        const account = normalizeEmail(body.email);
+        perAccount.hit(account);
         const { user, token } = await service.login(db, clock.now(), body, config.adminEmails);
+        // Only failed sign-ins spend the account's budget.
+        perAccount.refund(account);
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         return user;
       },
@@ -74,22 +104,25 @@ export function authRoutes({ db, clock, config, auth, onSessionEnded, mailer }: 
     )
     .post(
       "/password/forgot",
-      async ({ body, request, server }) => {
-        limiter.hit(clientAddress(request, server, config.trustProxy));
+      ({ body, request, server }) => {
+        limitAddress(request, server);
         if (!mailer) {
           throw new AppError(503, "mail_not_configured", "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.");
         }
-        try {
-          const { url, user } = await service.createResetLink(db, clock.now(), body.email, ourOrigin(request, config));
-          await mailer.send({
-            to: user.email,
-            subject: "Reset your NFL Paper Trading password",
-            text: `Hi ${user.username},\n\nOpen this link within ${service.RESET_LINK_MINUTES} minutes to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
-          });
-        } catch (error) {
-          // Never tell who has an account: an unknown email gets the same answer.
-          if (!(error instanceof AppError && error.status === 404)) throw error;
-        }
+        perAccount.hit(normalizeEmail(body.email));
+        // Answered before looking the address up, the same for every address, however the mail fares.
+        afterAnswer("password reset mail failed", async () => {
+          try {
+            const { url, user } = await service.createResetLink(db, clock.now(), body.email, publicUrl);
+            await mailer.send({
+              to: user.email,
+              subject: "Reset your NFL Paper Trading password",
+              text: `Hi ${user.username},\n\nOpen this link within ${service.RESET_LINK_MINUTES} minutes to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
+            });
+          } catch (error) {
+            if (!(error instanceof AppError && error.status === 404)) throw error;
+          }
+        });
         return { message: "If that email has an account, a reset link is on its way." };
       },
       { body: ForgotBody },
@@ -97,11 +130,23 @@ export function authRoutes({ db, clock, config, auth, onSessionEnded, mailer }: 
     .post(
       "/password/reset",
       async ({ body, request, server }) => {
-        limiter.hit(clientAddress(request, server, config.trustProxy));
-        await service.resetPassword(db, clock.now(), body.token, body.password);
+        limitAddress(request, server);
+        const account = await service.resetLinkEmail(db, body.token);
+        if (account) perAccount.hit(account);
+        const userId = await service.resetPassword(db, clock.now(), body.token, body.password);
+        onAllSessionsEnded(userId);
         return { message: "Your password has been changed. Sign in with it." };
       },
       { body: ResetBody },
+    )
+    .post(
+      "/email/verify",
+      async ({ body, request, server }) => {
+        limitAddress(request, server);
+        await service.verifyEmail(db, clock.now(), body.token);
+        return { message: "Your email address is confirmed." };
+      },
+      { body: VerifyBody },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
     .put(

@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
+import type { User } from "./model.ts";
 import { userForSession } from "./service.ts";
 
 export const SESSION_COOKIE = "npt_session";
@@ -13,11 +14,19 @@ export interface AuthDeps {
   config: Config;
 }
 
-/** Reads the session cookie's token from a raw Cookie header (the WebSocket upgrade has no Elysia cookie jar). */
+/**
+ * Reads the session cookie's token from a raw Cookie header (the WebSocket upgrade has no Elysia
+ * cookie jar). A value that is not valid percent-encoding is no session, not an error.
+ */
 export function sessionTokenFrom(cookieHeader: string | null): string | null {
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
@@ -28,26 +37,36 @@ export async function sessionUser(db: Db, clock: Clock, config: Config, request:
   return token ? userForSession(db, clock.now(), token, config.adminEmails) : null;
 }
 
+type SignedIn = { user: User; sessionToken: string };
+
 /**
  * The session plugin. Routes opt in with `{ auth: true }` (signed in, else 401) or
  * `{ admin: true }` (role admin, else 403) and receive `user` and `sessionToken`.
+ *
+ * The check runs in `transform`, before Elysia validates params, query and body: a stranger
+ * learns nothing about a route's input rules and makes us walk no payload (signed out is a
+ * 401 whatever the body). `resolve` then hands the route what the check found.
  */
 export function authPlugin({ db, clock, config }: AuthDeps) {
-  const resolveUser = async (request: Request) => {
+  const checked = new WeakMap<Request, SignedIn>();
+  const signIn = async (request: Request): Promise<SignedIn> => {
     const token = sessionTokenFrom(request.headers.get("cookie"));
-    const user = await sessionUser(db, clock, config, request);
+    const user = token ? await userForSession(db, clock.now(), token, config.adminEmails) : null;
     if (!user || !token) throw unauthorized();
     return { user, sessionToken: token };
   };
+  const check = async (request: Request, role: "user" | "admin") => {
+    const signedIn = await signIn(request);
+    if (role === "admin" && signedIn.user.role !== "admin") throw forbidden("Admins only", "admin_only");
+    checked.set(request, signedIn);
+  };
+  const found = async (request: Request, role: "user" | "admin") => {
+    if (!checked.has(request)) await check(request, role);
+    return checked.get(request)!;
+  };
   return new Elysia({ name: "auth" }).macro({
-    auth: { resolve: ({ request }) => resolveUser(request) },
-    admin: {
-      async resolve({ request }) {
-        const signedIn = await resolveUser(request);
-        if (signedIn.user.role !== "admin") throw forbidden("Admins only", "admin_only");
-        return signedIn;
-      },
-    },
+    auth: { transform: ({ request }) => check(request, "user"), resolve: ({ request }) => found(request, "user") },
+    admin: { transform: ({ request }) => check(request, "admin"), resolve: ({ request }) => found(request, "admin") },
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { UsersTable } from "./table.ts";
+import type { LinkPurpose, UsersTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
 
@@ -12,16 +12,31 @@ export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
-export function findUserByUsernameKey(db: Executor, key: string) {
-  return db.selectFrom("users").select("id").where("username_key", "=", key).executeTakeFirst();
-}
-
 export function insertUser(db: Executor, row: Insertable<UsersTable>) {
   return db.insertInto("users").values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateUsername(db: Executor, id: number, username: string, key: string) {
-  return db.updateTable("users").set({ username, username_key: key }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+/** Accounts other than `exceptId` whose name is the same ignoring case, or looks the same. */
+export function usernameHolders(db: Executor, key: string, skeleton: string, exceptId: number | null) {
+  let query = db
+    .selectFrom("users")
+    .select(["id", "username_key"])
+    .where((eb) => eb.or([eb("username_key", "=", key), eb("username_skeleton", "=", skeleton)]));
+  if (exceptId !== null) query = query.where("id", "!=", exceptId);
+  return query.execute();
+}
+
+export function updateUsername(db: Executor, id: number, username: string, key: string, skeleton: string) {
+  return db
+    .updateTable("users")
+    .set({ username, username_key: key, username_skeleton: skeleton })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setEmailVerified(db: Executor, id: number, at: string) {
+  return db.updateTable("users").set({ email_verified_at: at }).where("id", "=", id).where("deleted_at", "is", null).execute();
 }
 
 export function setRole(db: Executor, id: number, role: "user" | "admin") {
@@ -79,16 +94,37 @@ export function findUserIdByUsernameKey(db: Executor, key: string) {
   return db.selectFrom("users").select(["id", "username"]).where("username_key", "=", key).executeTakeFirst();
 }
 
-export function insertPasswordReset(db: Executor, row: { token_hash: string; user_id: number; created_at: string; expires_at: string }) {
+export function insertOneTimeLink(
+  db: Executor,
+  row: { token_hash: string; purpose: LinkPurpose; user_id: number; created_at: string; expires_at: string },
+) {
   return db.insertInto("password_resets").values({ ...row, used_at: null }).execute();
 }
 
-export function findPasswordReset(db: Executor, tokenHash: string) {
-  return db.selectFrom("password_resets").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+export function findOneTimeLink(db: Executor, tokenHash: string, purpose: LinkPurpose) {
+  return db.selectFrom("password_resets").selectAll().where("token_hash", "=", tokenHash).where("purpose", "=", purpose).executeTakeFirst();
 }
 
-export function usePasswordReset(db: Executor, tokenHash: string, at: string) {
-  return db.updateTable("password_resets").set({ used_at: at }).where("token_hash", "=", tokenHash).where("used_at", "is", null).executeTakeFirst();
+/** Marks every unused link of that purpose of the account used: a reset spends the account's other reset links. */
+export function spendLinksOf(db: Executor, userId: number, purpose: LinkPurpose, at: string) {
+  return db
+    .updateTable("password_resets")
+    .set({ used_at: at })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
+}
+
+export function deleteLinksOf(db: Executor, userId: number) {
+  return db.deleteFrom("password_resets").where("user_id", "=", userId).execute();
+}
+
+export function deleteSpentLinks(db: Executor, now: string) {
+  return db
+    .deleteFrom("password_resets")
+    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", now)]))
+    .execute();
 }
 
 export function setPasswordHash(db: Executor, userId: number, hash: string) {
@@ -99,15 +135,17 @@ export function deleteSessionsOf(db: Executor, userId: number) {
   return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-export function anonymise(db: Executor, userId: number, at: string, passwordHash: string) {
-  const name = `deleted_user_${userId}`;
+export function anonymise(db: Executor, userId: number, at: string, passwordHash: string, placeholder: { name: string; skeleton: string }) {
+  const { name, skeleton } = placeholder;
   return db
     .updateTable("users")
     .set({
       email: `deleted-${userId}@deleted.invalid`,
       username: name,
       username_key: name,
+      username_skeleton: skeleton,
       password_hash: passwordHash,
+      email_verified_at: null,
       role: "user",
       signup_ip: null,
       referral_source: null,

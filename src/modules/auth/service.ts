@@ -4,8 +4,8 @@ import { randomToken, sha256 } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
 import type { LoginInput, RegisterInput, User } from "./model.ts";
 import * as repo from "./repo.ts";
-import { emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem } from "./rules.ts";
-import type { UserRow } from "./table.ts";
+import { emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem, usernameSkeleton } from "./rules.ts";
+import type { LinkPurpose, UserRow } from "./table.ts";
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -16,11 +16,25 @@ export interface SignedIn {
   token: string;
 }
 
-/** The user as the API shows it. Listed ADMIN_EMAILS are admins whenever they registered. */
+/**
+ * The user as the API shows it. A listed ADMIN_EMAILS address is an admin once its owner proved it
+ * (a mailed link), whenever they registered; `users promote` stores the role. Deleted accounts never are.
+ */
 export function toUser(row: UserRow, adminEmails: readonly string[]): User {
-  const role = row.role === "admin" || adminEmails.includes(row.email) ? "admin" : "user";
+  const provedListed = row.email_verified_at !== null && adminEmails.includes(row.email);
+  const role = row.deleted_at === null && (row.role === "admin" || provedListed) ? "admin" : "user";
   return { id: row.id, email: row.email, username: row.username, role };
 }
+
+/** Whether the account's address is listed in ADMIN_EMAILS but not proved yet: it gets a confirmation link. */
+export function needsAdminProof(user: User, adminEmails: readonly string[]): boolean {
+  return user.role !== "admin" && adminEmails.includes(user.email);
+}
+
+// One answer for a taken email and a taken name: which one it was would tell who has an account.
+const ACCOUNT_EXISTS = () => conflict("An account with this email or username already exists", "account_exists");
+const USERNAME_TAKEN = () => conflict("That username is taken", "username_taken");
+const USERNAME_SIMILAR = () => conflict("That username is too similar to an existing username", "username_similar");
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
@@ -55,19 +69,25 @@ export async function register(
   check("username", usernameProblem(input.username));
   check("password", passwordProblem(input.password));
 
-  if (await repo.findUserByEmail(db, email)) throw conflict("An account with this email already exists", "email_taken");
-  if (await repo.findUserByUsernameKey(db, usernameKey(input.username))) throw conflict("That username is taken", "username_taken");
+  const key = usernameKey(input.username);
+  const skeleton = usernameSkeleton(input.username);
 
-  // Hash outside any transaction: it takes tens of milliseconds on purpose.
+  // Hash before looking anything up, outside the transaction (it takes tens of milliseconds on
+  // purpose): a taken address then costs as long as a free one.
   const passwordHash = await Bun.password.hash(input.password, "argon2id");
   try {
     return await db.transaction().execute(async (trx) => {
+      const holders = await repo.usernameHolders(trx, key, skeleton, null);
+      if ((await repo.findUserByEmail(trx, email)) || holders.some((h) => h.username_key === key)) throw ACCOUNT_EXISTS();
+      if (holders.length > 0) throw USERNAME_SIMILAR();
       const row = await repo.insertUser(trx, {
         email,
         username: input.username,
-        username_key: usernameKey(input.username),
+        username_key: key,
+        username_skeleton: skeleton,
         password_hash: passwordHash,
-        role: opts.adminEmails.includes(email) ? "admin" : "user",
+        // Listed ADMIN_EMAILS become admins by proving the address, never by signing up (toUser).
+        role: "user",
         signup_ip: opts.clientAddress,
         referral_source: input.referralSource ?? null,
         referral_medium: input.referralMedium ?? null,
@@ -80,7 +100,7 @@ export async function register(
     });
   } catch (error) {
     // Two sign-ups racing for the same name: the loser gets the same answer as above.
-    if (isUniqueViolation(error)) throw conflict("An account with this email or username already exists", "account_exists");
+    if (isUniqueViolation(error)) throw ACCOUNT_EXISTS();
     throw error;
   }
 }
@@ -111,16 +131,23 @@ export async function logout(db: Db, token: string): Promise<void> {
   await repo.deleteSession(db, sessionHash(token));
 }
 
-/** Renames the signed-in user; names are unique ignoring case (the user may change their own name's case). */
+/**
+ * Renames the signed-in user; names are unique ignoring case and must not look like another's
+ * (the user may change their own name's case).
+ */
 export async function rename(db: Db, userId: number, username: string, adminEmails: readonly string[]): Promise<User> {
   check("username", usernameProblem(username));
   const key = usernameKey(username);
-  const holder = await repo.findUserByUsernameKey(db, key);
-  if (holder && holder.id !== userId) throw conflict("That username is taken", "username_taken");
+  const skeleton = usernameSkeleton(username);
   try {
-    return toUser(await repo.updateUsername(db, userId, username, key), adminEmails);
+    return await db.transaction().execute(async (trx) => {
+      const holders = await repo.usernameHolders(trx, key, skeleton, userId);
+      if (holders.some((h) => h.username_key === key)) throw USERNAME_TAKEN();
+      if (holders.length > 0) throw USERNAME_SIMILAR();
+      return toUser(await repo.updateUsername(trx, userId, username, key, skeleton), adminEmails);
+    });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("That username is taken", "username_taken");
+    if (isUniqueViolation(error)) throw USERNAME_TAKEN();
     throw error;
   }
 }
@@ -172,6 +199,7 @@ export async function createBotAccounts(
       email: candidate.email,
       username: candidate.username,
       username_key: usernameKey(candidate.username),
+      username_skeleton: usernameSkeleton(candidate.username),
       password_hash: passwordHash,
       role: "user",
       is_bot: 1,
@@ -224,30 +252,79 @@ export async function findUserByIdOrName(db: Db, idOrName: number | string): Pro
 }
 
 export const RESET_LINK_MINUTES = 60;
+export const VERIFY_LINK_HOURS = 24;
 
-/** A one-time password reset link, valid for an hour. Throws 404 for an unknown email (the CLI says so; the API stays quiet). */
+async function createLink(db: Db, now: Date, userId: number, purpose: LinkPurpose, validMs: number): Promise<{ token: string; expiresAt: string }> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + validMs).toISOString();
+  await repo.insertOneTimeLink(db, { token_hash: sha256(token), purpose, user_id: userId, created_at: now.toISOString(), expires_at: expiresAt });
+  return { token, expiresAt };
+}
+
+/** Spends a one-time link in the caller's transaction; the account it belongs to, or null when it is unknown, used or expired. */
+async function spendLink(trx: Db, now: Date, token: string, purpose: LinkPurpose): Promise<number | null> {
+  const link = await repo.findOneTimeLink(trx, sha256(token), purpose);
+  if (!link || link.used_at !== null || link.expires_at <= now.toISOString()) return null;
+  await repo.spendLinksOf(trx, link.user_id, purpose, now.toISOString());
+  return link.user_id;
+}
+
+/**
+ * A one-time password reset link, valid for an hour, at `origin` (PUBLIC_URL: never a request's
+ * Host header). Throws 404 for an unknown email (the CLI says so; the API stays quiet).
+ */
 export async function createResetLink(db: Db, now: Date, email: string, origin: string): Promise<{ url: string; user: User; expiresAt: string }> {
   const row = await repo.findUserByEmail(db, normalizeEmail(email));
   if (!row || row.deleted_at) throw notFound(`No user with email ${normalizeEmail(email)}`, "user_not_found");
-  const token = randomToken();
-  const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000).toISOString();
-  await repo.insertPasswordReset(db, { token_hash: sha256(token), user_id: row.id, created_at: now.toISOString(), expires_at: expiresAt });
+  const { token, expiresAt } = await createLink(db, now, row.id, "password_reset", RESET_LINK_MINUTES * 60_000);
   return { url: `${origin}/auth?reset=${encodeURIComponent(token)}`, user: toUser(row, []), expiresAt };
 }
 
-/** Sets a new password from a reset link, once; every session of the account ends. */
-export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<void> {
+/** The email of the account a reset link belongs to, for its per-account rate limit; null when there is none. */
+export async function resetLinkEmail(db: Db, token: string): Promise<string | null> {
+  const link = await repo.findOneTimeLink(db, sha256(token), "password_reset");
+  return link ? ((await repo.findUserById(db, link.user_id))?.email ?? null) : null;
+}
+
+/**
+ * Sets a new password from a reset link, once: every session of the account ends and every other
+ * reset link of it dies. Returns the account's id.
+ */
+export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<number> {
   check("password", passwordProblem(password));
   const hash = await Bun.password.hash(password, "argon2id");
-  await db.transaction().execute(async (trx) => {
-    const reset = await repo.findPasswordReset(trx, sha256(token));
-    if (!reset || reset.used_at !== null || reset.expires_at <= now.toISOString()) {
-      throw badRequest("This reset link has expired or was already used. Ask for a new one.", "reset_link_invalid");
-    }
-    await repo.usePasswordReset(trx, reset.token_hash, now.toISOString());
-    await repo.setPasswordHash(trx, reset.user_id, hash);
-    await repo.deleteSessionsOf(trx, reset.user_id);
+  return db.transaction().execute(async (trx) => {
+    const userId = await spendLink(trx, now, token, "password_reset");
+    if (userId === null) throw badRequest("This reset link has expired or was already used. Ask for a new one.", "reset_link_invalid");
+    await repo.setPasswordHash(trx, userId, hash);
+    await repo.deleteSessionsOf(trx, userId);
+    return userId;
   });
+}
+
+/** A one-time link, valid for a day, that proves the account's address (what makes a listed ADMIN_EMAILS address an admin). */
+export async function createVerificationLink(db: Db, now: Date, userId: number, origin: string): Promise<{ url: string; user: User }> {
+  const row = await repo.findUserById(db, userId);
+  if (!row || row.deleted_at) throw notFound("No such user", "user_not_found");
+  const { token } = await createLink(db, now, row.id, "email_verification", VERIFY_LINK_HOURS * 60 * 60_000);
+  return { url: `${origin}/auth?verify=${encodeURIComponent(token)}`, user: toUser(row, []) };
+}
+
+/** Marks the address of a confirmation link's account proved, once. */
+export async function verifyEmail(db: Db, now: Date, token: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const userId = await spendLink(trx, now, token, "email_verification");
+    if (userId === null) throw badRequest("This confirmation link has expired or was already used.", "verify_link_invalid");
+    await repo.setEmailVerified(trx, userId, now.toISOString());
+  });
+}
+
+/** Deletes expired sessions and used or expired one-time links; `serve` runs it periodically. */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<{ sessions: number; links: number }> {
+  const at = now.toISOString();
+  const [sessions] = await repo.deleteExpiredSessions(db, at);
+  const [links] = await repo.deleteSpentLinks(db, at);
+  return { sessions: Number(sessions?.numDeletedRows ?? 0), links: Number(links?.numDeletedRows ?? 0) };
 }
 
 /** Checks a signed-in player's password (for deleting the account). */
@@ -261,10 +338,12 @@ export function unusablePasswordHash(): Promise<string> {
   return Bun.password.hash(randomToken(), "argon2id");
 }
 
-/** Anonymises an account in the caller's transaction: no email, no sessions, a placeholder name; bets stay. */
+/** Anonymises an account in the caller's transaction: no email, no proof of it, no sessions or links, a placeholder name; bets stay. */
 export async function anonymiseAccount(trx: Db, now: Date, userId: number, unusableHash: string): Promise<void> {
-  await repo.anonymise(trx, userId, now.toISOString(), unusableHash);
+  const name = `deleted_user_${userId}`;
+  await repo.anonymise(trx, userId, now.toISOString(), unusableHash, { name, skeleton: usernameSkeleton(name) });
   await repo.deleteSessionsOf(trx, userId);
+  await repo.deleteLinksOf(trx, userId);
 }
 
 /** Everything we hold about an account itself, for its owner's export. */
@@ -276,6 +355,7 @@ export async function accountExport(db: Db, userId: number) {
     email: row.email,
     username: row.username,
     role: row.role,
+    emailVerifiedAt: row.email_verified_at,
     createdAt: row.created_at,
     signupAddress: row.signup_ip,
     referral: { source: row.referral_source, medium: row.referral_medium, campaign: row.referral_campaign, referrerUrl: row.referrer_url },

@@ -4,23 +4,47 @@ import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody, wholeNumber } from "../../http/schema.ts";
-import { CreateLeagueBody, Invitation, InviteBody, League, LeagueDetails, LeagueParams, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
+import { CreateLeagueBody, Invitation, InviteBody, League, LeagueDetails, LeagueParams, LeaguesQuery, LeagueSummary, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
+import { CREATION_LIMITS } from "./rules.ts";
 import * as service from "./service.ts";
+
+const HOUR_MS = 3_600_000;
+
+/** Where the page after this one is: the same query with the next cursor. */
+function nextPageLink(query: LeaguesQuery, cursor: number): string {
+  const params = new URLSearchParams();
+  if (query.limit !== undefined) params.set("limit", String(query.limit));
+  if (query.scope !== undefined) params.set("scope", query.scope);
+  params.set("cursor", String(cursor));
+  return `</api/leagues?${params}>; rel="next"`;
+}
 
 const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
 
 /** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
   const invitations = new RateLimiter(ABUSE_LIMITS.invitations, 60_000, clock);
+  const creations = new RateLimiter(CREATION_LIMITS.perHour, HOUR_MS, clock);
   return new Elysia({ name: "leagues", prefix: "/api" })
     .use(auth)
-    .get("/leagues", () => service.listLeagues(db), { auth: true, response: { 200: t.Array(League) } })
+    .get(
+      "/leagues",
+      async ({ query, user, set }) => {
+        const { leagues, nextCursor } = await service.listLeagues(db, user.id, query);
+        if (nextCursor !== null) {
+          set.headers["x-next-cursor"] = String(nextCursor);
+          set.headers.link = nextPageLink(query, nextCursor);
+        }
+        return leagues;
+      },
+      { auth: true, query: LeaguesQuery, response: { 200: t.Array(LeagueSummary) } },
+    )
     .get("/leagues/:id", ({ params }) => service.leagueDetails(db, params.id), { auth: true, params: LeagueParams, response: { 200: LeagueDetails } })
     .post(
       "/leagues",
       async ({ body, user, set }) => {
         set.status = 201;
-        return service.createLeague(db, clock.now(), user.id, body);
+        return service.createLeague(db, clock.now(), user.id, body, () => creations.hit(`user:${user.id}`));
       },
       { auth: true, body: CreateLeagueBody, response: { 201: League } },
     )

@@ -1,9 +1,10 @@
 import { t } from "elysia";
 import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
-import { NAME_MAX } from "./rules.ts";
+import { DATE_PATTERN, NAME_MAX, notADate, PAGE_SIZE } from "./rules.ts";
 
 const money = (field: string) => t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
-const isoDate = (field: string) => t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}", maxLength: 30, error: `${field}: must be a date (YYYY-MM-DD)` });
+/** Optional, nullable, and named in the error (a union's own complaint would not say what a date must look like). */
+const optionalDate = (field: string) => t.Optional(t.Union([t.String({ pattern: DATE_PATTERN, maxLength: 35 }), t.Null()], { error: notADate(field) }));
 const betType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop"), t.Literal("parlay")], {
   error: "allowedBetTypes: each must be spread, total, moneyline, prop or parlay",
 });
@@ -23,8 +24,8 @@ const settings = {
   isPublic: t.Boolean(),
   rules: Rules,
   startingBankroll: optionalNullable(t.Numeric({ minimum: 0, maximum: 10_000_000, multipleOf: 1, error: "startingBankroll: must be a whole number" })),
-  startDate: optionalNullable(isoDate("startDate")),
-  endDate: optionalNullable(isoDate("endDate")),
+  startDate: optionalDate("startDate"),
+  endDate: optionalDate("endDate"),
 };
 
 export const CreateLeagueBody = t.Object({ ...settings, createdBy: wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER) }, { additionalProperties: false });
@@ -42,6 +43,20 @@ export const InviteBody = t.Object(
   { additionalProperties: false },
 );
 
+/**
+ * GET /api/leagues: a page of leagues, newest first (by id). `cursor` is the id of the last
+ * league of the previous page; `scope=available` leaves out the viewer's own leagues.
+ */
+export const LeaguesQuery = t.Object(
+  {
+    limit: t.Optional(wholeNumber("limit", 1, PAGE_SIZE.max)),
+    cursor: t.Optional(wholeNumber("cursor", 1, Number.MAX_SAFE_INTEGER)),
+    scope: t.Optional(t.Union([t.Literal("all"), t.Literal("available")], { error: "scope: must be all or available" })),
+  },
+  { additionalProperties: false },
+);
+export type LeaguesQuery = typeof LeaguesQuery.static;
+
 export const LeagueParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
 export const TokenParams = t.Object({ token: idParam });
 
@@ -57,7 +72,7 @@ export const Standing = t.Object({
   roi: t.Number(),
 });
 
-export const League = t.Object({
+const leagueFields = {
   id: t.Number(),
   name: t.String(),
   description: t.Union([t.String(), t.Null()]),
@@ -69,8 +84,14 @@ export const League = t.Object({
   endDate: t.Union([t.String(), t.Null()]),
   createdBy: t.Number(),
   createdAt: t.String(),
-  members: t.Array(Member),
-});
+  memberCount: t.Number(),
+};
+
+/** A league as GET /api/leagues lists it: what its card shows, without the member list (GET /api/leagues/{id} has that). */
+export const LeagueSummary = t.Object(leagueFields);
+export type LeagueSummary = typeof LeagueSummary.static;
+
+export const League = t.Object({ ...leagueFields, members: t.Array(Member) });
 export type League = typeof League.static;
 
 export const LeagueDetails = t.Composite([League, t.Object({ standings: t.Array(Standing) })]);

@@ -4,8 +4,33 @@ import type { LeagueInvitationsTable, LeaguesTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
 
-export function allLeagues(db: Executor) {
-  return db.selectFrom("leagues").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+/** Up to `take` leagues, newest first by id, below `beforeId` when given; `notMemberId` leaves out that player's leagues. */
+export function leaguePage(db: Executor, page: { take: number; beforeId?: number; notMemberId?: number }) {
+  let query = db.selectFrom("leagues").selectAll();
+  if (page.beforeId !== undefined) query = query.where("id", "<", page.beforeId);
+  if (page.notMemberId !== undefined) {
+    const viewer = page.notMemberId;
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("league_members").select("id").whereRef("league_members.league_id", "=", "leagues.id").where("league_members.user_id", "=", viewer))),
+    );
+  }
+  return query.orderBy("id", "desc").limit(page.take).execute();
+}
+
+export async function memberCounts(db: Executor, leagueIds: number[]): Promise<Map<number, number>> {
+  if (leagueIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("league_members")
+    .select(["league_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("league_id", "in", leagueIds)
+    .groupBy("league_id")
+    .execute();
+  return new Map(rows.map((r) => [r.league_id, Number(r.count)]));
+}
+
+export async function countCreatedBy(db: Executor, userId: number): Promise<number> {
+  const row = await db.selectFrom("leagues").select((eb) => eb.fn.countAll<number>().as("count")).where("created_by", "=", userId).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export function leaguesOfUser(db: Executor, userId: number) {

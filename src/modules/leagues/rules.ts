@@ -1,4 +1,5 @@
 /** Pure league rules (spec §5 league validation; DESIGN "Betting"). */
+import { directionControlProblem } from "../../lib/text.ts";
 
 /** A league allowing "parlay" takes parlays whose legs' types it allows too. */
 export const BET_TYPES = ["spread", "total", "moneyline", "prop", "parlay"] as const;
@@ -6,8 +7,19 @@ export type LeagueBetType = (typeof BET_TYPES)[number];
 export const DEFAULT_BET_TYPES: LeagueBetType[] = ["spread", "total", "moneyline"];
 export const NAME_MAX = 60;
 
+/**
+ * How many leagues one player may create: a burst budget per hour, and a ceiling on the leagues
+ * they created that still exist (a script once made thousands in a second, and every one of them
+ * landed in everybody's league list).
+ */
+export const CREATION_LIMITS = { perHour: 10, total: 25 } as const;
+
+/** GET /api/leagues pages: how many leagues one answer holds by default and at most. */
+export const PAGE_SIZE = { default: 50, max: 100 } as const;
+
 export interface LeagueSettings {
   name: string;
+  description?: string | null;
   allowedBetTypes: readonly string[];
   minWagerCents: number | null;
   maxWagerCents: number | null;
@@ -20,6 +32,10 @@ export interface LeagueSettings {
 export function settingsProblem(s: LeagueSettings): { field: string; message: string } | null {
   if (s.name.trim() === "") return { field: "name", message: "League name is required" };
   if (s.name.trim().length > NAME_MAX) return { field: "name", message: `League name must be at most ${NAME_MAX} characters` };
+  for (const field of ["name", "description"] as const) {
+    const problem = directionControlProblem(field, s[field]);
+    if (problem) return { field, message: problem };
+  }
   if (s.allowedBetTypes.length === 0) return { field: "rules.allowedBetTypes", message: "Please select at least one allowed bet type" };
   if (s.minWagerCents !== null && s.maxWagerCents !== null && s.minWagerCents > s.maxWagerCents) {
     return { field: "rules.minWager", message: "Minimum wager must not be above the maximum wager" };
@@ -32,6 +48,31 @@ export function settingsProblem(s: LeagueSettings): { field: string; message: st
   }
   return null;
 }
+
+/** YYYY-MM-DD, optionally with an ISO-8601 time and offset; `calendarDay` checks the values. */
+export const DATE_PATTERN = String.raw`^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$`;
+const DATE = new RegExp(DATE_PATTERN);
+
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const daysIn = (year: number, month: number) => (month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+
+/**
+ * The calendar day ("2026-09-10") of a real date written as YYYY-MM-DD, or as an ISO-8601
+ * date-time (the day as written, whatever its offset); null for anything else ("2026-02-30",
+ * "2026-99-99garbage").
+ */
+export function calendarDay(text: string): string | null {
+  const match = DATE.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match.map((part) => (part === undefined ? undefined : Number(part)));
+  if (year! < 1 || month! < 1 || month! > 12 || day! < 1 || day! > daysIn(year!, month!)) return null;
+  if (hour !== undefined && (hour > 23 || minute! > 59 || (second ?? 0) > 59)) return null;
+  if (offsetHours !== undefined && (offsetHours > 23 || offsetMinutes! > 59)) return null;
+  return text.slice(0, 10);
+}
+
+/** What a date field that is not a real calendar date is told. */
+export const notADate = (field: string) => `${field}: must be a real calendar date (YYYY-MM-DD)`;
 
 /** A league counts as a contest with a starting bankroll or a start or end date (spec §4). */
 export function isContest(s: Pick<LeagueSettings, "startingBankrollCents" | "startDate" | "endDate">): boolean {

@@ -6,13 +6,23 @@ import { randomToken } from "../../lib/ids.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName } from "../auth/service.ts";
 import { bookStandings } from "../stats/service.ts";
-import type { Invitation, League, LeagueSettingsInput } from "./model.ts";
+import type { Invitation, League, LeagueSettingsInput, LeaguesQuery, LeagueSummary } from "./model.ts";
 import * as repo from "./repo.ts";
-import { isContest, leagueBetProblem, settingsProblem, type LeagueSettings } from "./rules.ts";
+import { calendarDay, CREATION_LIMITS, isContest, leagueBetProblem, notADate, PAGE_SIZE, settingsProblem, type LeagueSettings } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
 const toCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
-const day = (date: string | null | undefined) => (date ? date.slice(0, 10) : null);
+
+/** 400 naming the league setting at fault. */
+const invalidSetting = (field: string, message: string) => new AppError(400, "invalid_league", message, {}, { field });
+
+/** The calendar day of a date field; 400 naming the field when it is no real date ("2026-99-99"). */
+function dayOf(field: "startDate" | "endDate", date: string | null | undefined): string | null {
+  if (!date) return null;
+  const day = calendarDay(date);
+  if (day === null) throw invalidSetting(field, notADate(field));
+  return day;
+}
 
 function settingsOf(row: LeagueRow): LeagueSettings {
   return {
@@ -29,12 +39,13 @@ function settingsOf(row: LeagueRow): LeagueSettings {
 function settingsFrom(input: LeagueSettingsInput): LeagueSettings {
   return {
     name: input.name.trim(),
+    description: input.description?.trim() || null,
     allowedBetTypes: [...new Set(input.rules.allowedBetTypes)],
     minWagerCents: toCents(input.rules.minWager),
     maxWagerCents: toCents(input.rules.maxWager),
     startingBankrollCents: toCents(input.startingBankroll),
-    startDate: day(input.startDate),
-    endDate: day(input.endDate),
+    startDate: dayOf("startDate", input.startDate),
+    endDate: dayOf("endDate", input.endDate),
   };
 }
 
@@ -42,10 +53,10 @@ function settingsFrom(input: LeagueSettingsInput): LeagueSettings {
 function validatedColumns(input: LeagueSettingsInput) {
   const s = settingsFrom(input);
   const problem = settingsProblem(s);
-  if (problem) throw new AppError(400, "invalid_league", problem.message, {}, { field: problem.field });
+  if (problem) throw invalidSetting(problem.field, problem.message);
   return {
     name: s.name,
-    description: input.description?.trim() || null,
+    description: s.description ?? null,
     is_public: input.isPublic ? 1 : 0,
     allowed_bet_types: JSON.stringify(s.allowedBetTypes),
     min_wager_cents: s.minWagerCents,
@@ -56,27 +67,35 @@ function validatedColumns(input: LeagueSettingsInput) {
   };
 }
 
+function summaryOf(row: LeagueRow, memberCount: number): LeagueSummary {
+  const s = settingsOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isPublic: row.is_public === 1,
+    isContest: isContest(s),
+    rules: {
+      allowedBetTypes: [...s.allowedBetTypes],
+      minWager: s.minWagerCents === null ? null : s.minWagerCents / 100,
+      maxWager: s.maxWagerCents === null ? null : s.maxWagerCents / 100,
+    },
+    startingBankroll: s.startingBankrollCents === null ? null : s.startingBankrollCents / 100,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    memberCount,
+  };
+}
+
 async function withMembers(db: Kysely<Database>, rows: LeagueRow[]): Promise<League[]> {
   const members = Map.groupBy(await repo.membersOf(db, rows.map((r) => r.id)), (m) => m.league_id);
   return rows.map((row) => {
-    const s = settingsOf(row);
+    const own = members.get(row.id) ?? [];
     return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      isPublic: row.is_public === 1,
-      isContest: isContest(s),
-      rules: {
-        allowedBetTypes: [...s.allowedBetTypes],
-        minWager: s.minWagerCents === null ? null : s.minWagerCents / 100,
-        maxWager: s.maxWagerCents === null ? null : s.maxWagerCents / 100,
-      },
-      startingBankroll: s.startingBankrollCents === null ? null : s.startingBankrollCents / 100,
-      startDate: s.startDate,
-      endDate: s.endDate,
-      createdBy: row.created_by,
-      createdAt: row.created_at,
-      members: (members.get(row.id) ?? []).map((m) => ({ id: m.id, userId: m.user_id, username: m.username, role: m.role, joinedAt: m.joined_at })),
+      ...summaryOf(row, own.length),
+      members: own.map((m) => ({ id: m.id, userId: m.user_id, username: m.username, role: m.role, joinedAt: m.joined_at })),
     };
   });
 }
@@ -96,9 +115,24 @@ async function assertAdmin(db: Kysely<Database>, leagueId: number, userId: numbe
   if (member?.role !== "admin") throw forbidden("Only this league's admins can do that", "league_admin_only");
 }
 
-/** Every league, with members (the Available Leagues column filters out the viewer's own). */
-export async function listLeagues(db: Db): Promise<League[]> {
-  return withMembers(db, await repo.allLeagues(db));
+/**
+ * One page of leagues, newest first, with member counts rather than members; `nextCursor` (the
+ * last league's id) asks for the page after it, null on the last page. `scope: "available"` is
+ * spec §2's Available Leagues: public or private leagues the viewer is not in.
+ */
+export async function listLeagues(db: Db, viewerId: number, query: LeaguesQuery): Promise<{ leagues: LeagueSummary[]; nextCursor: number | null }> {
+  const limit = query.limit ?? PAGE_SIZE.default;
+  const rows = await repo.leaguePage(db, {
+    take: limit + 1,
+    ...(query.cursor !== undefined ? { beforeId: query.cursor } : {}),
+    ...(query.scope === "available" ? { notMemberId: viewerId } : {}),
+  });
+  const page = rows.slice(0, limit);
+  const counts = await repo.memberCounts(db, page.map((row) => row.id));
+  return {
+    leagues: page.map((row) => summaryOf(row, counts.get(row.id) ?? 0)),
+    nextCursor: rows.length > limit ? page.at(-1)!.id : null,
+  };
 }
 
 /** A player's own leagues; only for the player themself. */
@@ -115,11 +149,19 @@ export async function leagueDetails(db: Db, id: number) {
   return { ...league!, standings: standings.map((s) => ({ ...s, username: names.get(s.userId) ?? "" })) };
 }
 
-/** Creates a league; its creator becomes its admin. */
-export async function createLeague(db: Db, now: Date, userId: number, input: LeagueSettingsInput & { createdBy: number }): Promise<League> {
+/**
+ * Creates a league; its creator becomes its admin. `admit` spends the player's hourly creation
+ * budget (throwing 429 when it is spent); only well-formed leagues spend it.
+ */
+export async function createLeague(db: Db, now: Date, userId: number, input: LeagueSettingsInput & { createdBy: number }, admit: () => void = () => {}): Promise<League> {
   assertSelf(userId, input.createdBy, "createdBy");
   const columns = validatedColumns(input);
+  admit();
   const id = await db.transaction().execute(async (trx) => {
+    // Counted inside the write transaction, so simultaneous requests cannot both take the last place.
+    if ((await repo.countCreatedBy(trx, userId)) >= CREATION_LIMITS.total) {
+      throw conflict(`You have already created ${CREATION_LIMITS.total} leagues, the most one player may create`, "league_limit_reached", { limit: CREATION_LIMITS.total });
+    }
     const leagueId = await repo.insertLeague(trx, {
       ...columns,
       created_by: userId,

@@ -10,19 +10,33 @@ interface Entry {
   socket: LiveSocket;
   userId: number | null;
   sessionHash: string | null;
+  /** Who opened it, as rate limits key a client address. */
+  clientKey: string;
 }
 
 /** The open WebSockets: odds updates go to everyone, settlements only to their player. */
 export class SocketHub {
   readonly #entries = new Map<string, Entry>();
   readonly #byUser = new Map<number, Set<string>>();
+  readonly #perClient = new Map<string, number>();
 
   get size(): number {
     return this.#entries.size;
   }
 
-  add(id: string, socket: LiveSocket, userId: number | null, sessionToken: string | null): void {
-    this.#entries.set(id, { socket, userId, sessionHash: sessionToken ? sha256(sessionToken) : null });
+  /** Open sockets from one client address. */
+  countFromClient(clientKey: string): number {
+    return this.#perClient.get(clientKey) ?? 0;
+  }
+
+  /** Open sockets of one signed-in player. */
+  countOfUser(userId: number): number {
+    return this.#byUser.get(userId)?.size ?? 0;
+  }
+
+  add(id: string, socket: LiveSocket, userId: number | null, sessionToken: string | null, clientKey = "local"): void {
+    this.#entries.set(id, { socket, userId, sessionHash: sessionToken ? sha256(sessionToken) : null, clientKey });
+    this.#perClient.set(clientKey, this.countFromClient(clientKey) + 1);
     if (userId !== null) {
       const ids = this.#byUser.get(userId) ?? new Set();
       ids.add(id);
@@ -34,6 +48,9 @@ export class SocketHub {
     const entry = this.#entries.get(id);
     if (!entry) return;
     this.#entries.delete(id);
+    const fromClient = this.countFromClient(entry.clientKey) - 1;
+    if (fromClient > 0) this.#perClient.set(entry.clientKey, fromClient);
+    else this.#perClient.delete(entry.clientKey);
     if (entry.userId !== null) {
       const ids = this.#byUser.get(entry.userId);
       ids?.delete(id);

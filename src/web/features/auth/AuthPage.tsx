@@ -6,6 +6,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { clearAllQueries } from "../../lib/swr.ts";
 import { toast } from "../../lib/toast.ts";
 import { AuthForm } from "./AuthForm.tsx";
+import { EmailConfirmation } from "./EmailConfirmation.tsx";
 import { ForgotPasswordForm } from "./ForgotPasswordForm.tsx";
 import { ResetPasswordForm } from "./ResetPasswordForm.tsx";
 import { safeReturnUrl } from "./return-url.ts";
@@ -19,29 +20,37 @@ const BENEFITS = [
   "Leaderboard rankings",
 ];
 
-/** What the card shows: the spec's two modes, plus asking for a reset link and using one (?reset=token). */
-type AuthView = AuthMode | "forgot" | "reset";
+/**
+ * What the card shows: the spec's two modes, plus asking for a reset link and using one (?reset=token),
+ * and confirming the address with a mailed link (?verify=token).
+ */
+type AuthView = AuthMode | "forgot" | "reset" | "verify";
 
 const HEADINGS: Record<AuthView, { title: string; tab: string; lead: string }> = {
   signin: { title: "Welcome Back", tab: "Sign In", lead: "Sign in to place bets and track your performance." },
   register: { title: "Create Account", tab: "Create Account", lead: "Join free and start betting with play money." },
   forgot: { title: "Forgot your password?", tab: "Forgot Password", lead: "Enter your email and we'll send you a link to choose a new password." },
   reset: { title: "Choose a new password", tab: "Reset Password", lead: "Pick a new password for your account." },
+  verify: { title: "Confirm your address", tab: "Confirm Address", lead: "Proving that this email address is yours." },
 };
 
 /**
  * /auth (spec §2): sign in or create an account, then go to ?returnUrl. Signed-in visitors go there
- * at once, except with a reset link, which works whoever is signed in.
+ * at once, except with a reset or confirmation link, which work whoever is signed in.
  */
 export function AuthPage() {
   const params = new URLSearchParams(useSearch());
   const returnUrl = safeReturnUrl(params.get("returnUrl"));
   const resetToken = params.get("reset");
-  const [view, setView] = useState<AuthView>(resetToken ? "reset" : params.get("mode") === "register" ? "register" : "signin");
+  // Kept from the first render: the link is spent at once and then left out of the address.
+  const [verifyToken] = useState(params.get("verify"));
+  const [view, setView] = useState<AuthView>(
+    verifyToken ? "verify" : resetToken ? "reset" : params.get("mode") === "register" ? "register" : "signin",
+  );
   const [changed, setChanged] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const { user, isLoading } = useCurrentUser();
-  const resetting = view === "reset" && resetToken !== null;
+  const resetting = (view === "reset" && resetToken !== null) || view === "verify";
   const shown: AuthView = view === "reset" && !resetToken ? "signin" : view;
   const registering = shown === "register";
   usePageTitle(HEADINGS[shown].tab);
@@ -65,6 +74,16 @@ export function AuthPage() {
     toast({ title: "Password changed", description: message });
   }
 
+  function leaveConfirmation() {
+    if (user) navigate(returnUrl, { replace: true });
+    else show("signin");
+  }
+
+  useEffect(() => {
+    // The token must not stay in the address (or the history) once read.
+    if (verifyToken) navigate("/auth", { replace: true });
+  }, [verifyToken, navigate]);
+
   function leaveReset() {
     show("signin");
     navigate("/auth", { replace: true });
@@ -81,7 +100,9 @@ export function AuthPage() {
           <h1>{HEADINGS[shown].title}</h1>
           <p className="muted">{HEADINGS[shown].lead}</p>
         </header>
-        {shown === "reset" ? (
+        {shown === "verify" ? (
+          <EmailConfirmation token={verifyToken!} onContinue={leaveConfirmation} />
+        ) : shown === "reset" ? (
           <>
             <ResetPasswordForm token={resetToken!} onDone={passwordChanged} onRequestNewLink={() => show("forgot")} />
             <p className="auth-switch">

@@ -27,3 +27,9 @@ export async function resetPassword(token: string, password: string): Promise<st
   const answer = await apiRequest<{ message: string }>("POST", "/api/password/reset", { token, password });
   return answer.message;
 }
+
+/** Proves the account's address with a mailed confirmation link (what makes a listed ADMIN_EMAILS address an admin). */
+export async function confirmEmail(token: string): Promise<string> {
+  const answer = await apiRequest<{ message: string }>("POST", "/api/email/verify", { token });
+  return answer.message;
+}

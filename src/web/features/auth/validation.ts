@@ -34,10 +34,9 @@ export function authFormErrors(mode: AuthMode, fields: AuthFields): FieldErrors 
 /** The field a server error code points at, so its message shows there too. */
 export function fieldForCode(code: string | null): keyof AuthFields | null {
   switch (code) {
-    case "email_taken":
     case "invalid_email":
       return "email";
-    case "username_taken":
+    case "username_similar":
     case "invalid_username":
       return "username";
     case "invalid_password":

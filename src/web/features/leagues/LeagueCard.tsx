@@ -1,10 +1,10 @@
-import type { League } from "./api.ts";
+import type { LeagueSummary } from "./api.ts";
 import { LeagueBadges } from "./LeagueBadges.tsx";
 import { datesText, memberCountText } from "./league-text.ts";
 import { RuleFacts } from "./RuleFacts.tsx";
 
 interface LeagueCardProps {
-  league: League;
+  league: LeagueSummary;
   /** Shown on public leagues the viewer is not in (spec §6). */
   onJoin?(): void;
   joining?: boolean;
@@ -30,7 +30,7 @@ export function LeagueCard({ league, onJoin, joining = false, onOpen }: LeagueCa
       {league.description ? <p className="league-description">{league.description}</p> : null}
       <RuleFacts rules={league.rules} className="league-facts" />
       <div className="league-card-foot">
-        <span className="muted">{memberCountText(league.members.length)}</span>
+        <span className="muted">{memberCountText(league.memberCount)}</span>
         {onJoin ? (
           <button type="button" className="league-join" onClick={onJoin} disabled={joining} aria-busy={joining || undefined} aria-label={`Join ${league.name}`}>
             {joining ? "Joining..." : "Join"}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
-import { joinLeague, leaveLeague, useLeagueDetails, type League, type Standing } from "./api.ts";
+import { joinLeague, leaveLeague, useLeagueDetails, type League, type LeagueSummary, type Standing } from "./api.ts";
 import { InviteLinkActions } from "./InviteLinkActions.tsx";
 import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueBadges } from "./LeagueBadges.tsx";
@@ -12,8 +12,11 @@ import { StandingsTable } from "./StandingsTable.tsx";
 import { useLeagueAction } from "./use-league-action.ts";
 
 interface LeagueDetailsDialogProps {
-  /** The league as the list shows it (shown at once); its details and standings load behind it. Null = closed. */
-  league: League | null;
+  /**
+   * The league as the list shows it (shown at once); its details (members, standings) load behind
+   * it. Null = closed.
+   */
+  league: LeagueSummary | League | null;
   userId: number;
   onClose(): void;
 }
@@ -28,7 +31,11 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
   useEffect(() => {
     if (openId !== null && cached) void mutate();
   }, [openId]); // once per opening, not again when the answer lands
-  const league = details && details.id === preview?.id ? details : preview;
+  const fresh = details && details.id === preview?.id ? details : undefined;
+  const league = fresh ?? preview;
+  // Available Leagues list no members: until the details come, the viewer counts as no member of it.
+  const members = fresh?.members ?? (preview && "members" in preview ? preview.members : undefined);
+  const admin = members !== undefined && isAdmin({ members }, userId);
   const [editing, setEditing] = useState(false);
   const close = () => {
     setEditing(false);
@@ -41,7 +48,8 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
           <LeagueDetails
             key={league.id}
             league={league}
-            standings={details?.id === league.id ? details.standings : undefined}
+            members={members}
+            standings={fresh?.standings}
             userId={userId}
             onEdit={() => setEditing(true)}
             onClose={close}
@@ -49,23 +57,24 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
         ) : null}
       </Modal>
       {/* A sibling, not a child: a dialog's close event would reach the dialogs around it. */}
-      {league && isAdmin(league, userId) ? <LeagueFormDialog open={editing} userId={userId} league={league} onClose={() => setEditing(false)} /> : null}
+      {league && admin ? <LeagueFormDialog open={editing} userId={userId} league={league} onClose={() => setEditing(false)} /> : null}
     </>
   );
 }
 
 interface LeagueDetailsProps {
-  league: League;
+  league: LeagueSummary;
+  members: League["members"] | undefined;
   standings: Standing[] | undefined;
   userId: number;
   onEdit(): void;
   onClose(): void;
 }
 
-function LeagueDetails({ league, standings, userId, onEdit, onClose }: LeagueDetailsProps) {
+function LeagueDetails({ league, members, standings, userId, onEdit, onClose }: LeagueDetailsProps) {
   const { pending, run } = useLeagueAction();
-  const member = isMember(league, userId);
-  const admin = isAdmin(league, userId);
+  const member = isMember({ members: members ?? [] }, userId);
+  const admin = isAdmin({ members: members ?? [] }, userId);
 
   const join = () => run(() => joinLeague(league.id, userId), { title: "Joined League!", description: "You've successfully joined the league" });
   const leave = async () => {
@@ -100,7 +109,7 @@ function LeagueDetails({ league, standings, userId, onEdit, onClose }: LeagueDet
       )}
 
       <LeagueRules league={league} />
-      <MembersList league={league} viewerId={userId} />
+      <MembersList members={members} count={league.memberCount} viewerId={userId} />
       <StandingsTable standings={standings} viewerId={userId} />
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 

@@ -102,7 +102,9 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
         value={values.description}
         placeholder="What is this league about? (optional)"
         onChange={(event) => set("description", event.target.value)}
+        {...invalid("description")}
       />
+      {message("description")}
 
       <fieldset className="league-visibility">
         <legend>Visibility</legend>

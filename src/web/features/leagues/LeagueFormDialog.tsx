@@ -1,5 +1,5 @@
 import { Modal } from "../../components/Modal.tsx";
-import { createLeague, updateLeague, type League } from "./api.ts";
+import { createLeague, updateLeague, type LeagueSummary } from "./api.ts";
 import { formFromLeague, NEW_LEAGUE } from "./league-form.ts";
 import { LeagueForm } from "./LeagueForm.tsx";
 import { leagueAction } from "./use-league-action.ts";
@@ -8,7 +8,7 @@ interface LeagueFormDialogProps {
   open: boolean;
   userId: number;
   /** The league to edit; none = create a new one. */
-  league?: League;
+  league?: LeagueSummary;
   onClose(): void;
 }
 

@@ -1,9 +1,9 @@
-import type { League } from "./api.ts";
+import type { LeagueSummary } from "./api.ts";
 import { dayText, moneyText } from "./league-text.ts";
 import { RuleFacts } from "./RuleFacts.tsx";
 
 /** The league's rules and, for a contest, its contest settings (spec §2 details dialog). */
-export function LeagueRules({ league }: { league: League }) {
+export function LeagueRules({ league }: { league: LeagueSummary }) {
   return (
     <div className="league-rules">
       <section aria-labelledby="league-rules-title">

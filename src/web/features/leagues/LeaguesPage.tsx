@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorText } from "../../lib/api.ts";
 import { onLiveMessage } from "../../lib/live.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { invalidate } from "../../lib/swr.ts";
-import { joinLeague, LEAGUES_KEY, useAllLeagues, useMyInvitations, useMyLeagues, type League } from "./api.ts";
+import { AVAILABLE_PAGE_SIZE, joinLeague, LEAGUES_KEY, useAvailableLeagues, useMyInvitations, useMyLeagues, type LeagueSummary } from "./api.ts";
 import { LeagueCard } from "./LeagueCard.tsx";
 import { LeagueDetailsDialog } from "./LeagueDetailsDialog.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
@@ -44,17 +44,14 @@ function useStandingsLive() {
 }
 
 function Leagues({ userId }: { userId: number }) {
-  const all = useAllLeagues();
   const mine = useMyLeagues(userId);
+  const available = useAvailableLeagues(null);
   const invitations = useMyInvitations(userId);
   const [creating, setCreating] = useState(false);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [open, setOpen] = useState<LeagueSummary | null>(null);
   useStandingsLive();
 
-  const myIds = new Set((mine.data ?? []).map((league) => league.id));
-  const available = (all.data ?? []).filter((league) => !myIds.has(league.id));
-  const open = (all.data ?? []).find((league) => league.id === openId) ?? mine.data?.find((league) => league.id === openId) ?? null;
-  const failed = all.error ?? mine.error;
+  const failed = available.error ?? mine.error;
 
   return (
     <>
@@ -74,28 +71,22 @@ function Leagues({ userId }: { userId: number }) {
       <PendingInvitations invitations={invitations.data ?? []} userId={userId} />
 
       <div className="league-columns">
-        <LeagueColumn
-          id="my-leagues"
-          title="My Leagues"
-          leagues={mine.data}
-          empty="You haven't joined any leagues yet."
-          userId={userId}
-          joinable={false}
-          onOpen={setOpenId}
-        />
-        <LeagueColumn
-          id="available-leagues"
-          title="Available Leagues"
-          leagues={all.data && mine.data ? available : undefined}
-          empty="No available leagues to join."
-          userId={userId}
-          joinable
-          onOpen={setOpenId}
-        />
+        <LeagueColumn id="my-leagues" title="My Leagues" leagues={mine.data} empty="You haven't joined any leagues yet.">
+          <div className="league-list">
+            {(mine.data ?? []).map((league) => (
+              <LeagueCard key={league.id} league={league} onOpen={() => setOpen(league)} />
+            ))}
+          </div>
+        </LeagueColumn>
+        <LeagueColumn id="available-leagues" title="Available Leagues" leagues={available.data} empty="No available leagues to join.">
+          <div className="league-list">
+            <AvailablePage cursor={null} userId={userId} onOpen={setOpen} />
+          </div>
+        </LeagueColumn>
       </div>
 
       <LeagueFormDialog open={creating} userId={userId} onClose={() => setCreating(false)} />
-      <LeagueDetailsDialog league={open} userId={userId} onClose={() => setOpenId(null)} />
+      <LeagueDetailsDialog league={open} userId={userId} onClose={() => setOpen(null)} />
     </>
   );
 }
@@ -103,16 +94,13 @@ function Leagues({ userId }: { userId: number }) {
 interface LeagueColumnProps {
   id: string;
   title: string;
-  /** Undefined while loading. */
-  leagues: League[] | undefined;
+  /** Undefined while loading; for Available Leagues, its first page. */
+  leagues: LeagueSummary[] | undefined;
   empty: string;
-  userId: number;
-  /** Offer Join on the public ones (the viewer is in none of them). */
-  joinable: boolean;
-  onOpen(id: number): void;
+  children: ReactNode;
 }
 
-function LeagueColumn({ id, title, leagues, empty, userId, joinable, onOpen }: LeagueColumnProps) {
+function LeagueColumn({ id, title, leagues, empty, children }: LeagueColumnProps) {
   return (
     <section className="league-column" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
@@ -123,18 +111,73 @@ function LeagueColumn({ id, title, leagues, empty, userId, joinable, onOpen }: L
       ) : leagues.length === 0 ? (
         <p className="league-empty">{empty}</p>
       ) : (
-        <div className="league-list">
-          {leagues.map((league) => (
-            <JoinableCard key={league.id} league={league} userId={userId} joinable={joinable && league.isPublic} onOpen={() => onOpen(league.id)} />
-          ))}
-        </div>
+        children
       )}
     </section>
   );
 }
 
-function JoinableCard({ league, userId, joinable, onOpen }: { league: League; userId: number; joinable: boolean; onOpen(): void }) {
+interface AvailablePageProps {
+  /** The last league of the page before; null for the first page. */
+  cursor: number | null;
+  userId: number;
+  onOpen(league: LeagueSummary): void;
+}
+
+/**
+ * One page of Available Leagues, then the next page once 'Load more' asked for it. Each page's
+ * cursor is the previous page's last league as it is now, so when a league leaves the list
+ * (joined) the pages after it move up instead of repeating a league.
+ */
+function AvailablePage({ cursor, userId, onOpen }: AvailablePageProps) {
+  const { data, error } = useAvailableLeagues(cursor);
+  const [wantsMore, setWantsMore] = useState(false);
+  const first = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  // A page 'Load more' brought takes the focus to its first league, as the button it replaced had it.
+  useEffect(() => {
+    if (cursor === null || focused.current || !data) return;
+    focused.current = true;
+    first.current?.querySelector<HTMLButtonElement>(".league-open")?.focus();
+  }, [cursor, data]);
+
+  if (error) {
+    return cursor === null ? null : (
+      <p className="field-error" role="alert">
+        {errorText(error, "More leagues could not be loaded.")}
+      </p>
+    );
+  }
+  if (!data) {
+    return (
+      <p className="muted" aria-busy="true">
+        Loading…
+      </p>
+    );
+  }
+  const shown = data.slice(0, AVAILABLE_PAGE_SIZE);
+  const next = data.length > AVAILABLE_PAGE_SIZE ? shown.at(-1)!.id : null;
+  return (
+    <>
+      <div className="league-list" ref={first}>
+        {shown.map((league) => (
+          <JoinableCard key={league.id} league={league} userId={userId} onOpen={() => onOpen(league)} />
+        ))}
+      </div>
+      {next === null ? null : wantsMore ? (
+        <AvailablePage cursor={next} userId={userId} onOpen={onOpen} />
+      ) : (
+        <button type="button" className="secondary outline league-more" onClick={() => setWantsMore(true)}>
+          Load more
+        </button>
+      )}
+    </>
+  );
+}
+
+/** A card with Join on public leagues (the viewer is in none of the Available ones). */
+function JoinableCard({ league, userId, onOpen }: { league: LeagueSummary; userId: number; onOpen(): void }) {
   const { pending, run } = useLeagueAction();
   const join = () => void run(() => joinLeague(league.id, userId), { title: "Joined League!", description: "You've successfully joined the league" });
-  return <LeagueCard league={league} onOpen={onOpen} {...(joinable ? { onJoin: join, joining: pending } : {})} />;
+  return <LeagueCard league={league} onOpen={onOpen} {...(league.isPublic ? { onJoin: join, joining: pending } : {})} />;
 }

@@ -1,28 +1,41 @@
 import type { League } from "./api.ts";
 import { joinedText } from "./league-text.ts";
 
+interface MembersListProps {
+  /** Undefined until the league's details arrive (lists carry only the count). */
+  members: League["members"] | undefined;
+  count: number;
+  viewerId: number;
+}
+
 /** The league's members with their joined date and an ADMIN tag; the list scrolls beyond about 12rem (spec §2). */
-export function MembersList({ league, viewerId }: { league: League; viewerId: number }) {
+export function MembersList({ members, count, viewerId }: MembersListProps) {
   return (
     <section aria-labelledby="league-members-title">
-      <h3 id="league-members-title">Members ({league.members.length})</h3>
-      <ul className="league-members" tabIndex={0} aria-labelledby="league-members-title">
-        {league.members.map((member) => (
-          <li key={member.id}>
-            <span className="league-member-name">
-              {member.username}
-              {member.userId === viewerId ? <span className="muted"> (you)</span> : null}
-              {member.role === "admin" ? (
-                <>
-                  {" "}
-                  <span className="league-admin-tag">ADMIN</span>
-                </>
-              ) : null}
-            </span>
-            <span className="league-member-joined">Joined {joinedText(member.joinedAt)}</span>
-          </li>
-        ))}
-      </ul>
+      <h3 id="league-members-title">Members ({members?.length ?? count})</h3>
+      {members === undefined ? (
+        <p className="muted" aria-busy="true">
+          Loading…
+        </p>
+      ) : (
+        <ul className="league-members" tabIndex={0} aria-labelledby="league-members-title">
+          {members.map((member) => (
+            <li key={member.id}>
+              <span className="league-member-name">
+                {member.username}
+                {member.userId === viewerId ? <span className="muted"> (you)</span> : null}
+                {member.role === "admin" ? (
+                  <>
+                    {" "}
+                    <span className="league-admin-tag">ADMIN</span>
+                  </>
+                ) : null}
+              </span>
+              <span className="league-member-joined">Joined {joinedText(member.joinedAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import useSWR from "swr";
-import type { Invitation, League } from "../../../modules/leagues/model.ts";
+import type { Invitation, League, LeagueSummary } from "../../../modules/leagues/model.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { invalidate } from "../../lib/swr.ts";
 
-export type { Invitation, League };
+export type { Invitation, League, LeagueSummary };
 
 /** A member's place in the league's own book (GET /api/leagues/{id}). */
 export interface Standing {
@@ -31,6 +31,14 @@ export interface LeagueSettingsPayload {
 }
 
 export const LEAGUES_KEY = "/api/leagues";
+/** Available Leagues come this many at a time ('Load more' asks for the next page). */
+export const AVAILABLE_PAGE_SIZE = 20;
+/**
+ * A page of Available Leagues after the league `cursor` (none: the newest). One league more than
+ * shown is asked for: its presence says another page exists, since the fetcher sees no headers.
+ */
+export const availableLeaguesKey = (cursor: number | null) =>
+  `${LEAGUES_KEY}?scope=available&limit=${AVAILABLE_PAGE_SIZE + 1}${cursor === null ? "" : `&cursor=${cursor}`}`;
 export const myLeaguesKey = (userId: number) => `/api/users/${userId}/leagues`;
 export const myInvitationsKey = (userId: number) => `/api/users/${userId}/invitations`;
 export const leagueKey = (id: number) => `/api/leagues/${id}`;
@@ -42,7 +50,7 @@ export const leagueQueries = (path: string) =>
 
 export const refreshLeagues = () => invalidate(leagueQueries);
 
-export const useAllLeagues = () => useSWR<League[]>(LEAGUES_KEY);
+export const useAvailableLeagues = (cursor: number | null) => useSWR<LeagueSummary[]>(availableLeaguesKey(cursor));
 export const useMyLeagues = (userId: number) => useSWR<League[]>(myLeaguesKey(userId));
 export const useMyInvitations = (userId: number) => useSWR<Invitation[]>(myInvitationsKey(userId));
 /**

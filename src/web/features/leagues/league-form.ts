@@ -1,5 +1,5 @@
 import { DEFAULT_BET_TYPES, settingsProblem } from "../../../modules/leagues/rules.ts";
-import type { League, LeagueSettingsPayload } from "./api.ts";
+import type { LeagueSettingsPayload, LeagueSummary } from "./api.ts";
 
 /** The create/edit form as typed: numbers and dates stay text until sent, blank = not set. */
 export interface LeagueFormValues {
@@ -37,7 +37,7 @@ export const NEW_LEAGUE: LeagueFormValues = {
 const numberText = (value: number | null) => (value === null ? "" : String(value));
 
 /** The form filled with a league's current settings ('Edit League Settings'). */
-export function formFromLeague(league: League): LeagueFormValues {
+export function formFromLeague(league: LeagueSummary): LeagueFormValues {
   return {
     name: league.name,
     description: league.description ?? "",
@@ -80,6 +80,7 @@ export function formProblem(values: LeagueFormValues): FormProblem | null {
   }
   const problem = settingsProblem({
     name: values.name,
+    description: values.description,
     allowedBetTypes: values.allowedBetTypes,
     minWagerCents: cents(minWager),
     maxWagerCents: cents(maxWager),
@@ -89,7 +90,15 @@ export function formProblem(values: LeagueFormValues): FormProblem | null {
   });
   if (!problem) return null;
   const field: LeagueFormField = problem.field === "rules.allowedBetTypes" ? "allowedBetTypes" : problem.field === "rules.minWager" ? "minWager" : (problem.field as LeagueFormField);
-  return { field, message: problem.message };
+  return { field, message: formWords(field, problem.message) };
+}
+
+const LABELS: Partial<Record<LeagueFormField, string>> = { name: "League name", description: "Description" };
+
+/** "name: must not …" (the API's words, naming the field) as the form says it: "League name must not …". */
+function formWords(field: LeagueFormField, message: string): string {
+  const label = LABELS[field];
+  return label && message.startsWith(`${field}: `) ? `${label} ${message.slice(field.length + 2)}` : message;
 }
 
 /** What POST/PUT /api/leagues is sent: optional numbers and dates only when filled (spec §5). */

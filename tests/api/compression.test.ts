@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { compress, preferredEncoding } from "../../src/http/compression.ts";
+import { loadWebAssets } from "../../src/http/web-assets.ts";
+import { BASE, makeTestApp, type TestContext } from "../support.ts";
+
+let ctx: TestContext;
+let assetPaths: string[];
+// Bundling and brotli's smallest output take a few seconds on a busy machine.
+beforeAll(async () => {
+  ctx = await makeTestApp();
+  await (await loadWebAssets()).brotliDone;
+  const html = await (await get("/")).text();
+  assetPaths = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+}, 60_000);
+afterAll(() => ctx.close());
+
+function get(path: string, acceptEncoding?: string): Promise<Response> {
+  const headers: Record<string, string> = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+  return ctx.app.handle(new Request(`${BASE}${path}`, { headers }));
+}
+
+async function bytes(res: Response): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+const DECODERS = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+
+describe("preferredEncoding", () => {
+  test.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["br", "br"],
+    ["gzip", "gzip"],
+    ["GZIP", "gzip"],
+    ["x-gzip", "gzip"],
+    ["gzip;q=1.0, br;q=0.5", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0.8, gzip;q=0.8", "br"],
+    ["*", "br"],
+    ["*;q=0.5, br;q=0", "gzip"],
+    ["gzip, , br", "br"],
+    [" br ; q=0.9 , identity", "br"],
+  ] as const)("%p → %p", (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+
+  test("only what is offered: gzip while brotli is not ready, identity when neither is", () => {
+    expect(preferredEncoding("gzip, deflate, br", ["gzip"])).toBe("gzip");
+    expect(preferredEncoding("br", ["gzip"])).toBeNull();
+    expect(preferredEncoding("gzip, br", [])).toBeNull();
+  });
+
+  test.each([
+    [undefined],
+    [null],
+    [""],
+    ["identity"],
+    ["deflate, zstd"],
+    ["br;q=0, gzip;q=0"],
+    ["*;q=0"],
+    [";;;q=abc, *;q=x"],
+    ["br;q=abc"],
+    ["gzip;q=1.5"],
+    ["gzip;q=0.1234"],
+    ["gzip;q=0.5=1"],
+    ["g zip"],
+    ["br, \u00e9"],
+  ])("%p → identity", (header) => {
+    expect(preferredEncoding(header)).toBeNull();
+  });
+});
+
+describe("compress", () => {
+  test("brotli and gzip both decode to the same bytes", () => {
+    const input = new TextEncoder().encode(JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, odds: "-110" }))));
+    for (const encoding of ["br", "gzip"] as const) {
+      const output = compress(input, encoding);
+      expect(output.byteLength).toBeLessThan(input.byteLength / 5);
+      expect(new Uint8Array(DECODERS[encoding](output))).toEqual(input);
+    }
+  });
+});
+
+describe("the web app's files are served compressed", () => {
+  test("the page, its scripts and its styles in brotli and gzip decode to the identity bytes", async () => {
+    expect(assetPaths.length).toBeGreaterThanOrEqual(2);
+    for (const path of ["/", "/leaderboard", ...assetPaths]) {
+      const plain = await get(path);
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      const identity = await bytes(plain);
+      for (const encoding of ["br", "gzip"] as const) {
+        const res = await get(path, encoding);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-encoding")).toBe(encoding);
+        expect(res.headers.get("content-type")).toBe(plain.headers.get("content-type"));
+        const body = await bytes(res);
+        if (path !== "/" && path !== "/leaderboard") expect(body.byteLength).toBeLessThan(identity.byteLength / 3);
+        expect(new Uint8Array(DECODERS[encoding](body))).toEqual(identity);
+      }
+    }
+  });
+
+  test("a browser's usual header gets brotli; gzip only when brotli is not accepted", async () => {
+    expect((await get(assetPaths[0]!, "gzip, deflate, br, zstd")).headers.get("content-encoding")).toBe("br");
+    expect((await get(assetPaths[0]!, "gzip, deflate")).headers.get("content-encoding")).toBe("gzip");
+  });
+
+  test("every answer says it varies by Accept-Encoding, compressed or not", async () => {
+    for (const path of ["/", ...assetPaths]) {
+      for (const header of [undefined, "br", "gzip", "identity"]) {
+        expect((await get(path, header)).headers.get("vary")?.toLowerCase()).toContain("accept-encoding");
+      }
+    }
+  });
+
+  test("without Accept-Encoding, or with only codings we lack, the answer is not encoded", async () => {
+    for (const header of [undefined, "identity", "deflate", "br;q=0, gzip;q=0"]) {
+      const res = await get(assetPaths[0]!, header);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBeNull();
+    }
+  });
+
+  test("a malformed Accept-Encoding is ignored: a full 200 answer, not encoded", async () => {
+    for (const path of ["/", ...assetPaths]) {
+      const identity = await bytes(await get(path));
+      for (const header of [";;;q=abc, *;q=x", "br;q=2", "gzip;;q", ",,,", "br;q=0.5;q=0.5=0"]) {
+        const res = await get(path, header);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-encoding")).toBeNull();
+        expect(await bytes(res)).toEqual(identity);
+      }
+    }
+  });
+
+  test("compressed answers keep the security and cache headers", async () => {
+    for (const encoding of ["br", "gzip"]) {
+      const page = await get("/my-bets", encoding);
+      expect(page.headers.get("content-encoding")).toBe(encoding);
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      for (const res of [page, await get(assetPaths[0]!, encoding)]) {
+        expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+        expect(res.headers.get("x-frame-options")).toBe("DENY");
+      }
+      expect((await get(assetPaths[0]!, encoding)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  test("over a real connection the compressed bytes and their length arrive as sent", async () => {
+    ctx.app.listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      const url = `http://127.0.0.1:${ctx.app.server!.port}${assetPaths[0]}`;
+      const identity = await bytes(await fetch(url, { headers: { "accept-encoding": "identity" } }));
+      const res = await fetch(url, { headers: { "accept-encoding": "br" }, decompress: false });
+      expect(res.headers.get("content-encoding")).toBe("br");
+      const body = await bytes(res);
+      expect(Number(res.headers.get("content-length"))).toBe(body.byteLength);
+      expect(new Uint8Array(brotliDecompressSync(body))).toEqual(identity);
+    } finally {
+      await ctx.app.stop();
+    }
+  });
+});
