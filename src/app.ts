@@ -8,7 +8,8 @@ import { httpPipeline } from "./http/pipeline.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
-import type { EventBus } from "./lib/events.ts";
+import { bumpDataVersion, TOPICS_OF_EVENT } from "./lib/data-versions.ts";
+import type { EventBus, EventType } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/index.ts";
@@ -22,6 +23,7 @@ import { gamesRoutes } from "./modules/games/index.ts";
 import type { ProviderStatus } from "./modules/games/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
+import { noteRankingChanges } from "./modules/stats/boards.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
@@ -47,6 +49,9 @@ export function createApp(deps: AppDeps) {
   const { config, db, clock, logger, hub } = deps;
   const auth = authPlugin(deps);
   const metrics = deps.metrics ?? new Metrics();
+  // Other processes' writes (the CLI) reach this process's cached reads through their events.
+  for (const [type, topics] of Object.entries(TOPICS_OF_EVENT)) deps.bus.on(type as EventType, () => bumpDataVersion(...topics));
+  deps.bus.on("bet_settlements", ({ payload }) => noteRankingChanges(payload.settlements.map((s) => s.userId)));
 
   return new Elysia({
     // Reject unknown fields (additionalProperties: false) instead of silently dropping them.

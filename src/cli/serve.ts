@@ -9,6 +9,7 @@ import { EventBus } from "../lib/events.ts";
 import { createLogger } from "../lib/logger.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { Metrics } from "../http/metrics.ts";
+import { startSessionPurge } from "./housekeeping.ts";
 import { hasNoUsers } from "../modules/auth/service.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
 import { seedDemoBots } from "../modules/bots/service.ts";
@@ -47,6 +48,7 @@ export async function serve(config: Config): Promise<void> {
   await dispatcher.start();
 
   games.start();
+  const stopPurge = startSessionPurge(handle.db, clock, logger);
 
   const app = createApp({
     config,
@@ -70,6 +72,7 @@ export async function serve(config: Config): Promise<void> {
     stopping = true;
     logger.info({ signal }, "shutting down");
     hub.closeAll();
+    stopPurge();
     await app.stop();
     // Let the last responses' after-response hooks (their log lines) run.
     await new Promise((resolve) => setTimeout(resolve, 20));

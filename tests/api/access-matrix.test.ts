@@ -74,6 +74,7 @@ const ROWS: Record<string, Row> = {
   "POST /api/logout": { request: () => ["POST", "/api/logout"], expect: signedIn(200), otherwise: 200 },
   "POST /api/password/forgot": { request: () => ["POST", "/api/password/forgot", { email: "owner@example.com" }], expect: everyone(503), otherwise: 503 },
   "POST /api/password/reset": { request: () => ["POST", "/api/password/reset", { token: "not-a-token", password: "password123" }], expect: everyone(400), otherwise: 400 },
+  "POST /api/email/verify": { request: () => ["POST", "/api/email/verify", { token: "not-a-token" }], expect: everyone(400), otherwise: 400 },
   "GET /api/user": { request: () => ["GET", "/api/user"], expect: signedIn(200), otherwise: 200 },
   "PUT /api/user/username": { request: (_w, me) => ["PUT", "/api/user/username", { username: `renamed_${myId(me)}` }], expect: signedIn(200), otherwise: 200 },
   "GET /api/users/:userId/export/bets.csv": { request: (w) => ["GET", `/api/users/${U(w)}/export/bets.csv`], expect: only(["owner"], 200), otherwise: 403 },

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
+import { startSessionPurge } from "../../src/cli/housekeeping.ts";
 import { jsonNestsDeeperThan } from "../../src/http/body.ts";
 import { loggablePath } from "../../src/http/pipeline.ts";
 import { createLogger } from "../../src/lib/logger.ts";
@@ -316,4 +317,23 @@ describe("WebSocket limits", () => {
     expect(await s.closed).toBe(1008);
     expect(lines.filter((line) => line.includes("WebSocket"))).toEqual([]);
   });
+});
+
+test("serve's housekeeping deletes expired sessions at start and then on its interval", async () => {
+  const ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z" });
+  const sessions = async () => Number((await ctx.db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const early = await buildUser(ctx);
+  ctx.clock.advance(31 * 24 * 60 * 60 * 1000); // past the 30-day session
+  const late = await buildUser(ctx);
+  expect(await sessions()).toBe(2);
+  const stop = startSessionPurge(ctx.db, ctx.clock, createLogger("silent"), 20);
+  await Bun.sleep(50);
+  expect(await sessions()).toBe(1);
+  expect((await call(ctx.app, "GET", "/api/user", { cookie: late.cookie })).status).toBe(200);
+  expect((await call(ctx.app, "GET", "/api/user", { cookie: early.cookie })).status).toBe(401);
+  ctx.clock.advance(31 * 24 * 60 * 60 * 1000);
+  await Bun.sleep(60);
+  expect(await sessions()).toBe(0);
+  stop();
+  await ctx.close();
 });

@@ -79,6 +79,7 @@ function targets(ids: { gameId: string; betId: number; leagueId: number; invitat
     { method: "POST", path: "/api/logout", body: {} },
     { method: "POST", path: "/api/password/forgot", body: { email: "nobody@example.com" }, fields: { email: { kind: "text", max: 254 } } },
     { method: "POST", path: "/api/password/reset", body: { token: "not-a-token", password: "password123" }, fields: { token: { kind: "text", max: 200 }, password: { kind: "text", max: 200 } } },
+    { method: "POST", path: "/api/email/verify", body: { token: "not-a-token" }, fields: { token: { kind: "text", max: 200 } } },
     { method: "PUT", path: "/api/user/username", body: { username: "already_taken" }, fields: { username: { kind: "text", max: 100 } } },
     { method: "DELETE", path: "/api/user", body: { password: "not-my-password" }, fields: { password: { kind: "text", max: 200 } } },
     { method: "PATCH", path: `/api/games/${ids.gameId}`, body: { homeScore: 1, awayScore: 0, status: "completed", playerStats: [{ propId: 999999, value: 1 }] }, fields: { homeScore: { kind: "int", min: 0, max: 999 }, awayScore: { kind: "int", min: 0, max: 999 }, status: { kind: "enum", values: ["completed"] }, regrade: { kind: "bool" } }, params: [ids.gameId] },

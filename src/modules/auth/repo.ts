@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { bumpDataVersion } from "../../lib/data-versions.ts";
 import type { LinkPurpose, UsersTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
@@ -27,6 +28,7 @@ export function usernameHolders(db: Executor, key: string, skeleton: string, exc
 }
 
 export function updateUsername(db: Executor, id: number, username: string, key: string, skeleton: string) {
+  bumpDataVersion("boards"); // boards show usernames
   return db
     .updateTable("users")
     .set({ username, username_key: key, username_skeleton: skeleton })
@@ -136,6 +138,7 @@ export function deleteSessionsOf(db: Executor, userId: number) {
 }
 
 export function anonymise(db: Executor, userId: number, at: string, passwordHash: string, placeholder: { name: string; skeleton: string }) {
+  bumpDataVersion("boards"); // boards show the placeholder name from now on
   const { name, skeleton } = placeholder;
   return db
     .updateTable("users")

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
+import { bumpDataVersion } from "../../lib/data-versions.ts";
 import type { Database } from "../../db/schema.ts";
 import type { GamePropsTable, GamesTable } from "./table.ts";
 
@@ -34,15 +35,18 @@ export function weekClockOfSeason(db: Executor, season: number) {
 }
 
 export function insertGames(db: Executor, rows: Insertable<GamesTable>[]) {
+  bumpDataVersion("games");
   return db.insertInto("games").values(rows).execute();
 }
 
 export function updateGame(db: Executor, id: string, changes: Updateable<GamesTable>) {
+  bumpDataVersion("games");
   return db.updateTable("games").set(changes).where("id", "=", id).execute();
 }
 
 /** Adds new props and moves the lines of known ones; props are never deleted (bets point at them). */
 export function upsertProps(db: Executor, rows: Insertable<GamePropsTable>[]) {
+  bumpDataVersion("games");
   if (rows.length === 0) return Promise.resolve();
   return db
     .insertInto("game_props")
@@ -59,6 +63,7 @@ export function upsertProps(db: Executor, rows: Insertable<GamePropsTable>[]) {
 
 /** Records a game's closing line: its odds as they stand, and each of its props' line and prices. */
 export async function recordClosingLine(db: Executor, gameId: string, closingOdds: string) {
+  bumpDataVersion("games");
   await db.updateTable("games").set({ closing_odds: closingOdds }).where("id", "=", gameId).execute();
   await db
     .updateTable("game_props")
@@ -72,11 +77,13 @@ export async function recordClosingLine(db: Executor, gameId: string, closingOdd
 }
 
 export function setPropStat(db: Executor, gameId: string, propId: number, stat: { stat_value: number | null; did_not_play: number }) {
+  bumpDataVersion("games");
   return db.updateTable("game_props").set(stat).where("game_id", "=", gameId).where("id", "=", propId).executeTakeFirst();
 }
 
 /** Props of a finished game with no figure: their player did not play. */
 export function markUnreportedPropsDidNotPlay(db: Executor, gameId: string) {
+  bumpDataVersion("games");
   return db.updateTable("game_props").set({ did_not_play: 1 }).where("game_id", "=", gameId).where("stat_value", "is", null).execute();
 }
 

@@ -50,3 +50,18 @@ export function currentWeek(games: readonly { week: number; commenceTime: string
   }
   return lowest;
 }
+
+/**
+ * The next moment an answer about these games changes by the clock alone (a kick-off makes a game
+ * live; 4 hours later the week rule moves on), as epoch ms; Infinity when none is ahead. Cached
+ * reads are served until then or until a write.
+ */
+export function nextClockChange(games: readonly { commenceTime: string; completed: boolean }[], now: Date): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const game of games) {
+    if (game.completed) continue;
+    const kickoff = new Date(game.commenceTime).getTime();
+    for (const moment of [kickoff, kickoff + LIVE_WINDOW_MS]) if (moment > now.getTime() && moment < next) next = moment;
+  }
+  return next;
+}

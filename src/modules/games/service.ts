@@ -7,7 +7,7 @@ import { publish } from "../realtime/service.ts";
 import type { Game, ResolveInput } from "./model.ts";
 import type { OddsMarket } from "./provider.ts";
 import * as repo from "./repo.ts";
-import { currentWeek as weekRule, isBettingOpen, seasonYearOf, statusAt, weekNumber } from "./rules.ts";
+import { currentWeek as weekRule, isBettingOpen, nextClockChange, seasonYearOf, statusAt, weekNumber } from "./rules.ts";
 import type { GamePropRow, GameRow } from "./table.ts";
 
 function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
@@ -59,6 +59,14 @@ export async function currentWeek(db: Db, now: Date): Promise<{ season: number; 
     now,
   );
   return { season, week };
+}
+
+/** When the current week (or the season's statuses) next change by the clock alone; Infinity if never. */
+export async function nextWeekClockChange(db: Db, now: Date): Promise<number> {
+  const games = await repo.weekClockOfSeason(db, await currentSeason(db, now));
+  const byClock = nextClockChange(games.map((g) => ({ commenceTime: g.commence_time, completed: g.completed_at !== null })), now);
+  // With no season in the database the week follows the calendar: look again within the hour.
+  return games.length === 0 ? now.getTime() + 60 * 60 * 1000 : byClock;
 }
 
 /** A game started this long ago and still without a final counts as under way for the sync's cadence. */

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
-import { clientAddress } from "../../http/client-address.ts";
+import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
 import { assertSameOrigin } from "../../http/security.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
@@ -27,7 +27,7 @@ export function realtimeRoutes({ db, clock, config, hub, logger }: { db: Db; clo
   return new Elysia({ name: "realtime" }).ws("/ws", {
     beforeHandle({ request, server }) {
       assertSameOrigin(request, config, { always: true });
-      const clientKey = clientAddress(request, server, config.trustProxy);
+      const clientKey = rateLimitKey(clientAddress(request, server, config.trustProxy));
       if (hub.countFromClient(clientKey) >= MAX_SOCKETS_PER_CLIENT) throw tooManyRequests(60);
       clientOf.set(request, clientKey);
     },

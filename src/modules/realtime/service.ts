@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { bumpDataVersion, TOPICS_OF_EVENT } from "../../lib/data-versions.ts";
 import type { AppEvents, EventType } from "../../lib/events.ts";
 import * as repo from "./repo.ts";
 
@@ -25,6 +26,7 @@ export async function publishMany<K extends EventType>(
   events: { payload: AppEvents[K]; userId: number | null }[],
 ): Promise<void> {
   const createdAt = now.toISOString();
+  bumpDataVersion(...(TOPICS_OF_EVENT[type] ?? []));
   // 4 values per row: stay well inside SQLite's bound-parameter limit.
   for (let i = 0; i < events.length; i += 2000) {
     await repo.insertEvents(

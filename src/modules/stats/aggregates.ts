@@ -10,6 +10,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { INDIVIDUAL_BOOK } from "../betting/table.ts";
+import { noteRankingChanges } from "./boards.ts";
 import * as repo from "./repo.ts";
 import { currentStreak, longestWinStreak, nextStreak, type Outcome, type Streak } from "./rules.ts";
 import { ALL_BOOKS, type UserBookStatsTable } from "./table.ts";
@@ -101,6 +102,7 @@ export async function recordOutcomeChanges(
   }
 
   await repo.bumpStatsVersion(trx);
+  noteRankingChanges([...new Set(changes.filter((c) => c.bookId === INDIVIDUAL_BOOK).map((c) => c.userId))]);
   await repo.addWeekStats(trx, [...weekDeltas.values()]);
   const pairs = [...bookDeltas.values()].map((d) => d.pair);
   const streaks = history ? rebuiltStreaks(pairs, await history(pairs)) : extendedStreaks(changes, pairsOf, startOf);

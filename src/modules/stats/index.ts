@@ -5,11 +5,23 @@ import { sessionUser, type AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
 import type { Config } from "../../config.ts";
 import { LeaderboardEntry, StatsParams, UserStats, WeekParams } from "./model.ts";
+import { cachedResponse, jsonResponse, ReadCache, withAppended } from "../../http/cached-read.ts";
+import { dataVersion } from "../../lib/data-versions.ts";
+import type { BoardWeek } from "./boards.ts";
 import * as service from "./service.ts";
 
 /** A player's stats and the leaderboards (spec §7). Boards are public; the viewer's own row is included when signed in. */
 export function statsRoutes({ db, clock, config, auth }: { db: Db; clock: Clock; config: Config; auth: AuthPlugin }) {
   const viewer = async (request: Request) => (await sessionUser(db, clock, config, request))?.id ?? null;
+  const reads = new ReadCache();
+  /** The shared top rows, serialized once per settlement; a viewer beyond them gets their row appended. */
+  const boardAnswer = async (request: Request, week: BoardWeek) => {
+    const key = week ? `board:${week.season}:${week.week}` : "board:all";
+    const top = await reads.get(key, String(dataVersion("boards")), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }));
+    const viewerId = await viewer(request);
+    const own = viewerId === null ? null : await service.viewerRowBeyondTop(db, week, viewerId);
+    return own ? jsonResponse(request, withAppended(top, own)) : cachedResponse(request, top);
+  };
   return new Elysia({ name: "stats", prefix: "/api" })
     .use(auth)
     .get("/users/:userId/stats", ({ params, user }) => service.userStats(db, user.id, params.userId), {
@@ -19,11 +31,10 @@ export function statsRoutes({ db, clock, config, auth }: { db: Db; clock: Clock;
     })
     .get(
       "/leaderboard/week/:week",
-      async ({ params, request }) =>
-        service.weeklyLeaderboard(db, await currentSeason(db, clock.now()), params.week, await viewer(request)),
+      async ({ params, request }) => boardAnswer(request, { season: await currentSeason(db, clock.now()), week: params.week }),
       { params: WeekParams, response: { 200: t.Array(LeaderboardEntry) } },
     )
-    .get("/leaderboard", async ({ request }) => service.overallLeaderboard(db, await viewer(request)), {
+    .get("/leaderboard", ({ request }) => boardAnswer(request, null), {
       response: { 200: t.Array(LeaderboardEntry) },
     });
 }

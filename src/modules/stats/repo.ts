@@ -132,3 +132,23 @@ export function bookRows(db: Executor, bookId: number, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom("user_book_stats").selectAll().where("book_id", "=", bookId).where("user_id", "in", userIds).execute();
 }
+
+const RANK_COLUMNS = ["s.user_id", "s.settled", "s.won", "s.lost", "s.pushed", "s.wagered_cents", "s.profit_cents"] as const;
+
+function rankSource(db: Executor, week: { season: number; week: number } | null) {
+  const base = week
+    ? db.selectFrom("user_week_stats as s").where("s.season", "=", week.season).where("s.week", "=", week.week)
+    : db.selectFrom("user_book_stats as s");
+  return base.select(RANK_COLUMNS).where("s.book_id", "=", INDIVIDUAL_BOOK);
+}
+
+/** One page of a board's rows in user-id order (keyset), for building a ranking in steps. */
+export function rankRowsPage(db: Executor, week: { season: number; week: number } | null, afterUserId: number, limit: number) {
+  return rankSource(db, week).where("s.settled", ">", 0).where("s.user_id", ">", afterUserId).orderBy("s.user_id").limit(limit).execute();
+}
+
+/** These players' rows on a board (absent: no settled bets there). */
+export function rankRowsOf(db: Executor, week: { season: number; week: number } | null, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return rankSource(db, week).where("s.user_id", "in", jsonList(userIds)).execute();
+}

@@ -4,6 +4,9 @@ import type { Database } from "../../db/schema.ts";
 import { forbidden } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
 import type { LeaderboardEntry, UserStats } from "./model.ts";
+import { INDIVIDUAL_BOOK } from "../betting/table.ts";
+import { boardsOf, type BoardWeek } from "./boards.ts";
+import type { RankRow } from "./ranking.ts";
 import * as repo from "./repo.ts";
 import { roiPercent, winRatePercent } from "./rules.ts";
 import { ALL_BOOKS } from "./table.ts";
@@ -38,31 +41,17 @@ export async function statsOf(db: Db, userId: number): Promise<UserStats> {
   };
 }
 
-/**
- * Rankings are rebuilt only when the aggregates change: settlement bumps `stats_version` in its
- * transaction, so a cached ranking is right exactly while the version stands — whichever process
- * settled. Keyed per database handle (tests run many side by side).
- */
-const rankings = new WeakMap<object, Map<string, { version: number; rows: repo.RankedRow[] }>>();
-
-async function cachedRanking(db: Db, bookId: number, week: { season: number; week: number } | null): Promise<repo.RankedRow[]> {
-  const version = await repo.statsVersion(db);
-  const key = week ? `${bookId}:${week.season}:${week.week}` : `${bookId}:all`;
-  let cache = rankings.get(db);
-  if (!cache) rankings.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit?.version === version) return hit.rows;
-  const rows = await repo.ranking(db, bookId, week);
-  cache.set(key, { version, rows });
-  return rows;
+/** A board's top rows (ties at the cut included, at most twice the board) and, when asked, one player's own row. */
+async function board(db: Db, week: BoardWeek, viewerId: number | null): Promise<LeaderboardEntry[]> {
+  const ranking = await boardsOf(db).ranking(week);
+  const shown = ranking.top(BOARD_SIZE).slice(0, BOARD_SIZE * 2).map(({ row, rank }) => ({ ...row, rank }));
+  const viewerRank = viewerId === null ? null : ranking.rankOf(viewerId);
+  if (viewerId !== null && viewerRank !== null && !shown.some((r) => r.user_id === viewerId)) shown.push({ ...ranking.rowOf(viewerId)!, rank: viewerRank });
+  return entriesOf(db, shown);
 }
 
-async function board(db: Db, bookId: number, week: { season: number; week: number } | null, viewerId: number | null): Promise<LeaderboardEntry[]> {
-  const ranking = await cachedRanking(db, bookId, week);
-  const shown = ranking.filter((r) => r.rank <= BOARD_SIZE || r.user_id === viewerId).slice(0, BOARD_SIZE * 2);
-  const viewerRow = ranking.find((r) => r.user_id === viewerId);
-  if (viewerRow && !shown.includes(viewerRow)) shown.push(viewerRow);
-  const people = new Map((await repo.boardPeople(db, bookId, shown.map((r) => r.user_id))).map((p) => [p.id, p]));
+async function entriesOf(db: Db, shown: (RankRow & { rank: number })[]): Promise<LeaderboardEntry[]> {
+  const people = new Map((await repo.boardPeople(db, INDIVIDUAL_BOOK, shown.map((r) => r.user_id))).map((p) => [p.id, p]));
   return shown.flatMap((row) => {
     const person = people.get(row.user_id);
     if (!person) return [];
@@ -83,20 +72,34 @@ async function board(db: Db, bookId: number, week: { season: number; week: numbe
 }
 
 /** A week's board of individual bets: the top players and the viewer's own row. */
-export function weeklyLeaderboard(db: Db, season: number, week: number, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
-  return board(db, bookId, { season, week }, viewerId);
+export function weeklyLeaderboard(db: Db, season: number, week: number, viewerId: number | null): Promise<LeaderboardEntry[]> {
+  return board(db, { season, week }, viewerId);
 }
 
 /** The all-time board of individual bets. */
-export function overallLeaderboard(db: Db, viewerId: number | null, bookId = 0): Promise<LeaderboardEntry[]> {
-  return board(db, bookId, null, viewerId);
+export function overallLeaderboard(db: Db, viewerId: number | null): Promise<LeaderboardEntry[]> {
+  return board(db, null, viewerId);
+}
+
+/** A board's shared part, the same for every viewer: the top rows (what is cached and served to all). */
+export function boardTop(db: Db, week: BoardWeek): Promise<LeaderboardEntry[]> {
+  return board(db, week, null);
+}
+
+/** One player's own row on a board when it is not among the top rows; null when they are, or not on it. */
+export async function viewerRowBeyondTop(db: Db, week: BoardWeek, viewerId: number): Promise<LeaderboardEntry | null> {
+  const ranking = await boardsOf(db).ranking(week);
+  const rank = ranking.rankOf(viewerId);
+  if (rank === null || rank <= BOARD_SIZE) return null;
+  const [entry] = await entriesOf(db, [{ ...ranking.rowOf(viewerId)!, rank }]);
+  return entry ?? null;
 }
 
 /** Every player with settled individual bets in a week, in board order (rank shared by ties). */
 export async function weeklyRanking(db: Db, season: number, week: number) {
-  return (await cachedRanking(db, 0, { season, week })).map((r) => ({
+  return (await boardsOf(db).ranking({ season, week })).all().map(({ row: r, rank }) => ({
     userId: r.user_id,
-    rank: r.rank,
+    rank,
     profitCents: r.profit_cents,
     wageredCents: r.wagered_cents,
     settled: r.settled,

@@ -1,0 +1,96 @@
+import { compress, preferredEncoding, type Encoding } from "./compression.ts";
+
+/** Below this a compressed answer saves less than it costs. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+/** One serialized answer, kept while its data version stands and its time has not run out. */
+export interface CachedAnswer {
+  version: string;
+  /** Epoch ms after which the answer is stale even if no write happened (a kick-off flips a status). */
+  validUntil: number;
+  /** Strong entity tag of the identity bytes, quoted. */
+  etag: string;
+  body: Uint8Array<ArrayBuffer>;
+  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+}
+
+const encoder = new TextEncoder();
+
+/** The tags an If-None-Match header lists (without W/ and a coding suffix); empty when malformed or absent. */
+export function requestedTags(header: string | null): string[] {
+  if (!header) return [];
+  if (header.trim() === "*") return ["*"];
+  const tags: string[] = [];
+  for (const part of header.split(",")) {
+    const match = /^\s*(?:W\/)?"([\x21\x23-\x7e]*)"\s*$/.exec(part);
+    if (!match) return [];
+    tags.push(match[1]!.replace(/-(br|gzip)$/, ""));
+  }
+  return tags;
+}
+
+/**
+ * Serialized answers of hot public reads, by key. Each is rebuilt at most once per data version:
+ * readers arriving while it is rebuilt wait for that one build.
+ */
+export class ReadCache {
+  readonly #entries = new Map<string, CachedAnswer>();
+  readonly #building = new Map<string, Promise<CachedAnswer>>();
+
+  constructor(private readonly maxEntries = 256) {}
+
+  async get(key: string, version: string, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
+    const hit = this.#entries.get(key);
+    if (hit && hit.version === version && nowMs < hit.validUntil) return hit;
+    const flight = `${key}\n${version}\n${hit?.validUntil ?? 0}`;
+    let pending = this.#building.get(flight);
+    if (!pending) {
+      pending = (async () => {
+        const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
+        const body = encoder.encode(JSON.stringify(value));
+        const entry: CachedAnswer = { version, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {} };
+        if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#entries.delete(this.#entries.keys().next().value!);
+        this.#entries.set(key, entry);
+        return entry;
+      })().finally(() => this.#building.delete(flight));
+      this.#building.set(flight, pending);
+    }
+    return pending;
+  }
+}
+
+/**
+ * The HTTP answer for a cached read: 304 when the client holds it (If-None-Match), else the
+ * bytes, compressed when the client accepts it and they are worth it. Tags differ per coding
+ * (strong tags name exact bytes); any of them revalidates the entity.
+ */
+export function cachedResponse(request: Request, entry: CachedAnswer): Response {
+  const base = entry.etag.slice(1, -1);
+  const tags = requestedTags(request.headers.get("if-none-match"));
+  const encoding = entry.body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
+  const etag = encoding ? `"${base}-${encoding}"` : entry.etag;
+  const headers: Record<string, string> = { etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
+  if (tags.includes(base) || tags.includes("*")) return new Response(null, { status: 304, headers });
+  headers["content-type"] = "application/json";
+  if (!encoding) return new Response(entry.body, { headers });
+  headers["content-encoding"] = encoding;
+  return new Response((entry.encoded[encoding] ??= compress(entry.body, encoding)), { headers });
+}
+
+/** A JSON answer built for one request (not cached), compressed like the cached ones. */
+export function jsonResponse(request: Request, body: Uint8Array<ArrayBuffer>): Response {
+  const encoding = body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
+  const headers: Record<string, string> = { "content-type": "application/json", vary: "Accept-Encoding", "cache-control": "no-cache" };
+  if (!encoding) return new Response(body, { headers });
+  headers["content-encoding"] = encoding;
+  return new Response(compress(body, encoding), { headers });
+}
+
+/** A cached JSON array with one more element appended, for one request. */
+export function withAppended(entry: CachedAnswer, element: unknown): Uint8Array<ArrayBuffer> {
+  const extra = encoder.encode(`${entry.body.byteLength > 2 ? "," : ""}${JSON.stringify(element)}]`);
+  const out = new Uint8Array(entry.body.byteLength - 1 + extra.byteLength);
+  out.set(entry.body.subarray(0, entry.body.byteLength - 1));
+  out.set(extra, entry.body.byteLength - 1);
+  return out;
+}

@@ -1,0 +1,132 @@
+import type { Db } from "../../db/connection.ts";
+import { Ranking, sortInSteps, type RankRow } from "./ranking.ts";
+import * as repo from "./repo.ts";
+
+/** A board: a week of a season, or all time (null). Individual bets only. */
+export type BoardWeek = { season: number; week: number } | null;
+
+const PAGE_ROWS = 5000;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+const keyOf = (week: BoardWeek) => (week ? `${week.season}:${week.week}` : "all");
+
+/** Every live board set, told when settlement changes players' individual figures. */
+const watchers = new Set<WeakRef<BoardSet>>();
+
+/**
+ * Settlement calls this inside its transaction with the players whose individual figures it
+ * changed; each board set re-reads them once the transaction is done (its reads wait for it).
+ */
+export function noteRankingChanges(userIds: readonly number[]): void {
+  if (userIds.length === 0) return;
+  for (const ref of watchers) {
+    const boards = ref.deref();
+    if (boards) boards.changed(userIds);
+    else watchers.delete(ref);
+  }
+}
+
+/**
+ * The rankings of one database's boards, built once in steps of a few milliseconds and then kept
+ * up to date by applying changed players (a linear merge), never by sorting everyone again.
+ */
+export class BoardSet {
+  readonly #rankings = new Map<string, Ranking>();
+  readonly #building = new Map<string, { done: Promise<Ranking>; touched: Set<number> }>();
+  #pending = new Set<number>();
+  #flushing: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {
+    watchers.add(new WeakRef(this));
+  }
+
+  changed(userIds: readonly number[]): void {
+    for (const id of userIds) this.#pending.add(id);
+    for (const build of this.#building.values()) for (const id of userIds) build.touched.add(id);
+    // Off the request path: right after the settling chunk commits, not when the next reader comes.
+    // A failure here surfaces to the next reader, whose flush runs the same queries again.
+    setImmediate(() => this.flush().catch(() => {}));
+  }
+
+  /** A board's ranking with every noted change applied. */
+  async ranking(week: BoardWeek): Promise<Ranking> {
+    await this.flush();
+    const key = keyOf(week);
+    const ready = this.#rankings.get(key);
+    if (ready) return ready;
+    let build = this.#building.get(key);
+    if (!build) {
+      const touched = new Set<number>();
+      const done = this.#build(week, touched).finally(() => this.#building.delete(key));
+      build = { done, touched };
+      this.#building.set(key, build);
+    }
+    return build.done;
+  }
+
+  /** Applies the noted changes to every board built so far (one query per board). */
+  flush(): Promise<void> {
+    if (this.#pending.size === 0) return this.#flushing ?? Promise.resolve();
+    const previous = (this.#flushing ?? Promise.resolve()).catch(() => {});
+    const ids = [...this.#pending];
+    this.#pending = new Set();
+    const run = previous
+      .then(async () => {
+        for (const [key, ranking] of this.#rankings) await this.#refresh(ranking, key === "all" ? null : weekOf(key), ids);
+      })
+      .catch((error) => {
+        // Not applied: keep them for the next flush.
+        for (const id of ids) this.#pending.add(id);
+        throw error;
+      });
+    const tracked: Promise<void> = run.finally(() => {
+      if (this.#flushing === tracked) this.#flushing = null;
+    });
+    this.#flushing = tracked;
+    return tracked;
+  }
+
+  async #refresh(ranking: Ranking, week: BoardWeek, ids: number[]): Promise<void> {
+    const rows = new Map((await repo.rankRowsOf(this.db, week, ids)).map((r) => [r.user_id, r as RankRow]));
+    const changed = ids.flatMap((id) => {
+      const now = rows.get(id);
+      const before = ranking.rowOf(id);
+      if (!now) return before ? [{ ...before, settled: 0 }] : [];
+      return before && sameFigures(before, now) ? [] : [now];
+    });
+    ranking.apply(changed);
+  }
+
+  async #build(week: BoardWeek, touched: Set<number>): Promise<Ranking> {
+    const rows: RankRow[] = [];
+    for (let after = 0; ; ) {
+      const page = await repo.rankRowsPage(this.db, week, after, PAGE_ROWS);
+      rows.push(...page);
+      if (page.length < PAGE_ROWS) break;
+      after = page.at(-1)!.user_id;
+      await yieldToOthers();
+    }
+    const ranking = new Ranking(await sortInSteps(rows, yieldToOthers));
+    // Players settled while we read: read them again now that the ranking exists.
+    await this.#refresh(ranking, week, [...touched]);
+    this.#rankings.set(keyOf(week), ranking);
+    return ranking;
+  }
+}
+
+function weekOf(key: string): BoardWeek {
+  const [season, week] = key.split(":").map(Number);
+  return { season: season!, week: week! };
+}
+
+function sameFigures(a: RankRow, b: RankRow): boolean {
+  return a.settled === b.settled && a.won === b.won && a.lost === b.lost && a.pushed === b.pushed && a.wagered_cents === b.wagered_cents && a.profit_cents === b.profit_cents;
+}
+
+const sets = new WeakMap<Db, BoardSet>();
+
+/** The board set of a database (tests run many side by side). */
+export function boardsOf(db: Db): BoardSet {
+  let set = sets.get(db);
+  if (!set) sets.set(db, (set = new BoardSet(db)));
+  return set;
+}

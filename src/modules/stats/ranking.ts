@@ -1,0 +1,129 @@
+/**
+ * A leaderboard's ranking kept in memory and maintained by changes, so no read ever sorts 100,000
+ * players at once (issue 16). Order: units won, then ROI, then settled bets, all descending; tied
+ * players share a rank (SQL's rank()). Pure: no I/O; the work is split into steps of a few
+ * milliseconds that the caller may yield between.
+ */
+
+export interface RankRow {
+  user_id: number;
+  settled: number;
+  won: number;
+  lost: number;
+  pushed: number;
+  wagered_cents: number;
+  profit_cents: number;
+}
+
+const roi = (r: RankRow) => (r.wagered_cents === 0 ? 0 : r.profit_cents / r.wagered_cents);
+
+/** Negative when `a` ranks above `b`; 0 only for players tied on every figure. */
+export function compareFigures(a: RankRow, b: RankRow): number {
+  return b.profit_cents - a.profit_cents || roi(b) - roi(a) || b.settled - a.settled;
+}
+
+/** Board order: figures, then user id, so every player has one place. */
+function compareRows(a: RankRow, b: RankRow): number {
+  return compareFigures(a, b) || a.user_id - b.user_id;
+}
+
+/** Rows this many at a time are sorted or merged before the caller may yield (about 2 ms each). */
+export const STEP_ROWS = 4000;
+
+type Step = () => Promise<void> | void;
+
+function merge(a: RankRow[], b: RankRow[]): RankRow[] {
+  const out = new Array<RankRow>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compareRows(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
+}
+
+/** Sorts in runs of STEP_ROWS, then merges runs pairwise, calling `pause` between steps. */
+export async function sortInSteps(rows: RankRow[], pause: Step): Promise<RankRow[]> {
+  let runs: RankRow[][] = [];
+  for (let i = 0; i < rows.length; i += STEP_ROWS) {
+    runs.push(rows.slice(i, i + STEP_ROWS).sort(compareRows));
+    await pause();
+  }
+  while (runs.length > 1) {
+    const next: RankRow[][] = [];
+    for (let i = 0; i < runs.length; i += 2) {
+      next.push(i + 1 < runs.length ? merge(runs[i]!, runs[i + 1]!) : runs[i]!);
+      await pause();
+    }
+    runs = next;
+  }
+  return runs[0] ?? [];
+}
+
+export class Ranking {
+  readonly #byUser = new Map<number, RankRow>();
+
+  /** `sorted` must be in board order (sortInSteps). */
+  constructor(private rows: RankRow[]) {
+    for (const row of rows) this.#byUser.set(row.user_id, row);
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** The index of the first row tied with `row` on every figure. */
+  #firstTied(row: RankRow): number {
+    let lo = 0;
+    let hi = this.rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareFigures(this.rows[mid]!, row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** A player's rank (1-based, shared by ties), or null when they are not on the board. */
+  rankOf(userId: number): number | null {
+    const row = this.#byUser.get(userId);
+    return row ? this.#firstTied(row) + 1 : null;
+  }
+
+  rowOf(userId: number): RankRow | undefined {
+    return this.#byUser.get(userId);
+  }
+
+  /** The rows ranked `limit` or better (more when players tie at the cut), with their ranks. */
+  top(limit: number): { row: RankRow; rank: number }[] {
+    const out: { row: RankRow; rank: number }[] = [];
+    let rank = 0;
+    for (let i = 0; i < this.rows.length; i++) {
+      const row = this.rows[i]!;
+      if (i === 0 || compareFigures(this.rows[i - 1]!, row) !== 0) rank = i + 1;
+      if (rank > limit) break;
+      out.push({ row, rank });
+    }
+    return out;
+  }
+
+  /** Every row with its rank, in board order. */
+  all(): { row: RankRow; rank: number }[] {
+    return this.top(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * Takes in new figures for some players: their old rows leave, the new ones are merged in
+   * (one linear pass; a player whose figures fell to no settled bets leaves the board).
+   */
+  apply(changed: RankRow[]): void {
+    if (changed.length === 0) return;
+    const ids = new Set(changed.map((r) => r.user_id));
+    const kept = this.rows.filter((r) => !ids.has(r.user_id));
+    const incoming = changed.filter((r) => r.settled > 0).sort(compareRows);
+    this.rows = merge(kept, incoming);
+    for (const id of ids) this.#byUser.delete(id);
+    for (const row of incoming) this.#byUser.set(row.user_id, row);
+  }
+}
