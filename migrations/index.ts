@@ -13,6 +13,7 @@ import * as m0011 from "./0011_prop_closing_lines.ts";
 import * as m0012 from "./0012_lean_bet_indexes.ts";
 import * as m0013 from "./0013_account_proofs.ts";
 import * as m0014 from "./0014_leagues_created_by.ts";
+import * as m0016 from "./0016_parlays.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_lean_bet_indexes": m0012,
   "0013_account_proofs": m0013,
   "0014_leagues_created_by": m0014,
+  "0016_parlays": m0016,
 };

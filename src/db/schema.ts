@@ -1,7 +1,7 @@
 import type { AuditLogTable } from "../modules/audit/table.ts";
 import type { ContestWeeksTable, ContestWinnersTable } from "../modules/contest/table.ts";
 import type { PasswordResetsTable, SessionsTable, UsersTable } from "../modules/auth/table.ts";
-import type { BetsTable } from "../modules/betting/table.ts";
+import type { BetLegsTable, BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
 import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from "../modules/leagues/table.ts";
 import type { FriendRequestsTable, FriendshipsTable, NotificationReadsTable } from "../modules/social/table.ts";
@@ -19,6 +19,7 @@ export interface Database {
   games: GamesTable;
   game_props: GamePropsTable;
   bets: BetsTable;
+  bet_legs: BetLegsTable;
   user_week_stats: UserWeekStatsTable;
   user_book_stats: UserBookStatsTable;
   stats_version: StatsVersionTable;

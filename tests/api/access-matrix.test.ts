@@ -93,6 +93,21 @@ const ROWS: Record<string, Row> = {
     expect: signedIn(201),
     otherwise: 201,
   },
+  "POST /api/parlays": {
+    request: () => [
+      "POST",
+      "/api/parlays",
+      {
+        legs: [
+          { gameId: "fake-w1-KC-BUF", betType: "total", selection: "Over", odds: -110, point: 45.5 },
+          { gameId: "fake-w1-SF-SEA", betType: "total", selection: "Under", odds: -110, point: 45.5 },
+        ],
+        units: 1,
+      },
+    ],
+    expect: signedIn(201),
+    otherwise: 201,
+  },
   "GET /api/users/:userId/bets": { request: (w) => ["GET", `/api/users/${U(w)}/bets`], expect: only(["owner"], 200), otherwise: 403 },
   "GET /api/users/:userId/bets/week/:week": { request: (w) => ["GET", `/api/users/${U(w)}/bets/week/1`], expect: only(["owner"], 200), otherwise: 403 },
   "GET /api/users/:userId/coverage/week/:week": { request: (w) => ["GET", `/api/users/${U(w)}/coverage/week/1`], expect: only(["owner"], 200), otherwise: 403 },

@@ -90,6 +90,19 @@ function targets(ids: { gameId: string; betId: number; leagueId: number; invitat
       body: { gameId: ids.gameId, betType: "spread", selection: "Philadelphia Eagles", odds: -105, point: -3.5, units: 1 },
       fields: { gameId: { kind: "id" }, betType, selection: { kind: "text", max: 100 }, odds: { kind: "int", min: -100000, max: 100000 }, point: { kind: "num", nullable: true }, units: { kind: "int", min: 1, max: 3 }, wagerAmount: { kind: "num", nullable: true }, potentialWin: { kind: "num", nullable: true }, confidence: { kind: "enum", values: ["low", "medium", "high"] }, note: { kind: "text", max: 1000, nullable: true }, leagueId: { kind: "int", min: 1, max: Number.MAX_SAFE_INTEGER, nullable: true }, isParlay: { kind: "bool" }, replaceExisting: { kind: "bool" }, propId: { kind: "int", min: 1, max: Number.MAX_SAFE_INTEGER, nullable: true } },
     },
+    {
+      method: "POST",
+      path: "/api/parlays",
+      // A stale leg: even a valid variation of any other field is refused (409), writing nothing.
+      body: {
+        legs: [
+          { gameId: ids.gameId, betType: "spread", selection: "Philadelphia Eagles", odds: -105, point: -3.5 },
+          { gameId: "fake-w1-KC-BUF", betType: "total", selection: "Over", odds: -110, point: 45.5 },
+        ],
+        units: 1,
+      },
+      fields: { units: { kind: "int", min: 1, max: 3 }, wagerAmount: { kind: "num", nullable: true }, potentialWin: { kind: "num", nullable: true }, confidence: { kind: "enum", values: ["low", "medium", "high"] }, note: { kind: "text", max: 1000, nullable: true }, leagueId: { kind: "int", min: 1, max: Number.MAX_SAFE_INTEGER, nullable: true } },
+    },
     { method: "PATCH", path: `/api/bets/999999/note`, body: { note: "fine" }, fields: { note: { kind: "text", max: 1000, nullable: true } }, params: ["999999"] },
     { method: "POST", path: "/api/leagues", body: { name: "", isPublic: true, rules: { allowedBetTypes: ["spread"] }, createdBy: ids.userId }, fields: { name: { kind: "text", max: 100 }, description: { kind: "text", max: 500, nullable: true }, isPublic: { kind: "bool" }, startingBankroll: { kind: "int", min: 0, max: 10_000_000, nullable: true }, startDate: { kind: "enum", values: [], nullable: true }, createdBy: { kind: "int", min: 1, max: Number.MAX_SAFE_INTEGER }, rules: { kind: "bool" } } },
     { method: "PUT", path: `/api/leagues/${ids.leagueId}`, body: { name: "", isPublic: true, rules: { allowedBetTypes: ["spread"] } }, fields: { name: { kind: "text", max: 100 }, isPublic: { kind: "bool" } }, params: [String(ids.leagueId)] },
@@ -190,7 +203,7 @@ test("thousands of hostile requests: every answer a 4xx JSON error, and not one 
         await check(`${label} extra key ${JSON.stringify(key).slice(0, 30)}`, send(target.method, target.path, { body: `{${JSON.stringify(key)}:1,${JSON.stringify(target.body).slice(1)}`, headers: { "content-type": "application/json" } }));
       }
       if ("rules" in target.body) {
-        for (const value of [[], ["parlay"], ["spread", 7], "spread", null, [null], { spread: true }]) {
+        for (const value of [[], ["teaser"], ["spread", 7], "spread", null, [null], { spread: true }]) {
           await check(`${label} allowedBetTypes=${JSON.stringify(value)}`, json(target.method, target.path, { ...target.body, rules: { allowedBetTypes: value } }));
         }
         for (const [field, value] of [["minWager", -1], ["maxWager", "lots"], ["minWager", 1e308], ["maxWager", []]] as const) {

@@ -76,7 +76,7 @@ describe("creating and reading leagues", () => {
     [{ rules: { allowedBetTypes: ["spread"], minWager: 50, maxWager: 10 } }, "Minimum wager must not be above the maximum wager"],
     [{ startingBankroll: 50 }, "Starting bankroll must be at least 100, in steps of 100"],
     [{ startingBankroll: 150 }, "Starting bankroll must be at least 100, in steps of 100"],
-    [{ rules: { allowedBetTypes: ["parlay"] } }, "allowedBetTypes"],
+    [{ rules: { allowedBetTypes: ["teaser"] } }, "allowedBetTypes"],
     [{ startDate: "next tuesday" }, "startDate"],
   ])("refuses %o with a clear message and writes nothing", async (overrides, message) => {
     const before = (await as(owner, "GET", "/api/leagues")).body.length;

@@ -173,6 +173,7 @@ describe("leagues screen", () => {
         ["total", true],
         ["moneyline", true],
         ["prop", false],
+        ["parlay", false],
       ]);
       expect(await dialog.getByLabel("Min wager ($)").getAttribute("step")).toBe("0.01");
       expect(await dialog.getByLabel("Min wager ($)").getAttribute("min")).toBe("0");

@@ -1,14 +1,29 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { accountExport, anonymiseAccount, unusablePasswordHash, verifyPassword } from "../auth/service.ts";
+import type { Bet } from "../betting/model.ts";
 import { listBets } from "../betting/service.ts";
 import { forgetUser } from "../social/service.ts";
 import { toCsv } from "./csv.ts";
 
 const BET_COLUMNS = [
   "id", "placedAt", "book", "week", "game", "kickoff", "betType", "selection", "player", "propType", "point", "odds",
-  "closingPoint", "closingOdds", "clv", "units", "wagerAmount", "potentialWin", "status", "result", "settledAt", "note",
+  "closingPoint", "closingOdds", "clv", "units", "wagerAmount", "potentialWin", "status", "result", "settledAt", "note", "legs",
 ] as const;
+
+/** A parlay's legs in one cell: "Dallas Cowboys @ Philadelphia Eagles: spread Philadelphia Eagles -3.5 at -110 (won); …". */
+function legsCell(bet: Bet): string | null {
+  if (!bet.legs) return null;
+  return bet.legs
+    .map((leg) => {
+      const what = [leg.betType, leg.prop ? `${leg.prop.playerName} ${leg.prop.propType}` : null, leg.selection, leg.point].filter((part) => part !== null).join(" ");
+      return `${leg.game.awayTeam} @ ${leg.game.homeTeam}: ${what} at ${leg.odds} (${leg.status})`;
+    })
+    .join("; ");
+}
+
+/** The game column: the matchup, or for a parlay how many games it spans (its legs say which). */
+const gameCell = (bet: Bet) => (bet.legs ? `Parlay of ${bet.legs.length} games` : `${bet.game.awayTeam} @ ${bet.game.homeTeam}`);
 
 /** Every bet of the player as CSV (their own only). */
 export async function betsCsv(db: Db, viewerId: number, userId: number): Promise<string> {
@@ -17,10 +32,10 @@ export async function betsCsv(db: Db, viewerId: number, userId: number): Promise
   return toCsv(
     BET_COLUMNS,
     bets.map((b) => [
-      b.id, b.placedAt, b.league?.name ?? "Individual", b.week, `${b.game.awayTeam} @ ${b.game.homeTeam}`, b.game.commenceTime, b.betType,
+      b.id, b.placedAt, b.league?.name ?? "Individual", b.week, gameCell(b), b.game.commenceTime, b.betType,
       b.selection, b.prop?.playerName ?? null, b.prop?.propType ?? null, b.point, b.odds,
       b.closingLine?.point ?? null, b.closingLine?.odds ?? null, b.clv, b.units, b.wagerAmount, b.potentialWin, b.status,
-      b.result, b.settledAt, b.note,
+      b.result, b.settledAt, b.note, legsCell(b),
     ]),
   );
 }

@@ -4,10 +4,11 @@ import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
-import { Bet, BetParams, Coverage, NoteBody, PlaceBetBody, UserParams, UserWeekParams } from "./model.ts";
+import { Bet, BetParams, Coverage, NoteBody, PlaceBetBody, PlaceParlayBody, UserParams, UserWeekParams } from "./model.ts";
+import { placeParlay } from "./parlays.ts";
 import * as service from "./service.ts";
 
-/** Placing bets, a player's bets, and journal notes (spec §7). */
+/** Placing bets and parlays, a player's bets, and journal notes (spec §7). */
 export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
   const placements = new RateLimiter(ABUSE_LIMITS.betPlacements, 60_000, clock);
   return new Elysia({ name: "betting", prefix: "/api" })
@@ -21,6 +22,16 @@ export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         return bet;
       },
       { auth: true, body: PlaceBetBody, response: { 201: Bet } },
+    )
+    .post(
+      "/parlays",
+      async ({ body, user, set }) => {
+        placements.hit(`user:${user.id}`);
+        const bet = await placeParlay(db, clock.now(), user.id, body);
+        set.status = 201;
+        return bet;
+      },
+      { auth: true, body: PlaceParlayBody, response: { 201: Bet } },
     )
     .get("/users/:userId/bets", ({ params, user }) => service.listBets(db, user.id, params.userId), {
       auth: true,

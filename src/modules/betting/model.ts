@@ -31,6 +31,42 @@ export const PlaceBetBody = t.Object(
 );
 export type PlaceBetInput = typeof PlaceBetBody.static;
 
+const legBetType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")], {
+  error: "betType: each leg must be spread, total, moneyline or prop",
+});
+
+/** One pick of a parlay, as the slip holds it; the server prices it from the current odds. */
+export const ParlayLegBody = t.Object(
+  {
+    gameId: idParam,
+    betType: legBetType,
+    selection: t.String({ minLength: 1, maxLength: 100 }),
+    propId: optionalNullable(wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER)),
+    odds: t.Numeric({ minimum: -100_000, maximum: 100_000, multipleOf: 1, error: "odds: must be whole American odds" }),
+    point: optionalNullable(anyNumber("point")),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * POST /api/parlays: 2–8 legs on different games and one stake. Leg counts are checked by the
+ * service (parlay-rules.ts) so the message says what is wrong; the schema's bound only caps the body.
+ * No `replaceExisting`: a parlay replaces nothing (README Decisions).
+ */
+export const PlaceParlayBody = t.Object(
+  {
+    legs: t.Array(ParlayLegBody, { maxItems: 50, error: "legs: must be a list of 2 to 8 picks" }),
+    units: wholeNumber("units", 1, 3),
+    wagerAmount: optionalNullable(anyNumber("wagerAmount")),
+    potentialWin: optionalNullable(anyNumber("potentialWin")),
+    confidence: t.Optional(t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high")], { error: "confidence: must be low, medium or high" })),
+    note: optionalNullable(t.String({ maxLength: NOTE_MAX })),
+    leagueId: optionalNullable(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+  },
+  { additionalProperties: false },
+);
+export type PlaceParlayInput = typeof PlaceParlayBody.static;
+
 export const NoteBody = t.Object({ note: t.Union([t.String({ maxLength: NOTE_MAX }), t.Null()]) }, { additionalProperties: false });
 
 export const BetParams = t.Object({ betId: wholeNumber("betId", 1, Number.MAX_SAFE_INTEGER) });
@@ -39,6 +75,32 @@ export const UserWeekParams = t.Object({
   userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER),
   week: wholeNumber("week", 1, 18),
 });
+
+const BetGame = t.Object({
+  awayTeam: t.String(),
+  homeTeam: t.String(),
+  awayAbbr: t.String(),
+  homeAbbr: t.String(),
+  commenceTime: t.String(),
+  homeScore: t.Union([t.Number(), t.Null()]),
+  awayScore: t.Union([t.Number(), t.Null()]),
+});
+
+const BetStatus = t.Union([t.Literal("pending"), t.Literal("won"), t.Literal("lost"), t.Literal("push")]);
+
+/** A parlay's leg: its pick, the price it was taken at, its game, and how it ended (pending until its game is final). */
+export const BetLeg = t.Object({
+  gameId: t.String(),
+  betType: t.String(),
+  selection: t.String(),
+  propId: t.Union([t.Number(), t.Null()]),
+  odds: t.String(),
+  point: t.Union([t.String(), t.Null()]),
+  status: BetStatus,
+  game: BetGame,
+  prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()]),
+});
+export type BetLeg = typeof BetLeg.static;
 
 export const Bet = t.Object({
   id: t.Number(),
@@ -56,22 +118,15 @@ export const Bet = t.Object({
   note: t.Union([t.String(), t.Null()]),
   leagueId: t.Union([t.Number(), t.Null()]),
   isParlay: t.Boolean(),
-  status: t.Union([t.Literal("pending"), t.Literal("won"), t.Literal("lost"), t.Literal("push")]),
+  status: BetStatus,
   result: t.Union([t.String(), t.Null()]),
   season: t.Number(),
   week: t.Number(),
   placedAt: t.String(),
   pricedAt: t.Union([t.String(), t.Null()]),
   settledAt: t.Union([t.String(), t.Null()]),
-  game: t.Object({
-    awayTeam: t.String(),
-    homeTeam: t.String(),
-    awayAbbr: t.String(),
-    homeAbbr: t.String(),
-    commenceTime: t.String(),
-    homeScore: t.Union([t.Number(), t.Null()]),
-    awayScore: t.Union([t.Number(), t.Null()]),
-  }),
+  /** For a parlay, the game of its last leg to kick off: the one that settles it and gives its week. */
+  game: BetGame,
   /** The prop's player and type, for prop bets. */
   prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()]),
   /** null = the individual book ("Individual"). */
@@ -80,6 +135,8 @@ export const Bet = t.Object({
   closingLine: t.Union([t.Object({ odds: t.String(), point: t.Union([t.String(), t.Null()]) }), t.Null()]),
   /** Closing-line value: the bet's expected return in percent of its stake, were the closing line the true price (betting/clv.ts). */
   clv: t.Union([t.Number(), t.Null()]),
+  /** A parlay's legs in the order they were placed; null for a single bet. */
+  legs: t.Union([t.Array(BetLeg), t.Null()]),
 });
 export type Bet = typeof Bet.static;
 

@@ -1,7 +1,7 @@
 import { centsToString } from "../../lib/money.ts";
 import { closingLineValue } from "./clv.ts";
-import type { Bet } from "./model.ts";
-import type { BetWithDetails } from "./repo.ts";
+import type { Bet, BetLeg } from "./model.ts";
+import type { BetWithDetails, LegWithDetails } from "./repo.ts";
 import type { PricedGame, PricedMarket } from "./rules.ts";
 import { INDIVIDUAL_BOOK } from "./table.ts";
 
@@ -35,6 +35,29 @@ function closingOf(row: BetWithDetails, closingOdds: ClosingOddsReader): Pick<Be
   return { closingLine: { odds: String(price.odds), point: price.point === null ? null : String(price.point) }, clv: closing.clv };
 }
 
+/** A parlay's leg as the API shows it. */
+export function toLeg(leg: LegWithDetails): BetLeg {
+  return {
+    gameId: leg.game_id,
+    betType: leg.bet_type,
+    selection: leg.selection,
+    propId: leg.prop_id,
+    odds: String(leg.odds),
+    point: leg.point === null ? null : String(leg.point),
+    status: leg.status,
+    game: {
+      awayTeam: leg.away_team,
+      homeTeam: leg.home_team,
+      awayAbbr: leg.away_abbr,
+      homeAbbr: leg.home_abbr,
+      commenceTime: leg.commence_time,
+      homeScore: leg.home_score,
+      awayScore: leg.away_score,
+    },
+    prop: leg.player_name && leg.prop_type ? { playerName: leg.player_name, propType: leg.prop_type } : null,
+  };
+}
+
 /**
  * A bet as the API shows it (spec §3 Bet): money as numeric strings, the game and book beside it,
  * and its closing line and CLV once the game has kicked off. Pass one `closingOdds` reader to
@@ -44,6 +67,8 @@ export function toBet(
   row: BetWithDetails,
   leagueNames: ReadonlyMap<number, string> = new Map(),
   closingOdds: ClosingOddsReader = closingOddsReader(),
+  /** A parlay's legs (with their games); ignored for single bets. */
+  legs: readonly LegWithDetails[] = [],
 ): Bet {
   return {
     id: row.id,
@@ -80,5 +105,6 @@ export function toBet(
     prop: row.player_name && row.prop_type ? { playerName: row.player_name, propType: row.prop_type } : null,
     league: row.book_id === INDIVIDUAL_BOOK ? null : { name: leagueNames.get(row.book_id) ?? "League" },
     ...closingOf(row, closingOdds),
+    legs: row.is_parlay === 1 ? legs.map(toLeg) : null,
   };
 }

@@ -2,10 +2,11 @@ import type { Insertable, Kysely } from "kysely";
 import { jsonList } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
 import { ALL_BOOKS, pairKey } from "../stats/service.ts";
-import { INDIVIDUAL_BOOK, type BetsTable, type BetStatus } from "./table.ts";
+import { INDIVIDUAL_BOOK, type BetLegsTable, type BetsTable, type BetStatus } from "./table.ts";
 
 type Executor = Kysely<Database>;
 
+/** A player's single bet on a game in one book; parlays are their own bets and do not count. */
 export function findBetInBook(db: Executor, userId: number, gameId: string, bookId: number) {
   return db
     .selectFrom("bets")
@@ -13,7 +14,71 @@ export function findBetInBook(db: Executor, userId: number, gameId: string, book
     .where("user_id", "=", userId)
     .where("game_id", "=", gameId)
     .where("book_id", "=", bookId)
+    .where("is_parlay", "=", 0)
     .executeTakeFirst();
+}
+
+/** A player's parlay with exactly these legs in one book, if any. */
+export function findParlayInBook(db: Executor, userId: number, bookId: number, parlayKey: string) {
+  return db
+    .selectFrom("bets")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("book_id", "=", bookId)
+    .where("parlay_key", "=", parlayKey)
+    .executeTakeFirst();
+}
+
+export function insertLegs(db: Executor, rows: Insertable<BetLegsTable>[]) {
+  return db.insertInto("bet_legs").values(rows).execute();
+}
+
+/** The legs of these parlays, in their order. */
+export function legsOf(db: Executor, betIds: number[]) {
+  return db.selectFrom("bet_legs").selectAll().where("bet_id", "in", jsonList(betIds)).orderBy("bet_id").orderBy("leg_index").execute();
+}
+
+/** The legs of these parlays with their games and props, for the API. */
+export function legsWithDetails(db: Executor, betIds: number[]) {
+  return db
+    .selectFrom("bet_legs")
+    .innerJoin("games", "games.id", "bet_legs.game_id")
+    .leftJoin("game_props", "game_props.id", "bet_legs.prop_id")
+    .selectAll("bet_legs")
+    .select([
+      "games.home_team",
+      "games.away_team",
+      "games.home_abbr",
+      "games.away_abbr",
+      "games.commence_time",
+      "games.home_score",
+      "games.away_score",
+      "game_props.player_name",
+      "game_props.prop_type",
+    ])
+    .where("bet_legs.bet_id", "in", jsonList(betIds))
+    .orderBy("bet_legs.bet_id")
+    .orderBy("bet_legs.leg_index")
+    .execute();
+}
+
+export type LegWithDetails = Awaited<ReturnType<typeof legsWithDetails>>[number];
+
+/** Up to `limit` parlays with a leg on a game after `afterId`, in id order; `pendingOnly` for the settlement sweep. */
+export function parlaysWithLegOn(db: Executor, gameId: string, afterId: number, limit: number, pendingOnly: boolean) {
+  let query = db
+    .selectFrom("bet_legs")
+    .innerJoin("bets", "bets.id", "bet_legs.bet_id")
+    .selectAll("bets")
+    .where("bet_legs.game_id", "=", gameId)
+    .where("bets.id", ">", afterId);
+  if (pendingOnly) query = query.where("bets.status", "=", "pending");
+  return query.orderBy("bets.id").limit(limit).execute();
+}
+
+/** Grades many legs the same way in one statement. */
+export function setLegStatus(db: Executor, ids: number[], status: BetStatus) {
+  return db.updateTable("bet_legs").set({ status }).where("id", "in", jsonList(ids)).execute();
 }
 
 export function findBet(db: Executor, id: number) {
@@ -64,15 +129,28 @@ export function betsWithDetails(db: Executor, filter: { userId?: number; ids?: n
 
 export type BetWithDetails = Awaited<ReturnType<typeof betsWithDetails>>[number];
 
-/** Up to `limit` bets of a game after `afterId`, in id order; `pendingOnly` for the settlement sweep. */
+/** Up to `limit` single bets of a game after `afterId`, in id order; `pendingOnly` for the settlement sweep. */
 export function betsOfGame(db: Executor, gameId: string, afterId: number, limit: number, pendingOnly: boolean) {
-  let query = db.selectFrom("bets").selectAll().where("game_id", "=", gameId).where("id", ">", afterId);
+  let query = db.selectFrom("bets").selectAll().where("game_id", "=", gameId).where("is_parlay", "=", 0).where("id", ">", afterId);
   if (pendingOnly) query = query.where("status", "=", "pending");
   return query.orderBy("id").limit(limit).execute();
 }
 
+/** Games with a pending single bet, or a leg of a pending parlay. */
 export function gamesWithPendingBets(db: Executor) {
-  return db.selectFrom("bets").select("game_id").distinct().where("status", "=", "pending").execute();
+  return db
+    .selectFrom("bets")
+    .select("game_id")
+    .where("status", "=", "pending")
+    .where("is_parlay", "=", 0)
+    .union(
+      db
+        .selectFrom("bet_legs")
+        .innerJoin("bets", "bets.id", "bet_legs.bet_id")
+        .select("bet_legs.game_id")
+        .where("bets.status", "=", "pending"),
+    )
+    .execute();
 }
 
 /** Gives many bets the same outcome in one statement (a chunk has few distinct outcomes). */
@@ -108,7 +186,7 @@ export async function settledOutcomes(db: Executor, pairs: { userId: number; boo
   return outcomes;
 }
 
-/** How many different games a player has an individual bet on in a week. */
+/** How many different games a player has an individual single bet on in a week (parlays do not count toward coverage). */
 export async function individualGamesBet(db: Executor, userId: number, season: number, week: number): Promise<number> {
   const row = await db
     .selectFrom("bets")
@@ -117,6 +195,7 @@ export async function individualGamesBet(db: Executor, userId: number, season: n
     .where("season", "=", season)
     .where("week", "=", week)
     .where("book_id", "=", INDIVIDUAL_BOOK)
+    .where("is_parlay", "=", 0)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -141,6 +220,7 @@ export function individualGamesBetByUsers(db: Executor, userIds: number[], seaso
     .where("season", "=", season)
     .where("week", "=", week)
     .where("book_id", "=", INDIVIDUAL_BOOK)
+    .where("is_parlay", "=", 0)
     .groupBy("user_id")
     .execute();
 }

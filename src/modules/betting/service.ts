@@ -13,7 +13,7 @@ import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
 import { INDIVIDUAL_BOOK } from "./table.ts";
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 }
 
@@ -23,7 +23,7 @@ function isUniqueViolation(error: unknown): boolean {
  * game, or a second bet on the game in the same book unless `replaceExisting`.
  */
 export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput): Promise<Bet> {
-  if (input.isParlay) throw badRequest("isParlay: parlays are not offered", "parlay_unsupported");
+  if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
   const bookId = input.leagueId ?? INDIVIDUAL_BOOK;
 
@@ -80,6 +80,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
       placed_at: now.toISOString(),
       priced_at: pricedAt,
       settled_at: null,
+      parlay_key: null,
     } as const;
     const id = await repo.insertBet(trx, row);
     const prop = game.playerProps.find((p) => p.id === row.prop_id);
@@ -110,11 +111,13 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   return placed;
 }
 
-/** Bets as the API shows them, with their leagues' names. */
+/** Bets as the API shows them, with their leagues' names and parlays' legs. */
 async function present(db: Db, rows: repo.BetWithDetails[]): Promise<Bet[]> {
   const names = await leagueNames(db, rows.filter((r) => r.book_id !== INDIVIDUAL_BOOK).map((r) => r.book_id));
+  const parlayIds = rows.filter((r) => r.is_parlay === 1).map((r) => r.id);
+  const legs = Map.groupBy(parlayIds.length > 0 ? await repo.legsWithDetails(db, parlayIds) : [], (leg) => leg.bet_id);
   const closingOdds = closingOddsReader();
-  return rows.map((row) => toBet(row, names, closingOdds));
+  return rows.map((row) => toBet(row, names, closingOdds, legs.get(row.id)));
 }
 
 function assertSelf(viewerId: number, userId: number): void {
@@ -202,6 +205,7 @@ export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
           placed_at: b.placedAt,
           priced_at: b.placedAt,
           settled_at: null,
+          parlay_key: null,
         };
       }));
     });

@@ -7,6 +7,7 @@ import { publish } from "../realtime/service.ts";
 import { boardsUpToDate, recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
 import * as repo from "./repo.ts";
 import { resultCents, settleBet } from "./rules.ts";
+import { decideParlays } from "./parlay-settlement.ts";
 import type { BetRow, BetStatus } from "./table.ts";
 
 /**
@@ -23,11 +24,13 @@ export function nextChunkSize(size: number, tookMs: number): number {
   const scaled = Math.round(size * Math.min(1.5, Math.max(0.5, CHUNK_BUDGET_MS / Math.max(tookMs, 0.1))));
   return Math.min(1000, Math.max(50, scaled));
 }
+/** Parlays per transaction: each brings up to 8 legs (and their games) along. */
+const PARLAY_CHUNK = 100;
 
 /** Lets waiting requests run between chunks; setImmediate, not a timer, so settling alone never idles. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Facts = NonNullable<Awaited<ReturnType<typeof finalFacts>>>;
+export type Facts = NonNullable<Awaited<ReturnType<typeof finalFacts>>>;
 
 /** Spec §3 Settlement message. */
 export type SettlementMessage = {
@@ -42,7 +45,24 @@ export type SettlementMessage = {
   };
 };
 
-function outcomeOf(bet: BetRow, facts: Facts): { status: BetStatus; result: number | null } {
+export type Outcome = { status: BetStatus; result: number | null };
+export type GameInfo = SettlementMessage["betDetails"]["gameInfo"];
+
+/** A bet and the outcome settlement found for it, with the game its message names. */
+export interface Decided {
+  bet: BetRow;
+  next: Outcome;
+  gameInfo: GameInfo;
+}
+
+export const gameInfoOf = (facts: Facts): GameInfo => ({
+  awayTeam: facts.awayTeam,
+  homeTeam: facts.homeTeam,
+  awayScore: facts.awayScore,
+  homeScore: facts.homeScore,
+});
+
+function outcomeOf(bet: BetRow, facts: Facts): Outcome {
   const status = settleBet(
     { betType: bet.bet_type, selection: bet.selection, point: bet.point },
     facts,
@@ -51,17 +71,15 @@ function outcomeOf(bet: BetRow, facts: Facts): { status: BetStatus; result: numb
   return { status, result: status === "pending" ? null : resultCents(status, bet.wager_cents, bet.potential_win_cents) };
 }
 
-function message(bet: BetRow, status: BetStatus, result: number | null, facts: Facts): SettlementMessage {
+const singles = (bets: BetRow[], facts: Facts): Decided[] => bets.map((bet) => ({ bet, next: outcomeOf(bet, facts), gameInfo: gameInfoOf(facts) }));
+
+function message({ bet, next, gameInfo }: Decided): SettlementMessage {
   return {
     betId: bet.id,
     userId: bet.user_id,
-    status,
-    result: result === null ? null : centsToString(result),
-    betDetails: {
-      selection: bet.selection,
-      wagerAmount: centsToString(bet.wager_cents),
-      gameInfo: { awayTeam: facts.awayTeam, homeTeam: facts.homeTeam, awayScore: facts.awayScore, homeScore: facts.homeScore },
-    },
+    status: next.status,
+    result: next.result === null ? null : centsToString(next.result),
+    betDetails: { selection: bet.selection, wagerAmount: centsToString(bet.wager_cents), gameInfo },
   };
 }
 
@@ -70,14 +88,14 @@ function message(bet: BetRow, status: BetStatus, result: number | null, facts: F
  * and one bet_settlements event carrying each affected player's settlement message. Bets whose outcome is unchanged are left alone,
  * so running it twice changes nothing (the sweep is idempotent).
  */
-async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], facts: Facts, regrade: boolean): Promise<number> {
+async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[], regrade: boolean): Promise<number> {
   const changes: OutcomeChange[] = [];
   const messages: SettlementMessage[] = [];
   // Bets that end the same way are written together: a chunk has only a handful of outcomes.
   const updates = new Map<string, { status: BetStatus; result: number | null; settledAt: string | null; ids: number[] }>();
   let changed = 0;
-  for (const bet of bets) {
-    const next = outcomeOf(bet, facts);
+  for (const one of decided) {
+    const { bet, next } = one;
     if (next.status === bet.status && next.result === bet.result_cents) continue;
     changed += 1;
     changes.push({
@@ -94,7 +112,7 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, bets: BetRow[], f
     const group = updates.get(key) ?? { ...next, settledAt, ids: [] };
     group.ids.push(bet.id);
     updates.set(key, group);
-    messages.push(message(bet, next.status, next.result, facts));
+    messages.push(message(one));
   }
   for (const { status, result, settledAt, ids } of updates.values()) await repo.setOutcome(trx, ids, status, result, settledAt);
   await recordOutcomeChanges(trx, changes, regrade ? (pairs) => repo.settledOutcomes(trx, pairs) : undefined);
@@ -117,8 +135,14 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       for (let afterId = 0; ; ) {
         const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, false);
         if (bets.length === 0) break;
-        changed += await applyOutcomes(trx, now, bets, facts, true);
+        changed += await applyOutcomes(trx, now, singles(bets, facts), true);
         afterId = bets.at(-1)!.id;
+      }
+      for (let afterId = 0; ; ) {
+        const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, false);
+        if (parlays.length === 0) break;
+        changed += await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), true);
+        afterId = parlays.at(-1)!.id;
       }
       return changed;
     });
@@ -134,12 +158,26 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       if (!facts) return null;
       const bets = await repo.betsOfGame(trx, gameId, afterId, size, true);
       if (bets.length === 0) return null;
-      return { changed: await applyOutcomes(trx, now, bets, facts, false), lastId: bets.at(-1)!.id };
+      return { changed: await applyOutcomes(trx, now, singles(bets, facts), false), lastId: bets.at(-1)!.id };
     });
     if (!step) break;
     changed += step.changed;
     afterId = step.lastId;
     size = nextChunkSize(size, performance.now() - started);
+    await yieldToEventLoop();
+  }
+  // Then the pending parlays with a leg on this game: the leg is graded, and a parlay whose last leg this was settles.
+  for (let afterId = 0; ; ) {
+    const step = await db.transaction().execute(async (trx) => {
+      const facts = await finalFacts(trx, gameId);
+      if (!facts) return null;
+      const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, true);
+      if (parlays.length === 0) return null;
+      return { changed: await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), false), lastId: parlays.at(-1)!.id };
+    });
+    if (!step) break;
+    changed += step.changed;
+    afterId = step.lastId;
     await yieldToEventLoop();
   }
   // The boards take in the last chunks before we say we are done: the next read is fresh.

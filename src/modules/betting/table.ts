@@ -33,6 +33,27 @@ export interface BetsTable {
   /** When the price the bet used was published. */
   priced_at: string | null;
   settled_at: string | null;
+  /** A parlay's legs, sorted, as one key: the same parlay twice in one book is refused. Null for single bets. */
+  parlay_key: string | null;
 }
 
 export type BetRow = Selectable<BetsTable>;
+
+export type LegBetType = Exclude<BetType, "parlay">;
+
+/** One leg of a parlay: a pick on one game, priced at placement and graded when that game is final. */
+export interface BetLegsTable {
+  id: Generated<number>;
+  bet_id: number;
+  /** The leg's place in the parlay, from 0, as the player listed them. */
+  leg_index: number;
+  game_id: string;
+  bet_type: LegBetType;
+  selection: string;
+  prop_id: number | null;
+  odds: number;
+  point: number | null;
+  status: BetStatus;
+}
+
+export type BetLegRow = Selectable<BetLegsTable>;

@@ -5,13 +5,13 @@ import { DATE_PATTERN, NAME_MAX, notADate, PAGE_SIZE } from "./rules.ts";
 const money = (field: string) => t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
 /** Optional, nullable, and named in the error (a union's own complaint would not say what a date must look like). */
 const optionalDate = (field: string) => t.Optional(t.Union([t.String({ pattern: DATE_PATTERN, maxLength: 35 }), t.Null()], { error: notADate(field) }));
-const betType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")], {
-  error: "allowedBetTypes: each must be spread, total, moneyline or prop",
+const betType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop"), t.Literal("parlay")], {
+  error: "allowedBetTypes: each must be spread, total, moneyline, prop or parlay",
 });
 
 const Rules = t.Object(
   {
-    allowedBetTypes: t.Array(betType, { maxItems: 4 }),
+    allowedBetTypes: t.Array(betType, { maxItems: 5 }),
     minWager: optionalNullable(money("minWager")),
     maxWager: optionalNullable(money("maxWager")),
   },

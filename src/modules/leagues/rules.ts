@@ -1,7 +1,8 @@
 /** Pure league rules (spec §5 league validation; DESIGN "Betting"). */
 import { directionControlProblem } from "../../lib/text.ts";
 
-export const BET_TYPES = ["spread", "total", "moneyline", "prop"] as const;
+/** A league allowing "parlay" takes parlays whose legs' types it allows too. */
+export const BET_TYPES = ["spread", "total", "moneyline", "prop", "parlay"] as const;
 export type LeagueBetType = (typeof BET_TYPES)[number];
 export const DEFAULT_BET_TYPES: LeagueBetType[] = ["spread", "total", "moneyline"];
 export const NAME_MAX = 60;

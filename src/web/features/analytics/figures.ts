@@ -108,8 +108,8 @@ export const BET_TYPES: readonly { betType: string; label: string }[] = [
 
 /**
  * One row per bet type over the period's bets. Spreads, totals, moneylines and props always show
- * (with zeros when unplayed); Parlays only once the player has a parlay bet at all (`allBets`),
- * since the slip does not offer parlays, and a row of zeros nobody can fill would only be noise.
+ * (with zeros when unplayed); Parlays only once the player has placed a parlay at all (`allBets`):
+ * a row of zeros for a kind of bet most players never place would only be noise.
  */
 export function betTypeRows(settled: readonly SettledBet[], allBets: readonly AnalyticsBet[]): BetTypeRow[] {
   const hasParlays = allBets.some((bet) => bet.betType === "parlay");

@@ -1,42 +1,71 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
+import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { UNIT_CHOICES, wagerCents } from "../../../lib/money.ts";
 import { clearSlip, selectionKey, slipSelections } from "../../lib/bet-slip.ts";
-import { dollars } from "../../lib/odds-format.ts";
+import { dollars, formatOdds } from "../../lib/odds-format.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { BookPicker } from "./BookPicker.tsx";
+import { canParlay, parlayOdds, parlayWin } from "./parlay.ts";
 import { NOTE_MAX, pickWinCents } from "./place-bet.ts";
 import { ReplaceDialog } from "./ReplaceDialog.tsx";
 import { SignUpDialog } from "./SignUpDialog.tsx";
 import { SlipPick } from "./SlipPick.tsx";
-import { slipNote, slipUnits } from "./state.ts";
+import { slipMode, slipNote, slipUnits, type SlipMode } from "./state.ts";
 import { usePlaceBets } from "./use-place-bets.ts";
+import { usePlaceParlay } from "./use-place-parlay.ts";
 
-/** The bet slip's contents (spec §2, §5): picks, units, note, potential win, Clear All and the place button. */
+const MODES = [
+  { value: "singles", label: "Singles", description: "One bet per pick" },
+  { value: "parlay", label: "Parlay", description: "All picks in one bet: every leg must win" },
+] as const satisfies readonly { value: SlipMode; label: string; description: string }[];
+
+/**
+ * The bet slip's contents (spec §2, §5): picks, units, note, potential win, Clear All and the place
+ * button. With 2–8 picks on different games it offers a parlay: one stake on all picks at their
+ * combined price.
+ */
 export function BetSlip() {
   useSignals();
   const picks = slipSelections.value;
   const units = slipUnits.value;
   const { user, isLoading } = useCurrentUser();
-  const { pending, placeAll, replacing, decide } = usePlaceBets();
+  const singles = usePlaceBets();
+  const parlay = usePlaceParlay();
   const [askSignUp, setAskSignUp] = useState(false);
 
   if (picks.length === 0) return null;
 
-  const stake = wagerCents(units) * picks.length;
-  const win = picks.reduce((sum, pick) => sum + pickWinCents(pick.odds, units), 0);
-  const place = () => (user ? void placeAll() : setAskSignUp(true));
+  const offersParlay = canParlay(picks);
+  const asParlay = offersParlay && slipMode.value === "parlay";
+  const pending = singles.pending || parlay.pending;
+  const stake = asParlay ? wagerCents(units) : wagerCents(units) * picks.length;
+  const win = asParlay ? parlayWin(picks, units) : picks.reduce((sum, pick) => sum + pickWinCents(pick.odds, units), 0);
+  const place = () => (!user ? setAskSignUp(true) : asParlay ? void parlay.place() : void singles.placeAll());
+  const placeLabel = asParlay ? "Place Parlay" : picks.length === 1 ? "Place Bet" : `Place ${picks.length} Bets`;
 
   return (
     <>
       <BookPicker userId={user?.id ?? null} disabled={pending} />
+      {offersParlay ? (
+        <div className="slip-mode">
+          <SegmentedButtons label="Bet type" options={MODES} value={asParlay ? "parlay" : "singles"} onChange={(mode) => (slipMode.value = mode)} />
+        </div>
+      ) : picks.length > 1 ? (
+        <p className="slip-mode-hint">A parlay takes 2–8 picks on different games.</p>
+      ) : null}
+      {asParlay ? (
+        <p className="slip-parlay-price" aria-live="polite">
+          <span>{picks.length}-leg parlay</span> <strong>{formatOdds(parlayOdds(picks))}</strong>
+        </p>
+      ) : null}
       <ul className="slip-picks">
         {picks.map((pick) => (
-          <SlipPick key={selectionKey(pick)} pick={pick} units={units} />
+          <SlipPick key={selectionKey(pick)} pick={pick} units={asParlay ? null : units} />
         ))}
       </ul>
       <fieldset className="unit-choices">
-        <legend>Units per bet</legend>
+        <legend>{asParlay ? "Units on the parlay" : "Units per bet"}</legend>
         {UNIT_CHOICES.map((n) => (
           <label key={n} className="unit-choice">
             <input type="radio" name="slip-units" value={n} checked={units === n} onChange={() => (slipUnits.value = n)} disabled={pending} />
@@ -74,11 +103,11 @@ export function BetSlip() {
             Clear All
           </button>
           <button type="button" onClick={place} disabled={pending || units <= 0 || isLoading} aria-busy={pending}>
-            {pending ? "Placing…" : picks.length === 1 ? "Place Bet" : `Place ${picks.length} Bets`}
+            {pending ? "Placing…" : placeLabel}
           </button>
         </div>
       </footer>
-      <ReplaceDialog pick={replacing} onDecide={decide} />
+      <ReplaceDialog pick={singles.replacing} onDecide={singles.decide} />
       <SignUpDialog open={askSignUp} onClose={() => setAskSignUp(false)} />
     </>
   );

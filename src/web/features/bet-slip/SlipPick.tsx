@@ -2,8 +2,8 @@ import { removeSelection, selectionKey, type SlipSelection } from "../../lib/bet
 import { dollars, formatOdds, marketName, pickText, propTypeText } from "../../lib/odds-format.ts";
 import { pickWinCents } from "./place-bet.ts";
 
-/** One pick in the slip: the game, the pick and its price, what it would win, and a remove button. */
-export function SlipPick({ pick, units }: { pick: SlipSelection; units: number }) {
+/** One pick in the slip: the game, the pick and its price, what it would win (not as a parlay leg: units null), and a remove button. */
+export function SlipPick({ pick, units }: { pick: SlipSelection; units: number | null }) {
   const text = pickText(pick);
   const market = pick.propType ? `${marketName(pick.betType)} · ${propTypeText(pick.propType)}` : marketName(pick.betType);
   return (
@@ -17,7 +17,7 @@ export function SlipPick({ pick, units }: { pick: SlipSelection; units: number }
       </div>
       <div className="slip-pick-side">
         <span className="slip-pick-odds">{formatOdds(pick.odds)}</span>
-        <span className="slip-pick-win">To win {dollars(pickWinCents(pick.odds, units))}</span>
+        {units === null ? null : <span className="slip-pick-win">To win {dollars(pickWinCents(pick.odds, units))}</span>}
       </div>
       <button type="button" className="slip-remove" aria-label={`Remove ${text}`} onClick={() => removeSelection(selectionKey(pick))}>
         ×

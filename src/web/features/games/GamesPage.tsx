@@ -58,7 +58,8 @@ export function GamesPage() {
 
   const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
   const shown = useMemo(() => open.filter((game) => matchesFilter(game, filter, now)), [open, filter, now]);
-  const betsByGame = useMemo(() => Map.groupBy(bets ?? [], (bet) => bet.gameId), [bets]);
+  // 'YOUR BET' shows single bets: a parlay is its own bet, shown with its legs on My Bets.
+  const betsByGame = useMemo(() => Map.groupBy((bets ?? []).filter((bet) => !bet.isParlay), (bet) => bet.gameId), [bets]);
   const filters = activeFilterCount(filter);
   const error = currentWeek.error ?? games.error;
 

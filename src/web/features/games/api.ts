@@ -13,6 +13,7 @@ export interface WeekBet {
   status: "pending" | "won" | "lost" | "push";
   prop: { playerName: string; propType: string } | null;
   league: { name: string } | null;
+  isParlay: boolean;
 }
 
 /** The signed-in player's bets of one week, for 'YOUR BET' on the cards; none for visitors. */

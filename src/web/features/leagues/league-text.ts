@@ -1,6 +1,6 @@
 import type { League } from "./api.ts";
 
-const BET_TYPE_NAMES: Record<string, string> = { spread: "Spread", total: "Total", moneyline: "Moneyline", prop: "Player Prop" };
+const BET_TYPE_NAMES: Record<string, string> = { spread: "Spread", total: "Total", moneyline: "Moneyline", prop: "Player Prop", parlay: "Parlay" };
 
 export const betTypeName = (type: string) => BET_TYPE_NAMES[type] ?? type;
 

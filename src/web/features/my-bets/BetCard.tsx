@@ -15,8 +15,7 @@ import {
   tone,
 } from "./bet-text.ts";
 import { signedDollars } from "../../lib/format.ts";
-
-const STATUS_NAMES: Record<Bet["status"], string> = { pending: "Pending", won: "Won", lost: "Lost", push: "Push" };
+import { ParlayLegs, STATUS_NAMES } from "./ParlayLegs.tsx";
 
 interface BetCardProps {
   bet: Bet;
@@ -24,7 +23,7 @@ interface BetCardProps {
   onEditNote(bet: Bet): void;
 }
 
-/** One bet of the journal: the pick and its game, the price and stake, the book, how it ended, and the note. */
+/** One bet of the journal: the pick and its game (a parlay: its legs), the price and stake, the book, how it ended, and the note. */
 export function BetCard({ bet, now, onEditNote }: BetCardProps) {
   const pick = pickText(bet);
   const score = scoreText(bet.game);
@@ -49,17 +48,20 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
             {signedDollars(bet.result)}
           </p>
         ) : null}
-        <p className="bet-game">
-          <span>{matchupText(bet.game)}</span>
-          {score ? (
-            <span className="bet-score">
-              {bet.status === "pending" ? "Score" : "Final"} {score}
-            </span>
-          ) : (
-            <span className="bet-kickoff">{kickoffText(bet.game.commenceTime)}</span>
-          )}
-        </p>
+        {bet.legs ? null : (
+          <p className="bet-game">
+            <span>{matchupText(bet.game)}</span>
+            {score ? (
+              <span className="bet-score">
+                {bet.status === "pending" ? "Score" : "Final"} {score}
+              </span>
+            ) : (
+              <span className="bet-kickoff">{kickoffText(bet.game.commenceTime)}</span>
+            )}
+          </p>
+        )}
       </div>
+      {bet.legs ? <ParlayLegs legs={bet.legs} /> : null}
 
       <dl className="bet-facts">
         <div>
