@@ -13,9 +13,9 @@ import { syncGames } from "../src/modules/games/sync.ts";
 import { SocketHub } from "../src/modules/realtime/hub.ts";
 
 /** A server on a fresh database file with the embedded season seeded, standing on a fixed day. */
-export async function benchServer(now = "2026-10-07T16:00:00Z") {
+export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<string, string> = {}) {
   const path = join(mkdtempSync(join(tmpdir(), "npt-bench-")), "bench.db");
-  const config = loadConfig({ LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000000" }, { databasePath: path });
+  const config = loadConfig({ LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000000", ...env }, { databasePath: path });
   const handle = openDatabase(path);
   await migrateToLatest(handle.db);
   const clock = new FixedClock(now);
@@ -32,6 +32,8 @@ export async function benchServer(now = "2026-10-07T16:00:00Z") {
   return {
     app,
     db: handle.db,
+    bus,
+    hub,
     clock,
     origin,
     seedMs,

@@ -4,7 +4,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { winnersRecorded } from "../contest/service.ts";
 import { CurrentWeek, Game, GameParams, GamesQuery, ResolveBody } from "./model.ts";
-import { cachedResponse, ReadCache } from "../../http/cached-read.ts";
+import { cachedAnswer, ReadCache } from "../../http/cached-read.ts";
 import { dataVersion } from "../../lib/data-versions.ts";
 import { nextClockChange } from "./rules.ts";
 import * as service from "./service.ts";
@@ -17,25 +17,25 @@ export function gamesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: A
     .use(auth)
     .get(
       "/games",
-      async ({ query, request }) => {
+      async ({ query, request, set }) => {
         const now = clock.now();
         const answer = await reads.get(`games:${query.week ?? "season"}`, String(dataVersion("games")), now.getTime(), async () => {
           const games = await service.listGames(db, now, query.week);
           return { value: games, validUntil: nextClockChange(games.map((g) => ({ commenceTime: g.commenceTime, completed: g.status === "completed" })), now) };
         });
-        return cachedResponse(request, answer);
+        return cachedAnswer(request, set, answer);
       },
       { query: GamesQuery, response: { 200: t.Array(Game) } },
     )
     .get(
       "/weeks/current",
-      async ({ request }) => {
+      async ({ request, set }) => {
         const now = clock.now();
         const answer = await reads.get("current-week", String(dataVersion("games")), now.getTime(), async () => ({
           value: await service.currentWeek(db, now),
           validUntil: await service.nextWeekClockChange(db, now),
         }));
-        return cachedResponse(request, answer);
+        return cachedAnswer(request, set, answer);
       },
       { response: { 200: CurrentWeek } },
     )

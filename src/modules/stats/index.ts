@@ -5,7 +5,8 @@ import { sessionUser, type AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
 import type { Config } from "../../config.ts";
 import { LeaderboardEntry, StatsParams, UserStats, WeekParams } from "./model.ts";
-import { cachedResponse, jsonResponse, ReadCache, withAppended } from "../../http/cached-read.ts";
+import type { Context } from "elysia";
+import { cachedAnswer, jsonAnswer, ReadCache, withAppended } from "../../http/cached-read.ts";
 import type { BoardWeek } from "./boards.ts";
 import * as service from "./service.ts";
 
@@ -14,12 +15,12 @@ export function statsRoutes({ db, clock, config, auth }: { db: Db; clock: Clock;
   const viewer = async (request: Request) => (await sessionUser(db, clock, config, request))?.id ?? null;
   const reads = new ReadCache();
   /** The shared top rows, serialized once per settlement; a viewer beyond them gets their row appended. */
-  const boardAnswer = async (request: Request, week: BoardWeek) => {
+  const boardAnswer = async (request: Request, set: Context["set"], week: BoardWeek) => {
     const key = week ? `board:${week.season}:${week.week}` : "board:all";
     const top = await reads.get(key, service.boardsVersion(db), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }));
     const viewerId = await viewer(request);
     const own = viewerId === null ? null : await service.viewerRowBeyondTop(db, week, viewerId);
-    return own ? jsonResponse(request, withAppended(top, own)) : cachedResponse(request, top);
+    return own ? jsonAnswer(request, set, withAppended(top, own)) : cachedAnswer(request, set, top);
   };
   return new Elysia({ name: "stats", prefix: "/api" })
     .use(auth)
@@ -30,10 +31,10 @@ export function statsRoutes({ db, clock, config, auth }: { db: Db; clock: Clock;
     })
     .get(
       "/leaderboard/week/:week",
-      async ({ params, request }) => boardAnswer(request, { season: await currentSeason(db, clock.now()), week: params.week }),
+      async ({ params, request, set }) => boardAnswer(request, set, { season: await currentSeason(db, clock.now()), week: params.week }),
       { params: WeekParams, response: { 200: t.Array(LeaderboardEntry) } },
     )
-    .get("/leaderboard", ({ request }) => boardAnswer(request, null), {
+    .get("/leaderboard", ({ request, set }) => boardAnswer(request, set, null), {
       response: { 200: t.Array(LeaderboardEntry) },
     });
 }

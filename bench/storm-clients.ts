@@ -1,0 +1,66 @@
+/**
+ * The browsers of bench/storm.ts, in their own process: opens `sockets` WebSockets on the Games
+ * screen's live channel, and when `odds_update` arrives each one refetches its week's games the way
+ * a browser does (If-None-Match with the ETag it holds), through at most `connections` requests at
+ * a time. Each socket comes from its own address, as behind a proxy (X-Forwarded-For; the server
+ * trusts it), so the per-address socket cap sees 10,000 browsers, not one. Reads { origin, sockets,
+ * connections, path } from stdin; prints "ready", then, once every socket has refetched (or after
+ * 60 s), one JSON line: when the first message arrived and when the
+ * last refetch was answered (epoch ms), and the statuses.
+ */
+export {};
+
+const { origin, sockets, connections, path } = (await Bun.stdin.json()) as { origin: string; sockets: number; connections: number; path: string };
+const etag = (await fetch(`${origin}${path}`)).headers.get("etag") ?? "";
+
+let firstMessageAt = 0;
+let lastAnsweredAt = 0;
+let answered = 0;
+const statuses: Record<string, number> = {};
+let inFlight = 0;
+const queue: (() => void)[] = [];
+const slot = () => (inFlight < connections ? (inFlight++, Promise.resolve()) : new Promise<void>((resolve) => queue.push(resolve)).then(() => void inFlight++));
+const release = () => {
+  inFlight--;
+  queue.shift()?.();
+};
+
+async function refetch() {
+  await slot();
+  try {
+    const res = await fetch(`${origin}${path}`, { headers: { "if-none-match": etag, "accept-encoding": "br, gzip" } });
+    await res.arrayBuffer();
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  } finally {
+    release();
+    answered++;
+    lastAnsweredAt = Date.now();
+  }
+}
+
+const url = `${origin.replace("http", "ws")}/ws`;
+for (let opened = 0; opened < sockets; ) {
+  const batch = Math.min(500, sockets - opened);
+  await Promise.all(
+    Array.from({ length: batch }, (_, k) => new Promise<void>((resolve, reject) => {
+      const n = opened + k;
+      const headers = { origin, "x-forwarded-for": `198.18.${n >> 8}.${n & 255}` };
+      const ws = new WebSocket(url, { headers } as unknown as string[]);
+      ws.addEventListener("message", (e) => {
+        const message = JSON.parse(String(e.data)) as { type: string };
+        if (message.type === "hello") resolve();
+        if (message.type === "odds_update") {
+          firstMessageAt ||= Date.now();
+          void refetch();
+        }
+      });
+      ws.addEventListener("error", () => reject(new Error("socket refused")));
+    })),
+  );
+  opened += batch;
+}
+console.log("ready");
+const deadline = Date.now() + 60_000;
+while (answered < sockets && Date.now() < deadline) await Bun.sleep(5);
+console.log(JSON.stringify({ firstMessageAt, lastAnsweredAt, answered, statuses }));
+process.exit(0);
