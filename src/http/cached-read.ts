@@ -7,6 +7,8 @@ export const MIN_COMPRESSED_BYTES = 1024;
 /** One serialized answer, kept while its data version stands and its time has not run out. */
 export interface CachedAnswer {
   version: string;
+  /** Epoch ms the answer was built for; a clock set back (tests, a corrected clock) makes it stale. */
+  builtAt: number;
   /** Epoch ms after which the answer is stale even if no write happened (a kick-off flips a status). */
   validUntil: number;
   /** Strong entity tag of the identity bytes, quoted. */
@@ -41,22 +43,29 @@ export class ReadCache {
   constructor(private readonly maxEntries = 256) {}
 
   async get(key: string, version: string, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
+    const usable = (entry: CachedAnswer) => entry.version === version && entry.builtAt <= nowMs && nowMs < entry.validUntil;
     const hit = this.#entries.get(key);
-    if (hit && hit.version === version && nowMs < hit.validUntil) return hit;
-    const flight = `${key}\n${version}\n${hit?.validUntil ?? 0}`;
-    let pending = this.#building.get(flight);
-    if (!pending) {
-      pending = (async () => {
-        const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
-        const body = encoder.encode(JSON.stringify(value));
-        const entry: CachedAnswer = { version, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {} };
-        if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#entries.delete(this.#entries.keys().next().value!);
-        this.#entries.set(key, entry);
-        return entry;
-      })().finally(() => this.#building.delete(flight));
-      this.#building.set(flight, pending);
+    if (hit && usable(hit)) return hit;
+    const flight = `${key}\n${version}`;
+    const pending = this.#building.get(flight);
+    if (pending) {
+      const built = await pending;
+      if (usable(built)) return built;
     }
-    return pending;
+    const building = this.#build(key, version, nowMs, build).finally(() => {
+      if (this.#building.get(flight) === building) this.#building.delete(flight);
+    });
+    this.#building.set(flight, building);
+    return building;
+  }
+
+  async #build(key: string, version: string, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
+    const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
+    const body = encoder.encode(JSON.stringify(value));
+    const entry: CachedAnswer = { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {} };
+    if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, entry);
+    return entry;
   }
 }
 

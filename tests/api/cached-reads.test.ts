@@ -111,6 +111,14 @@ describe("never stale", () => {
     expect(await (await get("/api/weeks/current")).json()).toEqual({ season: 2026, week: 2 });
   });
 
+  test("a clock set back never gets an answer built for a later time", async () => {
+    ctx.clock.set(new Date("2026-09-15T12:00:00Z"));
+    expect(await (await get("/api/weeks/current")).json()).toEqual({ season: 2026, week: 2 });
+    ctx.clock.set(new Date("2026-09-09T12:00:00Z"));
+    expect(await (await get("/api/weeks/current")).json()).toEqual({ season: 2026, week: 1 });
+    expect((await gamesOf("/api/games?week=1")).find((g) => g.id === THU)!.status).toBe("upcoming");
+  });
+
   test("settlement, a username change and an account deletion each make the next board read fresh", async () => {
     await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Philadelphia Eagles", -3.5), cookie: alice.cookie });
     await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Dallas Cowboys", 3.5), cookie: bob.cookie });
