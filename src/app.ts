@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import { errorHandler } from "./http/errors.ts";
-import { HealthResponse } from "./http/health.ts";
+import { databaseCheck, HealthResponse } from "./http/health.ts";
 import { Metrics, metricsRoute } from "./http/metrics.ts";
 import { openapiRoute } from "./http/openapi.ts";
 import { httpPipeline } from "./http/pipeline.ts";
@@ -50,6 +50,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, db, clock, logger, hub } = deps;
   const auth = authPlugin(deps);
+  const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));
   const metrics = deps.metrics ?? new Metrics();
   // Other processes' writes (the CLI) reach this process's cached reads through their events.
   for (const [type, topics] of Object.entries(TOPICS_OF_EVENT)) deps.bus.on(type as EventType, () => bumpDataVersion(...topics));
@@ -80,13 +81,9 @@ export function createApp(deps: AppDeps) {
     // keeps serving the last good data.
     .get("/api/health", async ({ set }) => {
       const provider = deps.providerStatus ? { provider: deps.providerStatus() } : {};
-      try {
-        await sql`select 1`.execute(db);
-        return { status: "ok", ...provider };
-      } catch {
-        set.status = 503;
-        return { status: "unavailable", ...provider };
-      }
+      if (await databaseAnswers()) return { status: "ok", ...provider };
+      set.status = 503;
+      return { status: "unavailable", ...provider };
     }, { response: { 200: HealthResponse, 503: HealthResponse } })
     .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token), onAllSessionsEnded: (userId) => hub.closeUser(userId) }))
     .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))

@@ -24,3 +24,18 @@ export const HealthResponse = t.Object({
   /** Present when serve runs an odds provider's sync. */
   provider: t.Optional(ProviderStatus),
 });
+
+/** How long one database check answers for: a load balancer polling health costs one query a second. */
+export const HEALTH_CHECK_MS = 1000;
+
+/** Whether the database answers, checked at most once per HEALTH_CHECK_MS (concurrent callers share a check). */
+export function databaseCheck(check: () => Promise<unknown>): () => Promise<boolean> {
+  let last: { at: number; ok: Promise<boolean> } | null = null;
+  return () => {
+    const now = performance.now();
+    if (!last || now - last.at >= HEALTH_CHECK_MS) {
+      last = { at: now, ok: check().then(() => true, () => false) };
+    }
+    return last.ok;
+  };
+}
