@@ -32,6 +32,7 @@ export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<stri
   return {
     app,
     db: handle.db,
+    sqlite: handle.sqlite,
     bus,
     hub,
     clock,

@@ -9,6 +9,7 @@ import { EventBus } from "../lib/events.ts";
 import { createLogger } from "../lib/logger.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { Metrics } from "../http/metrics.ts";
+import { startCheckpointer } from "../db/checkpointer.ts";
 import { startSessionPurge } from "./housekeeping.ts";
 import { hasNoUsers } from "../modules/auth/service.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
@@ -51,6 +52,7 @@ export async function serve(config: Config): Promise<void> {
 
   games.start();
   const stopPurge = startSessionPurge(handle.db, clock, logger);
+  const stopCheckpoints = startCheckpointer(handle.sqlite, config.databasePath, (message) => logger.error({ message }, "background WAL checkpoint failed"));
 
   const app = createApp({
     config,
@@ -75,6 +77,7 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ signal }, "shutting down");
     hub.closeAll();
     stopPurge();
+    stopCheckpoints();
     await app.stop();
     // Let the last responses' after-response hooks (their log lines) run.
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,0 +1,53 @@
+/**
+ * WAL checkpoints off the event loop. SQLite copies the write-ahead log back into the database
+ * file at a commit once the log passes 1,000 pages, synchronously, inside that commit: tens of
+ * milliseconds during which no request is served. Serve turns that off on its own connection and
+ * lets a worker thread, on a connection of its own, checkpoint PASSIVE-ly (it never waits for
+ * readers or writers) twice a second.
+ */
+const WORKER = `
+import { Database } from "bun:sqlite";
+let db = null;
+let timer = null;
+self.onmessage = ({ data }) => {
+  if (data.stop) { clearInterval(timer); db?.close(); self.close(); return; }
+  db = new Database(data.path);
+  db.run("pragma busy_timeout = 1000");
+  const checkpoint = () => {
+    try { postMessage({ done: db.query("pragma wal_checkpoint(PASSIVE)").get() }); }
+    catch (error) { postMessage({ error: String(error) }); }
+  };
+  timer = setInterval(checkpoint, data.intervalMs);
+};`;
+
+export const CHECKPOINT_INTERVAL_MS = 500;
+
+/** Starts the checkpointing worker for a database file; returns its stop function. `:memory:` needs none. */
+export interface CheckpointResult {
+  busy: number;
+  /** Frames in the log, and how many of them are in the database file now. */
+  log: number;
+  checkpointed: number;
+}
+
+export function startCheckpointer(
+  sqlite: { run(sql: string): unknown },
+  path: string,
+  onError: (message: string) => void,
+  opts: { intervalMs?: number; onCheckpoint?: (result: CheckpointResult) => void } = {},
+): () => void {
+  if (path === ":memory:") return () => {};
+  const worker = new Worker(URL.createObjectURL(new Blob([WORKER], { type: "application/javascript" })));
+  worker.onmessage = ({ data }) => (data.error ? onError(String(data.error)) : opts.onCheckpoint?.(data.done));
+  worker.onerror = (event) => {
+    // Without the worker, the connection checkpoints itself again, as SQLite does by default.
+    sqlite.run("pragma wal_autocheckpoint = 1000");
+    onError(event.message);
+  };
+  sqlite.run("pragma wal_autocheckpoint = 0");
+  worker.postMessage({ path, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS });
+  return () => {
+    worker.postMessage({ stop: true });
+    sqlite.run("pragma wal_autocheckpoint = 1000");
+  };
+}
