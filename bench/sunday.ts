@@ -98,5 +98,5 @@ console.log(`longest event-loop stall while settling: ${longestStall.toFixed(1)}
 const p99 = percentile([...steady, ...during, ...right].sort((a, b) => a - b), 99);
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 console.log(`targets: board p99 ≤ 10 ms (all reads, ${p99.toFixed(1)} ms): ${verdict(p99 <= 10)}; no stall > 20 ms: ${verdict(longestStall <= 20)}`);
-stopCheckpoints();
+await stopCheckpoints();
 await server.close();

@@ -77,7 +77,7 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ signal }, "shutting down");
     hub.closeAll();
     stopPurge();
-    stopCheckpoints();
+    await stopCheckpoints();
     await app.stop();
     // Let the last responses' after-response hooks (their log lines) run.
     await new Promise((resolve) => setTimeout(resolve, 20));

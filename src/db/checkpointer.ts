@@ -10,7 +10,7 @@ import { Database } from "bun:sqlite";
 let db = null;
 let timer = null;
 self.onmessage = ({ data }) => {
-  if (data.stop) { clearInterval(timer); db?.close(); self.close(); return; }
+  if (data.stop) { clearInterval(timer); db?.close(); postMessage({ stopped: true }); return; }
   db = new Database(data.path);
   db.run("pragma busy_timeout = 1000");
   const checkpoint = () => {
@@ -22,7 +22,7 @@ self.onmessage = ({ data }) => {
 
 export const CHECKPOINT_INTERVAL_MS = 500;
 
-/** Starts the checkpointing worker for a database file; returns its stop function. `:memory:` needs none. */
+/** Starts the checkpointing worker for a database file; returns its (async) stop function. `:memory:` needs none. */
 export interface CheckpointResult {
   busy: number;
   /** Frames in the log, and how many of them are in the database file now. */
@@ -35,10 +35,15 @@ export function startCheckpointer(
   path: string,
   onError: (message: string) => void,
   opts: { intervalMs?: number; onCheckpoint?: (result: CheckpointResult) => void } = {},
-): () => void {
-  if (path === ":memory:") return () => {};
+): () => Promise<void> {
+  if (path === ":memory:") return async () => {};
   const worker = new Worker(URL.createObjectURL(new Blob([WORKER], { type: "application/javascript" })));
-  worker.onmessage = ({ data }) => (data.error ? onError(String(data.error)) : opts.onCheckpoint?.(data.done));
+  let stopped: () => void = () => {};
+  worker.onmessage = ({ data }) => {
+    if (data.stopped) stopped();
+    else if (data.error) onError(String(data.error));
+    else opts.onCheckpoint?.(data.done);
+  };
   worker.onerror = (event) => {
     // Without the worker, the connection checkpoints itself again, as SQLite does by default.
     sqlite.run("pragma wal_autocheckpoint = 1000");
@@ -46,8 +51,15 @@ export function startCheckpointer(
   };
   sqlite.run("pragma wal_autocheckpoint = 0");
   worker.postMessage({ path, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS });
-  return () => {
+  /** Stops the worker once its connection is closed (or after a second, whatever it is doing). */
+  return async () => {
+    const done = new Promise<void>((resolve) => {
+      stopped = resolve;
+      setTimeout(resolve, 1000).unref();
+    });
     worker.postMessage({ stop: true });
+    await done;
+    worker.terminate();
     sqlite.run("pragma wal_autocheckpoint = 1000");
   };
 }

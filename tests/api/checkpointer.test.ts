@@ -22,14 +22,15 @@ test("serve's connection never checkpoints inside a commit; a worker checkpoints
   while (!results.some((r) => r.log > 1000 && r.checkpointed === r.log) && Date.now() < deadline) await Bun.sleep(20);
   expect(errors).toEqual([]);
   expect(results.some((r) => r.log > 1000 && r.checkpointed === r.log)).toBe(true);
-  stop();
+  await stop();
   expect(handle.sqlite.query("pragma wal_autocheckpoint").get()).toEqual({ wal_autocheckpoint: 1000 });
+  expect(errors).toEqual([]);
   await handle.close();
 });
 
-test("an in-memory database needs no checkpointer", () => {
+test("an in-memory database needs no checkpointer", async () => {
   const handle = openDatabase(":memory:");
   const stop = startCheckpointer(handle.sqlite, ":memory:", () => {});
   expect(handle.sqlite.query("pragma wal_autocheckpoint").get()).toEqual({ wal_autocheckpoint: 1000 });
-  stop();
+  await stop();
 });
