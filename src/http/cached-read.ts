@@ -15,6 +15,8 @@ export interface CachedAnswer {
   etag: string;
   body: Uint8Array<ArrayBuffer>;
   encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+  /** Finished header sets by status and coding, made once: copying a Headers costs less than building one. */
+  headers: Map<string, Headers>;
 }
 
 const encoder = new TextEncoder();
@@ -62,7 +64,7 @@ export class ReadCache {
   async #build(key: string, version: string, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
     const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
     const body = encoder.encode(JSON.stringify(value));
-    const entry: CachedAnswer = { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {} };
+    const entry: CachedAnswer = { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {}, headers: new Map() };
     if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(key, entry);
     return entry;
@@ -76,10 +78,25 @@ type ResponseSet = Context["set"];
  * A finished Response carrying the headers Elysia holds for it. Elysia would otherwise add them by
  * re-streaming the body into a new Response, which costs more than all the rest of a cached read.
  */
-function finished(set: ResponseSet, body: Uint8Array<ArrayBuffer> | null, status: number, headers: Record<string, string>): Response {
-  const all = { ...(set.headers as Record<string, string>), ...headers };
+function finished(set: ResponseSet, body: Uint8Array<ArrayBuffer> | null, status: number, headers: Record<string, string> | Headers): Response {
+  const all = headers instanceof Headers ? headers : { ...(set.headers as Record<string, string>), ...headers };
   for (const name of Object.keys(set.headers)) delete set.headers[name];
   return new Response(body, { status, headers: all });
+}
+
+/** The entry's headers for one status and coding, with the app's own (security) headers, made once. */
+function entryHeaders(set: ResponseSet, entry: CachedAnswer, status: 200 | 304, encoding: Encoding | null): Headers {
+  const key = `${status}${encoding ?? ""}`;
+  let headers = entry.headers.get(key);
+  if (!headers) {
+    const base = entry.etag.slice(1, -1);
+    const own: Record<string, string> = { etag: encoding ? `"${base}-${encoding}"` : entry.etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
+    if (status === 200) own["content-type"] = "application/json";
+    if (status === 200 && encoding) own["content-encoding"] = encoding;
+    headers = new Headers({ ...(set.headers as Record<string, string>), ...own });
+    entry.headers.set(key, headers);
+  }
+  return headers;
 }
 
 /**
@@ -88,15 +105,13 @@ function finished(set: ResponseSet, body: Uint8Array<ArrayBuffer> | null, status
  * (strong tags name exact bytes); any of them revalidates the entity.
  */
 export function cachedAnswer(request: Request, set: ResponseSet, entry: CachedAnswer): Response {
-  const base = entry.etag.slice(1, -1);
   const tags = requestedTags(request.headers.get("if-none-match"));
   const encoding = entry.body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
-  const headers: Record<string, string> = { etag: encoding ? `"${base}-${encoding}"` : entry.etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
-  if (tags.includes(base) || tags.includes("*")) return finished(set, null, 304, headers);
-  headers["content-type"] = "application/json";
-  if (!encoding) return finished(set, entry.body, 200, headers);
-  headers["content-encoding"] = encoding;
-  return finished(set, (entry.encoded[encoding] ??= compress(entry.body, encoding)), 200, headers);
+  if (tags.length > 0 && (tags.includes(entry.etag.slice(1, -1)) || tags.includes("*"))) {
+    return finished(set, null, 304, entryHeaders(set, entry, 304, encoding));
+  }
+  const body = encoding ? (entry.encoded[encoding] ??= compress(entry.body, encoding)) : entry.body;
+  return finished(set, body, 200, entryHeaders(set, entry, 200, encoding));
 }
 
 /** A JSON answer built for one request (not cached), compressed like the cached ones. */
