@@ -28,7 +28,7 @@ export function securityHeaders(config: Config): Record<string, string> {
   };
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Our origin: PUBLIC_URL behind a proxy, else the one the request was addressed to. */
 export function ourOrigin(request: Request, config: Config): string {
