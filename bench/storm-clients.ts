@@ -1,14 +1,14 @@
 /**
  * The browsers of bench/storm.ts, in their own process: opens `sockets` WebSockets on the Games
- * screen's live channel, and when `odds_update` arrives each one refetches its week's games the way
- * a browser does (If-None-Match with the ETag it holds), through at most `connections` requests at
- * a time. Each socket comes from its own address, as behind a proxy (X-Forwarded-For; the server
+ * screen's live channel, and when `odds_update` arrives each one refetches the way the web app does:
+ * after a random moment within ODDS_REFETCH_SPREAD_MS, its week's games (If-None-Match with the ETag
+ * it holds) and the current week, through at most `connections` requests at a time. Each socket comes from its own address, as behind a proxy (X-Forwarded-For; the server
  * trusts it), so the per-address socket cap sees 10,000 browsers, not one. Reads { origin, sockets,
  * connections, path } from stdin; prints "ready", then, once every socket has refetched (or after
  * 60 s), one JSON line: when the first message arrived and when the
  * last refetch was answered (epoch ms), and the statuses.
  */
-export {};
+import { ODDS_REFETCH_SPREAD_MS } from "../src/web/lib/live.ts";
 
 const { origin, sockets, connections, path } = (await Bun.stdin.json()) as { origin: string; sockets: number; connections: number; path: string };
 const etag = (await fetch(`${origin}${path}`)).headers.get("etag") ?? "";
@@ -25,17 +25,23 @@ const release = () => {
   queue.shift()?.();
 };
 
-async function refetch() {
+async function get(target: string, headers: Record<string, string>) {
   await slot();
   try {
-    const res = await fetch(`${origin}${path}`, { headers: { "if-none-match": etag, "accept-encoding": "br, gzip" } });
+    const res = await fetch(`${origin}${target}`, { headers: { ...headers, "accept-encoding": "br, gzip" } });
     await res.arrayBuffer();
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
   } finally {
     release();
-    answered++;
-    lastAnsweredAt = Date.now();
   }
+}
+
+/** As the web app does (lib/live.ts onOddsUpdate): a random moment within the spread, then the week's games and the current week. */
+async function refetch() {
+  await Bun.sleep(Math.random() * ODDS_REFETCH_SPREAD_MS);
+  await Promise.all([get(path, { "if-none-match": etag }), get("/api/weeks/current", {})]);
+  answered++;
+  lastAnsweredAt = Date.now();
 }
 
 const url = `${origin.replace("http", "ws")}/ws`;

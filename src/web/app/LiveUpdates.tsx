@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { connectLive, onLiveMessage, onLiveOpen } from "../lib/live.ts";
+import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate } from "../lib/live.ts";
 import { useCurrentUser, USER_KEY } from "../lib/session.ts";
 import { allQueries, invalidate } from "../lib/swr.ts";
 import { toast } from "../lib/toast.ts";
@@ -27,7 +27,7 @@ export function LiveUpdates() {
   useEffect(() => {
     const offs = [
       onLiveOpen(() => void invalidate(allQueries)),
-      onLiveMessage("odds_update", () => void invalidate(gamesQueries)),
+      onOddsUpdate(() => void invalidate(gamesQueries)),
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).
       onLiveMessage("notification", () => void invalidate(afterNotification)),
       onLiveMessage("bet_settlements", (message) => {

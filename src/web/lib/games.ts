@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import useSWR, { mutate } from "swr";
-import { onLiveMessage } from "./live.ts";
+import { onOddsUpdate } from "./live.ts";
 
 /** The games API's shapes (spec §3), shared by the games and admin screens. */
 export interface OddsOutcome {
@@ -58,7 +58,7 @@ export const isGamesKey = (path: string) => path.startsWith("/api/games");
  */
 export function useCurrentWeek() {
   const result = useSWR<{ season: number; week: number }>(CURRENT_WEEK_KEY);
-  useEffect(() => onLiveMessage("odds_update", () => void mutate(CURRENT_WEEK_KEY)), []);
+  useEffect(() => onOddsUpdate(() => void mutate(CURRENT_WEEK_KEY)), []);
   return result;
 }
 

@@ -18,6 +18,29 @@ export function onLiveMessage(type: string, handler: MessageHandler): () => void
   return () => set.delete(handler);
 }
 
+/**
+ * How widely browsers spread their refetch after an odds update. Every open Games screen hears it
+ * at the same instant; each waiting a random moment within this window turns a kick-off's
+ * thousands of simultaneous requests into a steady stream (bench/storm.ts).
+ */
+export const ODDS_REFETCH_SPREAD_MS = 300;
+
+/** Runs `handler` a random moment (within ODDS_REFETCH_SPREAD_MS) after each odds update. */
+export function onOddsUpdate(handler: () => void): () => void {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const off = onLiveMessage("odds_update", () => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      handler();
+    }, Math.random() * ODDS_REFETCH_SPREAD_MS);
+    timers.add(timer);
+  });
+  return () => {
+    off();
+    for (const timer of timers) clearTimeout(timer);
+  };
+}
+
 /** Runs `handler` each time the socket (re)opens: the moment to catch up on anything missed. */
 export function onLiveOpen(handler: () => void): () => void {
   openHandlers.add(handler);
