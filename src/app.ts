@@ -6,7 +6,10 @@ import { errorHandler } from "./http/errors.ts";
 import { databaseCheck, HealthResponse } from "./http/health.ts";
 import { Metrics, metricsRoute } from "./http/metrics.ts";
 import { openapiRoute } from "./http/openapi.ts";
-import { httpPipeline } from "./http/pipeline.ts";
+import type { Server } from "bun";
+import { fastReadRoutes } from "./http/fast-reads.ts";
+import { httpPipeline, requestRecorder } from "./http/pipeline.ts";
+import { securityHeaders } from "./http/security.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
@@ -22,6 +25,7 @@ import { outboxLag } from "./modules/realtime/service.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
 import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
+import { fastGamesReads, gamesReads } from "./modules/games/reads.ts";
 import type { ProviderStatus } from "./modules/games/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
@@ -56,12 +60,19 @@ export function createApp(deps: AppDeps) {
   for (const [type, topics] of Object.entries(TOPICS_OF_EVENT)) deps.bus.on(type as EventType, () => bumpDataVersion(...topics));
   deps.bus.on("bet_settlements", ({ payload }) => noteRankingChanges(payload.settlements.map((s) => s.userId)));
 
+  const games = gamesReads(db, clock);
+  const fastReads = fastReadRoutes(fastGamesReads(games), {
+    headers: securityHeaders(config),
+    fallback: (request, server) => (app.fetch as (request: Request, server: Server<unknown>) => Response | Promise<Response>)(request, server),
+    record: requestRecorder({ logger, metrics }),
+  });
   const app = new Elysia({
     // Reject unknown fields (additionalProperties: false) instead of silently dropping them.
     normalize: false,
     // Far above BODY_LIMIT on purpose: our pipeline answers oversized bodies (by Content-Length, or
     // by counting a chunked body as it reads) with JSON and our headers; Bun's own 413 has neither.
-    serve: { maxRequestBodySize: 2 ** 40 },
+    // The Games screen's reads take Bun's router straight to their cached answers (http/fast-reads.ts).
+    serve: { maxRequestBodySize: 2 ** 40, routes: fastReads },
     // Bun pings sockets idle this long and closes those that do not answer.
     websocket: { idleTimeout: 60, sendPings: true, maxPayloadLength: MAX_CLIENT_MESSAGE },
   })
@@ -87,7 +98,7 @@ export function createApp(deps: AppDeps) {
     }, { response: { 200: HealthResponse, 503: HealthResponse } })
     .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token), onAllSessionsEnded: (userId) => hub.closeUser(userId) }))
     .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))
-    .use(gamesRoutes({ ...deps, auth }))
+    .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))

@@ -75,25 +75,26 @@ export class ReadCache {
 type ResponseSet = Context["set"];
 
 /**
- * A finished Response carrying the headers Elysia holds for it. Elysia would otherwise add them by
- * re-streaming the body into a new Response, which costs more than all the rest of a cached read.
+ * The headers Elysia holds for a response (our security headers), taken out of its hands: it
+ * would otherwise add them by re-streaming the body into a new Response, which costs more than
+ * all the rest of a cached read.
  */
-function finished(set: ResponseSet, body: Uint8Array<ArrayBuffer> | null, status: number, headers: Record<string, string> | Headers): Response {
-  const all = headers instanceof Headers ? headers : { ...(set.headers as Record<string, string>), ...headers };
+function takeHeaders(set: ResponseSet): Record<string, string> {
+  const headers = { ...(set.headers as Record<string, string>) };
   for (const name of Object.keys(set.headers)) delete set.headers[name];
-  return new Response(body, { status, headers: all });
+  return headers;
 }
 
 /** The entry's headers for one status and coding, with the app's own (security) headers, made once. */
-function entryHeaders(set: ResponseSet, entry: CachedAnswer, status: 200 | 304, encoding: Encoding | null): Headers {
+function entryHeaders(base: Record<string, string>, entry: CachedAnswer, status: 200 | 304, encoding: Encoding | null): Headers {
   const key = `${status}${encoding ?? ""}`;
   let headers = entry.headers.get(key);
   if (!headers) {
-    const base = entry.etag.slice(1, -1);
-    const own: Record<string, string> = { etag: encoding ? `"${base}-${encoding}"` : entry.etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
+    const tag = entry.etag.slice(1, -1);
+    const own: Record<string, string> = { etag: encoding ? `"${tag}-${encoding}"` : entry.etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
     if (status === 200) own["content-type"] = "application/json";
     if (status === 200 && encoding) own["content-encoding"] = encoding;
-    headers = new Headers({ ...(set.headers as Record<string, string>), ...own });
+    headers = new Headers({ ...base, ...own });
     entry.headers.set(key, headers);
   }
   return headers;
@@ -102,25 +103,31 @@ function entryHeaders(set: ResponseSet, entry: CachedAnswer, status: 200 | 304, 
 /**
  * The HTTP answer for a cached read: 304 when the client holds it (If-None-Match), else the
  * bytes, compressed when the client accepts it and they are worth it. Tags differ per coding
- * (strong tags name exact bytes); any of them revalidates the entity.
+ * (strong tags name exact bytes); any of them revalidates the entity. `base` are the headers
+ * every answer of ours carries.
  */
-export function cachedAnswer(request: Request, set: ResponseSet, entry: CachedAnswer): Response {
+export function cachedResponse(request: Request, entry: CachedAnswer, base: Record<string, string>): Response {
   const tags = requestedTags(request.headers.get("if-none-match"));
   const encoding = entry.body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
   if (tags.length > 0 && (tags.includes(entry.etag.slice(1, -1)) || tags.includes("*"))) {
-    return finished(set, null, 304, entryHeaders(set, entry, 304, encoding));
+    return new Response(null, { status: 304, headers: entryHeaders(base, entry, 304, encoding) });
   }
   const body = encoding ? (entry.encoded[encoding] ??= compress(entry.body, encoding)) : entry.body;
-  return finished(set, body, 200, entryHeaders(set, entry, 200, encoding));
+  return new Response(body, { headers: entryHeaders(base, entry, 200, encoding) });
+}
+
+/** `cachedResponse` from an Elysia route, with the headers Elysia holds for it. */
+export function cachedAnswer(request: Request, set: ResponseSet, entry: CachedAnswer): Response {
+  return cachedResponse(request, entry, takeHeaders(set));
 }
 
 /** A JSON answer built for one request (not cached), compressed like the cached ones. */
 export function jsonAnswer(request: Request, set: ResponseSet, body: Uint8Array<ArrayBuffer>): Response {
   const encoding = body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
-  const headers: Record<string, string> = { "content-type": "application/json", vary: "Accept-Encoding", "cache-control": "no-cache" };
-  if (!encoding) return finished(set, body, 200, headers);
+  const headers: Record<string, string> = { ...takeHeaders(set), "content-type": "application/json", vary: "Accept-Encoding", "cache-control": "no-cache" };
+  if (!encoding) return new Response(body, { headers });
   headers["content-encoding"] = encoding;
-  return finished(set, compress(body, encoding), 200, headers);
+  return new Response(compress(body, encoding), { headers });
 }
 
 /** A cached JSON array with one more element appended, for one request. */

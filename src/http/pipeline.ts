@@ -12,7 +12,7 @@ export const MAX_URL_LENGTH = 8 * 1024;
 export const MAX_HEAD_BYTES = 16 * 1024;
 
 /** Refuses request heads no browser of ours sends, as JSON with our headers (Bun's own 431 has neither). */
-function assertHeadSize(request: Request): void {
+export function assertHeadSize(request: Request): void {
   if (request.url.length > MAX_URL_LENGTH) {
     throw new AppError(414, "uri_too_long", `The request URL is longer than ${MAX_URL_LENGTH} characters`);
   }
@@ -50,6 +50,16 @@ export function pathOf(url: string): string {
   return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
+/** One answered request into the metrics and the access log (the pipeline's and the fast path's). */
+export function requestRecorder({ logger, metrics }: { logger: Logger; metrics?: Metrics }) {
+  return (request: Request, route: string, status: number, ms: number) => {
+    metrics?.recordRequest(request.method, route, status, ms / 1000);
+    if (logger.isLevelEnabled("info")) {
+      logger.info({ method: request.method, route, path: loggablePath(pathOf(request.url)), status, ms: Math.round(ms * 10) / 10 });
+    }
+  };
+}
+
 /**
  * What every request goes through: security headers, the head and body limits, the Origin check
  * for state-changing calls, and one JSON log line per answer. Kept lean, it is the fixed cost of
@@ -59,6 +69,7 @@ export function pathOf(url: string): string {
  */
 export function httpPipeline({ config, logger, metrics }: { config: Config; logger: Logger; metrics?: Metrics }) {
   const started = new WeakMap<Request, number>();
+  const record = requestRecorder({ logger, metrics });
 
   /** The checks a request passes before anything reads its body; once per request. */
   const admit = (request: Request) => {
@@ -90,10 +101,6 @@ export function httpPipeline({ config, logger, metrics }: { config: Config; logg
     .mapResponse({ as: "global" }, ({ request, set, route, responseValue }) => {
       const start = started.get(request);
       const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
-      const ms = start === undefined ? 0 : performance.now() - start;
-      metrics?.recordRequest(request.method, route, status, ms / 1000);
-      if (logger.isLevelEnabled("info")) {
-        logger.info({ method: request.method, route, path: loggablePath(pathOf(request.url)), status, ms: Math.round(ms * 10) / 10 });
-      }
+      record(request, route, status, start === undefined ? 0 : performance.now() - start);
     });
 }

@@ -1,0 +1,45 @@
+import type { Db } from "../../db/connection.ts";
+import { ReadCache, type CachedAnswer } from "../../http/cached-read.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { dataVersion } from "../../lib/data-versions.ts";
+import { nextClockChange } from "./rules.ts";
+import * as service from "./service.ts";
+
+/**
+ * The Games screen's two public reads, serialized once per change and served from memory to
+ * everyone (README: cached reads). Used by the routes and by the native fast path alike.
+ */
+export function gamesReads(db: Db, clock: Clock) {
+  const reads = new ReadCache();
+  return {
+    /** A week's games, or the whole season's without a week. */
+    games(week: number | undefined): Promise<CachedAnswer> {
+      const now = clock.now();
+      return reads.get(`games:${week ?? "season"}`, String(dataVersion("games")), now.getTime(), async () => {
+        const games = await service.listGames(db, now, week);
+        return { value: games, validUntil: nextClockChange(games.map((g) => ({ commenceTime: g.commenceTime, completed: g.status === "completed" })), now) };
+      });
+    },
+    currentWeek(): Promise<CachedAnswer> {
+      const now = clock.now();
+      return reads.get("current-week", String(dataVersion("games")), now.getTime(), async () => ({
+        value: await service.currentWeek(db, now),
+        validUntil: await service.nextWeekClockChange(db, now),
+      }));
+    },
+  };
+}
+
+export type GamesReads = ReturnType<typeof gamesReads>;
+
+/** The fast path's reads of the Games screen: only the plain shapes (no query, or ?week=1…18). */
+export function fastGamesReads(reads: GamesReads) {
+  return {
+    "/api/games": (url: URL) => {
+      if (url.search === "") return reads.games(undefined);
+      const week = /^\?week=(1[0-8]|[1-9])$/.exec(url.search)?.[1];
+      return week ? reads.games(Number(week)) : null;
+    },
+    "/api/weeks/current": (url: URL) => (url.search === "" ? reads.currentWeek() : null),
+  };
+}
