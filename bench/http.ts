@@ -35,7 +35,7 @@ const cases: { label: string; path: string; target?: number; headers?: Record<st
   { label: "GET /api/weeks/current (trivial)", path: "/api/weeks/current", target: 0.7 },
   { label: "GET /api/health (asks the database at most once a second)", path: "/api/health" },
   { label: `GET /api/games?week=${week}`, path: `/api/games?week=${week}`, target: 0.8 },
-  { label: `GET /api/games?week=${week} (gzip)`, path: `/api/games?week=${week}`, target: 0.8, headers: { "accept-encoding": "gzip" } },
+  { label: `GET /api/games?week=${week} (gzip, against bare Bun sending the same compressed bytes)`, path: `/api/games?week=${week}`, headers: { "accept-encoding": "gzip" } },
 ];
 const verdicts: string[] = [];
 for (const c of cases) {

@@ -6,7 +6,7 @@ export const MIN_COMPRESSED_BYTES = 1024;
 
 /** One serialized answer, kept while its data version stands and its time has not run out. */
 export interface CachedAnswer {
-  version: string;
+  version: string | number;
   /** Epoch ms the answer was built for; a clock set back (tests, a corrected clock) makes it stale. */
   builtAt: number;
   /** Epoch ms after which the answer is stale even if no write happened (a kick-off flips a status). */
@@ -44,10 +44,15 @@ export class ReadCache {
 
   constructor(private readonly maxEntries = 256) {}
 
-  async get(key: string, version: string, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
-    const usable = (entry: CachedAnswer) => entry.version === version && entry.builtAt <= nowMs && nowMs < entry.validUntil;
+  /** The answer, at once when it is held and current (the hot path stays synchronous), else once built. */
+  get(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): CachedAnswer | Promise<CachedAnswer> {
     const hit = this.#entries.get(key);
-    if (hit && usable(hit)) return hit;
+    if (hit && hit.version === version && hit.builtAt <= nowMs && nowMs < hit.validUntil) return hit;
+    return this.#refresh(key, version, nowMs, build);
+  }
+
+  async #refresh(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
+    const usable = (entry: CachedAnswer) => entry.version === version && entry.builtAt <= nowMs && nowMs < entry.validUntil;
     const flight = `${key}\n${version}`;
     const pending = this.#building.get(flight);
     if (pending) {
@@ -61,7 +66,7 @@ export class ReadCache {
     return building;
   }
 
-  async #build(key: string, version: string, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
+  async #build(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
     const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
     const body = encoder.encode(JSON.stringify(value));
     const entry: CachedAnswer = { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {}, headers: new Map() };

@@ -26,7 +26,21 @@ function parseElement(element: string): { coding: string; q: number } | null {
  * the one the client weighs highest (brotli on a tie), or null for identity — also when the header
  * is missing or malformed anywhere, since a client that garbles it may garble decoding too.
  */
-export function preferredEncoding(header: string | null | undefined, offered: readonly Encoding[] = ["br", "gzip"]): Encoding | null {
+export function preferredEncoding(header: string | null | undefined, offered?: readonly Encoding[]): Encoding | null {
+  // Browsers send the same few headers over and over: remember their answers (bounded).
+  if (!header || offered) return negotiate(header, offered);
+  let known = negotiated.get(header);
+  if (known === undefined) {
+    known = negotiate(header);
+    if (negotiated.size >= 256) negotiated.clear();
+    negotiated.set(header, known);
+  }
+  return known;
+}
+
+const negotiated = new Map<string, Encoding | null>();
+
+function negotiate(header: string | null | undefined, offered: readonly Encoding[] = ["br", "gzip"]): Encoding | null {
   if (!header) return null;
   const weights = new Map<string, number>();
   for (const element of header.split(",")) {

@@ -3,10 +3,10 @@ import { cachedResponse, type CachedAnswer } from "./cached-read.ts";
 import { assertHeadSize } from "./pipeline.ts";
 
 /**
- * A public read answered from memory: its answer for a request of the plain shape (the query it
- * expects, nothing else), or null for any other request.
+ * A public read answered from memory: its answer for a request of the plain shape (given the URL's
+ * query, "" or "?…": the one it expects, nothing else), or null for any other request.
  */
-export type FastRead = (url: URL) => Promise<CachedAnswer> | null;
+export type FastRead = (search: string) => CachedAnswer | Promise<CachedAnswer> | null;
 
 interface FastReadDeps {
   /** The headers every answer of ours carries. */
@@ -26,18 +26,24 @@ export function fastReadRoutes(reads: Record<string, FastRead>, deps: FastReadDe
   const routes: Record<string, { GET: (request: Request, server: Server<unknown>) => Promise<Response> | Response }> = {};
   for (const [path, read] of Object.entries(reads)) {
     routes[path] = {
-      GET: async (request, server) => {
+      // Not async: a held answer is sent without a promise in between.
+      GET: (request, server) => {
         const started = performance.now();
         try {
           assertHeadSize(request);
         } catch {
           return deps.fallback(request, server);
         }
-        const answer = read(new URL(request.url));
+        const url = request.url;
+        const query = url.indexOf("?");
+        const answer = read(query < 0 ? "" : url.slice(query));
         if (!answer) return deps.fallback(request, server);
-        const response = cachedResponse(request, await answer, deps.headers);
-        deps.record(request, path, response.status, performance.now() - started);
-        return response;
+        const respond = (entry: CachedAnswer) => {
+          const response = cachedResponse(request, entry, deps.headers);
+          deps.record(request, path, response.status, performance.now() - started);
+          return response;
+        };
+        return answer instanceof Promise ? answer.then(respond) : respond(answer);
       },
     };
   }

@@ -13,16 +13,16 @@ export function gamesReads(db: Db, clock: Clock) {
   const reads = new ReadCache();
   return {
     /** A week's games, or the whole season's without a week. */
-    games(week: number | undefined): Promise<CachedAnswer> {
+    games(week: number | undefined): CachedAnswer | Promise<CachedAnswer> {
       const now = clock.now();
-      return reads.get(`games:${week ?? "season"}`, String(dataVersion("games")), now.getTime(), async () => {
+      return reads.get(`games:${week ?? "season"}`, dataVersion("games"), now.getTime(), async () => {
         const games = await service.listGames(db, now, week);
         return { value: games, validUntil: nextClockChange(games.map((g) => ({ commenceTime: g.commenceTime, completed: g.status === "completed" })), now) };
       });
     },
-    currentWeek(): Promise<CachedAnswer> {
+    currentWeek(): CachedAnswer | Promise<CachedAnswer> {
       const now = clock.now();
-      return reads.get("current-week", String(dataVersion("games")), now.getTime(), async () => ({
+      return reads.get("current-week", dataVersion("games"), now.getTime(), async () => ({
         value: await service.currentWeek(db, now),
         validUntil: await service.nextWeekClockChange(db, now),
       }));
@@ -35,11 +35,11 @@ export type GamesReads = ReturnType<typeof gamesReads>;
 /** The fast path's reads of the Games screen: only the plain shapes (no query, or ?week=1…18). */
 export function fastGamesReads(reads: GamesReads) {
   return {
-    "/api/games": (url: URL) => {
-      if (url.search === "") return reads.games(undefined);
-      const week = /^\?week=(1[0-8]|[1-9])$/.exec(url.search)?.[1];
+    "/api/games": (search: string) => {
+      if (search === "") return reads.games(undefined);
+      const week = /^\?week=(1[0-8]|[1-9])$/.exec(search)?.[1];
       return week ? reads.games(Number(week)) : null;
     },
-    "/api/weeks/current": (url: URL) => (url.search === "" ? reads.currentWeek() : null),
+    "/api/weeks/current": (search: string) => (search === "" ? reads.currentWeek() : null),
   };
 }
