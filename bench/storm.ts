@@ -42,14 +42,15 @@ async function bettingJobs(prefix: string, players: number) {
 }
 async function place(work: { cookie: string; body: unknown }[]) {
   const proc = Bun.spawn([process.execPath, join(import.meta.dir, "place-bets-client.ts")], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
-  proc.stdin.write(JSON.stringify({ origin: server.origin, clients: 20, jobs: work }));
+  proc.stdin.write(JSON.stringify({ origin: server.origin, clients: 10, jobs: work }));
   await proc.stdin.end();
   return JSON.parse(await new Response(proc.stdout).text()) as { seconds: number; latencies: number[]; statuses: Record<string, number> };
 }
 // A warm server, as on a Sunday: placing has run before the storm.
 const warm = await place(await bettingJobs("warm", 400));
 console.log(`warm-up: ${summary("placing with no storm", warm.latencies)}`);
-const jobs = await bettingJobs("b", 400);
+// Enough bets to keep placing through the whole storm (about a second).
+const jobs = await bettingJobs("b", 1000);
 
 const browsers = Bun.spawn([process.execPath, join(import.meta.dir, "storm-clients.ts")], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
 browsers.stdin.write(JSON.stringify({ origin: server.origin, sockets: SOCKETS, connections: 64, path: "/api/games?week=6" }));

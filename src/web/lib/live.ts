@@ -23,7 +23,7 @@ export function onLiveMessage(type: string, handler: MessageHandler): () => void
  * at the same instant; each waiting a random moment within this window turns a kick-off's
  * thousands of simultaneous requests into a steady stream (bench/storm.ts).
  */
-export const ODDS_REFETCH_SPREAD_MS = 300;
+export const ODDS_REFETCH_SPREAD_MS = 250;
 
 /** Runs `handler` a random moment (within ODDS_REFETCH_SPREAD_MS) after each odds update. */
 export function onOddsUpdate(handler: () => void): () => void {
