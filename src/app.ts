@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps) {
     .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))
     .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth }))
-    .use(statsRoutes({ ...deps, auth }))
+    .use(statsRoutes({ ...deps, auth, games }))
     .use(leaguesRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))

@@ -66,6 +66,23 @@ export class ReadCache {
     return building;
   }
 
+  /**
+   * Builds a key's answer anew now and puts it in place of the held one — for data that changed
+   * without its version moving (a ranking taking in settled figures): readers keep the held answer
+   * until this one is ready, and never get an older build after a newer one.
+   */
+  async rebuild(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<void> {
+    const order = ++this.#rebuilds;
+    const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
+    if ((this.#lastRebuild.get(key) ?? 0) > order) return;
+    this.#lastRebuild.set(key, order);
+    const body = encoder.encode(JSON.stringify(value));
+    this.#entries.set(key, { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {}, headers: new Map() });
+  }
+
+  #rebuilds = 0;
+  readonly #lastRebuild = new Map<string, number>();
+
   async #build(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
     const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
     const body = encoder.encode(JSON.stringify(value));

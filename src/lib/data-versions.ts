@@ -6,7 +6,8 @@ import type { EventType } from "./events.ts";
  *
  * Writes in this process bump inside their transaction (SQLite's one connection lets no read in
  * before the commit): the repo functions that change games, renames and deletions, and every
- * outbox event of a topic. Writes of other processes (the CLI) are bumped when their outbox
+ * outbox event of a topic. Settlement needs no bump: the boards' answers follow their rankings'
+ * generation (stats/boards.ts), which moves when settled figures are taken in. Writes of other processes (the CLI) are bumped when their outbox
  * events are delivered here. A spurious bump costs one rebuild, never a stale answer.
  */
 export type DataTopic = "games" | "boards";
@@ -25,5 +26,4 @@ export function bumpDataVersion(...topics: DataTopic[]): void {
 export const TOPICS_OF_EVENT: Partial<Record<EventType, DataTopic[]>> = {
   odds_update: ["games"],
   "game.completed": ["games"],
-  bet_settlements: ["boards"],
 };

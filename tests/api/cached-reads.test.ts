@@ -139,9 +139,18 @@ describe("never stale", () => {
     const before = dataVersion("games");
     await ctx.bus.emit({ id: 1, type: "odds_update", userId: null, payload: {} }, () => {});
     expect(dataVersion("games")).toBeGreaterThan(before);
-    const boards = dataVersion("boards");
-    await ctx.bus.emit({ id: 2, type: "bet_settlements", userId: null, payload: { settlements: [] } }, () => {});
-    expect(dataVersion("boards")).toBeGreaterThan(boards);
+
+    await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Philadelphia Eagles", -3.5), cookie: alice.cookie });
+    await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Dallas Cowboys", 3.5), cookie: bob.cookie });
+    await resolve(THU, { homeScore: 24, awayScore: 17 });
+    await settleGame(ctx.db, ctx.clock.now(), THU);
+    const names = async () => ((await (await get("/api/leaderboard")).json()) as { username: string }[]).map((e) => e.username);
+    expect(await names()).toEqual(["alice", "bob"]);
+    // Another process settled bob's bet anew: its figures are in the database, its event is delivered here.
+    await ctx.db.updateTable("user_book_stats").set({ profit_cents: 50_000 }).where("user_id", "=", bob.user.id).where("book_id", "=", 0).execute();
+    await ctx.bus.emit({ id: 2, type: "bet_settlements", userId: null, payload: { settlements: [{ userId: bob.user.id }] } }, () => {});
+    await Bun.sleep(100);
+    expect(await names()).toEqual(["bob", "alice"]);
   });
 });
 

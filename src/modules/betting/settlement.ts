@@ -11,13 +11,13 @@ import { decideParlays } from "./parlay-settlement.ts";
 import type { BetRow, BetStatus } from "./table.ts";
 
 /**
- * Bets settled in the first transaction; later chunks adapt so each holds the write lock and the
+ * Bets settled in the first transaction (small: the machine is not known yet); later chunks adapt so each holds the write lock and the
  * event loop about CHUNK_BUDGET_MS. Larger chunks settle faster but raise placements' and readers'
  * p99 (bench/betting.ts, bench/sunday.ts).
  */
-const CHUNK = 350;
+const CHUNK = 100;
 /** A chunk holds the event loop (and the write lock) about this long; sizes adapt to the machine. */
-const CHUNK_BUDGET_MS = 8;
+const CHUNK_BUDGET_MS = 5;
 
 /** The next chunk's size from how long the last one took: smaller on a slow or busy machine, never below 50. */
 export function nextChunkSize(size: number, tookMs: number): number {

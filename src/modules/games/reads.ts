@@ -11,6 +11,7 @@ import * as service from "./service.ts";
  */
 export function gamesReads(db: Db, clock: Clock) {
   const reads = new ReadCache();
+  let season: { version: number; value: number; from: number; until: number } | null = null;
   return {
     /** A week's games, or the whole season's without a week. */
     games(week: number | undefined): CachedAnswer | Promise<CachedAnswer> {
@@ -19,6 +20,17 @@ export function gamesReads(db: Db, clock: Clock) {
         const games = await service.listGames(db, now, week);
         return { value: games, validUntil: nextClockChange(games.map((g) => ({ commenceTime: g.commenceTime, completed: g.status === "completed" })), now) };
       });
+    },
+    /** The season the app shows (the latest in the database), read once per change of the games. */
+    async season(): Promise<number> {
+      const now = clock.now();
+      const at = now.getTime();
+      if (season && season.version === dataVersion("games") && season.from <= at && at < season.until) return season.value;
+      const version = dataVersion("games");
+      const value = await service.currentSeason(db, now);
+      // With no season stored the calendar decides: look again within the hour.
+      season = { version, value, from: at, until: at + 60 * 60 * 1000 };
+      return value;
     },
     currentWeek(): CachedAnswer | Promise<CachedAnswer> {
       const now = clock.now();

@@ -41,14 +41,21 @@ export class BoardSet {
   #flushing: Promise<void> | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #generation = 0;
+  readonly #onApplied = new Set<() => Promise<void>>();
 
   constructor(private readonly db: Db) {
     watchers.add(new WeakRef(this));
   }
 
-  /** Moves on each time a ranking changes: part of the cached board answers' version. */
+  /** Moves on each time a ranking changes. */
   get generation(): number {
     return this.#generation;
+  }
+
+  /** Called after changes were taken in (and awaited by `flush`): e.g. to rebuild cached answers. */
+  onApplied(listener: () => Promise<void>): () => void {
+    this.#onApplied.add(listener);
+    return () => this.#onApplied.delete(listener);
   }
 
   changed(userIds: readonly number[]): void {
@@ -88,10 +95,12 @@ export class BoardSet {
     this.#pending = new Set();
     const run = previous
       .then(async () => {
+        const before = this.#generation;
         for (const [key, ranking] of this.#rankings) {
           await this.#refresh(ranking, key === "all" ? null : weekOf(key), ids);
           await yieldToOthers();
         }
+        if (this.#generation !== before) await Promise.all([...this.#onApplied].map((listener) => listener()));
       })
       .catch((error) => {
         // Not applied: keep them for the next flush.
@@ -112,6 +121,8 @@ export class BoardSet {
       if (i > 0) await yieldToOthers();
       for (const r of await repo.rankRowsOf(this.db, week, ids.slice(i, i + REFRESH_SLICE))) rows.set(r.user_id, r);
     }
+    // The merge gets a turn of its own, not the tail of whichever settling commit let the reads in.
+    await yieldToOthers();
     const changed = ids.flatMap((id) => {
       const now = rows.get(id);
       const before = ranking.rowOf(id);

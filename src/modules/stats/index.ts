@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { sessionUser, type AuthPlugin } from "../auth/plugin.ts";
-import { currentSeason } from "../games/service.ts";
+import type { GamesReads } from "../games/reads.ts";
 import type { Config } from "../../config.ts";
 import { LeaderboardEntry, StatsParams, UserStats, WeekParams } from "./model.ts";
 import type { Context } from "elysia";
@@ -11,13 +11,23 @@ import type { BoardWeek } from "./boards.ts";
 import * as service from "./service.ts";
 
 /** A player's stats and the leaderboards (spec §7). Boards are public; the viewer's own row is included when signed in. */
-export function statsRoutes({ db, clock, config, auth }: { db: Db; clock: Clock; config: Config; auth: AuthPlugin }) {
+export function statsRoutes({ db, clock, config, auth, games }: { db: Db; clock: Clock; config: Config; auth: AuthPlugin; games: GamesReads }) {
   const viewer = async (request: Request) => (await sessionUser(db, clock, config, request))?.id ?? null;
   const reads = new ReadCache();
-  /** The shared top rows, serialized once per settlement; a viewer beyond them gets their row appended. */
+  const boardsRead = new Map<string, BoardWeek>();
+  const keyOf = (week: BoardWeek) => (week ? `board:${week.season}:${week.week}` : "board:all");
+  // When settlement's figures reach the rankings, the boards that were read are serialized again
+  // off the request path; readers keep the previous answer until then, never waiting on it.
+  service.onBoardsChanged(db, async () => {
+    await Promise.all(
+      [...boardsRead].map(([key, week]) => reads.rebuild(key, service.boardsVersion(), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }))),
+    );
+  });
+  /** The shared top rows, serialized once per change; a viewer beyond them gets their row appended. */
   const boardAnswer = async (request: Request, set: Context["set"], week: BoardWeek) => {
-    const key = week ? `board:${week.season}:${week.week}` : "board:all";
-    const top = await reads.get(key, service.boardsVersion(db), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }));
+    const key = keyOf(week);
+    boardsRead.set(key, week);
+    const top = await reads.get(key, service.boardsVersion(), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }));
     const viewerId = await viewer(request);
     const own = viewerId === null ? null : await service.viewerRowBeyondTop(db, week, viewerId);
     return own ? jsonAnswer(request, set, withAppended(top, own)) : cachedAnswer(request, set, top);
@@ -31,7 +41,7 @@ export function statsRoutes({ db, clock, config, auth }: { db: Db; clock: Clock;
     })
     .get(
       "/leaderboard/week/:week",
-      async ({ params, request, set }) => boardAnswer(request, set, { season: await currentSeason(db, clock.now()), week: params.week }),
+      async ({ params, request, set }) => boardAnswer(request, set, { season: await games.season(), week: params.week }),
       { params: WeekParams, response: { 200: t.Array(LeaderboardEntry) } },
     )
     .get("/leaderboard", ({ request, set }) => boardAnswer(request, set, null), {

@@ -20,9 +20,14 @@ export function boardsUpToDate(db: Db): Promise<void> {
   return boardsOf(db).flush();
 }
 
-/** What the cached board answers depend on: names and figures (data version) and the rankings' changes. */
-export function boardsVersion(db: Db): string {
-  return `${dataVersion("boards")}.${boardsOf(db).generation}`;
+/** What the cached board answers depend on beyond the rankings (renames, deletions). */
+export function boardsVersion(): number {
+  return dataVersion("boards");
+}
+
+/** Calls `listener` each time settled figures were taken into the rankings (settlement awaits it). */
+export function onBoardsChanged(db: Db, listener: () => Promise<void>): () => void {
+  return boardsOf(db).onApplied(listener);
 }
 
 export const BOARD_SIZE = 100;
