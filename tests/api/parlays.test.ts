@@ -160,11 +160,11 @@ describe("POST /api/parlays", () => {
     expect(await counts()).toEqual({ bets: 0, legs: 0 });
   });
 
-  test("locks at the first leg's kick-off: a started game is refused by name (409); parlays of later games still go", async () => {
+  test("locks at the first leg's kick-off: a started game is refused by name (400); parlays of later games still go", async () => {
     ctx.clock.set("2026-09-11T00:20:00Z");
     const res = await placeParlay(alice, parlay());
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: "game_locked", gameId: THU, message: "Betting is locked for Dallas Cowboys @ Philadelphia Eagles: it has started or is completed" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "game_locked", gameId: THU, field: "legs.0.gameId", message: "legs[0].gameId: betting is locked for Dallas Cowboys @ Philadelphia Eagles: it has started or is completed" });
     expect(await counts()).toEqual({ bets: 0, legs: 0 });
     expect((await placeParlay(alice, parlay([kcMoneyline, seaMoneyline]))).status).toBe(201);
   });

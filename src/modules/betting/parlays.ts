@@ -44,7 +44,8 @@ async function priceLegs(trx: Kysely<Database>, now: Date, legs: readonly Leg[])
   for (const [index, leg] of legs.entries()) {
     const propId = leg.betType === "prop" ? leg.propId! : null;
     const { game, open, pricedAt } = await gameForBetting(trx, leg.gameId, now, propId);
-    if (!open) throw conflict(`Betting is locked for ${matchup(game)}: it has started or is completed`, "game_locked", { gameId: game.id });
+    // A started leg is bad input for a parlay (issue 19: 400), named by its game as singles name theirs.
+    if (!open) throw new AppError(400, "game_locked", `legs[${index}].gameId: betting is locked for ${matchup(game)}: it has started or is completed`, {}, { gameId: game.id, field: `legs.${index}.gameId` });
     const price = currentPrice(game, leg.betType, leg.selection, propId);
     if (!price) throw badRequest(`legs[${index}].selection: "${leg.selection}" is not offered for this ${leg.betType} market`, "unknown_selection");
     priced.push({ leg, index, game, price, pricedAt });
