@@ -11,8 +11,30 @@ export type Db = Kysely<Database>;
  * another request or a CLI process — waits on busy_timeout instead of failing mid-transaction.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  #busy = false;
+  readonly #waiting: (() => void)[] = [];
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+
+  /**
+   * The one connection goes to whoever waits for it in a turn of the event loop of their own.
+   * Handed on at once (a promise continuation), a waiting query would run in the same turn as
+   * the transaction that just let go — a settlement chunk and the reads queued behind it would
+   * hold the loop as one long stall. Uncontended, nothing changes.
+   */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#busy = true;
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    const next = this.#waiting.shift();
+    if (next) setImmediate(next);
+    else this.#busy = false;
   }
 }
 
