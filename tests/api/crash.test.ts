@@ -11,36 +11,13 @@ import { sql } from "kysely";
 import { openDatabase } from "../../src/db/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { startSession } from "../../src/modules/auth/service.ts";
+import { startServe as startServeProcess } from "../serve-process.ts";
 
-const MAIN = join(import.meta.dir, "../../src/main.ts");
 const PLAYERS = 120;
 
-interface Running {
-  proc: ReturnType<typeof Bun.spawn>;
-  url: string;
-}
-
-async function startServe(db: string): Promise<Running> {
-  const proc = Bun.spawn([process.execPath, MAIN, "serve", "--port", "0", "--db", db], {
-    env: { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0", AUTH_RATE_LIMIT: "100000", ADMIN_EMAILS: "boss@example.com" },
-    stdout: "pipe",
-    stderr: "ignore",
-  });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited early: ${out}`);
-    out += new TextDecoder().decode(value);
-    const url = out.match(/"url":"(http:\/\/localhost:\d+)"/)?.[1];
-    if (url) {
-      void (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return { proc, url };
-    }
-  }
-}
+const MAIN = join(import.meta.dir, "../../src/main.ts");
+const SERVE_ENV = { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0", AUTH_RATE_LIMIT: "100000", ADMIN_EMAILS: "boss@example.com" };
+const startServe = (db: string) => startServeProcess(db, SERVE_ENV);
 
 test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing settled twice, integrity ok", async () => {
   const dir = mkdtempSync(join(tmpdir(), "npt-crash-"));

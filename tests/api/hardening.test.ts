@@ -16,6 +16,7 @@ import { MAX_CLIENT_MESSAGES_PER_MINUTE, MAX_SOCKETS_PER_CLIENT, MAX_SOCKETS_PER
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
+import { startServe } from "../serve-process.ts";
 import { BASE, call, makeTestApp, type TestContext } from "../support.ts";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -61,23 +62,8 @@ describe("a real serve process (production mode, Bun's own limits out of the way
     const db = join(mkdtempSync(join(tmpdir(), "npt-hardening-")), "app.db");
     const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0" };
     delete env.NODE_ENV;
-    // The flag package.json's start script and the compiled binary carry (README: Bun's limits).
-    proc = Bun.spawn([process.execPath, "--max-http-header-size=262144", MAIN, "serve", "--port", "0", "--db", db], { env, stdin: "ignore", stdout: "pipe", stderr: "ignore" });
-    const reader = proc.stdout.getReader();
-    let out = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`serve exited early: ${out}`);
-      out += new TextDecoder().decode(value);
-      const found = out.match(/"url":"(http:\/\/localhost:\d+)"/)?.[1];
-      if (found) {
-        url = found;
-        void (async () => {
-          while (!(await reader.read()).done);
-        })();
-        return;
-      }
-    }
+    // The flag package.json's start script and the compiled binary carry (README: Request limits).
+    ({ proc, url } = await startServe(db, env, ["--max-http-header-size=262144"]));
   }, 30_000);
   afterAll(async () => {
     proc.kill("SIGTERM");

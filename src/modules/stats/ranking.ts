@@ -5,15 +5,10 @@
  * milliseconds that the caller may yield between.
  */
 
-export interface RankRow {
-  user_id: number;
-  settled: number;
-  won: number;
-  lost: number;
-  pushed: number;
-  wagered_cents: number;
-  profit_cents: number;
-}
+import type { UserWeekStatsTable } from "./table.ts";
+
+/** A player's figures on one board (a week's or all time): the aggregates' sums. */
+export type RankRow = Pick<UserWeekStatsTable, "user_id" | "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents">;
 
 const roi = (r: RankRow) => (r.wagered_cents === 0 ? 0 : r.profit_cents / r.wagered_cents);
 
@@ -75,13 +70,13 @@ export class Ranking {
     return this.rows.length;
   }
 
-  /** The index of the first row tied with `row` on every figure. */
-  #firstTied(row: RankRow): number {
+  /** The first index whose row does not rank ahead of `row` by `compare` (the order is sorted by it). */
+  #firstNotAhead(row: RankRow, compare: (a: RankRow, b: RankRow) => number): number {
     let lo = 0;
     let hi = this.rows.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareFigures(this.rows[mid]!, row) < 0) lo = mid + 1;
+      if (compare(this.rows[mid]!, row) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -90,7 +85,8 @@ export class Ranking {
   /** A player's rank (1-based, shared by ties), or null when they are not on the board. */
   rankOf(userId: number): number | null {
     const row = this.#byUser.get(userId);
-    return row ? this.#firstTied(row) + 1 : null;
+    // Ranks are shared: the first row tied with this one on every figure holds it.
+    return row ? this.#firstNotAhead(row, compareFigures) + 1 : null;
   }
 
   rowOf(userId: number): RankRow | undefined {
@@ -131,7 +127,7 @@ export class Ranking {
     for (const row of incoming) this.#byUser.set(row.user_id, row);
     // Where each incoming row goes (binary search: the order is strict), and which rows leave (by
     // index): then one pass copies the rest without comparing or hashing each of 100,000 rows.
-    const at = incoming.map((row) => this.#lowerBound(row));
+    const at = incoming.map((row) => this.#firstNotAhead(row, compareRows));
     const gone = [...leaving].map((row) => this.#indexOf(row)).sort((a, b) => a - b);
     const out = this.#spare;
     let k = 0;
@@ -152,21 +148,9 @@ export class Ranking {
     this.rows = out;
   }
 
-  /** The index of the first row that ranks after `row` in board order. */
-  #lowerBound(row: RankRow): number {
-    let lo = 0;
-    let hi = this.rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareRows(this.rows[mid]!, row) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   /** Where a row of the ranking stands. */
   #indexOf(row: RankRow): number {
-    const i = this.#lowerBound(row);
+    const i = this.#firstNotAhead(row, compareRows);
     return this.rows[i] === row ? i : this.rows.indexOf(row);
   }
 }
