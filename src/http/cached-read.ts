@@ -34,6 +34,11 @@ export function requestedTags(header: string | null): string[] {
   return tags;
 }
 
+type Build = () => Promise<{ value: unknown; validUntil?: number }>;
+
+const usable = (entry: CachedAnswer, version: string | number, nowMs: number) =>
+  entry.version === version && entry.builtAt <= nowMs && nowMs < entry.validUntil;
+
 /**
  * Serialized answers of hot public reads, by key. Each is rebuilt at most once per data version:
  * readers arriving while it is rebuilt wait for that one build.
@@ -41,23 +46,25 @@ export function requestedTags(header: string | null): string[] {
 export class ReadCache {
   readonly #entries = new Map<string, CachedAnswer>();
   readonly #building = new Map<string, Promise<CachedAnswer>>();
+  /** Builds are numbered as they start; a key keeps the answer of its latest-started build. */
+  #builds = 0;
+  readonly #storedBuild = new Map<string, number>();
 
   constructor(private readonly maxEntries = 256) {}
 
   /** The answer, at once when it is held and current (the hot path stays synchronous), else once built. */
-  get(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): CachedAnswer | Promise<CachedAnswer> {
+  get(key: string, version: string | number, nowMs: number, build: Build): CachedAnswer | Promise<CachedAnswer> {
     const hit = this.#entries.get(key);
-    if (hit && hit.version === version && hit.builtAt <= nowMs && nowMs < hit.validUntil) return hit;
+    if (hit && usable(hit, version, nowMs)) return hit;
     return this.#refresh(key, version, nowMs, build);
   }
 
-  async #refresh(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
-    const usable = (entry: CachedAnswer) => entry.version === version && entry.builtAt <= nowMs && nowMs < entry.validUntil;
+  async #refresh(key: string, version: string | number, nowMs: number, build: Build): Promise<CachedAnswer> {
     const flight = `${key}\n${version}`;
     const pending = this.#building.get(flight);
     if (pending) {
       const built = await pending;
-      if (usable(built)) return built;
+      if (usable(built, version, nowMs)) return built;
     }
     const building = this.#build(key, version, nowMs, build).finally(() => {
       if (this.#building.get(flight) === building) this.#building.delete(flight);
@@ -69,26 +76,26 @@ export class ReadCache {
   /**
    * Builds a key's answer anew now and puts it in place of the held one — for data that changed
    * without its version moving (a ranking taking in settled figures): readers keep the held answer
-   * until this one is ready, and never get an older build after a newer one.
+   * until this one is ready.
    */
-  async rebuild(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<void> {
-    const order = ++this.#rebuilds;
-    const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
-    if ((this.#lastRebuild.get(key) ?? 0) > order) return;
-    this.#lastRebuild.set(key, order);
-    const body = encoder.encode(JSON.stringify(value));
-    this.#entries.set(key, { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {}, headers: new Map() });
+  async rebuild(key: string, version: string | number, nowMs: number, build: Build): Promise<void> {
+    await this.#build(key, version, nowMs, build);
   }
 
-  #rebuilds = 0;
-  readonly #lastRebuild = new Map<string, number>();
-
-  async #build(key: string, version: string | number, nowMs: number, build: () => Promise<{ value: unknown; validUntil?: number }>): Promise<CachedAnswer> {
+  async #build(key: string, version: string | number, nowMs: number, build: Build): Promise<CachedAnswer> {
+    const order = ++this.#builds;
     const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
     const body = encoder.encode(JSON.stringify(value));
     const entry: CachedAnswer = { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {}, headers: new Map() };
-    if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#entries.delete(this.#entries.keys().next().value!);
+    // A build that started before the one already stored never replaces it.
+    if ((this.#storedBuild.get(key) ?? 0) > order) return entry;
+    if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) {
+      const oldest = this.#entries.keys().next().value!;
+      this.#entries.delete(oldest);
+      this.#storedBuild.delete(oldest);
+    }
     this.#entries.set(key, entry);
+    this.#storedBuild.set(key, order);
     return entry;
   }
 }

@@ -1,7 +1,7 @@
 import { Elysia, ValidationError } from "elysia";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import { loggablePath } from "./pipeline.ts";
+import { loggablePath, pathOf } from "./pipeline.ts";
 
 export interface ErrorBody {
   message: string;
@@ -65,7 +65,7 @@ export function errorHandler(logger: Logger) {
     if (typeof status === "number" && status >= 400 && status < 500) {
       return json(status, { message: (error as Error).message || "Bad request", code: "bad_request" });
     }
-    logger.error({ err: error, method: request.method, url: loggablePath(new URL(request.url).pathname) }, "unhandled error");
+    logger.error({ err: error, method: request.method, url: loggablePath(pathOf(request.url)) }, "unhandled error");
     return json(500, { message: "Something went wrong on our side. Please try again.", code: "internal" });
   });
 }
