@@ -6,24 +6,34 @@ export const NOTE_MAX = 1000;
 const anyNumber = (field: string) =>
   t.Numeric({ minimum: -1_000_000, maximum: 1_000_000, error: `${field}: must be a number` });
 
-/** Spec §7 POST /api/bets. The client's wagerAmount and potentialWin are accepted but never trusted. */
+/** What a pick names, for a single bet and a parlay's leg alike; the server prices it from the current odds. */
+const pickFields = {
+  selection: t.String({ minLength: 1, maxLength: 100 }),
+  /** Required for prop bets: which prop of the game. */
+  propId: optionalNullable(wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER)),
+  odds: t.Numeric({ minimum: -100_000, maximum: 100_000, multipleOf: 1, error: "odds: must be whole American odds" }),
+  point: optionalNullable(anyNumber("point")),
+};
+
+/** The stake and its book, for a single bet and a parlay alike. wagerAmount and potentialWin are accepted, never trusted. */
+const stakeFields = {
+  units: wholeNumber("units", 1, 3),
+  wagerAmount: optionalNullable(anyNumber("wagerAmount")),
+  potentialWin: optionalNullable(anyNumber("potentialWin")),
+  confidence: t.Optional(t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high")], { error: "confidence: must be low, medium or high" })),
+  note: optionalNullable(t.String({ maxLength: NOTE_MAX })),
+  leagueId: optionalNullable(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+};
+
+/** Spec §7 POST /api/bets. */
 export const PlaceBetBody = t.Object(
   {
     gameId: idParam,
     betType: t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")], {
       error: "betType: must be spread, total, moneyline or prop",
     }),
-    selection: t.String({ minLength: 1, maxLength: 100 }),
-    /** Required for prop bets: which prop of the game. */
-    propId: optionalNullable(wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER)),
-    odds: t.Numeric({ minimum: -100_000, maximum: 100_000, multipleOf: 1, error: "odds: must be whole American odds" }),
-    point: optionalNullable(anyNumber("point")),
-    units: wholeNumber("units", 1, 3),
-    wagerAmount: optionalNullable(anyNumber("wagerAmount")),
-    potentialWin: optionalNullable(anyNumber("potentialWin")),
-    confidence: t.Optional(t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high")], { error: "confidence: must be low, medium or high" })),
-    note: optionalNullable(t.String({ maxLength: NOTE_MAX })),
-    leagueId: optionalNullable(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+    ...pickFields,
+    ...stakeFields,
     isParlay: t.Optional(t.Boolean()),
     replaceExisting: t.Optional(t.Boolean()),
   },
@@ -40,10 +50,7 @@ export const ParlayLegBody = t.Object(
   {
     gameId: idParam,
     betType: legBetType,
-    selection: t.String({ minLength: 1, maxLength: 100 }),
-    propId: optionalNullable(wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER)),
-    odds: t.Numeric({ minimum: -100_000, maximum: 100_000, multipleOf: 1, error: "odds: must be whole American odds" }),
-    point: optionalNullable(anyNumber("point")),
+    ...pickFields,
   },
   { additionalProperties: false },
 );
@@ -56,12 +63,7 @@ export const ParlayLegBody = t.Object(
 export const PlaceParlayBody = t.Object(
   {
     legs: t.Array(ParlayLegBody, { maxItems: 50, error: "legs: must be a list of 2 to 8 picks" }),
-    units: wholeNumber("units", 1, 3),
-    wagerAmount: optionalNullable(anyNumber("wagerAmount")),
-    potentialWin: optionalNullable(anyNumber("potentialWin")),
-    confidence: t.Optional(t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high")], { error: "confidence: must be low, medium or high" })),
-    note: optionalNullable(t.String({ maxLength: NOTE_MAX })),
-    leagueId: optionalNullable(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+    ...stakeFields,
   },
   { additionalProperties: false },
 );

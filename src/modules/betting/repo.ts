@@ -38,6 +38,19 @@ export function legsOf(db: Executor, betIds: number[]) {
   return db.selectFrom("bet_legs").selectAll().where("bet_id", "in", jsonList(betIds)).orderBy("bet_id").orderBy("leg_index").execute();
 }
 
+/** What the screens show beside a pick (a bet's or a parlay leg's): its game and its prop. */
+const PICK_DETAILS = [
+  "games.home_team",
+  "games.away_team",
+  "games.home_abbr",
+  "games.away_abbr",
+  "games.commence_time",
+  "games.home_score",
+  "games.away_score",
+  "game_props.player_name",
+  "game_props.prop_type",
+] as const;
+
 /** The legs of these parlays with their games and props, for the API. */
 export function legsWithDetails(db: Executor, betIds: number[]) {
   return db
@@ -45,17 +58,7 @@ export function legsWithDetails(db: Executor, betIds: number[]) {
     .innerJoin("games", "games.id", "bet_legs.game_id")
     .leftJoin("game_props", "game_props.id", "bet_legs.prop_id")
     .selectAll("bet_legs")
-    .select([
-      "games.home_team",
-      "games.away_team",
-      "games.home_abbr",
-      "games.away_abbr",
-      "games.commence_time",
-      "games.home_score",
-      "games.away_score",
-      "game_props.player_name",
-      "game_props.prop_type",
-    ])
+    .select(PICK_DETAILS)
     .where("bet_legs.bet_id", "in", jsonList(betIds))
     .orderBy("bet_legs.bet_id")
     .orderBy("bet_legs.leg_index")
@@ -106,16 +109,8 @@ export function betsWithDetails(db: Executor, filter: { userId?: number; ids?: n
     .leftJoin("game_props", "game_props.id", "bets.prop_id")
     .selectAll("bets")
     .select([
-      "games.home_team",
-      "games.away_team",
-      "games.home_abbr",
-      "games.away_abbr",
-      "games.commence_time",
-      "games.home_score",
-      "games.away_score",
+      ...PICK_DETAILS,
       "games.closing_odds",
-      "game_props.player_name",
-      "game_props.prop_type",
       "game_props.closing_line",
       "game_props.closing_over_odds",
       "game_props.closing_under_odds",
