@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
+import { startServe } from "../serve-process.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
@@ -506,21 +507,8 @@ describe("serve with a remote provider", () => {
     const slow = new FakeFeeds(2_000);
     slow.failures.set(SCOREBOARD, "timeout");
     const db = join(mkdtempSync(join(tmpdir(), "npt-serve-")), "app.db");
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "../../src/main.ts"), "serve", "--port", "0", "--db", db], {
-      env: { ...process.env, LOG_LEVEL: "info", ODDS_PROVIDER: "espn", ESPN_BASE_URL: slow.url },
-      stdout: "pipe",
-      stderr: "ignore",
-    });
+    const { proc, url } = await startServe(db, { ...process.env, LOG_LEVEL: "info", ODDS_PROVIDER: "espn", ESPN_BASE_URL: slow.url });
     try {
-      const reader = proc.stdout.getReader();
-      let out = "";
-      let url: string | undefined;
-      while (!url) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`serve exited early: ${out}`);
-        out += new TextDecoder().decode(value);
-        url = out.match(/"url":"(http:\/\/localhost:\d+)"/)?.[1];
-      }
       // Had serve waited for the first sync, it would report ESPN's failed answers by now.
       const health = await (await fetch(`${url}/api/health`)).json();
       expect(health).toMatchObject({ status: "ok", provider: { name: "espn", ok: false, lastAttemptAt: null, message: "not synced yet" } });
