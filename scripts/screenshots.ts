@@ -5,6 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN_EMAIL, openPage, signUp, slip, startSeasonServer, type SeasonServer } from "../tests/e2e/games-fixture.ts";
+import { proveAddress } from "../tests/factories.ts";
 import { DESKTOP, launchBrowser, newAccount, newContext, PHONE, registerThroughUi, startServer, type Server } from "../tests/e2e/helpers.ts";
 
 const OUT = "screenshots";
@@ -249,6 +250,8 @@ async function contestAndBotScreens() {
       if (size === "desktop") {
         const registered = await adminPage.request.post("/api/register", { data: { ...admin, website: "" } });
         if (registered.status() !== 201) throw new Error(`admin sign-up failed: ${registered.status()}`);
+        // A listed address is an admin once proved (the mailed link); here straight in the database.
+        await proveAddress(contest.ctx, admin.email);
         await adminPage.request.post("/api/admin/bots/ensure", { data: { count: 12 } });
       } else {
         await adminPage.request.post("/api/login", { data: { email: admin.email, password: admin.password } });

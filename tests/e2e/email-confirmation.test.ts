@@ -1,32 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
-import { makeTestApp } from "../support.ts";
-import { browserSuite, E2E_TIMEOUT, newAccount, signUp, until, type Server } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, signUp, startMailingServer, until } from "./helpers.ts";
 
 const outbox: Mail[] = [];
 const BOSS = newAccount("site_boss");
 
-/** A server with mail (into `outbox`), PUBLIC_URL at its own address and BOSS's address in ADMIN_EMAILS. */
-async function startServer(): Promise<Server> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port;
-  await probe.stop(true);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const ctx = await makeTestApp({ env: { PUBLIC_URL: baseUrl, ADMIN_EMAILS: BOSS.email } });
-  const app = createApp({ ...ctx, mailer: { send: async (mail) => void outbox.push(mail) } });
-  app.listen({ port, hostname: "127.0.0.1" });
-  return {
-    ctx: { ...ctx, app },
-    baseUrl,
-    async stop() {
-      await app.stop();
-      await ctx.close();
-    },
-  };
-}
-
-const suite = browserSuite(startServer);
+/** Mail lands in `outbox`; BOSS's address is in ADMIN_EMAILS. */
+const suite = browserSuite(() => startMailingServer(outbox, { ADMIN_EMAILS: BOSS.email }));
 
 describe("confirming a listed admin address", () => {
   test(

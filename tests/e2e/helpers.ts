@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "bun:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { createApp } from "../../src/app.ts";
+import type { Mail } from "../../src/lib/mailer.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
 import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
@@ -42,6 +44,28 @@ export async function startServer(opts: Parameters<typeof makeTestApp>[0] = {}):
     baseUrl,
     async stop() {
       await ctx.app.stop();
+      await ctx.close();
+    },
+  };
+}
+
+/**
+ * Like startServer, with mail that lands in `outbox` instead of an SMTP server and PUBLIC_URL (which
+ * mail needs) set to the server's own address; `env` adds settings.
+ */
+export async function startMailingServer(outbox: Mail[], env: Record<string, string> = {}): Promise<Server> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port;
+  await probe.stop(true);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ctx = await makeTestApp({ env: { PUBLIC_URL: baseUrl, ...env } });
+  const app = createApp({ ...ctx, mailer: { send: async (mail) => void outbox.push(mail) } });
+  app.listen({ port, hostname: "127.0.0.1" });
+  return {
+    ctx: { ...ctx, app },
+    baseUrl,
+    async stop() {
+      await app.stop();
       await ctx.close();
     },
   };

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { createApp } from "../../src/app.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { createResetLink } from "../../src/modules/auth/service.ts";
-import { makeTestApp, type TestContext } from "../support.ts";
-import { browserSuite, E2E_TIMEOUT, newAccount, newContext, signInThroughUi, toastLocator, until, type Account, type Server } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, newContext, signInThroughUi, startMailingServer, toastLocator, until, type Account, type Server } from "./helpers.ts";
 
 /** Its server is the default test server: no SMTP, so 'Forgot password?' is answered with the operator message. */
 const suite = browserSuite();
@@ -13,27 +11,8 @@ let mailing: Server;
 const outbox: Mail[] = [];
 let page: Page;
 
-/** Like helpers.startServer, with a fake mailer in the app's deps and PUBLIC_URL (mail needs it) set to its own address. */
-async function startMailingServer(): Promise<Server> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port;
-  await probe.stop(true);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const ctx: TestContext = await makeTestApp({ env: { PUBLIC_URL: baseUrl } });
-  const app = createApp({ ...ctx, mailer: { send: async (mail) => void outbox.push(mail) } });
-  app.listen({ port, hostname: "127.0.0.1" });
-  return {
-    ctx: { ...ctx, app },
-    baseUrl,
-    async stop() {
-      await app.stop();
-      await ctx.close();
-    },
-  };
-}
-
 beforeAll(async () => {
-  mailing = await startMailingServer();
+  mailing = await startMailingServer(outbox);
 });
 
 afterAll(async () => {
