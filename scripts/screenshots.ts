@@ -6,7 +6,7 @@ import { mkdir } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN_EMAIL, openPage, signUp, slip, startSeasonServer, type SeasonServer } from "../tests/e2e/games-fixture.ts";
 import { proveAddress } from "../tests/factories.ts";
-import { DESKTOP, launchBrowser, newAccount, newContext, PHONE, registerThroughUi, startServer, type Server } from "../tests/e2e/helpers.ts";
+import { DESKTOP, launchBrowser, newAccount, newContext, PHONE, registerThroughUi, startMailingServer, startServer, type Server } from "../tests/e2e/helpers.ts";
 
 const OUT = "screenshots";
 
@@ -645,24 +645,12 @@ await friendsScreens();
 
 // ---------- Account care (features/auth, features/settings): forgot and reset password, your data, delete account ----------
 
-import { createApp } from "../src/app.ts";
 import { createResetLink } from "../src/modules/auth/service.ts";
-import { makeTestApp } from "../tests/support.ts";
 
 async function accountCareScreens() {
   const plain = await startServer();
   // A second server whose 'mail' goes nowhere, to show the answer when SMTP is set up.
-  const mailCtx = await makeTestApp();
-  const mailApp = createApp({ ...mailCtx, mailer: { send: async () => {} } });
-  mailApp.listen({ port: 0, hostname: "127.0.0.1" });
-  const mailing: Server = {
-    ctx: { ...mailCtx, app: mailApp },
-    baseUrl: `http://127.0.0.1:${mailApp.server!.port}`,
-    stop: async () => {
-      await mailApp.stop();
-      await mailCtx.close();
-    },
-  };
+  const mailing = await startMailingServer([]);
   const shots = await launchBrowser();
   try {
     for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {

@@ -101,7 +101,6 @@ export async function recordOutcomeChanges(
     }
   }
 
-  await repo.bumpStatsVersion(trx);
   noteRankingChanges([...new Set(changes.filter((c) => c.bookId === INDIVIDUAL_BOOK).map((c) => c.userId))]);
   await repo.addWeekStats(trx, [...weekDeltas.values()]);
   const pairs = [...bookDeltas.values()].map((d) => d.pair);

@@ -47,11 +47,6 @@ export class BoardSet {
     watchers.add(new WeakRef(this));
   }
 
-  /** Moves on each time a ranking changes. */
-  get generation(): number {
-    return this.#generation;
-  }
-
   /** Called after changes were taken in (and awaited by `flush`): e.g. to rebuild cached answers. */
   onApplied(listener: () => Promise<void>): () => void {
     this.#onApplied.add(listener);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { jsonList, jsonRows } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
 import { INDIVIDUAL_BOOK } from "../betting/table.ts";
@@ -72,49 +72,6 @@ export function totalsRow(db: Executor, userId: number) {
 
 export function userBookStats(db: Executor, userId: number, bookId: number) {
   return db.selectFrom("user_book_stats").selectAll().where("user_id", "=", userId).where("book_id", "=", bookId).executeTakeFirst();
-}
-
-/** ROI as SQL, for ranking: profit over wagered (0 when nothing was wagered). */
-const roiExpr = (table: string) =>
-  sql<number>`case when ${sql.ref(`${table}.wagered_cents`)} = 0 then 0 else cast(${sql.ref(`${table}.profit_cents`)} as real) / ${sql.ref(`${table}.wagered_cents`)} end`;
-
-const RANK_ORDER = (table: string) =>
-  sql`${sql.ref(`${table}.profit_cents`)} desc, ${roiExpr(table)} desc, ${sql.ref(`${table}.settled`)} desc`;
-
-export async function statsVersion(db: Executor): Promise<number> {
-  const row = await db.selectFrom("stats_version").select("version").where("id", "=", 1).executeTakeFirst();
-  return row?.version ?? 0;
-}
-
-export function bumpStatsVersion(db: Executor) {
-  return db.updateTable("stats_version").set((eb) => ({ version: eb("version", "+", 1) })).where("id", "=", 1).execute();
-}
-
-export interface RankedRow extends Sums {
-  user_id: number;
-  rank: number;
-}
-
-/** Every player with settled bets in one book (a week's or all-time), ranked: units won, then ROI, then bets; ties share a rank. */
-export function ranking(db: Executor, bookId: number, week: { season: number; week: number } | null): Promise<RankedRow[]> {
-  const base = week
-    ? db.selectFrom("user_week_stats as s").where("s.season", "=", week.season).where("s.week", "=", week.week)
-    : db.selectFrom("user_book_stats as s");
-  return base
-    .select([
-      "s.user_id",
-      "s.settled",
-      "s.won",
-      "s.lost",
-      "s.pushed",
-      "s.wagered_cents",
-      "s.profit_cents",
-      sql<number>`rank() over (order by ${RANK_ORDER("s")})`.as("rank"),
-    ])
-    .where("s.book_id", "=", bookId)
-    .where("s.settled", ">", 0)
-    .orderBy("rank")
-    .execute();
 }
 
 /** Names, bot flags and current streaks in a book, for the few players a board shows. */
