@@ -571,6 +571,8 @@ describe("leagues screen", () => {
       await expectToast(page, "Joined League!");
       await leagueCard(column(page, "My Leagues"), "Pool 30").waitFor();
       await leagueCard(available, "Pool 30").waitFor({ state: "detached" });
+      // The pages after the first are fetched again one after another: wait for the last of them.
+      await available.locator(".league-card h3", { hasText: "Pool 01" }).waitFor();
       const after = await cardNames(available);
       expect(after).toHaveLength(44);
       expect(new Set(after).size).toBe(44);
