@@ -23,7 +23,14 @@ async function makeUsers(prefix: string, count: number): Promise<number[]> {
     await db.transaction().execute(async (trx) => {
       const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => {
         const name = `${prefix}${i + k}`;
-        return { email: `${name}@bench.local`, username: name, username_key: name, password_hash: passwordHash, role: "user" as const, created_at: now.toISOString() };
+        return {
+          email: `${name}@bench.local`,
+          username: name,
+          username_key: name,
+          password_hash: passwordHash,
+          role: "user" as const,
+          created_at: now.toISOString(),
+        };
       });
       for (const r of await trx.insertInto("users").values(rows).returning("id").execute()) ids.push(r.id);
     });
@@ -44,11 +51,27 @@ for (let i = 0; i < crowd.length; i += 2000) {
       .insertInto("bets")
       .values(
         crowd.slice(i, i + 2000).map((userId, k) => ({
-          user_id: userId, game_id: settledGame.id, book_id: 0, season: settledGame.season, week: settledGame.week,
-          bet_type: "spread" as const, selection: spread.name, prop_id: null, odds: spread.price, point: spread.point ?? null,
-          units: 1 + (k % 3), wager_cents: 10000 * (1 + (k % 3)), potential_win_cents: 9091 * (1 + (k % 3)),
-          confidence: "medium" as const, note: null, is_parlay: 0, status: "pending" as const, result_cents: null,
-          placed_at: now.toISOString(), priced_at: null, settled_at: null,
+          user_id: userId,
+          game_id: settledGame.id,
+          book_id: 0,
+          season: settledGame.season,
+          week: settledGame.week,
+          bet_type: "spread" as const,
+          selection: spread.name,
+          prop_id: null,
+          odds: spread.price,
+          point: spread.point ?? null,
+          units: 1 + (k % 3),
+          wager_cents: 10000 * (1 + (k % 3)),
+          potential_win_cents: 9091 * (1 + (k % 3)),
+          confidence: "medium" as const,
+          note: null,
+          is_parlay: 0,
+          status: "pending" as const,
+          result_cents: null,
+          placed_at: now.toISOString(),
+          priced_at: null,
+          settled_at: null,
         })),
       )
       .execute(),
@@ -63,26 +86,51 @@ async function jobs(prefix: string, players: number) {
     openGames.map((game, g) => {
       const market = game.odds[(i + g) % 3]!;
       const outcome = market.outcomes[(i + g) % 2]!;
-      const betType = market.marketType === "spreads" ? "spread" : market.marketType === "totals" ? "total" : "moneyline";
-      return { cookie, body: { gameId: game.id, betType, selection: outcome.name, odds: outcome.price, point: outcome.point ?? null, units: 1 + (i % 3) } };
+      const betType =
+        market.marketType === "spreads" ? "spread" : market.marketType === "totals" ? "total" : "moneyline";
+      return {
+        cookie,
+        body: {
+          gameId: game.id,
+          betType,
+          selection: outcome.name,
+          odds: outcome.price,
+          point: outcome.point ?? null,
+          units: 1 + (i % 3),
+        },
+      };
     }),
   );
 }
 
 async function runLoad(label: string, work: { cookie: string; body: unknown }[]) {
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "place-bets-client.ts")], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "place-bets-client.ts")], {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   proc.stdin.write(JSON.stringify({ origin: server.origin, clients: CLIENTS, jobs: work }));
   await proc.stdin.end();
-  const result = JSON.parse(await new Response(proc.stdout).text()) as { seconds: number; latencies: number[]; statuses: Record<string, number> };
-  console.log(`${label}: ${work.length} bets in ${result.seconds.toFixed(2)} s = ${(work.length / result.seconds).toFixed(0)} bets/s; statuses ${JSON.stringify(result.statuses)}`);
+  const result = JSON.parse(await new Response(proc.stdout).text()) as {
+    seconds: number;
+    latencies: number[];
+    statuses: Record<string, number>;
+  };
+  console.log(
+    `${label}: ${work.length} bets in ${result.seconds.toFixed(2)} s = ${(work.length / result.seconds).toFixed(0)} bets/s; statuses ${JSON.stringify(result.statuses)}`,
+  );
   console.log(`  ${summary("latency", result.latencies)}`);
   const perSecond = work.length / result.seconds;
-  const p99 = percentile([...result.latencies].sort((a, b) => a - b), 99);
+  const p99 = percentile(
+    [...result.latencies].sort((a, b) => a - b),
+    99,
+  );
   return { perSecond, p99, allPlaced: result.statuses["201"] === work.length };
 }
 
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
-const placingVerdict = (r: { perSecond: number; p99: number; allPlaced: boolean }) => verdict(r.perSecond >= 2000 && r.p99 < 50 && r.allPlaced);
+const placingVerdict = (r: { perSecond: number; p99: number; allPlaced: boolean }) =>
+  verdict(r.perSecond >= 2000 && r.p99 < 50 && r.allPlaced);
 
 await runLoad("warm-up", await jobs("warm", 100));
 const alone = await runLoad(`placing alone (${CLIENTS} clients)`, await jobs("alone", 1000));
@@ -100,12 +148,20 @@ const during = await runLoad(`placing while settling 50,000 bets (${CLIENTS} cli
 await settling;
 
 const start = performance.now();
-await db.updateTable("bets").set({ status: "pending", result_cents: null, settled_at: null }).where("game_id", "=", settledGame.id).execute();
+await db
+  .updateTable("bets")
+  .set({ status: "pending", result_cents: null, settled_at: null })
+  .where("game_id", "=", settledGame.id)
+  .execute();
 await db.deleteFrom("user_week_stats").execute();
 const resetMs = performance.now() - start;
 const aloneStart = performance.now();
 const changed = await settleGame(db, now, settledGame.id);
 const settleAloneMs = performance.now() - aloneStart;
-console.log(`settled ${changed} bets of one game in ${settleAloneMs.toFixed(0)} ms (alone; reset took ${resetMs.toFixed(0)} ms)`);
-console.log(`targets: placing alone ≥ 2,000/s, p99 < 50 ms: ${placingVerdict(alone)}; while settling: ${placingVerdict(during)}; settling 50,000 bets < 2 s: ${verdict(settleAloneMs < 2000)} alone, ${verdict(settleMs < 2000)} under placing load`);
+console.log(
+  `settled ${changed} bets of one game in ${settleAloneMs.toFixed(0)} ms (alone; reset took ${resetMs.toFixed(0)} ms)`,
+);
+console.log(
+  `targets: placing alone ≥ 2,000/s, p99 < 50 ms: ${placingVerdict(alone)}; while settling: ${placingVerdict(during)}; settling 50,000 bets < 2 s: ${verdict(settleAloneMs < 2000)} alone, ${verdict(settleMs < 2000)} under placing load`,
+);
 await server.close();

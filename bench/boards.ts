@@ -19,14 +19,24 @@ const t0 = performance.now();
 for (let i = 0; i < PLAYERS; i += 1000) {
   await db
     .insertInto("users")
-    .values(Array.from({ length: 1000 }, (_, k) => ({ email: `p${i + k}@bench.local`, username: `p${i + k}`, username_key: `p${i + k}`, password_hash: "x", role: "user" as const, is_bot: (i + k) % 25 === 0 ? 1 : 0, created_at: now })))
+    .values(
+      Array.from({ length: 1000 }, (_, k) => ({
+        email: `p${i + k}@bench.local`,
+        username: `p${i + k}`,
+        username_key: `p${i + k}`,
+        password_hash: "x",
+        role: "user" as const,
+        is_bot: (i + k) % 25 === 0 ? 1 : 0,
+        created_at: now,
+      })),
+    )
     .execute();
 }
 const userIds = (await db.selectFrom("users").select("id").orderBy("id").execute()).map((r) => r.id);
 
 // Deterministic pseudo-random outcomes; each player bets BETS / PLAYERS different games.
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const perPlayer = BETS / PLAYERS;
 const rows: any[] = [];
 for (const [u, userId] of userIds.entries()) {
@@ -39,24 +49,56 @@ for (const [u, userId] of userIds.entries()) {
     const wager = units * 10000;
     const result = status === "won" ? Math.round((wager * 100) / 110) : status === "lost" ? -wager : 0;
     const settledAt = new Date(new Date(game.commenceTime).getTime() + 4 * 3600_000).toISOString();
-    rows.push([userId, game.id, 0, game.season, game.week, ["spread", "total", "moneyline", "prop"][k % 3]!, "Over", null, -110, 44.5, units, wager, Math.round((wager * 100) / 110), "medium", null, 0, status, result, settledAt, null, settledAt]);
+    rows.push([
+      userId,
+      game.id,
+      0,
+      game.season,
+      game.week,
+      ["spread", "total", "moneyline", "prop"][k % 3]!,
+      "Over",
+      null,
+      -110,
+      44.5,
+      units,
+      wager,
+      Math.round((wager * 100) / 110),
+      "medium",
+      null,
+      0,
+      status,
+      result,
+      settledAt,
+      null,
+      settledAt,
+    ]);
   }
   if (rows.length >= 20_000 || u === userIds.length - 1) {
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += 1500) {
         const chunk = rows.slice(i, i + 1500);
-        await sql`insert into bets (user_id, game_id, book_id, season, week, bet_type, selection, prop_id, odds, point, units, wager_cents, potential_win_cents, confidence, note, is_parlay, status, result_cents, placed_at, priced_at, settled_at) values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}`.execute(trx);
+        await sql`insert into bets (user_id, game_id, book_id, season, week, bet_type, selection, prop_id, odds, point, units, wager_cents, potential_win_cents, confidence, note, is_parlay, status, result_cents, placed_at, priced_at, settled_at) values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}`.execute(
+          trx,
+        );
       }
     });
     rows.length = 0;
   }
 }
 // The aggregates settlement would have kept, recomputed in bulk (streaks are left at their defaults).
-await sql`insert into user_week_stats select user_id, book_id, season, week, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents) from bets group by user_id, book_id, season, week`.execute(db);
-await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents, streak_type, streak_count) select user_id, book_id, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents), 'win', 2 from bets group by user_id, book_id`.execute(db);
-await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents) select user_id, -1, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents) from bets group by user_id`.execute(db);
+await sql`insert into user_week_stats select user_id, book_id, season, week, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents) from bets group by user_id, book_id, season, week`.execute(
+  db,
+);
+await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents, streak_type, streak_count) select user_id, book_id, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents), 'win', 2 from bets group by user_id, book_id`.execute(
+  db,
+);
+await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents) select user_id, -1, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents) from bets group by user_id`.execute(
+  db,
+);
 await sql`analyze`.execute(db);
-console.log(`generated ${PLAYERS} players and ${BETS} settled bets in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `generated ${PLAYERS} players and ${BETS} settled bets in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const viewer = userIds[4321]!;
 const cookie = `npt_session=${await startSession(db, server.clock.now(), viewer)}`;

@@ -22,7 +22,9 @@ async function startServer(): Promise<{ origin: string; close(): Promise<void> }
   const server = await benchServer();
   const started = performance.now();
   const assets = await loadWebAssets();
-  console.log(`web app bundled and gzipped in ${(performance.now() - started).toFixed(0)} ms (gzip ${assets.gzipMs.toFixed(0)} ms)`);
+  console.log(
+    `web app bundled and gzipped in ${(performance.now() - started).toFixed(0)} ms (gzip ${assets.gzipMs.toFixed(0)} ms)`,
+  );
   console.log(`brotli for every file: ${(await assets.brotliDone).toFixed(0)} ms more, in the background`);
   return server;
 }
@@ -43,7 +45,8 @@ async function firstVisit(page: Page, path: string, ready: (page: Page) => Promi
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   const requests = new Map<string, Transfer>();
   cdp.on("Network.responseReceived", ({ requestId, response, type }) => {
-    const encoding = Object.entries(response.headers).find(([name]) => name.toLowerCase() === "content-encoding")?.[1] ?? "";
+    const encoding =
+      Object.entries(response.headers).find(([name]) => name.toLowerCase() === "content-encoding")?.[1] ?? "";
     requests.set(requestId, { url: response.url, type: String(type), bytes: 0, encoding });
   });
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
@@ -62,14 +65,24 @@ function report(label: string, transfers: Transfer[]): number {
   console.log(`\n${label}: ${transfers.length} requests, ${(total / 1000).toFixed(1)} KB transferred`);
   for (const t of [...transfers].sort((a, b) => b.bytes - a.bytes)) {
     const where = t.url.startsWith(server.origin) ? t.url.slice(server.origin.length) : t.url;
-    console.log(`  ${(t.bytes / 1000).toFixed(1).padStart(7)} KB  ${t.type.padEnd(10)} ${(t.encoding || "-").padEnd(5)} ${where.slice(0, 80)}`);
+    console.log(
+      `  ${(t.bytes / 1000).toFixed(1).padStart(7)} KB  ${t.type.padEnd(10)} ${(t.encoding || "-").padEnd(5)} ${where.slice(0, 80)}`,
+    );
   }
   return total;
 }
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
 });
 const visits: [string, (page: Page) => Promise<unknown>][] = [
   ["/", (page) => page.locator("[data-testid=game-card] button").first().waitFor({ timeout: 20_000 })],
@@ -91,10 +104,22 @@ interface LighthouseResult {
 /** One Lighthouse run (mobile, its default simulated throttling) of the Performance category. */
 async function lighthouse(path: string): Promise<LighthouseResult> {
   const child = Bun.spawn(
-    ["node", LIGHTHOUSE_CLI, `${server.origin}${path}`, "--quiet", "--output=json", "--only-categories=performance", "--chrome-flags=--headless --no-sandbox --disable-gpu"],
+    [
+      "node",
+      LIGHTHOUSE_CLI,
+      `${server.origin}${path}`,
+      "--quiet",
+      "--output=json",
+      "--only-categories=performance",
+      "--chrome-flags=--headless --no-sandbox --disable-gpu",
+    ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdout: "pipe", stderr: "pipe" },
   );
-  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   if (code !== 0) throw new Error(`lighthouse exited ${code}: ${err.slice(-500)}`);
   return JSON.parse(out) as LighthouseResult;
 }
@@ -107,7 +132,8 @@ if (existsSync(LIGHTHOUSE_CLI)) {
     const results: LighthouseResult[] = [];
     for (let i = 0; i < runs; i++) results.push(await lighthouse(path));
     const score = median(results.map((r) => Math.round(r.categories.performance.score * 100)));
-    const metric = (id: string) => `${(median(results.map((r) => r.audits[id]!.numericValue ?? 0)) / 1000).toFixed(2)} s`;
+    const metric = (id: string) =>
+      `${(median(results.map((r) => r.audits[id]!.numericValue ?? 0)) / 1000).toFixed(2)} s`;
     const tbt = `${median(results.map((r) => r.audits["total-blocking-time"]!.numericValue ?? 0)).toFixed(0)} ms`;
     const cls = median(results.map((r) => r.audits["cumulative-layout-shift"]!.numericValue ?? 0)).toFixed(3);
     console.log(
@@ -122,7 +148,11 @@ if (existsSync(LIGHTHOUSE_CLI)) {
 await server.close();
 
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
-console.log(`\nfirst visit to /: ${(totals[0]! / 1000).toFixed(1)} KB (target ≤ ${TRANSFER_TARGET / 1000} KB): ${verdict(totals[0]! <= TRANSFER_TARGET)}`);
+console.log(
+  `\nfirst visit to /: ${(totals[0]! / 1000).toFixed(1)} KB (target ≤ ${TRANSFER_TARGET / 1000} KB): ${verdict(totals[0]! <= TRANSFER_TARGET)}`,
+);
 if (scores.length > 0) {
-  console.log(`Lighthouse Performance /: ${scores[0]}, /leaderboard: ${scores[1]} (target ≥ ${SCORE_TARGET}): ${verdict(scores.every((s) => s >= SCORE_TARGET))}`);
+  console.log(
+    `Lighthouse Performance /: ${scores[0]}, /leaderboard: ${scores[1]} (target ≥ ${SCORE_TARGET}): ${verdict(scores.every((s) => s >= SCORE_TARGET))}`,
+  );
 }

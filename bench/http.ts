@@ -12,7 +12,14 @@ const CONNECTIONS = 32;
 
 /** wrk runs in its own process; awaited, so the app in this process keeps serving meanwhile. */
 async function wrk(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const args = ["wrk", "-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), url];
+  const args = [
+    "wrk",
+    "-t2",
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
+    url,
+  ];
   const run = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(run.stdout).text();
   await run.exited;
@@ -35,7 +42,11 @@ const cases: { label: string; path: string; target?: number; headers?: Record<st
   { label: "GET /api/weeks/current (trivial)", path: "/api/weeks/current", target: 0.7 },
   { label: "GET /api/health (asks the database at most once a second)", path: "/api/health" },
   { label: `GET /api/games?week=${week}`, path: `/api/games?week=${week}`, target: 0.8 },
-  { label: `GET /api/games?week=${week} (gzip, against bare Bun sending the same compressed bytes)`, path: `/api/games?week=${week}`, headers: { "accept-encoding": "gzip" } },
+  {
+    label: `GET /api/games?week=${week} (gzip, against bare Bun sending the same compressed bytes)`,
+    path: `/api/games?week=${week}`,
+    headers: { "accept-encoding": "gzip" },
+  },
 ];
 const verdicts: string[] = [];
 for (const c of cases) {
@@ -46,7 +57,9 @@ for (const c of cases) {
   const ourRate = await wrk(`${app.origin}${c.path}`, c.headers);
   bare.stop();
   const ratio = ourRate / bareRate;
-  console.log(`${c.label}: ${Math.round(ourRate).toLocaleString()} req/s vs bare Bun ${Math.round(bareRate).toLocaleString()} req/s → ${ratio.toFixed(2)}× (${body.byteLength} bytes)`);
+  console.log(
+    `${c.label}: ${Math.round(ourRate).toLocaleString()} req/s vs bare Bun ${Math.round(bareRate).toLocaleString()} req/s → ${ratio.toFixed(2)}× (${body.byteLength} bytes)`,
+  );
   if (c.target !== undefined) verdicts.push(`${c.label} ≥ ${c.target}×: ${ratio >= c.target ? "met" : "MISSED"}`);
 }
 console.log(`targets: ${verdicts.join("; ")}`);

@@ -12,9 +12,11 @@ const { origin, clients, jobs } = (await Bun.stdin.json()) as {
 };
 
 // Each loop opens its connection and warms up first: the server's latency is measured, not this process's start.
-await Promise.all(Array.from({ length: clients }, async () => {
-  for (let i = 0; i < 5; i++) await (await fetch(`${origin}/api/health`)).arrayBuffer();
-}));
+await Promise.all(
+  Array.from({ length: clients }, async () => {
+    for (let i = 0; i < 5; i++) await (await fetch(`${origin}/api/health`)).arrayBuffer();
+  }),
+);
 
 let next = 0;
 const latencies: number[] = [];

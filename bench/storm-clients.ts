@@ -10,7 +10,12 @@
  */
 import { ODDS_REFETCH_SPREAD_MS } from "../src/web/lib/live.ts";
 
-const { origin, sockets, connections, path } = (await Bun.stdin.json()) as { origin: string; sockets: number; connections: number; path: string };
+const { origin, sockets, connections, path } = (await Bun.stdin.json()) as {
+  origin: string;
+  sockets: number;
+  connections: number;
+  path: string;
+};
 const etag = (await fetch(`${origin}${path}`)).headers.get("etag") ?? "";
 
 let firstMessageAt = 0;
@@ -19,7 +24,10 @@ let answered = 0;
 const statuses: Record<string, number> = {};
 let inFlight = 0;
 const queue: (() => void)[] = [];
-const slot = () => (inFlight < connections ? (inFlight++, Promise.resolve()) : new Promise<void>((resolve) => queue.push(resolve)).then(() => void inFlight++));
+const slot = () =>
+  inFlight < connections
+    ? (inFlight++, Promise.resolve())
+    : new Promise<void>((resolve) => queue.push(resolve)).then(() => void inFlight++);
 const release = () => {
   inFlight--;
   queue.shift()?.();
@@ -29,7 +37,10 @@ async function get(target: string, headers: Record<string, string>) {
   await slot();
   try {
     // The bytes are received, not decoded: a browser would decode them on its own machine.
-    const res = await fetch(`${origin}${target}`, { headers: { ...headers, "accept-encoding": "br, gzip" }, decompress: false } as RequestInit);
+    const res = await fetch(`${origin}${target}`, {
+      headers: { ...headers, "accept-encoding": "br, gzip" },
+      decompress: false,
+    } as RequestInit);
     await res.arrayBuffer();
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
   } finally {
@@ -49,20 +60,24 @@ const url = `${origin.replace("http", "ws")}/ws`;
 for (let opened = 0; opened < sockets; ) {
   const batch = Math.min(500, sockets - opened);
   await Promise.all(
-    Array.from({ length: batch }, (_, k) => new Promise<void>((resolve, reject) => {
-      const n = opened + k;
-      const headers = { origin, "x-forwarded-for": `198.18.${n >> 8}.${n & 255}` };
-      const ws = new WebSocket(url, { headers } as unknown as string[]);
-      ws.addEventListener("message", (e) => {
-        const message = JSON.parse(String(e.data)) as { type: string };
-        if (message.type === "hello") resolve();
-        if (message.type === "odds_update") {
-          firstMessageAt ||= Date.now();
-          void refetch();
-        }
-      });
-      ws.addEventListener("error", () => reject(new Error("socket refused")));
-    })),
+    Array.from(
+      { length: batch },
+      (_, k) =>
+        new Promise<void>((resolve, reject) => {
+          const n = opened + k;
+          const headers = { origin, "x-forwarded-for": `198.18.${n >> 8}.${n & 255}` };
+          const ws = new WebSocket(url, { headers } as unknown as string[]);
+          ws.addEventListener("message", (e) => {
+            const message = JSON.parse(String(e.data)) as { type: string };
+            if (message.type === "hello") resolve();
+            if (message.type === "odds_update") {
+              firstMessageAt ||= Date.now();
+              void refetch();
+            }
+          });
+          ws.addEventListener("error", () => reject(new Error("socket refused")));
+        }),
+    ),
   );
   opened += batch;
 }

@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("book_id", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("season", "integer", (c) => c.notNull())
     .addColumn("week", "integer", (c) => c.notNull())
-    .addColumn("bet_type", "text", (c) => c.notNull().check(sql`bet_type in ('spread', 'total', 'moneyline', 'prop', 'parlay')`))
+    .addColumn("bet_type", "text", (c) =>
+      c.notNull().check(sql`bet_type in ('spread', 'total', 'moneyline', 'prop', 'parlay')`),
+    )
     .addColumn("selection", "text", (c) => c.notNull())
     .addColumn("prop_id", "integer", (c) => c.references("game_props.id"))
     .addColumn("odds", "integer", (c) => c.notNull())
@@ -22,7 +24,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("confidence", "text", (c) => c.notNull().defaultTo("medium"))
     .addColumn("note", "text")
     .addColumn("is_parlay", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'won', 'lost', 'push')`))
+    .addColumn("status", "text", (c) =>
+      c.notNull().defaultTo("pending").check(sql`status in ('pending', 'won', 'lost', 'push')`),
+    )
     .addColumn("result_cents", "integer")
     .addColumn("placed_at", "text", (c) => c.notNull())
     .addColumn("priced_at", "text")
@@ -49,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("profit_cents", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("user_week_stats_pk", ["user_id", "book_id", "season", "week"])
     .execute();
-  await db.schema.createIndex("user_week_stats_board").on("user_week_stats").columns(["book_id", "season", "week"]).execute();
+  await db.schema
+    .createIndex("user_week_stats_board")
+    .on("user_week_stats")
+    .columns(["book_id", "season", "week"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -18,10 +18,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("longest_win_streak", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("user_book_stats_pk", ["user_id", "book_id"])
     .execute();
-  await db.schema.createIndex("user_book_stats_board").on("user_book_stats").columns(["book_id", "profit_cents"]).execute();
+  await db.schema
+    .createIndex("user_book_stats_board")
+    .on("user_book_stats")
+    .columns(["book_id", "profit_cents"])
+    .execute();
 
   // Bumped with every change to the aggregates: readers cache rankings until it moves.
-  await db.schema.createTable("stats_version").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("version", "integer", (c) => c.notNull()).execute();
+  await db.schema
+    .createTable("stats_version")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("version", "integer", (c) => c.notNull())
+    .execute();
   await db.insertInto("stats_version").values({ id: 1, version: 0 }).execute();
 }
 

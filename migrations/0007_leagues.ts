@@ -38,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("responded_at", "text")
     .execute();
-  await db.schema.createIndex("league_invitations_user").on("league_invitations").columns(["invited_user_id", "status"]).execute();
+  await db.schema
+    .createIndex("league_invitations_user")
+    .on("league_invitations")
+    .columns(["invited_user_id", "status"])
+    .execute();
   await db.schema.createIndex("league_invitations_league").on("league_invitations").column("league_id").execute();
 }
 

@@ -11,8 +11,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("responded_at", "text")
     .execute();
-  await db.schema.createIndex("friend_requests_addressee").on("friend_requests").columns(["addressee_id", "status"]).execute();
-  await db.schema.createIndex("friend_requests_requester").on("friend_requests").columns(["requester_id", "status"]).execute();
+  await db.schema
+    .createIndex("friend_requests_addressee")
+    .on("friend_requests")
+    .columns(["addressee_id", "status"])
+    .execute();
+  await db.schema
+    .createIndex("friend_requests_requester")
+    .on("friend_requests")
+    .columns(["requester_id", "status"])
+    .execute();
   // One row per direction, so "my friends" is one indexed read.
   await db.schema
     .createTable("friendships")
@@ -30,5 +38,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["notification_reads", "friendships", "friend_requests"]) await db.schema.dropTable(table).execute();
+  for (const table of ["notification_reads", "friendships", "friend_requests"])
+    await db.schema.dropTable(table).execute();
 }

@@ -4,7 +4,12 @@ import { sql, type Kysely } from "kysely";
 
 /** The look-alike form of a username as of this migration (src/modules/auth/rules.ts may move on). */
 function skeleton(username: string): string {
-  return username.toLowerCase().replace(/[i1|!]/g, "l").replace(/0/g, "o").replace(/rn/g, "m").replace(/vv/g, "w");
+  return username
+    .toLowerCase()
+    .replace(/[i1|!]/g, "l")
+    .replace(/0/g, "o")
+    .replace(/rn/g, "m")
+    .replace(/vv/g, "w");
 }
 
 /**
@@ -17,11 +22,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").addColumn("username_skeleton", "text").execute();
   const users = await db.selectFrom("users").select(["id", "username"]).execute();
   for (const user of users) {
-    await db.updateTable("users").set({ username_skeleton: skeleton(user.username) }).where("id", "=", user.id).execute();
+    await db
+      .updateTable("users")
+      .set({ username_skeleton: skeleton(user.username) })
+      .where("id", "=", user.id)
+      .execute();
   }
   await db.schema.createIndex("users_username_skeleton").on("users").column("username_skeleton").execute();
 
-  await db.schema.alterTable("password_resets").addColumn("purpose", "text", (c) => c.notNull().defaultTo("password_reset")).execute();
+  await db.schema
+    .alterTable("password_resets")
+    .addColumn("purpose", "text", (c) => c.notNull().defaultTo("password_reset"))
+    .execute();
   await db.schema.createIndex("password_resets_user").on("password_resets").column("user_id").execute();
 
   // Until now a listed ADMIN_EMAILS address was stored as admin at sign-up, unproved. Only admins
@@ -33,7 +45,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(
       "id",
       "not in",
-      db.selectFrom("audit_log").select(sql<number>`cast(substr(subject, 6) as integer)`.as("id")).where("action", "=", "user.promote"),
+      db
+        .selectFrom("audit_log")
+        .select(sql<number>`cast(substr(subject, 6) as integer)`.as("id"))
+        .where("action", "=", "user.promote"),
     )
     .execute();
 }

@@ -12,8 +12,13 @@ const CONSTRAINT = /,\s*constraint\s+"bets_one_per_game_per_book"\s+unique\s*\("
 
 async function definitionsOf(db: Kysely<any>, table: string) {
   const rows = await sql<{ type: string; name: string; sql: string | null }>`
-    select type, name, sql from sqlite_master where tbl_name = ${table} and type in ('table', 'index') and sql is not null`.execute(db);
-  return { table: rows.rows.find((r) => r.type === "table")!.sql!, indexes: rows.rows.filter((r) => r.type === "index").map((r) => r.sql!) };
+    select type, name, sql from sqlite_master where tbl_name = ${table} and type in ('table', 'index') and sql is not null`.execute(
+    db,
+  );
+  return {
+    table: rows.rows.find((r) => r.type === "table")!.sql!,
+    indexes: rows.rows.filter((r) => r.type === "index").map((r) => r.sql!),
+  };
 }
 
 /** Rebuilds `bets` with its CREATE statement changed by `edit`, keeping every row and index. */
@@ -29,7 +34,8 @@ async function rebuildBets(db: Kysely<any>, edit: (createSql: string) => string)
 
 export async function up(db: Kysely<any>): Promise<void> {
   await rebuildBets(db, (createSql) => {
-    if (!CONSTRAINT.test(createSql)) throw new Error("0016_parlays: bets has no bets_one_per_game_per_book constraint to relax");
+    if (!CONSTRAINT.test(createSql))
+      throw new Error("0016_parlays: bets has no bets_one_per_game_per_book constraint to relax");
     return createSql.replace(CONSTRAINT, "");
   });
   await db.schema
@@ -60,7 +66,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("prop_id", "integer", (c) => c.references("game_props.id"))
     .addColumn("odds", "integer", (c) => c.notNull())
     .addColumn("point", "real")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'won', 'lost', 'push')`))
+    .addColumn("status", "text", (c) =>
+      c.notNull().defaultTo("pending").check(sql`status in ('pending', 'won', 'lost', 'push')`),
+    )
     // No two legs of a parlay on one game.
     .addUniqueConstraint("bet_legs_one_per_game", ["bet_id", "game_id"])
     .execute();

@@ -19,21 +19,31 @@ async function shoot(page: Page, name: string, size: string) {
 
 await mkdir(OUT, { recursive: true });
 const browser = await launchBrowser();
-for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+for (const [size, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
   const season = await startSeasonServer();
   try {
     const { page } = await openPage(browser, season, { viewport });
     await signUp(page, newAccount(size === "desktop" ? "parlay_pete" : "parlay_paula"));
     await page.goto("/");
     await page.getByTestId("game-card").first().waitFor();
-    for (const name of ["Spread: Philadelphia Eagles -3.5, -110", "Moneyline: Kansas City Chiefs ML, +150", "Moneyline: Seattle Seahawks ML, -175"]) {
+    for (const name of [
+      "Spread: Philadelphia Eagles -3.5, -110",
+      "Moneyline: Kansas City Chiefs ML, +150",
+      "Moneyline: Seattle Seahawks ML, -175",
+    ]) {
       await page.getByRole("button", { name, exact: true }).click();
       // On a phone the open slip covers the odds: close it between picks.
       if (size === "phone") await slip(page).getByRole("button", { name: "Close" }).click();
     }
-    if (size === "phone") await page.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Slip" }).click();
+    if (size === "phone")
+      await page.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Slip" }).click();
     await slip(page).getByRole("group", { name: "Bet type" }).getByRole("button", { name: "Parlay" }).click();
-    await slip(page).getByRole("radio", { name: /^2 units/ }).check();
+    await slip(page)
+      .getByRole("radio", { name: /^2 units/ })
+      .check();
     // Checking the radio scrolled the slip down: show it from the top, the parlay's price first.
     await slip(page).evaluate((dialog) => dialog.querySelectorAll("*").forEach((el) => (el.scrollTop = 0)));
     await page.waitForTimeout(300);
@@ -43,15 +53,24 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const
 
     const admin = await buildUser(season.ctx, { email: ADMIN_EMAIL, username: "site_admin" });
     // Philadelphia covers, Kansas City and Buffalo tie (a push), Seattle's game is still to come.
-    for (const [id, homeScore, awayScore] of [["fake-w1-DAL-PHI", 24, 17], ["fake-w1-KC-BUF", 20, 20]] as const) {
-      await call(season.ctx.app, "PATCH", `/api/games/${id}`, { cookie: admin.cookie, body: { homeScore, awayScore, status: "completed" } });
+    for (const [id, homeScore, awayScore] of [
+      ["fake-w1-DAL-PHI", 24, 17],
+      ["fake-w1-KC-BUF", 20, 20],
+    ] as const) {
+      await call(season.ctx.app, "PATCH", `/api/games/${id}`, {
+        cookie: admin.cookie,
+        body: { homeScore, awayScore, status: "completed" },
+      });
       await settleGame(season.ctx.db, season.ctx.clock.now(), id);
     }
     await page.goto("/my-bets");
     await page.getByRole("article", { name: "3-leg parlay" }).waitFor();
     await page.waitForTimeout(5200); // let the placement toast go
     await shoot(page, "my-bets-parlay-pending", size);
-    await call(season.ctx.app, "PATCH", `/api/games/fake-w1-SF-SEA`, { cookie: admin.cookie, body: { homeScore: 24, awayScore: 17, status: "completed" } });
+    await call(season.ctx.app, "PATCH", `/api/games/fake-w1-SF-SEA`, {
+      cookie: admin.cookie,
+      body: { homeScore: 24, awayScore: 17, status: "completed" },
+    });
     await settleGame(season.ctx.db, season.ctx.clock.now(), "fake-w1-SF-SEA");
     await page.getByRole("button", { name: "Refresh" }).click();
     await page.getByRole("article", { name: "3-leg parlay" }).locator(".bet-result").waitFor();

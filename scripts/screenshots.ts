@@ -4,9 +4,26 @@
  */
 import { mkdir } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
-import { ADMIN_EMAIL, openPage, signUp, slip, startSeasonServer, type SeasonServer } from "../tests/e2e/games-fixture.ts";
+import {
+  ADMIN_EMAIL,
+  openPage,
+  signUp,
+  slip,
+  startSeasonServer,
+  type SeasonServer,
+} from "../tests/e2e/games-fixture.ts";
 import { proveAddress } from "../tests/factories.ts";
-import { DESKTOP, launchBrowser, newAccount, newContext, PHONE, registerThroughUi, startMailingServer, startServer, type Server } from "../tests/e2e/helpers.ts";
+import {
+  DESKTOP,
+  launchBrowser,
+  newAccount,
+  newContext,
+  PHONE,
+  registerThroughUi,
+  startMailingServer,
+  startServer,
+  type Server,
+} from "../tests/e2e/helpers.ts";
 
 const OUT = "screenshots";
 
@@ -69,13 +86,20 @@ async function screens(browser: Browser, server: Server, size: string, viewport:
 }
 
 /** The Games screen, the bet slip, the visitor prompt and admin resolution, on a seeded season with one game live. */
-async function gameScreens(browser: Browser, season: SeasonServer, size: string, viewport: { width: number; height: number }) {
+async function gameScreens(
+  browser: Browser,
+  season: SeasonServer,
+  size: string,
+  viewport: { width: number; height: number },
+) {
   const player = await openPage(browser, season, { viewport });
   const page = player.page;
   await signUp(page, newAccount(size === "desktop" ? "gridiron_greg" : "sunday_sam"));
   const [dalPhi, , sfSea] = (await (await page.request.get("/api/games?week=1")).json()) as { id: string }[];
   const bet = { units: 2, confidence: "medium", note: null, leagueId: null, isParlay: false, replaceExisting: false };
-  await page.request.post("/api/bets", { data: { ...bet, gameId: sfSea!.id, betType: "total", selection: "Over", odds: -110, point: 45.5 } });
+  await page.request.post("/api/bets", {
+    data: { ...bet, gameId: sfSea!.id, betType: "total", selection: "Over", odds: -110, point: 45.5 },
+  });
   await page.goto("/");
   await page.getByTestId("game-card").first().waitFor();
   await page.locator(".your-bet").waitFor();
@@ -102,7 +126,9 @@ async function gameScreens(browser: Browser, season: SeasonServer, size: string,
   if (size === "desktop") {
     await signUp(admin.page, account);
     // One game final, so both lists show.
-    await admin.page.request.patch(`/api/games/${dalPhi!.id}`, { data: { awayScore: 20, homeScore: 27, status: "completed" } });
+    await admin.page.request.patch(`/api/games/${dalPhi!.id}`, {
+      data: { awayScore: 20, homeScore: 27, status: "completed" },
+    });
   } else {
     await admin.page.request.post("/api/login", { data: { email: account.email, password: account.password } });
   }
@@ -169,7 +195,11 @@ async function myBetsScreens() {
       });
       await placeBet(betting, player, total(KC_BUF, "Over"), { hoursAgo: 30, units: 2 });
       await placeBet(betting, player, await qbProp(betting, SF_SEA, "Over"), { hoursAgo: 5 });
-      await placeBet(betting, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), { hoursAgo: 0.3, units: 3, note: "Chiefs at home in prime time." });
+      await placeBet(betting, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), {
+        hoursAgo: 0.3,
+        units: 3,
+        note: "Chiefs at home in prime time.",
+      });
     }
     // PHI closes at −4.5: the settled bets show their closing line and CLV.
     await moveLines(betting, { spreadShift: -1 });
@@ -202,7 +232,11 @@ async function myBetsScreens() {
       await empty.getByText("You haven't placed any bets yet.").waitFor();
       await shoot(empty, "my-bets-empty", size);
       await empty.route("**/api/users/*/bets", (route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database is busy", code: "internal" }) }),
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Database is busy", code: "internal" }),
+        }),
       );
       await empty.getByRole("button", { name: "Refresh" }).click();
       await empty.getByText("Error loading bets").waitFor();
@@ -235,7 +269,10 @@ async function contestAndBotScreens() {
       const visitor = await newContext(shots, contest, { viewport });
       const page = await visitor.newPage();
       await page.goto("/contest-rules");
-      await page.getByTestId("week-eligibility").getByText(/^Week 1 has 3 games/).waitFor();
+      await page
+        .getByTestId("week-eligibility")
+        .getByText(/^Week 1 has 3 games/)
+        .waitFor();
       await shoot(page, "contest-rules", size);
       await page.screenshot({ path: `${OUT}/contest-rules-full-${size}.png`, fullPage: true });
       console.log(`saved ${OUT}/contest-rules-full-${size}.png`);
@@ -333,7 +370,10 @@ async function statsScreens() {
     // Week 1's closing lines, recorded before the provider could call SF @ SEA final (week 2's stay unrecorded).
     await f.recordClosingLines(stats, "2026-09-13T21:00:00Z");
 
-    for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
       const { context, page } = await f.openPage(shots, stats, john, { viewport, now: "2026-09-25T12:00:00Z" });
       await page.goto("/analytics");
       await page.locator(".profit-chart canvas").first().waitFor();
@@ -379,7 +419,10 @@ async function leagueScreens() {
   const leagues = await startBettingServer();
   const shots = await launchBrowser();
   const api = async (player: { cookie: string }, method: string, path: string, body?: unknown) => {
-    const res = await leagueCall(leagues.ctx.app, method, path, { cookie: player.cookie, ...(body === undefined ? {} : { body }) });
+    const res = await leagueCall(leagues.ctx.app, method, path, {
+      cookie: player.cookie,
+      ...(body === undefined ? {} : { body }),
+    });
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
@@ -390,7 +433,13 @@ async function leagueScreens() {
     const host = await newPlayer(leagues, "commissioner_kim");
     const rules = (allowedBetTypes: string[], extra: Record<string, number> = {}) => ({ allowedBetTypes, ...extra });
     const create = (owner: typeof me, body: Record<string, unknown>) =>
-      api(owner, "POST", "/api/leagues", { description: "", isPublic: true, rules: rules(["spread", "total", "moneyline"]), ...body, createdBy: owner.user.id });
+      api(owner, "POST", "/api/leagues", {
+        description: "",
+        isPublic: true,
+        rules: rules(["spread", "total", "moneyline"]),
+        ...body,
+        createdBy: owner.user.id,
+      });
     const sharps = await create(me, {
       name: "Sunday Sharps",
       description: "Spreads and totals only. Loser buys wings at the season finale.",
@@ -400,21 +449,55 @@ async function leagueScreens() {
       startDate: "2026-09-10",
       endDate: "2027-01-10",
     });
-    const office = await create(rival, { name: "Office Pool", description: "Everyone on the third floor. Moneylines welcome." });
-    await create(host, { name: "Prop Hunters", description: "Player props only, for the stat nerds.", rules: rules(["prop"]) });
-    await create(host, { name: "Invite Only Elite", isPublic: false, endDate: "2026-12-28", rules: rules(["spread", "moneyline"], { minWager: 200 }) });
+    const office = await create(rival, {
+      name: "Office Pool",
+      description: "Everyone on the third floor. Moneylines welcome.",
+    });
+    await create(host, {
+      name: "Prop Hunters",
+      description: "Player props only, for the stat nerds.",
+      rules: rules(["prop"]),
+    });
+    await create(host, {
+      name: "Invite Only Elite",
+      isPublic: false,
+      endDate: "2026-12-28",
+      rules: rules(["spread", "moneyline"], { minWager: 200 }),
+    });
     const highRollers = await create(host, { name: "High Rollers", isPublic: false, startingBankroll: 10000 });
     await api(me, "POST", `/api/leagues/${office.id}/join`, { userId: me.user.id });
     for (const player of [rival, pal]) {
-      await api(me, "POST", `/api/leagues/${sharps.id}/invite`, { leagueId: sharps.id, invitedUserId: player.user.username, invitedBy: me.user.id });
+      await api(me, "POST", `/api/leagues/${sharps.id}/invite`, {
+        leagueId: sharps.id,
+        invitedUserId: player.user.username,
+        invitedBy: me.user.id,
+      });
       const [invitation] = await api(player, "GET", `/api/users/${player.user.id}/invitations`);
       await api(player, "POST", `/api/invitations/${invitation.id}/accept`, { userId: player.user.id });
     }
-    await api(me, "POST", `/api/leagues/${sharps.id}/invite`, { leagueId: sharps.id, invitedUserId: host.user.username, invitedBy: me.user.id });
-    await api(host, "POST", `/api/leagues/${highRollers.id}/invite`, { leagueId: highRollers.id, invitedUserId: me.user.username, invitedBy: host.user.id });
+    await api(me, "POST", `/api/leagues/${sharps.id}/invite`, {
+      leagueId: sharps.id,
+      invitedUserId: host.user.username,
+      invitedBy: me.user.id,
+    });
+    await api(host, "POST", `/api/leagues/${highRollers.id}/invite`, {
+      leagueId: highRollers.id,
+      invitedUserId: me.user.username,
+      invitedBy: host.user.id,
+    });
     // A settled league game, so the standings have figures.
-    await placeBet(leagues, me, { ...spread(DAL_PHI, "Philadelphia Eagles", -3.5), leagueId: sharps.id }, { units: 2, hoursAgo: 30 });
-    await placeBet(leagues, rival, { ...spread(DAL_PHI, "Dallas Cowboys", 3.5), leagueId: sharps.id }, { hoursAgo: 30 });
+    await placeBet(
+      leagues,
+      me,
+      { ...spread(DAL_PHI, "Philadelphia Eagles", -3.5), leagueId: sharps.id },
+      { units: 2, hoursAgo: 30 },
+    );
+    await placeBet(
+      leagues,
+      rival,
+      { ...spread(DAL_PHI, "Dallas Cowboys", 3.5), leagueId: sharps.id },
+      { hoursAgo: 30 },
+    );
     await placeBet(leagues, pal, { ...total(DAL_PHI, "Over"), leagueId: sharps.id }, { hoursAgo: 30 });
     await resolveGame(leagues, DAL_PHI, 17, 24);
     await settleGame(leagues.ctx.db, leagues.ctx.clock.now(), DAL_PHI);
@@ -526,7 +609,10 @@ async function friendsScreens() {
   const { clock } = social.ctx;
   const minutesBefore = (minutes: number) => new Date(new Date(f.NOW).getTime() - minutes * 60_000);
   const api = async (player: { cookie: string }, method: string, path: string, body?: unknown) => {
-    const res = await friendsCall(social.ctx.app, method, path, { cookie: player.cookie, ...(body === undefined ? {} : { body }) });
+    const res = await friendsCall(social.ctx.app, method, path, {
+      cookie: player.cookie,
+      ...(body === undefined ? {} : { body }),
+    });
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
@@ -653,7 +739,10 @@ async function accountCareScreens() {
   const mailing = await startMailingServer([]);
   const shots = await launchBrowser();
   try {
-    for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
       const visitor = await newContext(shots, plain, { viewport });
       const page = await visitor.newPage();
       await page.goto("/auth");
@@ -714,7 +803,9 @@ async function accountCareScreens() {
       // The data and delete cards at the top of the view, just under the top bar.
       await signedIn
         .getByRole("article", { name: "Your data" })
-        .evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 80, behavior: "instant" }));
+        .evaluate((el) =>
+          window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 80, behavior: "instant" }),
+        );
       await shoot(signedIn, "settings-data", size);
       await signedIn.getByRole("button", { name: "Delete account" }).click();
       const dialog = signedIn.getByRole("dialog", { name: "Delete your account?" });

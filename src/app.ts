@@ -57,13 +57,15 @@ export function createApp(deps: AppDeps) {
   const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));
   const metrics = deps.metrics ?? new Metrics();
   // Other processes' writes (the CLI) reach this process's cached reads through their events.
-  for (const [type, topics] of Object.entries(TOPICS_OF_EVENT)) deps.bus.on(type as EventType, () => bumpDataVersion(...topics));
+  for (const [type, topics] of Object.entries(TOPICS_OF_EVENT))
+    deps.bus.on(type as EventType, () => bumpDataVersion(...topics));
   deps.bus.on("bet_settlements", ({ payload }) => noteRankingChanges(payload.settlements.map((s) => s.userId)));
 
   const games = gamesReads(db, clock);
   const fastReads = fastReadRoutes(fastGamesReads(games), {
     headers: securityHeaders(config),
-    fallback: (request, server) => (app.fetch as (request: Request, server: Server<unknown>) => Response | Promise<Response>)(request, server),
+    fallback: (request, server) =>
+      (app.fetch as (request: Request, server: Server<unknown>) => Response | Promise<Response>)(request, server),
     record: requestRecorder({ logger, metrics }),
   });
   const app = new Elysia({
@@ -90,13 +92,25 @@ export function createApp(deps: AppDeps) {
     )
     // The database decides the status; a failing odds provider is reported, not fatal: the app
     // keeps serving the last good data.
-    .get("/api/health", async ({ set }) => {
-      const provider = deps.providerStatus ? { provider: deps.providerStatus() } : {};
-      if (await databaseAnswers()) return { status: "ok", ...provider };
-      set.status = 503;
-      return { status: "unavailable", ...provider };
-    }, { response: { 200: HealthResponse, 503: HealthResponse } })
-    .use(authRoutes({ ...deps, auth, mailer: deps.mailer ?? null, onSessionEnded: (token) => hub.closeSession(token), onAllSessionsEnded: (userId) => hub.closeUser(userId) }))
+    .get(
+      "/api/health",
+      async ({ set }) => {
+        const provider = deps.providerStatus ? { provider: deps.providerStatus() } : {};
+        if (await databaseAnswers()) return { status: "ok", ...provider };
+        set.status = 503;
+        return { status: "unavailable", ...provider };
+      },
+      { response: { 200: HealthResponse, 503: HealthResponse } },
+    )
+    .use(
+      authRoutes({
+        ...deps,
+        auth,
+        mailer: deps.mailer ?? null,
+        onSessionEnded: (token) => hub.closeSession(token),
+        onAllSessionsEnded: (userId) => hub.closeUser(userId),
+      }),
+    )
     .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))
     .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth }))

@@ -93,14 +93,18 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     throw new ConfigError(`ODDS_PROVIDER must be one of ${PROVIDERS.join(", ")} (got "${provider}")`);
   }
   if (provider === "theoddsapi" && !env.ODDS_API_KEY) {
-    throw new ConfigError("ODDS_API_KEY is required with ODDS_PROVIDER=theoddsapi (get one at https://the-odds-api.com)");
+    throw new ConfigError(
+      "ODDS_API_KEY is required with ODDS_PROVIDER=theoddsapi (get one at https://the-odds-api.com)",
+    );
   }
   const bookmakers = (env.BOOKMAKER ?? "")
     .split(",")
     .map((b) => b.trim().toLowerCase())
     .filter(Boolean);
   if (bookmakers.some((b) => !/^[a-z0-9_]+$/.test(b))) {
-    throw new ConfigError(`BOOKMAKER must be The Odds API bookmaker keys such as draftkings or fanduel, comma-separated (got "${env.BOOKMAKER}")`);
+    throw new ConfigError(
+      `BOOKMAKER must be The Odds API bookmaker keys such as draftkings or fanduel, comma-separated (got "${env.BOOKMAKER}")`,
+    );
   }
   const logLevel = env.LOG_LEVEL || "info";
   if (!LOG_LEVELS.includes(logLevel as Config["logLevel"])) {
@@ -109,7 +113,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   const publicUrl = origin(env, "PUBLIC_URL");
   // Mailed links must not follow a request's Host header, which anyone can set.
   if (env.SMTP_URL && !publicUrl) {
-    throw new ConfigError("PUBLIC_URL must be set when SMTP_URL is set: mailed links are built from it (e.g. PUBLIC_URL=https://bets.example.com)");
+    throw new ConfigError(
+      "PUBLIC_URL must be set when SMTP_URL is set: mailed links are built from it (e.g. PUBLIC_URL=https://bets.example.com)",
+    );
   }
   const databasePath = overrides.databasePath ?? env.DATABASE_PATH ?? "./data/nfl-paper-trading.db";
   return {

@@ -14,10 +14,15 @@ import { SchemaTooNewError } from "./db/migrate.ts";
 
 const program = new Command()
   .name("nfl-paper-trading")
-  .description("NFL Paper Trading: paper bets on NFL games. Settings come from the environment (see README); flags win.")
+  .description(
+    "NFL Paper Trading: paper bets on NFL games. Settings come from the environment (see README); flags win.",
+  )
   .showHelpAfterError();
 
-const dbOption = ["--db <path>", "SQLite database file (default: $DATABASE_PATH or ./data/nfl-paper-trading.db)"] as const;
+const dbOption = [
+  "--db <path>",
+  "SQLite database file (default: $DATABASE_PATH or ./data/nfl-paper-trading.db)",
+] as const;
 
 program
   .command("serve", { isDefault: true })
@@ -90,7 +95,9 @@ program
   .option("--json", "print JSON")
   .option("--force", "record even though some games or bets of the week are not settled")
   .option(...dbOption)
-  .action((flags: DataFlags & { week?: string; json?: boolean; force?: boolean }) => contestWinnersCommand(configFrom(flags), flags));
+  .action((flags: DataFlags & { week?: string; json?: boolean; force?: boolean }) =>
+    contestWinnersCommand(configFrom(flags), flags),
+  );
 
 program
   .command("backup <file>")

@@ -27,7 +27,14 @@ export interface BuiltUser {
  */
 export async function buildUser(
   ctx: Pick<TestContext, "db" | "clock" | "config">,
-  overrides: Partial<{ email: string; username: string; password: string; role: "user" | "admin"; isBot: boolean; emailVerified: boolean }> = {},
+  overrides: Partial<{
+    email: string;
+    username: string;
+    password: string;
+    role: "user" | "admin";
+    isBot: boolean;
+    emailVerified: boolean;
+  }> = {},
 ): Promise<BuiltUser> {
   sequence += 1;
   const password = overrides.password ?? DEFAULT_PASSWORD;
@@ -52,5 +59,9 @@ export async function buildUser(
 
 /** Marks an account's address proved, as its owner using the mailed confirmation link would: a listed ADMIN_EMAILS address is then an admin. */
 export async function proveAddress(ctx: Pick<TestContext, "db" | "clock">, email: string): Promise<void> {
-  await ctx.db.updateTable("users").set({ email_verified_at: ctx.clock.now().toISOString() }).where("email", "=", email.toLowerCase()).execute();
+  await ctx.db
+    .updateTable("users")
+    .set({ email_verified_at: ctx.clock.now().toISOString() })
+    .where("email", "=", email.toLowerCase())
+    .execute();
 }

@@ -36,8 +36,24 @@ export class FakeProvider implements OddsProvider {
       providerId: g.providerId,
       odds: markets(g, -3.5 + this.spreadShift),
       props: [
-        { key: `${g.homeAbbr}-qb-passing_yards`, playerName: `${g.homeAbbr} Quarterback`, team: g.homeAbbr, propType: "passing_yards", line: 245.5 + this.propShift, overOdds: -115, underOdds: -105 },
-        { key: `${g.awayAbbr}-wr-receptions`, playerName: `${g.awayAbbr} Receiver`, team: g.awayAbbr, propType: "receptions", line: 5.5 + this.propShift, overOdds: 110, underOdds: -130 },
+        {
+          key: `${g.homeAbbr}-qb-passing_yards`,
+          playerName: `${g.homeAbbr} Quarterback`,
+          team: g.homeAbbr,
+          propType: "passing_yards",
+          line: 245.5 + this.propShift,
+          overOdds: -115,
+          underOdds: -105,
+        },
+        {
+          key: `${g.awayAbbr}-wr-receptions`,
+          playerName: `${g.awayAbbr} Receiver`,
+          team: g.awayAbbr,
+          propType: "receptions",
+          line: 5.5 + this.propShift,
+          overOdds: 110,
+          underOdds: -130,
+        },
       ],
     }));
   }
@@ -62,14 +78,48 @@ export class FakeProvider implements OddsProvider {
   }
 }
 
-function game(week: number, awayAbbr: string, awayTeam: string, homeAbbr: string, homeTeam: string, commenceTime: string): ScheduledGame {
-  return { providerId: `fake-w${week}-${awayAbbr}-${homeAbbr}`, season: 2026, week, homeTeam, awayTeam, homeAbbr, awayAbbr, commenceTime };
+function game(
+  week: number,
+  awayAbbr: string,
+  awayTeam: string,
+  homeAbbr: string,
+  homeTeam: string,
+  commenceTime: string,
+): ScheduledGame {
+  return {
+    providerId: `fake-w${week}-${awayAbbr}-${homeAbbr}`,
+    season: 2026,
+    week,
+    homeTeam,
+    awayTeam,
+    homeAbbr,
+    awayAbbr,
+    commenceTime,
+  };
 }
 
 function markets(g: ScheduledGame, homeSpread: number): OddsMarket[] {
   return [
-    { marketType: "spreads", outcomes: [{ name: g.awayTeam, price: -110, point: -homeSpread }, { name: g.homeTeam, price: -110, point: homeSpread }] },
-    { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 45.5 }, { name: "Under", price: -110, point: 45.5 }] },
-    { marketType: "h2h", outcomes: [{ name: g.awayTeam, price: 150 }, { name: g.homeTeam, price: -175 }] },
+    {
+      marketType: "spreads",
+      outcomes: [
+        { name: g.awayTeam, price: -110, point: -homeSpread },
+        { name: g.homeTeam, price: -110, point: homeSpread },
+      ],
+    },
+    {
+      marketType: "totals",
+      outcomes: [
+        { name: "Over", price: -110, point: 45.5 },
+        { name: "Under", price: -110, point: 45.5 },
+      ],
+    },
+    {
+      marketType: "h2h",
+      outcomes: [
+        { name: g.awayTeam, price: 150 },
+        { name: g.homeTeam, price: -175 },
+      ],
+    },
   ];
 }

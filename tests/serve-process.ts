@@ -12,8 +12,17 @@ export interface RunningServe {
  * A real `serve` process on a database file and a free port, resolved once it logs that it
  * listens. `env` is its whole environment; `runtimeFlags` go to Bun before the script.
  */
-export async function startServe(db: string, env: Record<string, string | undefined>, runtimeFlags: string[] = []): Promise<RunningServe> {
-  const proc = Bun.spawn([process.execPath, ...runtimeFlags, MAIN, "serve", "--port", "0", "--db", db], { env, stdin: "ignore", stdout: "pipe", stderr: "ignore" });
+export async function startServe(
+  db: string,
+  env: Record<string, string | undefined>,
+  runtimeFlags: string[] = [],
+): Promise<RunningServe> {
+  const proc = Bun.spawn([process.execPath, ...runtimeFlags, MAIN, "serve", "--port", "0", "--db", db], {
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   const reader = proc.stdout.getReader();
   let out = "";
   for (;;) {

@@ -22,7 +22,10 @@ export interface TestContext {
 
 /** A fresh, migrated in-memory database and an app over it, standing on a fixed day. */
 export async function makeTestApp(opts: { env?: Record<string, string>; now?: string } = {}): Promise<TestContext> {
-  const config = loadConfig({ LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...opts.env }, { databasePath: ":memory:" });
+  const config = loadConfig(
+    { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...opts.env },
+    { databasePath: ":memory:" },
+  );
   const handle = openDatabase(":memory:");
   await migrateToLatest(handle.db);
   const clock = new FixedClock(opts.now ?? "2026-10-07T16:00:00Z");
@@ -51,7 +54,12 @@ export interface CallResult<T = any> {
 }
 
 /** Calls the app in-process (no listening server), the way a browser on our origin would. */
-export async function call<T = any>(app: App, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  app: App,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = { origin: BASE, ...opts.headers };
   let body: string | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;

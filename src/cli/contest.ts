@@ -11,7 +11,9 @@ function table(result: WeekWinners): string {
   ];
   if (result.winners.length === 0) lines.push("No eligible players this week.");
   for (const w of result.winners) {
-    const flags = [w.tied ? "tied" : "", w.linkedTo.length ? `looks linked to ${w.linkedTo.join(", ")}` : ""].filter(Boolean).join("; ");
+    const flags = [w.tied ? "tied" : "", w.linkedTo.length ? `looks linked to ${w.linkedTo.join(", ")}` : ""]
+      .filter(Boolean)
+      .join("; ");
     lines.push(
       `#${w.place}  ${w.username.padEnd(20)} ${w.unitsWon.padStart(7)}U  ROI ${w.roi.toFixed(1).padStart(6)}%  ${w.wonBets}/${w.totalBets} won  ${w.gamesBet} games${flags ? `  [${flags}]` : ""}`,
     );
@@ -28,13 +30,20 @@ export async function contestWinnersCommand(config: Config, flags: { week?: stri
   await withDatabase(config, async ({ db }) => {
     let result: WeekWinners;
     try {
-      result = await weeklyWinners(db, systemClock.now(), { week, force: flags.force, adminEmails: config.adminEmails, actor: cliActor });
+      result = await weeklyWinners(db, systemClock.now(), {
+        week,
+        force: flags.force,
+        adminEmails: config.adminEmails,
+        actor: cliActor,
+      });
     } catch (error) {
       if (error instanceof AppError) throw new CliError(error.message);
       throw error;
     }
     if (result.generatedSeason) {
-      console.error("warning: these results come from the embedded (generated) season, not real NFL games: award no prizes for them.");
+      console.error(
+        "warning: these results come from the embedded (generated) season, not real NFL games: award no prizes for them.",
+      );
     }
     console.log(flags.json ? JSON.stringify(result, null, 2) : table(result));
   });

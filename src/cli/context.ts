@@ -13,7 +13,8 @@ export function configFrom(flags: DataFlags & { port?: string }): Config {
   if (flags.db) overrides.databasePath = flags.db;
   if (flags.port !== undefined) {
     const port = Number(flags.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new CliError(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
     overrides.port = port;
   }
   return loadConfig(process.env, overrides);

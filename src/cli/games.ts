@@ -18,12 +18,25 @@ function score(flag: string, raw: string | undefined): number {
 }
 
 /** `resolve-game`: the admin resolve from the command line — same service, validation and audit. */
-export async function resolveGameCommand(config: Config, gameId: string, flags: { away?: string; home?: string; regrade?: boolean }) {
-  const input = { awayScore: score("--away", flags.away), homeScore: score("--home", flags.home), status: "completed" as const, regrade: flags.regrade };
+export async function resolveGameCommand(
+  config: Config,
+  gameId: string,
+  flags: { away?: string; home?: string; regrade?: boolean },
+) {
+  const input = {
+    awayScore: score("--away", flags.away),
+    homeScore: score("--home", flags.home),
+    status: "completed" as const,
+    regrade: flags.regrade,
+  };
   await withDatabase(config, async ({ db }) => {
     try {
-      const game = await resolveGame(db, systemClock.now(), gameId, input, cliActor, (season, week) => winnersRecorded(db, season, week));
-      console.log(`${game.awayTeam} ${game.awayScore} @ ${game.homeTeam} ${game.homeScore}: ${flags.regrade ? "regraded" : "resolved"}. Bets settle automatically.`);
+      const game = await resolveGame(db, systemClock.now(), gameId, input, cliActor, (season, week) =>
+        winnersRecorded(db, season, week),
+      );
+      console.log(
+        `${game.awayTeam} ${game.awayScore} @ ${game.homeTeam} ${game.homeScore}: ${flags.regrade ? "regraded" : "resolved"}. Bets settle automatically.`,
+      );
     } catch (error) {
       if (error instanceof AppError) throw new CliError(error.message);
       throw error;
@@ -47,9 +60,11 @@ export async function oddsSyncCommand(config: Config) {
       `${report.provider} season ${report.season}: ${report.inserted} games added, ${report.oddsUpdated} with new odds, ${report.completed} completed.`,
     );
     const diagnostics = provider.diagnostics?.();
-    if (diagnostics?.requestsRemaining != null) console.log(`The Odds API: ${diagnostics.requestsRemaining} requests left this month.`);
+    if (diagnostics?.requestsRemaining != null)
+      console.log(`The Odds API: ${diagnostics.requestsRemaining} requests left this month.`);
     // Problems were logged as they happened; the run still succeeded with what could be read.
-    if (diagnostics?.problems.length) console.error(`warning: ${diagnostics.problems.length} provider problem(s); the last good data was kept.`);
+    if (diagnostics?.problems.length)
+      console.error(`warning: ${diagnostics.problems.length} provider problem(s); the last good data was kept.`);
     for (const fault of diagnostics?.faults ?? []) console.error(`warning: ${fault}`);
     for (const notice of diagnostics?.notices ?? []) console.error(`note: ${notice}`);
   });

@@ -38,7 +38,10 @@ export async function serve(config: Config): Promise<void> {
   if (firstStart && config.oddsProvider === "embedded" && config.demoBots > 0) {
     const started = performance.now();
     const seeded = await seedDemoBots(handle.db, clock.now(), config.demoBots);
-    logger.info({ ...seeded, ms: Math.round(performance.now() - started) }, "first start: demo bots with a betting history");
+    logger.info(
+      { ...seeded, ms: Math.round(performance.now() - started) },
+      "first start: demo bots with a betting history",
+    );
   }
   // Whatever was resolved but not settled before a crash or by a CLI while we were down.
   const swept = await settleAllPending(handle.db, clock.now());
@@ -52,7 +55,9 @@ export async function serve(config: Config): Promise<void> {
 
   games.start();
   const stopPurge = startSessionPurge(handle.db, clock, logger);
-  const stopCheckpoints = startCheckpointer(handle.sqlite, config.databasePath, (message) => logger.error({ message }, "background WAL checkpoint failed"));
+  const stopCheckpoints = startCheckpointer(handle.sqlite, config.databasePath, (message) =>
+    logger.error({ message }, "background WAL checkpoint failed"),
+  );
 
   const app = createApp({
     config,
@@ -68,7 +73,10 @@ export async function serve(config: Config): Promise<void> {
   const unmarkServing = config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
   app.listen({ port: config.port, hostname: config.host });
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
-  logger.info({ url: `http://localhost:${app.server?.port}`, database: config.databasePath }, "NFL Paper Trading is listening");
+  logger.info(
+    { url: `http://localhost:${app.server?.port}`, database: config.databasePath },
+    "NFL Paper Trading is listening",
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

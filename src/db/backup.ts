@@ -63,7 +63,10 @@ function checkBackup(file: string): void {
     if (ok?.integrity_check !== "ok") throw new BackupError(`${file} is damaged: ${ok?.integrity_check}`);
     const names = backup.query("select name from kysely_migration").all() as { name: string }[];
     const unknown = names.map((n) => n.name).filter((name) => !(name in migrations));
-    if (unknown.length > 0) throw new BackupError(`${file} was made by a newer version (it has migration ${unknown.sort().at(-1)}); restore it with that version`);
+    if (unknown.length > 0)
+      throw new BackupError(
+        `${file} was made by a newer version (it has migration ${unknown.sort().at(-1)}); restore it with that version`,
+      );
     if (names.length === 0) throw new BackupError(`${file} is not an NFL Paper Trading database`);
   } catch (error) {
     if (error instanceof BackupError) throw error;

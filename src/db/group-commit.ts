@@ -88,7 +88,10 @@ export class GroupCommit {
       }
       await trx.commit().execute();
     } catch (error) {
-      await trx.rollback().execute().catch(() => {});
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
       throw error;
     }
     return outcomes;

@@ -14,7 +14,9 @@ export class SchemaTooNewError extends Error {}
 export const latestMigration = Object.keys(migrations).sort().at(-1)!;
 
 async function appliedMigrationNames(db: Db): Promise<string[]> {
-  const table = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db);
+  const table = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db);
   if (table.rows.length === 0) return [];
   const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
   return rows.rows.map((r) => r.name);
@@ -38,7 +40,8 @@ export async function migrateToLatest(db: Db, snapshotPath?: (fromMigration: str
     const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt);
     const applied = await appliedMigrationNames(db);
     // An upgrade of a database in use: keep a copy as it was, in case the new version disappoints.
-    if (pending.length > 0 && applied.length > 0) await sql`vacuum into ${snapshotPath(applied.sort().at(-1)!)}`.execute(db);
+    if (pending.length > 0 && applied.length > 0)
+      await sql`vacuum into ${snapshotPath(applied.sort().at(-1)!)}`.execute(db);
   }
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -3,7 +3,8 @@ import { AppError } from "../lib/errors.ts";
 /** No payload of ours nests deeper than a few levels; a deeper one is an attack on the parser. */
 export const MAX_JSON_DEPTH = 16;
 
-const tooLarge = (limit: number) => new AppError(413, "body_too_large", `The request body is larger than ${limit} bytes`);
+const tooLarge = (limit: number) =>
+  new AppError(413, "body_too_large", `The request body is larger than ${limit} bytes`);
 
 /**
  * Reads a request body as UTF-8 text, stopping as soon as it passes `limit` bytes: a body sent

@@ -86,7 +86,15 @@ export class ReadCache {
     const order = ++this.#builds;
     const { value, validUntil = Number.POSITIVE_INFINITY } = await build();
     const body = encoder.encode(JSON.stringify(value));
-    const entry: CachedAnswer = { version, builtAt: nowMs, validUntil, etag: `"${Bun.hash(body).toString(36)}"`, body, encoded: {}, headers: new Map() };
+    const entry: CachedAnswer = {
+      version,
+      builtAt: nowMs,
+      validUntil,
+      etag: `"${Bun.hash(body).toString(36)}"`,
+      body,
+      encoded: {},
+      headers: new Map(),
+    };
     // A build that started before the one already stored never replaces it.
     if ((this.#storedBuild.get(key) ?? 0) > order) return entry;
     if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) {
@@ -115,12 +123,21 @@ function takeHeaders(set: ResponseSet): Record<string, string> {
 }
 
 /** The entry's headers for one status and coding, with the app's own (security) headers, made once. */
-function entryHeaders(base: Record<string, string>, entry: CachedAnswer, status: 200 | 304, encoding: Encoding | null): Headers {
+function entryHeaders(
+  base: Record<string, string>,
+  entry: CachedAnswer,
+  status: 200 | 304,
+  encoding: Encoding | null,
+): Headers {
   const key = `${status}${encoding ?? ""}`;
   let headers = entry.headers.get(key);
   if (!headers) {
     const tag = entry.etag.slice(1, -1);
-    const own: Record<string, string> = { etag: encoding ? `"${tag}-${encoding}"` : entry.etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
+    const own: Record<string, string> = {
+      etag: encoding ? `"${tag}-${encoding}"` : entry.etag,
+      vary: "Accept-Encoding",
+      "cache-control": "no-cache",
+    };
     if (status === 200) own["content-type"] = "application/json";
     if (status === 200 && encoding) own["content-encoding"] = encoding;
     headers = new Headers({ ...base, ...own });
@@ -137,7 +154,8 @@ function entryHeaders(base: Record<string, string>, entry: CachedAnswer, status:
  */
 export function cachedResponse(request: Request, entry: CachedAnswer, base: Record<string, string>): Response {
   const tags = requestedTags(request.headers.get("if-none-match"));
-  const encoding = entry.body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
+  const encoding =
+    entry.body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
   if (tags.length > 0 && (tags.includes(entry.etag.slice(1, -1)) || tags.includes("*"))) {
     return new Response(null, { status: 304, headers: entryHeaders(base, entry, 304, encoding) });
   }
@@ -152,8 +170,14 @@ export function cachedAnswer(request: Request, set: ResponseSet, entry: CachedAn
 
 /** A JSON answer built for one request (not cached), compressed like the cached ones. */
 export function jsonAnswer(request: Request, set: ResponseSet, body: Uint8Array<ArrayBuffer>): Response {
-  const encoding = body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
-  const headers: Record<string, string> = { ...takeHeaders(set), "content-type": "application/json", vary: "Accept-Encoding", "cache-control": "no-cache" };
+  const encoding =
+    body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get("accept-encoding")) : null;
+  const headers: Record<string, string> = {
+    ...takeHeaders(set),
+    "content-type": "application/json",
+    vary: "Accept-Encoding",
+    "cache-control": "no-cache",
+  };
   if (!encoding) return new Response(body, { headers });
   headers["content-encoding"] = encoding;
   return new Response(compress(body, encoding), { headers });

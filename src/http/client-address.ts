@@ -19,13 +19,19 @@ export function clientAddress(request: Request, server: Server<unknown> | null, 
  * IPv6 (::ffff:1.2.3.4), count per address. Anything that is not an IP address is its own key.
  */
 export function rateLimitKey(address: string): string {
-  const trimmed = address.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const trimmed = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
   if (!trimmed.includes(":")) return trimmed;
   const groups = ipv6Groups(trimmed.split("%")[0]!);
   if (!groups) return trimmed;
   const mappedV4 = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (mappedV4) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (with "::" and a dotted IPv4 tail), or null when it is not one. */

@@ -49,7 +49,8 @@ function negotiate(header: string | null | undefined, offered: readonly Encoding
     if (!parsed) return null;
     weights.set(parsed.coding, Math.max(parsed.q, weights.get(parsed.coding) ?? 0));
   }
-  const weightOf = (coding: Encoding) => (offered.includes(coding) ? (weights.get(coding) ?? weights.get("*") ?? 0) : 0);
+  const weightOf = (coding: Encoding) =>
+    offered.includes(coding) ? (weights.get(coding) ?? weights.get("*") ?? 0) : 0;
   const br = weightOf("br");
   const gzip = weightOf("gzip");
   if (br > 0 && br >= gzip) return "br";

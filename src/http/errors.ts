@@ -36,10 +36,14 @@ export function describeValidationError(error: ValidationError): ErrorBody {
     const named = error.customError.match(/^([\w.]+): (.+)$/);
     if (named) return { message: error.customError, code: "invalid_input", field: named[1]! };
     problem = error.customError;
-  }
-  else if (typeof schema.maxLength === "number" && typeof first?.value === "string" && first.value.length > schema.maxLength)
+  } else if (
+    typeof schema.maxLength === "number" &&
+    typeof first?.value === "string" &&
+    first.value.length > schema.maxLength
+  )
     problem = `must be at most ${schema.maxLength} characters`;
-  else if (/Unexpected property/i.test(problem)) return { message: `Unknown field: ${field}`, code: "unknown_field", field };
+  else if (/Unexpected property/i.test(problem))
+    return { message: `Unknown field: ${field}`, code: "unknown_field", field };
   return { message: `${field}: ${problem}`, code: "invalid_input", field };
 }
 
@@ -47,7 +51,8 @@ export function describeValidationError(error: ValidationError): ErrorBody {
 export function errorHandler(logger: Logger) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error: thrown, request }) => {
     // Elysia wraps whatever a parser throws (our body limits) in a ParseError: answer the cause.
-    const error = code === "PARSE" && (thrown as Error).cause instanceof AppError ? ((thrown as Error).cause as AppError) : thrown;
+    const error =
+      code === "PARSE" && (thrown as Error).cause instanceof AppError ? ((thrown as Error).cause as AppError) : thrown;
     if (error instanceof AppError) {
       return json(error.status, { ...error.details, message: error.message, code: error.code }, error.headers);
     }

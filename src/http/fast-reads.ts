@@ -23,7 +23,8 @@ interface FastReadDeps {
  * over our limits, another method — goes to the full app, which validates and answers it.
  */
 export function fastReadRoutes(reads: Record<string, FastRead>, deps: FastReadDeps) {
-  const routes: Record<string, { GET: (request: Request, server: Server<unknown>) => Promise<Response> | Response }> = {};
+  const routes: Record<string, { GET: (request: Request, server: Server<unknown>) => Promise<Response> | Response }> =
+    {};
   for (const [path, read] of Object.entries(reads)) {
     routes[path] = {
       // Not async: a held answer is sent without a promise in between.

@@ -14,7 +14,15 @@ const ProviderStatus = t.Object({
 });
 
 // The schema must follow the scheduler's type field for field: Elysia refuses an answer with a field it does not know.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? ([keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false) : false) : false;
+type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
 const followsScheduler: Same<typeof ProviderStatus.static, SchedulerStatus> = true;
 void followsScheduler;
 
@@ -34,7 +42,13 @@ export function databaseCheck(check: () => Promise<unknown>): () => Promise<bool
   return () => {
     const now = performance.now();
     if (!last || now - last.at >= HEALTH_CHECK_MS) {
-      last = { at: now, ok: check().then(() => true, () => false) };
+      last = {
+        at: now,
+        ok: check().then(
+          () => true,
+          () => false,
+        ),
+      };
     }
     return last.ok;
   };

@@ -4,7 +4,8 @@ import type { Server } from "bun";
 import { forbidden } from "../lib/errors.ts";
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-const label = (value: string | number) => `"${String(value).replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", "\\n")}"`;
+const label = (value: string | number) =>
+  `"${String(value).replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", "\\n")}"`;
 
 /**
  * Requests by route and status, and their latency, as plain numbers: prom-client hashes the labels
@@ -13,11 +14,15 @@ const label = (value: string | number) => `"${String(value).replaceAll("\\", "\\
  */
 export class RequestMetrics {
   /** By route, then status, then method: no key is built per request. */
-  readonly #routes = new Map<string, { buckets: number[]; sum: number; count: number; byStatus: Map<number, Map<string, number>> }>();
+  readonly #routes = new Map<
+    string,
+    { buckets: number[]; sum: number; count: number; byStatus: Map<number, Map<string, number>> }
+  >();
 
   record(method: string, route: string, status: number, seconds: number): void {
     let r = this.#routes.get(route);
-    if (!r) this.#routes.set(route, (r = { buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0, byStatus: new Map() }));
+    if (!r)
+      this.#routes.set(route, (r = { buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0, byStatus: new Map() }));
     let methods = r.byStatus.get(status);
     if (!methods) r.byStatus.set(status, (methods = new Map()));
     methods.set(method, (methods.get(method) ?? 0) + 1);
@@ -32,13 +37,22 @@ export class RequestMetrics {
   }
 
   exposition(): string {
-    const lines = ["# HELP npt_http_requests_total HTTP requests by route and status", "# TYPE npt_http_requests_total counter"];
+    const lines = [
+      "# HELP npt_http_requests_total HTTP requests by route and status",
+      "# TYPE npt_http_requests_total counter",
+    ];
     for (const [route, r] of this.#routes) {
       for (const [status, methods] of r.byStatus) {
-        for (const [method, count] of methods) lines.push(`npt_http_requests_total{method=${label(method)},route=${label(route)},status=${label(status)}} ${count}`);
+        for (const [method, count] of methods)
+          lines.push(
+            `npt_http_requests_total{method=${label(method)},route=${label(route)},status=${label(status)}} ${count}`,
+          );
       }
     }
-    lines.push("# HELP npt_http_request_duration_seconds HTTP request latency", "# TYPE npt_http_request_duration_seconds histogram");
+    lines.push(
+      "# HELP npt_http_request_duration_seconds HTTP request latency",
+      "# TYPE npt_http_request_duration_seconds histogram",
+    );
     for (const [route, r] of this.#routes) {
       let cumulative = 0;
       LATENCY_BUCKETS.forEach((le, i) => {
@@ -57,9 +71,22 @@ export class RequestMetrics {
 export class Metrics {
   readonly registry = new Registry();
   readonly requests = new RequestMetrics();
-  readonly sockets = new Gauge({ name: "npt_websocket_connections", help: "Open WebSocket connections", registers: [this.registry] });
-  readonly outboxLag = new Gauge({ name: "npt_outbox_lag_events", help: "Outbox events committed but not yet delivered", registers: [this.registry] });
-  readonly jobs = new Counter({ name: "npt_jobs_total", help: "Background jobs run, by kind and outcome", labelNames: ["job", "outcome"], registers: [this.registry] });
+  readonly sockets = new Gauge({
+    name: "npt_websocket_connections",
+    help: "Open WebSocket connections",
+    registers: [this.registry],
+  });
+  readonly outboxLag = new Gauge({
+    name: "npt_outbox_lag_events",
+    help: "Outbox events committed but not yet delivered",
+    registers: [this.registry],
+  });
+  readonly jobs = new Counter({
+    name: "npt_jobs_total",
+    help: "Background jobs run, by kind and outcome",
+    labelNames: ["job", "outcome"],
+    registers: [this.registry],
+  });
   readonly jobSeconds = new Histogram({
     name: "npt_job_duration_seconds",
     help: "Background job duration (settlement, provider sync)",
@@ -108,9 +135,18 @@ export function fromThisMachine(request: Request, server: Server<unknown> | null
 }
 
 /** `/metrics` in Prometheus text format, for admins or from the machine itself. */
-export function metricsRoute({ metrics, isAdmin, refresh }: { metrics: Metrics; isAdmin(request: Request): Promise<boolean>; refresh(): Promise<void> }) {
+export function metricsRoute({
+  metrics,
+  isAdmin,
+  refresh,
+}: {
+  metrics: Metrics;
+  isAdmin(request: Request): Promise<boolean>;
+  refresh(): Promise<void>;
+}) {
   return new Elysia({ name: "metrics" }).get("/metrics", async ({ request, server }) => {
-    if (!fromThisMachine(request, server) && !(await isAdmin(request))) throw forbidden("Metrics are for admins or the machine itself", "metrics_forbidden");
+    if (!fromThisMachine(request, server) && !(await isAdmin(request)))
+      throw forbidden("Metrics are for admins or the machine itself", "metrics_forbidden");
     await refresh();
     return new Response(await metrics.exposition(), { headers: { "content-type": metrics.registry.contentType } });
   });

@@ -46,7 +46,9 @@ export const documentPath = (path: string) => path.replace(/:([^/]+)/g, "{$1}");
 
 /** Whether a schema may be left out (TypeBox `t.Optional`, e.g. http/schema.ts EmptyBody). */
 const isOptional = (schema: unknown) =>
-  typeof schema === "object" && schema !== null && Object.getOwnPropertySymbols(schema).some((s) => s.description === "TypeBox.Optional");
+  typeof schema === "object" &&
+  schema !== null &&
+  Object.getOwnPropertySymbols(schema).some((s) => s.description === "TypeBox.Optional");
 
 /**
  * Builds the document from the app's route table with @elysiajs/openapi's generator, then says
@@ -55,7 +57,13 @@ const isOptional = (schema: unknown) =>
  * `contentMediaType`, e.g. CSV).
  */
 export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.static {
-  const { paths, components } = toOpenAPISchema(app, { paths: UNDOCUMENTED, staticFile: false }, undefined, undefined, VERSION) as Json;
+  const { paths, components } = toOpenAPISchema(
+    app,
+    { paths: UNDOCUMENTED, staticFile: false },
+    undefined,
+    undefined,
+    VERSION,
+  ) as Json;
   for (const route of routeTable(app)) {
     const operation = paths[documentPath(route.path)]?.[route.method.toLowerCase()] as Json | undefined;
     if (!operation) continue;
@@ -76,14 +84,17 @@ export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.sta
     const access = operation["x-access"];
     operation.responses = {
       ...operation.responses,
-      ...(operation.parameters?.length || operation.requestBody ? { 400: { ...ERROR_REF, description: "Invalid input: the message names the field" } } : {}),
+      ...(operation.parameters?.length || operation.requestBody
+        ? { 400: { ...ERROR_REF, description: "Invalid input: the message names the field" } }
+        : {}),
       ...(access ? { 401: { ...ERROR_REF, description: "Not signed in" } } : {}),
       ...(access === "admin" ? { 403: { ...ERROR_REF, description: "Admins only" } } : {}),
       "4XX": ERROR_REF,
       "5XX": ERROR_REF,
     };
   }
-  for (const item of Object.values(paths) as Json[]) for (const method of Object.keys(item)) if (!METHODS.has(method)) delete item[method];
+  for (const item of Object.values(paths) as Json[])
+    for (const method of Object.keys(item)) if (!METHODS.has(method)) delete item[method];
   return tidy({
     openapi: VERSION,
     info: {
@@ -97,8 +108,20 @@ export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.sta
     paths,
     components: {
       schemas: { ...components.schemas, Error: ErrorResponse },
-      responses: { Error: { description: "An error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } },
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Set by POST /api/login and POST /api/register" } },
+      responses: {
+        Error: {
+          description: "An error",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      },
+      securitySchemes: {
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "Set by POST /api/login and POST /api/register",
+        },
+      },
     },
   });
 }

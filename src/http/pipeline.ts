@@ -55,7 +55,13 @@ export function requestRecorder({ logger, metrics }: { logger: Logger; metrics?:
   return (request: Request, route: string, status: number, ms: number) => {
     metrics?.recordRequest(request.method, route, status, ms / 1000);
     if (logger.isLevelEnabled("info")) {
-      logger.info({ method: request.method, route, path: loggablePath(pathOf(request.url)), status, ms: Math.round(ms * 10) / 10 });
+      logger.info({
+        method: request.method,
+        route,
+        path: loggablePath(pathOf(request.url)),
+        status,
+        ms: Math.round(ms * 10) / 10,
+      });
     }
   };
 }
@@ -87,20 +93,23 @@ export function httpPipeline({ config, logger, metrics }: { config: Config; logg
     }
   };
 
-  return new Elysia({ name: "http-pipeline" })
-    .headers(securityHeaders(config))
-    // Our own JSON parsing: a malformed body is always a 400 (Elysia lets it pass as "no body" on
-    // routes whose body is optional), every payload of ours is an object, and size and nesting are
-    // capped while reading, before anything walks the value.
-    .onParse({ as: "global" }, async ({ request }, contentType) => {
-      admit(request);
-      if (!/^application\/json\b/i.test(contentType)) return;
-      return readJsonObject(request, config.bodyLimit);
-    })
-    .onTransform({ as: "global" }, ({ request }) => admit(request))
-    .mapResponse({ as: "global" }, ({ request, set, route, responseValue }) => {
-      const start = started.get(request);
-      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
-      record(request, route, status, start === undefined ? 0 : performance.now() - start);
-    });
+  return (
+    new Elysia({ name: "http-pipeline" })
+      .headers(securityHeaders(config))
+      // Our own JSON parsing: a malformed body is always a 400 (Elysia lets it pass as "no body" on
+      // routes whose body is optional), every payload of ours is an object, and size and nesting are
+      // capped while reading, before anything walks the value.
+      .onParse({ as: "global" }, async ({ request }, contentType) => {
+        admit(request);
+        if (!/^application\/json\b/i.test(contentType)) return;
+        return readJsonObject(request, config.bodyLimit);
+      })
+      .onTransform({ as: "global" }, ({ request }) => admit(request))
+      .mapResponse({ as: "global" }, ({ request, set, route, responseValue }) => {
+        const start = started.get(request);
+        const status =
+          responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
+        record(request, route, status, start === undefined ? 0 : performance.now() - start);
+      })
+  );
 }

@@ -5,13 +5,24 @@ import { t } from "elysia";
  * The field's name rides in the error because Elysia loses the path of a decoded number.
  */
 export const wholeNumber = (field: string, min: number, max: number) =>
-  t.Numeric({ minimum: min, maximum: max, multipleOf: 1, error: `${field}: must be a whole number from ${min} to ${max}` });
+  t.Numeric({
+    minimum: min,
+    maximum: max,
+    multipleOf: 1,
+    error: `${field}: must be a whole number from ${min} to ${max}`,
+  });
 
 /** An optional field that may also be sent as null. */
-export const optionalNullable = <T extends Parameters<typeof t.Optional>[0]>(schema: T) => t.Optional(t.Union([schema, t.Null()]));
+export const optionalNullable = <T extends Parameters<typeof t.Optional>[0]>(schema: T) =>
+  t.Optional(t.Union([schema, t.Null()]));
 
 /** A path id of ours: short and printable. */
-export const idParam = t.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_:.-]+$", error: "is not a valid id" });
+export const idParam = t.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: "^[A-Za-z0-9_:.-]+$",
+  error: "is not a valid id",
+});
 
 /** For calls that carry no payload: nothing, or an empty object (spec §7 sends `{}` for some). */
 export const EmptyBody = t.Optional(t.Object({}, { additionalProperties: false }));

@@ -17,7 +17,9 @@ export function securityHeaders(config: Config): Record<string, string> {
     "frame-ancestors 'none'",
   ].join("; ");
   // Browsers that once reached us over https keep to it (only when our public origin is https).
-  const hsts: Record<string, string> = config.publicUrl?.startsWith("https://") ? { "strict-transport-security": "max-age=31536000" } : {};
+  const hsts: Record<string, string> = config.publicUrl?.startsWith("https://")
+    ? { "strict-transport-security": "max-age=31536000" }
+    : {};
   return {
     ...hsts,
     "content-security-policy": csp,

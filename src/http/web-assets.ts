@@ -81,15 +81,17 @@ export interface WebAssets {
  */
 async function buildAssets(): Promise<WebAssets> {
   const files = await bundleFiles();
-  const assets = new Map(files.map((file) => [file.key, { type: file.type, identity: file.bytes, compressed: {} } as Asset]));
+  const assets = new Map(
+    files.map((file) => [file.key, { type: file.type, identity: file.bytes, compressed: {} } as Asset]),
+  );
   const started = performance.now();
   await Promise.all([...assets.values()].map((asset) => compressInto(asset, "gzip")));
   const gzipMs = performance.now() - started;
   const brotliStarted = performance.now();
   // A file brotli fails on is still served gzipped.
-  const brotliDone = Promise.all([...assets.values()].map((asset) => compressInto(asset, "br").catch(() => undefined))).then(
-    () => performance.now() - brotliStarted,
-  );
+  const brotliDone = Promise.all(
+    [...assets.values()].map((asset) => compressInto(asset, "br").catch(() => undefined)),
+  ).then(() => performance.now() - brotliStarted);
   return { files: assets, gzipMs, brotliDone };
 }
 

@@ -18,7 +18,8 @@ export function wagerCents(units: number): number {
  */
 export function potentialWinCents(wager: number, americanOdds: number): number {
   if (!Number.isInteger(wager) || wager < 0) throw new RangeError("wager must be whole cents");
-  if (!Number.isInteger(americanOdds) || Math.abs(americanOdds) < 100) throw new RangeError("American odds are whole numbers of at least 100 either way");
+  if (!Number.isInteger(americanOdds) || Math.abs(americanOdds) < 100)
+    throw new RangeError("American odds are whole numbers of at least 100 either way");
   if (americanOdds > 0) return Math.floor((wager * americanOdds + 50) / 100);
   const against = -americanOdds;
   return Math.floor((wager * 100 * 2 + against) / (2 * against));

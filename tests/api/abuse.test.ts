@@ -11,7 +11,8 @@ let ann: BuiltUser;
 let ben: BuiltUser;
 let admin: BuiltUser;
 
-const as = (who: BuiltUser, method: string, path: string, body?: unknown) => call(ctx.app, method, path, { body, cookie: who.cookie });
+const as = (who: BuiltUser, method: string, path: string, body?: unknown) =>
+  call(ctx.app, method, path, { body, cookie: who.cookie });
 
 beforeEach(async () => {
   ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
@@ -31,13 +32,39 @@ describe("per-player rate limits", () => {
     };
     await hammer(ABUSE_LIMITS.searches, () => as(ann, "GET", "/api/users/search?q=be"));
     expect((await as(ben, "GET", "/api/users/search?q=an")).status).toBe(200);
-    await hammer(ABUSE_LIMITS.friendRequests, () => as(ann, "POST", "/api/friends/requests", { addresseeId: ben.user.id }));
-    const league = (await as(ann, "POST", "/api/leagues", { name: "L", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: ann.user.id })).body.id;
-    await hammer(ABUSE_LIMITS.invitations, () => as(ann, "POST", `/api/leagues/${league}/invite`, { invitedUserId: "ben", invitedBy: ann.user.id }));
-    await hammer(ABUSE_LIMITS.betPlacements, () =>
-      as(ann, "POST", "/api/bets", { gameId: "fake-w1-DAL-PHI", betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5, units: 1, replaceExisting: true }),
+    await hammer(ABUSE_LIMITS.friendRequests, () =>
+      as(ann, "POST", "/api/friends/requests", { addresseeId: ben.user.id }),
     );
-    const limited = await as(ann, "POST", "/api/bets", { gameId: "fake-w1-KC-BUF", betType: "spread", selection: "Buffalo Bills", odds: -110, point: -3.5, units: 1 });
+    const league = (
+      await as(ann, "POST", "/api/leagues", {
+        name: "L",
+        isPublic: false,
+        rules: { allowedBetTypes: ["spread"] },
+        createdBy: ann.user.id,
+      })
+    ).body.id;
+    await hammer(ABUSE_LIMITS.invitations, () =>
+      as(ann, "POST", `/api/leagues/${league}/invite`, { invitedUserId: "ben", invitedBy: ann.user.id }),
+    );
+    await hammer(ABUSE_LIMITS.betPlacements, () =>
+      as(ann, "POST", "/api/bets", {
+        gameId: "fake-w1-DAL-PHI",
+        betType: "spread",
+        selection: "Philadelphia Eagles",
+        odds: -110,
+        point: -3.5,
+        units: 1,
+        replaceExisting: true,
+      }),
+    );
+    const limited = await as(ann, "POST", "/api/bets", {
+      gameId: "fake-w1-KC-BUF",
+      betType: "spread",
+      selection: "Buffalo Bills",
+      odds: -110,
+      point: -3.5,
+      units: 1,
+    });
     expect(limited.headers.get("retry-after")).not.toBeNull();
     ctx.clock.advance(61_000);
     expect((await as(ann, "GET", "/api/users/search?q=be")).status).toBe(200);
@@ -46,18 +73,37 @@ describe("per-player rate limits", () => {
 
 describe("replaying an old request changes nothing", () => {
   test("a settled bet, a league membership and a friendship", async () => {
-    const place = { gameId: "fake-w1-DAL-PHI", betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5, units: 1 };
+    const place = {
+      gameId: "fake-w1-DAL-PHI",
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -110,
+      point: -3.5,
+      units: 1,
+    };
     await as(ann, "POST", "/api/bets", place);
     await as(admin, "PATCH", "/api/games/fake-w1-DAL-PHI", { homeScore: 24, awayScore: 17, status: "completed" });
     await settleGame(ctx.db, ctx.clock.now(), "fake-w1-DAL-PHI");
     const bets = async () => (await as(ann, "GET", `/api/users/${ann.user.id}/bets`)).body;
     const before = await bets();
     expect((await as(ann, "POST", "/api/bets", { ...place, replaceExisting: true })).status).toBe(409);
-    expect((await as(admin, "PATCH", "/api/games/fake-w1-DAL-PHI", { homeScore: 24, awayScore: 17, status: "completed" })).status).toBe(409);
+    expect(
+      (await as(admin, "PATCH", "/api/games/fake-w1-DAL-PHI", { homeScore: 24, awayScore: 17, status: "completed" }))
+        .status,
+    ).toBe(409);
     expect(await bets()).toEqual(before);
 
-    const league = (await as(ann, "POST", "/api/leagues", { name: "L", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: ann.user.id })).body.id;
-    const invitation = (await as(ann, "POST", `/api/leagues/${league}/invite`, { invitedUserId: "ben", invitedBy: ann.user.id })).body.id;
+    const league = (
+      await as(ann, "POST", "/api/leagues", {
+        name: "L",
+        isPublic: false,
+        rules: { allowedBetTypes: ["spread"] },
+        createdBy: ann.user.id,
+      })
+    ).body.id;
+    const invitation = (
+      await as(ann, "POST", `/api/leagues/${league}/invite`, { invitedUserId: "ben", invitedBy: ann.user.id })
+    ).body.id;
     expect((await as(ben, "POST", `/api/invitations/${invitation}/accept`, { userId: ben.user.id })).status).toBe(200);
     await as(ben, "DELETE", `/api/leagues/${league}/leave`, { userId: ben.user.id });
     expect((await as(ben, "POST", `/api/invitations/${invitation}/accept`, { userId: ben.user.id })).status).toBe(409);

@@ -36,28 +36,69 @@ async function world(): Promise<World> {
     siteAdmin: await buildUser(ctx, { username: "site_admin", email: "site@example.com" }),
   };
   const invitee = await buildUser(ctx, { username: "invitee" });
-  const as = (who: BuiltUser, method: string, path: string, body?: unknown) => call(ctx.app, method, path, { cookie: who.cookie, body });
+  const as = (who: BuiltUser, method: string, path: string, body?: unknown) =>
+    call(ctx.app, method, path, { cookie: who.cookie, body });
   const rules = { allowedBetTypes: ["spread", "total", "moneyline"] };
-  const leagueId = (await as(people.leagueAdmin, "POST", "/api/leagues", { name: "Private", isPublic: false, rules, createdBy: people.leagueAdmin.user.id })).body.id;
-  const publicLeagueId = (await as(people.leagueAdmin, "POST", "/api/leagues", { name: "Public", isPublic: true, rules, createdBy: people.leagueAdmin.user.id })).body.id;
-  const toMember = await as(people.leagueAdmin, "POST", `/api/leagues/${leagueId}/invite`, { invitedUserId: people.member.user.id, invitedBy: people.leagueAdmin.user.id });
+  const leagueId = (
+    await as(people.leagueAdmin, "POST", "/api/leagues", {
+      name: "Private",
+      isPublic: false,
+      rules,
+      createdBy: people.leagueAdmin.user.id,
+    })
+  ).body.id;
+  const publicLeagueId = (
+    await as(people.leagueAdmin, "POST", "/api/leagues", {
+      name: "Public",
+      isPublic: true,
+      rules,
+      createdBy: people.leagueAdmin.user.id,
+    })
+  ).body.id;
+  const toMember = await as(people.leagueAdmin, "POST", `/api/leagues/${leagueId}/invite`, {
+    invitedUserId: people.member.user.id,
+    invitedBy: people.leagueAdmin.user.id,
+  });
   await as(people.member, "POST", `/api/invitations/${toMember.body.id}/accept`, { userId: people.member.user.id });
-  const invitationId = (await as(people.leagueAdmin, "POST", `/api/leagues/${leagueId}/invite`, { invitedUserId: "owner", invitedBy: people.leagueAdmin.user.id })).body.id;
+  const invitationId = (
+    await as(people.leagueAdmin, "POST", `/api/leagues/${leagueId}/invite`, {
+      invitedUserId: "owner",
+      invitedBy: people.leagueAdmin.user.id,
+    })
+  ).body.id;
   const inviteToken = (await as(people.leagueAdmin, "GET", `/api/leagues/${leagueId}/invite-link`)).body.inviteToken;
   const toFriend = await as(people.owner, "POST", "/api/friends/requests", { addresseeId: people.friend.user.id });
   await as(people.friend, "PATCH", `/api/friends/requests/${toFriend.body.id}`, { status: "accepted" });
-  const friendRequestId = (await as(people.other, "POST", "/api/friends/requests", { addresseeId: people.owner.user.id })).body.id;
-  const betId = (await as(people.owner, "POST", "/api/bets", { gameId: "fake-w1-DAL-PHI", betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5, units: 1 })).body.id;
+  const friendRequestId = (
+    await as(people.other, "POST", "/api/friends/requests", { addresseeId: people.owner.user.id })
+  ).body.id;
+  const betId = (
+    await as(people.owner, "POST", "/api/bets", {
+      gameId: "fake-w1-DAL-PHI",
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -110,
+      point: -3.5,
+      units: 1,
+    })
+  ).body.id;
   return { ctx, people, invitee, leagueId, publicLeagueId, inviteToken, invitationId, friendRequestId, betId };
 }
 
 type Request = [method: string, path: string, body?: unknown];
-type Row = { request: (w: World, me: BuiltUser | null) => Request; expect: Partial<Record<Caller, number>>; otherwise: number };
+type Row = {
+  request: (w: World, me: BuiltUser | null) => Request;
+  expect: Partial<Record<Caller, number>>;
+  otherwise: number;
+};
 
 const everyone = (status: number): Row["expect"] => Object.fromEntries(CALLERS.map((c) => [c, status]));
 const signedIn = (status: number): Row["expect"] => ({ ...everyone(status), anonymous: 401 });
 /** Only `who` gets `ok`; other signed-in callers get `denied`; anonymous 401. */
-const only = (who: Caller[], ok: number, denied = 403): Row["expect"] => ({ ...signedIn(denied), ...Object.fromEntries(who.map((c) => [c, ok])) });
+const only = (who: Caller[], ok: number, denied = 403): Row["expect"] => ({
+  ...signedIn(denied),
+  ...Object.fromEntries(who.map((c) => [c, ok])),
+});
 
 const U = (w: World) => w.people.owner.user.id;
 const myId = (me: BuiltUser | null) => me?.user.id ?? 1;
@@ -67,20 +108,56 @@ const ROWS: Record<string, Row> = {
   "GET /api/health": { request: () => ["GET", "/api/health"], expect: everyone(200), otherwise: 200 },
   "GET /api/openapi.json": { request: () => ["GET", "/api/openapi.json"], expect: everyone(200), otherwise: 200 },
   "POST /api/register": {
-    request: (_w, me) => ["POST", "/api/register", { email: `new_${myId(me)}@example.com`, username: `fresh_${myId(me)}`, password: "password123" }],
+    request: (_w, me) => [
+      "POST",
+      "/api/register",
+      { email: `new_${myId(me)}@example.com`, username: `fresh_${myId(me)}`, password: "password123" },
+    ],
     expect: everyone(201),
     otherwise: 201,
   },
-  "POST /api/login": { request: () => ["POST", "/api/login", { email: "player1@example.com", password: "wrong-password" }], expect: everyone(401), otherwise: 401 },
+  "POST /api/login": {
+    request: () => ["POST", "/api/login", { email: "player1@example.com", password: "wrong-password" }],
+    expect: everyone(401),
+    otherwise: 401,
+  },
   "POST /api/logout": { request: () => ["POST", "/api/logout"], expect: signedIn(200), otherwise: 200 },
-  "POST /api/password/forgot": { request: () => ["POST", "/api/password/forgot", { email: "owner@example.com" }], expect: everyone(503), otherwise: 503 },
-  "POST /api/password/reset": { request: () => ["POST", "/api/password/reset", { token: "not-a-token", password: "password123" }], expect: everyone(400), otherwise: 400 },
-  "POST /api/email/verify": { request: () => ["POST", "/api/email/verify", { token: "not-a-token" }], expect: everyone(400), otherwise: 400 },
+  "POST /api/password/forgot": {
+    request: () => ["POST", "/api/password/forgot", { email: "owner@example.com" }],
+    expect: everyone(503),
+    otherwise: 503,
+  },
+  "POST /api/password/reset": {
+    request: () => ["POST", "/api/password/reset", { token: "not-a-token", password: "password123" }],
+    expect: everyone(400),
+    otherwise: 400,
+  },
+  "POST /api/email/verify": {
+    request: () => ["POST", "/api/email/verify", { token: "not-a-token" }],
+    expect: everyone(400),
+    otherwise: 400,
+  },
   "GET /api/user": { request: () => ["GET", "/api/user"], expect: signedIn(200), otherwise: 200 },
-  "PUT /api/user/username": { request: (_w, me) => ["PUT", "/api/user/username", { username: `renamed_${myId(me)}` }], expect: signedIn(200), otherwise: 200 },
-  "GET /api/users/:userId/export/bets.csv": { request: (w) => ["GET", `/api/users/${U(w)}/export/bets.csv`], expect: only(["owner"], 200), otherwise: 403 },
-  "GET /api/users/:userId/export/account.json": { request: (w) => ["GET", `/api/users/${U(w)}/export/account.json`], expect: only(["owner"], 200), otherwise: 403 },
-  "DELETE /api/user": { request: () => ["DELETE", "/api/user", { password: "correct-horse-1" }], expect: signedIn(200), otherwise: 200 },
+  "PUT /api/user/username": {
+    request: (_w, me) => ["PUT", "/api/user/username", { username: `renamed_${myId(me)}` }],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "GET /api/users/:userId/export/bets.csv": {
+    request: (w) => ["GET", `/api/users/${U(w)}/export/bets.csv`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "GET /api/users/:userId/export/account.json": {
+    request: (w) => ["GET", `/api/users/${U(w)}/export/account.json`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "DELETE /api/user": {
+    request: () => ["DELETE", "/api/user", { password: "correct-horse-1" }],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
   "GET /api/games": { request: () => ["GET", "/api/games?week=1"], expect: everyone(200), otherwise: 200 },
   "GET /api/weeks/current": { request: () => ["GET", "/api/weeks/current"], expect: everyone(200), otherwise: 200 },
   "PATCH /api/games/:id": {
@@ -89,7 +166,11 @@ const ROWS: Record<string, Row> = {
     otherwise: 403,
   },
   "POST /api/bets": {
-    request: () => ["POST", "/api/bets", { gameId: "fake-w1-KC-BUF", betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1 }],
+    request: () => [
+      "POST",
+      "/api/bets",
+      { gameId: "fake-w1-KC-BUF", betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1 },
+    ],
     expect: signedIn(201),
     otherwise: 201,
   },
@@ -108,22 +189,58 @@ const ROWS: Record<string, Row> = {
     expect: signedIn(201),
     otherwise: 201,
   },
-  "GET /api/users/:userId/bets": { request: (w) => ["GET", `/api/users/${U(w)}/bets`], expect: only(["owner"], 200), otherwise: 403 },
-  "GET /api/users/:userId/bets/week/:week": { request: (w) => ["GET", `/api/users/${U(w)}/bets/week/1`], expect: only(["owner"], 200), otherwise: 403 },
-  "GET /api/users/:userId/coverage/week/:week": { request: (w) => ["GET", `/api/users/${U(w)}/coverage/week/1`], expect: only(["owner"], 200), otherwise: 403 },
-  "PATCH /api/bets/:betId/note": { request: (w) => ["PATCH", `/api/bets/${w.betId}/note`, { note: "mine" }], expect: only(["owner"], 200), otherwise: 403 },
-  "GET /api/users/:userId/stats": { request: (w) => ["GET", `/api/users/${U(w)}/stats`], expect: only(["owner"], 200), otherwise: 403 },
-  "GET /api/leaderboard/week/:week": { request: () => ["GET", "/api/leaderboard/week/1"], expect: everyone(200), otherwise: 200 },
+  "GET /api/users/:userId/bets": {
+    request: (w) => ["GET", `/api/users/${U(w)}/bets`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "GET /api/users/:userId/bets/week/:week": {
+    request: (w) => ["GET", `/api/users/${U(w)}/bets/week/1`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "GET /api/users/:userId/coverage/week/:week": {
+    request: (w) => ["GET", `/api/users/${U(w)}/coverage/week/1`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "PATCH /api/bets/:betId/note": {
+    request: (w) => ["PATCH", `/api/bets/${w.betId}/note`, { note: "mine" }],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "GET /api/users/:userId/stats": {
+    request: (w) => ["GET", `/api/users/${U(w)}/stats`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "GET /api/leaderboard/week/:week": {
+    request: () => ["GET", "/api/leaderboard/week/1"],
+    expect: everyone(200),
+    otherwise: 200,
+  },
   "GET /api/leaderboard": { request: () => ["GET", "/api/leaderboard"], expect: everyone(200), otherwise: 200 },
   "GET /api/leagues": { request: () => ["GET", "/api/leagues"], expect: signedIn(200), otherwise: 200 },
-  "GET /api/leagues/:id": { request: (w) => ["GET", `/api/leagues/${w.leagueId}`], expect: signedIn(200), otherwise: 200 },
+  "GET /api/leagues/:id": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}`],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
   "POST /api/leagues": {
-    request: (_w, me) => ["POST", "/api/leagues", { name: "Mine", isPublic: true, rules: { allowedBetTypes: ["spread"] }, createdBy: myId(me) }],
+    request: (_w, me) => [
+      "POST",
+      "/api/leagues",
+      { name: "Mine", isPublic: true, rules: { allowedBetTypes: ["spread"] }, createdBy: myId(me) },
+    ],
     expect: signedIn(201),
     otherwise: 201,
   },
   "PUT /api/leagues/:id": {
-    request: (w) => ["PUT", `/api/leagues/${w.leagueId}`, { name: "Renamed", isPublic: false, rules: { allowedBetTypes: ["spread"] } }],
+    request: (w) => [
+      "PUT",
+      `/api/leagues/${w.leagueId}`,
+      { name: "Renamed", isPublic: false, rules: { allowedBetTypes: ["spread"] } },
+    ],
     expect: only(["leagueAdmin"], 200),
     otherwise: 403,
   },
@@ -138,35 +255,107 @@ const ROWS: Record<string, Row> = {
     otherwise: 409,
   },
   "POST /api/leagues/:id/invite": {
-    request: (w, me) => ["POST", `/api/leagues/${w.leagueId}/invite`, { invitedUserId: w.invitee.user.id, invitedBy: myId(me) }],
+    request: (w, me) => [
+      "POST",
+      `/api/leagues/${w.leagueId}/invite`,
+      { invitedUserId: w.invitee.user.id, invitedBy: myId(me) },
+    ],
     expect: only(["leagueAdmin"], 200),
     otherwise: 403,
   },
-  "GET /api/leagues/:id/invite-link": { request: (w) => ["GET", `/api/leagues/${w.leagueId}/invite-link`], expect: only(["member", "leagueAdmin"], 200), otherwise: 403 },
-  "POST /api/leagues/:id/invite-link": { request: (w) => ["POST", `/api/leagues/${w.leagueId}/invite-link`, {}], expect: only(["leagueAdmin"], 200), otherwise: 403 },
+  "GET /api/leagues/:id/invite-link": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}/invite-link`],
+    expect: only(["member", "leagueAdmin"], 200),
+    otherwise: 403,
+  },
+  "POST /api/leagues/:id/invite-link": {
+    request: (w) => ["POST", `/api/leagues/${w.leagueId}/invite-link`, {}],
+    expect: only(["leagueAdmin"], 200),
+    otherwise: 403,
+  },
   "POST /api/leagues/join-by-token/:token": {
     request: (w) => ["POST", `/api/leagues/join-by-token/${w.inviteToken}`, {}],
     expect: { ...signedIn(200), member: 409, leagueAdmin: 409 },
     otherwise: 200,
   },
-  "GET /api/invitations/league/:id": { request: (w) => ["GET", `/api/invitations/league/${w.leagueId}`], expect: only(["leagueAdmin"], 200), otherwise: 403 },
-  "GET /api/users/:userId/invitations": { request: (w) => ["GET", `/api/users/${U(w)}/invitations`], expect: only(["owner"], 200), otherwise: 403 },
-  "GET /api/users/:userId/leagues": { request: (w) => ["GET", `/api/users/${U(w)}/leagues`], expect: only(["owner"], 200), otherwise: 403 },
-  "POST /api/invitations/:id/accept": { request: (w, me) => ["POST", `/api/invitations/${w.invitationId}/accept`, { userId: myId(me) }], expect: only(["owner"], 200), otherwise: 403 },
-  "POST /api/invitations/:id/decline": { request: (w, me) => ["POST", `/api/invitations/${w.invitationId}/decline`, { userId: myId(me) }], expect: only(["owner"], 200), otherwise: 403 },
+  "GET /api/invitations/league/:id": {
+    request: (w) => ["GET", `/api/invitations/league/${w.leagueId}`],
+    expect: only(["leagueAdmin"], 200),
+    otherwise: 403,
+  },
+  "GET /api/users/:userId/invitations": {
+    request: (w) => ["GET", `/api/users/${U(w)}/invitations`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "GET /api/users/:userId/leagues": {
+    request: (w) => ["GET", `/api/users/${U(w)}/leagues`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "POST /api/invitations/:id/accept": {
+    request: (w, me) => ["POST", `/api/invitations/${w.invitationId}/accept`, { userId: myId(me) }],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "POST /api/invitations/:id/decline": {
+    request: (w, me) => ["POST", `/api/invitations/${w.invitationId}/decline`, { userId: myId(me) }],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
   "GET /api/friends": { request: () => ["GET", "/api/friends"], expect: signedIn(200), otherwise: 200 },
-  "GET /api/friends/requests": { request: () => ["GET", "/api/friends/requests"], expect: signedIn(200), otherwise: 200 },
-  "POST /api/friends/requests": { request: (w) => ["POST", "/api/friends/requests", { addresseeId: w.invitee.user.id }], expect: signedIn(201), otherwise: 201 },
-  "PATCH /api/friends/requests/:id": { request: (w) => ["PATCH", `/api/friends/requests/${w.friendRequestId}`, { status: "accepted" }], expect: only(["owner"], 200), otherwise: 403 },
-  "DELETE /api/friends/:id": { request: (w) => ["DELETE", `/api/friends/${U(w)}`], expect: only(["friend"], 200, 404), otherwise: 404 },
-  "GET /api/friends/:friendId/analytics": { request: (w) => ["GET", `/api/friends/${U(w)}/analytics`], expect: only(["friend"], 200), otherwise: 403 },
+  "GET /api/friends/requests": {
+    request: () => ["GET", "/api/friends/requests"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "POST /api/friends/requests": {
+    request: (w) => ["POST", "/api/friends/requests", { addresseeId: w.invitee.user.id }],
+    expect: signedIn(201),
+    otherwise: 201,
+  },
+  "PATCH /api/friends/requests/:id": {
+    request: (w) => ["PATCH", `/api/friends/requests/${w.friendRequestId}`, { status: "accepted" }],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "DELETE /api/friends/:id": {
+    request: (w) => ["DELETE", `/api/friends/${U(w)}`],
+    expect: only(["friend"], 200, 404),
+    otherwise: 404,
+  },
+  "GET /api/friends/:friendId/analytics": {
+    request: (w) => ["GET", `/api/friends/${U(w)}/analytics`],
+    expect: only(["friend"], 200),
+    otherwise: 403,
+  },
   "GET /api/users/search": { request: () => ["GET", "/api/users/search?q=ow"], expect: signedIn(200), otherwise: 200 },
   "GET /api/notifications": { request: () => ["GET", "/api/notifications"], expect: signedIn(200), otherwise: 200 },
-  "POST /api/notifications/seen": { request: () => ["POST", "/api/notifications/seen"], expect: signedIn(200), otherwise: 200 },
-  "GET /api/admin/bots/stats": { request: () => ["GET", "/api/admin/bots/stats"], expect: only(["siteAdmin"], 200), otherwise: 403 },
-  "POST /api/admin/bots/ensure": { request: () => ["POST", "/api/admin/bots/ensure", { count: 2 }], expect: only(["siteAdmin"], 200), otherwise: 403 },
-  "POST /api/admin/bots/weekly-update": { request: () => ["POST", "/api/admin/bots/weekly-update", {}], expect: only(["siteAdmin"], 200), otherwise: 403 },
-  "GET /api/admin/audit": { request: () => ["GET", "/api/admin/audit"], expect: only(["siteAdmin"], 200), otherwise: 403 },
+  "POST /api/notifications/seen": {
+    request: () => ["POST", "/api/notifications/seen"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "GET /api/admin/bots/stats": {
+    request: () => ["GET", "/api/admin/bots/stats"],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "POST /api/admin/bots/ensure": {
+    request: () => ["POST", "/api/admin/bots/ensure", { count: 2 }],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "POST /api/admin/bots/weekly-update": {
+    request: () => ["POST", "/api/admin/bots/weekly-update", {}],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "GET /api/admin/audit": {
+    request: () => ["GET", "/api/admin/audit"],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
   "ALL /api/*": { request: () => ["GET", "/api/no/such/route"], expect: everyone(404), otherwise: 404 },
   "GET /*": { request: () => ["GET", "/some/screen"], expect: everyone(200), otherwise: 200 },
 };

@@ -18,8 +18,10 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-const send = (method: string, path: string, opts: CallOptions = {}) => call(app, method, path, { ...opts, headers: { origin: PUBLIC_URL, ...opts.headers } });
-const registerBoss = (email = "Boss@Example.com", username = "the_boss") => send("POST", "/api/register", { body: { email, username, password: "boss-password-1" } });
+const send = (method: string, path: string, opts: CallOptions = {}) =>
+  call(app, method, path, { ...opts, headers: { origin: PUBLIC_URL, ...opts.headers } });
+const registerBoss = (email = "Boss@Example.com", username = "the_boss") =>
+  send("POST", "/api/register", { body: { email, username, password: "boss-password-1" } });
 
 async function mailCount(n: number): Promise<void> {
   for (let i = 0; i < 400 && sent.length < n; i++) await Bun.sleep(5);
@@ -54,11 +56,16 @@ describe("ADMIN_EMAILS needs a proved address", () => {
     await registerBoss();
     await mailCount(1);
     const token = tokenOf(sent[0]!);
-    expect((await send("POST", "/api/password/reset", { body: { token, password: "hijacked-pass" } })).body.code).toBe("reset_link_invalid");
+    expect((await send("POST", "/api/password/reset", { body: { token, password: "hijacked-pass" } })).body.code).toBe(
+      "reset_link_invalid",
+    );
     expect((await send("POST", "/api/email/verify", { body: { token } })).status).toBe(200);
     const again = await send("POST", "/api/email/verify", { body: { token } });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: "This confirmation link has expired or was already used.", code: "verify_link_invalid" });
+    expect(again.body).toEqual({
+      message: "This confirmation link has expired or was already used.",
+      code: "verify_link_invalid",
+    });
 
     await registerBoss("boss2@example.com", "second_boss");
     ctx.clock.advance(24 * 60 * 60 * 1000);
@@ -76,7 +83,13 @@ describe("ADMIN_EMAILS needs a proved address", () => {
   });
 
   test("an unlisted address gets no mail", async () => {
-    expect((await send("POST", "/api/register", { body: { email: "fan@example.com", username: "fan_1", password: "fan-password-1" } })).status).toBe(201);
+    expect(
+      (
+        await send("POST", "/api/register", {
+          body: { email: "fan@example.com", username: "fan_1", password: "fan-password-1" },
+        })
+      ).status,
+    ).toBe(201);
     await Bun.sleep(30);
     expect(sent).toHaveLength(0);
   });
@@ -90,7 +103,9 @@ describe("ADMIN_EMAILS needs a proved address", () => {
     expect(deleted.status).toBe(200);
     const gone = await ctx.db.selectFrom("users").selectAll().where("id", "=", first.body.id).executeTakeFirstOrThrow();
     expect(gone).toMatchObject({ role: "user", email_verified_at: null });
-    expect(await ctx.db.selectFrom("password_resets").selectAll().where("user_id", "=", first.body.id).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom("password_resets").selectAll().where("user_id", "=", first.body.id).execute(),
+    ).toEqual([]);
 
     const again = await registerBoss("BOSS@example.COM", "boss_again");
     expect(again.status).toBe(201);

@@ -18,7 +18,9 @@ afterAll(async () => {
 
 /** A signed-in socket; resolves once the server said hello. `closed` resolves with the close code. */
 async function connect(cookie: string) {
-  const ws = new WebSocket(`${origin.replace("http", "ws")}/ws`, { headers: { origin, cookie } } as unknown as string[]);
+  const ws = new WebSocket(`${origin.replace("http", "ws")}/ws`, {
+    headers: { origin, cookie },
+  } as unknown as string[]);
   const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
   await new Promise<void>((resolve, reject) => {
     ws.addEventListener("message", () => resolve(), { once: true });
@@ -28,7 +30,11 @@ async function connect(cookie: string) {
 }
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${origin}${path}`, { method: "POST", headers: { origin, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  fetch(`${origin}${path}`, {
+    method: "POST",
+    headers: { origin, "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 function within<T>(promise: Promise<T>, ms = 2000): Promise<T | "still open"> {
   return Promise.race([promise, Bun.sleep(ms).then(() => "still open" as const)]);
@@ -42,7 +48,10 @@ describe("ending every session closes every live socket of the player", () => {
     const laptop = await connect((await loginCookie(pat.user.email, pat.password))!);
     const other = await connect(bystander.cookie);
     const { url } = await createResetLink(ctx.db, ctx.clock.now(), pat.user.email, origin);
-    const res = await post("/api/password/reset", { token: new URL(url).searchParams.get("reset"), password: "brand-new-pass" });
+    const res = await post("/api/password/reset", {
+      token: new URL(url).searchParams.get("reset"),
+      password: "brand-new-pass",
+    });
     expect(res.status).toBe(200);
     expect(await within(phone.closed)).toBe(4001);
     expect(await within(laptop.closed)).toBe(4001);

@@ -12,23 +12,43 @@ afterEach(() => ctx.close());
 const valid = { email: "New.Player@Example.com", username: "new_player", password: "hunter22!" };
 
 async function rowCount(table: "users" | "sessions"): Promise<number> {
-  const row = await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 describe("POST /api/register", () => {
   test("creates the account, signs it in and stores the referral fields", async () => {
     const res = await call(ctx.app, "POST", "/api/register", {
-      body: { ...valid, website: "", referralSource: "twitter", referralMedium: "social", referralCampaign: "week1", referrerUrl: "https://t.co/x" },
+      body: {
+        ...valid,
+        website: "",
+        referralSource: "twitter",
+        referralMedium: "social",
+        referralCampaign: "week1",
+        referrerUrl: "https://t.co/x",
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), email: "new.player@example.com", username: "new_player", role: "user" });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      email: "new.player@example.com",
+      username: "new_player",
+      role: "user",
+    });
     expect(res.headers.get("set-cookie")).toMatch(/npt_session=[^;]+;.*HttpOnly/i);
     expect(res.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
     const me = await call(ctx.app, "GET", "/api/user", { cookie: res.cookie! });
     expect(me.body.username).toBe("new_player");
     const row = await ctx.db.selectFrom("users").selectAll().executeTakeFirstOrThrow();
-    expect([row.referral_source, row.referral_medium, row.referral_campaign, row.referrer_url]).toEqual(["twitter", "social", "week1", "https://t.co/x"]);
+    expect([row.referral_source, row.referral_medium, row.referral_campaign, row.referrer_url]).toEqual([
+      "twitter",
+      "social",
+      "week1",
+      "https://t.co/x",
+    ]);
     expect(row.password_hash).not.toContain("hunter22!");
     const session = await ctx.db.selectFrom("sessions").selectAll().executeTakeFirstOrThrow();
     expect(res.cookie).not.toContain(session.token_hash);
@@ -59,10 +79,15 @@ describe("POST /api/register", () => {
   test("a taken email and a taken username (ignoring case) get one and the same 409", async () => {
     await call(ctx.app, "POST", "/api/register", { body: valid });
     const sameEmail = await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "other_name" } });
-    const sameName = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "x@example.com", username: "NEW_PLAYER" } });
+    const sameName = await call(ctx.app, "POST", "/api/register", {
+      body: { ...valid, email: "x@example.com", username: "NEW_PLAYER" },
+    });
     for (const res of [sameEmail, sameName]) {
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: "An account with this email or username already exists", code: "account_exists" });
+      expect(res.body).toEqual({
+        message: "An account with this email or username already exists",
+        code: "account_exists",
+      });
     }
     expect(await rowCount("users")).toBe(1);
   });
@@ -82,14 +107,25 @@ describe("POST /api/register", () => {
   test("a username that looks like another's is refused; nothing is written", async () => {
     await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "alice" } });
     for (const lookalike of ["aIice", "a1ice", "ALlCE"]) {
-      const res = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: `${lookalike}@example.com`, username: lookalike } });
+      const res = await call(ctx.app, "POST", "/api/register", {
+        body: { ...valid, email: `${lookalike}@example.com`, username: lookalike },
+      });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: "That username is too similar to an existing username", code: "username_similar" });
+      expect(res.body).toEqual({
+        message: "That username is too similar to an existing username",
+        code: "username_similar",
+      });
     }
     expect(await rowCount("users")).toBe(1);
-    const other = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "alicia@example.com", username: "alicia" } });
+    const other = await call(ctx.app, "POST", "/api/register", {
+      body: { ...valid, email: "alicia@example.com", username: "alicia" },
+    });
     expect(other.status).toBe(201);
-    const row = await ctx.db.selectFrom("users").select("username_skeleton").where("username", "=", "alicia").executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom("users")
+      .select("username_skeleton")
+      .where("username", "=", "alicia")
+      .executeTakeFirstOrThrow();
     expect(row.username_skeleton).toBe("allcla");
   });
 
@@ -103,7 +139,9 @@ describe("POST /api/register", () => {
 
   test("stored text stays text: HTML and SQL metacharacters are data", async () => {
     const email = "o'brien+<b>x</b>@example.com";
-    const res = await call(ctx.app, "POST", "/api/register", { body: { ...valid, email, referralCampaign: "'; drop table users; --" } });
+    const res = await call(ctx.app, "POST", "/api/register", {
+      body: { ...valid, email, referralCampaign: "'; drop table users; --" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.email).toBe(email);
     expect(res.headers.get("content-type")).toContain("application/json");
@@ -124,7 +162,9 @@ describe("POST /api/login", () => {
 
   test("wrong password and unknown email both answer 401 with the same message", async () => {
     const { password } = await buildUser(ctx, { email: "sam@example.com" });
-    const wrong = await call(ctx.app, "POST", "/api/login", { body: { email: "sam@example.com", password: password + "x" } });
+    const wrong = await call(ctx.app, "POST", "/api/login", {
+      body: { email: "sam@example.com", password: password + "x" },
+    });
     const unknown = await call(ctx.app, "POST", "/api/login", { body: { email: "nobody@example.com", password } });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
@@ -139,7 +179,11 @@ describe("POST /api/login", () => {
     // Same database, new setting: what a restart with ADMIN_EMAILS changed looks like.
     const restarted = createApp({ ...ctx, config: { ...ctx.config, adminEmails: ["late@example.com"] } });
     expect((await call(restarted, "GET", "/api/user", { cookie })).body.role).toBe("user");
-    await ctx.db.updateTable("users").set({ email_verified_at: ctx.clock.now().toISOString() }).where("id", "=", user.id).execute();
+    await ctx.db
+      .updateTable("users")
+      .set({ email_verified_at: ctx.clock.now().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
     expect((await call(restarted, "GET", "/api/user", { cookie })).body.role).toBe("admin");
     // Proved but no longer listed: a player again.
     expect((await call(ctx.app, "GET", "/api/user", { cookie })).body.role).toBe("user");
@@ -151,7 +195,9 @@ describe("rate limits", () => {
     const limited = await makeTestApp({ env: { AUTH_RATE_LIMIT: "3" } });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await call(limited.app, "POST", "/api/login", { body: { email: "a@example.com", password: "whatever1" } });
+      const res = await call(limited.app, "POST", "/api/login", {
+        body: { email: "a@example.com", password: "whatever1" },
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -170,7 +216,10 @@ describe("rate limits", () => {
   test("behind a trusted proxy the limit is per forwarded address", async () => {
     const limited = await makeTestApp({ env: { AUTH_RATE_LIMIT: "1", TRUST_PROXY: "true" } });
     const login = (ip: string) =>
-      call(limited.app, "POST", "/api/login", { body: { email: "a@example.com", password: "whatever1" }, headers: { "x-forwarded-for": `1.1.1.1, ${ip}` } });
+      call(limited.app, "POST", "/api/login", {
+        body: { email: "a@example.com", password: "whatever1" },
+        headers: { "x-forwarded-for": `1.1.1.1, ${ip}` },
+      });
     expect((await login("10.0.0.1")).status).toBe(401);
     expect((await login("10.0.0.1")).status).toBe(429);
     expect((await login("10.0.0.2")).status).toBe(401);
@@ -185,7 +234,8 @@ describe("rate limits per /64 and per account", () => {
   test("rotating addresses inside one IPv6 /64 shares one budget; another /64 has its own", async () => {
     const limited = await makeTestApp({ env: { AUTH_RATE_LIMIT: "3", TRUST_PROXY: "true" } });
     const statuses = [];
-    for (let i = 1; i <= 4; i++) statuses.push((await attempt(limited.app, `2001:db8:0:1::${i.toString(16)}`, `p${i}@example.com`)).status);
+    for (let i = 1; i <= 4; i++)
+      statuses.push((await attempt(limited.app, `2001:db8:0:1::${i.toString(16)}`, `p${i}@example.com`)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
     expect((await attempt(limited.app, "2001:db8:0:1:ffff:1:2:3", "p9@example.com")).status).toBe(429);
     expect((await attempt(limited.app, "2001:db8:0:2::1", "p9@example.com")).status).toBe(401);
@@ -197,19 +247,31 @@ describe("rate limits per /64 and per account", () => {
     const { password } = await buildUser(limited, { email: "target@example.com" });
     // Successful sign-ins give their attempt back (otherwise only 7 failures would pass below).
     for (let i = 0; i < 3; i++) {
-      const ok = await call(limited.app, "POST", "/api/login", { body: { email: "target@example.com", password }, headers: { "x-forwarded-for": "198.51.100.1" } });
+      const ok = await call(limited.app, "POST", "/api/login", {
+        body: { email: "target@example.com", password },
+        headers: { "x-forwarded-for": "198.51.100.1" },
+      });
       expect(ok.status).toBe(200);
     }
     const statuses = [];
-    for (let i = 1; i <= 11; i++) statuses.push((await attempt(limited.app, `203.0.113.${i}`, i % 2 ? "Target@Example.com" : "target@example.com")).status);
+    for (let i = 1; i <= 11; i++)
+      statuses.push(
+        (await attempt(limited.app, `203.0.113.${i}`, i % 2 ? "Target@Example.com" : "target@example.com")).status,
+      );
     expect(statuses).toEqual([...new Array(10).fill(401), 429]);
-    const locked = await call(limited.app, "POST", "/api/login", { body: { email: "target@example.com", password }, headers: { "x-forwarded-for": "198.51.100.2" } });
+    const locked = await call(limited.app, "POST", "/api/login", {
+      body: { email: "target@example.com", password },
+      headers: { "x-forwarded-for": "198.51.100.2" },
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     // Other accounts are untouched; after 15 minutes the account's budget is back.
     expect((await attempt(limited.app, "203.0.113.99", "someone@example.com")).status).toBe(401);
     limited.clock.advance(15 * 60_000);
-    const later = await call(limited.app, "POST", "/api/login", { body: { email: "target@example.com", password }, headers: { "x-forwarded-for": "198.51.100.2" } });
+    const later = await call(limited.app, "POST", "/api/login", {
+      body: { email: "target@example.com", password },
+      headers: { "x-forwarded-for": "198.51.100.2" },
+    });
     expect(later.status).toBe(200);
     await limited.close();
   }, 30_000);
@@ -272,9 +334,15 @@ describe("PUT /api/user/username", () => {
   test("refuses a name that looks like someone else's; one's own look-alike is fine", async () => {
     await call(ctx.app, "POST", "/api/register", { body: { ...valid, email: "alice@example.com", username: "alice" } });
     const { cookie } = await call(ctx.app, "POST", "/api/register", { body: { ...valid, username: "corn_fan" } });
-    const lookalike = await call(ctx.app, "PUT", "/api/user/username", { cookie: cookie!, body: { username: "aIice" } });
+    const lookalike = await call(ctx.app, "PUT", "/api/user/username", {
+      cookie: cookie!,
+      body: { username: "aIice" },
+    });
     expect(lookalike.status).toBe(409);
-    expect(lookalike.body).toEqual({ message: "That username is too similar to an existing username", code: "username_similar" });
+    expect(lookalike.body).toEqual({
+      message: "That username is too similar to an existing username",
+      code: "username_similar",
+    });
     const taken = await call(ctx.app, "PUT", "/api/user/username", { cookie: cookie!, body: { username: "ALICE" } });
     expect(taken.body).toEqual({ message: "That username is taken", code: "username_taken" });
     const own = await call(ctx.app, "PUT", "/api/user/username", { cookie: cookie!, body: { username: "com_fan" } });

@@ -49,15 +49,28 @@ const spreadBet = (overrides: Record<string, unknown> = {}) => ({
 
 const place = (who: BuiltUser, body: unknown) => call(ctx.app, "POST", "/api/bets", { body, cookie: who.cookie });
 const resolve = (id: string, homeScore: number, awayScore: number, extra: Record<string, unknown> = {}) =>
-  call(ctx.app, "PATCH", `/api/games/${id}`, { body: { homeScore, awayScore, status: "completed", ...extra }, cookie: admin.cookie });
+  call(ctx.app, "PATCH", `/api/games/${id}`, {
+    body: { homeScore, awayScore, status: "completed", ...extra },
+    cookie: admin.cookie,
+  });
 
 async function betCount(): Promise<number> {
-  return Number((await ctx.db.selectFrom("bets").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await ctx.db
+        .selectFrom("bets")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 describe("POST /api/bets", () => {
   test("places a bet priced by the server, ignoring the client's wager and potential win", async () => {
-    const res = await place(alice, spreadBet({ units: "2", wagerAmount: 999999, potentialWin: 999999, note: "Eagles at home" }));
+    const res = await place(
+      alice,
+      spreadBet({ units: "2", wagerAmount: 999999, potentialWin: 999999, note: "Eagles at home" }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       userId: alice.user.id,
@@ -86,18 +99,35 @@ describe("POST /api/bets", () => {
   test("prices totals, moneylines and props from the current odds", async () => {
     const total = await place(alice, spreadBet({ betType: "total", selection: "Over", point: 45.5 }));
     expect(total.body).toMatchObject({ odds: "-110", point: "45.5", potentialWin: "90.91" });
-    const ml = await place(alice, spreadBet({ gameId: SUN, betType: "moneyline", selection: "Kansas City Chiefs", odds: 150, point: null }));
+    const ml = await place(
+      alice,
+      spreadBet({ gameId: SUN, betType: "moneyline", selection: "Kansas City Chiefs", odds: 150, point: null }),
+    );
     expect(ml.body).toMatchObject({ odds: "150", point: null, potentialWin: "150.00" });
     const [qb] = await propIds(WEEK2);
-    const prop = await place(alice, spreadBet({ gameId: WEEK2, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5, units: 3 }));
+    const prop = await place(
+      alice,
+      spreadBet({ gameId: WEEK2, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5, units: 3 }),
+    );
     expect(prop.status).toBe(201);
-    expect(prop.body).toMatchObject({ propId: qb, odds: "-115", point: "245.5", wagerAmount: "300.00", potentialWin: "260.87", prop: { playerName: "KC Quarterback", propType: "passing_yards" } });
+    expect(prop.body).toMatchObject({
+      propId: qb,
+      odds: "-115",
+      point: "245.5",
+      wagerAmount: "300.00",
+      potentialWin: "260.87",
+      prop: { playerName: "KC Quarterback", propType: "passing_yards" },
+    });
   });
 
   test("stale odds or line answer 409 'Odds have changed' with the current price, and write nothing", async () => {
     const price = await place(alice, spreadBet({ odds: -105 }));
     expect(price.status).toBe(409);
-    expect(price.body).toEqual({ message: "Odds have changed", code: "odds_changed", current: { odds: -110, point: -3.5 } });
+    expect(price.body).toEqual({
+      message: "Odds have changed",
+      code: "odds_changed",
+      current: { odds: -110, point: -3.5 },
+    });
     const line = await place(alice, spreadBet({ point: -3 }));
     expect(line.status).toBe(409);
     provider.spreadShift = 1;
@@ -123,7 +153,10 @@ describe("POST /api/bets", () => {
     const second = await place(alice, spreadBet({ betType: "total", selection: "Under", point: 45.5 }));
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ code: "bet_exists", existingBetId: first.body.id });
-    const replaced = await place(alice, spreadBet({ betType: "total", selection: "Under", point: 45.5, replaceExisting: true }));
+    const replaced = await place(
+      alice,
+      spreadBet({ betType: "total", selection: "Under", point: 45.5, replaceExisting: true }),
+    );
     expect(replaced.status).toBe(201);
     const bets = await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets`, { cookie: alice.cookie });
     expect(bets.body.map((b: { selection: string }) => b.selection)).toEqual(["Under"]);
@@ -193,16 +226,28 @@ describe("reading bets", () => {
     await place(alice, spreadBet({ gameId: WEEK2, selection: "Kansas City Chiefs" }));
     const week1 = await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/1`, { cookie: alice.cookie });
     expect(week1.body.map((b: { gameId: string }) => b.gameId)).toEqual([THU]);
-    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/3`, { cookie: alice.cookie })).body).toEqual([]);
-    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/19`, { cookie: alice.cookie })).status).toBe(400);
-    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/1`, { cookie: bob.cookie })).status).toBe(403);
+    expect(
+      (await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/3`, { cookie: alice.cookie })).body,
+    ).toEqual([]);
+    expect(
+      (await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/19`, { cookie: alice.cookie })).status,
+    ).toBe(400);
+    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/1`, { cookie: bob.cookie })).status).toBe(
+      403,
+    );
     expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/1`)).status).toBe(401);
   });
 });
 
 describe("closing line and CLV", () => {
-  const betsOf = async (who: BuiltUser) => (await call(ctx.app, "GET", `/api/users/${who.user.id}/bets`, { cookie: who.cookie })).body;
-  const closingOf = async (who: BuiltUser) => (await betsOf(who)).map((b: { gameId: string; closingLine: unknown; clv: unknown }) => [b.gameId, b.closingLine, b.clv]);
+  const betsOf = async (who: BuiltUser) =>
+    (await call(ctx.app, "GET", `/api/users/${who.user.id}/bets`, { cookie: who.cookie })).body;
+  const closingOf = async (who: BuiltUser) =>
+    (await betsOf(who)).map((b: { gameId: string; closingLine: unknown; clv: unknown }) => [
+      b.gameId,
+      b.closingLine,
+      b.clv,
+    ]);
 
   test("the line at kick-off, props included, prices each bet's closing line and CLV; nothing before kick-off", async () => {
     const carol = await buildUser(ctx);
@@ -212,7 +257,10 @@ describe("closing line and CLV", () => {
     await place(bob, spreadBet({ betType: "moneyline", selection: "Dallas Cowboys", odds: 150, point: null }));
     await place(admin, spreadBet({ betType: "total", selection: "Under", point: 45.5 }));
     await place(carol, spreadBet({ betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 }));
-    expect(await closingOf(alice)).toEqual([[WEEK2, null, null], [THU, null, null]]);
+    expect(await closingOf(alice)).toEqual([
+      [WEEK2, null, null],
+      [THU, null, null],
+    ]);
 
     // The lines move before kick-off: PHI to −4.5, the quarterback's yards to 255.5.
     provider.spreadShift = -1;
@@ -227,23 +275,42 @@ describe("closing line and CLV", () => {
     provider.spreadShift = -5;
     provider.propShift = 50;
     await syncGames(ctx.db, provider, ctx.clock.now());
-    const closingProp = await ctx.db.selectFrom("game_props").selectAll().where("id", "=", qb!).executeTakeFirstOrThrow();
+    const closingProp = await ctx.db
+      .selectFrom("game_props")
+      .selectAll()
+      .where("id", "=", qb!)
+      .executeTakeFirstOrThrow();
     expect(closingProp).toMatchObject({ closing_line: 255.5, closing_over_odds: -115, closing_under_odds: -105 });
-    const otherGame = await ctx.db.selectFrom("game_props").select("closing_line").where("game_id", "=", WEEK2).execute();
+    const otherGame = await ctx.db
+      .selectFrom("game_props")
+      .select("closing_line")
+      .where("game_id", "=", WEEK2)
+      .execute();
     expect(otherGame.every((p) => p.closing_line === null)).toBe(true);
 
     await resolve(THU, 24, 17, { playerStats: [{ propId: qb, value: 260 }] });
     await settleGame(ctx.db, ctx.clock.now(), THU);
 
     // A point better than the close: Φ(1/13.5) × 1.9091 − 1 = +1.1%.
-    expect(await closingOf(alice)).toEqual([[WEEK2, null, null], [THU, { odds: "-110", point: "-4.5" }, 1.1]]);
+    expect(await closingOf(alice)).toEqual([
+      [WEEK2, null, null],
+      [THU, { odds: "-110", point: "-4.5" }, 1.1],
+    ]);
     expect((await betsOf(alice))[1].status).toBe("won");
     // +150 at the closing price, DAL +150 / PHI −175: the vig of a lopsided market, −3.5%.
-    expect((await betsOf(bob))[0]).toMatchObject({ status: "lost", closingLine: { odds: "150", point: null }, clv: -3.5 });
+    expect((await betsOf(bob))[0]).toMatchObject({
+      status: "lost",
+      closingLine: { odds: "150", point: null },
+      clv: -3.5,
+    });
     // Exactly the closing price of a −110/−110 market: −4.5%.
     expect((await betsOf(admin))[0]).toMatchObject({ closingLine: { odds: "-110", point: "45.5" }, clv: -4.5 });
     // Over 245.5 against a 255.5 close (σ = 0.35 × 255.5): +3.8%.
-    expect((await betsOf(carol))[0]).toMatchObject({ status: "won", closingLine: { odds: "-115", point: "255.5" }, clv: 3.8 });
+    expect((await betsOf(carol))[0]).toMatchObject({
+      status: "won",
+      closingLine: { odds: "-115", point: "255.5" },
+      clv: 3.8,
+    });
     // The week's list carries them too.
     const week1 = await call(ctx.app, "GET", `/api/users/${alice.user.id}/bets/week/1`, { cookie: alice.cookie });
     expect(week1.body[0]).toMatchObject({ closingLine: { odds: "-110", point: "-4.5" }, clv: 1.1 });
@@ -253,14 +320,32 @@ describe("closing line and CLV", () => {
 describe("PATCH /api/bets/:id/note", () => {
   test("sets and clears one's own note; others get 403; unknown 404; over 1000 characters 400", async () => {
     const bet = (await place(alice, spreadBet())).body;
-    const set = await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: "<b>gut feeling</b>" }, cookie: alice.cookie });
+    const set = await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, {
+      body: { note: "<b>gut feeling</b>" },
+      cookie: alice.cookie,
+    });
     expect(set.status).toBe(200);
     expect(set.body.note).toBe("<b>gut feeling</b>");
-    const cleared = await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: null }, cookie: alice.cookie });
+    const cleared = await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, {
+      body: { note: null },
+      cookie: alice.cookie,
+    });
     expect(cleared.body.note).toBeNull();
-    expect((await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: "mine now" }, cookie: bob.cookie })).status).toBe(403);
-    expect((await call(ctx.app, "PATCH", `/api/bets/99999/note`, { body: { note: "x" }, cookie: alice.cookie })).status).toBe(404);
-    expect((await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: "x".repeat(1001) }, cookie: alice.cookie })).status).toBe(400);
+    expect(
+      (await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: "mine now" }, cookie: bob.cookie }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(ctx.app, "PATCH", `/api/bets/99999/note`, { body: { note: "x" }, cookie: alice.cookie })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, {
+          body: { note: "x".repeat(1001) },
+          cookie: alice.cookie,
+        })
+      ).status,
+    ).toBe(400);
     expect((await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: "x" } })).status).toBe(401);
     const stored = await ctx.db.selectFrom("bets").select("note").executeTakeFirstOrThrow();
     expect(stored.note).toBeNull();
@@ -270,18 +355,35 @@ describe("PATCH /api/bets/:id/note", () => {
 describe("settlement", () => {
   /** Every settlement message written to the outbox, in order. */
   async function outboxSettlements(): Promise<any[]> {
-    const rows = await ctx.db.selectFrom("outbox").selectAll().where("type", "=", "bet_settlements").orderBy("id").execute();
+    const rows = await ctx.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("type", "=", "bet_settlements")
+      .orderBy("id")
+      .execute();
     return rows.flatMap((r) => JSON.parse(r.payload).settlements);
   }
 
   test("settles spread, total, moneyline and props; tells each player only of their own bets", async () => {
     const [qb, wr] = await propIds(THU);
     await place(alice, spreadBet()); // PHI −3.5
-    await place(bob, spreadBet({ betType: "moneyline", selection: "Dallas Cowboys", odds: 150, point: null, units: 2 }));
+    await place(
+      bob,
+      spreadBet({ betType: "moneyline", selection: "Dallas Cowboys", odds: 150, point: null, units: 2 }),
+    );
     await place(admin, spreadBet({ betType: "total", selection: "Over", point: 45.5, units: 3 }));
-    await resolve(THU, 24, 17, { playerStats: [{ propId: qb, value: 260 }, { propId: wr, didNotPlay: true }] });
+    await resolve(THU, 24, 17, {
+      playerStats: [
+        { propId: qb, value: 260 },
+        { propId: wr, didNotPlay: true },
+      ],
+    });
     expect(await settleGame(ctx.db, ctx.clock.now(), THU)).toBe(3);
-    const bets = await ctx.db.selectFrom("bets").select(["user_id", "status", "result_cents", "settled_at"]).orderBy("id").execute();
+    const bets = await ctx.db
+      .selectFrom("bets")
+      .select(["user_id", "status", "result_cents", "settled_at"])
+      .orderBy("id")
+      .execute();
     expect(bets.map((b) => [b.status, b.result_cents])).toEqual([
       ["won", 9091],
       ["lost", -20000],
@@ -302,8 +404,21 @@ describe("settlement", () => {
         },
       },
     ]);
-    const stats = await ctx.db.selectFrom("user_week_stats").selectAll().where("user_id", "=", alice.user.id).executeTakeFirstOrThrow();
-    expect(stats).toMatchObject({ book_id: 0, season: 2026, week: 1, settled: 1, won: 1, lost: 0, wagered_cents: 10000, profit_cents: 9091 });
+    const stats = await ctx.db
+      .selectFrom("user_week_stats")
+      .selectAll()
+      .where("user_id", "=", alice.user.id)
+      .executeTakeFirstOrThrow();
+    expect(stats).toMatchObject({
+      book_id: 0,
+      season: 2026,
+      week: 1,
+      settled: 1,
+      won: 1,
+      lost: 0,
+      wagered_cents: 10000,
+      profit_cents: 9091,
+    });
   });
 
   test("the sweep is idempotent, and a prop waits for its stat", async () => {
@@ -342,7 +457,11 @@ describe("settlement", () => {
     const after = (await outboxSettlements()).slice(before);
     expect(after.map((m) => m.userId)).toEqual([alice.user.id]);
     expect(after[0]).toMatchObject({ status: "lost", result: "-100.00" });
-    const stats = await ctx.db.selectFrom("user_week_stats").selectAll().where("user_id", "=", alice.user.id).executeTakeFirstOrThrow();
+    const stats = await ctx.db
+      .selectFrom("user_week_stats")
+      .selectAll()
+      .where("user_id", "=", alice.user.id)
+      .executeTakeFirstOrThrow();
     expect(stats).toMatchObject({ settled: 1, won: 0, lost: 1, wagered_cents: 10000, profit_cents: -10000 });
   });
 

@@ -18,7 +18,8 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-const ensure = (count: unknown, cookie = admin.cookie) => call(ctx.app, "POST", "/api/admin/bots/ensure", { body: { count }, cookie });
+const ensure = (count: unknown, cookie = admin.cookie) =>
+  call(ctx.app, "POST", "/api/admin/bots/ensure", { body: { count }, cookie });
 const weekly = (cookie = admin.cookie) => call(ctx.app, "POST", "/api/admin/bots/weekly-update", { body: {}, cookie });
 const stats = async () => (await call(ctx.app, "GET", "/api/admin/bots/stats", { cookie: admin.cookie })).body;
 
@@ -41,7 +42,9 @@ describe("POST /api/admin/bots/ensure", () => {
   test("skips names people already hold", async () => {
     await buildUser(ctx, { username: "mike_thompson" });
     await ensure(3);
-    const names = (await ctx.db.selectFrom("users").select("username").where("is_bot", "=", 1).execute()).map((r) => r.username);
+    const names = (await ctx.db.selectFrom("users").select("username").where("is_bot", "=", 1).execute()).map(
+      (r) => r.username,
+    );
     expect(names).not.toContain("mike_thompson");
     expect(names).toHaveLength(3);
   });
@@ -92,7 +95,10 @@ describe("POST /api/admin/bots/weekly-update", () => {
   test("admins only", async () => {
     expect((await weekly(player.cookie)).status).toBe(403);
     expect((await call(ctx.app, "POST", "/api/admin/bots/weekly-update", { body: {} })).status).toBe(401);
-    expect((await call(ctx.app, "POST", "/api/admin/bots/weekly-update", { body: { force: true }, cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (await call(ctx.app, "POST", "/api/admin/bots/weekly-update", { body: { force: true }, cookie: admin.cookie }))
+        .status,
+    ).toBe(400);
   });
 });
 

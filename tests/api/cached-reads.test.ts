@@ -30,10 +30,25 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => ctx.app.handle(new Request(`${BASE}${path}`, { headers }));
-const gamesOf = async (path: string) => (await (await get(path)).json()) as { id: string; status: string; homeScore: number | null; odds: { marketType: string; outcomes: { point?: number }[] }[] }[];
-const resolve = (id: string, body: Record<string, unknown>) => call(ctx.app, "PATCH", `/api/games/${id}`, { body: { status: "completed", ...body }, cookie: admin.cookie });
-const spreadBet = (gameId: string, selection: string, point: number) => ({ gameId, betType: "spread", selection, odds: -110, point, units: 1 });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  ctx.app.handle(new Request(`${BASE}${path}`, { headers }));
+const gamesOf = async (path: string) =>
+  (await (await get(path)).json()) as {
+    id: string;
+    status: string;
+    homeScore: number | null;
+    odds: { marketType: string; outcomes: { point?: number }[] }[];
+  }[];
+const resolve = (id: string, body: Record<string, unknown>) =>
+  call(ctx.app, "PATCH", `/api/games/${id}`, { body: { status: "completed", ...body }, cookie: admin.cookie });
+const spreadBet = (gameId: string, selection: string, point: number) => ({
+  gameId,
+  betType: "spread",
+  selection,
+  odds: -110,
+  point,
+  units: 1,
+});
 
 describe("ETags and 304", () => {
   test("a repeated read with the answer's ETag gets 304 without a body; a changed answer gets a new tag", async () => {
@@ -89,10 +104,14 @@ describe("never stale", () => {
     expect((await gamesOf("/api/games?week=1")).find((g) => g.id === THU)!.status).toBe("upcoming");
     ctx.clock.set(new Date("2026-09-11T04:00:00Z"));
     await resolve(THU, { homeScore: 24, awayScore: 17 });
-    expect((await gamesOf("/api/games?week=1")).find((g) => g.id === THU)).toMatchObject({ status: "completed", homeScore: 24 });
+    expect((await gamesOf("/api/games?week=1")).find((g) => g.id === THU)).toMatchObject({
+      status: "completed",
+      homeScore: 24,
+    });
     await resolve(THU, { homeScore: 27, awayScore: 17, regrade: true });
     expect((await gamesOf("/api/games?week=1")).find((g) => g.id === THU)!.homeScore).toBe(27);
-    const point = (games: Awaited<ReturnType<typeof gamesOf>>) => games.find((g) => g.id === SUN)!.odds.find((o) => o.marketType === "spreads")!.outcomes[1]!.point;
+    const point = (games: Awaited<ReturnType<typeof gamesOf>>) =>
+      games.find((g) => g.id === SUN)!.odds.find((o) => o.marketType === "spreads")!.outcomes[1]!.point;
     expect(point(await gamesOf("/api/games?week=1"))).toBe(-3.5);
     provider.spreadShift = -1;
     await syncGames(ctx.db, provider, ctx.clock.now());
@@ -120,9 +139,13 @@ describe("never stale", () => {
   });
 
   test("settlement, a username change and an account deletion each make the next board read fresh", async () => {
-    await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Philadelphia Eagles", -3.5), cookie: alice.cookie });
+    await call(ctx.app, "POST", "/api/bets", {
+      body: spreadBet(THU, "Philadelphia Eagles", -3.5),
+      cookie: alice.cookie,
+    });
     await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Dallas Cowboys", 3.5), cookie: bob.cookie });
-    const names = async (path: string) => ((await (await get(path)).json()) as { username: string }[]).map((e) => e.username);
+    const names = async (path: string) =>
+      ((await (await get(path)).json()) as { username: string }[]).map((e) => e.username);
     expect(await names("/api/leaderboard")).toEqual([]);
     expect(await names("/api/leaderboard/week/1")).toEqual([]);
     await resolve(THU, { homeScore: 24, awayScore: 17 });
@@ -140,15 +163,27 @@ describe("never stale", () => {
     await ctx.bus.emit({ id: 1, type: "odds_update", userId: null, payload: {} }, () => {});
     expect(dataVersion("games")).toBeGreaterThan(before);
 
-    await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Philadelphia Eagles", -3.5), cookie: alice.cookie });
+    await call(ctx.app, "POST", "/api/bets", {
+      body: spreadBet(THU, "Philadelphia Eagles", -3.5),
+      cookie: alice.cookie,
+    });
     await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Dallas Cowboys", 3.5), cookie: bob.cookie });
     await resolve(THU, { homeScore: 24, awayScore: 17 });
     await settleGame(ctx.db, ctx.clock.now(), THU);
-    const names = async () => ((await (await get("/api/leaderboard")).json()) as { username: string }[]).map((e) => e.username);
+    const names = async () =>
+      ((await (await get("/api/leaderboard")).json()) as { username: string }[]).map((e) => e.username);
     expect(await names()).toEqual(["alice", "bob"]);
     // Another process settled bob's bet anew: its figures are in the database, its event is delivered here.
-    await ctx.db.updateTable("user_book_stats").set({ profit_cents: 50_000 }).where("user_id", "=", bob.user.id).where("book_id", "=", 0).execute();
-    await ctx.bus.emit({ id: 2, type: "bet_settlements", userId: null, payload: { settlements: [{ userId: bob.user.id }] } }, () => {});
+    await ctx.db
+      .updateTable("user_book_stats")
+      .set({ profit_cents: 50_000 })
+      .where("user_id", "=", bob.user.id)
+      .where("book_id", "=", 0)
+      .execute();
+    await ctx.bus.emit(
+      { id: 2, type: "bet_settlements", userId: null, payload: { settlements: [{ userId: bob.user.id }] } },
+      () => {},
+    );
     await Bun.sleep(100);
     expect(await names()).toEqual(["bob", "alice"]);
   });
@@ -157,16 +192,28 @@ describe("never stale", () => {
 describe("personal parts stay personal", () => {
   test("the shared board is cached; each viewer beyond the top gets only their own row appended", async () => {
     // 101 winners fill the top 100 of week 1; alice and bob lose and rank below them.
-    const winners = await Promise.all(Array.from({ length: 101 }, (_, i) => buildUser(ctx, { username: `winner_${i}` })));
-    for (const w of winners) await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Philadelphia Eagles", -3.5), cookie: w.cookie });
+    const winners = await Promise.all(
+      Array.from({ length: 101 }, (_, i) => buildUser(ctx, { username: `winner_${i}` })),
+    );
+    for (const w of winners)
+      await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Philadelphia Eagles", -3.5), cookie: w.cookie });
     await call(ctx.app, "POST", "/api/bets", { body: spreadBet(THU, "Dallas Cowboys", 3.5), cookie: alice.cookie });
-    await call(ctx.app, "POST", "/api/bets", { body: { ...spreadBet(THU, "Dallas Cowboys", 3.5), units: 2 }, cookie: bob.cookie });
+    await call(ctx.app, "POST", "/api/bets", {
+      body: { ...spreadBet(THU, "Dallas Cowboys", 3.5), units: 2 },
+      cookie: bob.cookie,
+    });
     await resolve(THU, { homeScore: 24, awayScore: 17 });
     await settleGame(ctx.db, ctx.clock.now(), THU);
     const asVisitor = (await (await get("/api/leaderboard/week/1")).json()) as { username: string; rank: number }[];
     expect(asVisitor).toHaveLength(101);
     expect(asVisitor.every((e) => e.rank === 1)).toBe(true);
-    const tail = async (who: BuiltUser) => ((await (await get("/api/leaderboard/week/1", { cookie: who.cookie })).json()) as { username: string; rank: number }[]).slice(101);
+    const tail = async (who: BuiltUser) =>
+      (
+        (await (await get("/api/leaderboard/week/1", { cookie: who.cookie })).json()) as {
+          username: string;
+          rank: number;
+        }[]
+      ).slice(101);
     expect(await tail(alice)).toMatchObject([{ username: "alice", rank: 102 }]);
     expect(await tail(bob)).toMatchObject([{ username: "bob", rank: 103 }]);
     expect(await tail(winners[0]!)).toEqual([]);

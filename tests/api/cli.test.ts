@@ -20,7 +20,11 @@ async function cli(args: string[], env: Record<string, string> = {}) {
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { stdout, stderr, code };
 }
 
@@ -28,7 +32,8 @@ describe("CLI", () => {
   test("--help lists the commands, and every command has its own help", async () => {
     const top = await cli(["--help"]);
     expect(top.code).toBe(0);
-    for (const command of ["serve", "migrate", "users", "resolve-game", "odds", "bots", "contest", "backup", "restore"]) expect(top.stdout).toContain(command);
+    for (const command of ["serve", "migrate", "users", "resolve-game", "odds", "bots", "contest", "backup", "restore"])
+      expect(top.stdout).toContain(command);
     const promote = await cli(["users", "promote", "--help"]);
     expect(promote.stdout).toContain("--db <path>");
     const serve = await cli(["serve", "--help"]);
@@ -50,7 +55,14 @@ describe("CLI", () => {
     const handle = openDatabase(db);
     await handle.db
       .insertInto("users")
-      .values({ email: "ops@example.com", username: "ops", username_key: "ops", password_hash: "x", role: "user", created_at: new Date(0).toISOString() })
+      .values({
+        email: "ops@example.com",
+        username: "ops",
+        username_key: "ops",
+        password_hash: "x",
+        role: "user",
+        created_at: new Date(0).toISOString(),
+      })
       .execute();
     const ok = await cli(["users", "promote", "OPS@example.com", "--db", db]);
     expect(ok.code).toBe(0);
@@ -73,7 +85,11 @@ describe("CLI", () => {
     const again = await cli(["odds", "sync", "--db", db]);
     expect(again.stdout).toContain(": 0 games added");
     const handle = openDatabase(db);
-    const game = await handle.db.selectFrom("games").selectAll().orderBy("commence_time", "desc").executeTakeFirstOrThrow();
+    const game = await handle.db
+      .selectFrom("games")
+      .selectAll()
+      .orderBy("commence_time", "desc")
+      .executeTakeFirstOrThrow();
     const ok = await cli(["resolve-game", game.id, "--away", "17", "--home", "24", "--db", db]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(`${game.away_team} 17 @ ${game.home_team} 24: resolved.`);
@@ -102,7 +118,9 @@ describe("CLI", () => {
     const ensure = await cli(["bots", "ensure", "--count", "5", "--db", db]);
     expect(ensure.code).toBe(0);
     expect(ensure.stdout.trim()).toBe("Created 5 bots; there are now 5.");
-    expect((await cli(["bots", "ensure", "--count", "5", "--db", db])).stdout.trim()).toBe("All 5 bots already exist; nothing to create.");
+    expect((await cli(["bots", "ensure", "--count", "5", "--db", db])).stdout.trim()).toBe(
+      "All 5 bots already exist; nothing to create.",
+    );
     const bad = await cli(["bots", "ensure", "--count", "500", "--db", db]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("--count must be a whole number from 1 to 100");
@@ -147,7 +165,14 @@ describe("CLI", () => {
     const handle = openDatabase(db);
     await handle.db
       .insertInto("users")
-      .values({ email: "pat@example.com", username: "pat", username_key: "pat", password_hash: "x", role: "user", created_at: new Date(0).toISOString() })
+      .values({
+        email: "pat@example.com",
+        username: "pat",
+        username_key: "pat",
+        password_hash: "x",
+        role: "user",
+        created_at: new Date(0).toISOString(),
+      })
       .execute();
     await handle.close();
     const link = await cli(["users", "reset-link", "pat@example.com", "--db", db]);
@@ -172,9 +197,14 @@ describe("CLI", () => {
     const db = tempDb();
     await cli(["migrate", "--db", db]);
     const handle = openDatabase(db);
-    await handle.sqlite.run("insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01')");
+    await handle.sqlite.run(
+      "insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01')",
+    );
     await handle.close();
-    for (const args of [["migrate", "--db", db], ["serve", "--port", "0", "--db", db]]) {
+    for (const args of [
+      ["migrate", "--db", db],
+      ["serve", "--port", "0", "--db", db],
+    ]) {
       const res = await cli(args);
       expect(res.code).toBe(1);
       expect(res.stderr).toContain("newer version");
@@ -200,7 +230,10 @@ describe("CLI", () => {
     }
     try {
       const health = await fetch(`${url}/api/health`);
-      expect(await health.json()).toMatchObject({ status: "ok", provider: { name: "embedded", ok: true, consecutiveFailures: 0 } });
+      expect(await health.json()).toMatchObject({
+        status: "ok",
+        provider: { name: "embedded", ok: true, consecutiveFailures: 0 },
+      });
     } finally {
       // Never leave a server behind when an expectation fails: it would hold the whole run open.
       proc.kill("SIGTERM");
@@ -211,9 +244,15 @@ describe("CLI", () => {
       if (done) break;
       out += new TextDecoder().decode(value);
     }
-    const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.msg)).toContain("stopped");
-    expect(lines.find((l) => l.path === "/api/health"), out).toMatchObject({ method: "GET", status: 200 });
+    expect(
+      lines.find((l) => l.path === "/api/health"),
+      out,
+    ).toMatchObject({ method: "GET", status: 200 });
     const wal = `${db}-wal`;
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
   });

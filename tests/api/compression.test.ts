@@ -72,7 +72,9 @@ describe("preferredEncoding", () => {
 
 describe("compress", () => {
   test("brotli and gzip both decode to the same bytes", () => {
-    const input = new TextEncoder().encode(JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, odds: "-110" }))));
+    const input = new TextEncoder().encode(
+      JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, odds: "-110" }))),
+    );
     for (const encoding of ["br", "gzip"] as const) {
       const output = compress(input, encoding);
       expect(output.byteLength).toBeLessThan(input.byteLength / 5);
@@ -145,7 +147,9 @@ describe("the web app's files are served compressed", () => {
         expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
         expect(res.headers.get("x-frame-options")).toBe("DENY");
       }
-      expect((await get(assetPaths[0]!, encoding)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await get(assetPaths[0]!, encoding)).headers.get("cache-control")).toBe(
+        "public, max-age=31536000, immutable",
+      );
     }
   });
 

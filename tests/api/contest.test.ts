@@ -26,18 +26,25 @@ afterEach(() => ctx.close());
 /** Bets the home side (−3.5) on the given games; the home teams win by 7, so each pick wins. */
 async function betHome(who: BuiltUser, games: typeof WEEK1, units = 1) {
   for (const g of games) {
-    const res = await call(ctx.app, "POST", "/api/bets", { cookie: who.cookie, body: { gameId: g.id, betType: "spread", selection: g.home, odds: -110, point: -3.5, units } });
+    const res = await call(ctx.app, "POST", "/api/bets", {
+      cookie: who.cookie,
+      body: { gameId: g.id, betType: "spread", selection: g.home, odds: -110, point: -3.5, units },
+    });
     expect(res.status).toBe(201);
   }
 }
 async function finishWeek() {
   ctx.clock.set("2026-09-15T12:00:00Z");
   for (const g of WEEK1) {
-    await call(ctx.app, "PATCH", `/api/games/${g.id}`, { cookie: admin.cookie, body: { homeScore: 24, awayScore: 17, status: "completed" } });
+    await call(ctx.app, "PATCH", `/api/games/${g.id}`, {
+      cookie: admin.cookie,
+      body: { homeScore: 24, awayScore: 17, status: "completed" },
+    });
     await settleGame(ctx.db, ctx.clock.now(), g.id);
   }
 }
-const winners = (force = false) => weeklyWinners(ctx.db, ctx.clock.now(), { force, adminEmails: ctx.config.adminEmails, actor: cliActor });
+const winners = (force = false) =>
+  weeklyWinners(ctx.db, ctx.clock.now(), { force, adminEmails: ctx.config.adminEmails, actor: cliActor });
 
 describe("weekly winners", () => {
   test("top eligible players of the last completed week; bots, admins, short coverage and late sign-ups skipped", async () => {
@@ -58,7 +65,14 @@ describe("weekly winners", () => {
     await finishWeek();
 
     const result = await winners();
-    expect(result).toMatchObject({ season: 2026, week: 1, gamesScheduled: 3, gamesRequired: 2, forced: false, generatedSeason: false });
+    expect(result).toMatchObject({
+      season: 2026,
+      week: 1,
+      gamesScheduled: 3,
+      gamesRequired: 2,
+      forced: false,
+      generatedSeason: false,
+    });
     expect(result.winners.map((w) => [w.place, w.username, w.unitsWon, w.gamesBet, w.tied])).toEqual([
       [1, "three_units", "8.18", 3, false],
       [2, "two_units", "5.45", 2, false],
@@ -82,9 +96,19 @@ describe("weekly winners", () => {
     const p = await buildUser(ctx, { username: "early_bird" });
     await betHome(p, WEEK1);
     ctx.clock.set("2026-09-15T12:00:00Z");
-    await call(ctx.app, "PATCH", `/api/games/${WEEK1[0]!.id}`, { cookie: admin.cookie, body: { homeScore: 24, awayScore: 17, status: "completed" } });
-    await expect(weeklyWinners(ctx.db, ctx.clock.now(), { week: 1, adminEmails: [], actor: cliActor })).rejects.toThrow("Week 1 is not settled yet (2 games without a final score");
-    const forced = await weeklyWinners(ctx.db, ctx.clock.now(), { week: 1, force: true, adminEmails: [], actor: cliActor });
+    await call(ctx.app, "PATCH", `/api/games/${WEEK1[0]!.id}`, {
+      cookie: admin.cookie,
+      body: { homeScore: 24, awayScore: 17, status: "completed" },
+    });
+    await expect(weeklyWinners(ctx.db, ctx.clock.now(), { week: 1, adminEmails: [], actor: cliActor })).rejects.toThrow(
+      "Week 1 is not settled yet (2 games without a final score",
+    );
+    const forced = await weeklyWinners(ctx.db, ctx.clock.now(), {
+      week: 1,
+      force: true,
+      adminEmails: [],
+      actor: cliActor,
+    });
     expect(forced.forced).toBe(true);
   });
 
@@ -93,7 +117,10 @@ describe("weekly winners", () => {
     await betHome(p, WEEK1);
     await finishWeek();
     await winners();
-    const res = await call(ctx.app, "PATCH", `/api/games/${WEEK1[0]!.id}`, { cookie: admin.cookie, body: { homeScore: 10, awayScore: 17, status: "completed", regrade: true } });
+    const res = await call(ctx.app, "PATCH", `/api/games/${WEEK1[0]!.id}`, {
+      cookie: admin.cookie,
+      body: { homeScore: 10, awayScore: 17, status: "completed", regrade: true },
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("week_final");
   });

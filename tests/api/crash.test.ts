@@ -16,7 +16,13 @@ import { startServe as startServeProcess } from "../serve-process.ts";
 const PLAYERS = 120;
 
 const MAIN = join(import.meta.dir, "../../src/main.ts");
-const SERVE_ENV = { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0", AUTH_RATE_LIMIT: "100000", ADMIN_EMAILS: "boss@example.com" };
+const SERVE_ENV = {
+  ...process.env,
+  LOG_LEVEL: "info",
+  DEMO_BOTS: "0",
+  AUTH_RATE_LIMIT: "100000",
+  ADMIN_EMAILS: "boss@example.com",
+};
 const startServe = (db: string) => startServeProcess(db, SERVE_ENV);
 
 test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing settled twice, integrity ok", async () => {
@@ -24,7 +30,11 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
   const dbPath = join(dir, "crash.db");
   // The first start seeds the season; players and their sessions are written straight to the file.
   let serve = await startServe(dbPath);
-  const games = (await (await fetch(`${serve.url}/api/games`)).json()) as { id: string; status: string; odds: { marketType: string; outcomes: { name: string; price: number; point?: number }[] }[] }[];
+  const games = (await (await fetch(`${serve.url}/api/games`)).json()) as {
+    id: string;
+    status: string;
+    odds: { marketType: string; outcomes: { name: string; price: number; point?: number }[] }[];
+  }[];
   serve.proc.kill("SIGKILL");
   await serve.proc.exited;
   const open = games.filter((g) => g.status === "upcoming" && g.odds.length > 0).slice(0, 12);
@@ -36,7 +46,14 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
   for (let i = 0; i < PLAYERS; i++) {
     const row = await setup.db
       .insertInto("users")
-      .values({ email: `p${i}@crash.test`, username: `crash_${i}`, username_key: `crash_${i}`, password_hash: "x", role: "user", created_at: new Date().toISOString() })
+      .values({
+        email: `p${i}@crash.test`,
+        username: `crash_${i}`,
+        username_key: `crash_${i}`,
+        password_hash: "x",
+        role: "user",
+        created_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     cookies.push(`npt_session=${await startSession(setup.db, new Date(), row.id)}`);
@@ -46,7 +63,18 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
   const jobs = cookies.flatMap((cookie, p) =>
     open.map((game, g) => {
       const outcome = game.odds[0]!.outcomes[(p + g) % 2]!;
-      return { key: `${p}:${game.id}`, cookie, body: { gameId: game.id, betType: "spread", selection: outcome.name, odds: outcome.price, point: outcome.point ?? null, units: 1 } };
+      return {
+        key: `${p}:${game.id}`,
+        cookie,
+        body: {
+          gameId: game.id,
+          betType: "spread",
+          selection: outcome.name,
+          odds: outcome.price,
+          point: outcome.point ?? null,
+          units: 1,
+        },
+      };
     }),
   );
   const acknowledged = new Map<string, number>();
@@ -89,7 +117,9 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
   });
   const bossCookie = boss.headers.get("set-cookie")!.split(";")[0]!;
   // Without SMTP a listed address becomes admin by the operator's `users promote`.
-  const promoted = Bun.spawn([process.execPath, MAIN, "users", "promote", "boss@example.com", "--db", dbPath], { env: { ...process.env, LOG_LEVEL: "silent" } });
+  const promoted = Bun.spawn([process.execPath, MAIN, "users", "promote", "boss@example.com", "--db", dbPath], {
+    env: { ...process.env, LOG_LEVEL: "silent" },
+  });
   expect(await promoted.exited).toBe(0);
   const resolve = await fetch(`${serve.url}/api/games/${open[0]!.id}`, {
     method: "PATCH",
@@ -114,11 +144,17 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
   // Settled once: the aggregates count exactly the settled bets, and the resolved game's bets all settled.
   const settled = bets.filter((b) => b.status !== "pending");
   expect(settled.length).toBe(bets.filter((b) => b.game_id === open[0]!.id).length);
-  const aggregate = await check.db.selectFrom("user_book_stats").select((eb) => eb.fn.sum<number>("settled").as("n")).where("book_id", ">=", 0).executeTakeFirst();
+  const aggregate = await check.db
+    .selectFrom("user_book_stats")
+    .select((eb) => eb.fn.sum<number>("settled").as("n"))
+    .where("book_id", ">=", 0)
+    .executeTakeFirst();
   expect(Number(aggregate?.n ?? 0)).toBe(settled.length);
   const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(check.db);
   expect(integrity.rows[0]!.integrity_check).toBe("ok");
   await check.close();
   expect(acknowledged.size).toBeGreaterThan(0);
-  console.log(`crash safety: ${crashes} SIGKILLs (${cutMidLoad} mid-load), ${acknowledged.size} acknowledged bets, ${bets.length} stored, 0 lost, ${settled.length} settled once`);
+  console.log(
+    `crash safety: ${crashes} SIGKILLs (${cutMidLoad} mid-load), ${acknowledged.size} acknowledged bets, ${bets.length} stored, 0 lost, ${settled.length} settled once`,
+  );
 }, 120_000);

@@ -27,7 +27,17 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const HEADERS = ["content-type", "content-encoding", "etag", "vary", "cache-control", "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"];
+const HEADERS = [
+  "content-type",
+  "content-encoding",
+  "etag",
+  "vary",
+  "cache-control",
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+];
 
 async function both(path: string, headers: Record<string, string> = {}) {
   const overSocket = await fetch(`${origin}${path}`, { headers, decompress: false } as RequestInit);
@@ -55,7 +65,16 @@ test("plain reads, compressed or not, fresh or revalidated, are the full app's a
 });
 
 test("anything unusual goes through the full app: bad and extra queries, huge heads", async () => {
-  for (const path of ["/api/games?week=0", "/api/games?week=19", "/api/games?week=01", "/api/games?week=abc", "/api/games?week=1&x=1", "/api/games?", "/api/weeks/current?x=1", `/api/games?week=${"1".repeat(9000)}`]) {
+  for (const path of [
+    "/api/games?week=0",
+    "/api/games?week=19",
+    "/api/games?week=01",
+    "/api/games?week=abc",
+    "/api/games?week=1&x=1",
+    "/api/games?",
+    "/api/weeks/current?x=1",
+    `/api/games?week=${"1".repeat(9000)}`,
+  ]) {
     const [fast, full] = await both(path);
     expect(fast).toEqual(full);
   }
@@ -69,5 +88,7 @@ test("fast answers are logged like every other", async () => {
   lines.length = 0;
   await fetch(`${origin}/api/games?week=1`);
   await Bun.sleep(20);
-  expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ method: "GET", route: "/api/games", path: "/api/games", status: 200 }));
+  expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+    expect.objectContaining({ method: "GET", route: "/api/games", path: "/api/games", status: 200 }),
+  );
 });

@@ -25,7 +25,8 @@ async function outboxTypes(): Promise<string[]> {
   return (await ctx.db.selectFrom("outbox").select("type").orderBy("id").execute()).map((r) => r.type);
 }
 
-const resolve = (id: string, body: unknown, cookie = admin.cookie) => call(ctx.app, "PATCH", `/api/games/${id}`, { body, cookie });
+const resolve = (id: string, body: unknown, cookie = admin.cookie) =>
+  call(ctx.app, "PATCH", `/api/games/${id}`, { body, cookie });
 
 describe("GET /api/games", () => {
   test("lists the season's games in kick-off order with odds and props, for anyone", async () => {
@@ -73,7 +74,8 @@ describe("GET /api/games", () => {
 
   test("status follows the clock: live from kick-off, completed once resolved", async () => {
     ctx.clock.set("2026-09-11T01:00:00Z");
-    const statuses = async () => (await call(ctx.app, "GET", "/api/games?week=1")).body.map((g: { status: string }) => g.status);
+    const statuses = async () =>
+      (await call(ctx.app, "GET", "/api/games?week=1")).body.map((g: { status: string }) => g.status);
     expect(await statuses()).toEqual(["live", "upcoming", "upcoming"]);
     await resolve(THU, { homeScore: 27, awayScore: 20, status: "completed" });
     expect(await statuses()).toEqual(["completed", "upcoming", "upcoming"]);
@@ -105,7 +107,11 @@ describe("PATCH /api/games/:id", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: SUN_EARLY, status: "completed", homeScore: 31, awayScore: 28 });
     expect((await outboxTypes()).slice(before)).toEqual(["game.completed", "odds_update"]);
-    const event = await ctx.db.selectFrom("outbox").selectAll().where("type", "=", "game.completed").executeTakeFirstOrThrow();
+    const event = await ctx.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("type", "=", "game.completed")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(event.payload)).toEqual({ gameId: SUN_EARLY, regrade: false });
     const audit = await call(ctx.app, "GET", "/api/admin/audit", { cookie: admin.cookie });
     expect(audit.body[0]).toMatchObject({
@@ -124,11 +130,22 @@ describe("PATCH /api/games/:id", () => {
       homeScore: 20,
       awayScore: 17,
       status: "completed",
-      playerStats: [{ propId: qb.id, value: "301" }, { propId: wr.id, didNotPlay: true }],
+      playerStats: [
+        { propId: qb.id, value: "301" },
+        { propId: wr.id, didNotPlay: true },
+      ],
     });
     expect(res.status).toBe(200);
-    const rows = await ctx.db.selectFrom("game_props").selectAll().where("game_id", "=", SUN_EARLY).orderBy("id").execute();
-    expect(rows.map((r) => [r.stat_value, r.did_not_play])).toEqual([[301, 0], [null, 1]]);
+    const rows = await ctx.db
+      .selectFrom("game_props")
+      .selectAll()
+      .where("game_id", "=", SUN_EARLY)
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => [r.stat_value, r.did_not_play])).toEqual([
+      [301, 0],
+      [null, 1],
+    ]);
   });
 
   test("a completed game answers 409 unless regrade, which corrects the score and is audited with the old one", async () => {
@@ -139,10 +156,18 @@ describe("PATCH /api/games/:id", () => {
     const regrade = await resolve(SUN_EARLY, { homeScore: 28, awayScore: 31, status: "completed", regrade: true });
     expect(regrade.status).toBe(200);
     expect(regrade.body).toMatchObject({ homeScore: 28, awayScore: 31, status: "completed" });
-    const events = await ctx.db.selectFrom("outbox").selectAll().where("type", "=", "game.completed").orderBy("id").execute();
+    const events = await ctx.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("type", "=", "game.completed")
+      .orderBy("id")
+      .execute();
     expect(events.map((e) => JSON.parse(e.payload).regrade)).toEqual([false, true]);
     const audit = (await call(ctx.app, "GET", "/api/admin/audit", { cookie: admin.cookie })).body;
-    expect(audit[0]).toMatchObject({ action: "game.regrade", details: { homeScore: 28, awayScore: 31, previous: { homeScore: 31, awayScore: 28 } } });
+    expect(audit[0]).toMatchObject({
+      action: "game.regrade",
+      details: { homeScore: 28, awayScore: 31, previous: { homeScore: 31, awayScore: 28 } },
+    });
   });
 
   test("bad input answers 400 naming the field and changes nothing", async () => {
@@ -191,7 +216,15 @@ describe("GET /api/admin/audit", () => {
 
 describe("provider sync", () => {
   test("seeding is idempotent: a second run writes nothing", async () => {
-    const count = async () => Number((await ctx.db.selectFrom("games").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom("games")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count()).toBe(5);
     const before = (await outboxTypes()).length;
     const report = await syncGames(ctx.db, provider, ctx.clock.now());

@@ -26,11 +26,13 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const committedNotes = () => (observer.query("select text from notes order by id").all() as { text: string }[]).map((r) => r.text);
-const insert = (text: string) => writer.run(async (trx) => {
-  await sql`insert into notes (text) values (${text})`.execute(trx);
-  return text;
-});
+const committedNotes = () =>
+  (observer.query("select text from notes order by id").all() as { text: string }[]).map((r) => r.text);
+const insert = (text: string) =>
+  writer.run(async (trx) => {
+    await sql`insert into notes (text) values (${text})`.execute(trx);
+    return text;
+  });
 
 test("jobs arriving together share one commit, and are answered after it", async () => {
   const seenBeforeCommit: string[][] = [];

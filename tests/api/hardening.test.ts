@@ -12,7 +12,11 @@ import { jsonNestsDeeperThan } from "../../src/http/body.ts";
 import { loggablePath } from "../../src/http/pipeline.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { defuseFormula } from "../../src/modules/account/csv.ts";
-import { MAX_CLIENT_MESSAGES_PER_MINUTE, MAX_SOCKETS_PER_CLIENT, MAX_SOCKETS_PER_USER } from "../../src/modules/realtime/index.ts";
+import {
+  MAX_CLIENT_MESSAGES_PER_MINUTE,
+  MAX_SOCKETS_PER_CLIENT,
+  MAX_SOCKETS_PER_USER,
+} from "../../src/modules/realtime/index.ts";
 import { syncGames } from "../../src/modules/games/sync.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
@@ -46,7 +50,7 @@ describe("pure pieces", () => {
   });
 
   test("CSV text that a spreadsheet would run is defused; numbers stay numbers", () => {
-    for (const formula of ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]) {
+    for (const formula of ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]) {
       expect(defuseFormula(formula)).toBe(`'${formula}`);
     }
     expect(defuseFormula("-100.00")).toBe("-100.00");
@@ -80,7 +84,12 @@ describe("a real serve process (production mode, Bun's own limits out of the way
     return { res, body };
   };
   const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    send(path, { method: "POST", body, headers: { "content-type": "application/json", ...headers }, duplex: "half" } as RequestInit);
+    send(path, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", ...headers },
+      duplex: "half",
+    } as RequestInit);
 
   test("a 30,000-deep body is refused at once and never stalls another request", async () => {
     const started = performance.now();
@@ -130,7 +139,11 @@ test("the app runs in production mode unless told otherwise (main.ts sets it bef
   expect(firstImport).toBe('import "./production-mode.ts";');
   const probe = (env: Record<string, string | undefined>) => {
     const proc = Bun.spawnSync(
-      [process.execPath, "-e", 'await import("./src/production-mode.ts"); const { isProduction } = await import("elysia/error"); console.log(process.env.NODE_ENV, isProduction)'],
+      [
+        process.execPath,
+        "-e",
+        'await import("./src/production-mode.ts"); const { isProduction } = await import("elysia/error"); console.log(process.env.NODE_ENV, isProduction)',
+      ],
       { cwd: ROOT, env },
     );
     return proc.stdout.toString().trim();
@@ -149,14 +162,22 @@ describe("in-process", () => {
   afterAll(() => ctx.close());
 
   test("signed-out callers get 401 before their body is validated; non-admins 403", async () => {
-    for (const [method, path] of [["POST", "/api/leagues"], ["PATCH", "/api/bets/1/note"], ["POST", "/api/bets"], ["PUT", "/api/user/username"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/api/leagues"],
+      ["PATCH", "/api/bets/1/note"],
+      ["POST", "/api/bets"],
+      ["PUT", "/api/user/username"],
+    ] as const) {
       const res = await call(ctx.app, method, path, { body: { nonsense: [1, 2, 3] } });
       expectJsonError(res, res.body, 401, "unauthorized");
     }
     const player = await buildUser(ctx);
     const res = await call(ctx.app, "PATCH", "/api/games/x/y", { cookie: player.cookie, body: { homeScore: "lots" } });
     expect(res.status).toBe(404);
-    const admin = await call(ctx.app, "POST", "/api/admin/bots/ensure", { cookie: player.cookie, body: { count: "many" } });
+    const admin = await call(ctx.app, "POST", "/api/admin/bots/ensure", {
+      cookie: player.cookie,
+      body: { count: "many" },
+    });
     expectJsonError(admin, admin.body, 403, "admin_only");
   });
 
@@ -164,7 +185,10 @@ describe("in-process", () => {
     const cookie = "npt_session=%E0%A4%A";
     const user = await call(ctx.app, "GET", "/api/user", { cookie });
     expectJsonError(user, user.body, 401, "unauthorized");
-    const login = await call(ctx.app, "POST", "/api/login", { cookie, body: { email: "nobody@example.com", password: "password123" } });
+    const login = await call(ctx.app, "POST", "/api/login", {
+      cookie,
+      body: { email: "nobody@example.com", password: "password123" },
+    });
     expectJsonError(login, login.body, 401, "invalid_credentials");
     const games = await call(ctx.app, "GET", "/api/games", { cookie });
     expect(games.status).toBe(200);
@@ -173,7 +197,11 @@ describe("in-process", () => {
   test("/metrics: a forwarded request is never 'the machine itself', with or without TRUST_PROXY", async () => {
     for (const trust of ["true", "false"]) {
       const proxied = await makeTestApp({ env: { TRUST_PROXY: trust } });
-      const forwarded: Record<string, string>[] = [{ "x-forwarded-for": "127.0.0.1" }, { "x-real-ip": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }];
+      const forwarded: Record<string, string>[] = [
+        { "x-forwarded-for": "127.0.0.1" },
+        { "x-real-ip": "127.0.0.1" },
+        { forwarded: "for=127.0.0.1" },
+      ];
       for (const headers of forwarded) {
         const res = await proxied.app.handle(new Request(`${BASE}/metrics`, { headers }));
         expect(res.status).toBe(403);
@@ -196,7 +224,12 @@ describe("in-process", () => {
     const logger = createLogger("info", { write: (line: string) => void lines.push(line) });
     const app = createApp({ ...ctx, logger });
     const player = await buildUser(ctx);
-    await app.handle(new Request(`${BASE}/api/leagues/join-by-token/SeCrEtInViTe123`, { method: "POST", headers: { origin: BASE, cookie: player.cookie } }));
+    await app.handle(
+      new Request(`${BASE}/api/leagues/join-by-token/SeCrEtInViTe123`, {
+        method: "POST",
+        headers: { origin: BASE, cookie: player.cookie },
+      }),
+    );
     await app.handle(new Request(`${BASE}/invite/SeCrEtInViTe123`));
     await Bun.sleep(20);
     expect(lines.length).toBeGreaterThanOrEqual(2);
@@ -209,18 +242,38 @@ describe("in-process", () => {
     const player = await buildUser(ctx);
     const league = await call(ctx.app, "POST", "/api/leagues", {
       cookie: player.cookie,
-      body: { name: '=HYPERLINK("http://evil.example","x")', isPublic: true, rules: { allowedBetTypes: ["spread"] }, createdBy: player.user.id },
+      body: {
+        name: '=HYPERLINK("http://evil.example","x")',
+        isPublic: true,
+        rules: { allowedBetTypes: ["spread"] },
+        createdBy: player.user.id,
+      },
     });
     expect(league.status).toBe(201);
-    const games = (await call(ctx.app, "GET", "/api/games")).body as { id: string; status: string; odds: { marketType: string; outcomes: { name: string; price: number; point?: number }[] }[] }[];
+    const games = (await call(ctx.app, "GET", "/api/games")).body as {
+      id: string;
+      status: string;
+      odds: { marketType: string; outcomes: { name: string; price: number; point?: number }[] }[];
+    }[];
     const game = games.find((g) => g.status === "upcoming" && g.odds.some((o) => o.marketType === "spreads"))!;
     const side = game.odds.find((o) => o.marketType === "spreads")!.outcomes[0]!;
     const bet = await call(ctx.app, "POST", "/api/bets", {
       cookie: player.cookie,
-      body: { gameId: game.id, betType: "spread", selection: side.name, odds: side.price, point: side.point, units: 1, note: "@SUM(1+1)", leagueId: league.body.id },
+      body: {
+        gameId: game.id,
+        betType: "spread",
+        selection: side.name,
+        odds: side.price,
+        point: side.point,
+        units: 1,
+        note: "@SUM(1+1)",
+        leagueId: league.body.id,
+      },
     });
     expect(bet.status).toBe(201);
-    const res = await ctx.app.handle(new Request(`${BASE}/api/users/${player.user.id}/export/bets.csv`, { headers: { cookie: player.cookie } }));
+    const res = await ctx.app.handle(
+      new Request(`${BASE}/api/users/${player.user.id}/export/bets.csv`, { headers: { cookie: player.cookie } }),
+    );
     const csv = await res.text();
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv).toContain("'@SUM(1+1)");
@@ -298,7 +351,12 @@ describe("WebSocket limits", () => {
   test("broadcasts go out through Bun's native pub/sub, one publish for every socket", async () => {
     const sockets = [connect(), connect(), connect()];
     await Promise.all(sockets.map((s) => s.hello));
-    const heard = sockets.map((s) => new Promise((resolve) => s.ws.addEventListener("message", (e) => resolve(JSON.parse(String(e.data))), { once: true })));
+    const heard = sockets.map(
+      (s) =>
+        new Promise((resolve) =>
+          s.ws.addEventListener("message", (e) => resolve(JSON.parse(String(e.data))), { once: true }),
+        ),
+    );
     const server = ctx.app.server!;
     const publish = server.publish.bind(server);
     let published = 0;
@@ -307,7 +365,11 @@ describe("WebSocket limits", () => {
       return publish(...args);
     }) as typeof server.publish;
     ctx.hub.broadcast({ type: "odds_update" });
-    expect(await Promise.all(heard)).toEqual([{ type: "odds_update" }, { type: "odds_update" }, { type: "odds_update" }]);
+    expect(await Promise.all(heard)).toEqual([
+      { type: "odds_update" },
+      { type: "odds_update" },
+      { type: "odds_update" },
+    ]);
     expect(published).toBe(1);
     server.publish = publish;
     for (const s of sockets) s.ws.close();
@@ -326,7 +388,15 @@ describe("WebSocket limits", () => {
 
 test("serve's housekeeping deletes expired sessions at start and then on its interval", async () => {
   const ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z" });
-  const sessions = async () => Number((await ctx.db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const sessions = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom("sessions")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const early = await buildUser(ctx);
   ctx.clock.advance(31 * 24 * 60 * 60 * 1000); // past the 30-day session
   const late = await buildUser(ctx);

@@ -37,7 +37,15 @@ describe("GET /api/health", () => {
       nextSyncAt: "2026-10-07T16:08:00.000Z",
       message: "ESPN scoreboard 2026 week 5: HTTP 500",
     };
-    const app = createApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logger: ctx.logger, bus: ctx.bus, hub: ctx.hub, providerStatus: () => failing });
+    const app = createApp({
+      config: ctx.config,
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: ctx.logger,
+      bus: ctx.bus,
+      hub: ctx.hub,
+      providerStatus: () => failing,
+    });
     const res = await call(app, "GET", "/api/health");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok", provider: failing });
@@ -90,7 +98,10 @@ describe("every response carries security headers", () => {
     expectSecurityHeaders((await call(ctx.app, "GET", "/api/health")).headers);
     expectSecurityHeaders((await call(ctx.app, "GET", "/api/user")).headers);
     expectSecurityHeaders((await call(ctx.app, "GET", "/api/nope")).headers);
-    expectSecurityHeaders((await call(ctx.app, "POST", "/api/login", { rawBody: "{", headers: { "content-type": "application/json" } })).headers);
+    expectSecurityHeaders(
+      (await call(ctx.app, "POST", "/api/login", { rawBody: "{", headers: { "content-type": "application/json" } }))
+        .headers,
+    );
   });
 });
 
@@ -105,7 +116,10 @@ describe("request bodies", () => {
   });
 
   test("a body that is not JSON answers 415", async () => {
-    const res = await call(ctx.app, "POST", "/api/login", { rawBody: "email=a&password=b", headers: { "content-type": "text/plain" } });
+    const res = await call(ctx.app, "POST", "/api/login", {
+      rawBody: "email=a&password=b",
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe("unsupported_media_type");
   });
@@ -118,22 +132,34 @@ describe("Origin check", () => {
     const res = await call(ctx.app, "POST", "/api/login", { body, headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("bad_origin");
-    const fetchMeta = await call(ctx.app, "POST", "/api/login", { body, headers: { origin: "", "sec-fetch-site": "cross-site" } });
+    const fetchMeta = await call(ctx.app, "POST", "/api/login", {
+      body,
+      headers: { origin: "", "sec-fetch-site": "cross-site" },
+    });
     expect(fetchMeta.status).toBe(403);
   });
 
   test("our own origin, and clients that send none (curl), pass; reads are never blocked", async () => {
     expect((await call(ctx.app, "POST", "/api/login", { body })).status).toBe(401);
     const noOrigin = await ctx.app.handle(
-      new Request(`${BASE}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request(`${BASE}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
     );
     expect(noOrigin.status).toBe(401);
-    expect((await call(ctx.app, "GET", "/api/health", { headers: { origin: "https://evil.example" } })).status).toBe(200);
+    expect((await call(ctx.app, "GET", "/api/health", { headers: { origin: "https://evil.example" } })).status).toBe(
+      200,
+    );
   });
 
   test("behind a proxy, PUBLIC_URL is our origin", async () => {
     const proxied = await makeTestApp({ env: { PUBLIC_URL: "https://bets.example.com" } });
-    const ours = await call(proxied.app, "POST", "/api/login", { body, headers: { origin: "https://bets.example.com" } });
+    const ours = await call(proxied.app, "POST", "/api/login", {
+      body,
+      headers: { origin: "https://bets.example.com" },
+    });
     expect(ours.status).toBe(401);
     const direct = await call(proxied.app, "POST", "/api/login", { body, headers: { origin: BASE } });
     expect(direct.status).toBe(403);
@@ -164,7 +190,10 @@ describe("unexpected errors", () => {
     const res = await app.handle(new Request(`${BASE}/api/boom`));
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ message: "Something went wrong on our side. Please try again.", code: "internal" });
+    expect(JSON.parse(text)).toEqual({
+      message: "Something went wrong on our side. Please try again.",
+      code: "internal",
+    });
     expect(text).not.toContain("secret");
     expect(lines.join()).toContain("secret database detail");
   });

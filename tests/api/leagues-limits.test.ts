@@ -10,8 +10,19 @@ let ben: BuiltUser;
 
 const HOUR = 3_600_000;
 const create = (who: BuiltUser, name: string, overrides: Record<string, unknown> = {}) =>
-  call(ctx.app, "POST", "/api/leagues", { cookie: who.cookie, body: { name, isPublic: true, rules: { allowedBetTypes: ["spread"] }, createdBy: who.user.id, ...overrides } });
-const leagueCount = async () => Number((await ctx.db.selectFrom("leagues").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  call(ctx.app, "POST", "/api/leagues", {
+    cookie: who.cookie,
+    body: { name, isPublic: true, rules: { allowedBetTypes: ["spread"] }, createdBy: who.user.id, ...overrides },
+  });
+const leagueCount = async () =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom("leagues")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeEach(async () => {
   ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z" });
@@ -56,7 +67,10 @@ test(`at most ${CREATION_LIMITS.total} leagues created per player: the next is 4
   expect(await leagueCount()).toBe(CREATION_LIMITS.total);
   // Leaving a league one created does not free a place: it still exists, still theirs.
   const first = (await call(ctx.app, "GET", `/api/leagues?limit=1`, { cookie: ann.cookie })).body[0];
-  await call(ctx.app, "DELETE", `/api/leagues/${first.id}/leave`, { cookie: ann.cookie, body: { userId: ann.user.id } });
+  await call(ctx.app, "DELETE", `/api/leagues/${first.id}/leave`, {
+    cookie: ann.cookie,
+    body: { userId: ann.user.id },
+  });
   expect((await create(ann, "Still no")).status).toBe(409);
   // Joining others' leagues is not limited by it, and other players still create.
   expect((await create(ben, "Ben's")).status).toBe(201);

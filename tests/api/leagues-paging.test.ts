@@ -35,7 +35,10 @@ async function seedLeagues(db: Kysely<Database>, owner: BuiltUser, count: number
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("league_members").values({ league_id: id, user_id: owner.user.id, role: "admin", joined_at: "2026-09-01T00:00:00.000Z" }).execute();
+    await db
+      .insertInto("league_members")
+      .values({ league_id: id, user_id: owner.user.id, role: "admin", joined_at: "2026-09-01T00:00:00.000Z" })
+      .execute();
     made.push(id);
   }
   return made;
@@ -113,7 +116,10 @@ describe("pages", () => {
       createdAt: "2026-09-01T00:00:00.000Z",
       memberCount: 2,
     });
-    expect((await get(ben, `/api/leagues/${id}`)).body.members.map((m: { username: string }) => m.username)).toEqual(["ann", "ben"]);
+    expect((await get(ben, `/api/leagues/${id}`)).body.members.map((m: { username: string }) => m.username)).toEqual([
+      "ann",
+      "ben",
+    ]);
   });
 
   test.each([
@@ -150,7 +156,10 @@ describe("Available Leagues (scope=available)", () => {
     expect(ids((await get(ann, "/api/leagues?scope=available")).body)).toEqual([bens]);
     expect(ids((await get(ben, "/api/leagues")).body)).toEqual([bens, privateOne, publicOne]);
     expect(ids((await get(ben, "/api/leagues?scope=all")).body)).toEqual([bens, privateOne, publicOne]);
-    await call(ctx.app, "POST", `/api/leagues/${publicOne}/join`, { cookie: ben.cookie, body: { userId: ben.user.id } });
+    await call(ctx.app, "POST", `/api/leagues/${publicOne}/join`, {
+      cookie: ben.cookie,
+      body: { userId: ben.user.id },
+    });
     expect(ids((await get(ben, "/api/leagues?scope=available")).body)).toEqual([privateOne]);
   });
 

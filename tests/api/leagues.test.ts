@@ -32,9 +32,18 @@ beforeEach(async () => {
   outsider = await buildUser(ctx, { username: "outsider" });
   siteAdmin = await buildUser(ctx, { username: "site_admin", email: "site@example.com" });
   publicId = (await as(owner, "POST", "/api/leagues", { ...settings(), createdBy: owner.user.id })).body.id;
-  privateId = (await as(owner, "POST", "/api/leagues", { ...settings({ name: "Invite Only", isPublic: false }), createdBy: owner.user.id })).body.id;
+  privateId = (
+    await as(owner, "POST", "/api/leagues", {
+      ...settings({ name: "Invite Only", isPublic: false }),
+      createdBy: owner.user.id,
+    })
+  ).body.id;
   await as(member, "POST", `/api/leagues/${publicId}/join`, { userId: member.user.id });
-  const invitation = await as(owner, "POST", `/api/leagues/${privateId}/invite`, { leagueId: privateId, invitedUserId: "MEMBER", invitedBy: owner.user.id });
+  const invitation = await as(owner, "POST", `/api/leagues/${privateId}/invite`, {
+    leagueId: privateId,
+    invitedUserId: "MEMBER",
+    invitedBy: owner.user.id,
+  });
   await as(member, "POST", `/api/invitations/${invitation.body.id}/accept`, { userId: member.user.id });
 });
 afterEach(() => ctx.close());
@@ -42,7 +51,10 @@ afterEach(() => ctx.close());
 describe("creating and reading leagues", () => {
   test("the creator is the admin; defaults and optional fields", async () => {
     const res = await as(owner, "POST", "/api/leagues", {
-      ...settings({ name: "  Bankroll Cup ", rules: { allowedBetTypes: ["spread"], minWager: "10.50", maxWager: 300 } }),
+      ...settings({
+        name: "  Bankroll Cup ",
+        rules: { allowedBetTypes: ["spread"], minWager: "10.50", maxWager: 300 },
+      }),
       startingBankroll: 1000,
       startDate: "2026-09-10",
       endDate: "2026-12-31",
@@ -73,7 +85,10 @@ describe("creating and reading leagues", () => {
     [{ startDate: "2026-10-01", endDate: "2026-09-01" }, "End date must be after start date"],
     [{ startDate: "2026-10-01", endDate: "2026-10-01" }, "End date must be after start date"],
     [{ rules: { allowedBetTypes: ["spread"], minWager: -1 } }, "minWager"],
-    [{ rules: { allowedBetTypes: ["spread"], minWager: 50, maxWager: 10 } }, "Minimum wager must not be above the maximum wager"],
+    [
+      { rules: { allowedBetTypes: ["spread"], minWager: 50, maxWager: 10 } },
+      "Minimum wager must not be above the maximum wager",
+    ],
     [{ startingBankroll: 50 }, "Starting bankroll must be at least 100, in steps of 100"],
     [{ startingBankroll: 150 }, "Starting bankroll must be at least 100, in steps of 100"],
     [{ rules: { allowedBetTypes: ["teaser"] } }, "allowedBetTypes"],
@@ -88,29 +103,67 @@ describe("creating and reading leagues", () => {
 
   // Direction controls make a name read differently from what was stored; impossible dates used to slip through.
   const hostileSettings: [string, Record<string, unknown>, string, string][] = [
-    ["a right-to-left override in the name", { name: "\u202Esprahs yadnuS" }, "name", "name: must not contain text-direction control characters"],
-    ["an isolate in the name", { name: "Sharps \u2067x\u2069" }, "name", "name: must not contain text-direction control characters"],
-    ["a direction mark in the description", { description: "Friends\u200F from work" }, "description", "description: must not contain text-direction control characters"],
-    ["a start date with garbage", { startDate: "2026-99-99garbage" }, "startDate", "startDate: must be a real calendar date (YYYY-MM-DD)"],
-    ["a start date in month 99", { startDate: "2026-99-99" }, "startDate", "startDate: must be a real calendar date (YYYY-MM-DD)"],
+    [
+      "a right-to-left override in the name",
+      { name: "\u202Esprahs yadnuS" },
+      "name",
+      "name: must not contain text-direction control characters",
+    ],
+    [
+      "an isolate in the name",
+      { name: "Sharps \u2067x\u2069" },
+      "name",
+      "name: must not contain text-direction control characters",
+    ],
+    [
+      "a direction mark in the description",
+      { description: "Friends\u200F from work" },
+      "description",
+      "description: must not contain text-direction control characters",
+    ],
+    [
+      "a start date with garbage",
+      { startDate: "2026-99-99garbage" },
+      "startDate",
+      "startDate: must be a real calendar date (YYYY-MM-DD)",
+    ],
+    [
+      "a start date in month 99",
+      { startDate: "2026-99-99" },
+      "startDate",
+      "startDate: must be a real calendar date (YYYY-MM-DD)",
+    ],
     ["February 30th", { endDate: "2026-02-30" }, "endDate", "endDate: must be a real calendar date (YYYY-MM-DD)"],
-    ["a date-time at 25 o'clock", { endDate: "2026-12-31T25:00:00Z" }, "endDate", "endDate: must be a real calendar date (YYYY-MM-DD)"],
+    [
+      "a date-time at 25 o'clock",
+      { endDate: "2026-12-31T25:00:00Z" },
+      "endDate",
+      "endDate: must be a real calendar date (YYYY-MM-DD)",
+    ],
   ];
 
-  test.each(hostileSettings)("create and edit refuse %s with 400 naming the field, writing nothing", async (_, overrides, field, message) => {
-    const before = (await as(owner, "GET", "/api/leagues")).body;
-    const created = await as(owner, "POST", "/api/leagues", { ...settings(overrides), createdBy: owner.user.id });
-    expect(created.status).toBe(400);
-    expect(created.body).toMatchObject({ message, field });
-    expect(typeof created.body.code).toBe("string");
-    const edited = await as(owner, "PUT", `/api/leagues/${publicId}`, settings(overrides));
-    expect(edited.status).toBe(400);
-    expect(edited.body).toMatchObject({ message, field });
-    expect((await as(owner, "GET", "/api/leagues")).body).toEqual(before);
-  });
+  test.each(hostileSettings)(
+    "create and edit refuse %s with 400 naming the field, writing nothing",
+    async (_, overrides, field, message) => {
+      const before = (await as(owner, "GET", "/api/leagues")).body;
+      const created = await as(owner, "POST", "/api/leagues", { ...settings(overrides), createdBy: owner.user.id });
+      expect(created.status).toBe(400);
+      expect(created.body).toMatchObject({ message, field });
+      expect(typeof created.body.code).toBe("string");
+      const edited = await as(owner, "PUT", `/api/leagues/${publicId}`, settings(overrides));
+      expect(edited.status).toBe(400);
+      expect(edited.body).toMatchObject({ message, field });
+      expect((await as(owner, "GET", "/api/leagues")).body).toEqual(before);
+    },
+  );
 
   test("real dates are taken as calendar days, full ISO date-times included; a leap day is real in a leap year", async () => {
-    const res = await as(owner, "POST", "/api/leagues", { ...settings({ name: "Leap" }), startDate: "2028-02-29", endDate: "2028-03-01T18:00:00-05:00", createdBy: owner.user.id });
+    const res = await as(owner, "POST", "/api/leagues", {
+      ...settings({ name: "Leap" }),
+      startDate: "2028-02-29",
+      endDate: "2028-03-01T18:00:00-05:00",
+      createdBy: owner.user.id,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ startDate: "2028-02-29", endDate: "2028-03-01" });
   });
@@ -129,15 +182,40 @@ describe("creating and reading leagues", () => {
 
 describe("roles × calls (spec §6)", () => {
   // [call, who, expected status]: the server enforces every league role.
-  const cases: [string, (ids: { pub: number; priv: number }) => [string, string, unknown?], Record<string, number>][] = [
-    ["edit a league", ({ pub }) => ["PUT", `/api/leagues/${pub}`, settings({ name: "Renamed" })], { owner: 200, member: 403, outsider: 403, siteAdmin: 403, anonymous: 401 }],
-    ["see its invitations", ({ priv }) => ["GET", `/api/invitations/league/${priv}`], { owner: 200, member: 403, outsider: 403, siteAdmin: 403, anonymous: 401 }],
-    ["get the invite link", ({ priv }) => ["GET", `/api/leagues/${priv}/invite-link`], { owner: 200, member: 200, outsider: 403, siteAdmin: 403, anonymous: 401 }],
-    ["rotate the invite token", ({ priv }) => ["POST", `/api/leagues/${priv}/invite-link`, {}], { owner: 200, member: 403, outsider: 403, anonymous: 401 }],
-    ["join a private league directly", ({ priv }) => ["POST", `/api/leagues/${priv}/join`, { userId: 0 }], { outsider: 403, siteAdmin: 403, anonymous: 401 }],
-    ["join a public league", ({ pub }) => ["POST", `/api/leagues/${pub}/join`, { userId: 0 }], { outsider: 200, member: 409, anonymous: 401 }],
-    ["list all leagues", () => ["GET", "/api/leagues"], { outsider: 200, anonymous: 401 }],
-  ];
+  const cases: [string, (ids: { pub: number; priv: number }) => [string, string, unknown?], Record<string, number>][] =
+    [
+      [
+        "edit a league",
+        ({ pub }) => ["PUT", `/api/leagues/${pub}`, settings({ name: "Renamed" })],
+        { owner: 200, member: 403, outsider: 403, siteAdmin: 403, anonymous: 401 },
+      ],
+      [
+        "see its invitations",
+        ({ priv }) => ["GET", `/api/invitations/league/${priv}`],
+        { owner: 200, member: 403, outsider: 403, siteAdmin: 403, anonymous: 401 },
+      ],
+      [
+        "get the invite link",
+        ({ priv }) => ["GET", `/api/leagues/${priv}/invite-link`],
+        { owner: 200, member: 200, outsider: 403, siteAdmin: 403, anonymous: 401 },
+      ],
+      [
+        "rotate the invite token",
+        ({ priv }) => ["POST", `/api/leagues/${priv}/invite-link`, {}],
+        { owner: 200, member: 403, outsider: 403, anonymous: 401 },
+      ],
+      [
+        "join a private league directly",
+        ({ priv }) => ["POST", `/api/leagues/${priv}/join`, { userId: 0 }],
+        { outsider: 403, siteAdmin: 403, anonymous: 401 },
+      ],
+      [
+        "join a public league",
+        ({ pub }) => ["POST", `/api/leagues/${pub}/join`, { userId: 0 }],
+        { outsider: 200, member: 409, anonymous: 401 },
+      ],
+      ["list all leagues", () => ["GET", "/api/leagues"], { outsider: 200, anonymous: 401 }],
+    ];
   const people = () => ({ owner, member, outsider, siteAdmin, anonymous: null });
 
   for (const [name, request, expected] of cases) {
@@ -155,26 +233,68 @@ describe("roles × calls (spec §6)", () => {
   test("userId, createdBy and invitedBy must be the signed-in user", async () => {
     expect((await as(outsider, "POST", `/api/leagues/${publicId}/join`, { userId: member.user.id })).status).toBe(403);
     expect((await as(outsider, "POST", "/api/leagues", { ...settings(), createdBy: owner.user.id })).status).toBe(403);
-    expect((await as(owner, "POST", `/api/leagues/${privateId}/invite`, { invitedUserId: "outsider", invitedBy: member.user.id })).status).toBe(403);
+    expect(
+      (
+        await as(owner, "POST", `/api/leagues/${privateId}/invite`, {
+          invitedUserId: "outsider",
+          invitedBy: member.user.id,
+        })
+      ).status,
+    ).toBe(403);
     expect((await as(member, "DELETE", `/api/leagues/${publicId}/leave`, { userId: owner.user.id })).status).toBe(403);
   });
 });
 
 describe("invitations", () => {
   test("invite by username or id; the invited player sees it and answers it; others cannot", async () => {
-    const byName = await as(owner, "POST", `/api/leagues/${privateId}/invite`, { invitedUserId: "Outsider", invitedBy: owner.user.id });
+    const byName = await as(owner, "POST", `/api/leagues/${privateId}/invite`, {
+      invitedUserId: "Outsider",
+      invitedBy: owner.user.id,
+    });
     expect(byName.status).toBe(200);
-    expect(byName.body).toMatchObject({ status: "pending", league: { name: "Invite Only" }, inviter: { username: "owner" }, invitedUser: { username: "outsider" } });
-    expect((await as(owner, "POST", `/api/leagues/${privateId}/invite`, { invitedUserId: outsider.user.id, invitedBy: owner.user.id })).status).toBe(409);
-    expect((await as(owner, "POST", `/api/leagues/${privateId}/invite`, { invitedUserId: "member", invitedBy: owner.user.id })).status).toBe(409);
-    expect((await as(owner, "POST", `/api/leagues/${privateId}/invite`, { invitedUserId: "nobody_here", invitedBy: owner.user.id })).status).toBe(404);
+    expect(byName.body).toMatchObject({
+      status: "pending",
+      league: { name: "Invite Only" },
+      inviter: { username: "owner" },
+      invitedUser: { username: "outsider" },
+    });
+    expect(
+      (
+        await as(owner, "POST", `/api/leagues/${privateId}/invite`, {
+          invitedUserId: outsider.user.id,
+          invitedBy: owner.user.id,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await as(owner, "POST", `/api/leagues/${privateId}/invite`, {
+          invitedUserId: "member",
+          invitedBy: owner.user.id,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await as(owner, "POST", `/api/leagues/${privateId}/invite`, {
+          invitedUserId: "nobody_here",
+          invitedBy: owner.user.id,
+        })
+      ).status,
+    ).toBe(404);
     const pending = (await as(outsider, "GET", `/api/users/${outsider.user.id}/invitations`)).body;
     expect(pending.map((i: any) => i.id)).toEqual([byName.body.id]);
     expect((await as(member, "GET", `/api/users/${outsider.user.id}/invitations`)).status).toBe(403);
-    expect((await as(member, "POST", `/api/invitations/${byName.body.id}/accept`, { userId: member.user.id })).status).toBe(403);
-    const declined = await as(outsider, "POST", `/api/invitations/${byName.body.id}/decline`, { userId: outsider.user.id });
+    expect(
+      (await as(member, "POST", `/api/invitations/${byName.body.id}/accept`, { userId: member.user.id })).status,
+    ).toBe(403);
+    const declined = await as(outsider, "POST", `/api/invitations/${byName.body.id}/decline`, {
+      userId: outsider.user.id,
+    });
     expect(declined.body.status).toBe("declined");
-    expect((await as(outsider, "POST", `/api/invitations/${byName.body.id}/accept`, { userId: outsider.user.id })).status).toBe(409);
+    expect(
+      (await as(outsider, "POST", `/api/invitations/${byName.body.id}/accept`, { userId: outsider.user.id })).status,
+    ).toBe(409);
     expect((await as(outsider, "GET", `/api/users/${outsider.user.id}/invitations`)).body).toEqual([]);
     const statuses = (await as(owner, "GET", `/api/invitations/league/${privateId}`)).body.map((i: any) => i.status);
     expect(statuses).toEqual(["declined", "accepted"]);
@@ -230,13 +350,18 @@ describe("league books", () => {
   });
 
   test("the league's rules apply at bet time: members only, allowed types, wager limits, dates", async () => {
-    const strict = (await as(owner, "POST", "/api/leagues", {
-      ...settings({ name: "Strict", rules: { allowedBetTypes: ["spread"], minWager: 150, maxWager: 200 } }),
-      startDate: "2026-09-12",
-      createdBy: owner.user.id,
-    })).body.id;
+    const strict = (
+      await as(owner, "POST", "/api/leagues", {
+        ...settings({ name: "Strict", rules: { allowedBetTypes: ["spread"], minWager: 150, maxWager: 200 } }),
+        startDate: "2026-09-12",
+        createdBy: owner.user.id,
+      })
+    ).body.id;
     const refusals: [Record<string, unknown>, string][] = [
-      [bet(strict, { units: 2, betType: "total", selection: "Over", point: 45.5, gameId: "fake-w1-KC-BUF" }), "does not allow total bets"],
+      [
+        bet(strict, { units: 2, betType: "total", selection: "Over", point: 45.5, gameId: "fake-w1-KC-BUF" }),
+        "does not allow total bets",
+      ],
       [bet(strict, { units: 1, gameId: "fake-w1-KC-BUF", selection: "Buffalo Bills" }), "minimum wager is $150.00"],
       [bet(strict, { units: 3, gameId: "fake-w1-KC-BUF", selection: "Buffalo Bills" }), "maximum wager is $200.00"],
       [bet(strict, { units: 2 }), "only counts games from 2026-09-12"],
@@ -246,19 +371,45 @@ describe("league books", () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(message);
     }
-    expect((await as(outsider, "POST", "/api/bets", bet(strict, { units: 2, gameId: "fake-w1-KC-BUF", selection: "Buffalo Bills" }))).status).toBe(403);
-    expect((await as(owner, "POST", "/api/bets", bet(strict, { units: 2, gameId: "fake-w1-KC-BUF", selection: "Buffalo Bills" }))).status).toBe(201);
+    expect(
+      (
+        await as(
+          outsider,
+          "POST",
+          "/api/bets",
+          bet(strict, { units: 2, gameId: "fake-w1-KC-BUF", selection: "Buffalo Bills" }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await as(
+          owner,
+          "POST",
+          "/api/bets",
+          bet(strict, { units: 2, gameId: "fake-w1-KC-BUF", selection: "Buffalo Bills" }),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   test("a contest league's bankroll is enforced: bankroll + settled profit − pending stakes", async () => {
-    const cup = (await as(owner, "POST", "/api/leagues", { ...settings({ name: "Cup" }), startingBankroll: 400, createdBy: owner.user.id })).body.id;
+    const cup = (
+      await as(owner, "POST", "/api/leagues", {
+        ...settings({ name: "Cup" }),
+        startingBankroll: 400,
+        createdBy: owner.user.id,
+      })
+    ).body.id;
     const games = ["fake-w1-DAL-PHI", "fake-w1-KC-BUF", "fake-w1-SF-SEA"];
     const homes = ["Philadelphia Eagles", "Buffalo Bills", "Seattle Seahawks"];
     expect((await as(owner, "POST", "/api/bets", bet(cup, { units: 3 }))).status).toBe(201);
     const over = await as(owner, "POST", "/api/bets", bet(cup, { gameId: games[1], selection: homes[1], units: 2 }));
     expect(over.status).toBe(400);
     expect(over.body.message).toBe("Not enough bankroll in Cup: $100.00 available");
-    expect((await as(owner, "POST", "/api/bets", bet(cup, { gameId: games[1], selection: homes[1], units: 1 }))).status).toBe(201);
+    expect(
+      (await as(owner, "POST", "/api/bets", bet(cup, { gameId: games[1], selection: homes[1], units: 1 }))).status,
+    ).toBe(201);
     // Replacing frees the old stake.
     expect((await as(owner, "POST", "/api/bets", bet(cup, { units: 2, replaceExisting: true }))).status).toBe(201);
     await as(siteAdmin, "PATCH", `/api/games/${games[0]}`, { homeScore: 10, awayScore: 17, status: "completed" });

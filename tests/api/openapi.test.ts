@@ -31,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const operationOf = (route: Route): Json | undefined => doc.paths[documentPath(route.path)]?.[route.method.toLowerCase()];
+const operationOf = (route: Route): Json | undefined =>
+  doc.paths[documentPath(route.path)]?.[route.method.toLowerCase()];
 const label = (route: Route) => `${route.method} ${route.path}`;
 /** A path with every parameter filled in, for calls that only need to reach the route. */
 const concrete = (path: string) => path.replace(/:[^/]+/g, "1");
@@ -47,7 +48,9 @@ describe("GET /api/openapi.json", () => {
   test("covers every API route with its method, and nothing else", () => {
     expect(routes.every((r) => r.path.startsWith("/api/"))).toBe(true);
     expect(routes.filter((r) => !operationOf(r)).map(label)).toEqual([]);
-    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item as Json).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(documented.length).toBe(routes.length);
     // The web app, its live channel, the JSON 404 and Prometheus stay out.
     for (const path of ["/*", "/ws", "/api/*", "/metrics"]) expect(doc.paths[path]).toBeUndefined();
@@ -56,7 +59,10 @@ describe("GET /api/openapi.json", () => {
   test("gives every operation a success answer with a schema", () => {
     const without = routes.filter((route) => {
       const ok = Object.entries(operationOf(route)?.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
-      return ok.length === 0 || !ok.every(([, r]) => Object.values((r as Json).content ?? {}).every((media) => (media as Json).schema));
+      return (
+        ok.length === 0 ||
+        !ok.every(([, r]) => Object.values((r as Json).content ?? {}).every((media) => (media as Json).schema))
+      );
     });
     expect(without.map(label)).toEqual([]);
   });
@@ -66,18 +72,30 @@ describe("GET /api/openapi.json", () => {
       const operation = operationOf(route)!;
       const parameters = (operation.parameters ?? []) as Json[];
       const inPath = [...route.path.matchAll(/:([^/]+)/g)].map((m) => m[1]);
-      expect({ route: label(route), path: parameters.filter((p) => p.in === "path").map((p) => p.name) }).toEqual({ route: label(route), path: inPath });
+      expect({ route: label(route), path: parameters.filter((p) => p.in === "path").map((p) => p.name) }).toEqual({
+        route: label(route),
+        path: inPath,
+      });
       for (const p of parameters) expect(p.schema).toBeDefined();
       const query = Object.keys(route.hooks.query?.properties ?? {});
       expect(parameters.filter((p) => p.in === "query").map((p) => p.name)).toEqual(query);
       if (route.hooks.body) {
-        expect({ route: label(route), body: Object.keys(operation.requestBody?.content ?? {}) }).toEqual({ route: label(route), body: ["application/json"] });
+        expect({ route: label(route), body: Object.keys(operation.requestBody?.content ?? {}) }).toEqual({
+          route: label(route),
+          body: ["application/json"],
+        });
         expect(operation.requestBody.content["application/json"].schema).toBeDefined();
       } else expect(operation.requestBody).toBeUndefined();
     }
     const bet = doc.paths["/api/bets"].post.requestBody;
     expect(bet.required).toBe(true);
-    expect(bet.content["application/json"].schema.required).toEqual(["gameId", "betType", "selection", "odds", "units"]);
+    expect(bet.content["application/json"].schema.required).toEqual([
+      "gameId",
+      "betType",
+      "selection",
+      "odds",
+      "units",
+    ]);
     // Calls that carry nothing may send no body at all.
     expect(doc.paths["/api/logout"].post.requestBody.required).toBe(false);
     expect(doc.paths["/api/games"].get.parameters.map((p: Json) => p.name)).toEqual(["week"]);
@@ -86,12 +104,15 @@ describe("GET /api/openapi.json", () => {
   test("refers every operation's errors to the one error shape", () => {
     expect(doc.components.schemas.Error.required).toEqual(["message", "code"]);
     expect(Object.keys(doc.components.schemas.Error.properties)).toEqual(["message", "code", "field"]);
-    expect(doc.components.responses.Error.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(doc.components.responses.Error.content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Error",
+    });
     for (const route of routes) {
       const responses = operationOf(route)!.responses as Json;
       for (const status of ["4XX", "5XX"]) expect(responses[status]?.$ref).toBe("#/components/responses/Error");
       for (const [status, response] of Object.entries(responses)) {
-        if (/^[45]/.test(status) && !(label(route) === "GET /api/health" && status === "503")) expect((response as Json).$ref).toBe("#/components/responses/Error");
+        if (/^[45]/.test(status) && !(label(route) === "GET /api/health" && status === "503"))
+          expect((response as Json).$ref).toBe("#/components/responses/Error");
       }
     }
   });
@@ -112,20 +133,34 @@ describe("GET /api/openapi.json", () => {
   });
 
   test("marks the routes that need a session, and those for admins, as the server enforces them", async () => {
-    expect(doc.components.securitySchemes.session).toEqual({ type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: expect.any(String) });
+    expect(doc.components.securitySchemes.session).toEqual({
+      type: "apiKey",
+      in: "cookie",
+      name: SESSION_COOKIE,
+      description: expect.any(String),
+    });
     for (const route of routes) {
       const operation = operationOf(route)!;
       const access = operation["x-access"];
       const anonymous = await call(ctx.app, route.method, concrete(route.path));
-      expect({ route: label(route), security: operation.security ?? null, signedOut401: anonymous.status === 401 }).toEqual({
+      expect({
+        route: label(route),
+        security: operation.security ?? null,
+        signedOut401: anonymous.status === 401,
+      }).toEqual({
         route: label(route),
         security: access ? [{ session: [] }] : null,
         signedOut401: access !== undefined,
       });
       if (access) expect(operation.responses["401"]).toBeDefined();
       // A fresh player each time: POST /api/logout ends the session it is called with.
-      const asUser = access ? await call(ctx.app, route.method, concrete(route.path), { cookie: (await buildUser(ctx)).cookie }) : null;
-      expect({ route: label(route), adminOnly: asUser?.body?.code === "admin_only" }).toEqual({ route: label(route), adminOnly: access === "admin" });
+      const asUser = access
+        ? await call(ctx.app, route.method, concrete(route.path), { cookie: (await buildUser(ctx)).cookie })
+        : null;
+      expect({ route: label(route), adminOnly: asUser?.body?.code === "admin_only" }).toEqual({
+        route: label(route),
+        adminOnly: access === "admin",
+      });
       if (access === "admin") expect(operation.responses["403"]).toBeDefined();
     }
     expect(doc.paths["/api/user"].get["x-access"]).toBe("signed-in");
@@ -137,7 +172,9 @@ describe("GET /api/openapi.json", () => {
     const csv = doc.paths["/api/users/{userId}/export/bets.csv"].get.responses["200"].content;
     expect(Object.keys(csv)).toEqual(["text/csv"]);
     expect(csv["text/csv"].schema.type).toBe("string");
-    expect(Object.keys(doc.paths["/api/users/{userId}/export/account.json"].get.responses["200"].content)).toEqual(["application/json"]);
+    expect(Object.keys(doc.paths["/api/users/{userId}/export/account.json"].get.responses["200"].content)).toEqual([
+      "application/json",
+    ]);
     expect(Object.keys(doc.paths["/api/health"].get.responses).sort()).toEqual(["200", "4XX", "503", "5XX"]);
   });
 
@@ -158,7 +195,9 @@ describe("route schemas", () => {
     expect(api.length).toBeGreaterThan(40);
     const missing = api.filter((r) => {
       const response = r.hooks.response;
-      return !response || typeof response !== "object" || !Object.keys(response).some((status) => /^2\d\d$/.test(status));
+      return (
+        !response || typeof response !== "object" || !Object.keys(response).some((status) => /^2\d\d$/.test(status))
+      );
     });
     expect(missing.map(label)).toEqual([]);
   });
@@ -174,10 +213,14 @@ describe("route schemas", () => {
     expect(placed.status).toBe(201);
     // Settled, so the boards have a row to check.
     const admin = await buildUser(season, { role: "admin" });
-    const resolved = await call(season.app, "PATCH", "/api/games/fake-w1-KC-BUF", { cookie: admin.cookie, body: { homeScore: 30, awayScore: 24, status: "completed" } });
+    const resolved = await call(season.app, "PATCH", "/api/games/fake-w1-KC-BUF", {
+      cookie: admin.cookie,
+      body: { homeScore: 30, awayScore: 24, status: "completed" },
+    });
     expect(resolved.status).toBe(200);
     await settleGame(season.db, season.clock.now(), "fake-w1-KC-BUF");
-    const schemaOf = (path: string) => (season.app.routes as unknown as Route[]).find((r) => r.method === "GET" && r.path === path)!.hooks.response[200];
+    const schemaOf = (path: string) =>
+      (season.app.routes as unknown as Route[]).find((r) => r.method === "GET" && r.path === path)!.hooks.response[200];
     const reads: [route: string, url: string][] = [
       ["/api/users/:userId/export/account.json", `/api/users/${user.user.id}/export/account.json`],
       ["/api/games", "/api/games?week=1"],
@@ -190,7 +233,9 @@ describe("route schemas", () => {
       const answer = await call(season.app, "GET", url, { cookie: user.cookie });
       expect({ url, status: answer.status }).toEqual({ url, status: 200 });
       expect({ url, empty: Array.isArray(answer.body) && answer.body.length === 0 }).toEqual({ url, empty: false });
-      const errors = [...TypeCompiler.Compile(schemaOf(route)).Errors(answer.body)].map((e) => `${e.path}: ${e.message}`);
+      const errors = [...TypeCompiler.Compile(schemaOf(route)).Errors(answer.body)].map(
+        (e) => `${e.path}: ${e.message}`,
+      );
       expect({ url, errors }).toEqual({ url, errors: [] });
     }
     expect(schemaOf("/api/users/:userId/export/account.json")).toBe(AccountExport);

@@ -28,7 +28,14 @@ beforeEach(async () => {
 afterEach(() => ctx.close());
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "npt-ops-"));
-const bet = (gameId: string, selection: string, point: number) => ({ gameId, betType: "spread", selection, odds: -110, point, units: 1 });
+const bet = (gameId: string, selection: string, point: number) => ({
+  gameId,
+  betType: "spread",
+  selection,
+  odds: -110,
+  point,
+  units: 1,
+});
 
 describe("backup and restore", () => {
   test("a backup taken under write load restores with every committed bet", async () => {
@@ -38,10 +45,15 @@ describe("backup and restore", () => {
     await migrateToLatest(live.db);
     await syncGames(live.db, new FakeProvider(), ctx.clock.now());
     const app = createApp({ ...ctx, db: live.db });
-    const users = await Promise.all(Array.from({ length: 40 }, (_, i) => buildUser({ ...ctx, db: live.db }, { username: `load_${i}` })));
+    const users = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => buildUser({ ...ctx, db: live.db }, { username: `load_${i}` })),
+    );
     const acknowledged: number[] = [];
     const writes = users.map(async (u) => {
-      const res = await call(app, "POST", "/api/bets", { cookie: u.cookie, body: bet("fake-w1-DAL-PHI", "Philadelphia Eagles", -3.5) });
+      const res = await call(app, "POST", "/api/bets", {
+        cookie: u.cookie,
+        body: bet("fake-w1-DAL-PHI", "Philadelphia Eagles", -3.5),
+      });
       if (res.status === 201) acknowledged.push(res.body.id);
     });
     await Bun.sleep(1);
@@ -60,7 +72,9 @@ describe("backup and restore", () => {
     const restoredPath = join(dir, "restored.db");
     restoreFrom(after, restoredPath);
     const restored = openDatabase(restoredPath);
-    expect((await restored.db.selectFrom("bets").select("id").execute()).map((r) => r.id).sort()).toEqual(live_ids.sort());
+    expect((await restored.db.selectFrom("bets").select("id").execute()).map((r) => r.id).sort()).toEqual(
+      live_ids.sort(),
+    );
     await restored.close();
   });
 
@@ -106,7 +120,9 @@ describe("upgrades", () => {
     expect(applied).toEqual([newest]);
     expect(snapshots).toEqual([join(dir, `snapshot-from-${previous}.db`)]);
     const snapshot = new Sqlite(snapshots[0]!, { readonly: true });
-    expect((snapshot.query("select count(*) as n from kysely_migration").get() as { n: number }).n).toBe(names.length - 1);
+    expect((snapshot.query("select count(*) as n from kysely_migration").get() as { n: number }).n).toBe(
+      names.length - 1,
+    );
     snapshot.close();
     await old.close();
   });
@@ -131,7 +147,9 @@ describe("upgrades", () => {
     ]);
     const open = props.filter((p) => p.game_id !== "fake-w1-DAL-PHI");
     expect(open.length).toBeGreaterThan(0);
-    expect(open.every((p) => p.closing_line === null && p.closing_over_odds === null && p.closing_under_odds === null)).toBe(true);
+    expect(
+      open.every((p) => p.closing_line === null && p.closing_over_odds === null && p.closing_under_odds === null),
+    ).toBe(true);
   });
 });
 
@@ -144,14 +162,20 @@ describe("0013: proofs for admins and look-alike names", () => {
     }
     const insert = (username: string, role: string) =>
       sql<{ id: number }>`insert into users (email, username, username_key, password_hash, role, created_at)
-        values (${`${username}@example.com`}, ${username}, ${username.toLowerCase()}, 'x', ${role}, '2026-09-01T00:00:00Z') returning id`.execute(ctx.db);
+        values (${`${username}@example.com`}, ${username}, ${username.toLowerCase()}, 'x', ${role}, '2026-09-01T00:00:00Z') returning id`.execute(
+        ctx.db,
+      );
     const listed = (await insert("listed_boss", "admin")).rows[0]!.id;
     const promoted = (await insert("promoted_ops", "admin")).rows[0]!.id;
     await insert("aIice_0", "user");
     await sql`insert into audit_log (actor_id, actor_label, action, subject, details, created_at)
       values (null, 'cli', 'user.promote', ${`user:${promoted}`}, '{}', '2026-09-01T00:00:00Z')`.execute(ctx.db);
     expect(await migrateToLatest(ctx.db)).toEqual(since0013);
-    const rows = await ctx.db.selectFrom("users").select(["id", "username", "username_skeleton", "role", "email_verified_at"]).orderBy("id").execute();
+    const rows = await ctx.db
+      .selectFrom("users")
+      .select(["id", "username", "username_skeleton", "role", "email_verified_at"])
+      .orderBy("id")
+      .execute();
     expect(rows.find((r) => r.username === "aIice_0")?.username_skeleton).toBe("allce_o");
     expect(rows.find((r) => r.username === "ann")?.username_skeleton).toBe("ann");
     expect(rows.find((r) => r.id === listed)).toMatchObject({ role: "user", email_verified_at: null });
@@ -167,15 +191,22 @@ describe("password reset", () => {
     const ok = await call(ctx.app, "POST", "/api/password/reset", { body: { token, password: "brand-new-pass" } });
     expect(ok.status).toBe(200);
     expect((await call(ctx.app, "GET", "/api/user", { cookie: ann.cookie })).status).toBe(401);
-    expect((await call(ctx.app, "POST", "/api/login", { body: { email: "ann@example.com", password: "brand-new-pass" } })).status).toBe(200);
+    expect(
+      (await call(ctx.app, "POST", "/api/login", { body: { email: "ann@example.com", password: "brand-new-pass" } }))
+        .status,
+    ).toBe(200);
     const again = await call(ctx.app, "POST", "/api/password/reset", { body: { token, password: "another-pass-1" } });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("reset_link_invalid");
     const late = await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost");
     ctx.clock.advance(61 * 60 * 1000);
-    const expired = await call(ctx.app, "POST", "/api/password/reset", { body: { token: new URL(late.url).searchParams.get("reset"), password: "another-pass-1" } });
+    const expired = await call(ctx.app, "POST", "/api/password/reset", {
+      body: { token: new URL(late.url).searchParams.get("reset"), password: "another-pass-1" },
+    });
     expect(expired.status).toBe(400);
-    const short = await call(ctx.app, "POST", "/api/password/reset", { body: { token: "whatever", password: "short" } });
+    const short = await call(ctx.app, "POST", "/api/password/reset", {
+      body: { token: "whatever", password: "short" },
+    });
     expect(short.body.message).toBe("Password must be at least 8 characters");
   });
 
@@ -185,21 +216,41 @@ describe("password reset", () => {
     const other = await buildUser(ctx, { email: "bo@example.com" });
     const othersLink = await createResetLink(ctx.db, ctx.clock.now(), other.user.email, "http://localhost");
     const tokenOf = (url: string) => new URL(url).searchParams.get("reset")!;
-    expect((await call(ctx.app, "POST", "/api/password/reset", { body: { token: tokenOf(second.url), password: "brand-new-pass" } })).status).toBe(200);
-    const stale = await call(ctx.app, "POST", "/api/password/reset", { body: { token: tokenOf(first.url), password: "attackers-pass" } });
+    expect(
+      (
+        await call(ctx.app, "POST", "/api/password/reset", {
+          body: { token: tokenOf(second.url), password: "brand-new-pass" },
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await call(ctx.app, "POST", "/api/password/reset", {
+      body: { token: tokenOf(first.url), password: "attackers-pass" },
+    });
     expect(stale.status).toBe(400);
     expect(stale.body.code).toBe("reset_link_invalid");
-    expect((await call(ctx.app, "POST", "/api/login", { body: { email: "ann@example.com", password: "brand-new-pass" } })).status).toBe(200);
+    expect(
+      (await call(ctx.app, "POST", "/api/login", { body: { email: "ann@example.com", password: "brand-new-pass" } }))
+        .status,
+    ).toBe(200);
     // Another account's link is untouched.
-    expect((await call(ctx.app, "POST", "/api/password/reset", { body: { token: tokenOf(othersLink.url), password: "bos-new-pass" } })).status).toBe(200);
+    expect(
+      (
+        await call(ctx.app, "POST", "/api/password/reset", {
+          body: { token: tokenOf(othersLink.url), password: "bos-new-pass" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("reset attempts for one account are limited (429 with Retry-After)", async () => {
     const links = [];
-    for (let i = 0; i < 11; i++) links.push(await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost"));
+    for (let i = 0; i < 11; i++)
+      links.push(await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost"));
     const statuses = [];
     for (const { url } of links) {
-      const res = await call(ctx.app, "POST", "/api/password/reset", { body: { token: new URL(url).searchParams.get("reset"), password: "short" } });
+      const res = await call(ctx.app, "POST", "/api/password/reset", {
+        body: { token: new URL(url).searchParams.get("reset"), password: "short" },
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...new Array(10).fill(400), 429]);
@@ -229,7 +280,12 @@ describe("'Forgot password?'", () => {
     const forged = await app.handle(
       new Request("http://evil.example/api/password/forgot", {
         method: "POST",
-        headers: { host: "evil.example", origin: PUBLIC_URL, "content-type": "application/json", "x-forwarded-host": "evil.example" },
+        headers: {
+          host: "evil.example",
+          origin: PUBLIC_URL,
+          "content-type": "application/json",
+          "x-forwarded-host": "evil.example",
+        },
         body: JSON.stringify({ email: "ANN@example.com" }),
       }),
     );
@@ -286,12 +342,20 @@ describe("'Forgot password?'", () => {
 
 describe("your data", () => {
   test("the CSV holds every bet, quoted where needed; JSON has the account; only your own", async () => {
-    await call(ctx.app, "POST", "/api/bets", { cookie: ann.cookie, body: { ...bet("fake-w1-DAL-PHI", "Philadelphia Eagles", -3.5), note: 'Gut call, "lock" of the week' } });
-    await call(ctx.app, "POST", "/api/bets", { cookie: ann.cookie, body: bet("fake-w1-KC-BUF", "Kansas City Chiefs", 3.5) });
+    await call(ctx.app, "POST", "/api/bets", {
+      cookie: ann.cookie,
+      body: { ...bet("fake-w1-DAL-PHI", "Philadelphia Eagles", -3.5), note: 'Gut call, "lock" of the week' },
+    });
+    await call(ctx.app, "POST", "/api/bets", {
+      cookie: ann.cookie,
+      body: bet("fake-w1-KC-BUF", "Kansas City Chiefs", 3.5),
+    });
     // Thursday's game kicks off: its line, unchanged since the bet, is the closing line.
     ctx.clock.set("2026-09-11T01:00:00Z");
     await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-    const res = await ctx.app.handle(new Request(`http://localhost/api/users/${ann.user.id}/export/bets.csv`, { headers: { cookie: ann.cookie } }));
+    const res = await ctx.app.handle(
+      new Request(`http://localhost/api/users/${ann.user.id}/export/bets.csv`, { headers: { cookie: ann.cookie } }),
+    );
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toContain("attachment");
     const lines = (await res.text()).trim().split("\r\n");
@@ -305,23 +369,36 @@ describe("your data", () => {
     expect(json.body.account).toMatchObject({ username: "ann", email: "ann@example.com" });
     expect(json.body.bets).toHaveLength(2);
     const other = await buildUser(ctx);
-    expect((await call(ctx.app, "GET", `/api/users/${ann.user.id}/export/bets.csv`, { cookie: other.cookie })).status).toBe(403);
+    expect(
+      (await call(ctx.app, "GET", `/api/users/${ann.user.id}/export/bets.csv`, { cookie: other.cookie })).status,
+    ).toBe(403);
   });
 
   test("deleting an account needs the password; afterwards it cannot sign in and its bets stay, anonymised", async () => {
-    await call(ctx.app, "POST", "/api/bets", { cookie: ann.cookie, body: bet("fake-w1-DAL-PHI", "Philadelphia Eagles", -3.5) });
+    await call(ctx.app, "POST", "/api/bets", {
+      cookie: ann.cookie,
+      body: bet("fake-w1-DAL-PHI", "Philadelphia Eagles", -3.5),
+    });
     const wrong = await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: "not-it" } });
     expect(wrong.status).toBe(400);
     expect((await call(ctx.app, "GET", "/api/user", { cookie: ann.cookie })).status).toBe(200);
     const gone = await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: ann.password } });
     expect(gone.status).toBe(200);
     expect((await call(ctx.app, "GET", "/api/user", { cookie: ann.cookie })).status).toBe(401);
-    expect((await call(ctx.app, "POST", "/api/login", { body: { email: "ann@example.com", password: ann.password } })).status).toBe(401);
+    expect(
+      (await call(ctx.app, "POST", "/api/login", { body: { email: "ann@example.com", password: ann.password } }))
+        .status,
+    ).toBe(401);
     const row = await ctx.db.selectFrom("users").selectAll().where("id", "=", ann.user.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: `deleted-${ann.user.id}@deleted.invalid`, username: `deleted_user_${ann.user.id}` });
+    expect(row).toMatchObject({
+      email: `deleted-${ann.user.id}@deleted.invalid`,
+      username: `deleted_user_${ann.user.id}`,
+    });
     expect(await ctx.db.selectFrom("bets").select("user_id").execute()).toEqual([{ user_id: ann.user.id }]);
     // The email is free again.
-    const again = await call(ctx.app, "POST", "/api/register", { body: { email: "ann@example.com", username: "ann_again", password: "password123" } });
+    const again = await call(ctx.app, "POST", "/api/register", {
+      body: { email: "ann@example.com", username: "ann_again", password: "password123" },
+    });
     expect(again.status).toBe(201);
   });
 });
@@ -329,20 +406,30 @@ describe("your data", () => {
 describe("password checks and clean-up", () => {
   test("deleting an account allows 10 password checks per 15 minutes, then 429 even for the right one", async () => {
     const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push((await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: `guess-${i}` } })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        (await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: `guess-${i}` } })).status,
+      );
     expect(statuses).toEqual(new Array(10).fill(400));
-    const limited = await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: ann.password } });
+    const limited = await call(ctx.app, "DELETE", "/api/user", {
+      cookie: ann.cookie,
+      body: { password: ann.password },
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await call(ctx.app, "GET", "/api/user", { cookie: ann.cookie })).status).toBe(200);
     ctx.clock.advance(15 * 60_000);
-    expect((await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: ann.password } })).status).toBe(200);
+    expect(
+      (await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: ann.password } })).status,
+    ).toBe(200);
   });
 
   test("purgeExpiredSessions deletes expired sessions and used or expired links, nothing live", async () => {
     const stale = await buildUser(ctx);
     const spent = await createResetLink(ctx.db, ctx.clock.now(), "ann@example.com", "http://localhost");
-    await call(ctx.app, "POST", "/api/password/reset", { body: { token: new URL(spent.url).searchParams.get("reset"), password: "brand-new-pass" } });
+    await call(ctx.app, "POST", "/api/password/reset", {
+      body: { token: new URL(spent.url).searchParams.get("reset"), password: "brand-new-pass" },
+    });
     await createResetLink(ctx.db, ctx.clock.now(), stale.user.email, "http://localhost");
     ctx.clock.advance(30 * 24 * 60 * 60 * 1000);
     // stale's 30-day session ends now; fresh's session and link have just begun.
@@ -371,9 +458,12 @@ describe("/metrics", () => {
     expect(text).toContain("npt_websocket_connections 0");
     expect(text).toContain("npt_outbox_lag_events 0");
     // Every sample line is `name{labels} value`: the format parses.
-    for (const line of text.split("\n").filter((l) => l && !l.startsWith("#"))) expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? -?[\d.e+-]+$|NaN$/);
+    for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
+      expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? -?[\d.e+-]+$|NaN$/);
     const proxied = await makeTestApp({ env: { TRUST_PROXY: "true" } });
-    const stranger = await proxied.app.handle(new Request("http://localhost/metrics", { headers: { "x-forwarded-for": "203.0.113.7" } }));
+    const stranger = await proxied.app.handle(
+      new Request("http://localhost/metrics", { headers: { "x-forwarded-for": "203.0.113.7" } }),
+    );
     expect(stranger.status).toBe(403);
     await proxied.close();
   });

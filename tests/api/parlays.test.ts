@@ -32,31 +32,53 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-const parlay = (legs: unknown[] = THREE_LEGS, overrides: Record<string, unknown> = {}) => ({ legs, units: 1, note: null, leagueId: null, ...overrides });
-const placeParlay = (who: BuiltUser, body: unknown) => call(ctx.app, "POST", "/api/parlays", { body, cookie: who.cookie });
+const parlay = (legs: unknown[] = THREE_LEGS, overrides: Record<string, unknown> = {}) => ({
+  legs,
+  units: 1,
+  note: null,
+  leagueId: null,
+  ...overrides,
+});
+const placeParlay = (who: BuiltUser, body: unknown) =>
+  call(ctx.app, "POST", "/api/parlays", { body, cookie: who.cookie });
 const placeBet = (who: BuiltUser, body: unknown) => call(ctx.app, "POST", "/api/bets", { body, cookie: who.cookie });
-const betsOf = async (who: BuiltUser) => (await call(ctx.app, "GET", `/api/users/${who.user.id}/bets`, { cookie: who.cookie })).body;
+const betsOf = async (who: BuiltUser) =>
+  (await call(ctx.app, "GET", `/api/users/${who.user.id}/bets`, { cookie: who.cookie })).body;
 
 /** An admin's final score, then the settlement the resolve would set off. */
 async function final(gameId: string, homeScore: number, awayScore: number, extra: Record<string, unknown> = {}) {
-  const res = await call(ctx.app, "PATCH", `/api/games/${gameId}`, { body: { homeScore, awayScore, status: "completed", ...extra }, cookie: admin.cookie });
+  const res = await call(ctx.app, "PATCH", `/api/games/${gameId}`, {
+    body: { homeScore, awayScore, status: "completed", ...extra },
+    cookie: admin.cookie,
+  });
   expect(res.status).toBe(200);
   return settleGame(ctx.db, ctx.clock.now(), gameId, { regrade: extra.regrade === true });
 }
 
 async function counts(): Promise<{ bets: number; legs: number }> {
-  const bets = await ctx.db.selectFrom("bets").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-  const legs = await ctx.db.selectFrom("bet_legs").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const bets = await ctx.db
+    .selectFrom("bets")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  const legs = await ctx.db
+    .selectFrom("bet_legs")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return { bets: Number(bets.n), legs: Number(legs.n) };
 }
 
 async function propIds(gameId: string): Promise<number[]> {
-  return (await ctx.db.selectFrom("game_props").select("id").where("game_id", "=", gameId).orderBy("id").execute()).map((r) => r.id);
+  return (await ctx.db.selectFrom("game_props").select("id").where("game_id", "=", gameId).orderBy("id").execute()).map(
+    (r) => r.id,
+  );
 }
 
 describe("POST /api/parlays", () => {
   test("places one bet priced by the server from the legs' current odds, ignoring the client's figures", async () => {
-    const res = await placeParlay(alice, parlay(THREE_LEGS, { units: 2, wagerAmount: 1, potentialWin: 999999, note: "Chalk and a dog" }));
+    const res = await placeParlay(
+      alice,
+      parlay(THREE_LEGS, { units: 2, wagerAmount: 1, potentialWin: 999999, note: "Chalk and a dog" }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       betType: "parlay",
@@ -77,9 +99,31 @@ describe("POST /api/parlays", () => {
       clv: null,
     });
     expect(res.body.legs).toEqual([
-      expect.objectContaining({ gameId: THU, betType: "spread", selection: "Philadelphia Eagles", odds: "-110", point: "-3.5", status: "pending", game: expect.objectContaining({ homeTeam: "Philadelphia Eagles" }) }),
-      expect.objectContaining({ gameId: SUN, betType: "moneyline", selection: "Kansas City Chiefs", odds: "150", point: null, status: "pending" }),
-      expect.objectContaining({ gameId: LATE, betType: "moneyline", selection: "Seattle Seahawks", odds: "-175", point: null, status: "pending" }),
+      expect.objectContaining({
+        gameId: THU,
+        betType: "spread",
+        selection: "Philadelphia Eagles",
+        odds: "-110",
+        point: "-3.5",
+        status: "pending",
+        game: expect.objectContaining({ homeTeam: "Philadelphia Eagles" }),
+      }),
+      expect.objectContaining({
+        gameId: SUN,
+        betType: "moneyline",
+        selection: "Kansas City Chiefs",
+        odds: "150",
+        point: null,
+        status: "pending",
+      }),
+      expect.objectContaining({
+        gameId: LATE,
+        betType: "moneyline",
+        selection: "Seattle Seahawks",
+        odds: "-175",
+        point: null,
+        status: "pending",
+      }),
     ]);
     // The list shows it the same way, legs and all; single bets carry no legs.
     await placeBet(alice, { ...phiSpread, units: 1 });
@@ -90,26 +134,46 @@ describe("POST /api/parlays", () => {
 
   test("prop legs are priced from the prop, and a parlay in week 2 belongs to week 2", async () => {
     const [qb] = await propIds(WEEK2);
-    const res = await placeParlay(alice, parlay([
-      { gameId: WEEK2, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 },
-      { gameId: WEEK2_LATE, betType: "total", selection: "Under", odds: -110, point: 45.5 },
-    ]));
+    const res = await placeParlay(
+      alice,
+      parlay([
+        { gameId: WEEK2, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 },
+        { gameId: WEEK2_LATE, betType: "total", selection: "Under", odds: -110, point: 45.5 },
+      ]),
+    );
     expect(res.status).toBe(201);
     // 215/115 × 210/110 = 3.569: +257, $256.92 a unit.
     expect(res.body).toMatchObject({ odds: "257", potentialWin: "256.92", week: 2, gameId: WEEK2_LATE });
-    expect(res.body.legs[0]).toMatchObject({ propId: qb, prop: { playerName: "KC Quarterback", propType: "passing_yards" } });
+    expect(res.body.legs[0]).toMatchObject({
+      propId: qb,
+      prop: { playerName: "KC Quarterback", propType: "passing_yards" },
+    });
   });
 
   test("a parlay is its own bet: single bets on its games stay allowed and replaceable, and it is not their 'existing bet'", async () => {
     expect((await placeBet(alice, { ...phiSpread, units: 1 })).status).toBe(201);
     expect((await placeParlay(alice, parlay())).status).toBe(201);
     expect((await placeBet(alice, { ...kcMoneyline, units: 1 })).status).toBe(201);
-    const replaced = await placeBet(alice, { gameId: THU, betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1, replaceExisting: true });
+    const replaced = await placeBet(alice, {
+      gameId: THU,
+      betType: "total",
+      selection: "Over",
+      odds: -110,
+      point: 45.5,
+      units: 1,
+      replaceExisting: true,
+    });
     expect(replaced.status).toBe(201);
     const bets = await betsOf(alice);
-    expect(bets.map((b: { selection: string }) => b.selection).sort()).toEqual(["3-leg parlay", "Kansas City Chiefs", "Over"]);
+    expect(bets.map((b: { selection: string }) => b.selection).sort()).toEqual([
+      "3-leg parlay",
+      "Kansas City Chiefs",
+      "Over",
+    ]);
     // Coverage counts single bets' games only: the parlay's three games add nothing.
-    const coverage = await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie });
+    const coverage = await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, {
+      cookie: alice.cookie,
+    });
     expect(coverage.body).toMatchObject({ gamesScheduled: 3, gamesBet: 2 });
   });
 
@@ -119,7 +183,11 @@ describe("POST /api/parlays", () => {
     expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array(7).fill("parlay_exists"));
     const again = await placeParlay(alice, parlay([seaMoneyline, phiSpread, kcMoneyline]));
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ message: "You already have this parlay", code: "parlay_exists", existingBetId: results.find((r) => r.status === 201)!.body.id });
+    expect(again.body).toMatchObject({
+      message: "You already have this parlay",
+      code: "parlay_exists",
+      existingBetId: results.find((r) => r.status === 201)!.body.id,
+    });
     expect((await placeParlay(alice, parlay([phiSpread, kcMoneyline]))).status).toBe(201);
     expect(await counts()).toEqual({ bets: 2, legs: 5 });
   });
@@ -140,11 +208,34 @@ describe("POST /api/parlays", () => {
     const cases: [unknown, number, string, string][] = [
       [parlay([phiSpread]), 400, "parlay_too_few_legs", "legs: a parlay needs at least 2 legs (got 1)"],
       [parlay([]), 400, "parlay_too_few_legs", "legs: a parlay needs at least 2 legs (got 0)"],
-      [parlay([phiSpread, { ...phiSpread, betType: "total", selection: "Over", point: 45.5 }]), 400, "parlay_same_game", `legs: two legs are on the same game (${THU}); a parlay takes one leg per game`],
+      [
+        parlay([phiSpread, { ...phiSpread, betType: "total", selection: "Over", point: 45.5 }]),
+        400,
+        "parlay_same_game",
+        `legs: two legs are on the same game (${THU}); a parlay takes one leg per game`,
+      ],
       [parlay(nineLegs), 400, "parlay_too_many_legs", "legs: a parlay takes at most 8 legs (got 9)"],
-      [parlay([phiSpread, { gameId: SUN, betType: "prop", selection: "Over", odds: -115, point: 245.5 }]), 400, "invalid_input", "legs[1].propId: is required for a prop leg"],
-      [parlay([phiSpread, { gameId: SUN, betType: "prop", propId: qb, selection: "Sideways", odds: -115, point: 245.5 }]), 400, "unknown_selection", 'legs[1].selection: "Sideways" is not offered for this prop market'],
-      [parlay([phiSpread, { ...kcMoneyline, selection: "New York Giants" }]), 400, "unknown_selection", 'legs[1].selection: "New York Giants"'],
+      [
+        parlay([phiSpread, { gameId: SUN, betType: "prop", selection: "Over", odds: -115, point: 245.5 }]),
+        400,
+        "invalid_input",
+        "legs[1].propId: is required for a prop leg",
+      ],
+      [
+        parlay([
+          phiSpread,
+          { gameId: SUN, betType: "prop", propId: qb, selection: "Sideways", odds: -115, point: 245.5 },
+        ]),
+        400,
+        "unknown_selection",
+        'legs[1].selection: "Sideways" is not offered for this prop market',
+      ],
+      [
+        parlay([phiSpread, { ...kcMoneyline, selection: "New York Giants" }]),
+        400,
+        "unknown_selection",
+        'legs[1].selection: "New York Giants"',
+      ],
       [parlay([phiSpread, { ...kcMoneyline, betType: "parlay" }]), 400, "invalid_input", "betType"],
       [parlay([phiSpread, { ...kcMoneyline, gameId: "no-such-game" }]), 404, "game_not_found", "Game not found"],
       [parlay(THREE_LEGS, { units: 4 }), 400, "invalid_input", "units"],
@@ -164,7 +255,13 @@ describe("POST /api/parlays", () => {
     ctx.clock.set("2026-09-11T00:20:00Z");
     const res = await placeParlay(alice, parlay());
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: "game_locked", gameId: THU, field: "legs.0.gameId", message: "legs[0].gameId: betting is locked for Dallas Cowboys @ Philadelphia Eagles: it has started or is completed" });
+    expect(res.body).toMatchObject({
+      code: "game_locked",
+      gameId: THU,
+      field: "legs.0.gameId",
+      message:
+        "legs[0].gameId: betting is locked for Dallas Cowboys @ Philadelphia Eagles: it has started or is completed",
+    });
     expect(await counts()).toEqual({ bets: 0, legs: 0 });
     expect((await placeParlay(alice, parlay([kcMoneyline, seaMoneyline]))).status).toBe(201);
   });
@@ -178,15 +275,34 @@ describe("POST /api/parlays", () => {
       message: "Odds have changed",
       code: "odds_changed",
       current: { odds: 650, potentialWin: "650.00" },
-      legs: [{ index: 0, gameId: THU, betType: "spread", selection: "Philadelphia Eagles", propId: null, current: { odds: -110, point: -2.5 } }],
+      legs: [
+        {
+          index: 0,
+          gameId: THU,
+          betType: "spread",
+          selection: "Philadelphia Eagles",
+          propId: null,
+          current: { odds: -110, point: -2.5 },
+        },
+      ],
     });
     expect(await counts()).toEqual({ bets: 0, legs: 0 });
-    expect((await placeParlay(alice, parlay([{ ...phiSpread, point: -2.5 }, kcMoneyline, seaMoneyline]))).status).toBe(201);
+    expect((await placeParlay(alice, parlay([{ ...phiSpread, point: -2.5 }, kcMoneyline, seaMoneyline]))).status).toBe(
+      201,
+    );
   });
 
   test("league parlays need a league that allows parlays and each leg's type", async () => {
     const league = (allowedBetTypes: string[]) =>
-      call(ctx.app, "POST", "/api/leagues", { cookie: alice.cookie, body: { name: `L ${allowedBetTypes.join(" ")}`, isPublic: true, rules: { allowedBetTypes }, createdBy: alice.user.id } });
+      call(ctx.app, "POST", "/api/leagues", {
+        cookie: alice.cookie,
+        body: {
+          name: `L ${allowedBetTypes.join(" ")}`,
+          isPublic: true,
+          rules: { allowedBetTypes },
+          createdBy: alice.user.id,
+        },
+      });
     const withParlays = (await league(["spread", "moneyline", "parlay"])).body.id;
     const noParlays = (await league(["spread", "moneyline"])).body.id;
     const noMoneylines = (await league(["spread", "parlay"])).body.id;
@@ -227,7 +343,11 @@ describe("settling parlays", () => {
         userId: alice.user.id,
         status: "won",
         result: "650.00",
-        betDetails: { selection: "3-leg parlay", wagerAmount: "100.00", gameInfo: { awayTeam: "San Francisco 49ers", homeTeam: "Seattle Seahawks", awayScore: 17, homeScore: 24 } },
+        betDetails: {
+          selection: "3-leg parlay",
+          wagerAmount: "100.00",
+          gameInfo: { awayTeam: "San Francisco 49ers", homeTeam: "Seattle Seahawks", awayScore: 17, homeScore: 24 },
+        },
       },
     ]);
   });
@@ -253,7 +373,14 @@ describe("settling parlays", () => {
 
   test("a void leg (a prop whose player did not play) drops out the same way", async () => {
     const [qb] = await propIds(THU);
-    await placeParlay(alice, parlay([{ gameId: THU, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 }, kcMoneyline, seaMoneyline]));
+    await placeParlay(
+      alice,
+      parlay([
+        { gameId: THU, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 },
+        kcMoneyline,
+        seaMoneyline,
+      ]),
+    );
     await final(THU, 24, 17, { playerStats: [{ propId: qb, didNotPlay: true }] });
     await final(SUN, 17, 24);
     await final(LATE, 24, 17);
@@ -271,7 +398,10 @@ describe("settling parlays", () => {
 
   test("a prop leg whose stat has not arrived keeps the parlay pending", async () => {
     const [qb] = await propIds(LATE);
-    await placeParlay(alice, parlay([phiSpread, { gameId: LATE, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 }]));
+    await placeParlay(
+      alice,
+      parlay([phiSpread, { gameId: LATE, betType: "prop", propId: qb, selection: "Over", odds: -115, point: 245.5 }]),
+    );
     await final(THU, 24, 17);
     await final(LATE, 24, 17);
     expect(await onlyBet()).toMatchObject({ status: "pending" });
@@ -282,16 +412,23 @@ describe("settling parlays", () => {
 
   test("the start-up sweep settles parlays too, and is idempotent", async () => {
     await placeParlay(alice, parlay());
-    for (const [id, home, away] of [[THU, 24, 17], [SUN, 17, 24], [LATE, 24, 17]] as const) {
-      await call(ctx.app, "PATCH", `/api/games/${id}`, { body: { homeScore: home, awayScore: away, status: "completed" }, cookie: admin.cookie });
+    for (const [id, home, away] of [
+      [THU, 24, 17],
+      [SUN, 17, 24],
+      [LATE, 24, 17],
+    ] as const) {
+      await call(ctx.app, "PATCH", `/api/games/${id}`, {
+        body: { homeScore: home, awayScore: away, status: "completed" },
+        cookie: admin.cookie,
+      });
     }
     expect(await onlyBet()).toMatchObject({ status: "pending" });
     expect(await settleAllPending(ctx.db, ctx.clock.now())).toBe(1);
     expect(await settleAllPending(ctx.db, ctx.clock.now())).toBe(0);
     expect(await onlyBet()).toMatchObject({ status: "won", result: "650.00" });
-    expect((await ctx.db.selectFrom("user_week_stats").selectAll().where("user_id", "=", alice.user.id).execute())).toEqual([
-      expect.objectContaining({ settled: 1, won: 1, wagered_cents: 100_00, profit_cents: 650_00 }),
-    ]);
+    expect(
+      await ctx.db.selectFrom("user_week_stats").selectAll().where("user_id", "=", alice.user.id).execute(),
+    ).toEqual([expect.objectContaining({ settled: 1, won: 1, wagered_cents: 100_00, profit_cents: 650_00 })]);
   });
 
   test("a regrade of any leg's game re-settles the parlay and fixes the aggregates", async () => {
@@ -303,7 +440,13 @@ describe("settling parlays", () => {
     expect(await onlyBet()).toMatchObject({ status: "lost", result: "-100.00" });
     expect(await legStatuses()).toEqual(["lost", "won", "won"]);
     const stats = await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie });
-    expect(stats.body).toMatchObject({ totalBets: 1, wonBets: 0, lostBets: 1, totalProfit: "-100.00", currentStreak: { type: "loss", count: 1 } });
+    expect(stats.body).toMatchObject({
+      totalBets: 1,
+      wonBets: 0,
+      lostBets: 1,
+      totalProfit: "-100.00",
+      currentStreak: { type: "loss", count: 1 },
+    });
   });
 });
 
@@ -311,7 +454,15 @@ describe("parlays in stats, boards, league standings and the CSV export", () => 
   test("a settled parlay counts like any bet, in the week of its last leg", async () => {
     const bob = await buildUser(ctx, { username: "bob" });
     const leagueId = (
-      await call(ctx.app, "POST", "/api/leagues", { cookie: alice.cookie, body: { name: "Parlay Club", isPublic: true, rules: { allowedBetTypes: ["spread", "moneyline", "parlay"] }, createdBy: alice.user.id } })
+      await call(ctx.app, "POST", "/api/leagues", {
+        cookie: alice.cookie,
+        body: {
+          name: "Parlay Club",
+          isPublic: true,
+          rules: { allowedBetTypes: ["spread", "moneyline", "parlay"] },
+          createdBy: alice.user.id,
+        },
+      })
     ).body.id;
     await placeParlay(alice, parlay(THREE_LEGS, { units: 2 }));
     await placeParlay(alice, parlay([phiSpread, kcMoneyline], { leagueId }));
@@ -322,18 +473,35 @@ describe("parlays in stats, boards, league standings and the CSV export", () => 
 
     const stats = await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie });
     // 2 units at +650 and 1 unit at −110 × +150 (4.7727: $377.27).
-    expect(stats.body).toMatchObject({ totalBets: 2, wonBets: 2, totalWagered: "300.00", totalProfit: "1677.27", currentStreak: { type: "win", count: 2 } });
+    expect(stats.body).toMatchObject({
+      totalBets: 2,
+      wonBets: 2,
+      totalWagered: "300.00",
+      totalProfit: "1677.27",
+      currentStreak: { type: "win", count: 2 },
+    });
 
     const weekly = await call(ctx.app, "GET", "/api/leaderboard/week/1");
-    expect(weekly.body.map((e: { username: string; unitsWon: string; totalBets: number }) => [e.username, e.unitsWon, e.totalBets])).toEqual([
+    expect(
+      weekly.body.map((e: { username: string; unitsWon: string; totalBets: number }) => [
+        e.username,
+        e.unitsWon,
+        e.totalBets,
+      ]),
+    ).toEqual([
       ["alice", "13.00", 1],
       ["bob", "0.91", 1],
     ]);
-    expect((await call(ctx.app, "GET", "/api/leaderboard")).body[0]).toMatchObject({ username: "alice", unitsWon: "13.00" });
+    expect((await call(ctx.app, "GET", "/api/leaderboard")).body[0]).toMatchObject({
+      username: "alice",
+      unitsWon: "13.00",
+    });
     const league = await call(ctx.app, "GET", `/api/leagues/${leagueId}`, { cookie: alice.cookie });
     expect(league.body.standings[0]).toMatchObject({ userId: alice.user.id, unitsWon: "3.77", totalBets: 1 });
 
-    const csv = await ctx.app.handle(new Request(`http://localhost/api/users/${alice.user.id}/export/bets.csv`, { headers: { cookie: alice.cookie } }));
+    const csv = await ctx.app.handle(
+      new Request(`http://localhost/api/users/${alice.user.id}/export/bets.csv`, { headers: { cookie: alice.cookie } }),
+    );
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toEndWith(",note,legs");
     const three = lines.find((l) => l.includes("3-leg parlay"))!;

@@ -30,7 +30,14 @@ describe("ESPN schedule", () => {
     const games = await espn.schedule(2026, BEFORE);
     expect(feeds.count(SCOREBOARD)).toBe(18);
     expect(feeds.requests[0]!.query).toEqual({ seasontype: "2", week: "1", dates: "2026" });
-    expect(games.map((g) => g.providerId)).toEqual(["espn-401800001", "espn-401800002", "espn-401800003", "espn-401800011", "espn-401800012", "espn-401800015"]);
+    expect(games.map((g) => g.providerId)).toEqual([
+      "espn-401800001",
+      "espn-401800002",
+      "espn-401800003",
+      "espn-401800011",
+      "espn-401800012",
+      "espn-401800015",
+    ]);
     expect(games[0]).toEqual({
       providerId: "espn-401800001",
       season: 2026,
@@ -47,12 +54,19 @@ describe("ESPN schedule", () => {
   test("matches teams by homeAway, whatever order ESPN lists them in", async () => {
     const games = await espn.schedule(2026, BEFORE);
     // The fixture lists Buffalo (home) before Kansas City (away).
-    expect(games.find((g) => g.providerId === "espn-401800002")).toMatchObject({ homeAbbr: "BUF", awayAbbr: "KC", homeTeam: "Buffalo Bills" });
+    expect(games.find((g) => g.providerId === "espn-401800002")).toMatchObject({
+      homeAbbr: "BUF",
+      awayAbbr: "KC",
+      homeTeam: "Buffalo Bills",
+    });
   });
 
   test("skips events it cannot use — unknown team, a side missing, another season — and logs each reason once", async () => {
     await espn.schedule(2026, BEFORE);
-    const skipped = logs.lines().filter((l) => l.msg === "odds provider record skipped").map((l) => String(l.skipped));
+    const skipped = logs
+      .lines()
+      .filter((l) => l.msg === "odds provider record skipped")
+      .map((l) => String(l.skipped));
     expect(skipped).toEqual([
       "ESPN 2026 week 2: event 401800013: unknown team XYZ",
       "ESPN 2026 week 2: event 401800014: needs exactly one home and one away team",
@@ -81,7 +95,10 @@ describe("ESPN schedule", () => {
     await expect(espn.schedule(2026, BEFORE)).rejects.toThrow("ESPN: no week of the 2026 season could be read");
     // Two failures in a row: ESPN is down, the rest of the round is not tried.
     expect(feeds.count(SCOREBOARD)).toBe(2);
-    expect(espn.diagnostics().problems).toEqual(["ESPN scoreboard 2026 week 1: HTTP 500", "ESPN scoreboard 2026 week 2: HTTP 500"]);
+    expect(espn.diagnostics().problems).toEqual([
+      "ESPN scoreboard 2026 week 1: HTTP 500",
+      "ESPN scoreboard 2026 week 2: HTTP 500",
+    ]);
 
     feeds.failures.clear();
     expect(await espn.schedule(2026, BEFORE)).toHaveLength(6);
@@ -89,7 +106,10 @@ describe("ESPN schedule", () => {
     feeds.failures.set(SCOREBOARD, "badjson");
     // A day on, weeks 1 and 2 are due again; both fail, so the six games read before are kept.
     expect(await espn.schedule(2026, EVE)).toHaveLength(6);
-    expect(espn.diagnostics().problems).toEqual(["ESPN scoreboard 2026 week 1: the answer is not JSON", "ESPN scoreboard 2026 week 2: the answer is not JSON"]);
+    expect(espn.diagnostics().problems).toEqual([
+      "ESPN scoreboard 2026 week 1: the answer is not JSON",
+      "ESPN scoreboard 2026 week 2: the answer is not JSON",
+    ]);
   });
 
   test("timeouts, HTML instead of JSON and answers without events are problems, not crashes", async () => {
@@ -119,17 +139,53 @@ describe("ESPN consensus lines", () => {
     expect(odds[0]).toEqual({
       providerId: "espn-401800001",
       odds: [
-        { marketType: "spreads", outcomes: [{ name: "Dallas Cowboys", price: -105, point: 3.5 }, { name: "Philadelphia Eagles", price: -115, point: -3.5 }] },
-        { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 47.5 }, { name: "Under", price: -110, point: 47.5 }] },
-        { marketType: "h2h", outcomes: [{ name: "Dallas Cowboys", price: 150 }, { name: "Philadelphia Eagles", price: -175 }] },
+        {
+          marketType: "spreads",
+          outcomes: [
+            { name: "Dallas Cowboys", price: -105, point: 3.5 },
+            { name: "Philadelphia Eagles", price: -115, point: -3.5 },
+          ],
+        },
+        {
+          marketType: "totals",
+          outcomes: [
+            { name: "Over", price: -110, point: 47.5 },
+            { name: "Under", price: -110, point: 47.5 },
+          ],
+        },
+        {
+          marketType: "h2h",
+          outcomes: [
+            { name: "Dallas Cowboys", price: 150 },
+            { name: "Philadelphia Eagles", price: -175 },
+          ],
+        },
       ],
       props: [],
     });
     // "KC -2.5" with Kansas City away: Buffalo (home) gets +2.5.
     expect(odds[1]!.odds).toEqual([
-      { marketType: "spreads", outcomes: [{ name: "Kansas City Chiefs", price: -108, point: -2.5 }, { name: "Buffalo Bills", price: -112, point: 2.5 }] },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -105, point: 49.5 }, { name: "Under", price: -115, point: 49.5 }] },
-      { marketType: "h2h", outcomes: [{ name: "Kansas City Chiefs", price: -142 }, { name: "Buffalo Bills", price: 120 }] },
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: "Kansas City Chiefs", price: -108, point: -2.5 },
+          { name: "Buffalo Bills", price: -112, point: 2.5 },
+        ],
+      },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -105, point: 49.5 },
+          { name: "Under", price: -115, point: 49.5 },
+        ],
+      },
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: "Kansas City Chiefs", price: -142 },
+          { name: "Buffalo Bills", price: 120 },
+        ],
+      },
     ]);
   });
 });
@@ -144,9 +200,27 @@ describe("ESPN consensus lines in every layout ESPN has used", () => {
 
   test("2025 (ESPN BET): flat prices where given, the totals' prices from the close block", async () => {
     expect(await oddsOf("401800021")).toEqual([
-      { marketType: "spreads", outcomes: [{ name: "New York Jets", price: -108, point: 2.5 }, { name: "Miami Dolphins", price: -112, point: -2.5 }] },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -105, point: 44.5 }, { name: "Under", price: -115, point: 44.5 }] },
-      { marketType: "h2h", outcomes: [{ name: "New York Jets", price: 120 }, { name: "Miami Dolphins", price: -142 }] },
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: "New York Jets", price: -108, point: 2.5 },
+          { name: "Miami Dolphins", price: -112, point: -2.5 },
+        ],
+      },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -105, point: 44.5 },
+          { name: "Under", price: -115, point: 44.5 },
+        ],
+      },
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: "New York Jets", price: 120 },
+          { name: "Miami Dolphins", price: -142 },
+        ],
+      },
     ]);
   });
 
@@ -159,23 +233,60 @@ describe("ESPN consensus lines in every layout ESPN has used", () => {
           { name: "Denver Broncos", price: -110, point: -2.5, assumed: true },
         ],
       },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 41.5, assumed: true }, { name: "Under", price: -110, point: 41.5, assumed: true }] },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -110, point: 41.5, assumed: true },
+          { name: "Under", price: -110, point: 41.5, assumed: true },
+        ],
+      },
     ]);
   });
 
   test("since December 2025 figures may be objects: American odds are read from them, decimal values never taken for American", async () => {
     expect(await oddsOf("401800023")).toEqual([
-      { marketType: "spreads", outcomes: [{ name: "Chicago Bears", price: -105, point: 6.5 }, { name: "Green Bay Packers", price: -115, point: -6.5 }] },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -108, point: 43.5 }, { name: "Under", price: -112, point: 43.5 }] },
-      { marketType: "h2h", outcomes: [{ name: "Chicago Bears", price: 260 }, { name: "Green Bay Packers", price: -325 }] },
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: "Chicago Bears", price: -105, point: 6.5 },
+          { name: "Green Bay Packers", price: -115, point: -6.5 },
+        ],
+      },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -108, point: 43.5 },
+          { name: "Under", price: -112, point: 43.5 },
+        ],
+      },
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: "Chicago Bears", price: 260 },
+          { name: "Green Bay Packers", price: -325 },
+        ],
+      },
     ]);
   });
 
   test("what cannot be read is left out, never the game: a garbled entry gives nothing, the next entry's moneyline is kept", async () => {
     feeds.espnWeeks.set(3, "scoreboard-2026-w3-odds-layouts");
     const games = await espn.schedule(2026, SUNDAY_EVE);
-    expect(games.filter((g) => g.week === 3).map((g) => g.providerId)).toEqual(["espn-401800021", "espn-401800022", "espn-401800023", "espn-401800024"]);
-    expect(await oddsOf("401800024")).toEqual([{ marketType: "h2h", outcomes: [{ name: "Tampa Bay Buccaneers", price: 125 }, { name: "Atlanta Falcons", price: -148 }] }]);
+    expect(games.filter((g) => g.week === 3).map((g) => g.providerId)).toEqual([
+      "espn-401800021",
+      "espn-401800022",
+      "espn-401800023",
+      "espn-401800024",
+    ]);
+    expect(await oddsOf("401800024")).toEqual([
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: "Tampa Bay Buccaneers", price: 125 },
+          { name: "Atlanta Falcons", price: -148 },
+        ],
+      },
+    ]);
   });
 });
 
@@ -183,7 +294,8 @@ describe("ESPN answering another season", () => {
   test("weeks answered with another season's events are a fault, kept while ESPN answers so and cleared once it is right", async () => {
     for (let week = 1; week <= 18; week += 1) feeds.espnWeeks.set(week, "scoreboard-2025-w12-other-season");
     expect(await espn.schedule(2026, BEFORE)).toEqual([]);
-    const fault = "ESPN answered 2026 weeks 1–18 with events of 2025 regular season week 12, not of the 2026 regular season: they are not shown";
+    const fault =
+      "ESPN answered 2026 weeks 1–18 with events of 2025 regular season week 12, not of the 2026 regular season: they are not shown";
     expect(espn.diagnostics()).toMatchObject({ problems: [], faults: [fault] });
     // Read from the cache a minute later: still wrong, still said.
     await espn.schedule(2026, new Date(BEFORE.getTime() + 60_000));
@@ -219,7 +331,11 @@ describe("ESPN results", () => {
     ]);
     expect(feeds.count(SUMMARY)).toBe(0);
     // ESPN's state says which games are under way or over: their kick-off is never reopened (followedKickoff).
-    expect(games.filter((g) => g.week === 1 && g.started).map((g) => g.providerId)).toEqual(["espn-401800001", "espn-401800002", "espn-401800003"]);
+    expect(games.filter((g) => g.week === 1 && g.started).map((g) => g.providerId)).toEqual([
+      "espn-401800001",
+      "espn-401800002",
+      "espn-401800003",
+    ]);
   });
 
   test("postponed games and finals with a garbled score never complete", async () => {
@@ -235,12 +351,16 @@ describe("ESPN player figures for props", () => {
   test("the box score's figures, found by key; a player listed plays, a garbled figure is left out", async () => {
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     const games = await espn.schedule(2026, AFTER_THURSDAY);
-    const { stats, more } = await espn.playerStats(games.filter((g) => g.providerId === "espn-401800001"), AFTER_THURSDAY);
+    const { stats, more } = await espn.playerStats(
+      games.filter((g) => g.providerId === "espn-401800001"),
+      AFTER_THURSDAY,
+    );
     expect(more).toBe(false);
     expect(feeds.requests.find((r) => r.path === SUMMARY)!.query).toEqual({ event: "401800001" });
     const dalPhi = stats[0]!;
     expect(dalPhi.providerId).toBe("espn-401800001");
-    const stat = (player: string, propType: string) => dalPhi.playerStats.find((s) => s.playerName === player && s.propType === propType)?.value;
+    const stat = (player: string, propType: string) =>
+      dalPhi.playerStats.find((s) => s.playerName === player && s.propType === propType)?.value;
     expect(stat("Dak Prescott", "passing_yards")).toBe(251);
     expect(stat("Dak Prescott", "passing_touchdowns")).toBe(2);
     // He played: no rushing line means 0, not "did not play".
@@ -263,7 +383,10 @@ describe("ESPN player figures for props", () => {
     expect(feeds.requests.filter((r) => r.path === SUMMARY).map((r) => r.query.event)).toEqual(["401800002"]);
     expect(first).toEqual({ stats: [], more: true });
     const second = await espn.playerStats(games, sunday);
-    expect(feeds.requests.filter((r) => r.path === SUMMARY).map((r) => r.query.event)).toEqual(["401800002", "401800001"]);
+    expect(feeds.requests.filter((r) => r.path === SUMMARY).map((r) => r.query.event)).toEqual([
+      "401800002",
+      "401800001",
+    ]);
     expect(second.stats.map((s) => s.providerId)).toEqual(["espn-401800001"]);
     expect(second.more).toBe(false);
   });
@@ -273,7 +396,10 @@ describe("ESPN player figures for props", () => {
     feeds.summaries.set("401800001", "summary-no-boxscore");
     const games = (await espn.schedule(2026, AFTER_THURSDAY)).filter((g) => g.providerId === "espn-401800001");
     expect(await espn.playerStats(games, AFTER_THURSDAY)).toEqual({ stats: [], more: false });
-    expect(espn.diagnostics()).toMatchObject({ problems: [], notices: ["ESPN summary of event 401800001: no box score yet"] });
+    expect(espn.diagnostics()).toMatchObject({
+      problems: [],
+      notices: ["ESPN summary of event 401800001: no box score yet"],
+    });
     await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + SUMMARY_RETRY_MS - 1));
     expect(feeds.count(SUMMARY)).toBe(1);
     await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + SUMMARY_RETRY_MS));
@@ -281,7 +407,9 @@ describe("ESPN player figures for props", () => {
 
     await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + STATS_PATIENCE_MS));
     expect(feeds.count(SUMMARY)).toBe(3);
-    expect(logs.lines().some((l) => String(l.skipped).includes("event 401800001: no box score after 12 hours of asking"))).toBe(true);
+    expect(
+      logs.lines().some((l) => String(l.skipped).includes("event 401800001: no box score after 12 hours of asking")),
+    ).toBe(true);
     await espn.playerStats(games, new Date(AFTER_THURSDAY.getTime() + STATS_PATIENCE_MS + SUMMARY_RETRY_MS));
     expect(feeds.count(SUMMARY)).toBe(3);
   });

@@ -49,13 +49,21 @@ describe("The Odds API schedule", () => {
     });
     expect(feeds.requests[0]!.query).toEqual({ apiKey: API_KEY });
     expect(feeds.remaining).toBe(500);
-    const skipped = logs.lines().filter((l) => l.msg === "odds provider record skipped").map((l) => l.skipped);
-    expect(skipped).toEqual(["The Odds API events: event 5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a: unknown team Nowhere Nomads", "The Odds API events: an event without a usable id"]);
+    const skipped = logs
+      .lines()
+      .filter((l) => l.msg === "odds provider record skipped")
+      .map((l) => l.skipped);
+    expect(skipped).toEqual([
+      "The Odds API events: event 5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a: unknown team Nowhere Nomads",
+      "The Odds API events: an event without a usable id",
+    ]);
   });
 
   test("an outage keeps the games already known; with none known it fails", async () => {
     feeds.failures.set(`${ODDS}/events`, "500");
-    await expect(provider().schedule(2026, BEFORE)).rejects.toThrow("The Odds API: the schedule could not be read (The Odds API events: HTTP 500)");
+    await expect(provider().schedule(2026, BEFORE)).rejects.toThrow(
+      "The Odds API: the schedule could not be read (The Odds API events: HTTP 500)",
+    );
     const odds = provider();
     feeds.failures.clear();
     await odds.schedule(2026, BEFORE);
@@ -70,28 +78,81 @@ describe("The Odds API lines and props", () => {
     const odds = provider();
     const games = await odds.schedule(2026, BEFORE);
     const lines = await odds.odds(games, BEFORE);
-    expect(feeds.requests.find((r) => r.path === `${ODDS}/odds`)!.query).toEqual({ apiKey: API_KEY, regions: "us", markets: "h2h,spreads,totals", oddsFormat: "american" });
+    expect(feeds.requests.find((r) => r.path === `${ODDS}/odds`)!.query).toEqual({
+      apiKey: API_KEY,
+      regions: "us",
+      markets: "h2h,spreads,totals",
+      oddsFormat: "american",
+    });
     const byId = new Map(lines.map((l) => [l.providerId, l]));
     // DraftKings first, though FanDuel is listed before it.
     expect(byId.get(DAL_PHI)!.odds).toEqual([
-      { marketType: "spreads", outcomes: [{ name: "Dallas Cowboys", price: -105, point: 3.5 }, { name: "Philadelphia Eagles", price: -115, point: -3.5 }] },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 48 }, { name: "Under", price: -110, point: 48 }] },
-      { marketType: "h2h", outcomes: [{ name: "Dallas Cowboys", price: 150 }, { name: "Philadelphia Eagles", price: -175 }] },
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: "Dallas Cowboys", price: -105, point: 3.5 },
+          { name: "Philadelphia Eagles", price: -115, point: -3.5 },
+        ],
+      },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -110, point: 48 },
+          { name: "Under", price: -110, point: 48 },
+        ],
+      },
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: "Dallas Cowboys", price: 150 },
+          { name: "Philadelphia Eagles", price: -175 },
+        ],
+      },
     ]);
     // No DraftKings: FanDuel; FanDuel's garbled spread (points that do not mirror) gives way to BetMGM.
     expect(byId.get(KC_BUF)!.odds).toEqual([
-      { marketType: "spreads", outcomes: [{ name: "Kansas City Chiefs", price: -108, point: -2.5 }, { name: "Buffalo Bills", price: -112, point: 2.5 }] },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -105, point: 49.5 }, { name: "Under", price: -115, point: 49.5 }] },
-      { marketType: "h2h", outcomes: [{ name: "Kansas City Chiefs", price: -142 }, { name: "Buffalo Bills", price: 120 }] },
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: "Kansas City Chiefs", price: -108, point: -2.5 },
+          { name: "Buffalo Bills", price: -112, point: 2.5 },
+        ],
+      },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -105, point: 49.5 },
+          { name: "Under", price: -115, point: 49.5 },
+        ],
+      },
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: "Kansas City Chiefs", price: -142 },
+          { name: "Buffalo Bills", price: 120 },
+        ],
+      },
     ]);
     // Only a book we did not name: the first listed.
-    expect(byId.get(SF_SEA)!.odds[0]).toEqual({ marketType: "spreads", outcomes: [{ name: "San Francisco 49ers", price: -110, point: -1.5 }, { name: "Seattle Seahawks", price: -110, point: 1.5 }] });
+    expect(byId.get(SF_SEA)!.odds[0]).toEqual({
+      marketType: "spreads",
+      outcomes: [
+        { name: "San Francisco 49ers", price: -110, point: -1.5 },
+        { name: "Seattle Seahawks", price: -110, point: 1.5 },
+      ],
+    });
   });
 
   test("BOOKMAKER changes the preference", async () => {
     const odds = provider({ bookmakers: ["fanduel", "draftkings"] });
     const lines = await odds.odds(await odds.schedule(2026, BEFORE), BEFORE);
-    expect(lines.find((l) => l.providerId === DAL_PHI)!.odds[1]).toEqual({ marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 46.5 }, { name: "Under", price: -110, point: 46.5 }] });
+    expect(lines.find((l) => l.providerId === DAL_PHI)!.odds[1]).toEqual({
+      marketType: "totals",
+      outcomes: [
+        { name: "Over", price: -110, point: 46.5 },
+        { name: "Under", price: -110, point: 46.5 },
+      ],
+    });
   });
 
   test("props for the leading players of games within two days, Over and Under at one line", async () => {
@@ -116,8 +177,19 @@ describe("The Odds API lines and props", () => {
       "Jake Ferguson receptions 4.5",
       "Saquon Barkley receptions 2.5",
     ]);
-    expect(props[0]).toEqual({ key: "dak-prescott-passing_yards", playerName: "Dak Prescott", team: "", propType: "passing_yards", line: 254.5, overOdds: -115, underOdds: -115 });
-    expect(props.find((p) => p.key === "cedee-lamb-receptions" || p.key === "ceedee-lamb-receptions")).toMatchObject({ overOdds: -130, underOdds: 100 });
+    expect(props[0]).toEqual({
+      key: "dak-prescott-passing_yards",
+      playerName: "Dak Prescott",
+      team: "",
+      propType: "passing_yards",
+      line: 254.5,
+      overOdds: -115,
+      underOdds: -115,
+    });
+    expect(props.find((p) => p.key === "cedee-lamb-receptions" || p.key === "ceedee-lamb-receptions")).toMatchObject({
+      overOdds: -130,
+      underOdds: 100,
+    });
   });
 
   test("paced by the quota: a minute later nothing is bought again, props not for a while", async () => {
@@ -155,12 +227,25 @@ describe("The Odds API lines and props", () => {
   });
 
   test("used-up credits, too frequent requests, a refused key, bad JSON and timeouts are problems, never the key", async () => {
-    const dalPhi = { providerId: DAL_PHI, season: 2026, week: 2, homeTeam: "Philadelphia Eagles", awayTeam: "Dallas Cowboys", homeAbbr: "PHI", awayAbbr: "DAL", commenceTime: "2026-09-11T00:20:00Z" };
+    const dalPhi = {
+      providerId: DAL_PHI,
+      season: 2026,
+      week: 2,
+      homeTeam: "Philadelphia Eagles",
+      awayTeam: "Dallas Cowboys",
+      homeAbbr: "PHI",
+      awayAbbr: "DAL",
+      commenceTime: "2026-09-11T00:20:00Z",
+    };
     feeds.remaining = 2;
     const exhausted = provider();
     // Quota unknown before the first paid call: it is tried once, and the answer says no.
     await exhausted.odds([dalPhi], BEFORE);
-    expect(exhausted.diagnostics()).toEqual({ problems: ["The Odds API odds: HTTP 401, the plan's credits are used up until it resets"], notices: [], requestsRemaining: 0 });
+    expect(exhausted.diagnostics()).toEqual({
+      problems: ["The Odds API odds: HTTP 401, the plan's credits are used up until it resets"],
+      notices: [],
+      requestsRemaining: 0,
+    });
     await exhausted.odds([dalPhi], new Date(BEFORE.getTime() + 3600_000));
     expect(feeds.count(`${ODDS}/odds`)).toBe(1);
 
@@ -173,7 +258,9 @@ describe("The Odds API lines and props", () => {
 
     feeds.remaining = 500;
     const refused = provider({ apiKey: "wrong-key" });
-    await expect(refused.schedule(2026, BEFORE)).rejects.toThrow("HTTP 401, the API key was refused (check ODDS_API_KEY)");
+    await expect(refused.schedule(2026, BEFORE)).rejects.toThrow(
+      "HTTP 401, the API key was refused (check ODDS_API_KEY)",
+    );
 
     const odds = provider();
     const games = await odds.schedule(2026, BEFORE);
@@ -181,7 +268,10 @@ describe("The Odds API lines and props", () => {
     expect(await odds.odds(games, BEFORE)).toEqual([]);
     feeds.failures.set(`${ODDS}/odds`, "timeout");
     expect(await odds.odds(games, new Date(BEFORE.getTime() + 6 * 3600_000))).toEqual([]);
-    expect(odds.diagnostics().problems).toEqual(["The Odds API odds: the answer is not JSON", "The Odds API odds: no answer within 200 ms"]);
+    expect(odds.diagnostics().problems).toEqual([
+      "The Odds API odds: the answer is not JSON",
+      "The Odds API odds: no answer within 200 ms",
+    ]);
     expect(logs.text()).not.toContain(API_KEY);
     expect(logs.text()).not.toContain("wrong-key");
   });
@@ -209,9 +299,12 @@ describe("The Odds API scores", () => {
     expect(await odds.results(games, AFTER_THURSDAY)).toEqual([]);
     expect(await odds.results(games, new Date(AFTER_THURSDAY.getTime() + 5 * 60_000))).toEqual([]);
     expect(feeds.count(`${ODDS}/scores`)).toBe(1);
-    expect(logs.lines().filter((l) => l.msg === "odds provider record skipped").map((l) => l.skipped)).toContain(
-      `event ${ODDS_IDS["DAL@PHI"]}: completed without a whole score for each team`,
-    );
+    expect(
+      logs
+        .lines()
+        .filter((l) => l.msg === "odds provider record skipped")
+        .map((l) => l.skipped),
+    ).toContain(`event ${ODDS_IDS["DAL@PHI"]}: completed without a whole score for each team`);
   });
 
   test("scores may use half the reserve, never the rest", async () => {
@@ -222,6 +315,8 @@ describe("The Odds API scores", () => {
     expect(feeds.remaining).toBe(12);
     expect(await odds.results(games, new Date(AFTER_THURSDAY.getTime() + 3600_000))).toEqual([]);
     expect(feeds.remaining).toBe(12);
-    expect(odds.diagnostics().notices).toEqual(["The Odds API scores: skipped, 12 credits left and 25 kept in reserve"]);
+    expect(odds.diagnostics().notices).toEqual([
+      "The Odds API scores: skipped, 12 credits left and 25 kept in reserve",
+    ]);
   });
 });

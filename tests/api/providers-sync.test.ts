@@ -67,14 +67,25 @@ async function game(id: string) {
 describe("ESPN through the sync", () => {
   test("seeds the season with ESPN's weeks and consensus lines; a final completes and its bets settle by themselves", async () => {
     const espn = provider();
-    expect(await syncGames(ctx.db, espn, ctx.clock.now())).toMatchObject({ provider: "espn", season: 2026, inserted: 6, completed: 0 });
+    expect(await syncGames(ctx.db, espn, ctx.clock.now())).toMatchObject({
+      provider: "espn",
+      season: 2026,
+      inserted: 6,
+      completed: 0,
+    });
     const week1 = (await call(ctx.app, "GET", "/api/games?week=1")).body;
     expect(week1.map((g: { id: string }) => g.id)).toEqual([DAL_PHI, KC_BUF, SF_SEA]);
     expect(week1[0].odds[0].outcomes[1]).toEqual({ name: "Philadelphia Eagles", price: -115, point: -3.5 });
     expect(week1[0].closingOdds).toBeNull();
     expect(week1[2].odds).toEqual([]);
 
-    const spread = await bet({ gameId: DAL_PHI, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
+    const spread = await bet({
+      gameId: DAL_PHI,
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -115,
+      point: -3.5,
+    });
     const total = await bet({ gameId: DAL_PHI, betType: "total", selection: "Over", odds: -110, point: 47.5 });
     const tie = await bet({ gameId: KC_BUF, betType: "moneyline", selection: "Kansas City Chiefs", odds: -142 });
 
@@ -101,7 +112,12 @@ describe("ESPN through the sync", () => {
   test("a first start mid-season completes every final on its score and fetches no summary", async () => {
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     ctx.clock.set("2026-09-16T12:00:00Z");
-    expect(await syncGames(ctx.db, provider(), ctx.clock.now())).toMatchObject({ inserted: 6, completed: 2, statsRecorded: 0, moreStats: false });
+    expect(await syncGames(ctx.db, provider(), ctx.clock.now())).toMatchObject({
+      inserted: 6,
+      completed: 2,
+      statsRecorded: 0,
+      moreStats: false,
+    });
     expect(feeds.count(SUMMARY)).toBe(0);
   });
 
@@ -113,7 +129,9 @@ describe("ESPN through the sync", () => {
     expect(lvDen.odds.map((m: { marketType: string }) => m.marketType)).toEqual(["spreads", "totals"]);
     expect(lvDen.odds[0].outcomes[1]).toEqual({ name: "Denver Broncos", price: -110, point: -2.5, assumed: true });
     expect(lvDen.odds[1].outcomes[0]).toEqual({ name: "Over", price: -110, point: 41.5, assumed: true });
-    expect(nyjMia.odds.flatMap((m: { outcomes: object[] }) => m.outcomes).some((o: object) => "assumed" in o)).toBe(false);
+    expect(nyjMia.odds.flatMap((m: { outcomes: object[] }) => m.outcomes).some((o: object) => "assumed" in o)).toBe(
+      false,
+    );
     // A bet on it is priced at that -110, as shown.
     await bet({ gameId: "espn-401800022", betType: "spread", selection: "Denver Broncos", odds: -110, point: -2.5 });
   });
@@ -132,20 +150,42 @@ describe("ESPN through the sync", () => {
     // The embedded season records them too: every game started by now has one.
     const embedded = await makeTestApp({ now: "2026-10-07T16:00:00Z" });
     const report = await syncGames(embedded.db, new EmbeddedProvider(), embedded.clock.now());
-    const started = await embedded.db.selectFrom("games").select(["closing_odds", "odds"]).where("commence_time", "<=", "2026-10-07T16:00:00Z").execute();
+    const started = await embedded.db
+      .selectFrom("games")
+      .select(["closing_odds", "odds"])
+      .where("commence_time", "<=", "2026-10-07T16:00:00Z")
+      .execute();
     expect(report.closingLines).toBe(started.length);
     expect(started.every((g) => g.closing_odds === g.odds && g.odds !== "[]")).toBe(true);
     // With their props' lines and prices; games still to come have none.
     const props = await embedded.db
       .selectFrom("game_props")
       .innerJoin("games", "games.id", "game_props.game_id")
-      .select(["games.commence_time", "line", "over_odds", "under_odds", "closing_line", "closing_over_odds", "closing_under_odds"])
+      .select([
+        "games.commence_time",
+        "line",
+        "over_odds",
+        "under_odds",
+        "closing_line",
+        "closing_over_odds",
+        "closing_under_odds",
+      ])
       .execute();
-    const [kickedOff, toCome] = [props.filter((p) => p.commence_time <= "2026-10-07T16:00:00Z"), props.filter((p) => p.commence_time > "2026-10-07T16:00:00Z")];
+    const [kickedOff, toCome] = [
+      props.filter((p) => p.commence_time <= "2026-10-07T16:00:00Z"),
+      props.filter((p) => p.commence_time > "2026-10-07T16:00:00Z"),
+    ];
     expect(kickedOff.length).toBeGreaterThan(0);
     expect(toCome.length).toBeGreaterThan(0);
-    expect(kickedOff.every((p) => p.closing_line === p.line && p.closing_over_odds === p.over_odds && p.closing_under_odds === p.under_odds)).toBe(true);
-    expect(toCome.every((p) => p.closing_line === null && p.closing_over_odds === null && p.closing_under_odds === null)).toBe(true);
+    expect(
+      kickedOff.every(
+        (p) =>
+          p.closing_line === p.line && p.closing_over_odds === p.over_odds && p.closing_under_odds === p.under_odds,
+      ),
+    ).toBe(true);
+    expect(
+      toCome.every((p) => p.closing_line === null && p.closing_over_odds === null && p.closing_under_odds === null),
+    ).toBe(true);
     await embedded.close();
   });
 
@@ -154,7 +194,10 @@ describe("ESPN through the sync", () => {
     await syncGames(ctx.db, espn, ctx.clock.now());
     const admin = await buildUser(ctx, { email: "admin@example.com" });
     ctx.clock.set("2026-09-11T04:00:00Z");
-    const resolved = await call(ctx.app, "PATCH", `/api/games/${DAL_PHI}`, { body: { homeScore: 3, awayScore: 0, status: "completed" }, cookie: admin.cookie });
+    const resolved = await call(ctx.app, "PATCH", `/api/games/${DAL_PHI}`, {
+      body: { homeScore: 3, awayScore: 0, status: "completed" },
+      cookie: admin.cookie,
+    });
     expect(resolved.status).toBe(200);
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     expect((await syncGames(ctx.db, espn, ctx.clock.now())).completed).toBe(0);
@@ -186,12 +229,20 @@ describe("ESPN through the sync", () => {
   test("an outage, bad JSON or a garbled final changes nothing and settles nothing", async () => {
     await syncGames(ctx.db, provider(), ctx.clock.now());
     const before = await ctx.db.selectFrom("games").selectAll().orderBy("id").execute();
-    const spread = await bet({ gameId: KC_PHI, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
+    const spread = await bet({
+      gameId: KC_PHI,
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -115,
+      point: -3.5,
+    });
 
     ctx.clock.set("2026-09-22T12:00:00Z");
     feeds.failures.set(SCOREBOARD, "500");
     // A fresh process (a CLI run) knows nothing yet: the sync fails as a whole.
-    await expect(syncGames(ctx.db, provider(), ctx.clock.now())).rejects.toThrow("ESPN: no week of the 2026 season could be read");
+    await expect(syncGames(ctx.db, provider(), ctx.clock.now())).rejects.toThrow(
+      "ESPN: no week of the 2026 season could be read",
+    );
     feeds.failures.set(SCOREBOARD, "badjson");
     await expect(syncGames(ctx.db, provider(), ctx.clock.now())).rejects.toThrow();
     feeds.failures.set(SCOREBOARD, "timeout");
@@ -219,11 +270,35 @@ describe("ESPN with The Odds API for lines", () => {
     expect(kcBuf.odds[0].outcomes[0]).toEqual({ name: "Kansas City Chiefs", price: -108, point: -2.5 });
     expect(sfSea.odds[0].outcomes[1]).toEqual({ name: "Seattle Seahawks", price: -110, point: 1.5 });
     expect(dalPhi.playerProps).toHaveLength(12);
-    const prop = (player: string, type: string) => dalPhi.playerProps.find((p: { playerName: string; propType: string }) => p.playerName === player && p.propType === type);
+    const prop = (player: string, type: string) =>
+      dalPhi.playerProps.find(
+        (p: { playerName: string; propType: string }) => p.playerName === player && p.propType === type,
+      );
 
-    const brown = await bet({ gameId: DAL_PHI, betType: "prop", propId: prop("AJ Brown", "receiving_yards").id, selection: "Over", odds: -110, point: 71.5 });
-    const smith = await bet({ gameId: DAL_PHI, betType: "prop", propId: prop("DeVonta Smith", "receiving_yards").id, selection: "Under", odds: -110, point: 55.5 });
-    const williams = await bet({ gameId: DAL_PHI, betType: "prop", propId: prop("Javonte Williams", "rushing_yards").id, selection: "Under", odds: -110, point: 48.5 });
+    const brown = await bet({
+      gameId: DAL_PHI,
+      betType: "prop",
+      propId: prop("AJ Brown", "receiving_yards").id,
+      selection: "Over",
+      odds: -110,
+      point: 71.5,
+    });
+    const smith = await bet({
+      gameId: DAL_PHI,
+      betType: "prop",
+      propId: prop("DeVonta Smith", "receiving_yards").id,
+      selection: "Under",
+      odds: -110,
+      point: 55.5,
+    });
+    const williams = await bet({
+      gameId: DAL_PHI,
+      betType: "prop",
+      propId: prop("Javonte Williams", "rushing_yards").id,
+      selection: "Under",
+      odds: -110,
+      point: 48.5,
+    });
 
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     ctx.clock.set("2026-09-11T04:00:00Z");
@@ -240,9 +315,24 @@ describe("ESPN with The Odds API for lines", () => {
     const both = provider({ ODDS_API_KEY: API_KEY });
     await syncGames(ctx.db, both, ctx.clock.now());
     const [dalPhi] = (await call(ctx.app, "GET", "/api/games?week=1")).body;
-    const brownId = dalPhi.playerProps.find((p: { playerName: string; propType: string }) => p.playerName === "AJ Brown" && p.propType === "receiving_yards").id;
-    const spread = await bet({ gameId: DAL_PHI, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
-    const brown = await bet({ gameId: DAL_PHI, betType: "prop", propId: brownId, selection: "Over", odds: -110, point: 71.5 });
+    const brownId = dalPhi.playerProps.find(
+      (p: { playerName: string; propType: string }) => p.playerName === "AJ Brown" && p.propType === "receiving_yards",
+    ).id;
+    const spread = await bet({
+      gameId: DAL_PHI,
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -115,
+      point: -3.5,
+    });
+    const brown = await bet({
+      gameId: DAL_PHI,
+      betType: "prop",
+      propId: brownId,
+      selection: "Over",
+      odds: -110,
+      point: 71.5,
+    });
 
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     feeds.failures.set(SUMMARY, "timeout");
@@ -269,14 +359,20 @@ describe("ESPN with The Odds API for lines", () => {
     const both = provider({ ODDS_API_KEY: API_KEY });
     await syncGames(ctx.db, both, ctx.clock.now());
     const [dalPhi] = (await call(ctx.app, "GET", "/api/games?week=1")).body;
-    const brownId = dalPhi.playerProps.find((p: { playerName: string; propType: string }) => p.playerName === "AJ Brown" && p.propType === "receiving_yards").id;
+    const brownId = dalPhi.playerProps.find(
+      (p: { playerName: string; propType: string }) => p.playerName === "AJ Brown" && p.propType === "receiving_yards",
+    ).id;
     const admin = await buildUser(ctx, { email: "admin@example.com" });
     ctx.clock.set("2026-09-11T04:00:00Z");
     const body = { homeScore: 24, awayScore: 20, status: "completed", playerStats: [{ propId: brownId, value: 12 }] };
     expect((await call(ctx.app, "PATCH", `/api/games/${DAL_PHI}`, { body, cookie: admin.cookie })).status).toBe(200);
     feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
     expect((await syncGames(ctx.db, both, ctx.clock.now())).statsRecorded).toBe(1);
-    const props = await ctx.db.selectFrom("game_props").select(["id", "stat_value"]).where("game_id", "=", DAL_PHI).execute();
+    const props = await ctx.db
+      .selectFrom("game_props")
+      .select(["id", "stat_value"])
+      .where("game_id", "=", DAL_PHI)
+      .execute();
     expect(props.find((p) => p.id === brownId)!.stat_value).toBe(12);
     expect(props.filter((p) => p.stat_value !== null).length).toBeGreaterThan(1);
   });
@@ -298,7 +394,13 @@ describe("The Odds API alone", () => {
     const id = `toa-${ODDS_IDS["DAL@PHI"]}`;
     const [dalPhi] = (await call(ctx.app, "GET", "/api/games?week=2")).body;
     expect(dalPhi.id).toBe(id);
-    const spread = await bet({ gameId: id, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 });
+    const spread = await bet({
+      gameId: id,
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -115,
+      point: -3.5,
+    });
     const propId = dalPhi.playerProps.find((p: { playerName: string }) => p.playerName === "Dak Prescott").id;
     const prop = await bet({ gameId: id, betType: "prop", propId, selection: "Over", odds: -115, point: 254.5 });
 
@@ -307,7 +409,11 @@ describe("The Odds API alone", () => {
     await settleAllPending(ctx.db, ctx.clock.now());
     expect(await betRow(spread)).toEqual({ status: "won", result_cents: 8696 });
     expect(await betRow(prop)).toEqual({ status: "pending", result_cents: null });
-    const props = await ctx.db.selectFrom("game_props").select(["stat_value", "did_not_play"]).where("game_id", "=", id).execute();
+    const props = await ctx.db
+      .selectFrom("game_props")
+      .select(["stat_value", "did_not_play"])
+      .where("game_id", "=", id)
+      .execute();
     expect(props.every((p) => p.stat_value === null && p.did_not_play === 0)).toBe(true);
   });
 
@@ -344,7 +450,10 @@ describe("The Odds API alone", () => {
     expect((await syncGames(ctx.db, odds, ctx.clock.now())).rescheduled).toBe(1);
     ctx.clock.set("2026-09-11T00:16:00Z");
     const user = await buildUser(ctx);
-    const res = await call(ctx.app, "POST", "/api/bets", { body: { units: 1, gameId: id, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 }, cookie: user.cookie });
+    const res = await call(ctx.app, "POST", "/api/bets", {
+      body: { units: 1, gameId: id, betType: "spread", selection: "Philadelphia Eagles", odds: -115, point: -3.5 },
+      cookie: user.cookie,
+    });
     expect(res.status).toBe(409);
     expect((await call(ctx.app, "GET", "/api/games?week=2")).body[0]).toMatchObject({ id, status: "live" });
   });
@@ -362,11 +471,31 @@ describe("The Odds API alone", () => {
 describe("the scheduler", () => {
   test("an outage is logged, backed off and shown on /api/health, which stays ok; recovery clears it", async () => {
     const scheduler = new GameSyncScheduler(ctx.db, provider(), ctx.clock, logs.logger);
-    const app = createApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logger: ctx.logger, bus: ctx.bus, hub: ctx.hub, providerStatus: () => scheduler.status() });
-    expect((await call(app, "GET", "/api/health")).body.provider).toMatchObject({ name: "espn", ok: false, lastSuccessAt: null, message: "not synced yet" });
+    const app = createApp({
+      config: ctx.config,
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: ctx.logger,
+      bus: ctx.bus,
+      hub: ctx.hub,
+      providerStatus: () => scheduler.status(),
+    });
+    expect((await call(app, "GET", "/api/health")).body.provider).toMatchObject({
+      name: "espn",
+      ok: false,
+      lastSuccessAt: null,
+      message: "not synced yet",
+    });
 
     expect(await scheduler.runOnce()).toMatchObject({ inserted: 6 });
-    expect(scheduler.status()).toEqual({ name: "espn", ok: true, lastAttemptAt: "2026-09-09T12:00:00.000Z", lastSuccessAt: "2026-09-09T12:00:00.000Z", consecutiveFailures: 0, nextSyncAt: null });
+    expect(scheduler.status()).toEqual({
+      name: "espn",
+      ok: true,
+      lastAttemptAt: "2026-09-09T12:00:00.000Z",
+      lastSuccessAt: "2026-09-09T12:00:00.000Z",
+      consecutiveFailures: 0,
+      nextSyncAt: null,
+    });
 
     feeds.failures.set(SCOREBOARD, "500");
     ctx.clock.set("2026-09-10T12:00:00Z");
@@ -386,13 +515,21 @@ describe("the scheduler", () => {
         message: "ESPN scoreboard 2026 week 1: HTTP 500; ESPN scoreboard 2026 week 2: HTTP 500",
       },
     });
-    expect(logs.lines().some((l) => l.msg === "games synced with provider problems; keeping the last good data where it failed")).toBe(true);
+    expect(
+      logs
+        .lines()
+        .some((l) => l.msg === "games synced with provider problems; keeping the last good data where it failed"),
+    ).toBe(true);
     // The games read before are all still there, with their lines.
     expect((await call(ctx.app, "GET", "/api/games?week=1")).body[0].odds).toHaveLength(3);
 
     feeds.failures.clear();
     await scheduler.runOnce();
-    expect(scheduler.status()).toMatchObject({ ok: true, consecutiveFailures: 0, lastSuccessAt: "2026-09-10T12:00:00.000Z" });
+    expect(scheduler.status()).toMatchObject({
+      ok: true,
+      consecutiveFailures: 0,
+      lastSuccessAt: "2026-09-10T12:00:00.000Z",
+    });
     expect(logs.lines().some((l) => l.msg === "odds provider recovered")).toBe(true);
   });
 
@@ -407,12 +544,19 @@ describe("the scheduler", () => {
     expect(scheduler.status()).toMatchObject({ ok: false, consecutiveFailures: 1 });
     expect((await game(DAL_PHI)).closing_odds).toBe(held);
     expect((await game(KC_BUF)).closing_odds).toBeNull();
-    expect(logs.lines().some((l) => l.msg === "closing lines recorded from the last good data" && l.closingLines === 1)).toBe(true);
+    expect(
+      logs.lines().some((l) => l.msg === "closing lines recorded from the last good data" && l.closingLines === 1),
+    ).toBe(true);
   });
 
   test("a quota at its reserve is shown with the credits left, but is no failure: no back-off", async () => {
     feeds.remaining = 10;
-    const scheduler = new GameSyncScheduler(ctx.db, provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY }), ctx.clock, logs.logger);
+    const scheduler = new GameSyncScheduler(
+      ctx.db,
+      provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY }),
+      ctx.clock,
+      logs.logger,
+    );
     await scheduler.runOnce();
     expect(scheduler.status()).toMatchObject({
       name: "theoddsapi",
@@ -426,7 +570,15 @@ describe("the scheduler", () => {
   test("another season's events make the provider not ok on /api/health, without backing off", async () => {
     for (let week = 1; week <= 18; week += 1) feeds.espnWeeks.set(week, "scoreboard-2025-w12-other-season");
     const scheduler = new GameSyncScheduler(ctx.db, provider(), ctx.clock, logs.logger);
-    const app = createApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, logger: ctx.logger, bus: ctx.bus, hub: ctx.hub, providerStatus: () => scheduler.status() });
+    const app = createApp({
+      config: ctx.config,
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: ctx.logger,
+      bus: ctx.bus,
+      hub: ctx.hub,
+      providerStatus: () => scheduler.status(),
+    });
     expect(await scheduler.runOnce()).toMatchObject({ inserted: 0 });
     const health = await call(app, "GET", "/api/health");
     expect(health.status).toBe(200);
@@ -435,7 +587,8 @@ describe("the scheduler", () => {
       provider: {
         ok: false,
         consecutiveFailures: 0,
-        message: "ESPN answered 2026 weeks 1–18 with events of 2025 regular season week 12, not of the 2026 regular season: they are not shown",
+        message:
+          "ESPN answered 2026 weeks 1–18 with events of 2025 regular season week 12, not of the 2026 regular season: they are not shown",
       },
     });
     expect(logs.lines().some((l) => l.msg === "games synced, but the provider's answer is wrong")).toBe(true);
@@ -451,7 +604,10 @@ describe("the scheduler", () => {
       async playerStats(games: readonly ScheduledGame[], now: Date): Promise<{ stats: GameStats[]; more: boolean }> {
         this.asked.push({ at: performance.now(), games: games.map((g) => g.providerId) });
         const [newest] = [...games].sort((a, b) => b.commenceTime.localeCompare(a.commenceTime));
-        const stats = (await super.results([newest!], now)).map((r) => ({ providerId: r.providerId, playerStats: r.playerStats }));
+        const stats = (await super.results([newest!], now)).map((r) => ({
+          providerId: r.providerId,
+          playerStats: r.playerStats,
+        }));
         return { stats, more: games.length > 1 };
       }
     }
@@ -466,7 +622,11 @@ describe("the scheduler", () => {
     expect(late.asked[2]!.games).toEqual(["fake-w1-DAL-PHI"]);
     const gaps = late.asked.slice(1).map((a, i) => a.at - late.asked[i]!.at);
     expect(gaps.every((gap) => gap >= 35)).toBe(true);
-    const props = await ctx.db.selectFrom("game_props").innerJoin("games", "games.id", "game_props.game_id").select(["games.week", "stat_value"]).execute();
+    const props = await ctx.db
+      .selectFrom("game_props")
+      .innerJoin("games", "games.id", "game_props.game_id")
+      .select(["games.week", "stat_value"])
+      .execute();
     expect(props.filter((p) => p.week === 1).every((p) => p.stat_value !== null)).toBe(true);
     expect(props.filter((p) => p.week === 2).every((p) => p.stat_value === null)).toBe(true);
     await scheduler.stop();
@@ -507,11 +667,19 @@ describe("serve with a remote provider", () => {
     const slow = new FakeFeeds(2_000);
     slow.failures.set(SCOREBOARD, "timeout");
     const db = join(mkdtempSync(join(tmpdir(), "npt-serve-")), "app.db");
-    const { proc, url } = await startServe(db, { ...process.env, LOG_LEVEL: "info", ODDS_PROVIDER: "espn", ESPN_BASE_URL: slow.url });
+    const { proc, url } = await startServe(db, {
+      ...process.env,
+      LOG_LEVEL: "info",
+      ODDS_PROVIDER: "espn",
+      ESPN_BASE_URL: slow.url,
+    });
     try {
       // Had serve waited for the first sync, it would report ESPN's failed answers by now.
       const health = await (await fetch(`${url}/api/health`)).json();
-      expect(health).toMatchObject({ status: "ok", provider: { name: "espn", ok: false, lastAttemptAt: null, message: "not synced yet" } });
+      expect(health).toMatchObject({
+        status: "ok",
+        provider: { name: "espn", ok: false, lastAttemptAt: null, message: "not synced yet" },
+      });
     } finally {
       proc.kill("SIGTERM");
       await proc.exited;
@@ -526,9 +694,17 @@ describe("provider settings", () => {
     expect(createProvider(loadConfig({})).name).toBe("embedded");
     expect(createProvider(loadConfig({ ODDS_PROVIDER: "espn" })).name).toBe("espn");
     expect(createProvider(loadConfig({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: "k" })).name).toBe("theoddsapi");
-    expect(() => loadConfig({ ODDS_PROVIDER: "theoddsapi" })).toThrow("ODDS_API_KEY is required with ODDS_PROVIDER=theoddsapi");
-    expect(() => loadConfig({ ODDS_PROVIDER: "oddsapi" })).toThrow("ODDS_PROVIDER must be one of embedded, espn, theoddsapi");
-    const config = loadConfig({ BOOKMAKER: "BetMGM, fanduel", ODDS_API_RESERVE: "40", ESPN_BASE_URL: "http://127.0.0.1:9/espn/" });
+    expect(() => loadConfig({ ODDS_PROVIDER: "theoddsapi" })).toThrow(
+      "ODDS_API_KEY is required with ODDS_PROVIDER=theoddsapi",
+    );
+    expect(() => loadConfig({ ODDS_PROVIDER: "oddsapi" })).toThrow(
+      "ODDS_PROVIDER must be one of embedded, espn, theoddsapi",
+    );
+    const config = loadConfig({
+      BOOKMAKER: "BetMGM, fanduel",
+      ODDS_API_RESERVE: "40",
+      ESPN_BASE_URL: "http://127.0.0.1:9/espn/",
+    });
     expect(config.bookmakers).toEqual(["betmgm", "fanduel", "draftkings"]);
     expect(config.oddsApiReserve).toBe(40);
     expect(config.espnBaseUrl).toBe("http://127.0.0.1:9/espn");
@@ -547,7 +723,11 @@ describe("odds sync from the command line (for cron)", () => {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
     return { stdout, stderr, code };
   }
 

@@ -93,9 +93,18 @@ describe("/ws", () => {
     await Bun.sleep(50);
     expect(a.messages.slice(1)).toEqual([
       { type: "odds_update" },
-      { type: "bet_settlements", settlements: [{ userId: alice.user.id, status: "won" }, { userId: alice.user.id, status: "push" }] },
+      {
+        type: "bet_settlements",
+        settlements: [
+          { userId: alice.user.id, status: "won" },
+          { userId: alice.user.id, status: "push" },
+        ],
+      },
     ]);
-    expect(b.messages.slice(1)).toEqual([{ type: "odds_update" }, { type: "bet_settlements", settlements: [{ userId: bob.user.id, status: "lost" }] }]);
+    expect(b.messages.slice(1)).toEqual([
+      { type: "odds_update" },
+      { type: "bet_settlements", settlements: [{ userId: bob.user.id, status: "lost" }] },
+    ]);
     expect(visitor.messages.slice(1)).toEqual([{ type: "odds_update" }]);
     for (const s of [a, b, visitor]) s.ws.close();
   });
@@ -150,7 +159,9 @@ describe("outbox dispatcher", () => {
     const clock = new FixedClock("2026-10-07T16:00:00Z");
     const d = new OutboxDispatcher(serveSide.db, bus, clock, createLogger("silent"), 10);
     await d.start();
-    await cliSide.db.transaction().execute((trx) => publish(trx, clock.now(), "game.completed", { gameId: "g1", regrade: false }));
+    await cliSide.db
+      .transaction()
+      .execute((trx) => publish(trx, clock.now(), "game.completed", { gameId: "g1", regrade: false }));
     await waitFor(() => heard.length === 1);
     expect(heard[0]).toMatchObject({ type: "game.completed", userId: null, payload: { gameId: "g1", regrade: false } });
     await d.stop();
@@ -187,7 +198,13 @@ describe("outbox dispatcher", () => {
     });
     bus.on("odds_update", (e) => void heard.push(e.id));
     const local = await makeTestApp();
-    const d = new OutboxDispatcher(local.db, bus, local.clock, createLogger("error", { write: (l: string) => void lines.push(l) }), 10_000);
+    const d = new OutboxDispatcher(
+      local.db,
+      bus,
+      local.clock,
+      createLogger("error", { write: (l: string) => void lines.push(l) }),
+      10_000,
+    );
     await d.start();
     await local.db.transaction().execute(async (trx) => {
       await publish(trx, local.clock.now(), "odds_update", {});

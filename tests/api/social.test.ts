@@ -10,7 +10,8 @@ let ann: BuiltUser;
 let ben: BuiltUser;
 let cal: BuiltUser;
 
-const as = (who: BuiltUser | null, method: string, path: string, body?: unknown) => call(ctx.app, method, path, { body, cookie: who?.cookie });
+const as = (who: BuiltUser | null, method: string, path: string, body?: unknown) =>
+  call(ctx.app, method, path, { body, cookie: who?.cookie });
 
 beforeEach(async () => {
   ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
@@ -25,7 +26,13 @@ describe("friend requests", () => {
   test("request, see both sides, accept: friends both ways, emails between friends", async () => {
     const sent = await as(ann, "POST", "/api/friends/requests", { addresseeId: ben.user.id });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ requesterId: ann.user.id, addresseeId: ben.user.id, status: "pending", requester: { username: "ann_smith" }, addressee: { username: "ben_jones" } });
+    expect(sent.body).toMatchObject({
+      requesterId: ann.user.id,
+      addresseeId: ben.user.id,
+      status: "pending",
+      requester: { username: "ann_smith" },
+      addressee: { username: "ben_jones" },
+    });
     expect(sent.body.requester.email).toBeUndefined();
     const bens = (await as(ben, "GET", "/api/friends/requests")).body;
     expect(bens.outgoing).toEqual([]);
@@ -33,7 +40,9 @@ describe("friend requests", () => {
     expect((await as(ann, "GET", "/api/friends/requests")).body.outgoing.map((r: any) => r.id)).toEqual([sent.body.id]);
     const accepted = await as(ben, "PATCH", `/api/friends/requests/${sent.body.id}`, { status: "accepted" });
     expect(accepted.body.status).toBe("accepted");
-    expect((await as(ann, "GET", "/api/friends")).body.map((f: any) => [f.username, f.email])).toEqual([["ben_jones", "ben@example.com"]]);
+    expect((await as(ann, "GET", "/api/friends")).body.map((f: any) => [f.username, f.email])).toEqual([
+      ["ben_jones", "ben@example.com"],
+    ]);
     expect((await as(ben, "GET", "/api/friends")).body.map((f: any) => f.username)).toEqual(["ann_smith"]);
   });
 
@@ -60,7 +69,9 @@ describe("friend requests", () => {
     expect((await as(ann, "PATCH", `/api/friends/requests/${body.id}`, { status: "accepted" })).status).toBe(403);
     expect((await as(cal, "PATCH", `/api/friends/requests/${body.id}`, { status: "accepted" })).status).toBe(403);
     expect((await as(ben, "PATCH", `/api/friends/requests/${body.id}`, { status: "maybe" })).status).toBe(400);
-    expect((await as(ben, "PATCH", `/api/friends/requests/${body.id}`, { status: "declined" })).body.status).toBe("declined");
+    expect((await as(ben, "PATCH", `/api/friends/requests/${body.id}`, { status: "declined" })).body.status).toBe(
+      "declined",
+    );
     expect((await as(ben, "PATCH", `/api/friends/requests/${body.id}`, { status: "accepted" })).status).toBe(409);
     expect((await as(ben, "PATCH", `/api/friends/requests/999`, { status: "accepted" })).status).toBe(404);
     expect((await as(ann, "GET", "/api/friends")).body).toEqual([]);
@@ -95,12 +106,17 @@ describe("GET /api/friends/:id/analytics", () => {
   test("friends only, with the message the client shows", async () => {
     const refused = await as(ann, "GET", `/api/friends/${ben.user.id}/analytics`);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("Failed to load friend's analytics. You can only view analytics for your friends.");
+    expect(refused.body.message).toBe(
+      "Failed to load friend's analytics. You can only view analytics for your friends.",
+    );
     const { body } = await as(ann, "POST", "/api/friends/requests", { addresseeId: ben.user.id });
     await as(ben, "PATCH", `/api/friends/requests/${body.id}`, { status: "accepted" });
     const ok = await as(ann, "GET", `/api/friends/${ben.user.id}/analytics`);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ user: { username: "ben_jones", email: "ben@example.com" }, stats: { totalBets: 0, totalProfit: "0.00" } });
+    expect(ok.body).toMatchObject({
+      user: { username: "ben_jones", email: "ben@example.com" },
+      stats: { totalBets: 0, totalProfit: "0.00" },
+    });
   });
 });
 
@@ -114,17 +130,40 @@ describe("notifications", () => {
     ctx.clock.advance(60_000);
     const { body: request } = await as(ann, "POST", "/api/friends/requests", { addresseeId: ben.user.id });
     ctx.clock.advance(60_000);
-    const league = (await as(cal, "POST", "/api/leagues", { name: "Cal's", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: cal.user.id })).body;
+    const league = (
+      await as(cal, "POST", "/api/leagues", {
+        name: "Cal's",
+        isPublic: false,
+        rules: { allowedBetTypes: ["spread"] },
+        createdBy: cal.user.id,
+      })
+    ).body;
     await as(cal, "POST", `/api/leagues/${league.id}/invite`, { invitedUserId: "ben_jones", invitedBy: cal.user.id });
     ctx.clock.advance(60_000);
-    await as(ben, "POST", "/api/bets", { gameId: "fake-w1-DAL-PHI", betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5, units: 1 });
+    await as(ben, "POST", "/api/bets", {
+      gameId: "fake-w1-DAL-PHI",
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -110,
+      point: -3.5,
+      units: 1,
+    });
     ctx.clock.set("2026-09-11T05:00:00Z");
     await as(admin, "PATCH", "/api/games/fake-w1-DAL-PHI", { homeScore: 24, awayScore: 17, status: "completed" });
     await settleGame(ctx.db, ctx.clock.now(), "fake-w1-DAL-PHI");
 
     const bens = (await as(ben, "GET", "/api/notifications")).body;
-    expect(bens.items.map((i: any) => i.type)).toEqual(["settlement", "league_invitation", "friend_request", "coverage_reminder"]);
-    expect(bens.items[0]).toMatchObject({ title: "Bet won", body: "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles · +$90.91", link: "/my-bets" });
+    expect(bens.items.map((i: any) => i.type)).toEqual([
+      "settlement",
+      "league_invitation",
+      "friend_request",
+      "coverage_reminder",
+    ]);
+    expect(bens.items[0]).toMatchObject({
+      title: "Bet won",
+      body: "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles · +$90.91",
+      link: "/my-bets",
+    });
     expect(bens.items[1].body).toBe("cal_annex invited you to Cal's");
     expect(bens.unread).toBe(4);
     expect((await as(ben, "POST", "/api/notifications/seen")).body).toEqual({ unread: 0 });
@@ -133,7 +172,11 @@ describe("notifications", () => {
     ctx.clock.advance(60_000);
     await as(ben, "PATCH", `/api/friends/requests/${request.id}`, { status: "accepted" });
     const anns = (await as(ann, "GET", "/api/notifications")).body;
-    expect(anns.items[0]).toMatchObject({ type: "friend_accepted", body: "ben_jones accepted your friend request", unread: true });
+    expect(anns.items[0]).toMatchObject({
+      type: "friend_accepted",
+      body: "ben_jones accepted your friend request",
+      unread: true,
+    });
     expect((await as(null, "GET", "/api/notifications")).status).toBe(401);
   });
 

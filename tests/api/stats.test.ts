@@ -26,11 +26,28 @@ beforeEach(async () => {
 afterEach(() => ctx.close());
 
 /** Home team −3.5 at −110 on a game (the fake provider's line). */
-const homeSpread = (gameId: string, home: string, units = 1) => ({ gameId, betType: "spread", selection: home, odds: -110, point: -3.5, units });
-const awaySpread = (gameId: string, away: string, units = 1) => ({ gameId, betType: "spread", selection: away, odds: -110, point: 3.5, units });
+const homeSpread = (gameId: string, home: string, units = 1) => ({
+  gameId,
+  betType: "spread",
+  selection: home,
+  odds: -110,
+  point: -3.5,
+  units,
+});
+const awaySpread = (gameId: string, away: string, units = 1) => ({
+  gameId,
+  betType: "spread",
+  selection: away,
+  odds: -110,
+  point: 3.5,
+  units,
+});
 const place = (who: BuiltUser, body: unknown) => call(ctx.app, "POST", "/api/bets", { body, cookie: who.cookie });
 async function resolveAndSettle(id: string, home: number, away: number) {
-  await call(ctx.app, "PATCH", `/api/games/${id}`, { body: { homeScore: home, awayScore: away, status: "completed" }, cookie: admin.cookie });
+  await call(ctx.app, "PATCH", `/api/games/${id}`, {
+    body: { homeScore: home, awayScore: away, status: "completed" },
+    cookie: admin.cookie,
+  });
   await settleGame(ctx.db, ctx.clock.now(), id);
 }
 
@@ -60,7 +77,14 @@ describe("GET /api/users/:id/stats", () => {
 
   test("a player with no settled bets gets zeros", async () => {
     const res = await call(ctx.app, "GET", `/api/users/${bob.user.id}/stats`, { cookie: bob.cookie });
-    expect(res.body).toMatchObject({ roi: 0, winRate: 0, totalBets: 0, totalWagered: "0.00", totalProfit: "0.00", currentStreak: { count: 0 } });
+    expect(res.body).toMatchObject({
+      roi: 0,
+      winRate: 0,
+      totalBets: 0,
+      totalWagered: "0.00",
+      totalProfit: "0.00",
+      currentStreak: { count: 0 },
+    });
   });
 
   test("another user's stats 403, signed out 401, bad id 400", async () => {
@@ -74,11 +98,22 @@ describe("GET /api/users/:id/stats", () => {
     await place(alice, homeSpread(SUN, "Buffalo Bills"));
     await resolveAndSettle(THU, 24, 17);
     await resolveAndSettle(SUN, 24, 17);
-    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie })).body.currentStreak).toEqual({ type: "win", count: 2 });
-    await call(ctx.app, "PATCH", `/api/games/${THU}`, { body: { homeScore: 17, awayScore: 24, status: "completed", regrade: true }, cookie: admin.cookie });
+    expect(
+      (await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie })).body.currentStreak,
+    ).toEqual({ type: "win", count: 2 });
+    await call(ctx.app, "PATCH", `/api/games/${THU}`, {
+      body: { homeScore: 17, awayScore: 24, status: "completed", regrade: true },
+      cookie: admin.cookie,
+    });
     await settleGame(ctx.db, ctx.clock.now(), THU, { regrade: true });
     const stats = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie })).body;
-    expect(stats).toMatchObject({ wonBets: 1, lostBets: 1, totalProfit: "-9.09", currentStreak: { type: "win", count: 1 }, longestWinStreak: 1 });
+    expect(stats).toMatchObject({
+      wonBets: 1,
+      lostBets: 1,
+      totalProfit: "-9.09",
+      currentStreak: { type: "win", count: 1 },
+      longestWinStreak: 1,
+    });
   });
 });
 
@@ -103,7 +138,13 @@ describe("leaderboards", () => {
       [2, "carol_bot", "1.73", true],
       [3, "bob", "-0.09", false],
     ]);
-    expect(res.body[0]).toMatchObject({ userId: alice.user.id, roi: (36364 / 40000) * 100, winRate: 100, streak: { type: "win", count: 2 }, totalBets: 2 });
+    expect(res.body[0]).toMatchObject({
+      userId: alice.user.id,
+      roi: (36364 / 40000) * 100,
+      winRate: 100,
+      streak: { type: "win", count: 2 },
+      totalBets: 2,
+    });
     expect(res.body[2]).toMatchObject({ winRate: 50, streak: { type: "win", count: 1 } });
   });
 
@@ -147,8 +188,13 @@ describe("leaderboards", () => {
       [1, "alice"],
       [1, "bob"],
     ]);
-    expect((await call(ctx.app, "PUT", "/api/user/username", { cookie: bob.cookie, body: { username: "bobby" } })).status).toBe(200);
-    expect((await call(ctx.app, "GET", "/api/leaderboard")).body.map((e: any) => e.username)).toEqual(["alice", "bobby"]);
+    expect(
+      (await call(ctx.app, "PUT", "/api/user/username", { cookie: bob.cookie, body: { username: "bobby" } })).status,
+    ).toBe(200);
+    expect((await call(ctx.app, "GET", "/api/leaderboard")).body.map((e: any) => e.username)).toEqual([
+      "alice",
+      "bobby",
+    ]);
   });
 
   test("the viewer's own row comes with the board wherever it ranks", async () => {
@@ -171,35 +217,52 @@ describe("leaderboards", () => {
 describe("GET /api/users/:id/coverage/week/:week", () => {
   test("individual games bet against games scheduled, and what the prize needs", async () => {
     await place(alice, homeSpread(THU, "Philadelphia Eagles"));
-    const one = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie })).body;
+    const one = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie }))
+      .body;
     expect(one).toEqual({ season: 2026, week: 1, gamesScheduled: 3, gamesBet: 1, gamesRequired: 2, eligible: false });
     await place(alice, homeSpread(SUN, "Buffalo Bills"));
-    const two = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie })).body;
+    const two = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie }))
+      .body;
     expect(two).toMatchObject({ gamesBet: 2, eligible: true });
-    const empty = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/9`, { cookie: alice.cookie })).body;
+    const empty = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/9`, { cookie: alice.cookie }))
+      .body;
     expect(empty).toMatchObject({ gamesScheduled: 0, gamesBet: 0, gamesRequired: 0, eligible: false });
   });
 
   test("only for oneself; signed out 401; bad week 400", async () => {
-    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: bob.cookie })).status).toBe(403);
+    expect(
+      (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: bob.cookie })).status,
+    ).toBe(403);
     expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`)).status).toBe(401);
-    expect((await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/0`, { cookie: alice.cookie })).status).toBe(400);
+    expect(
+      (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/0`, { cookie: alice.cookie })).status,
+    ).toBe(400);
   });
 });
 
 /** Each player's totals row: the all-books row once they have one, else the individual book's. */
 async function totalsRows() {
-  const rows = await ctx.db.selectFrom("user_book_stats").selectAll().where("book_id", "in", [-1, 0]).orderBy("book_id").execute();
+  const rows = await ctx.db
+    .selectFrom("user_book_stats")
+    .selectAll()
+    .where("book_id", "in", [-1, 0])
+    .orderBy("book_id")
+    .execute();
   return [...new Map(rows.reverse().map((r) => [r.user_id, r])).values()];
 }
 
 test("aggregates equal a recount from the bets after settling, replacing and regrading", async () => {
   await place(alice, homeSpread(THU, "Philadelphia Eagles"));
-  await place(alice, awaySpread(THU, "Dallas Cowboys", 2) as any).then(() => place(alice, { ...awaySpread(THU, "Dallas Cowboys", 2), replaceExisting: true }));
+  await place(alice, awaySpread(THU, "Dallas Cowboys", 2) as any).then(() =>
+    place(alice, { ...awaySpread(THU, "Dallas Cowboys", 2), replaceExisting: true }),
+  );
   await place(bob, homeSpread(SUN, "Buffalo Bills", 3));
   await resolveAndSettle(THU, 21, 20);
   await resolveAndSettle(SUN, 30, 3);
-  await call(ctx.app, "PATCH", `/api/games/${SUN}`, { body: { homeScore: 3, awayScore: 30, status: "completed", regrade: true }, cookie: admin.cookie });
+  await call(ctx.app, "PATCH", `/api/games/${SUN}`, {
+    body: { homeScore: 3, awayScore: 30, status: "completed", regrade: true },
+    cookie: admin.cookie,
+  });
   await settleGame(ctx.db, ctx.clock.now(), SUN, { regrade: true });
   await settleAllPending(ctx.db, ctx.clock.now());
   const bets = await ctx.db.selectFrom("bets").selectAll().where("status", "!=", "pending").execute();
@@ -216,15 +279,49 @@ test("aggregates equal a recount from the bets after settling, replacing and reg
 test("a player's all-books totals appear with their first league settlement, carrying the individual book's history", async () => {
   await place(alice, homeSpread(THU, "Philadelphia Eagles")); // wins +90.91
   await resolveAndSettle(THU, 24, 17);
-  const allBooks = () => ctx.db.selectFrom("user_book_stats").selectAll().where("user_id", "=", alice.user.id).where("book_id", "=", -1).executeTakeFirst();
+  const allBooks = () =>
+    ctx.db
+      .selectFrom("user_book_stats")
+      .selectAll()
+      .where("user_id", "=", alice.user.id)
+      .where("book_id", "=", -1)
+      .executeTakeFirst();
   expect(await allBooks()).toBeUndefined(); // only an individual book: it is the total
-  const leagueId = (await call(ctx.app, "POST", "/api/leagues", { body: { name: "Office", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: alice.user.id }, cookie: alice.cookie })).body.id;
+  const leagueId = (
+    await call(ctx.app, "POST", "/api/leagues", {
+      body: { name: "Office", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: alice.user.id },
+      cookie: alice.cookie,
+    })
+  ).body.id;
   expect((await place(alice, { ...homeSpread(SUN, "Buffalo Bills", 2), leagueId })).status).toBe(201); // wins +181.82 in the league
   await resolveAndSettle(SUN, 30, 3);
-  expect(await allBooks()).toMatchObject({ settled: 2, won: 2, wagered_cents: 30000, profit_cents: 9091 + 18182, streak_type: "win", streak_count: 2, longest_win_streak: 2 });
+  expect(await allBooks()).toMatchObject({
+    settled: 2,
+    won: 2,
+    wagered_cents: 30000,
+    profit_cents: 9091 + 18182,
+    streak_type: "win",
+    streak_count: 2,
+    longest_win_streak: 2,
+  });
   await place(alice, { gameId: LATE, betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1 }); // individual, loses
   await resolveAndSettle(LATE, 10, 10);
-  expect(await allBooks()).toMatchObject({ settled: 3, won: 2, lost: 1, profit_cents: 9091 + 18182 - 10000, streak_type: "loss", streak_count: 1, longest_win_streak: 2 });
+  expect(await allBooks()).toMatchObject({
+    settled: 3,
+    won: 2,
+    lost: 1,
+    profit_cents: 9091 + 18182 - 10000,
+    streak_type: "loss",
+    streak_count: 1,
+    longest_win_streak: 2,
+  });
   const stats = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie })).body;
-  expect(stats).toMatchObject({ totalBets: 3, wonBets: 2, lostBets: 1, totalProfit: "172.73", currentStreak: { type: "loss", count: 1 }, longestWinStreak: 2 });
+  expect(stats).toMatchObject({
+    totalBets: 3,
+    wonBets: 2,
+    lostBets: 1,
+    totalProfit: "172.73",
+    currentStreak: { type: "loss", count: 1 },
+    longestWinStreak: 2,
+  });
 });

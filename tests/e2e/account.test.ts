@@ -37,7 +37,9 @@ describe("settings: your data", () => {
     "'Download bets (CSV)' saves a header and one line per bet",
     async () => {
       const player = await newPlayer(suite.server, "csv_fan");
-      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { note: "Eagles at home, \"easy\"" });
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), {
+        note: 'Eagles at home, "easy"',
+      });
       await placeBet(suite.server, player, total(SF_SEA, "Over"), { units: 2 });
       // Another player's bet must not leak into this file.
       await placeBet(suite.server, await newPlayer(suite.server), total(SF_SEA, "Under"));
@@ -67,7 +69,9 @@ describe("settings: your data", () => {
       await placeBet(suite.server, player, spread(DAL_PHI, "Dallas Cowboys", 3.5));
       const page = await settingsAs(player);
 
-      const link = page.getByRole("article", { name: "Your data" }).getByRole("link", { name: "Download account (JSON)" });
+      const link = page
+        .getByRole("article", { name: "Your data" })
+        .getByRole("link", { name: "Download account (JSON)" });
       const { download, text } = await downloaded(link);
       expect(download.suggestedFilename()).toBe("nfl-paper-trading-account.json");
       const saved = JSON.parse(text);
@@ -131,9 +135,14 @@ describe("settings: delete account", () => {
       // Asking the server who is signed in now gets no answer: the page itself must forget the user
       // (the live channel's reconnect would otherwise ask, and hide a missing clean-up).
       const held: Route[] = [];
-      await page.route("**/api/user", (route) => (route.request().method() === "GET" ? void held.push(route) : route.continue()));
+      await page.route("**/api/user", (route) =>
+        route.request().method() === "GET" ? void held.push(route) : route.continue(),
+      );
 
-      await page.getByRole("article", { name: "Delete account" }).getByRole("button", { name: "Delete account" }).click();
+      await page
+        .getByRole("article", { name: "Delete account" })
+        .getByRole("button", { name: "Delete account" })
+        .click();
       const dialog = deleteDialog(page);
       await dialog.getByLabel("Password", { exact: true }).fill(player.password);
       await dialog.getByRole("button", { name: "Delete my account" }).click();
@@ -141,7 +150,9 @@ describe("settings: delete account", () => {
       await page.waitForURL((url) => url.pathname === "/");
       await page.getByRole("link", { name: "Sign In" }).waitFor({ timeout: 5000 });
       expect(await toastLocator(page).locator(".toast-title").textContent()).toBe("Account deleted");
-      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe("Your account has been deleted.");
+      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe(
+        "Your account has been deleted.",
+      );
       expect(await page.getByRole("button", { name: "Account menu for leaving_now" }).count()).toBe(0);
       expect(deletes).toBe(1);
       await page.unroute("**/api/user");

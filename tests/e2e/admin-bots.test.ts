@@ -11,7 +11,9 @@ const BEFORE_WEEK_1 = "2026-09-09T12:00:00Z";
 const ADMIN_EMAIL = "admin@example.com";
 
 // A fresh server per test: each test chooses its games and bots.
-const suite = browserSuite(() => startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: ADMIN_EMAIL } }), { serverPerTest: true });
+const suite = browserSuite(() => startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: ADMIN_EMAIL } }), {
+  serverPerTest: true,
+});
 
 interface Options {
   as?: "admin" | "player";
@@ -32,28 +34,35 @@ async function botsPage({ as = "admin", games = true, bots = 0, beforeLoad }: Op
   await signUp(page, as === "admin" ? { ...newAccount("bot_admin"), email: ADMIN_EMAIL } : newAccount());
   // A listed address is an admin once proved (the mailed link).
   if (as === "admin") await proveAddress(server.ctx, ADMIN_EMAIL);
-  if (bots > 0) expect((await page.request.post("/api/admin/bots/ensure", { data: { count: bots } })).status()).toBe(200);
+  if (bots > 0)
+    expect((await page.request.post("/api/admin/bots/ensure", { data: { count: bots } })).status()).toBe(200);
   await beforeLoad?.(page);
   await page.goto("/admin/bots");
   await page.getByRole("heading", { level: 1, name: "Bot Management" }).waitFor();
   return page;
 }
 
-const figure = (page: Page, label: string) => page.getByRole("article", { name: label, exact: true }).locator(".bots-stat-value");
+const figure = (page: Page, label: string) =>
+  page.getByRole("article", { name: label, exact: true }).locator(".bots-stat-value");
 const ensureCard = (page: Page) => page.getByRole("article", { name: "Create/Ensure Bots" });
 const targetInput = (page: Page) => ensureCard(page).getByRole("spinbutton", { name: "Target bot count" });
 const plan = (page: Page) => ensureCard(page).locator("#bot-plan");
 const weeklyButton = (page: Page) => page.getByRole("button", { name: "Run Weekly Update" });
 
 async function figures(page: Page): Promise<string[]> {
-  return Promise.all(["Total Bot Users", "Total Bot Bets", "Avg Bets per Bot"].map(async (label) => (await figure(page, label).textContent())!));
+  return Promise.all(
+    ["Total Bot Users", "Total Bot Bets", "Avg Bets per Bot"].map(
+      async (label) => (await figure(page, label).textContent())!,
+    ),
+  );
 }
 
 /** Waits until the three stat cards read `expected`. */
 async function figuresAre(page: Page, expected: string[]): Promise<void> {
   const deadline = Date.now() + 5000;
   let last: string[] = [];
-  while (JSON.stringify((last = await figures(page))) !== JSON.stringify(expected) && Date.now() < deadline) await Bun.sleep(25);
+  while (JSON.stringify((last = await figures(page))) !== JSON.stringify(expected) && Date.now() < deadline)
+    await Bun.sleep(25);
   expect(last).toEqual(expected);
 }
 
@@ -130,7 +139,10 @@ describe("bot management", () => {
       // Idempotent: the same target again creates nothing.
       await page.getByRole("button", { name: "Dismiss message" }).click();
       await button.click();
-      expect(await toastSays(page, "Bot Creation Started")).toEqual({ description: "All 5 bots already exist; nothing to create.", destructive: false });
+      expect(await toastSays(page, "Bot Creation Started")).toEqual({
+        description: "All 5 bots already exist; nothing to create.",
+        destructive: false,
+      });
       expect((await botStats(suite.server.ctx.db)).totalBotUsers).toBe(5);
     },
     E2E_TIMEOUT,
@@ -186,7 +198,10 @@ describe("bot management", () => {
       update.release();
 
       // 5 bots, 3 open games, all but one each.
-      expect(await toastSays(page, "Weekly Update Started")).toEqual({ description: "5 bots placed 10 bets on Week 1.", destructive: false });
+      expect(await toastSays(page, "Weekly Update Started")).toEqual({
+        description: "5 bots placed 10 bets on Week 1.",
+        destructive: false,
+      });
       await figuresAre(page, ["5", "10", "2.0"]);
       expect(await weeklyButton(page).isEnabled()).toBe(true);
       expect((await botStats(suite.server.ctx.db)).totalBotBets).toBe(10);

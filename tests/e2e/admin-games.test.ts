@@ -6,7 +6,9 @@ import { ADMIN_EMAIL, openPage, signUp, startSeasonServer } from "./games-fixtur
 import { browserSuite, E2E_TIMEOUT, newAccount, toastLocator, withDispatcher } from "./helpers.ts";
 
 // A fresh season for each test (resolving changes it), settled as under `serve`.
-const suite = browserSuite(async () => withDispatcher(await startSeasonServer(), { settle: true }), { serverPerTest: true });
+const suite = browserSuite(async () => withDispatcher(await startSeasonServer(), { settle: true }), {
+  serverPerTest: true,
+});
 
 interface Game {
   id: string;
@@ -47,18 +49,32 @@ async function bettor(bets: Record<string, unknown>[]) {
   expect(registered.status).toBe(201);
   const cookie = registered.cookie!;
   for (const bet of bets) {
-    const body = { units: 1, confidence: "medium", note: null, leagueId: null, isParlay: false, replaceExisting: false, ...bet };
+    const body = {
+      units: 1,
+      confidence: "medium",
+      note: null,
+      leagueId: null,
+      isParlay: false,
+      replaceExisting: false,
+      ...bet,
+    };
     expect((await call(suite.server.ctx.app, "POST", "/api/bets", { cookie, body })).status).toBe(201);
   }
   const statuses = async () => {
-    const listed = await call<{ betType: string; status: string }[]>(suite.server.ctx.app, "GET", `/api/users/${registered.body.id}/bets`, { cookie });
+    const listed = await call<{ betType: string; status: string }[]>(
+      suite.server.ctx.app,
+      "GET",
+      `/api/users/${registered.body.id}/bets`,
+      { cookie },
+    );
     return listed.body.map((b) => `${b.betType}:${b.status}`).sort();
   };
   /** Settlement runs after the resolve commits: waits until the bets read `expected`. */
   return async function settledAs(expected: string[]): Promise<void> {
     let last: string[] = [];
     const deadline = Date.now() + 5000;
-    while (JSON.stringify((last = await statuses())) !== JSON.stringify(expected) && Date.now() < deadline) await Bun.sleep(50);
+    while (JSON.stringify((last = await statuses())) !== JSON.stringify(expected) && Date.now() < deadline)
+      await Bun.sleep(50);
     expect(last).toEqual(expected);
   };
 }
@@ -155,7 +171,9 @@ describe("admin game resolution", () => {
     async () => {
       const { page } = await adminPage();
       const [dalPhi] = await weekGames(page, 1);
-      const settledAs = await bettor([{ gameId: dalPhi!.id, betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5 }]);
+      const settledAs = await bettor([
+        { gameId: dalPhi!.id, betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5 },
+      ]);
       const row = game(page, DAL_PHI);
       await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("17");
       await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("24");
@@ -176,7 +194,12 @@ describe("admin game resolution", () => {
       await done.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("30");
       const patch = page.waitForRequest((request) => request.method() === "PATCH");
       await done.getByRole("button", { name: "Save Regrade" }).click();
-      expect((await patch).postDataJSON()).toEqual({ homeScore: 24, awayScore: 30, status: "completed", regrade: true });
+      expect((await patch).postDataJSON()).toEqual({
+        homeScore: 24,
+        awayScore: 30,
+        status: "completed",
+        regrade: true,
+      });
       await toastLocator(page).getByText("Game Regraded").waitFor();
       await done.locator(".final-score").getByText("30 - 24").waitFor();
       expect(await done.getByRole("spinbutton").count()).toBe(0);

@@ -86,13 +86,16 @@ function scriptsOf(page: Page): Promise<string>[] {
 const CHART_LIBRARY = "Lightweight Charts"; // its licence banner, kept in the bundle
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Performance Analytics" });
-const periodButton = (page: Page, id: string) => page.getByRole("group", { name: "Period" }).getByRole("button", { name: id, exact: true });
+const periodButton = (page: Page, id: string) =>
+  page.getByRole("group", { name: "Period" }).getByRole("button", { name: id, exact: true });
 const totalProfit = (page: Page) => page.getByTestId("total-profit");
 const exportButton = (page: Page) => page.getByRole("button", { name: "Export Chart" });
 
 /** One Bet Type Performance row: label, profit, count, win rate, ROI and the bar's value. */
 async function betType(page: Page, label: string) {
-  const row = page.locator(".bet-type-row").filter({ has: page.locator(".bet-type-name", { hasText: new RegExp(`^${escape(label)}$`) }) });
+  const row = page
+    .locator(".bet-type-row")
+    .filter({ has: page.locator(".bet-type-name", { hasText: new RegExp(`^${escape(label)}$`) }) });
   return {
     profit: await row.locator(".bet-type-profit").textContent(),
     facts: await row.locator(".bet-type-facts").textContent(),
@@ -103,14 +106,24 @@ const escape = (text: string) => text.replace(/[()/]/g, "\\$&");
 
 /** The stat cards' values and notes, by label. */
 async function cards(page: Page): Promise<Record<string, string>> {
-  const entries = await page.locator(".stat-card").evaluateAll((all) =>
-    all.map((card) => [card.querySelector(".stat-label")!.textContent!, `${card.querySelector(".stat-value")!.textContent} | ${card.querySelector(".stat-note")!.textContent}`]),
-  );
+  const entries = await page
+    .locator(".stat-card")
+    .evaluateAll((all) =>
+      all.map((card) => [
+        card.querySelector(".stat-label")!.textContent!,
+        `${card.querySelector(".stat-value")!.textContent} | ${card.querySelector(".stat-note")!.textContent}`,
+      ]),
+    );
   return Object.fromEntries(entries);
 }
 
 /** The chart's figures as its screen-reader table states them: "Sep 11 +$90.91". */
-const chartRows = (page: Page) => page.locator(".profit-panel table tbody tr").evaluateAll((rows) => rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent).join(" ")));
+const chartRows = (page: Page) =>
+  page
+    .locator(".profit-panel table tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent).join(" ")),
+    );
 
 async function chartDrawn(page: Page): Promise<Locator> {
   const canvas = page.locator(".profit-chart canvas").first();
@@ -172,21 +185,45 @@ describe("Analytics", () => {
       await page.goto("/analytics");
       await heading(page).waitFor();
       expect(await periodButton(page, "30D").getAttribute("aria-pressed")).toBe("true");
-      for (const id of ["7D", "90D", "ALL"]) expect(await periodButton(page, id).getAttribute("aria-pressed")).toBe("false");
+      for (const id of ["7D", "90D", "ALL"])
+        expect(await periodButton(page, id).getAttribute("aria-pressed")).toBe("false");
 
       // Since Sep 12: the prop (+86.96), the push, the total (−200) and the spread (+272.73).
       await page.locator(".bet-type-row").first().waitFor();
       expect(await totalProfit(page).textContent()).toBe("+$159.69");
       expect(await page.locator(".profit-caption").first().textContent()).toBe("4 settled bets · Last 30 days");
-      expect(await page.locator(".profit-pending").textContent()).toBe("1 pending bet is not counted until its game is final.");
+      expect(await page.locator(".profit-pending").textContent()).toBe(
+        "1 pending bet is not counted until its game is final.",
+      );
       await chartDrawn(page);
       expect(await chartRows(page)).toEqual(["Sep 13 +$0.00", "Sep 14 +$86.96", "Sep 21 +$159.69"]);
 
-      expect(await page.locator(".bet-type-name").allTextContents()).toEqual(["Spreads", "Totals (Over/Under)", "Moneylines", "Player Props"]);
-      expect(await betType(page, "Spreads")).toEqual({ profit: "+$272.73", facts: "1 betWin rate 100.0%ROI +90.9%", bar: "100" });
-      expect(await betType(page, "Totals (Over/Under)")).toEqual({ profit: "-$200.00", facts: "1 betWin rate 0.0%ROI -100.0%", bar: "0" });
-      expect(await betType(page, "Moneylines")).toEqual({ profit: "+$0.00", facts: "1 betWin rate 0.0%ROI 0.0%", bar: "0" });
-      expect(await betType(page, "Player Props")).toEqual({ profit: "+$86.96", facts: "1 betWin rate 100.0%ROI +87.0%", bar: "100" });
+      expect(await page.locator(".bet-type-name").allTextContents()).toEqual([
+        "Spreads",
+        "Totals (Over/Under)",
+        "Moneylines",
+        "Player Props",
+      ]);
+      expect(await betType(page, "Spreads")).toEqual({
+        profit: "+$272.73",
+        facts: "1 betWin rate 100.0%ROI +90.9%",
+        bar: "100",
+      });
+      expect(await betType(page, "Totals (Over/Under)")).toEqual({
+        profit: "-$200.00",
+        facts: "1 betWin rate 0.0%ROI -100.0%",
+        bar: "0",
+      });
+      expect(await betType(page, "Moneylines")).toEqual({
+        profit: "+$0.00",
+        facts: "1 betWin rate 0.0%ROI 0.0%",
+        bar: "0",
+      });
+      expect(await betType(page, "Player Props")).toEqual({
+        profit: "+$86.96",
+        facts: "1 betWin rate 100.0%ROI +87.0%",
+        bar: "100",
+      });
 
       expect(await cards(page)).toEqual({
         "Average Bet Size": "$175.00 | $700.00 wagered",
@@ -216,7 +253,11 @@ describe("Analytics", () => {
       expect(await page.locator(".profit-caption").first().textContent()).toBe("5 settled bets · All time");
       await chartDrawn(page);
       expect(await chartRows(page)).toEqual(["Sep 10 +$0.00", "Sep 11 +$90.91", "Sep 14 +$177.87", "Sep 21 +$250.60"]);
-      expect(await betType(page, "Spreads")).toEqual({ profit: "+$363.64", facts: "2 betsWin rate 100.0%ROI +90.9%", bar: "100" });
+      expect(await betType(page, "Spreads")).toEqual({
+        profit: "+$363.64",
+        facts: "2 betsWin rate 100.0%ROI +90.9%",
+        bar: "100",
+      });
       expect(await cards(page)).toEqual({
         "Average Bet Size": "$160.00 | $800.00 wagered",
         // Won, won, push, lost, won: the longest run is 2 though the current one is 1.
@@ -234,7 +275,11 @@ describe("Analytics", () => {
       await page.getByText("No settled bets in the last 7 days.").waitFor();
       expect(await page.locator(".profit-chart").count()).toBe(0);
       expect(await exportButton(page).isDisabled()).toBe(true);
-      expect(await betType(page, "Spreads")).toEqual({ profit: "+$0.00", facts: "0 betsWin rate 0.0%ROI 0.0%", bar: "0" });
+      expect(await betType(page, "Spreads")).toEqual({
+        profit: "+$0.00",
+        facts: "0 betsWin rate 0.0%ROI 0.0%",
+        bar: "0",
+      });
       expect(await cards(page)).toEqual({
         "Average Bet Size": "$0.00 | $0.00 wagered",
         "Longest Win Streak": "0W | No current streak",
@@ -315,7 +360,9 @@ describe("Analytics", () => {
       await page.goto("/analytics");
       await page.getByText("No settled bets in the last 30 days.").waitFor();
       expect(await totalProfit(page).textContent()).toBe("+$0.00");
-      expect(await page.locator(".profit-pending").textContent()).toBe("1 pending bet is not counted until its game is final.");
+      expect(await page.locator(".profit-pending").textContent()).toBe(
+        "1 pending bet is not counted until its game is final.",
+      );
       await periodButton(page, "ALL").click();
       await page.getByText("No settled bets yet.").waitFor();
       expect(await page.locator(".bet-type-row").count()).toBe(4);
@@ -336,7 +383,9 @@ describe("Analytics", () => {
       const page = await open(ana, { now: OCT_12, viewport: PHONE });
       await page.goto("/analytics");
       await chartDrawn(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
       const chart = await page.locator(".profit-chart").boundingBox();
       const types = await page.locator(".bet-type-panel").boundingBox();

@@ -19,7 +19,8 @@ async function registerBody(p: Page): Promise<() => Promise<unknown>> {
     const original = window.fetch.bind(window);
     const recording = (input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith("/api/register") && typeof init?.body === "string") sessionStorage.setItem("npt.test.registerBody", init.body);
+      if (url.endsWith("/api/register") && typeof init?.body === "string")
+        sessionStorage.setItem("npt.test.registerBody", init.body);
       return original(input, init);
     };
     window.fetch = Object.assign(recording, { preconnect: window.fetch.preconnect }) as typeof fetch;
@@ -39,7 +40,12 @@ describe("auth screen", () => {
       await expect(toastLocator(page).textContent()).resolves.toContain("Account created!");
       expect(await toastLocator(page).textContent()).toContain("Welcome to NFL Paper Trading!");
       expect(await userMenuButton(page, "john_doe").textContent()).toBe("JD");
-      expect(await sent()).toEqual({ email: account.email, username: "john_doe", password: account.password, website: "" });
+      expect(await sent()).toEqual({
+        email: account.email,
+        username: "john_doe",
+        password: account.password,
+        website: "",
+      });
       const me = await page.request.get("/api/user");
       expect(me.status()).toBe(200);
       expect((await me.json()).username).toBe("john_doe");
@@ -273,7 +279,9 @@ describe("auth screen", () => {
       await registerForm(page).getByRole("button", { name: "Create Account" }).click();
       await toastLocator(page).waitFor();
       expect(await toastLocator(page).locator(".toast-title").textContent()).toBe("Registration failed");
-      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe("An account with this email or username already exists");
+      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe(
+        "An account with this email or username already exists",
+      );
       // Pinning it on one field would say which of the two is taken.
       expect(await page.locator("#username-error").count()).toBe(0);
       expect(await page.locator("#email-error").count()).toBe(0);
@@ -296,7 +304,11 @@ describe("auth screen", () => {
       });
 
       await registerThroughUi(page, account);
-      expect(await sent()).toMatchObject({ referralSource: "newsletter", referralMedium: "email", referralCampaign: "week_5" });
+      expect(await sent()).toMatchObject({
+        referralSource: "newsletter",
+        referralMedium: "email",
+        referralCampaign: "week_5",
+      });
       expect(await page.evaluate(() => localStorage.getItem("npt.referral"))).toBeNull();
       const row = await suite.server.ctx.db
         .selectFrom("users")

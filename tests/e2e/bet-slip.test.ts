@@ -20,7 +20,8 @@ async function gamesPage(opts: { viewport?: { width: number; height: number }; s
 const DAL_PHI = ["Dallas Cowboys", "Philadelphia Eagles"] as const;
 const odds = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 /** Dallas @ Philadelphia's Over: every game has the same total, so it is found within its card. */
-const dalPhiOver = (page: Page) => card(page, ...DAL_PHI).getByRole("button", { name: "Total: Over 45.5, -110", exact: true });
+const dalPhiOver = (page: Page) =>
+  card(page, ...DAL_PHI).getByRole("button", { name: "Total: Over 45.5, -110", exact: true });
 const PHI_SPREAD = "Spread: Philadelphia Eagles -3.5, -110";
 /** The picks' texts, once the slip shows its contents (they load with the drawer's first opening). */
 async function picks(page: Page): Promise<string[]> {
@@ -46,9 +47,15 @@ describe("bet slip", () => {
 
       // The slip is not modal: more odds can be picked beside it.
       await dalPhiOver(page).click();
-      await card(page, "Kansas City Chiefs", "Buffalo Bills").getByRole("button", { name: "View Player Props (2)" }).click();
+      await card(page, "Kansas City Chiefs", "Buffalo Bills")
+        .getByRole("button", { name: "View Player Props (2)" })
+        .click();
       await odds(page, "Player Prop: BUF Quarterback Over 245.5 passing yards, -115").click();
-      expect(await picks(page)).toEqual(["Philadelphia Eagles -3.5", "Over 45.5", "BUF Quarterback Over 245.5 passing yards"]);
+      expect(await picks(page)).toEqual([
+        "Philadelphia Eagles -3.5",
+        "Over 45.5",
+        "BUF Quarterback Over 245.5 passing yards",
+      ]);
       expect(await slip(page).locator(".slip-pick-market").nth(2).textContent()).toBe("Player Prop · passing yards");
       expect(await slip(page).locator(".slip-count").textContent()).toBe("3");
 
@@ -90,7 +97,11 @@ describe("bet slip", () => {
     "at 1280×800 the drawer sits on the right, at most 400px wide and 90vh tall",
     async () => {
       const { page } = await gamesPage({ viewport: DESKTOP });
-      for (const [away, home] of [DAL_PHI, ["Kansas City Chiefs", "Buffalo Bills"], ["San Francisco 49ers", "Seattle Seahawks"]] as const) {
+      for (const [away, home] of [
+        DAL_PHI,
+        ["Kansas City Chiefs", "Buffalo Bills"],
+        ["San Francisco 49ers", "Seattle Seahawks"],
+      ] as const) {
         const game = card(page, away, home);
         await game.getByRole("button", { name: "View Player Props (2)" }).click();
         for (const button of await game.locator(".prop-row button").all()) await button.click();
@@ -146,16 +157,24 @@ describe("bet slip", () => {
       const { page } = await gamesPage();
       await odds(page, PHI_SPREAD).click();
       const totals = slip(page).locator(".slip-totals");
-      expect(await slip(page).getByRole("radio", { name: /^1 unit/ }).isChecked()).toBe(true);
+      expect(
+        await slip(page)
+          .getByRole("radio", { name: /^1 unit/ })
+          .isChecked(),
+      ).toBe(true);
       expect(await slip(page).locator(".slip-pick-win").textContent()).toBe("To win $90.91");
       expect(await totals.innerText()).toBe("Total stake\n$100.00\nPotential win\n$90.91");
 
-      await slip(page).getByRole("radio", { name: /^3 units/ }).check();
+      await slip(page)
+        .getByRole("radio", { name: /^3 units/ })
+        .check();
       expect(await slip(page).locator(".slip-pick-win").textContent()).toBe("To win $272.73");
       expect(await totals.innerText()).toBe("Total stake\n$300.00\nPotential win\n$272.73");
 
       await odds(page, "Moneyline: Dallas Cowboys ML, +150").click();
-      await slip(page).getByRole("radio", { name: /^1 unit/ }).check();
+      await slip(page)
+        .getByRole("radio", { name: /^1 unit/ })
+        .check();
       expect(await slip(page).locator(".slip-pick-win").allTextContents()).toEqual(["To win $90.91", "To win $150.00"]);
       expect(await totals.innerText()).toBe("Total stake\n$200.00\nPotential win\n$240.91");
       expect(await slip(page).getByRole("button", { name: "Place 2 Bets" }).isEnabled()).toBe(true);
@@ -208,13 +227,16 @@ describe("bet slip", () => {
       const { page, user } = await gamesPage({ signedIn: true });
       const bodies: Record<string, unknown>[] = [];
       page.on("request", (request) => {
-        if (request.method() === "POST" && new URL(request.url()).pathname === "/api/bets") bodies.push(request.postDataJSON());
+        if (request.method() === "POST" && new URL(request.url()).pathname === "/api/bets")
+          bodies.push(request.postDataJSON());
       });
       const game = card(page, ...DAL_PHI);
       expect(await game.locator(".your-bet").count()).toBe(0);
       await odds(page, PHI_SPREAD).click();
       await odds(page, "Moneyline: Kansas City Chiefs ML, +150").click();
-      await slip(page).getByRole("radio", { name: /^2 units/ }).check();
+      await slip(page)
+        .getByRole("radio", { name: /^2 units/ })
+        .check();
       await slip(page).getByLabel("Note (optional)").fill("Home favourite at home");
       await slip(page).getByRole("button", { name: "Place 2 Bets" }).click();
 
@@ -224,7 +246,9 @@ describe("bet slip", () => {
       const yourBet = game.locator(".your-bet");
       await yourBet.waitFor();
       expect(await yourBet.innerText()).toBe("YOUR BET\nPhiladelphia Eagles -3.5\n-110 · 2 units · to win $181.82");
-      expect(await card(page, "Kansas City Chiefs", "Buffalo Bills").locator(".your-bet strong").textContent()).toBe("Kansas City Chiefs ML");
+      expect(await card(page, "Kansas City Chiefs", "Buffalo Bills").locator(".your-bet strong").textContent()).toBe(
+        "Kansas City Chiefs ML",
+      );
 
       expect(bodies[0]).toEqual({
         gameId: expect.any(String),
@@ -241,23 +265,37 @@ describe("bet slip", () => {
         isParlay: false,
         replaceExisting: false,
       });
-      const bets = (await (await page.request.get(`/api/users/${user!.id}/bets`)).json()) as { selection: string; note: string; units: string }[];
+      const bets = (await (await page.request.get(`/api/users/${user!.id}/bets`)).json()) as {
+        selection: string;
+        note: string;
+        units: string;
+      }[];
       expect(bets.map((b) => [b.selection, b.units, b.note]).sort()).toEqual([
         ["Kansas City Chiefs", "2", "Home favourite at home"],
         ["Philadelphia Eagles", "2", "Home favourite at home"],
       ]);
 
       // A prop bet carries its prop's id.
-      await card(page, "San Francisco 49ers", "Seattle Seahawks").getByRole("button", { name: "View Player Props (2)" }).click();
+      await card(page, "San Francisco 49ers", "Seattle Seahawks")
+        .getByRole("button", { name: "View Player Props (2)" })
+        .click();
       await odds(page, "Player Prop: SEA Quarterback Under 245.5 passing yards, -105").click();
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await toastLocator(page).getByText("Bet Placed!").waitFor();
-      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe("SEA Quarterback Under 245.5 passing yards · 2 units");
-      expect(bodies[2]).toMatchObject({ betType: "prop", selection: "Under", point: 245.5, odds: -105, propId: expect.any(Number) });
-      await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet").waitFor();
-      expect(await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet strong").textContent()).toBe(
-        "SEA Quarterback Under 245.5 passing yards",
+      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe(
+        "SEA Quarterback Under 245.5 passing yards · 2 units",
       );
+      expect(bodies[2]).toMatchObject({
+        betType: "prop",
+        selection: "Under",
+        point: 245.5,
+        odds: -105,
+        propId: expect.any(Number),
+      });
+      await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet").waitFor();
+      expect(
+        await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet strong").textContent(),
+      ).toBe("SEA Quarterback Under 245.5 passing yards");
     },
     E2E_TIMEOUT,
   );
@@ -275,7 +313,9 @@ describe("bet slip", () => {
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       const dialog = page.getByRole("dialog", { name: "Replace Existing Bet?" });
       await dialog.waitFor();
-      expect(await dialog.textContent()).toContain("You already have a bet on Dallas Cowboys @ Philadelphia Eagles. Replace it with Over 45.5?");
+      expect(await dialog.textContent()).toContain(
+        "You already have a bet on Dallas Cowboys @ Philadelphia Eagles. Replace it with Over 45.5?",
+      );
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "hidden" });
       expect(await picks(page)).toEqual(["Over 45.5"]);
@@ -286,7 +326,9 @@ describe("bet slip", () => {
       await dialog.getByRole("button", { name: "Replace Bet" }).click();
       await slip(page).waitFor({ state: "hidden" });
       await game.locator(".your-bet strong").getByText("Over 45.5").waitFor();
-      const bets = (await (await page.request.get(`/api/users/${user!.id}/bets/week/1`)).json()) as { selection: string }[];
+      const bets = (await (await page.request.get(`/api/users/${user!.id}/bets/week/1`)).json()) as {
+        selection: string;
+      }[];
       expect(bets.map((b) => b.selection)).toEqual(["Over"]);
     },
     E2E_TIMEOUT,
@@ -315,7 +357,11 @@ describe("bet slip", () => {
 
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await slip(page).waitFor({ state: "hidden" });
-      expect(await card(page, ...DAL_PHI).locator(".your-bet strong").textContent()).toBe("Philadelphia Eagles -2.5");
+      expect(
+        await card(page, ...DAL_PHI)
+          .locator(".your-bet strong")
+          .textContent(),
+      ).toBe("Philadelphia Eagles -2.5");
     },
     E2E_TIMEOUT,
   );
@@ -325,14 +371,18 @@ describe("bet slip", () => {
     async () => {
       const { page } = await gamesPage({ signedIn: true });
       await odds(page, PHI_SPREAD).click();
-      await card(page, "San Francisco 49ers", "Seattle Seahawks").getByRole("button", { name: "Total: Over 45.5, -110" }).click();
+      await card(page, "San Francisco 49ers", "Seattle Seahawks")
+        .getByRole("button", { name: "Total: Over 45.5, -110" })
+        .click();
       suite.server.ctx.clock.set("2026-09-11T00:30:00Z");
       await slip(page).getByRole("button", { name: "Place 2 Bets" }).click();
       await toastLocator(page).getByText("Error").waitFor();
       expect(await toastLocator(page).locator(".toast-description").textContent()).toBe(
         "Betting is locked for this game: it has started or is completed",
       );
-      await card(page, ...DAL_PHI).getByText("Game Started - Betting Locked").waitFor();
+      await card(page, ...DAL_PHI)
+        .getByText("Game Started - Betting Locked")
+        .waitFor();
       await slip(page).waitFor({ state: "hidden" });
       // The other pick was placed: its card shows YOUR BET once the week's bets are fetched again.
       await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet").waitFor();

@@ -7,7 +7,9 @@ import { browserSuite, E2E_TIMEOUT, newAccount, startServer } from "./helpers.ts
 /** The Wednesday before the fake season's week 1 (3 games; week 2 has 2). */
 const BEFORE_WEEK_1 = "2026-09-09T12:00:00Z";
 
-const suite = browserSuite(() => startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: "admin@example.com" } }), { serverPerTest: true });
+const suite = browserSuite(() => startServer({ now: BEFORE_WEEK_1, env: { ADMIN_EMAILS: "admin@example.com" } }), {
+  serverPerTest: true,
+});
 
 /** The test's server with the fake season's games unless `games` is false; and a visitor's page on /contest-rules. */
 async function rulesPage(opts: { games?: boolean; provider?: FakeProvider } = {}): Promise<Page> {
@@ -58,8 +60,10 @@ describe("contest rules", () => {
       ]) {
         expect(rules).toContain(rule);
       }
-      expect((await section(page, "Disclaimer").textContent())!).toContain("large online retailer that is not affiliated with this contest");
-      expect((await section(page, "How it Works").locator("h3").allTextContents())).toEqual([
+      expect((await section(page, "Disclaimer").textContent())!).toContain(
+        "large online retailer that is not affiliated with this contest",
+      );
+      expect(await section(page, "How it Works").locator("h3").allTextContents()).toEqual([
         "Create a free account",
         "Make your picks",
         "Climb the leaderboard",

@@ -18,8 +18,12 @@ test(
     expect(await panel.getByTestId("coverage-count").textContent()).toBe("0/3");
     expect(await panel.textContent()).toContain("Games Bet");
     expect(await panel.textContent()).toContain("Bet 2 more games to be eligible");
-    await card(page, "Dallas Cowboys", "Philadelphia Eagles").getByRole("button", { name: /^Spread: Philadelphia Eagles/ }).click();
-    await slip(page).getByRole("button", { name: /^Place/ }).click();
+    await card(page, "Dallas Cowboys", "Philadelphia Eagles")
+      .getByRole("button", { name: /^Spread: Philadelphia Eagles/ })
+      .click();
+    await slip(page)
+      .getByRole("button", { name: /^Place/ })
+      .click();
     await page.waitForFunction(() => document.querySelector("[data-testid=coverage-count]")?.textContent === "1/3");
     expect(await panel.locator("progress").getAttribute("value")).toBe("1");
     await context.close();
@@ -47,15 +51,23 @@ test(
     const { context, page } = await openPage(suite.browser, suite.server, { viewport: PHONE });
     const me = await signUp(page, newAccount("stats_fan"));
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const admin = await call(suite.server.ctx.app, "POST", "/api/register", { body: { email: ADMIN_EMAIL, username: "the_admin", password: "password123" } });
+    const admin = await call(suite.server.ctx.app, "POST", "/api/register", {
+      body: { email: ADMIN_EMAIL, username: "the_admin", password: "password123" },
+    });
     await proveAddress(suite.server.ctx, ADMIN_EMAIL);
     for (const [gameId, selection, point] of [
       ["fake-w1-KC-BUF", "Buffalo Bills", -3.5],
       ["fake-w1-SF-SEA", "San Francisco 49ers", 3.5],
     ] as const) {
-      const res = await call(suite.server.ctx.app, "POST", "/api/bets", { cookie, body: { gameId, betType: "spread", selection, odds: -110, point, units: 1 } });
+      const res = await call(suite.server.ctx.app, "POST", "/api/bets", {
+        cookie,
+        body: { gameId, betType: "spread", selection, odds: -110, point, units: 1 },
+      });
       expect(res.status).toBe(201);
-      await call(suite.server.ctx.app, "PATCH", `/api/games/${gameId}`, { cookie: admin.cookie!, body: { homeScore: 24, awayScore: 17, status: "completed" } });
+      await call(suite.server.ctx.app, "PATCH", `/api/games/${gameId}`, {
+        cookie: admin.cookie!,
+        body: { homeScore: 24, awayScore: 17, status: "completed" },
+      });
       await settleGame(suite.server.ctx.db, suite.server.ctx.clock.now(), gameId);
     }
     await page.goto("/");

@@ -20,7 +20,10 @@ describe("confirming a listed admin address", () => {
       expect(link).toStartWith(`${suite.server.baseUrl}/auth?verify=`);
 
       await page.goto(link);
-      const confirmed = page.locator("main").getByRole("status").filter({ hasText: "Your email address is confirmed." });
+      const confirmed = page
+        .locator("main")
+        .getByRole("status")
+        .filter({ hasText: "Your email address is confirmed." });
       await confirmed.waitFor();
       expect(await page.getByRole("heading", { name: "Confirm your address" }).count()).toBe(1);
       expect(new URL(page.url()).search).toBe("");
@@ -30,7 +33,10 @@ describe("confirming a listed admin address", () => {
 
       // Used once: a second visit says so.
       await page.goto(link);
-      await page.getByRole("alert").filter({ hasText: "This confirmation link has expired or was already used." }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "This confirmation link has expired or was already used." })
+        .waitFor();
     },
     E2E_TIMEOUT,
   );

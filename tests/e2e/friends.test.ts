@@ -4,7 +4,17 @@ import { settleGame } from "../../src/modules/betting/settlement.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
 import { browserSuite, E2E_TIMEOUT, liveHello, toastLocator, withDispatcher } from "./helpers.ts";
-import { DAL_PHI, KC_BUF, newPlayer, NOW, placeBet, resolveGame, spread, startBettingServer, total } from "./my-bets-fixtures.ts";
+import {
+  DAL_PHI,
+  KC_BUF,
+  newPlayer,
+  NOW,
+  placeBet,
+  resolveGame,
+  spread,
+  startBettingServer,
+  total,
+} from "./my-bets-fixtures.ts";
 
 // Friend requests reach the other player's socket through the outbox, as under `serve`.
 const suite = browserSuite(async () => withDispatcher(await startBettingServer()));
@@ -42,7 +52,8 @@ async function openAs(player: BuiltUser | null): Promise<Page> {
 const row = (page: Page, username: string) => page.locator(".friend-row", { hasText: username });
 const tab = (page: Page, name: RegExp | string) => page.getByRole("tab", { name });
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
-const untouched = (page: Page) => page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
+const untouched = (page: Page) =>
+  page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
 
 async function toastSays(page: Page, title: string, description?: string) {
   const toast = toastLocator(page).filter({ hasText: title });
@@ -54,14 +65,23 @@ async function toastSays(page: Page, title: string, description?: string) {
 
 /** Makes `a` and `b` friends over the API. */
 async function befriend(a: BuiltUser, b: BuiltUser) {
-  const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", { cookie: a.cookie, body: { addresseeId: b.user.id } });
+  const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", {
+    cookie: a.cookie,
+    body: { addresseeId: b.user.id },
+  });
   expect(sent.status).toBe(201);
-  const answered = await call(suite.server.ctx.app, "PATCH", `/api/friends/requests/${sent.body.id}`, { cookie: b.cookie, body: { status: "accepted" } });
+  const answered = await call(suite.server.ctx.app, "PATCH", `/api/friends/requests/${sent.body.id}`, {
+    cookie: b.cookie,
+    body: { status: "accepted" },
+  });
   expect(answered.status).toBe(200);
 }
 
 async function request(from: BuiltUser, to: BuiltUser) {
-  const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", { cookie: from.cookie, body: { addresseeId: to.user.id } });
+  const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", {
+    cookie: from.cookie,
+    body: { addresseeId: to.user.id },
+  });
   expect(sent.status).toBe(201);
 }
 
@@ -145,9 +165,9 @@ describe("friends", () => {
       await amyPage.getByRole("heading", { level: 1, name: "ben_jones" }).waitFor();
       expect(await amyPage.locator(".friend-header-email").textContent()).toBe(ben.user.email);
       expect(await amyPage.title()).toBe("ben_jones · Friend Analytics · NFL Paper Trading");
-      const cards = await amyPage.locator(".friend-stat-card").evaluateAll((items) =>
-        items.map((item) => [...item.querySelectorAll("p")].map((p) => p.textContent)),
-      );
+      const cards = await amyPage
+        .locator(".friend-stat-card")
+        .evaluateAll((items) => items.map((item) => [...item.querySelectorAll("p")].map((p) => p.textContent)));
       expect(cards).toEqual([
         ["Total Bets", "2", "1W - 1L"],
         ["Win Rate", "50.0%", "1 of 2 won"],
@@ -156,7 +176,12 @@ describe("friends", () => {
         ["Units Won", "+0.82U", "+$81.82 profit"],
         ["Current Streak", "1L", "Losing streak"],
       ]);
-      expect(await amyPage.locator(".friend-stat-card", { hasText: "ROI" }).locator(".friend-stat-value").getAttribute("class")).toContain("friend-stat-up");
+      expect(
+        await amyPage
+          .locator(".friend-stat-card", { hasText: "ROI" })
+          .locator(".friend-stat-value")
+          .getAttribute("class"),
+      ).toContain("friend-stat-up");
       expect(await amyPage.locator(".friend-summary").textContent()).toBe(
         "ben_jones has won 1 of 2 settled bets for a 50.0% win rate and +0.82 units.",
       );
@@ -180,7 +205,9 @@ describe("friends", () => {
       // Gone for Ben too, and his analytics are closed to Amy again.
       await benPage.reload();
       await benPage.getByText("You haven't added any friends yet.").waitFor();
-      const refused = await call(suite.server.ctx.app, "GET", `/api/friends/${ben.user.id}/analytics`, { cookie: amy.cookie });
+      const refused = await call(suite.server.ctx.app, "GET", `/api/friends/${ben.user.id}/analytics`, {
+        cookie: amy.cookie,
+      });
       expect(refused.status).toBe(403);
     },
     E2E_TIMEOUT * 2,
@@ -205,7 +232,12 @@ describe("friends", () => {
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await page.getByRole("heading", { name: "Results for “lbl”" }).waitFor();
       // Never yourself; prefix matches in username order.
-      expect(await page.locator(".friend-results .friend-name").allTextContents()).toEqual(["lbl_dave", "lbl_erin", "lbl_frank", "lbl_gina"]);
+      expect(await page.locator(".friend-results .friend-name").allTextContents()).toEqual([
+        "lbl_dave",
+        "lbl_erin",
+        "lbl_frank",
+        "lbl_gina",
+      ]);
       expect(await row(page, "lbl_dave").locator(".friend-actions").textContent()).toBe("Request Pending");
       expect(await row(page, "lbl_erin").locator(".friend-actions").textContent()).toBe("Already Friends");
       await row(page, "lbl_frank").getByRole("button", { name: "Add Friend" }).waitFor();
@@ -224,8 +256,18 @@ describe("friends", () => {
       await tab(page, "Friends (2)").waitFor();
       expect(await row(page, "lbl_frank").getByRole("button", { name: "Accept Request" }).count()).toBe(1);
       await tab(page, "Requests (1)").click();
-      expect(await page.getByRole("region", { name: /^Incoming/ }).locator(".friend-name").allTextContents()).toEqual(["lbl_frank"]);
-      expect(await page.getByRole("region", { name: /^Outgoing/ }).locator(".friend-name").allTextContents()).toEqual(["lbl_dave"]);
+      expect(
+        await page
+          .getByRole("region", { name: /^Incoming/ })
+          .locator(".friend-name")
+          .allTextContents(),
+      ).toEqual(["lbl_frank"]);
+      expect(
+        await page
+          .getByRole("region", { name: /^Outgoing/ })
+          .locator(".friend-name")
+          .allTextContents(),
+      ).toEqual(["lbl_dave"]);
       expect(await row(page, "lbl_dave").locator(".friend-actions").textContent()).toBe("Request pending");
     },
     E2E_TIMEOUT,
@@ -293,7 +335,9 @@ describe("friends", () => {
       });
       await page.goto("/friends?tab=find");
       const input = page.getByLabel("Search by username");
-      expect(await page.locator("#friend-search-hint").textContent()).toBe("Enter at least 2 characters of a username.");
+      expect(await page.locator("#friend-search-hint").textContent()).toBe(
+        "Enter at least 2 characters of a username.",
+      );
       await input.fill("b");
       await input.press("Enter");
       await page.getByText("Enter at least 2 characters to search.").waitFor();
@@ -312,7 +356,11 @@ describe("friends", () => {
       expect(searches).toEqual(["?q=zz_nobody"]);
 
       await page.route("**/api/users/search?**", (route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error", code: "internal" }) }),
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Internal error", code: "internal" }),
+        }),
       );
       await input.fill("ben");
       await input.press("Enter");
@@ -329,7 +377,9 @@ describe("friends", () => {
       await page.goto(`/friends/${ben.user.id}/analytics`);
       const panel = page.getByRole("alert").filter({ hasText: "Analytics unavailable" });
       await panel.waitFor();
-      expect(await panel.locator("p").textContent()).toBe("Failed to load friend's analytics. You can only view analytics for your friends.");
+      expect(await panel.locator("p").textContent()).toBe(
+        "Failed to load friend's analytics. You can only view analytics for your friends.",
+      );
       expect(await page.locator(".friend-stat-card").count()).toBe(0);
       expect(await page.getByText("ben_jones").count()).toBe(0);
       await panel.getByRole("link", { name: "Back to Friends" }).click();
@@ -341,7 +391,9 @@ describe("friends", () => {
         if (new URL(req.url()).pathname.startsWith("/api/friends/")) asked.push(req.url());
       });
       await page.goto("/friends/not-a-number/analytics");
-      await page.getByText("Failed to load friend's analytics. You can only view analytics for your friends.").waitFor();
+      await page
+        .getByText("Failed to load friend's analytics. You can only view analytics for your friends.")
+        .waitFor();
       expect(asked).toEqual([]);
     },
     E2E_TIMEOUT,

@@ -38,7 +38,11 @@ export interface PageOptions {
  * A fresh profile on New York time whose page clock stands where the server's does (the browser's
  * own clock is today's date), with the logo host unreachable at once, as it is offline.
  */
-export async function openPage(browser: Browser, server: Server, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  server: Server,
+  opts: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: opts.viewport ?? DESKTOP,
@@ -52,5 +56,6 @@ export async function openPage(browser: Browser, server: Server, opts: PageOptio
   return { context, page };
 }
 
-export const card = (page: Page, away: string, home: string) => page.getByRole("article", { name: `${away} @ ${home}`, exact: true });
+export const card = (page: Page, away: string, home: string) =>
+  page.getByRole("article", { name: `${away} @ ${home}`, exact: true });
 export const slip = (page: Page) => page.getByRole("dialog", { name: "Bet Slip" });

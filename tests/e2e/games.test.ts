@@ -19,7 +19,8 @@ async function gamesPage(opts: Parameters<typeof openPage>[2] = {}): Promise<Pag
   return page;
 }
 
-const cardNames = (page: Page) => page.getByTestId("game-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
+const cardNames = (page: Page) =>
+  page.getByTestId("game-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
 const weekSelect = (page: Page) => page.getByRole("combobox", { name: "Week" });
 
 describe("games screen", () => {
@@ -41,7 +42,10 @@ describe("games screen", () => {
 
       await weekSelect(page).selectOption("2");
       await card(page, "Philadelphia Eagles", "Kansas City Chiefs").waitFor();
-      expect(await cardNames(page)).toEqual(["Philadelphia Eagles @ Kansas City Chiefs", "Buffalo Bills @ Dallas Cowboys"]);
+      expect(await cardNames(page)).toEqual([
+        "Philadelphia Eagles @ Kansas City Chiefs",
+        "Buffalo Bills @ Dallas Cowboys",
+      ]);
 
       await weekSelect(page).selectOption("5");
       await page.getByText("No upcoming games available for Week 5. Check back later!").waitFor();
@@ -58,7 +62,10 @@ describe("games screen", () => {
       expect(await weekSelect(page).inputValue()).toBe("2");
       expect(await weekSelect(page).locator("option:checked").textContent()).toBe("Week 2 (Current)");
       expect(await weekSelect(page).locator("option").first().textContent()).toBe("Week 1");
-      expect(await cardNames(page)).toEqual(["Philadelphia Eagles @ Kansas City Chiefs", "Buffalo Bills @ Dallas Cowboys"]);
+      expect(await cardNames(page)).toEqual([
+        "Philadelphia Eagles @ Kansas City Chiefs",
+        "Buffalo Bills @ Dallas Cowboys",
+      ]);
 
       // Week 1's games have all started long ago (and none completed): listed, and locked.
       await weekSelect(page).selectOption("1");
@@ -91,9 +98,11 @@ describe("games screen", () => {
       expect(await game.locator(".lock-banner").count()).toBe(0);
       expect(await game.getByText("LIVE").count()).toBe(0);
 
-      const odds = await game.locator(".game-grid button").evaluateAll((buttons) =>
-        buttons.map((b) => [b.getAttribute("aria-label"), b.textContent, (b as HTMLButtonElement).disabled]),
-      );
+      const odds = await game
+        .locator(".game-grid button")
+        .evaluateAll((buttons) =>
+          buttons.map((b) => [b.getAttribute("aria-label"), b.textContent, (b as HTMLButtonElement).disabled]),
+        );
       expect(odds).toEqual([
         ["Spread: Dallas Cowboys +3.5, -110", "DAL +3.5-110", false],
         ["Total: Over 45.5, -110", "O 45.5-110", false],
@@ -102,7 +111,9 @@ describe("games screen", () => {
         ["Total: Under 45.5, -110", "U 45.5-110", false],
         ["Moneyline: Philadelphia Eagles ML, -175", "-175", false],
       ]);
-      expect(await page.getByTestId("game-card").first().locator("button").first().getAttribute("aria-pressed")).toBe("false");
+      expect(await page.getByTestId("game-card").first().locator("button").first().getAttribute("aria-pressed")).toBe(
+        "false",
+      );
     },
     E2E_TIMEOUT,
   );
@@ -117,7 +128,11 @@ describe("games screen", () => {
       const markets = (JSON.parse(odds) as { marketType: string; outcomes: object[] }[]).map((m) =>
         m.marketType === "h2h" ? m : { ...m, outcomes: m.outcomes.map((o) => ({ ...o, assumed: true })) },
       );
-      await db.updateTable("games").set({ odds: JSON.stringify(markets) }).where("id", "=", id).execute();
+      await db
+        .updateTable("games")
+        .set({ odds: JSON.stringify(markets) })
+        .where("id", "=", id)
+        .execute();
       bumpDataVersion("games"); // written behind the app's back: its cached answers must hear of it
       try {
         for (const viewport of [DESKTOP, PHONE]) {
@@ -129,10 +144,16 @@ describe("games screen", () => {
             "Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used",
           );
           expect(await game.locator(".odds-assumed").count()).toBe(4);
-          expect(await game.getByRole("button", { name: "Moneyline: Seattle Seahawks ML, -175" }).textContent()).toBe("-175");
+          expect(await game.getByRole("button", { name: "Moneyline: Seattle Seahawks ML, -175" }).textContent()).toBe(
+            "-175",
+          );
           // Quoted prices elsewhere carry no such label.
           expect(await card(page, "Dallas Cowboys", "Philadelphia Eagles").locator(".odds-assumed").count()).toBe(0);
-          if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/games-price-assumed-${viewport.width}.png`, fullPage: true });
+          if (process.env.E2E_SCREENSHOTS)
+            await page.screenshot({
+              path: `${process.env.E2E_SCREENSHOTS}/games-price-assumed-${viewport.width}.png`,
+              fullPage: true,
+            });
           await page.context().close();
         }
       } finally {
@@ -161,7 +182,9 @@ describe("games screen", () => {
       expect(await game.textContent()).not.toContain("_");
       const over = game.getByRole("button", { name: "Player Prop: BUF Quarterback Over 245.5 passing yards, -115" });
       expect(await over.textContent()).toBe("O 245.5-115");
-      expect(await game.getByRole("button", { name: "Player Prop: KC Receiver Under 5.5 receptions, -130" }).textContent()).toBe("U 5.5-130");
+      expect(
+        await game.getByRole("button", { name: "Player Prop: KC Receiver Under 5.5 receptions, -130" }).textContent(),
+      ).toBe("U 5.5-130");
 
       await toggle.click();
       await rows.first().waitFor({ state: "detached" });
@@ -223,7 +246,10 @@ describe("games screen", () => {
       await page.getByRole("button", { name: "Filter" }).click();
       await page.getByRole("switch", { name: "Hide started games" }).check();
       await live.waitFor({ state: "detached" });
-      expect(await cardNames(page)).toEqual(["Kansas City Chiefs @ Buffalo Bills", "San Francisco 49ers @ Seattle Seahawks"]);
+      expect(await cardNames(page)).toEqual([
+        "Kansas City Chiefs @ Buffalo Bills",
+        "San Francisco 49ers @ Seattle Seahawks",
+      ]);
       await page.getByRole("switch", { name: "Hide started games" }).uncheck();
       await live.waitFor();
     },
@@ -266,7 +292,9 @@ describe("games screen", () => {
 
       await page.getByRole("button", { name: "Refresh Odds" }).click();
       await game.getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" }).waitFor();
-      expect(await game.getByRole("button", { name: "Spread: Dallas Cowboys +2.5, -110" }).textContent()).toBe("DAL +2.5-110");
+      expect(await game.getByRole("button", { name: "Spread: Dallas Cowboys +2.5, -110" }).textContent()).toBe(
+        "DAL +2.5-110",
+      );
       expect(fetches).toBe(1);
     },
     E2E_TIMEOUT,
@@ -275,7 +303,13 @@ describe("games screen", () => {
   test(
     "an odds_update on the live channel refetches the games on screen",
     async () => {
-      const dispatcher = new OutboxDispatcher(suite.server.ctx.db, suite.server.ctx.bus, suite.server.ctx.clock, suite.server.ctx.logger, 20);
+      const dispatcher = new OutboxDispatcher(
+        suite.server.ctx.db,
+        suite.server.ctx.bus,
+        suite.server.ctx.clock,
+        suite.server.ctx.logger,
+        20,
+      );
       await dispatcher.start();
       try {
         const { page } = await openPage(suite.browser, suite.server);
@@ -292,13 +326,17 @@ describe("games screen", () => {
         // Let the refetch every (re)connect makes settle before counting.
         await page.waitForTimeout(500);
         fetches = 0;
-        await suite.server.ctx.db.transaction().execute((trx) => publish(trx, suite.server.ctx.clock.now(), "odds_update", {}));
+        await suite.server.ctx.db
+          .transaction()
+          .execute((trx) => publish(trx, suite.server.ctx.clock.now(), "odds_update", {}));
         await until("a refetch of the games", () => fetches >= 1);
 
         // A real line move arrives the same way.
         suite.server.provider.spreadShift = 1;
         await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
-        await card(page, "Dallas Cowboys", "Philadelphia Eagles").getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" }).waitFor();
+        await card(page, "Dallas Cowboys", "Philadelphia Eagles")
+          .getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" })
+          .waitFor();
       } finally {
         await dispatcher.stop();
       }

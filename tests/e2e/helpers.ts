@@ -136,7 +136,10 @@ export interface BrowserSuiteOptions {
  */
 export function browserSuite(): BrowserSuite<Server>;
 export function browserSuite<S extends Server>(start: () => Promise<S>, opts?: BrowserSuiteOptions): BrowserSuite<S>;
-export function browserSuite(start: () => Promise<Server> = () => startServer(), opts: BrowserSuiteOptions = {}): BrowserSuite<Server> {
+export function browserSuite(
+  start: () => Promise<Server> = () => startServer(),
+  opts: BrowserSuiteOptions = {},
+): BrowserSuite<Server> {
   let browser: Browser | undefined;
   let server: Server | undefined;
 
@@ -167,7 +170,8 @@ export function browserSuite(start: () => Promise<Server> = () => startServer(),
 
   const suite: BrowserSuite<Server> = {
     get server() {
-      if (!server) throw new Error("browserSuite: no server yet (it starts in beforeAll, or beforeEach with serverPerTest)");
+      if (!server)
+        throw new Error("browserSuite: no server yet (it starts in beforeAll, or beforeEach with serverPerTest)");
       return server;
     },
     get browser() {

@@ -18,11 +18,19 @@ async function privateLeague(name: string): Promise<{ league: League; token: str
     body: { name, description: "", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: owner.user.id },
   });
   expect(created.status).toBe(201);
-  const link = await call<{ inviteToken: string }>(suite.server.ctx.app, "GET", `/api/leagues/${created.body.id}/invite-link`, { cookie: owner.cookie });
+  const link = await call<{ inviteToken: string }>(
+    suite.server.ctx.app,
+    "GET",
+    `/api/leagues/${created.body.id}/invite-link`,
+    { cookie: owner.cookie },
+  );
   return { league: created.body, token: link.body.inviteToken, owner };
 }
 
-async function openPage(signedInAs: BuiltUser | null, opts: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+async function openPage(
+  signedInAs: BuiltUser | null,
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const page = await suite.newPage({ ...opts, signedInAs });
   page.setDefaultTimeout(8000);
   return page;
@@ -38,7 +46,9 @@ function countJoins(page: Page): { count: number } {
 }
 
 const memberNames = async (leagueId: number, cookie: string) =>
-  ((await call<League>(suite.server.ctx.app, "GET", `/api/leagues/${leagueId}`, { cookie })).body.members ?? []).map((m) => m.username);
+  ((await call<League>(suite.server.ctx.app, "GET", `/api/leagues/${leagueId}`, { cookie })).body.members ?? []).map(
+    (m) => m.username,
+  );
 
 describe("invite page", () => {
   test(
@@ -52,7 +62,8 @@ describe("invite page", () => {
         const marks: { shown?: number; left?: number } = {};
         (window as unknown as { inviteMarks: typeof marks }).inviteMarks = marks;
         new MutationObserver(() => {
-          if (marks.shown === undefined && document.querySelector("h1")?.textContent === "Successfully Joined!") marks.shown = performance.now();
+          if (marks.shown === undefined && document.querySelector("h1")?.textContent === "Successfully Joined!")
+            marks.shown = performance.now();
         }).observe(document, { childList: true, subtree: true, characterData: true });
         const push = history.pushState.bind(history);
         history.pushState = (...args: Parameters<History["pushState"]>) => {
@@ -80,11 +91,16 @@ describe("invite page", () => {
       expect(new URL(page.url()).pathname).toBe(`/invite/${token}`);
 
       await page.waitForURL((url) => url.pathname === "/leagues");
-      const marks = await page.evaluate(() => (window as unknown as { inviteMarks: { shown: number; left: number } }).inviteMarks);
+      const marks = await page.evaluate(
+        () => (window as unknown as { inviteMarks: { shown: number; left: number } }).inviteMarks,
+      );
       const waited = marks.left - marks.shown;
       expect(waited).toBeGreaterThanOrEqual(1450);
       expect(waited).toBeLessThan(2200);
-      await page.getByRole("region", { name: "My Leagues", exact: true }).getByRole("article", { name: "Sunday Sharps" }).waitFor();
+      await page
+        .getByRole("region", { name: "My Leagues", exact: true })
+        .getByRole("article", { name: "Sunday Sharps" })
+        .waitFor();
       expect(joins.count).toBe(1);
       expect(await memberNames(league.id, owner.cookie)).toContain(account.username);
     },

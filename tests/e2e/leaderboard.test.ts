@@ -30,7 +30,8 @@ async function open(player: BuiltUser | null, opts: OpenOptions = {}): Promise<P
 }
 
 const title = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
-const toggle = (page: Page, name: "This Week" | "Overall") => page.getByRole("group", { name: "Leaderboard" }).getByRole("button", { name, exact: true });
+const toggle = (page: Page, name: "This Week" | "Overall") =>
+  page.getByRole("group", { name: "Leaderboard" }).getByRole("button", { name, exact: true });
 
 /** The board's rows as the eye reads them: rank, award, name, BOT, ROI, units, win rate, streak, bets; and which row is highlighted. */
 function rows(page: Page) {
@@ -61,7 +62,11 @@ describe("Leaderboard", () => {
       await title(page, "Week 1 Leaderboard").waitFor();
       expect(await toggle(page, "This Week").getAttribute("aria-pressed")).toBe("true");
       expect(await toggle(page, "Overall").getAttribute("aria-pressed")).toBe("false");
-      await page.getByText("No settled bets for Week 1 yet. Place your bets and check back after games complete!", { exact: true }).waitFor();
+      await page
+        .getByText("No settled bets for Week 1 yet. Place your bets and check back after games complete!", {
+          exact: true,
+        })
+        .waitFor();
       expect(await page.locator(".board-table").count()).toBe(0);
 
       await toggle(page, "Overall").click();
@@ -175,7 +180,13 @@ describe("Leaderboard", () => {
       });
       const page = await open(dave);
       await page.route("**/api/leaderboard/week/*", (route) =>
-        route.fulfill({ json: [entry(1, 9001, "top_dog"), entry(100, 9002, "hundredth"), { ...entry(150, dave.user.id, "dave"), unitsWon: "-2.50", roi: -41.66 }] }),
+        route.fulfill({
+          json: [
+            entry(1, 9001, "top_dog"),
+            entry(100, 9002, "hundredth"),
+            { ...entry(150, dave.user.id, "dave"), unitsWon: "-2.50", roi: -41.66 },
+          ],
+        }),
       );
       await page.goto("/leaderboard");
       await page.getByText("You are currently ranked #150 on the leaderboard.", { exact: true }).waitFor();
@@ -195,7 +206,9 @@ describe("Leaderboard", () => {
       const page = await open(players.dave!, { viewport: PHONE });
       await page.goto("/leaderboard");
       await page.locator(".board-row").first().waitFor();
-      const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const pageOverflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(pageOverflow).toBe(0);
       const frame = page.locator(".board-scroll");
       const [scrollWidth, clientWidth] = await frame.evaluate((el) => [el.scrollWidth, el.clientWidth]);

@@ -11,7 +11,10 @@ import { DAL_PHI, newPlayer, placeBet, resolveGame, spread, startBettingServer }
 const suite = browserSuite(startBettingServer, { serverPerTest: true });
 
 /** A browser profile signed in as `player` (or a visitor), on /leagues once the lists have loaded. */
-async function leaguesPage(player: BuiltUser | null, opts: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+async function leaguesPage(
+  player: BuiltUser | null,
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const page = await suite.newPage({ viewport: opts.viewport, signedInAs: player });
   page.setDefaultTimeout(8000);
   await page.goto("/leagues");
@@ -34,14 +37,23 @@ interface LeagueInput {
 async function createLeague(admin: BuiltUser, input: LeagueInput): Promise<League> {
   const res = await call<League>(suite.server.ctx.app, "POST", "/api/leagues", {
     cookie: admin.cookie,
-    body: { description: "", isPublic: true, rules: { allowedBetTypes: ["spread", "total", "moneyline"] }, ...input, createdBy: admin.user.id },
+    body: {
+      description: "",
+      isPublic: true,
+      rules: { allowedBetTypes: ["spread", "total", "moneyline"] },
+      ...input,
+      createdBy: admin.user.id,
+    },
   });
   if (res.status !== 201) throw new Error(`creating a league answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 async function join(player: BuiltUser, league: League): Promise<void> {
-  const res = await call(suite.server.ctx.app, "POST", `/api/leagues/${league.id}/join`, { cookie: player.cookie, body: { userId: player.user.id } });
+  const res = await call(suite.server.ctx.app, "POST", `/api/leagues/${league.id}/join`, {
+    cookie: player.cookie,
+    body: { userId: player.user.id },
+  });
   if (res.status !== 200) throw new Error(`joining answered ${res.status}: ${JSON.stringify(res.body)}`);
 }
 
@@ -67,22 +79,32 @@ async function seedLeagues(owner: BuiltUser, count: number): Promise<void> {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("league_members").values({ league_id: id, user_id: owner.user.id, role: "admin", joined_at: "2026-09-01T00:00:00.000Z" }).execute();
+    await db
+      .insertInto("league_members")
+      .values({ league_id: id, user_id: owner.user.id, role: "admin", joined_at: "2026-09-01T00:00:00.000Z" })
+      .execute();
   }
 }
 
-const column = (page: Page, title: "My Leagues" | "Available Leagues") => page.getByRole("region", { name: title, exact: true });
+const column = (page: Page, title: "My Leagues" | "Available Leagues") =>
+  page.getByRole("region", { name: title, exact: true });
 const leagueCard = (scope: Page | Locator, name: string) => scope.getByRole("article", { name, exact: true });
 const cardNames = (scope: Locator) => scope.locator(".league-card h3").allTextContents();
 const details = (page: Page) => page.locator("dialog.league-details-dialog");
 /** A card's or dialog's facts as [label, value] pairs. */
 const facts = (scope: Locator) =>
-  scope.evaluate((el) => [...el.querySelectorAll("dl > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+  scope.evaluate((el) =>
+    [...el.querySelectorAll("dl > div")].map((row) => [
+      row.querySelector("dt")!.textContent,
+      row.querySelector("dd")!.textContent,
+    ]),
+  );
 
 /** Waits for the toast with this title (and description): a new toast replaces an older one with the same title. */
 async function expectToast(page: Page, title: string, description?: string) {
   let toast = toastLocator(page).filter({ has: page.locator(".toast-title").getByText(title, { exact: true }) });
-  if (description !== undefined) toast = toast.filter({ has: page.locator(".toast-description").getByText(description, { exact: true }) });
+  if (description !== undefined)
+    toast = toast.filter({ has: page.locator(".toast-description").getByText(description, { exact: true }) });
   await toast.waitFor();
 }
 
@@ -100,9 +122,13 @@ describe("leagues screen", () => {
     "a visitor is asked to sign in, with a link that comes back to /leagues",
     async () => {
       const page = await leaguesPage(null);
-      expect(await page.locator(".page-subtitle").textContent()).toBe("Compete with friends in custom betting leagues with specific rules.");
+      expect(await page.locator(".page-subtitle").textContent()).toBe(
+        "Compete with friends in custom betting leagues with specific rules.",
+      );
       await page.getByText("Please sign in to see, create and join leagues").waitFor();
-      expect(await page.getByRole("link", { name: "Sign In" }).last().getAttribute("href")).toBe("/auth?returnUrl=%2Fleagues");
+      expect(await page.getByRole("link", { name: "Sign In" }).last().getAttribute("href")).toBe(
+        "/auth?returnUrl=%2Fleagues",
+      );
       expect(await page.getByRole("button", { name: "Create League" }).count()).toBe(0);
     },
     E2E_TIMEOUT,
@@ -113,13 +139,26 @@ describe("leagues screen", () => {
     async () => {
       const me = await newPlayer(suite.server, "joiner");
       const empty = await leaguesPage(me);
-      expect(await column(empty, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
-      expect(await column(empty, "Available Leagues").locator(".league-empty").textContent()).toBe("No available leagues to join.");
+      expect(await column(empty, "My Leagues").locator(".league-empty").textContent()).toBe(
+        "You haven't joined any leagues yet.",
+      );
+      expect(await column(empty, "Available Leagues").locator(".league-empty").textContent()).toBe(
+        "No available leagues to join.",
+      );
       expect(await empty.getByRole("heading", { name: /^Pending Invitations/ }).count()).toBe(0);
 
       const owner = await newPlayer(suite.server, "owner");
-      await createLeague(owner, { name: "Sunday Sharps", description: "Spreads only, Sundays only.", rules: { allowedBetTypes: ["spread"], minWager: 100, maxWager: 300 } });
-      await createLeague(owner, { name: "Office Pool", isPublic: false, startingBankroll: 1000, startDate: "2026-09-10" });
+      await createLeague(owner, {
+        name: "Sunday Sharps",
+        description: "Spreads only, Sundays only.",
+        rules: { allowedBetTypes: ["spread"], minWager: 100, maxWager: 300 },
+      });
+      await createLeague(owner, {
+        name: "Office Pool",
+        isPublic: false,
+        startingBankroll: 1000,
+        startDate: "2026-09-10",
+      });
       const page = await leaguesPage(me);
       const available = column(page, "Available Leagues");
       await leagueCard(available, "Office Pool").waitFor();
@@ -128,7 +167,11 @@ describe("leagues screen", () => {
       const sharps = leagueCard(available, "Sunday Sharps");
       expect(await sharps.locator(".league-badge").allTextContents()).toEqual(["Public"]);
       expect(await sharps.locator(".league-description").textContent()).toBe("Spreads only, Sundays only.");
-      expect(await facts(sharps.locator(".league-facts"))).toEqual([["Allowed bets", "Spread"], ["Min wager", "$100.00"], ["Max wager", "$300.00"]]);
+      expect(await facts(sharps.locator(".league-facts"))).toEqual([
+        ["Allowed bets", "Spread"],
+        ["Min wager", "$100.00"],
+        ["Max wager", "$300.00"],
+      ]);
       const pool = leagueCard(available, "Office Pool");
       expect(await pool.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
       expect(await pool.locator(".league-dates").textContent()).toBe("Starts Sep 10, 2026");
@@ -145,7 +188,9 @@ describe("leagues screen", () => {
       expect(joinBody).toEqual({ userId: me.user.id });
       expect(await cardNames(column(page, "Available Leagues"))).toEqual(["Office Pool"]);
       // Joined: no Join button any more, and the card still opens the details.
-      expect(await leagueCard(column(page, "My Leagues"), "Sunday Sharps").getByRole("button", { name: /^Join/ }).count()).toBe(0);
+      expect(
+        await leagueCard(column(page, "My Leagues"), "Sunday Sharps").getByRole("button", { name: /^Join/ }).count(),
+      ).toBe(0);
     },
     E2E_TIMEOUT,
   );
@@ -168,7 +213,11 @@ describe("leagues screen", () => {
       expect(await dialog.getByRole("radio", { name: /^Public/ }).isChecked()).toBe(true);
       expect(await dialog.getByRole("radio", { name: /^Private/ }).isChecked()).toBe(false);
       const types = dialog.getByRole("group", { name: "Allowed bet types" }).getByRole("checkbox");
-      expect(await types.evaluateAll((boxes) => boxes.map((b) => [(b as HTMLInputElement).value, (b as HTMLInputElement).checked]))).toEqual([
+      expect(
+        await types.evaluateAll((boxes) =>
+          boxes.map((b) => [(b as HTMLInputElement).value, (b as HTMLInputElement).checked]),
+        ),
+      ).toEqual([
         ["spread", true],
         ["total", true],
         ["moneyline", true],
@@ -229,8 +278,14 @@ describe("leagues screen", () => {
       const card = leagueCard(column(page, "My Leagues"), "Sunday Sharps");
       await card.waitFor();
       expect(await card.locator(".league-badge").allTextContents()).toEqual(["Public"]);
-      expect(await facts(card.locator(".league-facts"))).toEqual([["Allowed bets", "Spread, Total"], ["Min wager", "No limit"], ["Max wager", "No limit"]]);
-      expect(await column(page, "Available Leagues").locator(".league-empty").textContent()).toBe("No available leagues to join.");
+      expect(await facts(card.locator(".league-facts"))).toEqual([
+        ["Allowed bets", "Spread, Total"],
+        ["Min wager", "No limit"],
+        ["Max wager", "No limit"],
+      ]);
+      expect(await column(page, "Available Leagues").locator(".league-empty").textContent()).toBe(
+        "No available leagues to join.",
+      );
     },
     E2E_TIMEOUT,
   );
@@ -269,7 +324,11 @@ describe("leagues screen", () => {
       await card.waitFor();
       expect(await card.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
       expect(await card.locator(".league-dates").textContent()).toBe("Sep 10, 2026 – Dec 31, 2026");
-      expect(await facts(card.locator(".league-facts"))).toEqual([["Allowed bets", "Spread, Total, Player Prop"], ["Min wager", "$10.50"], ["Max wager", "$500.00"]]);
+      expect(await facts(card.locator(".league-facts"))).toEqual([
+        ["Allowed bets", "Spread, Total, Player Prop"],
+        ["Min wager", "$10.50"],
+        ["Max wager", "$500.00"],
+      ]);
       // The card fits the phone's width.
       const box = (await card.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
@@ -285,7 +344,11 @@ describe("leagues screen", () => {
       const page = await leaguesPage(me);
       await page.route("**/api/leagues", (route) =>
         route.request().method() === "POST"
-          ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ message: "League name is required", code: "invalid_league" }) })
+          ? route.fulfill({
+              status: 400,
+              contentType: "application/json",
+              body: JSON.stringify({ message: "League name is required", code: "invalid_league" }),
+            })
           : route.fallback(),
       );
       await page.getByRole("button", { name: "Create League" }).click();
@@ -338,11 +401,13 @@ describe("leagues screen", () => {
       expect(await members.nth(0).innerText()).toBe("commish ADMIN\nJoined Sep 9, 2026");
       expect(await members.nth(1).innerText()).toBe("rookie (you)\nJoined Sep 9, 2026");
       // The list scrolls beyond 12rem (spec §2).
-      const [maxHeight, rem, overflow] = await dialog.locator(".league-members").evaluate((el) => [
-        parseFloat(getComputedStyle(el).maxHeight),
-        parseFloat(getComputedStyle(document.documentElement).fontSize),
-        getComputedStyle(el).overflowY,
-      ]);
+      const [maxHeight, rem, overflow] = await dialog
+        .locator(".league-members")
+        .evaluate((el) => [
+          parseFloat(getComputedStyle(el).maxHeight),
+          parseFloat(getComputedStyle(document.documentElement).fontSize),
+          getComputedStyle(el).overflowY,
+        ]);
       expect(maxHeight).toBe(12 * (rem as number));
       expect(overflow).toBe("auto");
       await dialog.getByRole("button", { name: "Close" }).click();
@@ -385,7 +450,9 @@ describe("leagues screen", () => {
       await dialog.getByRole("heading", { name: "Invite Users" }).waitFor();
       await adminPage.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
-      expect(await leagueCard(column(adminPage, "My Leagues"), "Sunday Sharks").locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
+      expect(
+        await leagueCard(column(adminPage, "My Leagues"), "Sunday Sharks").locator(".league-badge").allTextContents(),
+      ).toEqual(["Private", "Contest"]);
     },
     E2E_TIMEOUT,
   );
@@ -406,12 +473,18 @@ describe("leagues screen", () => {
       expect(await invite.isDisabled()).toBe(true);
       await input.fill("   ");
       expect(await invite.isDisabled()).toBe(true);
-      expect(await dialog.locator(".league-sent-invitations, .muted").getByText("No invitations sent yet.").count()).toBe(1);
+      expect(
+        await dialog.locator(".league-sent-invitations, .muted").getByText("No invitations sent yet.").count(),
+      ).toBe(1);
 
       const request = adminPage.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/invite"));
       await input.fill("  alice_a ");
       await invite.click();
-      expect((await request).postDataJSON()).toEqual({ leagueId: league.id, invitedUserId: "alice_a", invitedBy: admin.user.id });
+      expect((await request).postDataJSON()).toEqual({
+        leagueId: league.id,
+        invitedUserId: "alice_a",
+        invitedBy: admin.user.id,
+      });
       await expectToast(adminPage, "Invitation Sent", "User has been invited to the league");
       expect(await input.inputValue()).toBe("");
       // By user id too.
@@ -419,7 +492,10 @@ describe("leagues screen", () => {
       await invite.click();
       await dialog.locator(".league-sent-invitations li").nth(1).waitFor();
       // Newest first.
-      expect(await dialog.locator(".league-sent-invitations li").allInnerTexts()).toEqual(["bob_b\nPENDING", "alice_a\nPENDING"]);
+      expect(await dialog.locator(".league-sent-invitations li").allInnerTexts()).toEqual([
+        "bob_b\nPENDING",
+        "alice_a\nPENDING",
+      ]);
       // An unknown name: the server's message.
       await input.fill("nobody_here");
       await invite.click();
@@ -431,7 +507,11 @@ describe("leagues screen", () => {
       expect(await pending.locator(".league-invitation-name").allTextContents()).toEqual(["Office Pool"]);
       expect(await pending.locator(".league-invitation-from").textContent()).toBe("Invited by host");
       // Private and not a member: listed as available, without Join.
-      expect(await leagueCard(column(alicePage, "Available Leagues"), "Office Pool").getByRole("button", { name: /^Join/ }).count()).toBe(0);
+      expect(
+        await leagueCard(column(alicePage, "Available Leagues"), "Office Pool")
+          .getByRole("button", { name: /^Join/ })
+          .count(),
+      ).toBe(0);
       await pending.getByRole("button", { name: "Accept" }).click();
       await expectToast(alicePage, "Invitation Accepted");
       await leagueCard(column(alicePage, "My Leagues"), "Office Pool").waitFor();
@@ -443,17 +523,25 @@ describe("leagues screen", () => {
       expect(await aliceDialog.getByRole("form", { name: "Invite Users" }).count()).toBe(0);
 
       const bobPage = await leaguesPage(bob);
-      await bobPage.getByRole("region", { name: "Pending Invitations (1)" }).getByRole("button", { name: "Decline" }).click();
+      await bobPage
+        .getByRole("region", { name: "Pending Invitations (1)" })
+        .getByRole("button", { name: "Decline" })
+        .click();
       await expectToast(bobPage, "Invitation Declined");
       await bobPage.getByRole("heading", { name: /^Pending Invitations/ }).waitFor({ state: "detached" });
       await leagueCard(column(bobPage, "Available Leagues"), "Office Pool").waitFor();
-      expect(await column(bobPage, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
+      expect(await column(bobPage, "My Leagues").locator(".league-empty").textContent()).toBe(
+        "You haven't joined any leagues yet.",
+      );
 
       // The admin's list after reopening: accepted and declined.
       await adminPage.keyboard.press("Escape");
       const reopened = await openDetails(adminPage, "Office Pool");
       await reopened.locator(".league-status-declined").waitFor();
-      expect(await reopened.locator(".league-sent-invitations li").allInnerTexts()).toEqual(["bob_b\nDECLINED", "alice_a\nACCEPTED"]);
+      expect(await reopened.locator(".league-sent-invitations li").allInnerTexts()).toEqual([
+        "bob_b\nDECLINED",
+        "alice_a\nACCEPTED",
+      ]);
       // The details refetch on opening: alice is a member now.
       await reopened.locator(".league-members li").filter({ hasText: "alice_a" }).waitFor();
       expect(await reopened.locator(".league-members li").count()).toBe(2);
@@ -468,7 +556,10 @@ describe("leagues screen", () => {
       const league = await createLeague(admin, { name: "Link League", isPublic: false });
       const page = await leaguesPage(admin);
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.server.baseUrl });
-      const token = ((await call(suite.server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
+      const token = (
+        (await call(suite.server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie }))
+          .body as { inviteToken: string }
+      ).inviteToken;
       const dialog = await openDetails(page, "Link League");
       await dialog.getByRole("button", { name: "Copy Invite Link" }).click();
       await expectToast(page, "Invite Link Copied", "Share this link with others to invite them to the league");
@@ -479,11 +570,17 @@ describe("leagues screen", () => {
       await dialog.getByRole("button", { name: "New Invite Link" }).click();
       await expectToast(page, "New Invite Link");
       const field = dialog.getByLabel("Invite link");
-      await page.waitForFunction((old) => (document.querySelector("input[aria-label='Invite link']") as HTMLInputElement).value !== old, link);
+      await page.waitForFunction(
+        (old) => (document.querySelector("input[aria-label='Invite link']") as HTMLInputElement).value !== old,
+        link,
+      );
       const fresh = await field.inputValue();
       expect(fresh).toMatch(new RegExp(`^${suite.server.baseUrl}/invite/[\\w-]+$`));
       expect(fresh).not.toBe(link);
-      const now = ((await call(suite.server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie })).body as { inviteToken: string }).inviteToken;
+      const now = (
+        (await call(suite.server.ctx.app, "GET", `/api/leagues/${league.id}/invite-link`, { cookie: admin.cookie }))
+          .body as { inviteToken: string }
+      ).inviteToken;
       expect(fresh).toBe(`${suite.server.baseUrl}/invite/${now}`);
     },
     E2E_TIMEOUT,
@@ -501,7 +598,11 @@ describe("leagues screen", () => {
       });
       const dialog = await openDetails(page, "Clipless");
       await dialog.getByRole("button", { name: "Copy Invite Link" }).click();
-      await expectToast(page, "Invite Link", "Copy the link below and share it with others to invite them to the league");
+      await expectToast(
+        page,
+        "Invite Link",
+        "Copy the link below and share it with others to invite them to the league",
+      );
       expect(await dialog.getByLabel("Invite link").inputValue()).toMatch(/\/invite\/[\w-]+$/);
     },
     E2E_TIMEOUT,
@@ -527,7 +628,9 @@ describe("leagues screen", () => {
       const card = leagueCard(column(page, "Available Leagues"), "Short Stay");
       await card.waitFor();
       await card.getByRole("button", { name: "Join Short Stay" }).waitFor();
-      expect(await column(page, "My Leagues").locator(".league-empty").textContent()).toBe("You haven't joined any leagues yet.");
+      expect(await column(page, "My Leagues").locator(".league-empty").textContent()).toBe(
+        "You haven't joined any leagues yet.",
+      );
     },
     E2E_TIMEOUT,
   );
@@ -564,7 +667,9 @@ describe("leagues screen", () => {
       await leagueCard(available, "Pool 01").waitFor();
       expect(await cardNames(available)).toHaveLength(45);
       expect(await more.count()).toBe(0);
-      const cursors = new Set(asked.map((q) => new URLSearchParams(q).get("cursor")).filter((cursor) => cursor !== null));
+      const cursors = new Set(
+        asked.map((q) => new URLSearchParams(q).get("cursor")).filter((cursor) => cursor !== null),
+      );
       expect(cursors.size).toBe(2);
 
       await leagueCard(available, "Pool 30").getByRole("button", { name: "Join Pool 30" }).click();
@@ -576,7 +681,11 @@ describe("leagues screen", () => {
       const after = await cardNames(available);
       expect(after).toHaveLength(44);
       expect(new Set(after).size).toBe(44);
-      expect(after).toEqual(Array.from({ length: 45 }, (_, i) => `Pool ${String(45 - i).padStart(2, "0")}`).filter((name) => name !== "Pool 30"));
+      expect(after).toEqual(
+        Array.from({ length: 45 }, (_, i) => `Pool ${String(45 - i).padStart(2, "0")}`).filter(
+          (name) => name !== "Pool 30",
+        ),
+      );
     },
     E2E_TIMEOUT,
   );
@@ -594,7 +703,10 @@ describe("leagues screen", () => {
       expect(await card.locator(".league-card-foot .muted").textContent()).toBe("2 members");
       const dialog = await openDetails(page, "Counted");
       await dialog.locator(".league-members li").nth(1).waitFor();
-      expect(await dialog.locator(".league-members li .league-member-name").allTextContents()).toEqual(["count_host ADMIN", "count_pal"]);
+      expect(await dialog.locator(".league-members li .league-member-name").allTextContents()).toEqual([
+        "count_host ADMIN",
+        "count_pal",
+      ]);
       expect(await dialog.getByRole("button", { name: "Join League" }).count()).toBe(1);
       expect(await dialog.getByRole("button", { name: "Edit League" }).count()).toBe(0);
     },
@@ -615,12 +727,16 @@ describe("leagues screen", () => {
       const submit = dialog.getByRole("button", { name: "Create League" });
       await dialog.getByLabel("League name").fill("\u202Esprahs yadnuS");
       await submit.click();
-      expect(await dialog.locator(".field-error").textContent()).toBe("League name must not contain text-direction control characters");
+      expect(await dialog.locator(".field-error").textContent()).toBe(
+        "League name must not contain text-direction control characters",
+      );
       expect(await dialog.getByLabel("League name").getAttribute("aria-invalid")).toBe("true");
       await dialog.getByLabel("League name").fill("Sunday Sharps");
       await dialog.getByLabel("Description").fill("Friends\u200F from work");
       await submit.click();
-      expect(await dialog.locator(".field-error").textContent()).toBe("Description must not contain text-direction control characters");
+      expect(await dialog.locator(".field-error").textContent()).toBe(
+        "Description must not contain text-direction control characters",
+      );
       expect(posts).toBe(0);
     },
     E2E_TIMEOUT,
@@ -646,8 +762,17 @@ describe("leagues screen", () => {
       const dialog = await openDetails(page, "Standings League");
       const rows = dialog.locator(".league-standings tbody tr");
       await rows.first().waitFor();
-      expect(await dialog.locator(".league-standings thead th").allTextContents()).toEqual(["Rank", "Player", "Units Won", "Bets", "Win Rate", "ROI"]);
-      expect(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)))).toEqual([
+      expect(await dialog.locator(".league-standings thead th").allTextContents()).toEqual([
+        "Rank",
+        "Player",
+        "Units Won",
+        "Bets",
+        "Win Rate",
+        "ROI",
+      ]);
+      expect(
+        await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent))),
+      ).toEqual([
         ["1", "sharp_sam", "+0.91U", "1", "100.0%", "+90.9%"],
         ["2", "idle_ike", "0.00U", "0", "0.0%", "0.0%"],
         ["3", "square_sue", "-1.00U", "1", "0.0%", "-100.0%"],
@@ -662,7 +787,8 @@ describe("the bet slip's book", () => {
   async function gamesPage(player: BuiltUser, storedLeagueId?: number): Promise<Page> {
     const context = await suite.newContext({ signedInAs: player });
     await context.route(/^https:\/\/a\.espncdn\.com\//, (route) => route.abort());
-    if (storedLeagueId !== undefined) await context.addInitScript((id) => localStorage.setItem("npt.selectedLeagueId", String(id)), storedLeagueId);
+    if (storedLeagueId !== undefined)
+      await context.addInitScript((id) => localStorage.setItem("npt.selectedLeagueId", String(id)), storedLeagueId);
     const page = await context.newPage();
     page.setDefaultTimeout(8000);
     await page.clock.setFixedTime(suite.server.ctx.clock.now());
@@ -677,7 +803,10 @@ describe("the bet slip's book", () => {
     "picking a league sends leagueId; its rules refuse a bet with the server's message; a bet within them goes to the league's book",
     async () => {
       const me = await newPlayer(suite.server, "league_bettor");
-      const league = await createLeague(me, { name: "Sunday Sharps", rules: { allowedBetTypes: ["spread"], minWager: 150 } });
+      const league = await createLeague(me, {
+        name: "Sunday Sharps",
+        rules: { allowedBetTypes: ["spread"], minWager: 150 },
+      });
       const page = await gamesPage(me);
       const game = page.getByRole("article", { name: "Dallas Cowboys @ Philadelphia Eagles", exact: true });
       await game.getByRole("button", { name: "Total: Over 45.5, -110" }).click();
@@ -704,13 +833,16 @@ describe("the bet slip's book", () => {
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await expectToast(page, "Error", "This league's minimum wager is $150.00");
 
-      await slip(page).getByRole("radio", { name: /^2 units/ }).check();
+      await slip(page)
+        .getByRole("radio", { name: /^2 units/ })
+        .check();
       let request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       expect((await request).postDataJSON()).toMatchObject({ betType: "spread", units: 2, leagueId: league.id });
       await expectToast(page, "Bet Placed!");
       await slip(page).waitFor({ state: "hidden" });
-      const bets = (await call(suite.server.ctx.app, "GET", `/api/users/${me.user.id}/bets`, { cookie: me.cookie })).body as { league: { name: string } | null }[];
+      const bets = (await call(suite.server.ctx.app, "GET", `/api/users/${me.user.id}/bets`, { cookie: me.cookie }))
+        .body as { league: { name: string } | null }[];
       expect(bets.map((b) => b.league)).toEqual([{ name: "Sunday Sharps" }]);
 
       // Back to Individual: the stored choice is removed, and bets go without a league.

@@ -52,7 +52,10 @@ describe("live channel", () => {
       expect(await toast.locator(".toast-description").textContent()).toEndWith("-$100.00");
 
       await page.getByRole("button", { name: "Dismiss message" }).click();
-      suite.server.ctx.hub.sendTo(me.id, { type: "bet_settlements", settlements: [settlement(me.id + 1000, "won", "50.00")] });
+      suite.server.ctx.hub.sendTo(me.id, {
+        type: "bet_settlements",
+        settlements: [settlement(me.id + 1000, "won", "50.00")],
+      });
       await page.waitForTimeout(500);
       expect(await toast.count()).toBe(0);
     },

@@ -51,9 +51,27 @@ export async function signIn(context: BrowserContext, server: Server, player: Bu
   await context.addCookies([{ name: SESSION_COOKIE, value: player.token, url: server.baseUrl }]);
 }
 
-export const spread = (gameId: string, selection: string, point: number, odds = -110) => ({ gameId, betType: "spread", selection, odds, point });
-export const total = (gameId: string, selection: "Over" | "Under", point = 45.5, odds = -110) => ({ gameId, betType: "total", selection, odds, point });
-export const moneyline = (gameId: string, selection: string, odds: number) => ({ gameId, betType: "moneyline", selection, odds, point: null });
+export const spread = (gameId: string, selection: string, point: number, odds = -110) => ({
+  gameId,
+  betType: "spread",
+  selection,
+  odds,
+  point,
+});
+export const total = (gameId: string, selection: "Over" | "Under", point = 45.5, odds = -110) => ({
+  gameId,
+  betType: "total",
+  selection,
+  odds,
+  point,
+});
+export const moneyline = (gameId: string, selection: string, odds: number) => ({
+  gameId,
+  betType: "moneyline",
+  selection,
+  odds,
+  point: null,
+});
 
 /** The fake season's quarterback passing-yards prop (line 245.5, Over −115 / Under −105) of a game's home team. */
 export async function qbProp(server: Server, gameId: string, selection: "Over" | "Under") {
@@ -98,7 +116,12 @@ export async function placeBet(
 }
 
 /** Resolves a game as the admin, over the API (settlement follows when game.completed is delivered). */
-export async function resolveGame(server: BettingServer, gameId: string, awayScore: number, homeScore: number): Promise<void> {
+export async function resolveGame(
+  server: BettingServer,
+  gameId: string,
+  awayScore: number,
+  homeScore: number,
+): Promise<void> {
   const res = await call(server.ctx.app, "PATCH", `/api/games/${gameId}`, {
     cookie: server.admin.cookie,
     body: { homeScore, awayScore, status: "completed" },

@@ -30,7 +30,10 @@ const suite = browserSuite(startBettingServer);
  * A page signed in as `player` (or a visitor) whose clock stands on NOW; with `ticking`, the
  * browser's time runs on from NOW under Playwright's fake timers, so a test can jump ahead.
  */
-async function openPage(player: BuiltUser | null, opts: { viewport?: { width: number; height: number }; ticking?: boolean } = {}): Promise<Page> {
+async function openPage(
+  player: BuiltUser | null,
+  opts: { viewport?: { width: number; height: number }; ticking?: boolean } = {},
+): Promise<Page> {
   const page = await suite.newPage({ viewport: opts.viewport, signedInAs: player });
   if (opts.ticking) await page.clock.install({ time: new Date(NOW) });
   else await page.clock.setFixedTime(new Date(NOW));
@@ -39,13 +42,20 @@ async function openPage(player: BuiltUser | null, opts: { viewport?: { width: nu
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Recent Bets & Journal" });
 const card = (page: Page, pick: string) => page.getByRole("article", { name: pick, exact: true });
-const facts = async (c: Locator) => Object.fromEntries(
-  await c.locator(".bet-facts > div").evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])),
-);
+const facts = async (c: Locator) =>
+  Object.fromEntries(
+    await c
+      .locator(".bet-facts > div")
+      .evaluateAll((rows) =>
+        rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+      ),
+  );
 const count = (page: Page) => page.locator(".bets-count").textContent();
 
 async function serverNote(player: BuiltUser, betId: number): Promise<string | null> {
-  const res = await call<Bet[]>(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
+  const res = await call<Bet[]>(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, {
+    cookie: player.cookie,
+  });
   return res.body.find((bet) => bet.id === betId)!.note;
 }
 
@@ -85,7 +95,10 @@ describe("My Bets", () => {
     "lists every bet newest first: count, pick in words, game, odds, stake, to win, book, status and placed time",
     async () => {
       const player = await newPlayer(suite.server);
-      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 50, note: "Eagles at home" });
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), {
+        hoursAgo: 50,
+        note: "Eagles at home",
+      });
       await placeBet(suite.server, player, total(KC_BUF, "Over"), { hoursAgo: 3, units: 2 });
       await placeBet(suite.server, player, await qbProp(suite.server, SF_SEA, "Over"), { hoursAgo: 1 });
       await placeBet(suite.server, player, moneyline(PHI_KC, "Kansas City Chiefs", -175), { hoursAgo: 0.2, units: 3 });
@@ -97,7 +110,12 @@ describe("My Bets", () => {
       await heading(page).waitFor();
       await page.locator(".bet-card").first().waitFor();
       expect(await count(page)).toBe("4 total bets");
-      expect(await page.locator(".bets-tally li").allTextContents()).toEqual(["4 pending", "0 won", "0 lost", "0 push"]);
+      expect(await page.locator(".bets-tally li").allTextContents()).toEqual([
+        "4 pending",
+        "0 won",
+        "0 lost",
+        "0 push",
+      ]);
       expect(await page.locator(".bet-pick").allTextContents()).toEqual([
         "Kansas City Chiefs ML",
         "SEA Quarterback passing yards Over 245.5",
@@ -110,12 +128,25 @@ describe("My Bets", () => {
       expect(await eagles.locator(".bet-game span").first().textContent()).toBe("Dallas Cowboys @ Philadelphia Eagles");
       expect(await eagles.locator(".status-badge").textContent()).toBe("Pending");
       expect(await eagles.locator(".bet-result").count()).toBe(0);
-      expect(await facts(eagles)).toEqual({ Odds: "-110", Stake: "1 unit · $100.00", "To win": "$90.91", Book: "Individual", Placed: "2 days ago" });
+      expect(await facts(eagles)).toEqual({
+        Odds: "-110",
+        Stake: "1 unit · $100.00",
+        "To win": "$90.91",
+        Book: "Individual",
+        Placed: "2 days ago",
+      });
       expect(await eagles.locator(".bet-note-text").textContent()).toBe("Eagles at home");
       expect(await eagles.locator("time").getAttribute("datetime")).toBe("2026-09-07T10:00:00.000Z");
 
-      expect(await facts(card(page, "Over 45.5"))).toMatchObject({ Odds: "-110", Stake: "2 units · $200.00", "To win": "$181.82", Placed: "3 hours ago" });
-      expect(await card(page, "Over 45.5").locator(".bet-game span").first().textContent()).toBe("Kansas City Chiefs @ Buffalo Bills");
+      expect(await facts(card(page, "Over 45.5"))).toMatchObject({
+        Odds: "-110",
+        Stake: "2 units · $200.00",
+        "To win": "$181.82",
+        Placed: "3 hours ago",
+      });
+      expect(await card(page, "Over 45.5").locator(".bet-game span").first().textContent()).toBe(
+        "Kansas City Chiefs @ Buffalo Bills",
+      );
       expect(await facts(card(page, "SEA Quarterback passing yards Over 245.5"))).toMatchObject({
         Odds: "-115",
         Stake: "1 unit · $100.00",
@@ -123,7 +154,13 @@ describe("My Bets", () => {
         Placed: "1 hour ago",
       });
       const chiefs = card(page, "Kansas City Chiefs ML");
-      expect(await facts(chiefs)).toEqual({ Odds: "-175", Stake: "3 units · $300.00", "To win": "$171.43", Book: "Individual", Placed: "Just now" });
+      expect(await facts(chiefs)).toEqual({
+        Odds: "-175",
+        Stake: "3 units · $300.00",
+        "To win": "$171.43",
+        Book: "Individual",
+        Placed: "Just now",
+      });
       expect(await chiefs.locator(".bet-meta").textContent()).toBe("Moneyline · Week 2");
       expect(await chiefs.locator(".bet-note-text").textContent()).toBe("No note yet.");
 
@@ -157,7 +194,9 @@ describe("My Bets", () => {
       await page.getByRole("button", { name: "Add note for Buffalo Bills +3.5" }).click();
       await dialog.waitFor();
       expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await dialog.locator(".note-dialog-bet").textContent()).toBe("Buffalo Bills +3.5 · Buffalo Bills @ Dallas Cowboys");
+      expect(await dialog.locator(".note-dialog-bet").textContent()).toBe(
+        "Buffalo Bills +3.5 · Buffalo Bills @ Dallas Cowboys",
+      );
       expect(await counter.textContent()).toBe("0/1000 characters");
       await note.fill("Bills cover on the road");
       expect(await counter.textContent()).toBe("23/1000 characters");
@@ -209,7 +248,11 @@ describe("My Bets", () => {
       await placeBet(suite.server, player, spread(BUF_DAL, "Dallas Cowboys", -3.5));
       const page = await openPage(player);
       await page.route("**/api/bets/*/note", (route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Something went wrong", code: "internal" }) }),
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Something went wrong", code: "internal" }),
+        }),
       );
       await page.goto("/my-bets");
       await page.getByRole("button", { name: "Add note for Dallas Cowboys -3.5" }).click();
@@ -235,7 +278,8 @@ describe("My Bets", () => {
       const page = await openPage(player);
       let fetches = 0;
       page.on("request", (request) => {
-        if (request.method() === "GET" && new URL(request.url()).pathname === `/api/users/${player.user.id}/bets`) fetches++;
+        if (request.method() === "GET" && new URL(request.url()).pathname === `/api/users/${player.user.id}/bets`)
+          fetches++;
       });
       await page.goto("/my-bets");
       await card(page, "Philadelphia Eagles +3.5").waitFor();
@@ -271,7 +315,11 @@ describe("My Bets", () => {
       let failure: "server" | "network" | null = "server";
       await page.route("**/api/users/*/bets", (route) => {
         if (failure === "server") {
-          return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database is busy", code: "internal" }) });
+          return route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "Database is busy", code: "internal" }),
+          });
         }
         if (failure === "network") return route.abort("connectionrefused");
         return route.continue();
@@ -284,7 +332,10 @@ describe("My Bets", () => {
 
       failure = "network";
       await page.getByRole("button", { name: "Refresh" }).click();
-      await page.waitForFunction(() => document.querySelector(".error-panel p")?.textContent === "Failed to load your bets. Please try refreshing.");
+      await page.waitForFunction(
+        () =>
+          document.querySelector(".error-panel p")?.textContent === "Failed to load your bets. Please try refreshing.",
+      );
 
       failure = null;
       await page.getByRole("button", { name: "Refresh" }).click();
@@ -298,11 +349,15 @@ describe("My Bets", () => {
     "when the user cannot be loaded it shows the Authentication Issue panel",
     async () => {
       const page = await openPage(await newPlayer(suite.server));
-      await page.route("**/api/user", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }));
+      await page.route("**/api/user", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
+      );
       await page.goto("/my-bets");
       const panel = page.getByRole("alert").filter({ hasText: "Authentication Issue" });
       await panel.waitFor();
-      expect(await panel.locator("p").textContent()).toBe("Unable to load user information. Please try logging out and back in.");
+      expect(await panel.locator("p").textContent()).toBe(
+        "Unable to load user information. Please try logging out and back in.",
+      );
       expect(page.url()).toEndWith("/my-bets");
     },
     E2E_TIMEOUT,
@@ -322,7 +377,8 @@ describe("My Bets", () => {
       await resolveGame(suite.server, DAL_PHI, 17, 24);
       await resolveGame(suite.server, KC_BUF, 20, 17);
       await resolveGame(suite.server, SF_SEA, 20, 20);
-      for (const game of [DAL_PHI, KC_BUF, SF_SEA]) await settleGame(suite.server.ctx.db, suite.server.ctx.clock.now(), game);
+      for (const game of [DAL_PHI, KC_BUF, SF_SEA])
+        await settleGame(suite.server.ctx.db, suite.server.ctx.clock.now(), game);
       // An hour into week 2's first game: week 1 and PHI @ KC have their closing lines.
       await recordClosingLines(suite.server, "2026-09-20T18:00:00Z");
 
@@ -330,7 +386,12 @@ describe("My Bets", () => {
       await page.goto("/my-bets");
       await page.locator(".bet-card").first().waitFor();
       expect(await count(page)).toBe("4 total bets");
-      expect(await page.locator(".bets-tally li").allTextContents()).toEqual(["1 pending", "1 won", "1 lost", "1 push"]);
+      expect(await page.locator(".bets-tally li").allTextContents()).toEqual([
+        "1 pending",
+        "1 won",
+        "1 lost",
+        "1 push",
+      ]);
 
       const eagles = card(page, "Philadelphia Eagles -3.5");
       expect(await eagles.locator(".status-badge").textContent()).toBe("Won");
@@ -358,24 +419,41 @@ describe("My Bets", () => {
       const niners = card(page, "San Francisco 49ers ML");
       expect(await niners.locator(".status-badge").textContent()).toBe("Push");
       expect(await niners.locator(".bet-result").textContent()).toBe("Result $0.00");
-      expect(await facts(niners)).toMatchObject({ Odds: "+150", Closing: "+150", CLV: "-3.5%", "To win": "$150.00", Placed: "10 hours ago" });
+      expect(await facts(niners)).toMatchObject({
+        Odds: "+150",
+        Closing: "+150",
+        CLV: "-3.5%",
+        "To win": "$150.00",
+        Placed: "10 hours ago",
+      });
 
       // Still pending: its game has a closing line (the API sends it), but the card keeps it for when the bet settles.
-      const listed = await call<Bet[]>(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie });
-      expect(listed.body.find((bet) => bet.betType === "prop")).toMatchObject({ status: "pending", closingLine: { odds: "-115", point: "255.5" } });
+      const listed = await call<Bet[]>(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, {
+        cookie: player.cookie,
+      });
+      expect(listed.body.find((bet) => bet.betType === "prop")).toMatchObject({
+        status: "pending",
+        closingLine: { odds: "-115", point: "255.5" },
+      });
       const prop = card(page, "KC Quarterback passing yards Over 245.5");
       expect(await prop.locator(".status-badge").textContent()).toBe("Pending");
       expect(Object.keys(await facts(prop))).toEqual(["Odds", "Stake", "To win", "Book", "Placed"]);
 
-      const colours = await page.locator(".status-badge").evaluateAll((badges) => badges.map((b) => getComputedStyle(b).color));
+      const colours = await page
+        .locator(".status-badge")
+        .evaluateAll((badges) => badges.map((b) => getComputedStyle(b).color));
       expect(new Set(colours).size).toBe(4);
       const clvColour = (c: Locator) => c.locator(".bet-clv").evaluate((el) => getComputedStyle(el).color);
       const resultColour = (c: Locator) => c.locator(".bet-result").evaluate((el) => getComputedStyle(el).color);
       expect(await clvColour(eagles)).toBe(await resultColour(eagles));
       expect(await clvColour(over)).toBe(await resultColour(over));
       // Nothing runs off the side of the phone, and no fact runs into the next one.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-      const cramped = await page.locator(".bet-facts > div").evaluateAll((rows) => rows.filter((row) => row.scrollWidth > row.clientWidth).map((row) => row.textContent));
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
+      const cramped = await page
+        .locator(".bet-facts > div")
+        .evaluateAll((rows) => rows.filter((row) => row.scrollWidth > row.clientWidth).map((row) => row.textContent));
       expect(cramped).toEqual([]);
     },
     E2E_TIMEOUT,

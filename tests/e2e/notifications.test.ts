@@ -3,7 +3,17 @@ import type { Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
 import { browserSuite, E2E_TIMEOUT, liveHello, PHONE, until, withDispatcher } from "./helpers.ts";
-import { DAL_PHI, KC_BUF, newPlayer, NOW, placeBet, resolveGame, SF_SEA, spread, startBettingServer } from "./my-bets-fixtures.ts";
+import {
+  DAL_PHI,
+  KC_BUF,
+  newPlayer,
+  NOW,
+  placeBet,
+  resolveGame,
+  SF_SEA,
+  spread,
+  startBettingServer,
+} from "./my-bets-fixtures.ts";
 
 const suite = browserSuite(async () => withDispatcher(await startBettingServer(), { settle: true }));
 
@@ -23,7 +33,11 @@ interface Opened {
 }
 
 /** Opens `path` signed in as `player` (or as a visitor), its clock standing on the server's. */
-async function open(player: BuiltUser | null, path: string, viewport?: { width: number; height: number }): Promise<Opened> {
+async function open(
+  player: BuiltUser | null,
+  path: string,
+  viewport?: { width: number; height: number },
+): Promise<Opened> {
   const context = await suite.newContext({ viewport, signedInAs: player });
   // Shorter than the test's own limit, so a failure names the step rather than killing the browser.
   context.setDefaultTimeout(10_000);
@@ -54,8 +68,10 @@ const items = (page: Page) =>
       ]),
     );
 const noBadge = (page: Page) => page.waitForFunction(() => document.querySelector(".notifications-badge") === null);
-const untouched = (page: Page) => page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
-const markUntouched = (page: Page) => page.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
+const untouched = (page: Page) =>
+  page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
+const markUntouched = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
 
 describe("notifications", () => {
   test(
@@ -91,14 +107,21 @@ describe("notifications", () => {
       await page.clock.setFixedTime(after(1.5));
       await bell(page).click();
       expect(await items(page)).toEqual([
-        ["New: Bet won", "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles · +$90.91", "30 minutes ago", "/my-bets"],
+        [
+          "New: Bet won",
+          "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles · +$90.91",
+          "30 minutes ago",
+          "/my-bets",
+        ],
         ["Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "5 days ago", "/"],
       ]);
       await noBadge(page);
       expect(await bell(page).getAttribute("aria-label")).toBe("Notifications");
 
       // Following an item goes there and closes the panel.
-      await panel(page).getByRole("link", { name: /Bet won/ }).click();
+      await panel(page)
+        .getByRole("link", { name: /Bet won/ })
+        .click();
       await page.waitForURL((url) => url.pathname === "/my-bets");
       await panel(page).waitFor({ state: "detached" });
 
@@ -130,17 +153,24 @@ describe("notifications", () => {
       expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
 
       suite.server.ctx.clock.set(after(0.5));
-      const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", { cookie: asker.cookie, body: { addresseeId: host.user.id } });
+      const sent = await call(suite.server.ctx.app, "POST", "/api/friends/requests", {
+        cookie: asker.cookie,
+        body: { addresseeId: host.user.id },
+      });
       expect(sent.status).toBe(201);
       await panel(page).getByText("knock_knock wants to be friends").waitFor();
-      expect(await items(page)).toEqual([["New: Friend request", "knock_knock wants to be friends", "Just now", "/friends"]]);
+      expect(await items(page)).toEqual([
+        ["New: Friend request", "knock_knock wants to be friends", "Just now", "/friends"],
+      ]);
       // Marked seen at once, since the panel is open.
       await page.waitForFunction(() => document.querySelector(".notifications-badge") === null);
       await until("the server to record the request as seen", () => calls.includes("POST /api/notifications/seen"));
       const answer = await call(suite.server.ctx.app, "GET", "/api/notifications", { cookie: host.cookie });
       expect(answer.body.unread).toBe(0);
 
-      await panel(page).getByRole("link", { name: /Friend request/ }).click();
+      await panel(page)
+        .getByRole("link", { name: /Friend request/ })
+        .click();
       await page.waitForURL((url) => url.pathname === "/friends");
       await page.getByRole("tab", { name: "Requests (1)" }).waitFor();
     },

@@ -36,7 +36,10 @@ afterEach(() => {
 async function final(gameId: string, homeScore: number, awayScore: number) {
   const { ctx } = suite.server;
   adminCookie ??= (await buildUser(ctx, { email: ADMIN_EMAIL, username: "site_admin" })).cookie;
-  const res = await call(ctx.app, "PATCH", `/api/games/${gameId}`, { cookie: adminCookie, body: { homeScore, awayScore, status: "completed" } });
+  const res = await call(ctx.app, "PATCH", `/api/games/${gameId}`, {
+    cookie: adminCookie,
+    body: { homeScore, awayScore, status: "completed" },
+  });
   expect(res.status).toBe(200);
   await settleGame(ctx.db, ctx.clock.now(), gameId);
 }
@@ -49,7 +52,8 @@ describe("parlays", () => {
       const posts: { path: string; body: Record<string, unknown> }[] = [];
       page.on("request", (request) => {
         const path = new URL(request.url()).pathname;
-        if (request.method() === "POST" && (path === "/api/bets" || path === "/api/parlays")) posts.push({ path, body: request.postDataJSON() });
+        if (request.method() === "POST" && (path === "/api/bets" || path === "/api/parlays"))
+          posts.push({ path, body: request.postDataJSON() });
       });
       await odds(page, PHI_SPREAD).click();
       await slip(page).locator(".slip-picks").waitFor();
@@ -67,22 +71,44 @@ describe("parlays", () => {
       expect(await slip(page).locator(".slip-pick-win").count()).toBe(0);
       expect(await slip(page).locator(".unit-choices legend").textContent()).toBe("Units on the parlay");
       expect(await totals(page)).toBe("Total stake\n$100.00\nPotential win\n$650.00");
-      await slip(page).getByRole("radio", { name: /^2 units/ }).check();
+      await slip(page)
+        .getByRole("radio", { name: /^2 units/ })
+        .check();
       expect(await totals(page)).toBe("Total stake\n$200.00\nPotential win\n$1,300.00");
       await slip(page).getByLabel("Note (optional)").fill("Favourites and a dog");
       await slip(page).getByRole("button", { name: "Place Parlay" }).click();
 
       await toastLocator(page).getByText("Parlay Placed!").waitFor();
-      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe("3-leg parlay at +650 · 2 units");
+      expect(await toastLocator(page).locator(".toast-description").textContent()).toBe(
+        "3-leg parlay at +650 · 2 units",
+      );
       await slip(page).waitFor({ state: "hidden" });
       expect(posts).toEqual([
         {
           path: "/api/parlays",
           body: {
             legs: [
-              { gameId: "fake-w1-DAL-PHI", betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5 },
-              { gameId: "fake-w1-KC-BUF", betType: "moneyline", selection: "Kansas City Chiefs", odds: 150, point: null },
-              { gameId: "fake-w1-SF-SEA", betType: "moneyline", selection: "Seattle Seahawks", odds: -175, point: null },
+              {
+                gameId: "fake-w1-DAL-PHI",
+                betType: "spread",
+                selection: "Philadelphia Eagles",
+                odds: -110,
+                point: -3.5,
+              },
+              {
+                gameId: "fake-w1-KC-BUF",
+                betType: "moneyline",
+                selection: "Kansas City Chiefs",
+                odds: 150,
+                point: null,
+              },
+              {
+                gameId: "fake-w1-SF-SEA",
+                betType: "moneyline",
+                selection: "Seattle Seahawks",
+                odds: -175,
+                point: null,
+              },
             ],
             units: 2,
             wagerAmount: 200,
@@ -94,7 +120,11 @@ describe("parlays", () => {
         },
       ]);
       // A parlay is not a single bet on its games: no 'YOUR BET' on the cards.
-      expect(await card(page, ...DAL_PHI).locator(".your-bet").count()).toBe(0);
+      expect(
+        await card(page, ...DAL_PHI)
+          .locator(".your-bet")
+          .count(),
+      ).toBe(0);
 
       // Philadelphia covers, Kansas City and Buffalo tie (the moneyline pushes), Seattle wins.
       await final("fake-w1-DAL-PHI", 24, 17);
@@ -109,13 +139,28 @@ describe("parlays", () => {
       // The pushed leg drops out: −110 × −175 is 3.0, so 2 units win $400.00.
       expect(await bet.locator(".bet-result").textContent()).toBe("Result +$400.00");
       const legs = bet.getByRole("list", { name: "Legs" }).getByRole("listitem");
-      expect(await legs.locator(".parlay-leg-pick").allTextContents()).toEqual(["Philadelphia Eagles -3.5 -110", "Kansas City Chiefs ML +150", "Seattle Seahawks ML -175"]);
+      expect(await legs.locator(".parlay-leg-pick").allTextContents()).toEqual([
+        "Philadelphia Eagles -3.5 -110",
+        "Kansas City Chiefs ML +150",
+        "Seattle Seahawks ML -175",
+      ]);
       expect(await legs.locator(".status-badge").allTextContents()).toEqual(["Won", "Push (dropped out)", "Won"]);
-      expect(await legs.locator(".parlay-leg-game").first().textContent()).toBe("Dallas Cowboys @ Philadelphia Eagles · Final DAL 17 – 24 PHI");
-      const facts = Object.fromEntries(
-        await bet.locator(".bet-facts > div").evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])),
+      expect(await legs.locator(".parlay-leg-game").first().textContent()).toBe(
+        "Dallas Cowboys @ Philadelphia Eagles · Final DAL 17 – 24 PHI",
       );
-      expect(facts).toMatchObject({ Odds: "+650", Stake: "2 units · $200.00", "To win": "$1300.00", Book: "Individual" });
+      const facts = Object.fromEntries(
+        await bet
+          .locator(".bet-facts > div")
+          .evaluateAll((rows) =>
+            rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+          ),
+      );
+      expect(facts).toMatchObject({
+        Odds: "+650",
+        Stake: "2 units · $200.00",
+        "To win": "$1300.00",
+        Book: "Individual",
+      });
 
       // Analytics gets its Parlays row.
       await page.goto("/analytics");
@@ -133,10 +178,14 @@ describe("parlays", () => {
     async () => {
       const { page, user } = await gamesPage();
       await odds(page, PHI_SPREAD).click();
-      await card(page, ...DAL_PHI).getByRole("button", { name: "Total: Over 45.5, -110", exact: true }).click();
+      await card(page, ...DAL_PHI)
+        .getByRole("button", { name: "Total: Over 45.5, -110", exact: true })
+        .click();
       await slip(page).locator(".slip-picks").waitFor();
       expect(await modes(page).count()).toBe(0);
-      expect(await slip(page).locator(".slip-mode-hint").textContent()).toBe("A parlay takes 2–8 picks on different games.");
+      expect(await slip(page).locator(".slip-mode-hint").textContent()).toBe(
+        "A parlay takes 2–8 picks on different games.",
+      );
       await slip(page).getByRole("button", { name: "Remove Over 45.5" }).click();
       await odds(page, KC_ML).click();
       await modes(page).getByRole("button", { name: "Parlay" }).click();
@@ -152,7 +201,10 @@ describe("parlays", () => {
       );
       await slip(page).getByRole("button", { name: "Place Parlay" }).click();
       await toastLocator(page).getByText("Parlay Placed!").waitFor();
-      const bets = (await (await page.request.get(`/api/users/${user.id}/bets`)).json()) as { selection: string; legs: { point: string | null }[] }[];
+      const bets = (await (await page.request.get(`/api/users/${user.id}/bets`)).json()) as {
+        selection: string;
+        legs: { point: string | null }[];
+      }[];
       expect(bets.map((b) => [b.selection, b.legs.map((l) => l.point)])).toEqual([["2-leg parlay", ["-2.5", null]]]);
     },
     E2E_TIMEOUT,

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { createResetLink } from "../../src/modules/auth/service.ts";
-import { browserSuite, E2E_TIMEOUT, newAccount, newContext, signInThroughUi, startMailingServer, toastLocator, until, type Account, type Server } from "./helpers.ts";
+import {
+  browserSuite,
+  E2E_TIMEOUT,
+  newAccount,
+  newContext,
+  signInThroughUi,
+  startMailingServer,
+  toastLocator,
+  until,
+  type Account,
+  type Server,
+} from "./helpers.ts";
 
 /** Its server is the default test server: no SMTP, so 'Forgot password?' is answered with the operator message. */
 const suite = browserSuite();
@@ -73,7 +84,11 @@ describe("password reset", () => {
       await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
       await forgotForm(page).getByLabel("Email", { exact: true }).fill(account.email.toUpperCase());
       await forgotForm(page).getByRole("button", { name: "Send reset link" }).click();
-      await page.locator("main").getByRole("status").getByText("If that email has an account, a reset link is on its way.").waitFor();
+      await page
+        .locator("main")
+        .getByRole("status")
+        .getByText("If that email has an account, a reset link is on its way.")
+        .waitFor();
       expect(await forgotForm(page).count()).toBe(0);
 
       await until("the reset mail", () => outbox.length === 1);
@@ -89,7 +104,9 @@ describe("password reset", () => {
       await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
       await chooseNewPassword(page, "brand-new-secret-9");
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
-      expect(await page.locator("main").getByRole("status").textContent()).toBe("Your password has been changed. Sign in with it.");
+      expect(await page.locator("main").getByRole("status").textContent()).toBe(
+        "Your password has been changed. Sign in with it.",
+      );
       expect(await toastLocator(page).locator(".toast-title").textContent()).toBe("Password changed");
       expect(new URL(page.url()).search).toBe("");
 
@@ -103,7 +120,9 @@ describe("password reset", () => {
       await freshPage(mailing);
       await page.goto(link!);
       await chooseNewPassword(page, "yet-another-secret");
-      const refusal = page.getByRole("alert").filter({ hasText: "This reset link has expired or was already used. Ask for a new one." });
+      const refusal = page
+        .getByRole("alert")
+        .filter({ hasText: "This reset link has expired or was already used. Ask for a new one." });
       await refusal.waitFor();
       expect(await resetForm(page).count()).toBe(0);
       expect(await canSignIn(mailing, account.email, "yet-another-secret")).toBe(false);
@@ -144,9 +163,13 @@ describe("password reset", () => {
       expect(await page.locator("#forgot-email-error").textContent()).toBe("Email is required");
       await form.getByLabel("Email", { exact: true }).fill(account.email);
       await form.getByRole("button", { name: "Send reset link" }).click();
-      const alert = page.getByRole("alert").filter({ hasText: "Password reset by e-mail is not set up on this server." });
+      const alert = page
+        .getByRole("alert")
+        .filter({ hasText: "Password reset by e-mail is not set up on this server." });
       await alert.waitFor();
-      expect(await alert.textContent()).toBe("Password reset by e-mail is not set up on this server. Ask its operator for a reset link.");
+      expect(await alert.textContent()).toBe(
+        "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.",
+      );
       // Still there to try again, and a way back.
       expect(await form.count()).toBe(1);
       await page.getByRole("button", { name: "Back to sign in" }).click();
@@ -159,7 +182,12 @@ describe("password reset", () => {
     "a link made by the operator's CLI (createResetLink) resets the password, after checking the form",
     async () => {
       const { account, cookie } = await registered(suite.server, "cli_reset");
-      const { url } = await createResetLink(suite.server.ctx.db, suite.server.ctx.clock.now(), account.email, suite.server.baseUrl);
+      const { url } = await createResetLink(
+        suite.server.ctx.db,
+        suite.server.ctx.clock.now(),
+        account.email,
+        suite.server.baseUrl,
+      );
       let resets = 0;
       await freshPage(suite.server);
       page.on("request", (request) => {
@@ -195,7 +223,12 @@ describe("password reset", () => {
       await freshPage(suite.server);
       await signInThroughUi(page, account);
       await page.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
-      const { url } = await createResetLink(suite.server.ctx.db, suite.server.ctx.clock.now(), account.email, suite.server.baseUrl);
+      const { url } = await createResetLink(
+        suite.server.ctx.db,
+        suite.server.ctx.clock.now(),
+        account.email,
+        suite.server.baseUrl,
+      );
       await page.goto(url);
       await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
       await chooseNewPassword(page, "fresh-password-7");
@@ -213,7 +246,10 @@ describe("password reset", () => {
       await freshPage(suite.server);
       await page.goto("/auth?reset=not-a-real-token");
       await chooseNewPassword(page, "whatever-it-is");
-      await page.getByRole("alert").getByText("This reset link has expired or was already used. Ask for a new one.").waitFor();
+      await page
+        .getByRole("alert")
+        .getByText("This reset link has expired or was already used. Ask for a new one.")
+        .waitFor();
     },
     E2E_TIMEOUT,
   );

@@ -5,7 +5,10 @@ import type { Server } from "./helpers.ts";
 type WithProvider = Server & { provider: FakeProvider };
 
 /** Moves the provider's lines and syncs at the server's time, so the games not started yet take them. */
-export async function moveLines(server: WithProvider, moves: { spreadShift?: number; propShift?: number }): Promise<void> {
+export async function moveLines(
+  server: WithProvider,
+  moves: { spreadShift?: number; propShift?: number },
+): Promise<void> {
   Object.assign(server.provider, moves);
   await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
 }

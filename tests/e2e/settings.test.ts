@@ -48,7 +48,9 @@ describe("settings", () => {
       expect(await rejectedMessage(page, "ab")).toBe("Username must be at least 3 characters");
       expect(await usernameInput(page).getAttribute("aria-invalid")).toBe("true");
       expect(await rejectedMessage(page, "a".repeat(21))).toBe("Username must be at most 20 characters");
-      expect(await rejectedMessage(page, "no spaces!")).toBe("Username can only contain letters, numbers, and underscores");
+      expect(await rejectedMessage(page, "no spaces!")).toBe(
+        "Username can only contain letters, numbers, and underscores",
+      );
       expect(puts).toBe(0);
     },
     E2E_TIMEOUT,

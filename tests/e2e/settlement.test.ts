@@ -2,7 +2,19 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
 import { browserSuite, E2E_TIMEOUT, toastLocator, withDispatcher } from "./helpers.ts";
-import { DAL_PHI, KC_BUF, moneyline, newPlayer, NOW, placeBet, resolveGame, SF_SEA, spread, startBettingServer, total } from "./my-bets-fixtures.ts";
+import {
+  DAL_PHI,
+  KC_BUF,
+  moneyline,
+  newPlayer,
+  NOW,
+  placeBet,
+  resolveGame,
+  SF_SEA,
+  spread,
+  startBettingServer,
+  total,
+} from "./my-bets-fixtures.ts";
 
 const suite = browserSuite(async () => withDispatcher(await startBettingServer(), { settle: true }));
 
@@ -35,7 +47,8 @@ async function openMyBets(player: BuiltUser): Promise<LivePage> {
 }
 
 const card = (page: Page, pick: string) => page.getByRole("article", { name: pick, exact: true });
-const untouched = (page: Page) => page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
+const untouched = (page: Page) =>
+  page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
 
 describe("settlement, live", () => {
   test(
@@ -44,7 +57,9 @@ describe("settlement, live", () => {
       const winner = await newPlayer(suite.server);
       const loser = await newPlayer(suite.server);
       const bystander = await newPlayer(suite.server);
-      const winning = await placeBet(suite.server, winner, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 26 });
+      const winning = await placeBet(suite.server, winner, spread(DAL_PHI, "Philadelphia Eagles", -3.5), {
+        hoursAgo: 26,
+      });
       await placeBet(suite.server, loser, spread(DAL_PHI, "Dallas Cowboys", 3.5), { hoursAgo: 5, units: 2 });
       await placeBet(suite.server, bystander, total(KC_BUF, "Over"), { hoursAgo: 2 });
 
@@ -66,7 +81,12 @@ describe("settlement, live", () => {
       await eagles.locator(".status-badge", { hasText: "Won" }).waitFor();
       expect(await eagles.locator(".bet-result").textContent()).toBe("Result +$90.91");
       expect(await eagles.locator(".bet-score").textContent()).toBe("Final DAL 17 – 24 PHI");
-      expect(await a.page.locator(".bets-tally li").allTextContents()).toEqual(["0 pending", "1 won", "0 lost", "0 push"]);
+      expect(await a.page.locator(".bets-tally li").allTextContents()).toEqual([
+        "0 pending",
+        "1 won",
+        "0 lost",
+        "0 push",
+      ]);
 
       // The loser sees their own loss.
       const bToast = toastLocator(b.page);
@@ -80,7 +100,9 @@ describe("settlement, live", () => {
       expect(await cowboys.locator(".bet-result").textContent()).toBe("Result -$200.00");
 
       // Each socket carried only its own player's settlement, with the bet's id.
-      expect(a.settlementFrames.flatMap((f) => f.settlements).map((s) => [s.userId, s.betId])).toEqual([[winner.user.id, winning.id]]);
+      expect(a.settlementFrames.flatMap((f) => f.settlements).map((s) => [s.userId, s.betId])).toEqual([
+        [winner.user.id, winning.id],
+      ]);
       expect(b.settlementFrames.flatMap((f) => f.settlements).map((s) => s.userId)).toEqual([loser.user.id]);
 
       // A player with no bet on that game hears nothing and sees nothing change.

@@ -73,7 +73,8 @@ describe("shell", () => {
       page.on("pageerror", (error) => problems.push(error.message));
       page.on("console", (message) => {
         // Chrome logs every 4xx response, including the expected 401 of GET /api/user when signed out.
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          problems.push(message.text());
       });
       for (const path of ["/", "/auth", "/settings", "/nope"]) {
         await page.goto(path);
@@ -121,7 +122,9 @@ describe("shell", () => {
 
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Account menu for menu_tester");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+        "Account menu for menu_tester",
+      );
 
       await avatar.click();
       await page.getByRole("heading", { name: "NFL Games" }).click();

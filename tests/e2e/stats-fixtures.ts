@@ -10,7 +10,21 @@ import { DESKTOP, type Server } from "./helpers.ts";
 import { NOW, qbProp, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
 
 // The season, the clock (NOW: every game still open), the admin and the picks are My Bets' own.
-export { ADMIN_EMAIL, BUF_DAL, DAL_PHI, KC_BUF, moneyline, moveLines, NOW, PHI_KC, qbProp, recordClosingLines, SF_SEA, spread, total } from "./my-bets-fixtures.ts";
+export {
+  ADMIN_EMAIL,
+  BUF_DAL,
+  DAL_PHI,
+  KC_BUF,
+  moneyline,
+  moveLines,
+  NOW,
+  PHI_KC,
+  qbProp,
+  recordClosingLines,
+  SF_SEA,
+  spread,
+  total,
+} from "./my-bets-fixtures.ts";
 
 /** Seattle Seahawks @ San Francisco 49ers, week 3: added here so a bet can stay pending. */
 export const SEA_SF = "fake-w3-SEA-SF";
@@ -38,7 +52,12 @@ export function newPlayer(server: Server, username: string, opts: { isBot?: bool
 }
 
 /** Places an individual bet over the API at the server's current time. */
-export async function placeBet(server: Server, player: BuiltUser, pick: Record<string, unknown>, units = 1): Promise<Bet> {
+export async function placeBet(
+  server: Server,
+  player: BuiltUser,
+  pick: Record<string, unknown>,
+  units = 1,
+): Promise<Bet> {
   const res = await call<Bet>(server.ctx.app, "POST", "/api/bets", { cookie: player.cookie, body: { ...pick, units } });
   if (res.status !== 201) throw new Error(`placing a bet answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
@@ -58,7 +77,12 @@ export async function resolveAndSettle(
   const prop = await qbProp(server, gameId, "Over");
   const res = await call(server.ctx.app, "PATCH", `/api/games/${gameId}`, {
     cookie: server.admin.cookie,
-    body: { awayScore: score.away, homeScore: score.home, status: "completed", playerStats: [{ propId: prop.propId, value: passingYards }] },
+    body: {
+      awayScore: score.away,
+      homeScore: score.home,
+      status: "completed",
+      playerStats: [{ propId: prop.propId, value: passingYards }],
+    },
   });
   if (res.status !== 200) throw new Error(`resolving ${gameId} answered ${res.status}: ${JSON.stringify(res.body)}`);
   await settleGame(server.ctx.db, new Date(settledAt), gameId);
@@ -71,8 +95,18 @@ export interface OpenOptions {
 }
 
 /** A fresh profile on UTC and US English, signed in as `player` (or a visitor), with its clock standing on `now`. */
-export async function openPage(browser: Browser, server: Server, player: BuiltUser | null, opts: OpenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: opts.viewport ?? DESKTOP, timezoneId: "UTC", locale: "en-US" });
+export async function openPage(
+  browser: Browser,
+  server: Server,
+  player: BuiltUser | null,
+  opts: OpenOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: opts.viewport ?? DESKTOP,
+    timezoneId: "UTC",
+    locale: "en-US",
+  });
   await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
   if (player) await context.addCookies([{ name: SESSION_COOKIE, value: player.token, url: server.baseUrl }]);
   const page = await context.newPage();

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { avatarInitials, emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem, usernameSkeleton } from "../../src/modules/auth/rules.ts";
+import {
+  avatarInitials,
+  emailProblem,
+  normalizeEmail,
+  passwordProblem,
+  usernameKey,
+  usernameProblem,
+  usernameSkeleton,
+} from "../../src/modules/auth/rules.ts";
 
 describe("avatarInitials (spec §2 Shell)", () => {
   test.each([

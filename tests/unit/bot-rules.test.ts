@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { usernameProblem } from "../../src/modules/auth/rules.ts";
-import { BOT_EMAIL_DOMAIN, botEmail, botUsername, picksForWeek, type PricedGameView } from "../../src/modules/bots/rules.ts";
+import {
+  BOT_EMAIL_DOMAIN,
+  botEmail,
+  botUsername,
+  picksForWeek,
+  type PricedGameView,
+} from "../../src/modules/bots/rules.ts";
 
 describe("bot identities", () => {
   test("the first thousand names are valid usernames and all different", () => {
@@ -18,9 +24,27 @@ const game = (id: string): PricedGameView => ({
   homeTeam: `${id} Home`,
   awayTeam: `${id} Away`,
   odds: [
-    { marketType: "spreads", outcomes: [{ name: `${id} Away`, price: -110, point: 3.5 }, { name: `${id} Home`, price: -110, point: -3.5 }] },
-    { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 44.5 }, { name: "Under", price: -110, point: 44.5 }] },
-    { marketType: "h2h", outcomes: [{ name: `${id} Away`, price: 150 }, { name: `${id} Home`, price: -175 }] },
+    {
+      marketType: "spreads",
+      outcomes: [
+        { name: `${id} Away`, price: -110, point: 3.5 },
+        { name: `${id} Home`, price: -110, point: -3.5 },
+      ],
+    },
+    {
+      marketType: "totals",
+      outcomes: [
+        { name: "Over", price: -110, point: 44.5 },
+        { name: "Under", price: -110, point: 44.5 },
+      ],
+    },
+    {
+      marketType: "h2h",
+      outcomes: [
+        { name: `${id} Away`, price: 150 },
+        { name: `${id} Home`, price: -175 },
+      ],
+    },
   ],
   playerProps: [{ id: 1, line: 245.5, overOdds: -115, underOdds: -105 }],
 });
@@ -48,7 +72,9 @@ describe("picksForWeek", () => {
 
   test("is reproducible for a bot and week, and varies between bots", () => {
     expect(picksForWeek(games, 3, 7)).toEqual(picksForWeek(games, 3, 7));
-    const kinds = new Set(Array.from({ length: 30 }, (_, bot) => picksForWeek(games, bot, 7).map((p) => p.betType)).flat());
+    const kinds = new Set(
+      Array.from({ length: 30 }, (_, bot) => picksForWeek(games, bot, 7).map((p) => p.betType)).flat(),
+    );
     expect([...kinds].sort()).toEqual(["moneyline", "prop", "spread", "total"]);
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { closingLineValue, decimalOdds, impliedProbability, normalCdf, normalQuantile, type ClvBet } from "../../src/modules/betting/clv.ts";
+import {
+  closingLineValue,
+  decimalOdds,
+  impliedProbability,
+  normalCdf,
+  normalQuantile,
+  type ClvBet,
+} from "../../src/modules/betting/clv.ts";
 import type { PricedGame, PricedMarket } from "../../src/modules/betting/rules.ts";
 
 const HOME = "Philadelphia Eagles";
@@ -11,9 +18,27 @@ function closing(overrides: { odds?: PricedMarket[]; props?: PricedGame["playerP
     homeTeam: HOME,
     awayTeam: AWAY,
     odds: overrides.odds ?? [
-      { marketType: "spreads", outcomes: [{ name: AWAY, price: -110, point: 4.5 }, { name: HOME, price: -110, point: -4.5 }] },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 45.5 }, { name: "Under", price: -110, point: 45.5 }] },
-      { marketType: "h2h", outcomes: [{ name: AWAY, price: 130 }, { name: HOME, price: -150 }] },
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: AWAY, price: -110, point: 4.5 },
+          { name: HOME, price: -110, point: -4.5 },
+        ],
+      },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -110, point: 45.5 },
+          { name: "Under", price: -110, point: 45.5 },
+        ],
+      },
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: AWAY, price: 130 },
+          { name: HOME, price: -150 },
+        ],
+      },
     ],
     playerProps: overrides.props ?? [
       { id: 7, line: 255.5, overOdds: -115, underOdds: -105 },
@@ -23,7 +48,13 @@ function closing(overrides: { odds?: PricedMarket[]; props?: PricedGame["playerP
   };
 }
 
-const bet = (betType: ClvBet["betType"], selection: string, odds: number, point: number | null, propId: number | null = null): ClvBet => ({
+const bet = (
+  betType: ClvBet["betType"],
+  selection: string,
+  odds: number,
+  point: number | null,
+  propId: number | null = null,
+): ClvBet => ({
   betType,
   selection,
   odds,
@@ -51,7 +82,8 @@ describe("the odds arithmetic", () => {
     expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 6);
     expect(normalQuantile(0.01)).toBeCloseTo(-2.326348, 6);
     expect(normalQuantile(0.999)).toBeCloseTo(3.090232, 6);
-    for (const p of [0.001, 0.02, 0.1, 0.3, 0.5, 0.55, 0.8, 0.97, 0.99, 0.9995]) expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 6);
+    for (const p of [0.001, 0.02, 0.1, 0.3, 0.5, 0.55, 0.8, 0.97, 0.99, 0.9995])
+      expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 6);
     for (const x of [-3, -1.5, -0.2, 0.4, 2.5]) expect(normalQuantile(normalCdf(x))).toBeCloseTo(x, 5);
     expect(normalQuantile(0)).toBe(-Infinity);
     expect(normalQuantile(1)).toBe(Infinity);
@@ -60,7 +92,10 @@ describe("the odds arithmetic", () => {
 
 describe("closing-line value", () => {
   test("a bet at the closing price of a -110/-110 market loses the vig: -4.5%", () => {
-    expect(closingLineValue(bet("spread", HOME, -110, -4.5), closing())).toEqual({ price: { odds: -110, point: -4.5 }, clv: -4.5 });
+    expect(closingLineValue(bet("spread", HOME, -110, -4.5), closing())).toEqual({
+      price: { odds: -110, point: -4.5 },
+      clv: -4.5,
+    });
     expect(clvOf(bet("total", "Under", -110, 45.5))).toBe(-4.5);
     // Both sides of a prop at its closing price carry the same vig.
     expect(clvOf(bet("prop", "Over", -115, 255.5, 7))).toBe(-4.5);
@@ -69,7 +104,10 @@ describe("closing-line value", () => {
 
   test("beating the close is worth something: +150 when the close is +130/-150", () => {
     // Fair: 0.4348 / (0.4348 + 0.6) = 0.4202; × 2.5 − 1 = +5.0%.
-    expect(closingLineValue(bet("moneyline", AWAY, 150, null), closing())).toEqual({ price: { odds: 130, point: null }, clv: 5 });
+    expect(closingLineValue(bet("moneyline", AWAY, 150, null), closing())).toEqual({
+      price: { odds: 130, point: null },
+      clv: 5,
+    });
     // The other way round: the favourite taken at −175 when it closed at −150.
     expect(clvOf(bet("moneyline", HOME, -175, null))).toBeLessThan(-4.5);
   });
@@ -82,7 +120,10 @@ describe("closing-line value", () => {
 
   test("a better spread than the close moves the fair probability along the normal curve (σ 13.5)", () => {
     // PHI −3.5 when it closed −4.5: a point better. Φ(1/13.5) × 1.9091 − 1 = +1.1%.
-    expect(closingLineValue(bet("spread", HOME, -110, -3.5), closing())).toEqual({ price: { odds: -110, point: -4.5 }, clv: 1.1 });
+    expect(closingLineValue(bet("spread", HOME, -110, -3.5), closing())).toEqual({
+      price: { odds: -110, point: -4.5 },
+      clv: 1.1,
+    });
     // DAL +3.5 when it closed +4.5: a point worse. Φ(−1/13.5) × 1.9091 − 1 = −10.2%.
     expect(clvOf(bet("spread", AWAY, -110, 3.5))).toBe(-10.2);
   });
@@ -107,7 +148,12 @@ describe("closing-line value", () => {
 
   test("null without a closing price for the selection: no market, an unknown prop or team, a parlay", () => {
     expect(closingLineValue(bet("spread", HOME, -110, -3.5), closing({ odds: [] }))).toBeNull();
-    expect(closingLineValue(bet("total", "Over", -110, 45.5), closing({ odds: [{ marketType: "h2h", outcomes: [{ name: AWAY, price: 130 }] }] }))).toBeNull();
+    expect(
+      closingLineValue(
+        bet("total", "Over", -110, 45.5),
+        closing({ odds: [{ marketType: "h2h", outcomes: [{ name: AWAY, price: 130 }] }] }),
+      ),
+    ).toBeNull();
     expect(closingLineValue(bet("prop", "Over", -115, 245.5, 99), closing())).toBeNull();
     expect(closingLineValue(bet("prop", "Over", -115, 245.5, 7), closing({ props: [] }))).toBeNull();
     expect(closingLineValue(bet("moneyline", "New York Giants", 150, null), closing())).toBeNull();

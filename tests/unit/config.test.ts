@@ -15,7 +15,13 @@ describe("loadConfig", () => {
 
   test("reads the environment; flags win over it", () => {
     const config = loadConfig(
-      { PORT: "8080", DATABASE_PATH: "/tmp/x.db", ADMIN_EMAILS: " A@x.com, b@y.org ,", PUBLIC_URL: "https://bets.example.com/some/path", TRUST_PROXY: "yes" },
+      {
+        PORT: "8080",
+        DATABASE_PATH: "/tmp/x.db",
+        ADMIN_EMAILS: " A@x.com, b@y.org ,",
+        PUBLIC_URL: "https://bets.example.com/some/path",
+        TRUST_PROXY: "yes",
+      },
       { port: 9000 },
     );
     expect(config.port).toBe(9000);

@@ -16,12 +16,19 @@ describe("eligibility (spec §1, DESIGN)", () => {
   test("bots, site admins and late sign-ups cannot win", () => {
     expect(ineligibility({ ...player, isBot: true }, week(15))).toEqual(["bot"]);
     expect(ineligibility({ ...player, isAdmin: true }, week(15))).toEqual(["site admin"]);
-    expect(ineligibility({ ...player, registeredAt: "2026-09-11T00:20:00Z" }, week(15))).toEqual(["registered after the week's first kick-off"]);
+    expect(ineligibility({ ...player, registeredAt: "2026-09-11T00:20:00Z" }, week(15))).toEqual([
+      "registered after the week's first kick-off",
+    ]);
     expect(ineligibility({ ...player, registeredAt: "2026-09-11T00:19:59Z" }, week(15))).toEqual([]);
   });
 });
 
-const r = (userId: number, profitCents: number, wageredCents = 30000, settled = 3) => ({ userId, profitCents, wageredCents, settled });
+const r = (userId: number, profitCents: number, wageredCents = 30000, settled = 3) => ({
+  userId,
+  profitCents,
+  wageredCents,
+  settled,
+});
 
 describe("selectWinners", () => {
   test("the top three places in board order", () => {

@@ -1,7 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { GameOdds, OddsMarket, ScheduledGame } from "../../src/modules/games/provider.ts";
 import { EmbeddedProvider } from "../../src/modules/games/providers/embedded/index.ts";
-import { impliedProbability, moneylines, probabilityToAmerican, snapSpread, snapTotal } from "../../src/modules/games/providers/embedded/lines.ts";
+import {
+  impliedProbability,
+  moneylines,
+  probabilityToAmerican,
+  snapSpread,
+  snapTotal,
+} from "../../src/modules/games/providers/embedded/lines.ts";
 import { seasonStart } from "../../src/modules/games/rules.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -185,8 +191,12 @@ describe("line drift", () => {
       weekGames.forEach((_, i) => {
         const before = tuesday[i] as GameOdds;
         const after = sunday[i] as GameOdds;
-        const spreadMove = Math.abs((outcome(market(after, "spreads"), 1).point ?? 0) - (outcome(market(before, "spreads"), 1).point ?? 0));
-        const totalMove = Math.abs((outcome(market(after, "totals"), 0).point ?? 0) - (outcome(market(before, "totals"), 0).point ?? 0));
+        const spreadMove = Math.abs(
+          (outcome(market(after, "spreads"), 1).point ?? 0) - (outcome(market(before, "spreads"), 1).point ?? 0),
+        );
+        const totalMove = Math.abs(
+          (outcome(market(after, "totals"), 0).point ?? 0) - (outcome(market(before, "totals"), 0).point ?? 0),
+        );
         expect(spreadMove).toBeLessThanOrEqual(2);
         expect(totalMove).toBeLessThanOrEqual(2);
         sundayGames++;
@@ -210,7 +220,9 @@ describe("line drift", () => {
     }
     // Within one half-day step nothing moves.
     const opening = inWeek(2026, 6, -2);
-    expect(await provider.odds(games, new Date(opening.getTime() + 60 * 1000))).toEqual(await provider.odds(games, new Date(opening.getTime() + 11 * 60 * 60 * 1000)));
+    expect(await provider.odds(games, new Date(opening.getTime() + 60 * 1000))).toEqual(
+      await provider.odds(games, new Date(opening.getTime() + 11 * 60 * 60 * 1000)),
+    );
     // Before the week opens, the line shown is the opening line.
     expect(await provider.odds(games, new Date("2026-09-05T00:00:00Z"))).toEqual(await provider.odds(games, opening));
     // Prices move too over the week: across a week's games some price changes between steps.
@@ -224,7 +236,9 @@ describe("line drift", () => {
     if (!game) throw new Error("no game");
     const foreign = { ...game, providerId: "espn-401547353" };
     expect(await provider.odds([foreign, game], new Date("2026-09-01T00:00:00Z"))).toHaveLength(1);
-    expect(await provider.odds([{ ...game, providerId: "emb-2026-w01-XXX-YYY" }], new Date("2026-09-01T00:00:00Z"))).toEqual([]);
+    expect(
+      await provider.odds([{ ...game, providerId: "emb-2026-w01-XXX-YYY" }], new Date("2026-09-01T00:00:00Z")),
+    ).toEqual([]);
   });
 });
 
@@ -250,7 +264,12 @@ describe("player props", () => {
       expect(new Set(props.map((p) => p.key)).size).toBe(props.length);
       for (const p of props) {
         expect([game.homeAbbr, game.awayAbbr]).toContain(p.team);
-        expect(p.key).toBe(`${p.playerName.toLowerCase().replace(/['.]/g, "").replace(/[^a-z0-9]+/g, "-")}-${p.propType}`);
+        expect(p.key).toBe(
+          `${p.playerName
+            .toLowerCase()
+            .replace(/['.]/g, "")
+            .replace(/[^a-z0-9]+/g, "-")}-${p.propType}`,
+        );
         expect(p.key).toMatch(/^[a-z0-9-]+-[a-z_]+$/);
         const [min, max] = RANGES[p.propType] ?? [NaN, NaN];
         expect(p.line).toBeGreaterThanOrEqual(min);
@@ -268,7 +287,13 @@ describe("player props", () => {
       }
     }
     expect([...counts].sort()).toEqual([3, 4, 5, 6]);
-    expect([...types].sort()).toEqual(["passing_touchdowns", "passing_yards", "receiving_yards", "receptions", "rushing_yards"]);
+    expect([...types].sort()).toEqual([
+      "passing_touchdowns",
+      "passing_yards",
+      "receiving_yards",
+      "receptions",
+      "rushing_yards",
+    ]);
   });
 
   test("known stars show up for their teams", async () => {

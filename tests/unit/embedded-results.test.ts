@@ -52,13 +52,19 @@ describe("results: only games that have finished", () => {
     expect(finished.length).toBeGreaterThan(130);
     expect(finished.length).toBeLessThan(272);
     // Sunday's 1 pm games (kick-off 18:00 UTC) are still being played at 21:00 UTC.
-    expect(results.some((r) => games.find((g) => g.providerId === r.providerId)?.commenceTime === "2026-11-15T18:00:00.000Z")).toBe(false);
+    expect(
+      results.some(
+        (r) => games.find((g) => g.providerId === r.providerId)?.commenceTime === "2026-11-15T18:00:00.000Z",
+      ),
+    ).toBe(false);
   });
 
   test("nothing for a game that is not ours", async () => {
     const [game] = await provider.schedule(2026);
     if (!game) throw new Error("no game");
-    expect(await provider.results([{ ...game, providerId: "odds-api-abc" }], new Date("2030-01-01T00:00:00Z"))).toEqual([]);
+    expect(await provider.results([{ ...game, providerId: "odds-api-abc" }], new Date("2030-01-01T00:00:00Z"))).toEqual(
+      [],
+    );
   });
 });
 
@@ -79,7 +85,10 @@ describe.each(SEASONS)("season %i's scores", (year) => {
     expect(scores.filter((s) => usual.has(s)).length / scores.length).toBeGreaterThan(0.6);
     const frequency = new Map<number, number>();
     for (const s of scores) frequency.set(s, (frequency.get(s) ?? 0) + 1);
-    const top = [...frequency].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([s]) => s);
+    const top = [...frequency]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([s]) => s);
     expect(top.filter((s) => [13, 17, 20, 23, 24, 27, 10, 31, 14, 21].includes(s)).length).toBeGreaterThanOrEqual(4);
     const ties = rows.filter(({ result }) => result.homeScore === result.awayScore).length;
     expect(ties).toBeLessThanOrEqual(4);
@@ -156,7 +165,8 @@ describe.each(SEASONS)("season %i's scores", (year) => {
           expect(stat.value).toBeGreaterThanOrEqual(0);
           expect(stat.value).toBeLessThan(550);
         }
-        if (p.propType === "receptions" || p.propType === "passing_touchdowns") expect(stat.value).toBeGreaterThanOrEqual(0);
+        if (p.propType === "receptions" || p.propType === "passing_touchdowns")
+          expect(stat.value).toBeGreaterThanOrEqual(0);
       }
     }
     expect(offered).toBeGreaterThan(272 * 3);

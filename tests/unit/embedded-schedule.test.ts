@@ -6,11 +6,20 @@ import { parseProviderId } from "../../src/modules/games/providers/embedded/sche
 import { TEAMS } from "../../src/modules/games/providers/embedded/teams.ts";
 import { weekNumber } from "../../src/modules/games/rules.ts";
 
-const ABBRS = "ARI ATL BAL BUF CAR CHI CIN CLE DAL DEN DET GB HOU IND JAX KC LV LAC LAR MIA MIN NE NO NYG NYJ PHI PIT SF SEA TB TEN WSH".split(" ");
+const ABBRS =
+  "ARI ATL BAL BUF CAR CHI CIN CLE DAL DEN DET GB HOU IND JAX KC LV LAC LAR MIA MIN NE NO NYG NYJ PHI PIT SF SEA TB TEN WSH".split(
+    " ",
+  );
 const provider = new EmbeddedProvider();
 const SEASONS = [2024, 2025, 2026, 2027, 2028, 2031];
 
-const eastern = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const eastern = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 /** "Sun 13:00" in Eastern time. */
 function easternSlot(iso: string): string {
   const parts = Object.fromEntries(eastern.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
@@ -54,7 +63,9 @@ describe.each(SEASONS)("schedule(%i)", (season) => {
       expect(g.homeAbbr).not.toBe(g.awayAbbr);
       expect(g.commenceTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
     }
-    expect([...count(games, (g) => String(g.week)).keys()].map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect([...count(games, (g) => String(g.week)).keys()].map(Number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 18 }, (_, i) => i + 1),
+    );
     // Ordered by kick-off.
     const times = games.map((g) => g.commenceTime);
     expect(times).toEqual([...times].sort());
@@ -98,18 +109,22 @@ describe.each(SEASONS)("schedule(%i)", (season) => {
     }
     // Each team meets its three division rivals twice: 6 division games.
     for (const abbr of ABBRS) {
-      const rivals = games.filter((g) => (g.homeAbbr === abbr || g.awayAbbr === abbr) && division.get(g.homeAbbr) === division.get(g.awayAbbr));
+      const rivals = games.filter(
+        (g) => (g.homeAbbr === abbr || g.awayAbbr === abbr) && division.get(g.homeAbbr) === division.get(g.awayAbbr),
+      );
       expect(rivals).toHaveLength(6);
     }
     // Week 18 is all division games.
-    for (const g of games.filter((x) => x.week === 18)) expect(division.get(g.homeAbbr)).toBe(division.get(g.awayAbbr) ?? "");
+    for (const g of games.filter((x) => x.week === 18))
+      expect(division.get(g.homeAbbr)).toBe(division.get(g.awayAbbr) ?? "");
   });
 
   test("kick-offs: Thursday 8:15 pm, Sunday 1:00/4:05/4:25/8:20 pm, Monday 8:15 pm Eastern; week 18 all Sunday", () => {
     for (let week = 1; week <= 18; week++) {
       const slots = games.filter((g) => g.week === week).map((g) => easternSlot(g.commenceTime));
       const slotCounts = count(slots, (s) => s);
-      for (const slot of slots) expect(["Thu 20:15", "Sun 13:00", "Sun 16:05", "Sun 16:25", "Sun 20:20", "Mon 20:15"]).toContain(slot);
+      for (const slot of slots)
+        expect(["Thu 20:15", "Sun 13:00", "Sun 16:05", "Sun 16:25", "Sun 20:20", "Mon 20:15"]).toContain(slot);
       expect(slotCounts.get("Sun 20:20")).toBe(1);
       if (week < 18) {
         expect(slotCounts.get("Thu 20:15")).toBe(1);
@@ -135,8 +150,12 @@ describe.each(SEASONS)("schedule(%i)", (season) => {
     const west = new Set(TEAMS.filter((t) => t.west).map((t) => t.abbr));
     for (const g of games) if (west.has(g.homeAbbr)) expect(easternSlot(g.commenceTime)).not.toBe("Sun 13:00");
     for (let week = 2; week <= 18; week++) {
-      const monday = games.filter((g) => g.week === week - 1 && easternSlot(g.commenceTime).startsWith("Mon")).flatMap((g) => [g.homeAbbr, g.awayAbbr]);
-      const thursday = games.filter((g) => g.week === week && easternSlot(g.commenceTime).startsWith("Thu")).flatMap((g) => [g.homeAbbr, g.awayAbbr]);
+      const monday = games
+        .filter((g) => g.week === week - 1 && easternSlot(g.commenceTime).startsWith("Mon"))
+        .flatMap((g) => [g.homeAbbr, g.awayAbbr]);
+      const thursday = games
+        .filter((g) => g.week === week && easternSlot(g.commenceTime).startsWith("Thu"))
+        .flatMap((g) => [g.homeAbbr, g.awayAbbr]);
       for (const t of thursday) expect(monday).not.toContain(t);
     }
   });
@@ -154,17 +173,22 @@ describe("Eastern time, across the DST change", () => {
 
   test("2026 schedule: Sunday 1 pm games are 17:00 UTC in September and 18:00 UTC from 1 November", async () => {
     const games = await provider.schedule(2026);
-    const sunday = (date: string) => games.filter((g) => g.commenceTime.startsWith(date) && easternSlot(g.commenceTime) === "Sun 13:00");
+    const sunday = (date: string) =>
+      games.filter((g) => g.commenceTime.startsWith(date) && easternSlot(g.commenceTime) === "Sun 13:00");
     const september = sunday("2026-09-13");
     expect(september.length).toBeGreaterThan(5);
     for (const g of september) expect(g.commenceTime).toBe("2026-09-13T17:00:00.000Z");
     // Week 9: Thursday 29 October is still EDT, Sunday 1 November is already EST.
     const week9 = games.filter((g) => g.week === 9);
-    expect(week9.find((g) => easternSlot(g.commenceTime) === "Thu 20:15")?.commenceTime).toBe("2026-10-30T00:15:00.000Z");
+    expect(week9.find((g) => easternSlot(g.commenceTime) === "Thu 20:15")?.commenceTime).toBe(
+      "2026-10-30T00:15:00.000Z",
+    );
     const november = week9.filter((g) => easternSlot(g.commenceTime) === "Sun 13:00");
     expect(november.length).toBeGreaterThan(5);
     for (const g of november) expect(g.commenceTime).toBe("2026-11-01T18:00:00.000Z");
-    expect(week9.find((g) => easternSlot(g.commenceTime) === "Mon 20:15")?.commenceTime).toBe("2026-11-03T01:15:00.000Z");
+    expect(week9.find((g) => easternSlot(g.commenceTime) === "Mon 20:15")?.commenceTime).toBe(
+      "2026-11-03T01:15:00.000Z",
+    );
     // Week 1 opens on Thursday 3 September 2026 at 8:15 pm EDT.
     expect(games[0]?.commenceTime).toBe("2026-09-04T00:15:00.000Z");
     expect(games.at(-1)?.commenceTime).toBe("2027-01-04T01:20:00.000Z");

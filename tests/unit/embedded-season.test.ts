@@ -40,14 +40,18 @@ describe("currentSeason: the season in progress, else the next", () => {
 });
 
 describe("determinism", () => {
-
   test("two instances give identical schedules, odds and results", async () => {
     const a = new EmbeddedProvider();
     const b = new EmbeddedProvider();
     const gamesA = await a.schedule(2026);
     const gamesB = await b.schedule(2026);
     expect(gamesB).toEqual(gamesA);
-    for (const now of ["2026-09-01T00:00:00Z", "2026-10-08T15:00:00Z", "2026-12-20T17:59:00Z", "2027-02-01T00:00:00Z"]) {
+    for (const now of [
+      "2026-09-01T00:00:00Z",
+      "2026-10-08T15:00:00Z",
+      "2026-12-20T17:59:00Z",
+      "2027-02-01T00:00:00Z",
+    ]) {
       expect(await b.odds(gamesB, new Date(now))).toEqual(await a.odds(gamesA, new Date(now)));
       expect(await b.results(gamesB, new Date(now))).toEqual(await a.results(gamesA, new Date(now)));
     }
@@ -83,7 +87,11 @@ describe("determinism", () => {
   test("different seasons differ", async () => {
     const a = await provider.schedule(2026);
     const b = await provider.schedule(2027);
-    const pairs = (games: typeof a) => games.filter((g) => g.week === 1).map((g) => `${g.awayAbbr}@${g.homeAbbr}`).sort();
+    const pairs = (games: typeof a) =>
+      games
+        .filter((g) => g.week === 1)
+        .map((g) => `${g.awayAbbr}@${g.homeAbbr}`)
+        .sort();
     expect(pairs(a)).not.toEqual(pairs(b));
   });
 });

@@ -39,16 +39,28 @@ describe("friend analytics wording", () => {
     ]);
     expect(cards.find((c) => c.id === "roi")!.tone).toBe("up");
     expect(friendStatCards(stats({ roi: 0 })).find((c) => c.id === "roi")!.tone).toBe("up");
-    expect(friendStatCards(stats({ roi: -9.09 })).find((c) => c.id === "roi")).toMatchObject({ value: "-9.1%", tone: "down" });
-    expect(friendStatCards(stats({ currentStreak: { type: "loss", count: 2 } })).at(-1)).toMatchObject({ value: "2L", note: "Losing streak", tone: "down" });
-    expect(friendStatCards(stats({ currentStreak: { type: "win", count: 0 } })).at(-1)).toMatchObject({ value: "0W", note: "No current streak" });
+    expect(friendStatCards(stats({ roi: -9.09 })).find((c) => c.id === "roi")).toMatchObject({
+      value: "-9.1%",
+      tone: "down",
+    });
+    expect(friendStatCards(stats({ currentStreak: { type: "loss", count: 2 } })).at(-1)).toMatchObject({
+      value: "2L",
+      note: "Losing streak",
+      tone: "down",
+    });
+    expect(friendStatCards(stats({ currentStreak: { type: "win", count: 0 } })).at(-1)).toMatchObject({
+      value: "0W",
+      note: "No current streak",
+    });
   });
 
   test("the summary sentence", () => {
-    expect(summarySentence("ben_jones", stats())).toBe("ben_jones has won 12 of 20 settled bets for a 60.0% win rate and +4.55 units.");
-    expect(summarySentence("amy", stats({ wonBets: 0, lostBets: 1, totalBets: 1, winRate: 0, totalProfit: "-100.00" }))).toBe(
-      "amy has won 0 of 1 settled bet for a 0.0% win rate and -1.00 units.",
+    expect(summarySentence("ben_jones", stats())).toBe(
+      "ben_jones has won 12 of 20 settled bets for a 60.0% win rate and +4.55 units.",
     );
+    expect(
+      summarySentence("amy", stats({ wonBets: 0, lostBets: 1, totalBets: 1, winRate: 0, totalProfit: "-100.00" })),
+    ).toBe("amy has won 0 of 1 settled bet for a 0.0% win rate and -1.00 units.");
     expect(summarySentence("new_kid", stats({ totalBets: 0 }))).toBe("new_kid has no settled bets yet.");
   });
 });

@@ -13,7 +13,9 @@ describe("followedKickoff: betting locks at the latest known kick-off, correctio
   });
 
   test("after our kick-off passed, a later one still ahead is followed (betting reopens) within the hour", () => {
-    expect(followedKickoff(OURS, "2026-10-04T17:06:00.000Z", at("2026-10-04T17:02:00Z"))).toBe("2026-10-04T17:06:00.000Z");
+    expect(followedKickoff(OURS, "2026-10-04T17:06:00.000Z", at("2026-10-04T17:02:00Z"))).toBe(
+      "2026-10-04T17:06:00.000Z",
+    );
     const edge = new Date(Date.parse(OURS) + KICKOFF_CORRECTION_MS);
     expect(followedKickoff(OURS, "2026-10-04T18:30:00.000Z", edge)).toBe("2026-10-04T18:30:00.000Z");
     expect(followedKickoff(OURS, "2026-10-04T18:30:00.000Z", new Date(edge.getTime() + 1))).toBe(OURS);

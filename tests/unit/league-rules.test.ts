@@ -70,6 +70,9 @@ describe("settingsProblem: text-direction controls", () => {
     ["description", "fine, then \u202Bembedded\u202C"],
     ["description", "\u061C"],
   ] as const)("refuses a %s with a direction control, naming the field", (field, text) => {
-    expect(settingsProblem({ ...fine, [field]: text })).toEqual({ field, message: `${field}: must not contain text-direction control characters` });
+    expect(settingsProblem({ ...fine, [field]: text })).toEqual({
+      field,
+      message: `${field}: must not contain text-direction control characters`,
+    });
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { closingText, clvText, oddsText, pickText, placedAgo, scoreText, stakeText, tone } from "../../src/web/features/my-bets/bet-text.ts";
+import {
+  closingText,
+  clvText,
+  oddsText,
+  pickText,
+  placedAgo,
+  scoreText,
+  stakeText,
+  tone,
+} from "../../src/web/features/my-bets/bet-text.ts";
 
 const NOW = Date.parse("2026-09-09T12:00:00Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -9,14 +18,27 @@ const DAY = 24 * HOUR;
 
 describe("My Bets wording", () => {
   test("the pick in words for each bet type", () => {
-    expect(pickText({ betType: "spread", selection: "Philadelphia Eagles", point: "-3.5", prop: null })).toBe("Philadelphia Eagles -3.5");
-    expect(pickText({ betType: "spread", selection: "Dallas Cowboys", point: "3.5", prop: null })).toBe("Dallas Cowboys +3.5");
-    expect(pickText({ betType: "spread", selection: "Dallas Cowboys", point: "0", prop: null })).toBe("Dallas Cowboys PK");
+    expect(pickText({ betType: "spread", selection: "Philadelphia Eagles", point: "-3.5", prop: null })).toBe(
+      "Philadelphia Eagles -3.5",
+    );
+    expect(pickText({ betType: "spread", selection: "Dallas Cowboys", point: "3.5", prop: null })).toBe(
+      "Dallas Cowboys +3.5",
+    );
+    expect(pickText({ betType: "spread", selection: "Dallas Cowboys", point: "0", prop: null })).toBe(
+      "Dallas Cowboys PK",
+    );
     expect(pickText({ betType: "total", selection: "Over", point: "45.5", prop: null })).toBe("Over 45.5");
     expect(pickText({ betType: "total", selection: "Under", point: "44.0", prop: null })).toBe("Under 44");
-    expect(pickText({ betType: "moneyline", selection: "Kansas City Chiefs", point: null, prop: null })).toBe("Kansas City Chiefs ML");
+    expect(pickText({ betType: "moneyline", selection: "Kansas City Chiefs", point: null, prop: null })).toBe(
+      "Kansas City Chiefs ML",
+    );
     expect(
-      pickText({ betType: "prop", selection: "Over", point: "245.5", prop: { playerName: "Patrick Mahomes", propType: "passing_yards" } }),
+      pickText({
+        betType: "prop",
+        selection: "Over",
+        point: "245.5",
+        prop: { playerName: "Patrick Mahomes", propType: "passing_yards" },
+      }),
     ).toBe("Patrick Mahomes passing yards Over 245.5");
     expect(pickText({ betType: "parlay", selection: "3-leg parlay", point: null, prop: null })).toBe("3-leg parlay");
   });
@@ -48,7 +70,15 @@ describe("My Bets wording", () => {
   });
 
   test("the score reads away first, like the matchup, and is absent before there is one", () => {
-    const game = { awayTeam: "Dallas Cowboys", homeTeam: "Philadelphia Eagles", awayAbbr: "DAL", homeAbbr: "PHI", commenceTime: "", awayScore: 17, homeScore: 24 };
+    const game = {
+      awayTeam: "Dallas Cowboys",
+      homeTeam: "Philadelphia Eagles",
+      awayAbbr: "DAL",
+      homeAbbr: "PHI",
+      commenceTime: "",
+      awayScore: 17,
+      homeScore: 24,
+    };
     expect(scoreText(game)).toBe("DAL 17 – 24 PHI");
     expect(scoreText({ ...game, awayScore: null, homeScore: null })).toBeNull();
   });

@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { potentialWinCents } from "../../src/lib/money.ts";
-import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents, settleParlay } from "../../src/modules/betting/parlay-rules.ts";
+import {
+  parlayAmericanOdds,
+  parlayKey,
+  parlayLegsProblem,
+  parlayWinCents,
+  settleParlay,
+} from "../../src/modules/betting/parlay-rules.ts";
 
 describe("parlay pricing: the product of the legs' decimal odds", () => {
   test("two −110 legs: 1.9091² = 3.6446, so $100 wins $264.46 (+264)", () => {
@@ -20,7 +26,8 @@ describe("parlay pricing: the product of the legs' decimal odds", () => {
 
   test("one leg pays exactly what the single bet pays, rounding included", () => {
     for (const odds of [-110, -105, -115, -175, 150, 110, -333, 777]) {
-      for (const wager of [100_00, 200_00, 300_00]) expect(parlayWinCents(wager, [odds])).toBe(potentialWinCents(wager, odds));
+      for (const wager of [100_00, 200_00, 300_00])
+        expect(parlayWinCents(wager, [odds])).toBe(potentialWinCents(wager, odds));
     }
   });
 
@@ -44,9 +51,15 @@ describe("which legs make a parlay", () => {
   });
 
   test("one leg, nine legs and two legs on one game are named", () => {
-    expect(parlayLegsProblem([leg("a")])).toEqual({ code: "parlay_too_few_legs", message: "legs: a parlay needs at least 2 legs (got 1)" });
+    expect(parlayLegsProblem([leg("a")])).toEqual({
+      code: "parlay_too_few_legs",
+      message: "legs: a parlay needs at least 2 legs (got 1)",
+    });
     expect(parlayLegsProblem([])?.message).toBe("legs: a parlay needs at least 2 legs (got 0)");
-    expect(parlayLegsProblem("abcdefghi".split("").map((g) => leg(g)))).toEqual({ code: "parlay_too_many_legs", message: "legs: a parlay takes at most 8 legs (got 9)" });
+    expect(parlayLegsProblem("abcdefghi".split("").map((g) => leg(g)))).toEqual({
+      code: "parlay_too_many_legs",
+      message: "legs: a parlay takes at most 8 legs (got 9)",
+    });
     expect(parlayLegsProblem([leg("a"), leg("b"), leg("a", "Under")])).toEqual({
       code: "parlay_same_game",
       message: "legs: two legs are on the same game (a); a parlay takes one leg per game",
@@ -72,7 +85,10 @@ describe("how a parlay settles", () => {
   });
 
   test("one lost leg loses the stake, whatever the others did", () => {
-    expect(settleParlay([won(-110), lost(150), push(-175)], WAGER, WIN)).toEqual({ status: "lost", resultCents: -100_00 });
+    expect(settleParlay([won(-110), lost(150), push(-175)], WAGER, WIN)).toEqual({
+      status: "lost",
+      resultCents: -100_00,
+    });
   });
 
   test("a pushed leg drops out: the rest pay their own price (−110 × −175 = 3.0, $200.00)", () => {
@@ -80,7 +96,10 @@ describe("how a parlay settles", () => {
   });
 
   test("a void leg (a prop whose player sat out grades as push) drops out the same way; one leg left pays as a single", () => {
-    expect(settleParlay([push(-110), push(150), won(-175)], WAGER, WIN)).toEqual({ status: "won", resultCents: potentialWinCents(WAGER, -175) });
+    expect(settleParlay([push(-110), push(150), won(-175)], WAGER, WIN)).toEqual({
+      status: "won",
+      resultCents: potentialWinCents(WAGER, -175),
+    });
   });
 
   test("every leg pushed or void refunds the stake: a push", () => {

@@ -56,7 +56,10 @@ describe("The Odds API quota", () => {
   test("reads the headers; a missing or garbled one keeps the last figure", () => {
     const headers = new Headers({ "x-requests-remaining": "417", "x-requests-used": "83", "x-requests-last": "3" });
     expect(quotaFrom(headers, { remaining: null, used: null })).toEqual({ remaining: 417, used: 83 });
-    expect(quotaFrom(new Headers({ "x-requests-remaining": "lots" }), { remaining: 417, used: 83 })).toEqual({ remaining: 417, used: 83 });
+    expect(quotaFrom(new Headers({ "x-requests-remaining": "lots" }), { remaining: 417, used: 83 })).toEqual({
+      remaining: 417,
+      used: 83,
+    });
   });
 });
 

@@ -2,7 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { mulberry32 } from "../../src/lib/random.ts";
 import { compareFigures, Ranking, sortInSteps, STEP_ROWS, type RankRow } from "../../src/modules/stats/ranking.ts";
 
-const row = (user_id: number, profit_cents: number, wagered_cents: number, settled: number): RankRow => ({ user_id, profit_cents, wagered_cents, settled, won: 0, lost: 0, pushed: 0 });
+const row = (user_id: number, profit_cents: number, wagered_cents: number, settled: number): RankRow => ({
+  user_id,
+  profit_cents,
+  wagered_cents,
+  settled,
+  won: 0,
+  lost: 0,
+  pushed: 0,
+});
 
 /** What SQL's rank() over (units, ROI, bets) gives, the slow way: 1 + players strictly ahead. */
 function referenceRanks(rows: RankRow[]): Map<number, number> {
@@ -11,14 +19,26 @@ function referenceRanks(rows: RankRow[]): Map<number, number> {
 
 function randomRows(random: () => number, n: number, firstId = 1): RankRow[] {
   // Few distinct figures, so ties are common.
-  return Array.from({ length: n }, (_, i) => row(firstId + i, Math.round((random() - 0.5) * 10) * 100, (1 + Math.floor(random() * 4)) * 100, 1 + Math.floor(random() * 3)));
+  return Array.from({ length: n }, (_, i) =>
+    row(
+      firstId + i,
+      Math.round((random() - 0.5) * 10) * 100,
+      (1 + Math.floor(random() * 4)) * 100,
+      1 + Math.floor(random() * 3),
+    ),
+  );
 }
 
 const noPause = () => {};
 
 describe("ranking", () => {
   test("units, then ROI, then bets; ties share a rank and the next rank skips", async () => {
-    const ranking = new Ranking(await sortInSteps([row(1, 100, 100, 1), row(2, 100, 200, 2), row(3, 100, 100, 1), row(4, -50, 100, 1), row(5, 100, 100, 3)], noPause));
+    const ranking = new Ranking(
+      await sortInSteps(
+        [row(1, 100, 100, 1), row(2, 100, 200, 2), row(3, 100, 100, 1), row(4, -50, 100, 1), row(5, 100, 100, 3)],
+        noPause,
+      ),
+    );
     expect(ranking.top(10).map(({ row, rank }) => [row.user_id, rank])).toEqual([
       [5, 1],
       [1, 2],
@@ -46,7 +66,9 @@ describe("ranking", () => {
     let rows = randomRows(random, 500);
     const ranking = new Ranking(await sortInSteps([...rows], noPause));
     for (let round = 0; round < 20; round++) {
-      const changed = randomRows(random, 30, 1 + Math.floor(random() * 480)).map((r) => (random() < 0.1 ? { ...r, settled: 0 } : r));
+      const changed = randomRows(random, 30, 1 + Math.floor(random() * 480)).map((r) =>
+        random() < 0.1 ? { ...r, settled: 0 } : r,
+      );
       changed.push(...randomRows(random, 3, 1000 + round * 3)); // newcomers
       ranking.apply(changed);
       const byId = new Map(rows.map((r) => [r.user_id, r]));

@@ -71,9 +71,27 @@ describe("currentPrice", () => {
   const priced: PricedGame = {
     ...game,
     odds: [
-      { marketType: "spreads", outcomes: [{ name: "Dallas Cowboys", price: -105, point: 3.5 }, { name: "Philadelphia Eagles", price: -115, point: -3.5 }] },
-      { marketType: "totals", outcomes: [{ name: "Over", price: -110, point: 44.5 }, { name: "Under", price: -110, point: 44.5 }] },
-      { marketType: "h2h", outcomes: [{ name: "Dallas Cowboys", price: 160 }, { name: "Philadelphia Eagles", price: -190 }] },
+      {
+        marketType: "spreads",
+        outcomes: [
+          { name: "Dallas Cowboys", price: -105, point: 3.5 },
+          { name: "Philadelphia Eagles", price: -115, point: -3.5 },
+        ],
+      },
+      {
+        marketType: "totals",
+        outcomes: [
+          { name: "Over", price: -110, point: 44.5 },
+          { name: "Under", price: -110, point: 44.5 },
+        ],
+      },
+      {
+        marketType: "h2h",
+        outcomes: [
+          { name: "Dallas Cowboys", price: 160 },
+          { name: "Philadelphia Eagles", price: -190 },
+        ],
+      },
     ],
     playerProps: [{ id: 7, line: 245.5, overOdds: -115, underOdds: -105 }],
   };

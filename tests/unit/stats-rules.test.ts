@@ -1,11 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { currentStreak, longestWinStreak, nextStreak, roiPercent, summarize, winRatePercent, type Outcome } from "../../src/modules/stats/rules.ts";
+import {
+  currentStreak,
+  longestWinStreak,
+  nextStreak,
+  roiPercent,
+  summarize,
+  winRatePercent,
+  type Outcome,
+} from "../../src/modules/stats/rules.ts";
 import { requiredGamesForPrize } from "../../src/modules/contest/rules.ts";
 
 const bet = (status: "pending" | Outcome, units = 1, odds = -110) => {
   const wagerCents = units * 10000;
   const win = odds > 0 ? (wagerCents * odds) / 100 : (wagerCents * 100) / -odds;
-  const resultCents = status === "won" ? Math.round(win) : status === "lost" ? -wagerCents : status === "push" ? 0 : null;
+  const resultCents =
+    status === "won" ? Math.round(win) : status === "lost" ? -wagerCents : status === "push" ? 0 : null;
   return { status, wagerCents, resultCents };
 };
 
@@ -61,7 +70,14 @@ describe("summarize", () => {
     expect(s.totalProfitCents / 10000).toBeCloseTo(5.4546, 4);
   });
   test("an empty list gives zeros", () => {
-    expect(summarize([])).toMatchObject({ totalBets: 0, roi: 0, winRate: 0, averageBetCents: 0, currentStreak: null, longestWinStreak: 0 });
+    expect(summarize([])).toMatchObject({
+      totalBets: 0,
+      roi: 0,
+      winRate: 0,
+      averageBetCents: 0,
+      currentStreak: null,
+      longestWinStreak: 0,
+    });
   });
 });
 

@@ -11,11 +11,25 @@ import {
   type AnalyticsBet,
 } from "../../src/web/features/analytics/figures.ts";
 import { boardInitials, emptyWeekText, rankAward, rankedText } from "../../src/web/features/leaderboard/board-text.ts";
-import { dollarsText, percentText, profitText, signedPercentText, streakText, unitsText } from "../../src/web/lib/stats-format.ts";
+import {
+  dollarsText,
+  percentText,
+  profitText,
+  signedPercentText,
+  streakText,
+  unitsText,
+} from "../../src/web/lib/stats-format.ts";
 
 const NOW = Date.parse("2026-10-12T12:00:00Z");
 let id = 0;
-function bet(status: AnalyticsBet["status"], wager: string, result: string | null, settledAt: string | null, betType = "spread", clv: number | null = null): AnalyticsBet {
+function bet(
+  status: AnalyticsBet["status"],
+  wager: string,
+  result: string | null,
+  settledAt: string | null,
+  betType = "spread",
+  clv: number | null = null,
+): AnalyticsBet {
   return { id: ++id, betType, status, wagerAmount: wager, result, settledAt, clv };
 }
 
@@ -45,7 +59,9 @@ describe("the stats screens' wording", () => {
     expect(rankAward(1)?.icon).toBe("🏆");
     expect(rankAward(3)?.label).toBe("Bronze medal, 3rd place");
     expect(rankAward(4)).toBeNull();
-    expect(emptyWeekText(5)).toBe("No settled bets for Week 5 yet. Place your bets and check back after games complete!");
+    expect(emptyWeekText(5)).toBe(
+      "No settled bets for Week 5 yet. Place your bets and check back after games complete!",
+    );
     expect(rankedText(12)).toBe("You are currently ranked #12 on the leaderboard.");
   });
 });
@@ -67,7 +83,14 @@ describe("analytics figures", () => {
 
   test("the summary reuses the server's rules: average stake, longest win streak", () => {
     const summary = summaryOf(settledInPeriod(bets, periodOf("ALL"), NOW));
-    expect(summary).toMatchObject({ totalBets: 4, totalProfitCents: 15969, averageBetCents: 17500, longestWinStreak: 1, wonBets: 2, pushedBets: 1 });
+    expect(summary).toMatchObject({
+      totalBets: 4,
+      totalProfitCents: 15969,
+      averageBetCents: 17500,
+      longestWinStreak: 1,
+      wonBets: 2,
+      pushedBets: 1,
+    });
     expect(summaryOf([])).toMatchObject({ totalBets: 0, averageBetCents: 0, longestWinStreak: 0 });
   });
 
@@ -95,7 +118,10 @@ describe("analytics figures", () => {
     expect(clvCardText(month)).toEqual({ value: "+0.6%", note: "over 3 bets with a closing line" });
     const all = averageClv(settledInPeriod(withClv, periodOf("ALL"), NOW));
     expect(clvCardText(all)).toEqual({ value: "-4.8%", note: "over 4 bets with a closing line" });
-    expect(clvCardText(averageClv(settledInPeriod(withClv.slice(1, 2), periodOf("ALL"), NOW)))).toEqual({ value: "+1.1%", note: "over 1 bet with a closing line" });
+    expect(clvCardText(averageClv(settledInPeriod(withClv.slice(1, 2), periodOf("ALL"), NOW)))).toEqual({
+      value: "+1.1%",
+      note: "over 1 bet with a closing line",
+    });
     expect(averageClv(settledInPeriod(withClv.slice(3, 4), periodOf("ALL"), NOW))).toEqual({ average: null, count: 0 });
     expect(clvCardText({ average: null, count: 0 })).toEqual({ value: "—", note: "No closing lines yet" });
   });
@@ -105,7 +131,11 @@ describe("analytics figures", () => {
     const local = (y: number, m: number, d: number, h: number) => new Date(y, m - 1, d, h).toISOString();
     const series = profitSeries([
       { ...bet("won", "100.00", "90.91", local(2026, 10, 1, 20)), status: "won", settledAt: local(2026, 10, 1, 20) },
-      { ...bet("lost", "100.00", "-100.00", local(2026, 10, 1, 22)), status: "lost", settledAt: local(2026, 10, 1, 22) },
+      {
+        ...bet("lost", "100.00", "-100.00", local(2026, 10, 1, 22)),
+        status: "lost",
+        settledAt: local(2026, 10, 1, 22),
+      },
       { ...bet("won", "200.00", "181.82", local(2026, 10, 4, 9)), status: "won", settledAt: local(2026, 10, 4, 9) },
     ]);
     expect(series).toEqual([

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { currentWeek, isBettingOpen, seasonStart, seasonYearOf, statusAt, weekNumber } from "../../src/modules/games/rules.ts";
+import {
+  currentWeek,
+  isBettingOpen,
+  seasonStart,
+  seasonYearOf,
+  statusAt,
+  weekNumber,
+} from "../../src/modules/games/rules.ts";
 
 describe("seasonStart: the first Thursday on or after 1 September (spec §5)", () => {
   test.each([
@@ -56,7 +63,12 @@ describe("currentWeek: the advancing week (spec §4)", () => {
   });
   test("advances once every game is completed or began more than 4 hours ago", () => {
     expect(currentWeek(games, new Date("2026-09-15T04:15:01Z"))).toBe(2);
-    expect(currentWeek(games.map((g) => ({ ...g, completed: g.week === 1 })), new Date("2026-09-13T12:00:00Z"))).toBe(2);
+    expect(
+      currentWeek(
+        games.map((g) => ({ ...g, completed: g.week === 1 })),
+        new Date("2026-09-13T12:00:00Z"),
+      ),
+    ).toBe(2);
   });
   test("is 18 when everything is over", () => {
     expect(currentWeek(games, new Date("2027-01-20T00:00:00Z"))).toBe(18);

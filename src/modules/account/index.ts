@@ -29,7 +29,10 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRout
       "/users/:userId/export/bets.csv",
       async ({ params, user }) =>
         new Response(await service.betsCsv(db, user.id, params.userId), {
-          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="nfl-paper-trading-bets.csv"' },
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": 'attachment; filename="nfl-paper-trading-bets.csv"',
+          },
         }),
       { auth: true, params: UserParams, response: { 200: BetsCsv } },
     )
@@ -37,7 +40,10 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRout
       "/users/:userId/export/account.json",
       async ({ params, user }) =>
         new Response(JSON.stringify(await service.accountJson(db, user.id, params.userId), null, 2), {
-          headers: { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="nfl-paper-trading-account.json"' },
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "content-disposition": 'attachment; filename="nfl-paper-trading-account.json"',
+          },
         }),
       { auth: true, params: UserParams, response: { 200: AccountExport } },
     )

@@ -2,7 +2,10 @@ import { t } from "elysia";
 import { Bet } from "../betting/model.ts";
 
 /** The bets download: one row per bet, with a header row (account/csv.ts). */
-export const BetsCsv = t.String({ contentMediaType: "text/csv", description: "The player's bets as CSV, with a header row" });
+export const BetsCsv = t.String({
+  contentMediaType: "text/csv",
+  description: "The player's bets as CSV, with a header row",
+});
 
 /** The account download (spec: Settings, "Your data"). */
 export const AccountExport = t.Object({

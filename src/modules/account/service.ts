@@ -7,8 +7,29 @@ import { forgetUser } from "../social/service.ts";
 import { toCsv } from "./csv.ts";
 
 const BET_COLUMNS = [
-  "id", "placedAt", "book", "week", "game", "kickoff", "betType", "selection", "player", "propType", "point", "odds",
-  "closingPoint", "closingOdds", "clv", "units", "wagerAmount", "potentialWin", "status", "result", "settledAt", "note", "legs",
+  "id",
+  "placedAt",
+  "book",
+  "week",
+  "game",
+  "kickoff",
+  "betType",
+  "selection",
+  "player",
+  "propType",
+  "point",
+  "odds",
+  "closingPoint",
+  "closingOdds",
+  "clv",
+  "units",
+  "wagerAmount",
+  "potentialWin",
+  "status",
+  "result",
+  "settledAt",
+  "note",
+  "legs",
 ] as const;
 
 /** A parlay's legs in one cell: "Dallas Cowboys @ Philadelphia Eagles: spread Philadelphia Eagles -3.5 at -110 (won); …". */
@@ -16,14 +37,22 @@ function legsCell(bet: Bet): string | null {
   if (!bet.legs) return null;
   return bet.legs
     .map((leg) => {
-      const what = [leg.betType, leg.prop ? `${leg.prop.playerName} ${leg.prop.propType}` : null, leg.selection, leg.point].filter((part) => part !== null).join(" ");
+      const what = [
+        leg.betType,
+        leg.prop ? `${leg.prop.playerName} ${leg.prop.propType}` : null,
+        leg.selection,
+        leg.point,
+      ]
+        .filter((part) => part !== null)
+        .join(" ");
       return `${leg.game.awayTeam} @ ${leg.game.homeTeam}: ${what} at ${leg.odds} (${leg.status})`;
     })
     .join("; ");
 }
 
 /** The game column: the matchup, or for a parlay how many games it spans (its legs say which). */
-const gameCell = (bet: Bet) => (bet.legs ? `Parlay of ${bet.legs.length} games` : `${bet.game.awayTeam} @ ${bet.game.homeTeam}`);
+const gameCell = (bet: Bet) =>
+  bet.legs ? `Parlay of ${bet.legs.length} games` : `${bet.game.awayTeam} @ ${bet.game.homeTeam}`;
 
 /** Every bet of the player as CSV (their own only). */
 export async function betsCsv(db: Db, viewerId: number, userId: number): Promise<string> {
@@ -32,10 +61,29 @@ export async function betsCsv(db: Db, viewerId: number, userId: number): Promise
   return toCsv(
     BET_COLUMNS,
     bets.map((b) => [
-      b.id, b.placedAt, b.league?.name ?? "Individual", b.week, gameCell(b), b.game.commenceTime, b.betType,
-      b.selection, b.prop?.playerName ?? null, b.prop?.propType ?? null, b.point, b.odds,
-      b.closingLine?.point ?? null, b.closingLine?.odds ?? null, b.clv, b.units, b.wagerAmount, b.potentialWin, b.status,
-      b.result, b.settledAt, b.note, legsCell(b),
+      b.id,
+      b.placedAt,
+      b.league?.name ?? "Individual",
+      b.week,
+      gameCell(b),
+      b.game.commenceTime,
+      b.betType,
+      b.selection,
+      b.prop?.playerName ?? null,
+      b.prop?.propType ?? null,
+      b.point,
+      b.odds,
+      b.closingLine?.point ?? null,
+      b.closingLine?.odds ?? null,
+      b.clv,
+      b.units,
+      b.wagerAmount,
+      b.potentialWin,
+      b.status,
+      b.result,
+      b.settledAt,
+      b.note,
+      legsCell(b),
     ]),
   );
 }
@@ -51,7 +99,8 @@ export async function accountJson(db: Db, viewerId: number, userId: number) {
  * and referral data are gone; their bets stay in league and board history under an anonymous name.
  */
 export async function deleteAccount(db: Db, now: Date, userId: number, password: string): Promise<{ message: string }> {
-  if (!(await verifyPassword(db, userId, password))) throw badRequest("password: that is not your password", "wrong_password");
+  if (!(await verifyPassword(db, userId, password)))
+    throw badRequest("password: that is not your password", "wrong_password");
   const unusable = await unusablePasswordHash();
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);

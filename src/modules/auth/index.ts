@@ -28,7 +28,16 @@ export interface AuthRoutesDeps {
 }
 
 /** Register, sign in and out, the current user, renaming, password resets and address proofs (spec §7). */
-export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, onAllSessionsEnded, mailer }: AuthRoutesDeps) {
+export function authRoutes({
+  db,
+  clock,
+  config,
+  logger,
+  auth,
+  onSessionEnded,
+  onAllSessionsEnded,
+  mailer,
+}: AuthRoutesDeps) {
   // Links in mail come from PUBLIC_URL only: a request's Host header is the sender's to choose.
   if (mailer && !config.publicUrl) throw new Error("Mail needs PUBLIC_URL: mailed links are built from it");
   const publicUrl = config.publicUrl ?? "";
@@ -107,7 +116,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, on
       ({ body, request, server }) => {
         limitAddress(request, server);
         if (!mailer) {
-          throw new AppError(503, "mail_not_configured", "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.");
+          throw new AppError(
+            503,
+            "mail_not_configured",
+            "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.",
+          );
         }
         perAccount.hit(normalizeEmail(body.email));
         // Answered before looking the address up, the same for every address, however the mail fares.
@@ -149,9 +162,9 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionEnded, on
       { body: VerifyBody, response: { 200: MessageResponse } },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
-    .put(
-      "/user/username",
-      ({ user, body }) => service.rename(db, user.id, body.username, config.adminEmails),
-      { auth: true, body: UsernameBody, response: { 200: UserResponse } },
-    );
+    .put("/user/username", ({ user, body }) => service.rename(db, user.id, body.username, config.adminEmails), {
+      auth: true,
+      body: UsernameBody,
+      response: { 200: UserResponse },
+    });
 }

@@ -38,5 +38,11 @@ export const UserResponse = t.Object({
 export type User = typeof UserResponse.static;
 
 export const ForgotBody = t.Object({ email: t.String({ maxLength: EMAIL_MAX }) }, { additionalProperties: false });
-export const ResetBody = t.Object({ token: t.String({ minLength: 1, maxLength: 200 }), password: t.String({ maxLength: PASSWORD_MAX }) }, { additionalProperties: false });
-export const VerifyBody = t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export const ResetBody = t.Object(
+  { token: t.String({ minLength: 1, maxLength: 200 }), password: t.String({ maxLength: PASSWORD_MAX }) },
+  { additionalProperties: false },
+);
+export const VerifyBody = t.Object(
+  { token: t.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);

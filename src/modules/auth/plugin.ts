@@ -72,8 +72,16 @@ export function authPlugin({ db, clock, config }: AuthDeps) {
   };
   return new Elysia({ name: "auth" }).macro({
     // `detail` marks the route in the OpenAPI document (http/openapi.ts): needs the session cookie.
-    auth: { detail: SESSION_DETAIL.auth, transform: ({ request }) => check(request, "user"), resolve: ({ request }) => found(request, "user") },
-    admin: { detail: SESSION_DETAIL.admin, transform: ({ request }) => check(request, "admin"), resolve: ({ request }) => found(request, "admin") },
+    auth: {
+      detail: SESSION_DETAIL.auth,
+      transform: ({ request }) => check(request, "user"),
+      resolve: ({ request }) => found(request, "user"),
+    },
+    admin: {
+      detail: SESSION_DETAIL.admin,
+      transform: ({ request }) => check(request, "admin"),
+      resolve: ({ request }) => found(request, "admin"),
+    },
   });
 }
 

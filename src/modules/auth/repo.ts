@@ -38,14 +38,22 @@ export function updateUsername(db: Executor, id: number, username: string, key: 
 }
 
 export function setEmailVerified(db: Executor, id: number, at: string) {
-  return db.updateTable("users").set({ email_verified_at: at }).where("id", "=", id).where("deleted_at", "is", null).execute();
+  return db
+    .updateTable("users")
+    .set({ email_verified_at: at })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .execute();
 }
 
 export function setRole(db: Executor, id: number, role: "user" | "admin") {
   return db.updateTable("users").set({ role }).where("id", "=", id).execute();
 }
 
-export function insertSession(db: Executor, row: { token_hash: string; user_id: number; created_at: string; expires_at: string }) {
+export function insertSession(
+  db: Executor,
+  row: { token_hash: string; user_id: number; created_at: string; expires_at: string },
+) {
   return db.insertInto("sessions").values(row).execute();
 }
 
@@ -72,7 +80,10 @@ export function botIds(db: Executor) {
 }
 
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -89,7 +100,11 @@ export function usersByIds(db: Executor, ids: number[]) {
 
 export function usersFromAddresses(db: Executor, addresses: string[]) {
   if (addresses.length === 0) return Promise.resolve([]);
-  return db.selectFrom("users").select(["id", "username", "signup_ip", "created_at"]).where("signup_ip", "in", addresses).execute();
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "signup_ip", "created_at"])
+    .where("signup_ip", "in", addresses)
+    .execute();
 }
 
 export function findUserIdByUsernameKey(db: Executor, key: string) {
@@ -100,11 +115,19 @@ export function insertOneTimeLink(
   db: Executor,
   row: { token_hash: string; purpose: LinkPurpose; user_id: number; created_at: string; expires_at: string },
 ) {
-  return db.insertInto("password_resets").values({ ...row, used_at: null }).execute();
+  return db
+    .insertInto("password_resets")
+    .values({ ...row, used_at: null })
+    .execute();
 }
 
 export function findOneTimeLink(db: Executor, tokenHash: string, purpose: LinkPurpose) {
-  return db.selectFrom("password_resets").selectAll().where("token_hash", "=", tokenHash).where("purpose", "=", purpose).executeTakeFirst();
+  return db
+    .selectFrom("password_resets")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose)
+    .executeTakeFirst();
 }
 
 /** Marks every unused link of that purpose of the account used: a reset spends the account's other reset links. */
@@ -137,7 +160,13 @@ export function deleteSessionsOf(db: Executor, userId: number) {
   return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-export function anonymise(db: Executor, userId: number, at: string, passwordHash: string, placeholder: { name: string; skeleton: string }) {
+export function anonymise(
+  db: Executor,
+  userId: number,
+  at: string,
+  passwordHash: string,
+  placeholder: { name: string; skeleton: string },
+) {
   bumpDataVersion("boards"); // boards show the placeholder name from now on
   const { name, skeleton } = placeholder;
   return db

@@ -43,7 +43,12 @@ export function usernameKey(username: string): string {
  * lower-cased, then i, 1, | and ! read as l, 0 as o, "rn" as m and "vv" as w.
  */
 export function usernameSkeleton(username: string): string {
-  return username.toLowerCase().replace(/[i1|!]/g, "l").replace(/0/g, "o").replace(/rn/g, "m").replace(/vv/g, "w");
+  return username
+    .toLowerCase()
+    .replace(/[i1|!]/g, "l")
+    .replace(/0/g, "o")
+    .replace(/rn/g, "m")
+    .replace(/vv/g, "w");
 }
 
 /** Avatar initials (spec §2 Shell): first letters of the first two parts split on . _ -, else the first two characters. */

@@ -4,7 +4,14 @@ import { randomToken, sha256 } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
 import type { LoginInput, RegisterInput, User } from "./model.ts";
 import * as repo from "./repo.ts";
-import { emailProblem, normalizeEmail, passwordProblem, usernameKey, usernameProblem, usernameSkeleton } from "./rules.ts";
+import {
+  emailProblem,
+  normalizeEmail,
+  passwordProblem,
+  usernameKey,
+  usernameProblem,
+  usernameSkeleton,
+} from "./rules.ts";
 import type { LinkPurpose, UserRow } from "./table.ts";
 
 export const SESSION_DAYS = 30;
@@ -78,7 +85,8 @@ export async function register(
   try {
     return await db.transaction().execute(async (trx) => {
       const holders = await repo.usernameHolders(trx, key, skeleton, null);
-      if ((await repo.findUserByEmail(trx, email)) || holders.some((h) => h.username_key === key)) throw ACCOUNT_EXISTS();
+      if ((await repo.findUserByEmail(trx, email)) || holders.some((h) => h.username_key === key))
+        throw ACCOUNT_EXISTS();
       if (holders.length > 0) throw USERNAME_SIMILAR();
       const row = await repo.insertUser(trx, {
         email,
@@ -122,7 +130,12 @@ export function sessionHash(token: string): string {
 }
 
 /** The user a session cookie belongs to, or null when it is unknown or expired. */
-export async function userForSession(db: Db, now: Date, token: string, adminEmails: readonly string[]): Promise<User | null> {
+export async function userForSession(
+  db: Db,
+  now: Date,
+  token: string,
+  adminEmails: readonly string[],
+): Promise<User | null> {
   const row = await repo.findSessionUser(db, sessionHash(token), now.toISOString());
   return row ? toUser(row, adminEmails) : null;
 }
@@ -190,7 +203,10 @@ export async function createBotAccounts(
   count: number,
   passwordHash: string,
 ): Promise<number[]> {
-  const taken = await repo.takenUsernameKeys(trx, candidates.map((c) => usernameKey(c.username)));
+  const taken = await repo.takenUsernameKeys(
+    trx,
+    candidates.map((c) => usernameKey(c.username)),
+  );
   const ids: number[] = [];
   for (const candidate of candidates) {
     if (ids.length === count) break;
@@ -238,11 +254,19 @@ export async function accounts(db: Db, ids: number[], adminEmails: readonly stri
 
 /** Every account signed up from these addresses. */
 export async function signupsFrom(db: Db, addresses: string[]) {
-  return (await repo.usersFromAddresses(db, addresses)).map((r) => ({ userId: r.id, username: r.username, address: r.signup_ip, createdAt: r.created_at }));
+  return (await repo.usersFromAddresses(db, addresses)).map((r) => ({
+    userId: r.id,
+    username: r.username,
+    address: r.signup_ip,
+    createdAt: r.created_at,
+  }));
 }
 
 /** A user by id or by username (any case): how 'Invite Users' names someone. */
-export async function findUserByIdOrName(db: Db, idOrName: number | string): Promise<{ id: number; username: string } | null> {
+export async function findUserByIdOrName(
+  db: Db,
+  idOrName: number | string,
+): Promise<{ id: number; username: string } | null> {
   if (typeof idOrName === "number" || /^\d+$/.test(idOrName)) {
     const row = await repo.findUserById(db, Number(idOrName));
     if (row) return { id: row.id, username: row.username };
@@ -254,10 +278,22 @@ export async function findUserByIdOrName(db: Db, idOrName: number | string): Pro
 export const RESET_LINK_MINUTES = 60;
 export const VERIFY_LINK_HOURS = 24;
 
-async function createLink(db: Db, now: Date, userId: number, purpose: LinkPurpose, validMs: number): Promise<{ token: string; expiresAt: string }> {
+async function createLink(
+  db: Db,
+  now: Date,
+  userId: number,
+  purpose: LinkPurpose,
+  validMs: number,
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + validMs).toISOString();
-  await repo.insertOneTimeLink(db, { token_hash: sha256(token), purpose, user_id: userId, created_at: now.toISOString(), expires_at: expiresAt });
+  await repo.insertOneTimeLink(db, {
+    token_hash: sha256(token),
+    purpose,
+    user_id: userId,
+    created_at: now.toISOString(),
+    expires_at: expiresAt,
+  });
   return { token, expiresAt };
 }
 
@@ -273,7 +309,12 @@ async function spendLink(trx: Db, now: Date, token: string, purpose: LinkPurpose
  * A one-time password reset link, valid for an hour, at `origin` (PUBLIC_URL: never a request's
  * Host header). Throws 404 for an unknown email (the CLI says so; the API stays quiet).
  */
-export async function createResetLink(db: Db, now: Date, email: string, origin: string): Promise<{ url: string; user: User; expiresAt: string }> {
+export async function createResetLink(
+  db: Db,
+  now: Date,
+  email: string,
+  origin: string,
+): Promise<{ url: string; user: User; expiresAt: string }> {
   const row = await repo.findUserByEmail(db, normalizeEmail(email));
   if (!row || row.deleted_at) throw notFound(`No user with email ${normalizeEmail(email)}`, "user_not_found");
   const { token, expiresAt } = await createLink(db, now, row.id, "password_reset", RESET_LINK_MINUTES * 60_000);
@@ -295,7 +336,8 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
   const hash = await Bun.password.hash(password, "argon2id");
   return db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "password_reset");
-    if (userId === null) throw badRequest("This reset link has expired or was already used. Ask for a new one.", "reset_link_invalid");
+    if (userId === null)
+      throw badRequest("This reset link has expired or was already used. Ask for a new one.", "reset_link_invalid");
     await repo.setPasswordHash(trx, userId, hash);
     await repo.deleteSessionsOf(trx, userId);
     return userId;
@@ -303,7 +345,12 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
 }
 
 /** A one-time link, valid for a day, that proves the account's address (what makes a listed ADMIN_EMAILS address an admin). */
-export async function createVerificationLink(db: Db, now: Date, userId: number, origin: string): Promise<{ url: string; user: User }> {
+export async function createVerificationLink(
+  db: Db,
+  now: Date,
+  userId: number,
+  origin: string,
+): Promise<{ url: string; user: User }> {
   const row = await repo.findUserById(db, userId);
   if (!row || row.deleted_at) throw notFound("No such user", "user_not_found");
   const { token } = await createLink(db, now, row.id, "email_verification", VERIFY_LINK_HOURS * 60 * 60_000);
@@ -314,7 +361,8 @@ export async function createVerificationLink(db: Db, now: Date, userId: number, 
 export async function verifyEmail(db: Db, now: Date, token: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "email_verification");
-    if (userId === null) throw badRequest("This confirmation link has expired or was already used.", "verify_link_invalid");
+    if (userId === null)
+      throw badRequest("This confirmation link has expired or was already used.", "verify_link_invalid");
     await repo.setEmailVerified(trx, userId, now.toISOString());
   });
 }
@@ -358,6 +406,11 @@ export async function accountExport(db: Db, userId: number) {
     emailVerifiedAt: row.email_verified_at,
     createdAt: row.created_at,
     signupAddress: row.signup_ip,
-    referral: { source: row.referral_source, medium: row.referral_medium, campaign: row.referral_campaign, referrerUrl: row.referrer_url },
+    referral: {
+      source: row.referral_source,
+      medium: row.referral_medium,
+      campaign: row.referral_campaign,
+      referrerUrl: row.referrer_url,
+    },
   };
 }

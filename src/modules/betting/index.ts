@@ -4,7 +4,16 @@ import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
-import { Bet, BetParams, Coverage, NoteBody, PlaceBetBody, PlaceParlayBody, UserParams, UserWeekParams } from "./model.ts";
+import {
+  Bet,
+  BetParams,
+  Coverage,
+  NoteBody,
+  PlaceBetBody,
+  PlaceParlayBody,
+  UserParams,
+  UserWeekParams,
+} from "./model.ts";
 import { placeParlay } from "./parlays.ts";
 import * as service from "./service.ts";
 
@@ -40,12 +49,14 @@ export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     })
     .get(
       "/users/:userId/bets/week/:week",
-      async ({ params, user }) => service.listWeekBets(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
+      async ({ params, user }) =>
+        service.listWeekBets(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
       { auth: true, params: UserWeekParams, response: { 200: t.Array(Bet) } },
     )
     .get(
       "/users/:userId/coverage/week/:week",
-      async ({ params, user }) => service.weekCoverage(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
+      async ({ params, user }) =>
+        service.weekCoverage(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
       { auth: true, params: UserWeekParams, response: { 200: Coverage } },
     )
     .patch("/bets/:betId/note", ({ params, body, user }) => service.updateNote(db, user.id, params.betId, body.note), {

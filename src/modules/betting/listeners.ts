@@ -11,6 +11,9 @@ export function settleOnGameCompleted(bus: EventBus, db: Db, clock: Clock, logge
     const started = performance.now();
     const settle = () => settleGame(db, clock.now(), payload.gameId, { regrade: payload.regrade });
     const changed = metrics ? await metrics.time("settlement", settle) : await settle();
-    logger.info({ gameId: payload.gameId, regrade: payload.regrade, bets: changed, ms: Math.round(performance.now() - started) }, "bets settled");
+    logger.info(
+      { gameId: payload.gameId, regrade: payload.regrade, bets: changed, ms: Math.round(performance.now() - started) },
+      "bets settled",
+    );
   });
 }

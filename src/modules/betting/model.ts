@@ -20,7 +20,11 @@ const stakeFields = {
   units: wholeNumber("units", 1, 3),
   wagerAmount: optionalNullable(anyNumber("wagerAmount")),
   potentialWin: optionalNullable(anyNumber("potentialWin")),
-  confidence: t.Optional(t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high")], { error: "confidence: must be low, medium or high" })),
+  confidence: t.Optional(
+    t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high")], {
+      error: "confidence: must be low, medium or high",
+    }),
+  ),
   note: optionalNullable(t.String({ maxLength: NOTE_MAX })),
   leagueId: optionalNullable(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
 };
@@ -69,7 +73,10 @@ export const PlaceParlayBody = t.Object(
 );
 export type PlaceParlayInput = typeof PlaceParlayBody.static;
 
-export const NoteBody = t.Object({ note: t.Union([t.String({ maxLength: NOTE_MAX }), t.Null()]) }, { additionalProperties: false });
+export const NoteBody = t.Object(
+  { note: t.Union([t.String({ maxLength: NOTE_MAX }), t.Null()]) },
+  { additionalProperties: false },
+);
 
 export const BetParams = t.Object({ betId: wholeNumber("betId", 1, Number.MAX_SAFE_INTEGER) });
 export const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });

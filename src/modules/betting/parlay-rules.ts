@@ -15,15 +15,21 @@ interface Fraction {
 
 /** American odds as decimal odds: +150 → 5/2, −110 → 210/110. */
 function decimalOdds(american: number): Fraction {
-  if (!Number.isInteger(american) || Math.abs(american) < 100) throw new RangeError("American odds are whole numbers of at least 100 either way");
-  return american > 0 ? { num: BigInt(100 + american), den: 100n } : { num: BigInt(100 - american), den: BigInt(-american) };
+  if (!Number.isInteger(american) || Math.abs(american) < 100)
+    throw new RangeError("American odds are whole numbers of at least 100 either way");
+  return american > 0
+    ? { num: BigInt(100 + american), den: 100n }
+    : { num: BigInt(100 - american), den: BigInt(-american) };
 }
 
 function combined(americanOdds: readonly number[]): Fraction {
-  return americanOdds.reduce<Fraction>((acc, odds) => {
-    const d = decimalOdds(odds);
-    return { num: acc.num * d.num, den: acc.den * d.den };
-  }, { num: 1n, den: 1n });
+  return americanOdds.reduce<Fraction>(
+    (acc, odds) => {
+      const d = decimalOdds(odds);
+      return { num: acc.num * d.num, den: acc.den * d.den };
+    },
+    { num: 1n, den: 1n },
+  );
 }
 
 /**
@@ -58,11 +64,23 @@ export interface LegsProblem {
 
 /** Why these legs cannot make a parlay (too few, too many, two on one game); null when they can. */
 export function parlayLegsProblem(legs: readonly LegIdentity[]): LegsProblem | null {
-  if (legs.length < PARLAY_MIN_LEGS) return { code: "parlay_too_few_legs", message: `legs: a parlay needs at least ${PARLAY_MIN_LEGS} legs (got ${legs.length})` };
-  if (legs.length > PARLAY_MAX_LEGS) return { code: "parlay_too_many_legs", message: `legs: a parlay takes at most ${PARLAY_MAX_LEGS} legs (got ${legs.length})` };
+  if (legs.length < PARLAY_MIN_LEGS)
+    return {
+      code: "parlay_too_few_legs",
+      message: `legs: a parlay needs at least ${PARLAY_MIN_LEGS} legs (got ${legs.length})`,
+    };
+  if (legs.length > PARLAY_MAX_LEGS)
+    return {
+      code: "parlay_too_many_legs",
+      message: `legs: a parlay takes at most ${PARLAY_MAX_LEGS} legs (got ${legs.length})`,
+    };
   const seen = new Set<string>();
   for (const leg of legs) {
-    if (seen.has(leg.gameId)) return { code: "parlay_same_game", message: `legs: two legs are on the same game (${leg.gameId}); a parlay takes one leg per game` };
+    if (seen.has(leg.gameId))
+      return {
+        code: "parlay_same_game",
+        message: `legs: two legs are on the same game (${leg.gameId}); a parlay takes one leg per game`,
+      };
     seen.add(leg.gameId);
   }
   return null;
@@ -96,5 +114,11 @@ export function settleParlay(
   const won = legs.filter((leg) => leg.status === "won");
   if (won.length === 0) return { status: "push", resultCents: 0 };
   if (won.length === legs.length) return { status: "won", resultCents: potentialWinCents };
-  return { status: "won", resultCents: parlayWinCents(wagerCents, won.map((leg) => leg.odds)) };
+  return {
+    status: "won",
+    resultCents: parlayWinCents(
+      wagerCents,
+      won.map((leg) => leg.odds),
+    ),
+  };
 }

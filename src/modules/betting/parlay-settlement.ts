@@ -7,11 +7,20 @@ import { settleBet } from "./rules.ts";
 import type { Decided, Facts, GameInfo } from "./settlement.ts";
 import type { BetLegRow, BetRow, BetStatus } from "./table.ts";
 
-const infoOf = (facts: Facts): GameInfo => ({ awayTeam: facts.awayTeam, homeTeam: facts.homeTeam, awayScore: facts.awayScore, homeScore: facts.homeScore });
+const infoOf = (facts: Facts): GameInfo => ({
+  awayTeam: facts.awayTeam,
+  homeTeam: facts.homeTeam,
+  awayScore: facts.awayScore,
+  homeScore: facts.homeScore,
+});
 
 function gradeLeg(leg: BetLegRow, facts: Facts | null): BetStatus {
   if (!facts) return "pending";
-  return settleBet({ betType: leg.bet_type, selection: leg.selection, point: leg.point }, facts, leg.prop_id === null ? undefined : facts.props.get(leg.prop_id));
+  return settleBet(
+    { betType: leg.bet_type, selection: leg.selection, point: leg.point },
+    facts,
+    leg.prop_id === null ? undefined : facts.props.get(leg.prop_id),
+  );
 }
 
 /**
@@ -21,7 +30,13 @@ function gradeLeg(leg: BetLegRow, facts: Facts | null): BetStatus {
  * `known` is the final of the game being settled, read once by the caller.
  */
 export async function decideParlays(trx: Kysely<Database>, parlays: BetRow[], known: Facts): Promise<Decided[]> {
-  const legs = Map.groupBy(await repo.legsOf(trx, parlays.map((p) => p.id)), (leg) => leg.bet_id);
+  const legs = Map.groupBy(
+    await repo.legsOf(
+      trx,
+      parlays.map((p) => p.id),
+    ),
+    (leg) => leg.bet_id,
+  );
   const facts = new Map<string, Facts | null>();
   const factsOf = async (gameId: string) => {
     if (!facts.has(gameId)) facts.set(gameId, await finalFacts(trx, gameId));

@@ -28,7 +28,8 @@ interface PricedLeg {
 }
 
 const matchup = (game: Game) => `${game.awayTeam} @ ${game.homeTeam}`;
-const moved = (p: PricedLeg) => p.price.odds !== p.leg.odds || (p.price.point !== null && (p.leg.point ?? null) !== p.price.point);
+const moved = (p: PricedLeg) =>
+  p.price.odds !== p.leg.odds || (p.price.point !== null && (p.leg.point ?? null) !== p.price.point);
 
 function checkLegs(legs: readonly Leg[]): void {
   const problem = parlayLegsProblem(legs);
@@ -45,9 +46,20 @@ async function priceLegs(trx: Kysely<Database>, now: Date, legs: readonly Leg[])
     const propId = leg.betType === "prop" ? leg.propId! : null;
     const { game, open, pricedAt } = await gameForBetting(trx, leg.gameId, now, propId);
     // A started leg is bad input for a parlay (issue 19: 400), named by its game as singles name theirs.
-    if (!open) throw new AppError(400, "game_locked", `legs[${index}].gameId: betting is locked for ${matchup(game)}: it has started or is completed`, {}, { gameId: game.id, field: `legs.${index}.gameId` });
+    if (!open)
+      throw new AppError(
+        400,
+        "game_locked",
+        `legs[${index}].gameId: betting is locked for ${matchup(game)}: it has started or is completed`,
+        {},
+        { gameId: game.id, field: `legs.${index}.gameId` },
+      );
     const price = currentPrice(game, leg.betType, leg.selection, propId);
-    if (!price) throw badRequest(`legs[${index}].selection: "${leg.selection}" is not offered for this ${leg.betType} market`, "unknown_selection");
+    if (!price)
+      throw badRequest(
+        `legs[${index}].selection: "${leg.selection}" is not offered for this ${leg.betType} market`,
+        "unknown_selection",
+      );
     priced.push({ leg, index, game, price, pricedAt });
   }
   return priced;
@@ -75,8 +87,20 @@ export async function placeParlay(db: Db, now: Date, userId: number, input: Plac
       const wager = wagerCents(input.units);
       if (priced.some(moved)) {
         throw conflict("Odds have changed", "odds_changed", {
-          current: { odds: parlayAmericanOdds(currentOdds), potentialWin: centsToString(parlayWinCents(wager, currentOdds)) },
-          legs: priced.filter(moved).map((p) => ({ index: p.index, gameId: p.game.id, betType: p.leg.betType, selection: p.leg.selection, propId: p.leg.propId ?? null, current: p.price })),
+          current: {
+            odds: parlayAmericanOdds(currentOdds),
+            potentialWin: centsToString(parlayWinCents(wager, currentOdds)),
+          },
+          legs: priced
+            .filter(moved)
+            .map((p) => ({
+              index: p.index,
+              gameId: p.game.id,
+              betType: p.leg.betType,
+              selection: p.leg.selection,
+              propId: p.leg.propId ?? null,
+              current: p.price,
+            })),
         });
       }
 
@@ -92,9 +116,19 @@ export async function placeParlay(db: Db, now: Date, userId: number, input: Plac
       const existing = await repo.findParlayInBook(trx, userId, bookId, key);
       if (existing) throw conflict("You already have this parlay", "parlay_exists", { existingBetId: existing.id });
       if (league?.bankrollCents != null) {
-        const available = availableCents(league.bankrollCents, await settledProfitCents(trx, userId, bookId), await repo.pendingStakesCents(trx, userId, bookId));
+        const available = availableCents(
+          league.bankrollCents,
+          await settledProfitCents(trx, userId, bookId),
+          await repo.pendingStakesCents(trx, userId, bookId),
+        );
         if (wager > available) {
-          throw new AppError(400, "bankroll_exceeded", `Not enough bankroll in ${league.name}: $${centsToString(Math.max(0, available))} available`, {}, { availableCents: available });
+          throw new AppError(
+            400,
+            "bankroll_exceeded",
+            `Not enough bankroll in ${league.name}: $${centsToString(Math.max(0, available))} available`,
+            {},
+            { availableCents: available },
+          );
         }
       }
 
@@ -120,7 +154,11 @@ export async function placeParlay(db: Db, now: Date, userId: number, input: Plac
         result_cents: null,
         placed_at: now.toISOString(),
         // The parlay's price is as old as its oldest leg's.
-        priced_at: priced.map((p) => p.pricedAt).filter((at): at is string => at !== null).sort()[0] ?? null,
+        priced_at:
+          priced
+            .map((p) => p.pricedAt)
+            .filter((at): at is string => at !== null)
+            .sort()[0] ?? null,
         settled_at: null,
         parlay_key: key,
       } as const;
@@ -149,10 +187,26 @@ export async function placeParlay(db: Db, now: Date, userId: number, input: Plac
       });
       const legs = priced.map((p, i) => {
         const prop = p.game.playerProps.find((pp) => pp.id === legRows[i]!.prop_id);
-        return { ...legRows[i]!, id: 0, ...details(p), player_name: prop?.playerName ?? null, prop_type: prop?.propType ?? null };
+        return {
+          ...legRows[i]!,
+          id: 0,
+          ...details(p),
+          player_name: prop?.playerName ?? null,
+          prop_type: prop?.propType ?? null,
+        };
       });
       // Everything the answer shows is at hand: no second read. No closing lines before kick-off.
-      const detailsRow = { ...row, id, ...details(last), player_name: null, prop_type: null, closing_odds: null, closing_line: null, closing_over_odds: null, closing_under_odds: null };
+      const detailsRow = {
+        ...row,
+        id,
+        ...details(last),
+        player_name: null,
+        prop_type: null,
+        closing_odds: null,
+        closing_line: null,
+        closing_over_odds: null,
+        closing_under_odds: null,
+      };
       return toBet(detailsRow, league ? new Map([[bookId, league.name]]) : undefined, undefined, legs);
     })
     .catch((error: unknown) => {

@@ -25,14 +25,30 @@ function closingOf(row: BetWithDetails, closingOdds: ClosingOddsReader): Pick<Be
     awayTeam: row.away_team,
     odds,
     playerProps:
-      row.prop_id !== null && row.closing_line !== null && row.closing_over_odds !== null && row.closing_under_odds !== null
-        ? [{ id: row.prop_id, line: row.closing_line, overOdds: row.closing_over_odds, underOdds: row.closing_under_odds }]
+      row.prop_id !== null &&
+      row.closing_line !== null &&
+      row.closing_over_odds !== null &&
+      row.closing_under_odds !== null
+        ? [
+            {
+              id: row.prop_id,
+              line: row.closing_line,
+              overOdds: row.closing_over_odds,
+              underOdds: row.closing_under_odds,
+            },
+          ]
         : [],
   };
-  const closing = closingLineValue({ betType: row.bet_type, selection: row.selection, propId: row.prop_id, odds: row.odds, point: row.point }, game);
+  const closing = closingLineValue(
+    { betType: row.bet_type, selection: row.selection, propId: row.prop_id, odds: row.odds, point: row.point },
+    game,
+  );
   if (!closing) return { closingLine: null, clv: null };
   const { price } = closing;
-  return { closingLine: { odds: String(price.odds), point: price.point === null ? null : String(price.point) }, clv: closing.clv };
+  return {
+    closingLine: { odds: String(price.odds), point: price.point === null ? null : String(price.point) },
+    clv: closing.clv,
+  };
 }
 
 /** A parlay's leg as the API shows it. */

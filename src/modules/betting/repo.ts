@@ -35,7 +35,13 @@ export function insertLegs(db: Executor, rows: Insertable<BetLegsTable>[]) {
 
 /** The legs of these parlays, in their order. */
 export function legsOf(db: Executor, betIds: number[]) {
-  return db.selectFrom("bet_legs").selectAll().where("bet_id", "in", jsonList(betIds)).orderBy("bet_id").orderBy("leg_index").execute();
+  return db
+    .selectFrom("bet_legs")
+    .selectAll()
+    .where("bet_id", "in", jsonList(betIds))
+    .orderBy("bet_id")
+    .orderBy("leg_index")
+    .execute();
 }
 
 /** What the screens show beside a pick (a bet's or a parlay leg's): its game and its prop. */
@@ -102,7 +108,10 @@ export function updateNote(db: Executor, id: number, note: string | null) {
 }
 
 /** A player's bets with what the screens show beside them (their game's closing line included), newest first. */
-export function betsWithDetails(db: Executor, filter: { userId?: number; ids?: number[]; season?: number; week?: number }) {
+export function betsWithDetails(
+  db: Executor,
+  filter: { userId?: number; ids?: number[]; season?: number; week?: number },
+) {
   let query = db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
@@ -126,7 +135,12 @@ export type BetWithDetails = Awaited<ReturnType<typeof betsWithDetails>>[number]
 
 /** Up to `limit` single bets of a game after `afterId`, in id order; `pendingOnly` for the settlement sweep. */
 export function betsOfGame(db: Executor, gameId: string, afterId: number, limit: number, pendingOnly: boolean) {
-  let query = db.selectFrom("bets").selectAll().where("game_id", "=", gameId).where("is_parlay", "=", 0).where("id", ">", afterId);
+  let query = db
+    .selectFrom("bets")
+    .selectAll()
+    .where("game_id", "=", gameId)
+    .where("is_parlay", "=", 0)
+    .where("id", ">", afterId);
   if (pendingOnly) query = query.where("status", "=", "pending");
   return query.orderBy("id").limit(limit).execute();
 }
@@ -149,8 +163,18 @@ export function gamesWithPendingBets(db: Executor) {
 }
 
 /** Gives many bets the same outcome in one statement (a chunk has few distinct outcomes). */
-export function setOutcome(db: Executor, ids: number[], status: BetStatus, resultCents: number | null, settledAt: string | null) {
-  return db.updateTable("bets").set({ status, result_cents: resultCents, settled_at: settledAt }).where("id", "in", jsonList(ids)).execute();
+export function setOutcome(
+  db: Executor,
+  ids: number[],
+  status: BetStatus,
+  resultCents: number | null,
+  settledAt: string | null,
+) {
+  return db
+    .updateTable("bets")
+    .set({ status, result_cents: resultCents, settled_at: settledAt })
+    .where("id", "in", jsonList(ids))
+    .execute();
 }
 
 /**
@@ -197,13 +221,21 @@ export async function individualGamesBet(db: Executor, userId: number, season: n
 
 export async function countBetsOf(db: Executor, userIds: number[]): Promise<number> {
   if (userIds.length === 0) return 0;
-  const row = await db.selectFrom("bets").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "in", userIds).executeTakeFirst();
+  const row = await db
+    .selectFrom("bets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "in", userIds)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export function insertBets(db: Executor, rows: Insertable<BetsTable>[]) {
   if (rows.length === 0) return Promise.resolve();
-  return db.insertInto("bets").values(rows).onConflict((oc) => oc.doNothing()).execute();
+  return db
+    .insertInto("bets")
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export function individualGamesBetByUsers(db: Executor, userIds: number[], season: number, week: number) {
@@ -248,7 +280,15 @@ export function settledSince(db: Executor, userId: number, since: string, limit:
   return db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
-    .select(["bets.id", "bets.selection", "bets.status", "bets.result_cents", "bets.settled_at", "games.away_team", "games.home_team"])
+    .select([
+      "bets.id",
+      "bets.selection",
+      "bets.status",
+      "bets.result_cents",
+      "bets.settled_at",
+      "games.away_team",
+      "games.home_team",
+    ])
     .where("bets.user_id", "=", userId)
     .where("bets.status", "!=", "pending")
     .where("bets.settled_at", ">=", since)

@@ -25,7 +25,12 @@ const MARKET_OF: Record<Exclude<BetType, "prop" | "parlay">, PricedMarket["marke
 };
 
 /** The current price of a selection, or null when the game offers no such selection. */
-export function currentPrice(game: PricedGame, betType: BetType, selection: string, propId?: number | null): Price | null {
+export function currentPrice(
+  game: PricedGame,
+  betType: BetType,
+  selection: string,
+  propId?: number | null,
+): Price | null {
   if (betType === "parlay") return null;
   if (betType === "prop") {
     const prop = game.playerProps.find((p) => p.id === propId);
@@ -95,7 +100,11 @@ export function settleBet(bet: SettleableBet, game: FinalGame, prop?: PropOutcom
 }
 
 /** The profit a settled bet books: the potential win, minus the stake, or nothing on a push. */
-export function resultCents(status: Exclude<BetStatus, "pending">, wagerCents: number, potentialWinCents: number): number {
+export function resultCents(
+  status: Exclude<BetStatus, "pending">,
+  wagerCents: number,
+  potentialWinCents: number,
+): number {
   if (status === "won") return potentialWinCents;
   if (status === "lost") return -wagerCents;
   return 0;

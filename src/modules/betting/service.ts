@@ -28,92 +28,120 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   const bookId = input.leagueId ?? INDIVIDUAL_BOOK;
 
   // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
-  const placed = await groupCommit(db).run(async (trx) => {
-    // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
-    const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now, input.betType === "prop" ? input.propId! : null);
-    if (!open) throw conflict("Betting is locked for this game: it has started or is completed", "game_locked");
-    const price = currentPrice(game, input.betType, input.selection, input.propId);
-    if (!price) throw badRequest(`selection: "${input.selection}" is not offered for this ${input.betType} market`, "unknown_selection");
-    const clientPoint = input.point ?? null;
-    if (price.odds !== input.odds || (price.point !== null && clientPoint !== price.point)) {
-      throw conflict("Odds have changed", "odds_changed", { current: price });
-    }
-
-    const wager = wagerCents(input.units);
-    const league = input.leagueId != null ? await leagueBetRules(trx, input.leagueId, userId) : null;
-    const broken = league?.problemWith({ betType: input.betType, wagerCents: wager, commenceTime: game.commenceTime });
-    if (broken) throw badRequest(broken, "league_rules");
-
-    const existing = await repo.findBetInBook(trx, userId, input.gameId, bookId);
-    if (existing) {
-      if (!input.replaceExisting) throw conflict("You already have a bet on this game", "bet_exists", { existingBetId: existing.id });
-      if (existing.status !== "pending") throw conflict("Your bet on this game is already settled", "bet_settled");
-    }
-    if (league?.bankrollCents != null) {
-      const pending = (await repo.pendingStakesCents(trx, userId, bookId)) - (existing?.wager_cents ?? 0);
-      const available = availableCents(league.bankrollCents, await settledProfitCents(trx, userId, bookId), pending);
-      if (wager > available) {
-        throw new AppError(400, "bankroll_exceeded", `Not enough bankroll in ${league.name}: $${centsToString(Math.max(0, available))} available`, {}, { availableCents: available });
+  const placed = await groupCommit(db)
+    .run(async (trx) => {
+      // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
+      const { game, open, pricedAt } = await gameForBetting(
+        trx,
+        input.gameId,
+        now,
+        input.betType === "prop" ? input.propId! : null,
+      );
+      if (!open) throw conflict("Betting is locked for this game: it has started or is completed", "game_locked");
+      const price = currentPrice(game, input.betType, input.selection, input.propId);
+      if (!price)
+        throw badRequest(
+          `selection: "${input.selection}" is not offered for this ${input.betType} market`,
+          "unknown_selection",
+        );
+      const clientPoint = input.point ?? null;
+      if (price.odds !== input.odds || (price.point !== null && clientPoint !== price.point)) {
+        throw conflict("Odds have changed", "odds_changed", { current: price });
       }
-    }
-    if (existing) await repo.deleteBet(trx, existing.id);
 
-    const row = {
-      user_id: userId,
-      game_id: game.id,
-      book_id: bookId,
-      season: game.season,
-      week: game.week,
-      bet_type: input.betType,
-      selection: input.selection,
-      prop_id: input.betType === "prop" ? input.propId! : null,
-      odds: price.odds,
-      point: price.point,
-      units: input.units,
-      wager_cents: wager,
-      potential_win_cents: potentialWinCents(wager, price.odds),
-      confidence: input.confidence ?? "medium",
-      note: input.note?.trim() ? input.note : null,
-      is_parlay: 0,
-      status: "pending",
-      result_cents: null,
-      placed_at: now.toISOString(),
-      priced_at: pricedAt,
-      settled_at: null,
-      parlay_key: null,
-    } as const;
-    const id = await repo.insertBet(trx, row);
-    const prop = game.playerProps.find((p) => p.id === row.prop_id);
-    // Everything the answer shows is at hand: no second read.
-    return toBet({
-      ...row,
-      id,
-      home_team: game.homeTeam,
-      away_team: game.awayTeam,
-      home_abbr: game.homeAbbr,
-      away_abbr: game.awayAbbr,
-      commence_time: game.commenceTime,
-      home_score: game.homeScore,
-      away_score: game.awayScore,
-      player_name: prop?.playerName ?? null,
-      prop_type: prop?.propType ?? null,
-      // Betting is open, so the game has not kicked off: no closing line yet.
-      closing_odds: null,
-      closing_line: null,
-      closing_over_odds: null,
-      closing_under_odds: null,
-    }, league ? new Map([[bookId, league.name]]) : undefined);
-  }).catch((error: unknown) => {
-    // Two identical placements racing: the unique book index lets exactly one through.
-    if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", "bet_exists");
-    throw error;
-  });
+      const wager = wagerCents(input.units);
+      const league = input.leagueId != null ? await leagueBetRules(trx, input.leagueId, userId) : null;
+      const broken = league?.problemWith({
+        betType: input.betType,
+        wagerCents: wager,
+        commenceTime: game.commenceTime,
+      });
+      if (broken) throw badRequest(broken, "league_rules");
+
+      const existing = await repo.findBetInBook(trx, userId, input.gameId, bookId);
+      if (existing) {
+        if (!input.replaceExisting)
+          throw conflict("You already have a bet on this game", "bet_exists", { existingBetId: existing.id });
+        if (existing.status !== "pending") throw conflict("Your bet on this game is already settled", "bet_settled");
+      }
+      if (league?.bankrollCents != null) {
+        const pending = (await repo.pendingStakesCents(trx, userId, bookId)) - (existing?.wager_cents ?? 0);
+        const available = availableCents(league.bankrollCents, await settledProfitCents(trx, userId, bookId), pending);
+        if (wager > available) {
+          throw new AppError(
+            400,
+            "bankroll_exceeded",
+            `Not enough bankroll in ${league.name}: $${centsToString(Math.max(0, available))} available`,
+            {},
+            { availableCents: available },
+          );
+        }
+      }
+      if (existing) await repo.deleteBet(trx, existing.id);
+
+      const row = {
+        user_id: userId,
+        game_id: game.id,
+        book_id: bookId,
+        season: game.season,
+        week: game.week,
+        bet_type: input.betType,
+        selection: input.selection,
+        prop_id: input.betType === "prop" ? input.propId! : null,
+        odds: price.odds,
+        point: price.point,
+        units: input.units,
+        wager_cents: wager,
+        potential_win_cents: potentialWinCents(wager, price.odds),
+        confidence: input.confidence ?? "medium",
+        note: input.note?.trim() ? input.note : null,
+        is_parlay: 0,
+        status: "pending",
+        result_cents: null,
+        placed_at: now.toISOString(),
+        priced_at: pricedAt,
+        settled_at: null,
+        parlay_key: null,
+      } as const;
+      const id = await repo.insertBet(trx, row);
+      const prop = game.playerProps.find((p) => p.id === row.prop_id);
+      // Everything the answer shows is at hand: no second read.
+      return toBet(
+        {
+          ...row,
+          id,
+          home_team: game.homeTeam,
+          away_team: game.awayTeam,
+          home_abbr: game.homeAbbr,
+          away_abbr: game.awayAbbr,
+          commence_time: game.commenceTime,
+          home_score: game.homeScore,
+          away_score: game.awayScore,
+          player_name: prop?.playerName ?? null,
+          prop_type: prop?.propType ?? null,
+          // Betting is open, so the game has not kicked off: no closing line yet.
+          closing_odds: null,
+          closing_line: null,
+          closing_over_odds: null,
+          closing_under_odds: null,
+        },
+        league ? new Map([[bookId, league.name]]) : undefined,
+      );
+    })
+    .catch((error: unknown) => {
+      // Two identical placements racing: the unique book index lets exactly one through.
+      if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", "bet_exists");
+      throw error;
+    });
   return placed;
 }
 
 /** Bets as the API shows them, with their leagues' names and parlays' legs. */
 async function present(db: Db, rows: repo.BetWithDetails[]): Promise<Bet[]> {
-  const names = await leagueNames(db, rows.filter((r) => r.book_id !== INDIVIDUAL_BOOK).map((r) => r.book_id));
+  const names = await leagueNames(
+    db,
+    rows.filter((r) => r.book_id !== INDIVIDUAL_BOOK).map((r) => r.book_id),
+  );
   const parlayIds = rows.filter((r) => r.is_parlay === 1).map((r) => r.id);
   const legs = Map.groupBy(parlayIds.length > 0 ? await repo.legsWithDetails(db, parlayIds) : [], (leg) => leg.bet_id);
   const closingOdds = closingOddsReader();
@@ -131,7 +159,13 @@ export async function listBets(db: Db, viewerId: number, userId: number): Promis
 }
 
 /** A player's bets on one week's games of a season. */
-export async function listWeekBets(db: Db, viewerId: number, userId: number, season: number, week: number): Promise<Bet[]> {
+export async function listWeekBets(
+  db: Db,
+  viewerId: number,
+  userId: number,
+  season: number,
+  week: number,
+): Promise<Bet[]> {
   assertSelf(viewerId, userId);
   return present(db, await repo.betsWithDetails(db, { userId, season, week }));
 }
@@ -146,11 +180,27 @@ export async function updateNote(db: Db, userId: number, betId: number, note: st
 }
 
 /** A player's weekly coverage (spec §2 'Week N Betting Coverage'): individual games bet against games scheduled. */
-export async function weekCoverage(db: Db, viewerId: number, userId: number, season: number, week: number): Promise<Coverage> {
+export async function weekCoverage(
+  db: Db,
+  viewerId: number,
+  userId: number,
+  season: number,
+  week: number,
+): Promise<Coverage> {
   assertSelf(viewerId, userId);
-  const [gamesScheduled, gamesBet] = await Promise.all([gamesInWeek(db, season, week), repo.individualGamesBet(db, userId, season, week)]);
+  const [gamesScheduled, gamesBet] = await Promise.all([
+    gamesInWeek(db, season, week),
+    repo.individualGamesBet(db, userId, season, week),
+  ]);
   const gamesRequired = requiredGamesForPrize(gamesScheduled);
-  return { season, week, gamesScheduled, gamesBet, gamesRequired, eligible: gamesScheduled > 0 && gamesBet >= gamesRequired };
+  return {
+    season,
+    week,
+    gamesScheduled,
+    gamesBet,
+    gamesRequired,
+    eligible: gamesScheduled > 0 && gamesBet >= gamesRequired,
+  };
 }
 
 /** How many bets these players have placed, all books. */
@@ -181,39 +231,47 @@ export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
   // 21 values a row: 1,000 rows stay well inside SQLite's bound-parameter limit.
   for (let i = 0; i < bets.length; i += 1000) {
     await db.transaction().execute(async (trx) => {
-      await repo.insertBets(trx, bets.slice(i, i + 1000).map((b) => {
-        const wager = wagerCents(b.units);
-        return {
-          user_id: b.userId,
-          game_id: b.gameId,
-          book_id: INDIVIDUAL_BOOK,
-          season: b.season,
-          week: b.week,
-          bet_type: b.betType,
-          selection: b.selection,
-          prop_id: b.propId,
-          odds: b.odds,
-          point: b.point,
-          units: b.units,
-          wager_cents: wager,
-          potential_win_cents: potentialWinCents(wager, b.odds),
-          confidence: "medium",
-          note: null,
-          is_parlay: 0,
-          status: "pending",
-          result_cents: null,
-          placed_at: b.placedAt,
-          priced_at: b.placedAt,
-          settled_at: null,
-          parlay_key: null,
-        };
-      }));
+      await repo.insertBets(
+        trx,
+        bets.slice(i, i + 1000).map((b) => {
+          const wager = wagerCents(b.units);
+          return {
+            user_id: b.userId,
+            game_id: b.gameId,
+            book_id: INDIVIDUAL_BOOK,
+            season: b.season,
+            week: b.week,
+            bet_type: b.betType,
+            selection: b.selection,
+            prop_id: b.propId,
+            odds: b.odds,
+            point: b.point,
+            units: b.units,
+            wager_cents: wager,
+            potential_win_cents: potentialWinCents(wager, b.odds),
+            confidence: "medium",
+            note: null,
+            is_parlay: 0,
+            status: "pending",
+            result_cents: null,
+            placed_at: b.placedAt,
+            priced_at: b.placedAt,
+            settled_at: null,
+            parlay_key: null,
+          };
+        }),
+      );
     });
   }
 }
 
 /** Different games each player bet in the individual book in a week (players with none are absent). */
-export async function individualGamesBet(db: Db, userIds: number[], season: number, week: number): Promise<Map<number, number>> {
+export async function individualGamesBet(
+  db: Db,
+  userIds: number[],
+  season: number,
+  week: number,
+): Promise<Map<number, number>> {
   const rows = await repo.individualGamesBetByUsers(db, userIds, season, week);
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
 }

@@ -68,10 +68,14 @@ function outcomeOf(bet: BetRow, facts: Facts): Outcome {
     facts,
     bet.prop_id === null ? undefined : facts.props.get(bet.prop_id),
   );
-  return { status, result: status === "pending" ? null : resultCents(status, bet.wager_cents, bet.potential_win_cents) };
+  return {
+    status,
+    result: status === "pending" ? null : resultCents(status, bet.wager_cents, bet.potential_win_cents),
+  };
 }
 
-const singles = (bets: BetRow[], facts: Facts): Decided[] => bets.map((bet) => ({ bet, next: outcomeOf(bet, facts), gameInfo: gameInfoOf(facts) }));
+const singles = (bets: BetRow[], facts: Facts): Decided[] =>
+  bets.map((bet) => ({ bet, next: outcomeOf(bet, facts), gameInfo: gameInfoOf(facts) }));
 
 function message({ bet, next, gameInfo }: Decided): SettlementMessage {
   return {
@@ -92,7 +96,10 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
   const changes: OutcomeChange[] = [];
   const messages: SettlementMessage[] = [];
   // Bets that end the same way are written together: a chunk has only a handful of outcomes.
-  const updates = new Map<string, { status: BetStatus; result: number | null; settledAt: string | null; ids: number[] }>();
+  const updates = new Map<
+    string,
+    { status: BetStatus; result: number | null; settledAt: string | null; ids: number[] }
+  >();
   let changed = 0;
   for (const one of decided) {
     const { bet, next } = one;
@@ -114,7 +121,8 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
     updates.set(key, group);
     messages.push(message(one));
   }
-  for (const { status, result, settledAt, ids } of updates.values()) await repo.setOutcome(trx, ids, status, result, settledAt);
+  for (const { status, result, settledAt, ids } of updates.values())
+    await repo.setOutcome(trx, ids, status, result, settledAt);
   await recordOutcomeChanges(trx, changes, regrade ? (pairs) => repo.settledOutcomes(trx, pairs) : undefined);
   // One event for the chunk: the WebSocket hub hands each player only their own settlements.
   if (messages.length > 0) await publish(trx, now, "bet_settlements", { settlements: messages });
@@ -175,7 +183,10 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       if (!facts) return null;
       const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, true);
       if (parlays.length === 0) return null;
-      return { changed: await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), false), lastId: parlays.at(-1)!.id };
+      return {
+        changed: await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), false),
+        lastId: parlays.at(-1)!.id,
+      };
     });
     if (!step) break;
     changed += step.changed;

@@ -11,14 +11,22 @@ export function botsRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: Au
   return new Elysia({ name: "bots", prefix: "/api/admin/bots" })
     .use(auth)
     .get("/stats", () => service.botStats(db), { admin: true, response: { 200: BotStats } })
-    .post("/ensure", ({ body, user }) => service.ensureBots(db, clock.now(), body.count, { id: user.id, label: user.username }), {
-      admin: true,
-      body: EnsureBody,
-      response: { 200: EnsureResult },
-    })
-    .post("/weekly-update", ({ user }) => service.weeklyUpdate(db, clock.now(), { id: user.id, label: user.username }), {
-      admin: true,
-      body: EmptyBody,
-      response: { 200: WeeklyUpdateResult },
-    });
+    .post(
+      "/ensure",
+      ({ body, user }) => service.ensureBots(db, clock.now(), body.count, { id: user.id, label: user.username }),
+      {
+        admin: true,
+        body: EnsureBody,
+        response: { 200: EnsureResult },
+      },
+    )
+    .post(
+      "/weekly-update",
+      ({ user }) => service.weeklyUpdate(db, clock.now(), { id: user.id, label: user.username }),
+      {
+        admin: true,
+        body: EmptyBody,
+        response: { 200: WeeklyUpdateResult },
+      },
+    );
 }

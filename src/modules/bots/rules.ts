@@ -1,9 +1,62 @@
 /** Pure rules for bot players: who they are and which plausible bets they make. Deterministic. */
 import { mulberry32 } from "../../lib/random.ts";
 
-const FIRST = ["mike", "dave", "chris", "jess", "tony", "kara", "ben", "luis", "nate", "sam", "ray", "dana", "eric", "tina", "joe", "ali", "greg", "maya", "paul", "rob"];
-const LAST = ["thompson", "garcia", "miller", "nguyen", "walker", "brooks", "reyes", "carter", "hayes", "price", "bennett", "ortiz", "foster", "sanders", "kim", "ward", "perry", "cole", "diaz", "long"];
-const HANDLES = ["gridiron", "endzone", "blitz", "redzone", "sunday", "pickem", "underdog", "parlay", "twominute", "hailmary"];
+const FIRST = [
+  "mike",
+  "dave",
+  "chris",
+  "jess",
+  "tony",
+  "kara",
+  "ben",
+  "luis",
+  "nate",
+  "sam",
+  "ray",
+  "dana",
+  "eric",
+  "tina",
+  "joe",
+  "ali",
+  "greg",
+  "maya",
+  "paul",
+  "rob",
+];
+const LAST = [
+  "thompson",
+  "garcia",
+  "miller",
+  "nguyen",
+  "walker",
+  "brooks",
+  "reyes",
+  "carter",
+  "hayes",
+  "price",
+  "bennett",
+  "ortiz",
+  "foster",
+  "sanders",
+  "kim",
+  "ward",
+  "perry",
+  "cole",
+  "diaz",
+  "long",
+];
+const HANDLES = [
+  "gridiron",
+  "endzone",
+  "blitz",
+  "redzone",
+  "sunday",
+  "pickem",
+  "underdog",
+  "parlay",
+  "twominute",
+  "hailmary",
+];
 
 export const BOT_EMAIL_DOMAIN = "bots.nfl-paper-trading.invalid";
 
@@ -54,14 +107,23 @@ export function pickFor(game: PricedGameView, random: () => number): BotPick | n
   if (roll < 0.12 && game.playerProps.length > 0) {
     const prop = game.playerProps[Math.floor(random() * game.playerProps.length)]!;
     const over = random() < 0.55;
-    return { gameId: game.id, betType: "prop", selection: over ? "Over" : "Under", propId: prop.id, odds: over ? prop.overOdds : prop.underOdds, point: prop.line, units };
+    return {
+      gameId: game.id,
+      betType: "prop",
+      selection: over ? "Over" : "Under",
+      propId: prop.id,
+      odds: over ? prop.overOdds : prop.underOdds,
+      point: prop.line,
+      units,
+    };
   }
   const marketType = roll < 0.55 ? "spreads" : roll < 0.8 ? "totals" : "h2h";
   const market = game.odds.find((m) => m.marketType === marketType);
   if (!market || market.outcomes.length < 2) return null;
   const favourite = [...market.outcomes].sort((a, b) => a.price - b.price)[0]!;
   const other = market.outcomes.find((o) => o !== favourite)!;
-  const outcome = marketType === "totals" ? market.outcomes[random() < 0.5 ? 0 : 1]! : random() < 0.58 ? favourite : other;
+  const outcome =
+    marketType === "totals" ? market.outcomes[random() < 0.5 ? 0 : 1]! : random() < 0.58 ? favourite : other;
   const betType = marketType === "spreads" ? "spread" : marketType === "totals" ? "total" : "moneyline";
   return {
     gameId: game.id,

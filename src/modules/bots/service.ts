@@ -25,7 +25,12 @@ export async function botStats(db: Db): Promise<BotStats> {
  * Makes sure at least `target` bots exist (idempotent: only the shortfall is created, in one
  * write transaction, so two runs at once cannot both create it). Audited.
  */
-export async function ensureBots(db: Db, now: Date, target: number, actor: audit.Actor): Promise<{ created: number; total: number; message: string }> {
+export async function ensureBots(
+  db: Db,
+  now: Date,
+  target: number,
+  actor: audit.Actor,
+): Promise<{ created: number; total: number; message: string }> {
   // One hash for the whole batch: bots never sign in, and hashing is the slow part.
   const passwordHash = await Bun.password.hash(randomToken(), "argon2id");
   return db.transaction().execute(async (trx) => {
@@ -38,7 +43,10 @@ export async function ensureBots(db: Db, now: Date, target: number, actor: audit
     const created = missing > 0 ? (await createBotAccounts(trx, now, candidates, missing, passwordHash)).length : 0;
     const total = existing + created;
     await audit.record(trx, now, actor, "bots.ensure", "bots", { target, created, total });
-    const message = created > 0 ? `Created ${created} bots; there are now ${total}.` : `All ${total} bots already exist; nothing to create.`;
+    const message =
+      created > 0
+        ? `Created ${created} bots; there are now ${total}.`
+        : `All ${total} bots already exist; nothing to create.`;
     return { created, total, message };
   });
 }
@@ -47,10 +55,15 @@ export async function ensureBots(db: Db, now: Date, target: number, actor: audit
  * Every bot bets the current week's open games, all but one each, through the same placing rules
  * as people. A bot that already bet a game keeps that bet, so a second run adds nothing. Audited.
  */
-export async function weeklyUpdate(db: Db, now: Date, actor: audit.Actor): Promise<{ placed: number; bots: number; week: number; message: string }> {
+export async function weeklyUpdate(
+  db: Db,
+  now: Date,
+  actor: audit.Actor,
+): Promise<{ placed: number; bots: number; week: number; message: string }> {
   const { week } = await currentWeek(db, now);
   const open = (await listGames(db, now, week)).filter((g) => g.status === "upcoming");
-  if (open.length === 0) throw conflict(`No open games in Week ${week}: there is nothing for the bots to bet on.`, "no_open_games");
+  if (open.length === 0)
+    throw conflict(`No open games in Week ${week}: there is nothing for the bots to bet on.`, "no_open_games");
   const bots = await botUserIds(db);
   let placed = 0;
   for (const botId of bots) {
@@ -64,7 +77,11 @@ export async function weeklyUpdate(db: Db, now: Date, actor: audit.Actor): Promi
       }
     }
   }
-  await db.transaction().execute((trx) => audit.record(trx, now, actor, "bots.weekly_update", `week:${week}`, { bots: bots.length, placed }));
+  await db
+    .transaction()
+    .execute((trx) =>
+      audit.record(trx, now, actor, "bots.weekly_update", `week:${week}`, { bots: bots.length, placed }),
+    );
   return { placed, bots: bots.length, week, message: `${bots.length} bots placed ${placed} bets on Week ${week}.` };
 }
 

@@ -28,7 +28,8 @@ export function ineligibility(candidate: Candidate, week: WeekFacts): string[] {
   const reasons: string[] = [];
   if (candidate.isBot) reasons.push("bot");
   if (candidate.isAdmin) reasons.push("site admin");
-  if (new Date(candidate.registeredAt) >= new Date(week.firstKickoff)) reasons.push("registered after the week's first kick-off");
+  if (new Date(candidate.registeredAt) >= new Date(week.firstKickoff))
+    reasons.push("registered after the week's first kick-off");
   const required = requiredGamesForPrize(week.gamesScheduled);
   if (candidate.gamesBet < required) reasons.push(`bet ${candidate.gamesBet} of the ${required} games required`);
   return reasons;
@@ -49,7 +50,9 @@ export interface Placed<T extends Ranked> {
 }
 
 const sameFigures = (a: Ranked, b: Ranked) =>
-  a.profitCents === b.profitCents && a.settled === b.settled && a.profitCents * b.wageredCents === b.profitCents * a.wageredCents;
+  a.profitCents === b.profitCents &&
+  a.settled === b.settled &&
+  a.profitCents * b.wageredCents === b.profitCents * a.wageredCents;
 
 /**
  * The winners among eligible players already in board order (units won, then ROI, then bets):
@@ -82,6 +85,9 @@ export function linkedAccounts(account: Signup, others: readonly Signup[]): Sign
   if (!account.address || account.address === "local") return [];
   const at = new Date(account.createdAt).getTime();
   return others.filter(
-    (o) => o.userId !== account.userId && o.address === account.address && Math.abs(new Date(o.createdAt).getTime() - at) <= LINKED_WINDOW_MS,
+    (o) =>
+      o.userId !== account.userId &&
+      o.address === account.address &&
+      Math.abs(new Date(o.createdAt).getTime() - at) <= LINKED_WINDOW_MS,
   );
 }

@@ -52,13 +52,17 @@ export async function weeklyWinners(
   now: Date,
   opts: { season?: number; week?: number; force?: boolean; adminEmails: readonly string[]; actor: audit.Actor },
 ): Promise<WeekWinners> {
-  const target = opts.week !== undefined ? { season: opts.season ?? (await currentSeason(db, now)), week: opts.week } : await lastCompletedWeek(db, now);
+  const target =
+    opts.week !== undefined
+      ? { season: opts.season ?? (await currentSeason(db, now)), week: opts.week }
+      : await lastCompletedWeek(db, now);
   if (!target) throw conflict("No week has all its games completed yet", "no_completed_week");
   const recorded = await readRecorded(db, target.season, target.week);
   if (recorded) return recorded;
 
   const facts = await weekFacts(db, target.season, target.week);
-  if (facts.gamesScheduled === 0 || facts.firstKickoff === null) throw badRequest(`Week ${target.week}: No games scheduled for this week`, "no_games");
+  if (facts.gamesScheduled === 0 || facts.firstKickoff === null)
+    throw badRequest(`Week ${target.week}: No games scheduled for this week`, "no_games");
   const unsettledGames = facts.gamesScheduled - facts.gamesCompleted;
   const pendingBets = await pendingBetsInWeek(db, target.season, target.week);
   if ((unsettledGames > 0 || pendingBets > 0) && !opts.force) {
@@ -69,11 +73,35 @@ export async function weeklyWinners(
   }
 
   const ranking = await weeklyRanking(db, target.season, target.week);
-  const people = new Map((await accounts(db, ranking.map((r) => r.userId), opts.adminEmails)).map((a) => [a.id, a]));
-  const gamesBet = await individualGamesBet(db, ranking.map((r) => r.userId), target.season, target.week);
+  const people = new Map(
+    (
+      await accounts(
+        db,
+        ranking.map((r) => r.userId),
+        opts.adminEmails,
+      )
+    ).map((a) => [a.id, a]),
+  );
+  const gamesBet = await individualGamesBet(
+    db,
+    ranking.map((r) => r.userId),
+    target.season,
+    target.week,
+  );
   const eligible = ranking.filter((r) => {
     const person = people.get(r.userId);
-    return person && ineligibility({ isBot: person.isBot, isAdmin: person.isAdmin, registeredAt: person.createdAt, gamesBet: gamesBet.get(r.userId) ?? 0 }, { gamesScheduled: facts.gamesScheduled, firstKickoff: facts.firstKickoff! }).length === 0;
+    return (
+      person &&
+      ineligibility(
+        {
+          isBot: person.isBot,
+          isAdmin: person.isAdmin,
+          registeredAt: person.createdAt,
+          gamesBet: gamesBet.get(r.userId) ?? 0,
+        },
+        { gamesScheduled: facts.gamesScheduled, firstKickoff: facts.firstKickoff! },
+      ).length === 0
+    );
   });
   const placed = selectWinners(eligible);
   const addresses = placed.map((p) => people.get(p.entry.userId)!.signupAddress).filter((a): a is string => a !== null);
@@ -92,7 +120,10 @@ export async function weeklyWinners(
       },
       placed.map(({ entry, place, tied }) => {
         const person = people.get(entry.userId)!;
-        const linked = linkedAccounts({ userId: person.id, username: person.username, address: person.signupAddress, createdAt: person.createdAt }, signups);
+        const linked = linkedAccounts(
+          { userId: person.id, username: person.username, address: person.signupAddress, createdAt: person.createdAt },
+          signups,
+        );
         return {
           season: target.season,
           week: target.week,

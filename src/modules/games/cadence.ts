@@ -22,7 +22,9 @@ export function nextSyncDelay(now: Date, pace: SyncPace, failures: number): numb
   const untilKickoff = pace.nextKickoff ? pace.nextKickoff.getTime() - now.getTime() : Number.POSITIVE_INFINITY;
   const near = pace.liveGames > 0 || untilKickoff <= NEAR_WINDOW_MS;
   // Far from any game, still wake up when the next kick-off's two-hour window opens.
-  const base = near ? NEAR_INTERVAL_MS : Math.max(NEAR_INTERVAL_MS, Math.min(FAR_INTERVAL_MS, untilKickoff - NEAR_WINDOW_MS));
+  const base = near
+    ? NEAR_INTERVAL_MS
+    : Math.max(NEAR_INTERVAL_MS, Math.min(FAR_INTERVAL_MS, untilKickoff - NEAR_WINDOW_MS));
   if (failures === 0) return base;
   return Math.min(MAX_BACKOFF_MS, Math.max(base, NEAR_INTERVAL_MS * 2 ** failures));
 }

@@ -16,11 +16,15 @@ export function gamesRoutes({ db, clock, auth, reads }: { db: Db; clock: Clock; 
       query: GamesQuery,
       response: { 200: t.Array(Game) },
     })
-    .get("/weeks/current", async ({ request, set }) => cachedAnswer(request, set, await reads.currentWeek()), { response: { 200: CurrentWeek } })
+    .get("/weeks/current", async ({ request, set }) => cachedAnswer(request, set, await reads.currentWeek()), {
+      response: { 200: CurrentWeek },
+    })
     .patch(
       "/games/:id",
       ({ params, body, user }) =>
-        service.resolveGame(db, clock.now(), params.id, body, { id: user.id, label: user.username }, (season, week) => winnersRecorded(db, season, week)),
+        service.resolveGame(db, clock.now(), params.id, body, { id: user.id, label: user.username }, (season, week) =>
+          winnersRecorded(db, season, week),
+        ),
       { admin: true, params: GameParams, body: ResolveBody, response: { 200: Game } },
     );
 }

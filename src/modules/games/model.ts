@@ -43,7 +43,10 @@ export const Game = t.Object({
 });
 export type Game = typeof Game.static;
 
-export const GamesQuery = t.Object({ week: t.Optional(wholeNumber("week", 1, WEEKS)) }, { additionalProperties: false });
+export const GamesQuery = t.Object(
+  { week: t.Optional(wholeNumber("week", 1, WEEKS)) },
+  { additionalProperties: false },
+);
 
 export const CurrentWeek = t.Object({ season: t.Number(), week: t.Number() });
 export type CurrentWeek = typeof CurrentWeek.static;
@@ -54,7 +57,9 @@ const PropStat = t.Object(
   {
     propId: wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER),
     /** The player's figure; omit with didNotPlay. */
-    value: optionalNullable(t.Numeric({ minimum: 0, maximum: 10_000, error: "value: must be a number from 0 to 10000" })),
+    value: optionalNullable(
+      t.Numeric({ minimum: 0, maximum: 10_000, error: "value: must be a number from 0 to 10000" }),
+    ),
     didNotPlay: t.Optional(t.Boolean()),
   },
   { additionalProperties: false },

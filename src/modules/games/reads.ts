@@ -18,14 +18,21 @@ export function gamesReads(db: Db, clock: Clock) {
       const now = clock.now();
       return reads.get(`games:${week ?? "season"}`, dataVersion("games"), now.getTime(), async () => {
         const games = await service.listGames(db, now, week);
-        return { value: games, validUntil: nextClockChange(games.map((g) => ({ commenceTime: g.commenceTime, completed: g.status === "completed" })), now) };
+        return {
+          value: games,
+          validUntil: nextClockChange(
+            games.map((g) => ({ commenceTime: g.commenceTime, completed: g.status === "completed" })),
+            now,
+          ),
+        };
       });
     },
     /** The season the app shows (the latest in the database), read once per change of the games. */
     async season(): Promise<number> {
       const now = clock.now();
       const at = now.getTime();
-      if (season && season.version === dataVersion("games") && season.from <= at && at < season.until) return season.value;
+      if (season && season.version === dataVersion("games") && season.from <= at && at < season.until)
+        return season.value;
       const version = dataVersion("games");
       const value = await service.currentSeason(db, now);
       // With no season stored the calendar decides: look again within the hour.

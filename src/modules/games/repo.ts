@@ -6,7 +6,10 @@ import type { GamePropsTable, GamesTable } from "./table.ts";
 type Executor = Kysely<Database>;
 
 export function latestSeason(db: Executor) {
-  return db.selectFrom("games").select((eb) => eb.fn.max("season").as("season")).executeTakeFirst();
+  return db
+    .selectFrom("games")
+    .select((eb) => eb.fn.max("season").as("season"))
+    .executeTakeFirst();
 }
 
 export function findGame(db: Executor, id: string) {
@@ -21,7 +24,13 @@ export function gamesOfSeason(db: Executor, season: number, week?: number) {
 
 export function propsOfGames(db: Executor, gameIds: readonly string[]) {
   if (gameIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom("game_props").selectAll().where("game_id", "in", gameIds).orderBy("game_id").orderBy("id").execute();
+  return db
+    .selectFrom("game_props")
+    .selectAll()
+    .where("game_id", "in", gameIds)
+    .orderBy("game_id")
+    .orderBy("id")
+    .execute();
 }
 
 /** Some of a game's props, by id. */
@@ -31,7 +40,11 @@ export function propsById(db: Executor, gameId: string, propIds: readonly number
 
 /** Just what the current-week rule needs, for every game of a season. */
 export function weekClockOfSeason(db: Executor, season: number) {
-  return db.selectFrom("games").select(["week", "commence_time", "completed_at"]).where("season", "=", season).execute();
+  return db
+    .selectFrom("games")
+    .select(["week", "commence_time", "completed_at"])
+    .where("season", "=", season)
+    .execute();
 }
 
 export function insertGames(db: Executor, rows: Insertable<GamesTable>[]) {
@@ -108,15 +121,30 @@ export function completedGamesAwaitingStats(db: Executor, season: number) {
     .execute();
 }
 
-export function setPropStat(db: Executor, gameId: string, propId: number, stat: { stat_value: number | null; did_not_play: number }) {
+export function setPropStat(
+  db: Executor,
+  gameId: string,
+  propId: number,
+  stat: { stat_value: number | null; did_not_play: number },
+) {
   bumpDataVersion("games");
-  return db.updateTable("game_props").set(stat).where("game_id", "=", gameId).where("id", "=", propId).executeTakeFirst();
+  return db
+    .updateTable("game_props")
+    .set(stat)
+    .where("game_id", "=", gameId)
+    .where("id", "=", propId)
+    .executeTakeFirst();
 }
 
 /** Props of a finished game with no figure: their player did not play. */
 export function markUnreportedPropsDidNotPlay(db: Executor, gameId: string) {
   bumpDataVersion("games");
-  return db.updateTable("game_props").set({ did_not_play: 1 }).where("game_id", "=", gameId).where("stat_value", "is", null).execute();
+  return db
+    .updateTable("game_props")
+    .set({ did_not_play: 1 })
+    .where("game_id", "=", gameId)
+    .where("stat_value", "is", null)
+    .execute();
 }
 
 export async function countGamesOfWeek(db: Executor, season: number, week: number): Promise<number> {

@@ -42,7 +42,10 @@ export function isBettingOpen(game: { commenceTime: string; completed: boolean }
  * The advancing current week (spec §4, DESIGN): the lowest week that still has a game neither
  * completed nor started more than 4 hours ago; 18 once every game is done.
  */
-export function currentWeek(games: readonly { week: number; commenceTime: string; completed: boolean }[], now: Date): number {
+export function currentWeek(
+  games: readonly { week: number; commenceTime: string; completed: boolean }[],
+  now: Date,
+): number {
   let lowest = WEEKS;
   for (const game of games) {
     const over = game.completed || now.getTime() - new Date(game.commenceTime).getTime() > LIVE_WINDOW_MS;
@@ -61,7 +64,8 @@ export function nextClockChange(games: readonly { commenceTime: string; complete
   for (const game of games) {
     if (game.completed) continue;
     const kickoff = new Date(game.commenceTime).getTime();
-    for (const moment of [kickoff, kickoff + LIVE_WINDOW_MS]) if (moment > now.getTime() && moment < next) next = moment;
+    for (const moment of [kickoff, kickoff + LIVE_WINDOW_MS])
+      if (moment > now.getTime() && moment < next) next = moment;
   }
   return next;
 }

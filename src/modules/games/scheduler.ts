@@ -56,7 +56,15 @@ export class GameSyncScheduler {
     private readonly metrics?: Metrics,
     private readonly options: SchedulerOptions = {},
   ) {
-    this.#status = { name: provider.name, ok: false, lastAttemptAt: null, lastSuccessAt: null, consecutiveFailures: 0, nextSyncAt: null, message: "not synced yet" };
+    this.#status = {
+      name: provider.name,
+      ok: false,
+      lastAttemptAt: null,
+      lastSuccessAt: null,
+      consecutiveFailures: 0,
+      nextSyncAt: null,
+      message: "not synced yet",
+    };
   }
 
   /** One sync now; errors are logged, not thrown. Concurrent calls share one run. */
@@ -98,10 +106,14 @@ export class GameSyncScheduler {
     if (this.#stopped) return;
     try {
       const { recorded, more } = await fillPlayerStats(this.db, this.provider, this.clock.now());
-      if (recorded > 0) this.logger.info({ provider: this.provider.name, games: recorded }, "player figures recorded for props");
+      if (recorded > 0)
+        this.logger.info({ provider: this.provider.name, games: recorded }, "player figures recorded for props");
       this.#planStats(more);
     } catch (error) {
-      this.logger.error({ err: error, provider: this.provider.name }, "could not record player figures; the next sync tries again");
+      this.logger.error(
+        { err: error, provider: this.provider.name },
+        "could not record player figures; the next sync tries again",
+      );
     }
   }
 
@@ -118,7 +130,11 @@ export class GameSyncScheduler {
     if (this.#stopped) return;
     let delay: number;
     try {
-      delay = nextSyncDelay(this.clock.now(), await syncPace(this.db, this.clock.now()), this.#status.consecutiveFailures);
+      delay = nextSyncDelay(
+        this.clock.now(),
+        await syncPace(this.db, this.clock.now()),
+        this.#status.consecutiveFailures,
+      );
     } catch (error) {
       this.logger.error({ err: error }, "could not work out the next sync time; trying again in a minute");
       delay = 60_000;
@@ -170,15 +186,29 @@ export class GameSyncScheduler {
       consecutiveFailures: failures,
       nextSyncAt: null,
       ...(shown.length ? { message: [...new Set(shown)].join("; ").slice(0, MESSAGE_MAX) } : {}),
-      ...(diagnostics && "requestsRemaining" in diagnostics ? { requestsRemaining: diagnostics.requestsRemaining ?? null } : {}),
+      ...(diagnostics && "requestsRemaining" in diagnostics
+        ? { requestsRemaining: diagnostics.requestsRemaining ?? null }
+        : {}),
     };
     const ms = Math.round(performance.now() - started);
-    const quota = diagnostics && "requestsRemaining" in diagnostics ? { requestsRemaining: diagnostics.requestsRemaining } : {};
+    const quota =
+      diagnostics && "requestsRemaining" in diagnostics ? { requestsRemaining: diagnostics.requestsRemaining } : {};
     if (report && problems.length > 0) {
-      this.logger.warn({ ...report, ...quota, ms, failures, problems }, "games synced with provider problems; keeping the last good data where it failed");
+      this.logger.warn(
+        { ...report, ...quota, ms, failures, problems },
+        "games synced with provider problems; keeping the last good data where it failed",
+      );
     } else if (report && faults.length > 0 && faults.join("; ") !== this.#faultsLogged) {
       this.logger.warn({ ...report, ...quota, ms, faults }, "games synced, but the provider's answer is wrong");
-    } else if (report && (report.inserted || report.oddsUpdated || report.completed || report.rescheduled || report.closingLines || report.statsRecorded)) {
+    } else if (
+      report &&
+      (report.inserted ||
+        report.oddsUpdated ||
+        report.completed ||
+        report.rescheduled ||
+        report.closingLines ||
+        report.statsRecorded)
+    ) {
       this.logger.info({ ...report, ...quota, ms }, "games synced");
     }
     if (wasFailing && failures === 0) this.logger.info({ provider: this.provider.name }, "odds provider recovered");

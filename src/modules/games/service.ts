@@ -7,7 +7,14 @@ import { publish } from "../realtime/service.ts";
 import type { Game, ResolveInput } from "./model.ts";
 import type { OddsMarket } from "./provider.ts";
 import * as repo from "./repo.ts";
-import { currentWeek as weekRule, isBettingOpen, nextClockChange, seasonYearOf, statusAt, weekNumber } from "./rules.ts";
+import {
+  currentWeek as weekRule,
+  isBettingOpen,
+  nextClockChange,
+  seasonYearOf,
+  statusAt,
+  weekNumber,
+} from "./rules.ts";
 import type { GamePropRow, GameRow } from "./table.ts";
 
 function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
@@ -38,7 +45,10 @@ function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
 }
 
 async function withProps(db: Kysely<Database>, rows: GameRow[], now: Date): Promise<Game[]> {
-  const props = await repo.propsOfGames(db, rows.map((r) => r.id));
+  const props = await repo.propsOfGames(
+    db,
+    rows.map((r) => r.id),
+  );
   const byGame = Map.groupBy(props, (p) => p.game_id);
   return rows.map((row) => toGame(row, byGame.get(row.id) ?? [], now));
 }
@@ -64,7 +74,10 @@ export async function currentWeek(db: Db, now: Date): Promise<{ season: number; 
 /** When the current week (or the season's statuses) next change by the clock alone; Infinity if never. */
 export async function nextWeekClockChange(db: Db, now: Date): Promise<number> {
   const games = await repo.weekClockOfSeason(db, await currentSeason(db, now));
-  const byClock = nextClockChange(games.map((g) => ({ commenceTime: g.commence_time, completed: g.completed_at !== null })), now);
+  const byClock = nextClockChange(
+    games.map((g) => ({ commenceTime: g.commence_time, completed: g.completed_at !== null })),
+    now,
+  );
   // With no season in the database the week follows the calendar: look again within the hour.
   return games.length === 0 ? now.getTime() + 60 * 60 * 1000 : byClock;
 }
@@ -117,7 +130,11 @@ export async function gameForBetting(
   const row = await repo.findGame(db, id);
   if (!row) throw notFound("Game not found", "game_not_found");
   const game = toGame(row, propId === null ? [] : await repo.propsById(db, id, [propId]), now);
-  return { game, open: isBettingOpen({ commenceTime: row.commence_time, completed: row.completed_at !== null }, now), pricedAt: row.odds_updated_at };
+  return {
+    game,
+    open: isBettingOpen({ commenceTime: row.commence_time, completed: row.completed_at !== null }, now),
+    pricedAt: row.odds_updated_at,
+  };
 }
 
 /** A completed game's facts for settlement; null while the game has no final score. */
@@ -180,12 +197,16 @@ export async function resolveGame(
     const row = await repo.findGame(trx, gameId);
     if (!row) throw notFound("Game not found", "game_not_found");
     if (row.completed_at !== null && !input.regrade) {
-      throw conflict("This game is already completed. Send regrade: true to correct its final score.", "game_completed");
+      throw conflict(
+        "This game is already completed. Send regrade: true to correct its final score.",
+        "game_completed",
+      );
     }
     const props = await repo.propsOfGames(trx, [gameId]);
     const propIds = new Set(props.map((p) => p.id));
     for (const stat of input.playerStats ?? []) {
-      if (!propIds.has(stat.propId)) throw badRequest(`playerStats: prop ${stat.propId} is not a prop of this game`, "unknown_prop");
+      if (!propIds.has(stat.propId))
+        throw badRequest(`playerStats: prop ${stat.propId} is not a prop of this game`, "unknown_prop");
       if (!stat.didNotPlay && (stat.value === undefined || stat.value === null)) {
         throw badRequest(`playerStats: prop ${stat.propId} needs a value or didNotPlay: true`);
       }

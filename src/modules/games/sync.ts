@@ -60,7 +60,17 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   const season = await provider.currentSeason(now);
   const schedule = await provider.schedule(season, now);
   const existing = new Map((await repo.gamesOfSeason(db, season)).map((g) => [g.id, g]));
-  const report: SyncReport = { provider: provider.name, season, inserted: 0, oddsUpdated: 0, completed: 0, rescheduled: 0, closingLines: 0, statsRecorded: 0, moreStats: false };
+  const report: SyncReport = {
+    provider: provider.name,
+    season,
+    inserted: 0,
+    oddsUpdated: 0,
+    completed: 0,
+    rescheduled: 0,
+    closingLines: 0,
+    statsRecorded: 0,
+    moreStats: false,
+  };
 
   const fresh = schedule.filter((g) => !existing.has(g.providerId));
   report.rescheduled = await moveKickoffs(db, schedule, existing, now);
@@ -93,7 +103,10 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
           closing_odds: null,
         })),
       );
-      await repo.upsertProps(trx, chunk.flatMap((g) => (odds.has(g.providerId) ? propRows(g.providerId, odds.get(g.providerId)!) : [])));
+      await repo.upsertProps(
+        trx,
+        chunk.flatMap((g) => (odds.has(g.providerId) ? propRows(g.providerId, odds.get(g.providerId)!) : [])),
+      );
     }),
   );
   report.inserted = fresh.length;
@@ -102,7 +115,10 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   await inChunks(changed, (chunk) =>
     db.transaction().execute(async (trx) => {
       for (const { game, gameOdds } of chunk) {
-        await repo.updateGame(trx, game.providerId, { odds: JSON.stringify(gameOdds.odds), odds_updated_at: now.toISOString() });
+        await repo.updateGame(trx, game.providerId, {
+          odds: JSON.stringify(gameOdds.odds),
+          odds_updated_at: now.toISOString(),
+        });
         await repo.upsertProps(trx, propRows(game.providerId, gameOdds));
       }
     }),
@@ -122,7 +138,13 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
 }
 
 async function changedOdds(db: Db, open: ScheduledGame[], existing: Map<string, GameRow>, odds: Map<string, GameOdds>) {
-  const props = Map.groupBy(await repo.propsOfGames(db, open.map((g) => g.providerId)), (p) => p.game_id);
+  const props = Map.groupBy(
+    await repo.propsOfGames(
+      db,
+      open.map((g) => g.providerId),
+    ),
+    (p) => p.game_id,
+  );
   return open.flatMap((game) => {
     const gameOdds = odds.get(game.providerId);
     if (!gameOdds) return [];
@@ -138,7 +160,9 @@ async function changedOdds(db: Db, open: ScheduledGame[], existing: Map<string, 
 
 async function completeFinishedGames(db: Db, provider: OddsProvider, season: number, now: Date): Promise<number> {
   // Re-read: games inserted just now (seeding mid-season) may already be over.
-  const started = (await repo.gamesOfSeason(db, season)).filter((g) => g.completed_at === null && new Date(g.commence_time) <= now);
+  const started = (await repo.gamesOfSeason(db, season)).filter(
+    (g) => g.completed_at === null && new Date(g.commence_time) <= now,
+  );
   if (started.length === 0) return 0;
   const results = await provider.results(started.map(scheduled), now);
   const rows = new Map(started.map((g) => [g.id, g]));
@@ -168,7 +192,11 @@ async function completeFinishedGames(db: Db, provider: OddsProvider, season: num
  * completed game would cost ESPN a megabyte each. The provider paces itself; `more` asks for
  * another call soon.
  */
-export async function fillPlayerStats(db: Db, provider: OddsProvider, now: Date): Promise<{ recorded: number; more: boolean }> {
+export async function fillPlayerStats(
+  db: Db,
+  provider: OddsProvider,
+  now: Date,
+): Promise<{ recorded: number; more: boolean }> {
   if (!provider.playerStats) return { recorded: 0, more: false };
   const season = (await repo.latestSeason(db))?.season;
   const waiting = season == null ? [] : await repo.completedGamesAwaitingStats(db, season);
@@ -221,7 +249,12 @@ async function recordPlayerStats(trx: Kysely<Database>, gameId: string, stats: r
  * which to keep. A game moved back into the future opens again, so its closing line is taken
  * afresh at the new kick-off.
  */
-async function moveKickoffs(db: Db, schedule: readonly ScheduledGame[], existing: Map<string, GameRow>, now: Date): Promise<number> {
+async function moveKickoffs(
+  db: Db,
+  schedule: readonly ScheduledGame[],
+  existing: Map<string, GameRow>,
+  now: Date,
+): Promise<number> {
   const moved = schedule.filter((g) => {
     const row = existing.get(g.providerId);
     if (!row || row.completed_at !== null) return false;
@@ -234,11 +267,13 @@ async function moveKickoffs(db: Db, schedule: readonly ScheduledGame[], existing
     db.transaction().execute(async (trx) => {
       for (const g of chunk) {
         await repo.updateGame(trx, g.providerId, { commence_time: g.commenceTime, week: g.week });
-        if (new Date(existing.get(g.providerId)!.commence_time) <= now && new Date(g.commenceTime) > now) await repo.clearClosingLine(trx, g.providerId);
+        if (new Date(existing.get(g.providerId)!.commence_time) <= now && new Date(g.commenceTime) > now)
+          await repo.clearClosingLine(trx, g.providerId);
       }
     }),
   );
-  for (const g of moved) existing.set(g.providerId, { ...existing.get(g.providerId)!, commence_time: g.commenceTime, week: g.week });
+  for (const g of moved)
+    existing.set(g.providerId, { ...existing.get(g.providerId)!, commence_time: g.commenceTime, week: g.week });
   return moved.length;
 }
 

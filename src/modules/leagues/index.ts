@@ -4,7 +4,21 @@ import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody, MessageResponse, wholeNumber } from "../../http/schema.ts";
-import { CreateLeagueBody, Invitation, InviteBody, InviteLink, JoinedLeague, League, LeagueDetails, LeagueParams, LeaguesQuery, LeagueSummary, TokenParams, UpdateLeagueBody, UserIdBody } from "./model.ts";
+import {
+  CreateLeagueBody,
+  Invitation,
+  InviteBody,
+  InviteLink,
+  JoinedLeague,
+  League,
+  LeagueDetails,
+  LeagueParams,
+  LeaguesQuery,
+  LeagueSummary,
+  TokenParams,
+  UpdateLeagueBody,
+  UserIdBody,
+} from "./model.ts";
 import { CREATION_LIMITS } from "./rules.ts";
 import * as service from "./service.ts";
 
@@ -39,7 +53,11 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       },
       { auth: true, query: LeaguesQuery, response: { 200: t.Array(LeagueSummary) } },
     )
-    .get("/leagues/:id", ({ params }) => service.leagueDetails(db, params.id), { auth: true, params: LeagueParams, response: { 200: LeagueDetails } })
+    .get("/leagues/:id", ({ params }) => service.leagueDetails(db, params.id), {
+      auth: true,
+      params: LeagueParams,
+      response: { 200: LeagueDetails },
+    })
     .post(
       "/leagues",
       async ({ body, user, set }) => {
@@ -54,40 +72,60 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       body: UpdateLeagueBody,
       response: { 200: League },
     })
-    .post("/leagues/:id/join", ({ params, body, user }) => service.joinLeague(db, clock.now(), user.id, params.id, body.userId), {
+    .post(
+      "/leagues/:id/join",
+      ({ params, body, user }) => service.joinLeague(db, clock.now(), user.id, params.id, body.userId),
+      {
+        auth: true,
+        params: LeagueParams,
+        body: UserIdBody,
+        response: { 200: League },
+      },
+    )
+    .delete(
+      "/leagues/:id/leave",
+      ({ params, body, user }) => service.leaveLeague(db, user.id, params.id, body.userId),
+      {
+        auth: true,
+        params: LeagueParams,
+        body: UserIdBody,
+        response: { 200: MessageResponse },
+      },
+    )
+    .post(
+      "/leagues/:id/invite",
+      ({ params, body, user }) => {
+        invitations.hit(`user:${user.id}`);
+        return service.invite(db, clock.now(), user.id, params.id, body);
+      },
+      {
+        auth: true,
+        params: LeagueParams,
+        body: InviteBody,
+        response: { 200: Invitation },
+      },
+    )
+    .get("/leagues/:id/invite-link", ({ params, user }) => service.inviteToken(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
-      body: UserIdBody,
-      response: { 200: League },
+      response: { 200: InviteLink },
     })
-    .delete("/leagues/:id/leave", ({ params, body, user }) => service.leaveLeague(db, user.id, params.id, body.userId), {
-      auth: true,
-      params: LeagueParams,
-      body: UserIdBody,
-      response: { 200: MessageResponse },
-    })
-    .post("/leagues/:id/invite", ({ params, body, user }) => {
-      invitations.hit(`user:${user.id}`);
-      return service.invite(db, clock.now(), user.id, params.id, body);
-    }, {
-      auth: true,
-      params: LeagueParams,
-      body: InviteBody,
-      response: { 200: Invitation },
-    })
-    .get("/leagues/:id/invite-link", ({ params, user }) => service.inviteToken(db, user.id, params.id), { auth: true, params: LeagueParams, response: { 200: InviteLink } })
     .post("/leagues/:id/invite-link", ({ params, user }) => service.rotateInviteToken(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
       body: EmptyBody,
       response: { 200: InviteLink },
     })
-    .post("/leagues/join-by-token/:token", ({ params, user }) => service.joinByToken(db, clock.now(), user.id, params.token), {
-      auth: true,
-      params: TokenParams,
-      body: EmptyBody,
-      response: { 200: JoinedLeague },
-    })
+    .post(
+      "/leagues/join-by-token/:token",
+      ({ params, user }) => service.joinByToken(db, clock.now(), user.id, params.token),
+      {
+        auth: true,
+        params: TokenParams,
+        body: EmptyBody,
+        response: { 200: JoinedLeague },
+      },
+    )
     .get("/invitations/league/:id", ({ params, user }) => service.leagueInvitations(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
@@ -103,16 +141,26 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       params: UserParams,
       response: { 200: t.Array(League) },
     })
-    .post("/invitations/:id/accept", ({ params, body, user }) => service.answerInvitation(db, clock.now(), user.id, params.id, body.userId, "accepted"), {
-      auth: true,
-      params: LeagueParams,
-      body: UserIdBody,
-      response: { 200: Invitation },
-    })
-    .post("/invitations/:id/decline", ({ params, body, user }) => service.answerInvitation(db, clock.now(), user.id, params.id, body.userId, "declined"), {
-      auth: true,
-      params: LeagueParams,
-      body: UserIdBody,
-      response: { 200: Invitation },
-    });
+    .post(
+      "/invitations/:id/accept",
+      ({ params, body, user }) =>
+        service.answerInvitation(db, clock.now(), user.id, params.id, body.userId, "accepted"),
+      {
+        auth: true,
+        params: LeagueParams,
+        body: UserIdBody,
+        response: { 200: Invitation },
+      },
+    )
+    .post(
+      "/invitations/:id/decline",
+      ({ params, body, user }) =>
+        service.answerInvitation(db, clock.now(), user.id, params.id, body.userId, "declined"),
+      {
+        auth: true,
+        params: LeagueParams,
+        body: UserIdBody,
+        response: { 200: Invitation },
+      },
+    );
 }

@@ -2,12 +2,17 @@ import { t } from "elysia";
 import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
 import { DATE_PATTERN, NAME_MAX, notADate, PAGE_SIZE } from "./rules.ts";
 
-const money = (field: string) => t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
+const money = (field: string) =>
+  t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
 /** Optional, nullable, and named in the error (a union's own complaint would not say what a date must look like). */
-const optionalDate = (field: string) => t.Optional(t.Union([t.String({ pattern: DATE_PATTERN, maxLength: 35 }), t.Null()], { error: notADate(field) }));
-const betType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop"), t.Literal("parlay")], {
-  error: "allowedBetTypes: each must be spread, total, moneyline, prop or parlay",
-});
+const optionalDate = (field: string) =>
+  t.Optional(t.Union([t.String({ pattern: DATE_PATTERN, maxLength: 35 }), t.Null()], { error: notADate(field) }));
+const betType = t.Union(
+  [t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop"), t.Literal("parlay")],
+  {
+    error: "allowedBetTypes: each must be spread, total, moneyline, prop or parlay",
+  },
+);
 
 const Rules = t.Object(
   {
@@ -23,21 +28,34 @@ const settings = {
   description: optionalNullable(t.String({ maxLength: 500 })),
   isPublic: t.Boolean(),
   rules: Rules,
-  startingBankroll: optionalNullable(t.Numeric({ minimum: 0, maximum: 10_000_000, multipleOf: 1, error: "startingBankroll: must be a whole number" })),
+  startingBankroll: optionalNullable(
+    t.Numeric({ minimum: 0, maximum: 10_000_000, multipleOf: 1, error: "startingBankroll: must be a whole number" }),
+  ),
   startDate: optionalDate("startDate"),
   endDate: optionalDate("endDate"),
 };
 
-export const CreateLeagueBody = t.Object({ ...settings, createdBy: wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER) }, { additionalProperties: false });
-export const UpdateLeagueBody = t.Object({ ...settings, createdBy: t.Optional(wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER)) }, { additionalProperties: false });
+export const CreateLeagueBody = t.Object(
+  { ...settings, createdBy: wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER) },
+  { additionalProperties: false },
+);
+export const UpdateLeagueBody = t.Object(
+  { ...settings, createdBy: t.Optional(wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER)) },
+  { additionalProperties: false },
+);
 export type LeagueSettingsInput = typeof UpdateLeagueBody.static;
 
-export const UserIdBody = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) }, { additionalProperties: false });
+export const UserIdBody = t.Object(
+  { userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) },
+  { additionalProperties: false },
+);
 export const InviteBody = t.Object(
   {
     leagueId: t.Optional(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
     /** A user id or a username (DESIGN: 'Invite Users' resolves a username on the server). */
-    invitedUserId: t.Union([t.Number(), t.String({ minLength: 1, maxLength: 40 })], { error: "invitedUserId: must be a user id or a username" }),
+    invitedUserId: t.Union([t.Number(), t.String({ minLength: 1, maxLength: 40 })], {
+      error: "invitedUserId: must be a user id or a username",
+    }),
     invitedBy: wholeNumber("invitedBy", 1, Number.MAX_SAFE_INTEGER),
   },
   { additionalProperties: false },
@@ -51,7 +69,9 @@ export const LeaguesQuery = t.Object(
   {
     limit: t.Optional(wholeNumber("limit", 1, PAGE_SIZE.max)),
     cursor: t.Optional(wholeNumber("cursor", 1, Number.MAX_SAFE_INTEGER)),
-    scope: t.Optional(t.Union([t.Literal("all"), t.Literal("available")], { error: "scope: must be all or available" })),
+    scope: t.Optional(
+      t.Union([t.Literal("all"), t.Literal("available")], { error: "scope: must be all or available" }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -60,7 +80,13 @@ export type LeaguesQuery = typeof LeaguesQuery.static;
 export const LeagueParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
 export const TokenParams = t.Object({ token: idParam });
 
-export const Member = t.Object({ id: t.Number(), userId: t.Number(), username: t.String(), role: t.Union([t.Literal("admin"), t.Literal("member")]), joinedAt: t.String() });
+export const Member = t.Object({
+  id: t.Number(),
+  userId: t.Number(),
+  username: t.String(),
+  role: t.Union([t.Literal("admin"), t.Literal("member")]),
+  joinedAt: t.String(),
+});
 
 export const Standing = t.Object({
   rank: t.Number(),
@@ -78,7 +104,11 @@ const leagueFields = {
   description: t.Union([t.String(), t.Null()]),
   isPublic: t.Boolean(),
   isContest: t.Boolean(),
-  rules: t.Object({ allowedBetTypes: t.Array(t.String()), minWager: t.Union([t.Number(), t.Null()]), maxWager: t.Union([t.Number(), t.Null()]) }),
+  rules: t.Object({
+    allowedBetTypes: t.Array(t.String()),
+    minWager: t.Union([t.Number(), t.Null()]),
+    maxWager: t.Union([t.Number(), t.Null()]),
+  }),
   startingBankroll: t.Union([t.Number(), t.Null()]),
   startDate: t.Union([t.String(), t.Null()]),
   endDate: t.Union([t.String(), t.Null()]),

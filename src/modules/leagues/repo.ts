@@ -11,7 +11,14 @@ export function leaguePage(db: Executor, page: { take: number; beforeId?: number
   if (page.notMemberId !== undefined) {
     const viewer = page.notMemberId;
     query = query.where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("league_members").select("id").whereRef("league_members.league_id", "=", "leagues.id").where("league_members.user_id", "=", viewer))),
+      not(
+        exists(
+          selectFrom("league_members")
+            .select("id")
+            .whereRef("league_members.league_id", "=", "leagues.id")
+            .where("league_members.user_id", "=", viewer),
+        ),
+      ),
     );
   }
   return query.orderBy("id", "desc").limit(page.take).execute();
@@ -29,7 +36,11 @@ export async function memberCounts(db: Executor, leagueIds: number[]): Promise<M
 }
 
 export async function countCreatedBy(db: Executor, userId: number): Promise<number> {
-  const row = await db.selectFrom("leagues").select((eb) => eb.fn.countAll<number>().as("count")).where("created_by", "=", userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("leagues")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("created_by", "=", userId)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -64,7 +75,14 @@ export function membersOf(db: Executor, leagueIds: number[]) {
   return db
     .selectFrom("league_members")
     .innerJoin("users", "users.id", "league_members.user_id")
-    .select(["league_members.id", "league_members.league_id", "league_members.user_id", "league_members.role", "league_members.joined_at", "users.username"])
+    .select([
+      "league_members.id",
+      "league_members.league_id",
+      "league_members.user_id",
+      "league_members.role",
+      "league_members.joined_at",
+      "users.username",
+    ])
     .where("league_members.league_id", "in", leagueIds)
     .orderBy("league_members.joined_at")
     .orderBy("league_members.id")
@@ -72,11 +90,19 @@ export function membersOf(db: Executor, leagueIds: number[]) {
 }
 
 export function membership(db: Executor, leagueId: number, userId: number) {
-  return db.selectFrom("league_members").selectAll().where("league_id", "=", leagueId).where("user_id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("league_members")
+    .selectAll()
+    .where("league_id", "=", leagueId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
 }
 
 export function addMember(db: Executor, leagueId: number, userId: number, role: "admin" | "member", joinedAt: string) {
-  return db.insertInto("league_members").values({ league_id: leagueId, user_id: userId, role, joined_at: joinedAt }).execute();
+  return db
+    .insertInto("league_members")
+    .values({ league_id: leagueId, user_id: userId, role, joined_at: joinedAt })
+    .execute();
 }
 
 export function removeMember(db: Executor, leagueId: number, userId: number) {
@@ -110,14 +136,22 @@ export function setInvitationStatus(db: Executor, id: number, status: "accepted"
 }
 
 /** Invitations with their league and both users' names. */
-export function invitationsWhere(db: Executor, filter: { leagueId?: number; invitedUserId?: number; pendingOnly?: boolean; id?: number }) {
+export function invitationsWhere(
+  db: Executor,
+  filter: { leagueId?: number; invitedUserId?: number; pendingOnly?: boolean; id?: number },
+) {
   let query = db
     .selectFrom("league_invitations as i")
     .innerJoin("leagues as l", "l.id", "i.league_id")
     .innerJoin("users as inviter", "inviter.id", "i.invited_by")
     .innerJoin("users as invited", "invited.id", "i.invited_user_id")
     .selectAll("i")
-    .select(["l.name as league_name", "l.description as league_description", "inviter.username as inviter_username", "invited.username as invited_username"]);
+    .select([
+      "l.name as league_name",
+      "l.description as league_description",
+      "inviter.username as inviter_username",
+      "invited.username as invited_username",
+    ]);
   if (filter.id !== undefined) query = query.where("i.id", "=", filter.id);
   if (filter.leagueId !== undefined) query = query.where("i.league_id", "=", filter.leagueId);
   if (filter.invitedUserId !== undefined) query = query.where("i.invited_user_id", "=", filter.invitedUserId);

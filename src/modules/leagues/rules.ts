@@ -31,16 +31,21 @@ export interface LeagueSettings {
 /** The first problem with a league's settings, with the spec's message where it has one; null when fine. */
 export function settingsProblem(s: LeagueSettings): { field: string; message: string } | null {
   if (s.name.trim() === "") return { field: "name", message: "League name is required" };
-  if (s.name.trim().length > NAME_MAX) return { field: "name", message: `League name must be at most ${NAME_MAX} characters` };
+  if (s.name.trim().length > NAME_MAX)
+    return { field: "name", message: `League name must be at most ${NAME_MAX} characters` };
   for (const field of ["name", "description"] as const) {
     const problem = directionControlProblem(field, s[field]);
     if (problem) return { field, message: problem };
   }
-  if (s.allowedBetTypes.length === 0) return { field: "rules.allowedBetTypes", message: "Please select at least one allowed bet type" };
+  if (s.allowedBetTypes.length === 0)
+    return { field: "rules.allowedBetTypes", message: "Please select at least one allowed bet type" };
   if (s.minWagerCents !== null && s.maxWagerCents !== null && s.minWagerCents > s.maxWagerCents) {
     return { field: "rules.minWager", message: "Minimum wager must not be above the maximum wager" };
   }
-  if (s.startingBankrollCents !== null && (s.startingBankrollCents < 100_00 || s.startingBankrollCents % 100_00 !== 0)) {
+  if (
+    s.startingBankrollCents !== null &&
+    (s.startingBankrollCents < 100_00 || s.startingBankrollCents % 100_00 !== 0)
+  ) {
     return { field: "startingBankroll", message: "Starting bankroll must be at least 100, in steps of 100" };
   }
   if (s.startDate !== null && s.endDate !== null && s.endDate <= s.startDate) {
@@ -54,7 +59,8 @@ export const DATE_PATTERN = String.raw`^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2
 const DATE = new RegExp(DATE_PATTERN);
 
 const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-const daysIn = (year: number, month: number) => (month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+const daysIn = (year: number, month: number) =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
 /**
  * The calendar day ("2026-09-10") of a real date written as YYYY-MM-DD, or as an ISO-8601
@@ -64,7 +70,9 @@ const daysIn = (year: number, month: number) => (month === 2 ? (isLeapYear(year)
 export function calendarDay(text: string): string | null {
   const match = DATE.exec(text);
   if (!match) return null;
-  const [, year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match.map((part) => (part === undefined ? undefined : Number(part)));
+  const [, year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match.map((part) =>
+    part === undefined ? undefined : Number(part),
+  );
   if (year! < 1 || month! < 1 || month! > 12 || day! < 1 || day! > daysIn(year!, month!)) return null;
   if (hour !== undefined && (hour > 23 || minute! > 59 || (second ?? 0) > 59)) return null;
   if (offsetHours !== undefined && (offsetHours > 23 || offsetMinutes! > 59)) return null;
@@ -80,10 +88,15 @@ export function isContest(s: Pick<LeagueSettings, "startingBankrollCents" | "sta
 }
 
 /** Why a bet breaks a league's rules (type, wager limits, date window by the game's kick-off); null when it is fine. */
-export function leagueBetProblem(s: LeagueSettings, bet: { betType: string; wagerCents: number; commenceTime: string }): string | null {
+export function leagueBetProblem(
+  s: LeagueSettings,
+  bet: { betType: string; wagerCents: number; commenceTime: string },
+): string | null {
   if (!s.allowedBetTypes.includes(bet.betType)) return `This league does not allow ${bet.betType} bets`;
-  if (s.minWagerCents !== null && bet.wagerCents < s.minWagerCents) return `This league's minimum wager is $${(s.minWagerCents / 100).toFixed(2)}`;
-  if (s.maxWagerCents !== null && bet.wagerCents > s.maxWagerCents) return `This league's maximum wager is $${(s.maxWagerCents / 100).toFixed(2)}`;
+  if (s.minWagerCents !== null && bet.wagerCents < s.minWagerCents)
+    return `This league's minimum wager is $${(s.minWagerCents / 100).toFixed(2)}`;
+  if (s.maxWagerCents !== null && bet.wagerCents > s.maxWagerCents)
+    return `This league's maximum wager is $${(s.maxWagerCents / 100).toFixed(2)}`;
   const day = bet.commenceTime.slice(0, 10);
   if (s.startDate !== null && day < s.startDate) return `This league only counts games from ${s.startDate}`;
   if (s.endDate !== null && day > s.endDate) return `This league only counts games until ${s.endDate}`;

@@ -8,7 +8,16 @@ import { findUserByIdOrName } from "../auth/service.ts";
 import { bookStandings } from "../stats/service.ts";
 import type { Invitation, League, LeagueSettingsInput, LeaguesQuery, LeagueSummary } from "./model.ts";
 import * as repo from "./repo.ts";
-import { calendarDay, CREATION_LIMITS, isContest, leagueBetProblem, notADate, PAGE_SIZE, settingsProblem, type LeagueSettings } from "./rules.ts";
+import {
+  calendarDay,
+  CREATION_LIMITS,
+  isContest,
+  leagueBetProblem,
+  notADate,
+  PAGE_SIZE,
+  settingsProblem,
+  type LeagueSettings,
+} from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
 const toCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
@@ -90,12 +99,24 @@ function summaryOf(row: LeagueRow, memberCount: number): LeagueSummary {
 }
 
 async function withMembers(db: Kysely<Database>, rows: LeagueRow[]): Promise<League[]> {
-  const members = Map.groupBy(await repo.membersOf(db, rows.map((r) => r.id)), (m) => m.league_id);
+  const members = Map.groupBy(
+    await repo.membersOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    (m) => m.league_id,
+  );
   return rows.map((row) => {
     const own = members.get(row.id) ?? [];
     return {
       ...summaryOf(row, own.length),
-      members: own.map((m) => ({ id: m.id, userId: m.user_id, username: m.username, role: m.role, joinedAt: m.joined_at })),
+      members: own.map((m) => ({
+        id: m.id,
+        userId: m.user_id,
+        username: m.username,
+        role: m.role,
+        joinedAt: m.joined_at,
+      })),
     };
   });
 }
@@ -120,7 +141,11 @@ async function assertAdmin(db: Kysely<Database>, leagueId: number, userId: numbe
  * last league's id) asks for the page after it, null on the last page. `scope: "available"` is
  * spec §2's Available Leagues: public or private leagues the viewer is not in.
  */
-export async function listLeagues(db: Db, viewerId: number, query: LeaguesQuery): Promise<{ leagues: LeagueSummary[]; nextCursor: number | null }> {
+export async function listLeagues(
+  db: Db,
+  viewerId: number,
+  query: LeaguesQuery,
+): Promise<{ leagues: LeagueSummary[]; nextCursor: number | null }> {
   const limit = query.limit ?? PAGE_SIZE.default;
   const rows = await repo.leaguePage(db, {
     take: limit + 1,
@@ -128,7 +153,10 @@ export async function listLeagues(db: Db, viewerId: number, query: LeaguesQuery)
     ...(query.scope === "available" ? { notMemberId: viewerId } : {}),
   });
   const page = rows.slice(0, limit);
-  const counts = await repo.memberCounts(db, page.map((row) => row.id));
+  const counts = await repo.memberCounts(
+    db,
+    page.map((row) => row.id),
+  );
   return {
     leagues: page.map((row) => summaryOf(row, counts.get(row.id) ?? 0)),
     nextCursor: rows.length > limit ? page.at(-1)!.id : null,
@@ -144,7 +172,11 @@ export async function leaguesOf(db: Db, viewerId: number, userId: number): Promi
 /** A league with its members and its standings (members ranked by units won in the league's book). */
 export async function leagueDetails(db: Db, id: number) {
   const [league] = await withMembers(db, [await leagueOr404(db, id)]);
-  const standings = await bookStandings(db, id, league!.members.map((m) => m.userId));
+  const standings = await bookStandings(
+    db,
+    id,
+    league!.members.map((m) => m.userId),
+  );
   const names = new Map(league!.members.map((m) => [m.userId, m.username]));
   return { ...league!, standings: standings.map((s) => ({ ...s, username: names.get(s.userId) ?? "" })) };
 }
@@ -153,14 +185,24 @@ export async function leagueDetails(db: Db, id: number) {
  * Creates a league; its creator becomes its admin. `admit` spends the player's hourly creation
  * budget (throwing 429 when it is spent); only well-formed leagues spend it.
  */
-export async function createLeague(db: Db, now: Date, userId: number, input: LeagueSettingsInput & { createdBy: number }, admit: () => void = () => {}): Promise<League> {
+export async function createLeague(
+  db: Db,
+  now: Date,
+  userId: number,
+  input: LeagueSettingsInput & { createdBy: number },
+  admit: () => void = () => {},
+): Promise<League> {
   assertSelf(userId, input.createdBy, "createdBy");
   const columns = validatedColumns(input);
   admit();
   const id = await db.transaction().execute(async (trx) => {
     // Counted inside the write transaction, so simultaneous requests cannot both take the last place.
     if ((await repo.countCreatedBy(trx, userId)) >= CREATION_LIMITS.total) {
-      throw conflict(`You have already created ${CREATION_LIMITS.total} leagues, the most one player may create`, "league_limit_reached", { limit: CREATION_LIMITS.total });
+      throw conflict(
+        `You have already created ${CREATION_LIMITS.total} leagues, the most one player may create`,
+        "league_limit_reached",
+        { limit: CREATION_LIMITS.total },
+      );
     }
     const leagueId = await repo.insertLeague(trx, {
       ...columns,
@@ -183,7 +225,8 @@ export async function updateLeague(db: Db, userId: number, id: number, input: Le
 }
 
 async function join(trx: Kysely<Database>, now: Date, leagueId: number, userId: number): Promise<void> {
-  if (await repo.membership(trx, leagueId, userId)) throw conflict("You are already a member of this league", "already_member");
+  if (await repo.membership(trx, leagueId, userId))
+    throw conflict("You are already a member of this league", "already_member");
   await repo.addMember(trx, leagueId, userId, "member", now.toISOString());
   const invitation = await repo.pendingInvitation(trx, leagueId, userId);
   if (invitation) await repo.setInvitationStatus(trx, invitation.id, "accepted", now.toISOString());
@@ -193,13 +236,19 @@ async function join(trx: Kysely<Database>, now: Date, leagueId: number, userId: 
 export async function joinLeague(db: Db, now: Date, userId: number, id: number, claimed: number): Promise<League> {
   assertSelf(userId, claimed, "userId");
   const row = await leagueOr404(db, id);
-  if (row.is_public !== 1) throw forbidden("This league is private: join it by invitation or invite link", "league_private");
+  if (row.is_public !== 1)
+    throw forbidden("This league is private: join it by invitation or invite link", "league_private");
   await db.transaction().execute((trx) => join(trx, now, id, userId));
   return (await withMembers(db, [row]))[0]!;
 }
 
 /** Joins by invite link, public or private. */
-export async function joinByToken(db: Db, now: Date, userId: number, token: string): Promise<{ id: number; name: string }> {
+export async function joinByToken(
+  db: Db,
+  now: Date,
+  userId: number,
+  token: string,
+): Promise<{ id: number; name: string }> {
   const row = await repo.findLeagueByToken(db, token);
   if (!row) throw notFound("This invite link is not valid (it may have been replaced)", "invite_token_unknown");
   await db.transaction().execute((trx) => join(trx, now, row.id, userId));
@@ -223,7 +272,8 @@ export async function leaveLeague(db: Db, userId: number, id: number, claimed: n
 /** The invite link's token; members only. */
 export async function inviteToken(db: Db, userId: number, id: number): Promise<{ inviteToken: string }> {
   const row = await leagueOr404(db, id);
-  if (!(await repo.membership(db, id, userId))) throw forbidden("Only members can share this league's invite link", "members_only");
+  if (!(await repo.membership(db, id, userId)))
+    throw forbidden("Only members can share this league's invite link", "members_only");
   return { inviteToken: row.invite_token };
 }
 
@@ -251,17 +301,33 @@ function toInvitation(row: Awaited<ReturnType<typeof repo.invitationsWhere>>[num
 }
 
 /** Invites someone (by id or username); the league's admins only. */
-export async function invite(db: Db, now: Date, userId: number, id: number, input: { leagueId?: number; invitedUserId: number | string; invitedBy: number }): Promise<Invitation> {
+export async function invite(
+  db: Db,
+  now: Date,
+  userId: number,
+  id: number,
+  input: { leagueId?: number; invitedUserId: number | string; invitedBy: number },
+): Promise<Invitation> {
   assertSelf(userId, input.invitedBy, "invitedBy");
-  if (input.leagueId !== undefined && input.leagueId !== id) throw badRequest("leagueId: does not match the league in the address");
+  if (input.leagueId !== undefined && input.leagueId !== id)
+    throw badRequest("leagueId: does not match the league in the address");
   await leagueOr404(db, id);
   await assertAdmin(db, id, userId);
   const invited = await findUserByIdOrName(db, input.invitedUserId);
   if (!invited) throw notFound(`No user "${input.invitedUserId}"`, "user_not_found");
   const invitationId = await db.transaction().execute(async (trx) => {
-    if (await repo.membership(trx, id, invited.id)) throw conflict(`${invited.username} is already a member`, "already_member");
-    if (await repo.pendingInvitation(trx, id, invited.id)) throw conflict(`${invited.username} is already invited`, "already_invited");
-    const { id: newId } = await repo.insertInvitation(trx, { league_id: id, invited_user_id: invited.id, invited_by: userId, status: "pending", created_at: now.toISOString(), responded_at: null });
+    if (await repo.membership(trx, id, invited.id))
+      throw conflict(`${invited.username} is already a member`, "already_member");
+    if (await repo.pendingInvitation(trx, id, invited.id))
+      throw conflict(`${invited.username} is already invited`, "already_invited");
+    const { id: newId } = await repo.insertInvitation(trx, {
+      league_id: id,
+      invited_user_id: invited.id,
+      invited_by: userId,
+      status: "pending",
+      created_at: now.toISOString(),
+      responded_at: null,
+    });
     await publish(trx, now, "league_invitation", { invitationId: newId, leagueId: id }, invited.id);
     return newId;
   });
@@ -282,13 +348,21 @@ export async function myInvitations(db: Db, viewerId: number, userId: number): P
 }
 
 /** Accepts (joining the league) or declines one's own pending invitation. */
-export async function answerInvitation(db: Db, now: Date, userId: number, invitationId: number, claimed: number, answer: "accepted" | "declined"): Promise<Invitation> {
+export async function answerInvitation(
+  db: Db,
+  now: Date,
+  userId: number,
+  invitationId: number,
+  claimed: number,
+  answer: "accepted" | "declined",
+): Promise<Invitation> {
   assertSelf(userId, claimed, "userId");
   await db.transaction().execute(async (trx) => {
     const invitation = await repo.findInvitation(trx, invitationId);
     if (!invitation) throw notFound("Invitation not found", "invitation_not_found");
     if (invitation.invited_user_id !== userId) throw forbidden("This invitation is not yours", "not_your_invitation");
-    if (invitation.status !== "pending") throw conflict(`This invitation was already ${invitation.status}`, "invitation_answered");
+    if (invitation.status !== "pending")
+      throw conflict(`This invitation was already ${invitation.status}`, "invitation_answered");
     await repo.setInvitationStatus(trx, invitationId, answer, now.toISOString());
     if (answer === "accepted" && !(await repo.membership(trx, invitation.league_id, userId))) {
       await repo.addMember(trx, invitation.league_id, userId, "member", now.toISOString());
@@ -301,12 +375,14 @@ export async function answerInvitation(db: Db, now: Date, userId: number, invita
 export async function leagueBetRules(db: Kysely<Database>, leagueId: number, userId: number) {
   const row = await repo.findLeague(db, leagueId);
   if (!row) throw notFound("League not found", "league_not_found");
-  if (!(await repo.membership(db, leagueId, userId))) throw forbidden("You are not a member of this league", "not_member");
+  if (!(await repo.membership(db, leagueId, userId)))
+    throw forbidden("You are not a member of this league", "not_member");
   const settings = settingsOf(row);
   return {
     name: row.name,
     bankrollCents: settings.startingBankrollCents,
-    problemWith: (bet: { betType: string; wagerCents: number; commenceTime: string }) => leagueBetProblem(settings, bet),
+    problemWith: (bet: { betType: string; wagerCents: number; commenceTime: string }) =>
+      leagueBetProblem(settings, bet),
   };
 }
 
@@ -320,5 +396,7 @@ export async function leagueNames(db: Kysely<Database>, ids: number[]): Promise<
 
 /** Invitations a player received since a time, for their notifications. */
 export async function invitationsReceivedSince(db: Db, userId: number, since: string): Promise<Invitation[]> {
-  return (await repo.invitationsWhere(db, { invitedUserId: userId })).filter((i) => i.created_at >= since).map(toInvitation);
+  return (await repo.invitationsWhere(db, { invitedUserId: userId }))
+    .filter((i) => i.created_at >= since)
+    .map(toInvitation);
 }

@@ -60,7 +60,9 @@ export class OutboxDispatcher {
             userId: row.user_id,
             payload: JSON.parse(row.payload),
           };
-          await this.bus.emit(event, (error) => this.logger.error({ err: error, event: row.type }, "event handler failed"));
+          await this.bus.emit(event, (error) =>
+            this.logger.error({ err: error, event: row.type }, "event handler failed"),
+          );
         }
         if (rows.length > 0) await repo.saveCursor(this.db, CURSOR, this.#cursor);
         if (rows.length < BATCH) break;

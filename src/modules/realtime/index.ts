@@ -19,7 +19,19 @@ export const MAX_SOCKETS_PER_USER = 20;
 export const MAX_CLIENT_MESSAGES_PER_MINUTE = 30;
 
 /** The live channel `/ws` (spec §7): who is signed in comes from the session cookie at upgrade. */
-export function realtimeRoutes({ db, clock, config, hub, logger }: { db: Db; clock: Clock; config: Config; hub: SocketHub; logger: Logger }) {
+export function realtimeRoutes({
+  db,
+  clock,
+  config,
+  hub,
+  logger,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  hub: SocketHub;
+  logger: Logger;
+}) {
   const budgets = new Map<string, { start: number; count: number }>();
   // The upgrade request knows the peer's address; the opened socket's context may not.
   const clientOf = new WeakMap<Request, string>();
@@ -40,7 +52,13 @@ export function realtimeRoutes({ db, clock, config, hub, logger }: { db: Db; clo
           ws.close(1008, "too many connections");
           return;
         }
-        hub.add(ws.id, ws.raw, user?.id ?? null, user ? sessionTokenFrom(request.headers.get("cookie")) : null, clientKey);
+        hub.add(
+          ws.id,
+          ws.raw,
+          user?.id ?? null,
+          user ? sessionTokenFrom(request.headers.get("cookie")) : null,
+          clientKey,
+        );
         ws.subscribe(EVERYONE);
         ws.send(JSON.stringify({ type: "hello", signedIn: user !== null }));
       } catch (error) {

@@ -11,7 +11,10 @@ export function insertEvents(db: Executor, rows: EventRow[]) {
 }
 
 export async function maxEventId(db: Executor): Promise<number> {
-  const row = await db.selectFrom("outbox").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 

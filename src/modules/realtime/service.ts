@@ -31,7 +31,9 @@ export async function publishMany<K extends EventType>(
   for (let i = 0; i < events.length; i += 2000) {
     await repo.insertEvents(
       trx,
-      events.slice(i, i + 2000).map((e) => ({ type, user_id: e.userId, payload: JSON.stringify(e.payload), created_at: createdAt })),
+      events
+        .slice(i, i + 2000)
+        .map((e) => ({ type, user_id: e.userId, payload: JSON.stringify(e.payload), created_at: createdAt })),
     );
   }
 }

@@ -4,7 +4,20 @@ import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody, MessageResponse } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
-import { AnswerBody, Friend, FriendAnalytics, FriendParams, FriendRequest, IdParams, Notifications, NotificationsSeen, Requests, SearchQuery, SearchResult, SendRequestBody } from "./model.ts";
+import {
+  AnswerBody,
+  Friend,
+  FriendAnalytics,
+  FriendParams,
+  FriendRequest,
+  IdParams,
+  Notifications,
+  NotificationsSeen,
+  Requests,
+  SearchQuery,
+  SearchResult,
+  SendRequestBody,
+} from "./model.ts";
 import * as service from "./service.ts";
 
 /** Friends, friend requests, user search, friends' analytics and notifications (spec §7). */
@@ -24,26 +37,45 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
       },
       { auth: true, body: SendRequestBody, response: { 201: FriendRequest } },
     )
-    .patch("/friends/requests/:id", ({ params, body, user }) => service.answerRequest(db, clock.now(), user.id, params.id, body.status), {
+    .patch(
+      "/friends/requests/:id",
+      ({ params, body, user }) => service.answerRequest(db, clock.now(), user.id, params.id, body.status),
+      {
+        auth: true,
+        params: IdParams,
+        body: AnswerBody,
+        response: { 200: FriendRequest },
+      },
+    )
+    .delete("/friends/:id", ({ params, user }) => service.removeFriend(db, user.id, params.id), {
       auth: true,
       params: IdParams,
-      body: AnswerBody,
-      response: { 200: FriendRequest },
+      response: { 200: MessageResponse },
     })
-    .delete("/friends/:id", ({ params, user }) => service.removeFriend(db, user.id, params.id), { auth: true, params: IdParams, response: { 200: MessageResponse } })
     .get("/friends/:friendId/analytics", ({ params, user }) => service.friendAnalytics(db, user.id, params.friendId), {
       auth: true,
       params: FriendParams,
       response: { 200: FriendAnalytics },
     })
-    .get("/users/search", ({ query, user }) => {
-      searches.hit(`user:${user.id}`);
-      return service.search(db, user.id, query.q);
-    }, {
+    .get(
+      "/users/search",
+      ({ query, user }) => {
+        searches.hit(`user:${user.id}`);
+        return service.search(db, user.id, query.q);
+      },
+      {
+        auth: true,
+        query: SearchQuery,
+        response: { 200: t.Array(SearchResult) },
+      },
+    )
+    .get("/notifications", ({ user }) => service.notifications(db, clock.now(), user.id), {
       auth: true,
-      query: SearchQuery,
-      response: { 200: t.Array(SearchResult) },
+      response: { 200: Notifications },
     })
-    .get("/notifications", ({ user }) => service.notifications(db, clock.now(), user.id), { auth: true, response: { 200: Notifications } })
-    .post("/notifications/seen", ({ user }) => service.markNotificationsSeen(db, clock.now(), user.id), { auth: true, body: EmptyBody, response: { 200: NotificationsSeen } });
+    .post("/notifications/seen", ({ user }) => service.markNotificationsSeen(db, clock.now(), user.id), {
+      auth: true,
+      body: EmptyBody,
+      response: { 200: NotificationsSeen },
+    });
 }

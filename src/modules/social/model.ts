@@ -17,9 +17,16 @@ export const FriendRequest = t.Object({
 export type FriendRequest = typeof FriendRequest.static;
 
 export const Requests = t.Object({ incoming: t.Array(FriendRequest), outgoing: t.Array(FriendRequest) });
-export const SendRequestBody = t.Object({ addresseeId: wholeNumber("addresseeId", 1, Number.MAX_SAFE_INTEGER) }, { additionalProperties: false });
+export const SendRequestBody = t.Object(
+  { addresseeId: wholeNumber("addresseeId", 1, Number.MAX_SAFE_INTEGER) },
+  { additionalProperties: false },
+);
 export const AnswerBody = t.Object(
-  { status: t.Union([t.Literal("accepted"), t.Literal("declined")], { error: 'status: must be "accepted" or "declined"' }) },
+  {
+    status: t.Union([t.Literal("accepted"), t.Literal("declined")], {
+      error: 'status: must be "accepted" or "declined"',
+    }),
+  },
   { additionalProperties: false },
 );
 export const IdParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
@@ -27,11 +34,20 @@ export const FriendParams = t.Object({ friendId: wholeNumber("friendId", 1, Numb
 export const SearchQuery = t.Object({ q: t.String({ maxLength: 50 }) }, { additionalProperties: false });
 export const SearchResult = t.Object({ id: t.Number(), username: t.String() });
 
-export const FriendAnalytics = t.Object({ user: t.Object({ username: t.String(), email: t.String() }), stats: UserStats });
+export const FriendAnalytics = t.Object({
+  user: t.Object({ username: t.String(), email: t.String() }),
+  stats: UserStats,
+});
 
 export const Notification = t.Object({
   id: t.String(),
-  type: t.Union([t.Literal("settlement"), t.Literal("friend_request"), t.Literal("friend_accepted"), t.Literal("league_invitation"), t.Literal("coverage_reminder")]),
+  type: t.Union([
+    t.Literal("settlement"),
+    t.Literal("friend_request"),
+    t.Literal("friend_accepted"),
+    t.Literal("league_invitation"),
+    t.Literal("coverage_reminder"),
+  ]),
   title: t.String(),
   body: t.String(),
   at: t.String(),

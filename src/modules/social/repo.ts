@@ -14,17 +14,34 @@ export function friendsOf(db: Executor, userId: number) {
 }
 
 export function areFriends(db: Executor, a: number, b: number) {
-  return db.selectFrom("friendships").select("since").where("user_id", "=", a).where("friend_id", "=", b).executeTakeFirst();
+  return db
+    .selectFrom("friendships")
+    .select("since")
+    .where("user_id", "=", a)
+    .where("friend_id", "=", b)
+    .executeTakeFirst();
 }
 
 export async function befriend(db: Executor, a: number, b: number, since: string) {
-  await db.insertInto("friendships").values([{ user_id: a, friend_id: b, since }, { user_id: b, friend_id: a, since }]).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("friendships")
+    .values([
+      { user_id: a, friend_id: b, since },
+      { user_id: b, friend_id: a, since },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export function unfriend(db: Executor, a: number, b: number) {
   return db
     .deleteFrom("friendships")
-    .where((eb) => eb.or([eb.and([eb("user_id", "=", a), eb("friend_id", "=", b)]), eb.and([eb("user_id", "=", b), eb("friend_id", "=", a)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("user_id", "=", a), eb("friend_id", "=", b)]),
+        eb.and([eb("user_id", "=", b), eb("friend_id", "=", a)]),
+      ]),
+    )
     .execute();
 }
 
@@ -74,7 +91,10 @@ export function pendingFor(db: Executor, userId: number, side: "incoming" | "out
 export function recentRequestEvents(db: Executor, userId: number, since: string) {
   return requests(db)
     .where((eb) =>
-      eb.or([eb("r.addressee_id", "=", userId), eb.and([eb("r.requester_id", "=", userId), eb("r.status", "=", "accepted")])]),
+      eb.or([
+        eb("r.addressee_id", "=", userId),
+        eb.and([eb("r.requester_id", "=", userId), eb("r.status", "=", "accepted")]),
+      ]),
     )
     .where((eb) => eb.or([eb("r.created_at", ">=", since), eb("r.responded_at", ">=", since)]))
     .orderBy("r.created_at", "desc")
@@ -85,7 +105,13 @@ export function recentRequestEvents(db: Executor, userId: number, since: string)
 export function insertRequest(db: Executor, requesterId: number, addresseeId: number, now: string) {
   return db
     .insertInto("friend_requests")
-    .values({ requester_id: requesterId, addressee_id: addresseeId, status: "pending", created_at: now, responded_at: null })
+    .values({
+      requester_id: requesterId,
+      addressee_id: addresseeId,
+      status: "pending",
+      created_at: now,
+      responded_at: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 }
@@ -109,7 +135,10 @@ export function searchUsers(db: Executor, query: string, excludeId: number, limi
 }
 
 export async function seenAt(db: Executor, userId: number): Promise<string | null> {
-  return (await db.selectFrom("notification_reads").select("seen_at").where("user_id", "=", userId).executeTakeFirst())?.seen_at ?? null;
+  return (
+    (await db.selectFrom("notification_reads").select("seen_at").where("user_id", "=", userId).executeTakeFirst())
+      ?.seen_at ?? null
+  );
 }
 
 export function markSeen(db: Executor, userId: number, at: string) {
@@ -122,7 +151,13 @@ export function markSeen(db: Executor, userId: number, at: string) {
 
 /** Drops a player's friendships, friend requests and notification reads (account deletion). */
 export async function forget(db: Executor, userId: number) {
-  await db.deleteFrom("friendships").where((eb) => eb.or([eb("user_id", "=", userId), eb("friend_id", "=", userId)])).execute();
-  await db.deleteFrom("friend_requests").where((eb) => eb.or([eb("requester_id", "=", userId), eb("addressee_id", "=", userId)])).execute();
+  await db
+    .deleteFrom("friendships")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("friend_id", "=", userId)]))
+    .execute();
+  await db
+    .deleteFrom("friend_requests")
+    .where((eb) => eb.or([eb("requester_id", "=", userId), eb("addressee_id", "=", userId)]))
+    .execute();
   await db.deleteFrom("notification_reads").where("user_id", "=", userId).execute();
 }

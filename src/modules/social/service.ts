@@ -23,7 +23,10 @@ function toRequest(row: RequestRow, viewerId: number): FriendRequest {
     addresseeId: row.addressee_id,
     status: row.status,
     createdAt: row.created_at,
-    requester: row.addressee_id === viewerId ? { username: row.requester_username, email: row.requester_email } : { username: row.requester_username },
+    requester:
+      row.addressee_id === viewerId
+        ? { username: row.requester_username, email: row.requester_email }
+        : { username: row.requester_username },
     addressee: { username: row.addressee_username },
   };
 }
@@ -34,17 +37,22 @@ export async function friends(db: Db, userId: number) {
 }
 
 export async function requests(db: Db, userId: number) {
-  const [incoming, outgoing] = await Promise.all([repo.pendingFor(db, userId, "incoming"), repo.pendingFor(db, userId, "outgoing")]);
+  const [incoming, outgoing] = await Promise.all([
+    repo.pendingFor(db, userId, "incoming"),
+    repo.pendingFor(db, userId, "outgoing"),
+  ]);
   return { incoming: incoming.map((r) => toRequest(r, userId)), outgoing: outgoing.map((r) => toRequest(r, userId)) };
 }
 
 /** Sends a friend request; one to someone who already asked you accepts theirs (friendship is symmetric). */
 export async function sendRequest(db: Db, now: Date, userId: number, addresseeId: number): Promise<FriendRequest> {
-  if (addresseeId === userId) throw badRequest("addresseeId: you cannot send a friend request to yourself", "self_request");
+  if (addresseeId === userId)
+    throw badRequest("addresseeId: you cannot send a friend request to yourself", "self_request");
   if (!(await findUser(db, addresseeId))) throw notFound("No such user", "user_not_found");
   const id = await db.transaction().execute(async (trx) => {
     if (await repo.areFriends(trx, userId, addresseeId)) throw conflict("You are already friends", "already_friends");
-    if (await repo.pendingBetween(trx, userId, addresseeId)) throw conflict("You already sent this user a friend request", "request_pending");
+    if (await repo.pendingBetween(trx, userId, addresseeId))
+      throw conflict("You already sent this user a friend request", "request_pending");
     const theirs = await repo.pendingBetween(trx, addresseeId, userId);
     if (theirs) {
       await repo.setRequestStatus(trx, theirs.id, "accepted", now.toISOString());
@@ -60,11 +68,18 @@ export async function sendRequest(db: Db, now: Date, userId: number, addresseeId
 }
 
 /** The addressee accepts or declines a pending request. */
-export async function answerRequest(db: Db, now: Date, userId: number, requestId: number, status: "accepted" | "declined"): Promise<FriendRequest> {
+export async function answerRequest(
+  db: Db,
+  now: Date,
+  userId: number,
+  requestId: number,
+  status: "accepted" | "declined",
+): Promise<FriendRequest> {
   await db.transaction().execute(async (trx) => {
     const row = await repo.findRequest(trx, requestId);
     if (!row) throw notFound("Friend request not found", "request_not_found");
-    if (row.addressee_id !== userId) throw forbidden("Only the person asked can answer this request", "not_your_request");
+    if (row.addressee_id !== userId)
+      throw forbidden("Only the person asked can answer this request", "not_your_request");
     if (row.status !== "pending") throw conflict(`This request was already ${row.status}`, "request_answered");
     await repo.setRequestStatus(trx, requestId, status, now.toISOString());
     if (status === "accepted") {
@@ -107,24 +122,56 @@ const NOTIFICATION_DAYS = 14;
  * league invitations, and a reminder while they are short of the week's prize coverage. Derived
  * from what happened (nothing extra is written per event); unread = newer than the last opening.
  */
-export async function notifications(db: Db, now: Date, userId: number): Promise<{ unread: number; items: Notification[] }> {
+export async function notifications(
+  db: Db,
+  now: Date,
+  userId: number,
+): Promise<{ unread: number; items: Notification[] }> {
   const since = new Date(now.getTime() - NOTIFICATION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const seenAt = (await repo.seenAt(db, userId)) ?? "";
   const items: Omit<Notification, "unread">[] = [];
   for (const s of await recentSettlements(db, userId, since)) {
     const verdict = s.status === "won" ? "Bet won" : s.status === "lost" ? "Bet lost" : "Bet pushed";
-    items.push({ id: `bet-${s.betId}`, type: "settlement", title: verdict, body: `${s.selection} · ${s.game} · ${signedDollarsText(s.result)}`, at: s.settledAt, link: "/my-bets" });
+    items.push({
+      id: `bet-${s.betId}`,
+      type: "settlement",
+      title: verdict,
+      body: `${s.selection} · ${s.game} · ${signedDollarsText(s.result)}`,
+      at: s.settledAt,
+      link: "/my-bets",
+    });
   }
   for (const r of await repo.recentRequestEvents(db, userId, since)) {
     if (r.addressee_id === userId && r.status === "pending") {
-      items.push({ id: `friend-${r.id}`, type: "friend_request", title: "Friend request", body: `${r.requester_username} wants to be friends`, at: r.created_at, link: "/friends" });
+      items.push({
+        id: `friend-${r.id}`,
+        type: "friend_request",
+        title: "Friend request",
+        body: `${r.requester_username} wants to be friends`,
+        at: r.created_at,
+        link: "/friends",
+      });
     } else if (r.requester_id === userId && r.status === "accepted" && r.responded_at) {
-      items.push({ id: `friend-ok-${r.id}`, type: "friend_accepted", title: "Friend request accepted", body: `${r.addressee_username} accepted your friend request`, at: r.responded_at, link: "/friends" });
+      items.push({
+        id: `friend-ok-${r.id}`,
+        type: "friend_accepted",
+        title: "Friend request accepted",
+        body: `${r.addressee_username} accepted your friend request`,
+        at: r.responded_at,
+        link: "/friends",
+      });
     }
   }
   for (const i of await invitationsReceivedSince(db, userId, since)) {
     if (i.status !== "pending") continue;
-    items.push({ id: `invite-${i.id}`, type: "league_invitation", title: "League invitation", body: `${i.inviter.username} invited you to ${i.league.name}`, at: i.createdAt, link: "/leagues" });
+    items.push({
+      id: `invite-${i.id}`,
+      type: "league_invitation",
+      title: "League invitation",
+      body: `${i.inviter.username} invited you to ${i.league.name}`,
+      at: i.createdAt,
+      link: "/leagues",
+    });
   }
   const reminder = await coverageReminder(db, now, userId);
   if (reminder) items.push(reminder);
@@ -144,7 +191,9 @@ async function coverageReminder(db: Db, now: Date, userId: number): Promise<Omit
   if (missing <= 0 || missing > open.length) return null;
   // Dated once per week — a week before its first kick-off, always past by the time the week is
   // current — so opening the panel marks it read for good.
-  const at = new Date(Math.min(now.getTime(), new Date(games[0]!.commenceTime).getTime() - 7 * 24 * 60 * 60 * 1000)).toISOString();
+  const at = new Date(
+    Math.min(now.getTime(), new Date(games[0]!.commenceTime).getTime() - 7 * 24 * 60 * 60 * 1000),
+  ).toISOString();
   return {
     id: `coverage-${season}-${week}`,
     type: "coverage_reminder",

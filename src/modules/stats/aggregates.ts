@@ -71,16 +71,27 @@ export async function recordOutcomeChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   const stored = new Map(
-    (await repo.bookStatsOfUsers(trx, [...new Set(changes.map((c) => c.userId))])).map((r) => [pairKey({ userId: r.user_id, bookId: r.book_id }), r]),
+    (await repo.bookStatsOfUsers(trx, [...new Set(changes.map((c) => c.userId))])).map((r) => [
+      pairKey({ userId: r.user_id, bookId: r.book_id }),
+      r,
+    ]),
   );
   const keepsTotals = new Set(
-    changes.filter((c) => c.bookId !== INDIVIDUAL_BOOK || stored.has(pairKey({ userId: c.userId, bookId: ALL_BOOKS }))).map((c) => c.userId),
+    changes
+      .filter((c) => c.bookId !== INDIVIDUAL_BOOK || stored.has(pairKey({ userId: c.userId, bookId: ALL_BOOKS })))
+      .map((c) => c.userId),
   );
   const pairsOf = (c: OutcomeChange): Pair[] =>
-    keepsTotals.has(c.userId) ? [{ userId: c.userId, bookId: c.bookId }, { userId: c.userId, bookId: ALL_BOOKS }] : [{ userId: c.userId, bookId: c.bookId }];
+    keepsTotals.has(c.userId)
+      ? [
+          { userId: c.userId, bookId: c.bookId },
+          { userId: c.userId, bookId: ALL_BOOKS },
+        ]
+      : [{ userId: c.userId, bookId: c.bookId }];
   // Where each pair starts: its stored row, or for a new all-books row, the individual book's.
   const startOf = (p: Pair): StoredRow | undefined =>
-    stored.get(pairKey(p)) ?? (p.bookId === ALL_BOOKS ? stored.get(pairKey({ userId: p.userId, bookId: INDIVIDUAL_BOOK })) : undefined);
+    stored.get(pairKey(p)) ??
+    (p.bookId === ALL_BOOKS ? stored.get(pairKey({ userId: p.userId, bookId: INDIVIDUAL_BOOK })) : undefined);
 
   const weekDeltas = new Map<string, repo.WeekDelta>();
   const bookDeltas = new Map<string, { pair: Pair; sums: Sums }>();
@@ -92,11 +103,17 @@ export async function recordOutcomeChanges(
         return { pair: p, sums: seed };
       });
     }
-    for (const [state, sign] of [[c.before, -1], [c.after, 1]] as const) {
+    for (const [state, sign] of [
+      [c.before, -1],
+      [c.after, 1],
+    ] as const) {
       if (state.status === "pending") continue;
       const delta = sums(state.status, c.wagerCents, state.resultCents, sign);
       const week = { user_id: c.userId, book_id: c.bookId, season: c.season, week: c.week };
-      addInto(entry(weekDeltas, `${pairKey(c)}:${c.season}:${c.week}`, () => ({ ...week, ...noSums() })), delta);
+      addInto(
+        entry(weekDeltas, `${pairKey(c)}:${c.season}:${c.week}`, () => ({ ...week, ...noSums() })),
+        delta,
+      );
       for (const p of pairsOf(c)) addInto(bookDeltas.get(pairKey(p))!.sums, delta);
     }
   }
@@ -108,7 +125,12 @@ export async function recordOutcomeChanges(
   // One statement per batch for the running totals: sums added, streaks set.
   await repo.upsertBookStats(
     trx,
-    [...bookDeltas.values()].map(({ pair, sums }) => ({ user_id: pair.userId, book_id: pair.bookId, ...sums, ...streaks.get(pairKey(pair))! })),
+    [...bookDeltas.values()].map(({ pair, sums }) => ({
+      user_id: pair.userId,
+      book_id: pair.bookId,
+      ...sums,
+      ...streaks.get(pairKey(pair))!,
+    })),
   );
 }
 
@@ -137,11 +159,17 @@ function extendedStreaks(
     for (const p of pairsOf(c)) {
       const current = entry(state, pairKey(p), () => {
         const row = startOf(p);
-        return { streak: row?.streak_type ? { type: row.streak_type, count: row.streak_count } : null, longest: row?.longest_win_streak ?? 0 };
+        return {
+          streak: row?.streak_type ? { type: row.streak_type, count: row.streak_count } : null,
+          longest: row?.longest_win_streak ?? 0,
+        };
       });
       if (c.after.status === "pending") continue;
       const streak = nextStreak(current.streak, c.after.status);
-      state.set(pairKey(p), { streak, longest: streak?.type === "win" ? Math.max(current.longest, streak.count) : current.longest });
+      state.set(pairKey(p), {
+        streak,
+        longest: streak?.type === "win" ? Math.max(current.longest, streak.count) : current.longest,
+      });
     }
   }
   return new Map([...state].map(([key, { streak, longest }]) => [key, fields(streak, longest)]));

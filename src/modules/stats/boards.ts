@@ -152,7 +152,14 @@ function weekOf(key: string): BoardWeek {
 }
 
 function sameFigures(a: RankRow, b: RankRow): boolean {
-  return a.settled === b.settled && a.won === b.won && a.lost === b.lost && a.pushed === b.pushed && a.wagered_cents === b.wagered_cents && a.profit_cents === b.profit_cents;
+  return (
+    a.settled === b.settled &&
+    a.won === b.won &&
+    a.lost === b.lost &&
+    a.pushed === b.pushed &&
+    a.wagered_cents === b.wagered_cents &&
+    a.profit_cents === b.profit_cents
+  );
 }
 
 const sets = new WeakMap<Db, BoardSet>();

@@ -11,7 +11,19 @@ import type { BoardWeek } from "./boards.ts";
 import * as service from "./service.ts";
 
 /** A player's stats and the leaderboards (spec §7). Boards are public; the viewer's own row is included when signed in. */
-export function statsRoutes({ db, clock, config, auth, games }: { db: Db; clock: Clock; config: Config; auth: AuthPlugin; games: GamesReads }) {
+export function statsRoutes({
+  db,
+  clock,
+  config,
+  auth,
+  games,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  auth: AuthPlugin;
+  games: GamesReads;
+}) {
   const viewer = async (request: Request) => (await sessionUser(db, clock, config, request))?.id ?? null;
   const reads = new ReadCache();
   const boardsRead = new Map<string, BoardWeek>();
@@ -20,14 +32,20 @@ export function statsRoutes({ db, clock, config, auth, games }: { db: Db; clock:
   // off the request path; readers keep the previous answer until then, never waiting on it.
   service.onBoardsChanged(db, async () => {
     await Promise.all(
-      [...boardsRead].map(([key, week]) => reads.rebuild(key, service.boardsVersion(), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }))),
+      [...boardsRead].map(([key, week]) =>
+        reads.rebuild(key, service.boardsVersion(), clock.now().getTime(), async () => ({
+          value: await service.boardTop(db, week),
+        })),
+      ),
     );
   });
   /** The shared top rows, serialized once per change; a viewer beyond them gets their row appended. */
   const boardAnswer = async (request: Request, set: Context["set"], week: BoardWeek) => {
     const key = keyOf(week);
     boardsRead.set(key, week);
-    const top = await reads.get(key, service.boardsVersion(), clock.now().getTime(), async () => ({ value: await service.boardTop(db, week) }));
+    const top = await reads.get(key, service.boardsVersion(), clock.now().getTime(), async () => ({
+      value: await service.boardTop(db, week),
+    }));
     const viewerId = await viewer(request);
     const own = viewerId === null ? null : await service.viewerRowBeyondTop(db, week, viewerId);
     return own ? jsonAnswer(request, set, withAppended(top, own)) : cachedAnswer(request, set, top);
@@ -41,7 +59,8 @@ export function statsRoutes({ db, clock, config, auth, games }: { db: Db; clock:
     })
     .get(
       "/leaderboard/week/:week",
-      async ({ params, request, set }) => boardAnswer(request, set, { season: await games.season(), week: params.week }),
+      async ({ params, request, set }) =>
+        boardAnswer(request, set, { season: await games.season(), week: params.week }),
       { params: WeekParams, response: { 200: t.Array(LeaderboardEntry) } },
     )
     .get("/leaderboard", ({ request, set }) => boardAnswer(request, set, null), {

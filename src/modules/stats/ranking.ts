@@ -8,7 +8,10 @@
 import type { UserWeekStatsTable } from "./table.ts";
 
 /** A player's figures on one board (a week's or all time): the aggregates' sums. */
-export type RankRow = Pick<UserWeekStatsTable, "user_id" | "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents">;
+export type RankRow = Pick<
+  UserWeekStatsTable,
+  "user_id" | "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents"
+>;
 
 const roi = (r: RankRow) => (r.wagered_cents === 0 ? 0 : r.profit_cents / r.wagered_cents);
 

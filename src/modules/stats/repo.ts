@@ -9,7 +9,8 @@ type Sums = Pick<UserWeekStatsTable, "settled" | "won" | "lost" | "pushed" | "wa
 export type WeekDelta = UserWeekStatsTable;
 export type BookDelta = Pick<UserBookStatsTable, "user_id" | "book_id"> & Sums;
 
-const addSums = <T extends "user_week_stats" | "user_book_stats">(table: T) =>
+const addSums =
+  <T extends "user_week_stats" | "user_book_stats">(table: T) =>
   (eb: any) => ({
     settled: eb(`${table}.settled`, "+", eb.ref("excluded.settled")),
     won: eb(`${table}.won`, "+", eb.ref("excluded.won")),
@@ -21,7 +22,14 @@ const addSums = <T extends "user_week_stats" | "user_book_stats">(table: T) =>
 
 const SUM_COLUMNS = ["settled", "won", "lost", "pushed", "wagered_cents", "profit_cents"] as const;
 const WEEK_COLUMNS = ["user_id", "book_id", "season", "week", ...SUM_COLUMNS] as const;
-const BOOK_COLUMNS = ["user_id", "book_id", ...SUM_COLUMNS, "streak_type", "streak_count", "longest_win_streak"] as const;
+const BOOK_COLUMNS = [
+  "user_id",
+  "book_id",
+  ...SUM_COLUMNS,
+  "streak_type",
+  "streak_count",
+  "longest_win_streak",
+] as const;
 
 /** Adds (or with negative figures, takes back) settled bets to the weekly aggregates; one statement per batch. */
 export function addWeekStats(db: Executor, deltas: WeekDelta[]) {
@@ -35,7 +43,10 @@ export function addWeekStats(db: Executor, deltas: WeekDelta[]) {
 }
 
 /** Adds sums to the running totals and sets the streaks, one statement per batch. */
-export function upsertBookStats(db: Executor, rows: (BookDelta & { streak_type: "win" | "loss" | null; streak_count: number; longest_win_streak: number })[]) {
+export function upsertBookStats(
+  db: Executor,
+  rows: (BookDelta & { streak_type: "win" | "loss" | null; streak_count: number; longest_win_streak: number })[],
+) {
   if (rows.length === 0) return Promise.resolve();
   return db
     .insertInto("user_book_stats")
@@ -71,7 +82,12 @@ export function totalsRow(db: Executor, userId: number) {
 }
 
 export function userBookStats(db: Executor, userId: number, bookId: number) {
-  return db.selectFrom("user_book_stats").selectAll().where("user_id", "=", userId).where("book_id", "=", bookId).executeTakeFirst();
+  return db
+    .selectFrom("user_book_stats")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("book_id", "=", bookId)
+    .executeTakeFirst();
 }
 
 /** Names, bot flags and current streaks in a book, for the few players a board shows. */
@@ -87,10 +103,23 @@ export function boardPeople(db: Executor, bookId: number, userIds: number[]) {
 
 export function bookRows(db: Executor, bookId: number, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom("user_book_stats").selectAll().where("book_id", "=", bookId).where("user_id", "in", userIds).execute();
+  return db
+    .selectFrom("user_book_stats")
+    .selectAll()
+    .where("book_id", "=", bookId)
+    .where("user_id", "in", userIds)
+    .execute();
 }
 
-const RANK_COLUMNS = ["s.user_id", "s.settled", "s.won", "s.lost", "s.pushed", "s.wagered_cents", "s.profit_cents"] as const;
+const RANK_COLUMNS = [
+  "s.user_id",
+  "s.settled",
+  "s.won",
+  "s.lost",
+  "s.pushed",
+  "s.wagered_cents",
+  "s.profit_cents",
+] as const;
 
 function rankSource(db: Executor, week: { season: number; week: number } | null) {
   const base = week
@@ -100,8 +129,18 @@ function rankSource(db: Executor, week: { season: number; week: number } | null)
 }
 
 /** One page of a board's rows in user-id order (keyset), for building a ranking in steps. */
-export function rankRowsPage(db: Executor, week: { season: number; week: number } | null, afterUserId: number, limit: number) {
-  return rankSource(db, week).where("s.settled", ">", 0).where("s.user_id", ">", afterUserId).orderBy("s.user_id").limit(limit).execute();
+export function rankRowsPage(
+  db: Executor,
+  week: { season: number; week: number } | null,
+  afterUserId: number,
+  limit: number,
+) {
+  return rankSource(db, week)
+    .where("s.settled", ">", 0)
+    .where("s.user_id", ">", afterUserId)
+    .orderBy("s.user_id")
+    .limit(limit)
+    .execute();
 }
 
 /** These players' rows on a board (absent: no settled bets there). */

@@ -60,35 +60,54 @@ export async function statsOf(db: Db, userId: number): Promise<UserStats> {
 /** A board's top rows (ties at the cut included, at most twice the board) and, when asked, one player's own row. */
 async function board(db: Db, week: BoardWeek, viewerId: number | null): Promise<LeaderboardEntry[]> {
   const ranking = await boardsOf(db).ranking(week);
-  const shown = ranking.top(BOARD_SIZE).slice(0, BOARD_SIZE * 2).map(({ row, rank }) => ({ ...row, rank }));
+  const shown = ranking
+    .top(BOARD_SIZE)
+    .slice(0, BOARD_SIZE * 2)
+    .map(({ row, rank }) => ({ ...row, rank }));
   const viewerRank = viewerId === null ? null : ranking.rankOf(viewerId);
-  if (viewerId !== null && viewerRank !== null && !shown.some((r) => r.user_id === viewerId)) shown.push({ ...ranking.rowOf(viewerId)!, rank: viewerRank });
+  if (viewerId !== null && viewerRank !== null && !shown.some((r) => r.user_id === viewerId))
+    shown.push({ ...ranking.rowOf(viewerId)!, rank: viewerRank });
   return entriesOf(db, shown);
 }
 
 async function entriesOf(db: Db, shown: (RankRow & { rank: number })[]): Promise<LeaderboardEntry[]> {
-  const people = new Map((await repo.boardPeople(db, INDIVIDUAL_BOOK, shown.map((r) => r.user_id))).map((p) => [p.id, p]));
-  return shown.flatMap((row) => {
-    const person = people.get(row.user_id);
-    if (!person) return [];
-    return [
-      {
-        rank: row.rank,
-        userId: row.user_id,
-        username: person.username,
-        isBot: person.is_bot === 1,
-        roi: roiPercent(row.profit_cents, row.wagered_cents),
-        unitsWon: (row.profit_cents / UNIT_CENTS).toFixed(2),
-        winRate: winRatePercent(row.won, row.settled),
-        streak: person.streak_type ? { type: person.streak_type, count: person.streak_count ?? 0 } : noStreak,
-        totalBets: row.settled,
-      },
-    ];
-  }).sort((a, b) => a.rank - b.rank || a.username.localeCompare(b.username));
+  const people = new Map(
+    (
+      await repo.boardPeople(
+        db,
+        INDIVIDUAL_BOOK,
+        shown.map((r) => r.user_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  return shown
+    .flatMap((row) => {
+      const person = people.get(row.user_id);
+      if (!person) return [];
+      return [
+        {
+          rank: row.rank,
+          userId: row.user_id,
+          username: person.username,
+          isBot: person.is_bot === 1,
+          roi: roiPercent(row.profit_cents, row.wagered_cents),
+          unitsWon: (row.profit_cents / UNIT_CENTS).toFixed(2),
+          winRate: winRatePercent(row.won, row.settled),
+          streak: person.streak_type ? { type: person.streak_type, count: person.streak_count ?? 0 } : noStreak,
+          totalBets: row.settled,
+        },
+      ];
+    })
+    .sort((a, b) => a.rank - b.rank || a.username.localeCompare(b.username));
 }
 
 /** A week's board of individual bets: the top players and the viewer's own row. */
-export function weeklyLeaderboard(db: Db, season: number, week: number, viewerId: number | null): Promise<LeaderboardEntry[]> {
+export function weeklyLeaderboard(
+  db: Db,
+  season: number,
+  week: number,
+  viewerId: number | null,
+): Promise<LeaderboardEntry[]> {
   return board(db, { season, week }, viewerId);
 }
 
@@ -137,7 +156,13 @@ export async function bookStandings(db: Db, bookId: number, userIds: number[]): 
   const rows = new Map((await repo.bookRows(db, bookId, userIds)).map((r) => [r.user_id, r]));
   const figures = userIds.map((userId) => {
     const r = rows.get(userId);
-    return { userId, profit: r?.profit_cents ?? 0, wagered: r?.wagered_cents ?? 0, settled: r?.settled ?? 0, won: r?.won ?? 0 };
+    return {
+      userId,
+      profit: r?.profit_cents ?? 0,
+      wagered: r?.wagered_cents ?? 0,
+      settled: r?.settled ?? 0,
+      won: r?.won ?? 0,
+    };
   });
   const key = (f: (typeof figures)[number]) => [f.profit, roiPercent(f.profit, f.wagered), f.settled];
   figures.sort((a, b) => {

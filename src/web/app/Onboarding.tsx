@@ -31,7 +31,10 @@ export function Onboarding() {
           <button type="button" aria-label="Close" rel="prev" onClick={dismiss} />
           <h2 id="onboarding-title">Welcome to NFL Paper Trading!</h2>
         </header>
-        <p>Practise betting on real NFL games with play money. No risk, no deposits: every bet is in units, and 1 unit is $100 of play money.</p>
+        <p>
+          Practise betting on real NFL games with play money. No risk, no deposits: every bet is in units, and 1 unit is
+          $100 of play money.
+        </p>
         <ul className="check-list">
           <li>Start with a 50-unit bankroll and bet on spreads, totals, moneylines and player props.</li>
           <li>Track your ROI, win rate and betting patterns as your bets settle.</li>

@@ -7,12 +7,21 @@ export function Toaster() {
   return (
     <div className="toaster" role="region" aria-label="Messages" aria-live="polite">
       {toasts.value.map((toast) => (
-        <div key={toast.id} className={`toast toast-${toast.variant}`} role={toast.variant === "destructive" ? "alert" : "status"}>
+        <div
+          key={toast.id}
+          className={`toast toast-${toast.variant}`}
+          role={toast.variant === "destructive" ? "alert" : "status"}
+        >
           <div className="toast-body">
             <p className="toast-title">{toast.title}</p>
             {toast.description ? <p className="toast-description">{toast.description}</p> : null}
           </div>
-          <button type="button" className="toast-close" aria-label="Dismiss message" onClick={() => dismissToast(toast.id)}>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label="Dismiss message"
+            onClick={() => dismissToast(toast.id)}
+          >
             ×
           </button>
         </div>

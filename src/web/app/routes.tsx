@@ -16,20 +16,44 @@ const leaguesCss = () => import("../styles/leagues.css", { with: { type: "text" 
 const friendsCss = () => import("../styles/friends.css", { with: { type: "text" } });
 
 // Each feature's screens load on first visit (route-level code splitting).
-const AuthPage = lazy(() => withStyles(import("../features/auth/AuthPage.tsx"), accountCss()).then((m) => ({ default: m.AuthPage })));
-const SettingsPage = lazy(() => withStyles(import("../features/settings/SettingsPage.tsx"), accountCss()).then((m) => ({ default: m.SettingsPage })));
+const AuthPage = lazy(() =>
+  withStyles(import("../features/auth/AuthPage.tsx"), accountCss()).then((m) => ({ default: m.AuthPage })),
+);
+const SettingsPage = lazy(() =>
+  withStyles(import("../features/settings/SettingsPage.tsx"), accountCss()).then((m) => ({ default: m.SettingsPage })),
+);
 // The home screen and admin games skip Suspense's reveal delay (see lazy-page.tsx).
 const GamesPage = lazyPage(() => import("../features/games/GamesPage.tsx").then((m) => m.GamesPage));
-const AdminGamesPage = lazyPage(() => withStyles(import("../features/admin/AdminGamesPage.tsx"), adminGamesCss()).then((m) => m.AdminGamesPage));
-const MyBetsPage = lazy(() => withStyles(import("../features/my-bets/MyBetsPage.tsx"), myBetsCss()).then((m) => ({ default: m.MyBetsPage })));
-const AnalyticsPage = lazyPage(() => withStyles(import("../features/analytics/AnalyticsPage.tsx"), statsCss()).then((m) => m.AnalyticsPage));
-const LeaderboardPage = lazyPage(() => withStyles(import("../features/leaderboard/LeaderboardPage.tsx"), statsCss()).then((m) => m.LeaderboardPage));
-const ContestRulesPage = lazyPage(() => withStyles(import("../features/contest/ContestRulesPage.tsx"), contestCss()).then((m) => m.ContestRulesPage));
-const AdminBotsPage = lazyPage(() => withStyles(import("../features/admin/bots/AdminBotsPage.tsx"), adminBotsCss()).then((m) => m.AdminBotsPage));
-const LeaguesPage = lazyPage(() => withStyles(import("../features/leagues/LeaguesPage.tsx"), leaguesCss()).then((m) => m.LeaguesPage));
-const InvitePage = lazyPage(() => withStyles(import("../features/invite/InvitePage.tsx"), leaguesCss()).then((m) => m.InvitePage));
-const FriendsPage = lazyPage(() => withStyles(import("../features/friends/FriendsPage.tsx"), friendsCss()).then((m) => m.FriendsPage));
-const FriendAnalyticsPage = lazyPage(() => withStyles(import("../features/friends/FriendAnalyticsPage.tsx"), friendsCss()).then((m) => m.FriendAnalyticsPage));
+const AdminGamesPage = lazyPage(() =>
+  withStyles(import("../features/admin/AdminGamesPage.tsx"), adminGamesCss()).then((m) => m.AdminGamesPage),
+);
+const MyBetsPage = lazy(() =>
+  withStyles(import("../features/my-bets/MyBetsPage.tsx"), myBetsCss()).then((m) => ({ default: m.MyBetsPage })),
+);
+const AnalyticsPage = lazyPage(() =>
+  withStyles(import("../features/analytics/AnalyticsPage.tsx"), statsCss()).then((m) => m.AnalyticsPage),
+);
+const LeaderboardPage = lazyPage(() =>
+  withStyles(import("../features/leaderboard/LeaderboardPage.tsx"), statsCss()).then((m) => m.LeaderboardPage),
+);
+const ContestRulesPage = lazyPage(() =>
+  withStyles(import("../features/contest/ContestRulesPage.tsx"), contestCss()).then((m) => m.ContestRulesPage),
+);
+const AdminBotsPage = lazyPage(() =>
+  withStyles(import("../features/admin/bots/AdminBotsPage.tsx"), adminBotsCss()).then((m) => m.AdminBotsPage),
+);
+const LeaguesPage = lazyPage(() =>
+  withStyles(import("../features/leagues/LeaguesPage.tsx"), leaguesCss()).then((m) => m.LeaguesPage),
+);
+const InvitePage = lazyPage(() =>
+  withStyles(import("../features/invite/InvitePage.tsx"), leaguesCss()).then((m) => m.InvitePage),
+);
+const FriendsPage = lazyPage(() =>
+  withStyles(import("../features/friends/FriendsPage.tsx"), friendsCss()).then((m) => m.FriendsPage),
+);
+const FriendAnalyticsPage = lazyPage(() =>
+  withStyles(import("../features/friends/FriendAnalyticsPage.tsx"), friendsCss()).then((m) => m.FriendAnalyticsPage),
+);
 
 export function AppRoutes() {
   return (

@@ -1,7 +1,11 @@
 import { useEffect, type RefObject } from "react";
 
 /** Closes a popover on a pointer press outside `ref` or on Escape (which reports `true` so focus can go back). */
-export function useDismiss(open: boolean, ref: RefObject<HTMLElement | null>, close: (byEscape: boolean) => void): void {
+export function useDismiss(
+  open: boolean,
+  ref: RefObject<HTMLElement | null>,
+  close: (byEscape: boolean) => void,
+): void {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {

@@ -71,5 +71,7 @@ export function clearSlip(): void {
 
 /** Changes one pick in place (a new price, a notice); a pick no longer in the slip is left alone. */
 export function updateSelection(key: string, change: Partial<Pick<SlipSelection, "odds" | "point" | "notice">>): void {
-  slipSelections.value = slipSelections.value.map((pick) => (selectionKey(pick) === key ? { ...pick, ...change } : pick));
+  slipSelections.value = slipSelections.value.map((pick) =>
+    selectionKey(pick) === key ? { ...pick, ...change } : pick,
+  );
 }

@@ -80,7 +80,11 @@ function defaultUrl(): string {
 }
 
 /** Opens the socket and keeps it open, retrying with exponential back-off; returns `stop`. */
-export function connectLive({ url = defaultUrl(), minDelayMs = 1000, maxDelayMs = 30_000 }: LiveOptions = {}): () => void {
+export function connectLive({
+  url = defaultUrl(),
+  minDelayMs = 1000,
+  maxDelayMs = 30_000,
+}: LiveOptions = {}): () => void {
   let socket: WebSocket | null = null;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

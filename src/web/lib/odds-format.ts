@@ -24,7 +24,12 @@ export function propTypeText(propType: string): string {
   return propType.replaceAll("_", " ");
 }
 
-const MARKETS: Record<BetType, string> = { spread: "Spread", total: "Total", moneyline: "Moneyline", prop: "Player Prop" };
+const MARKETS: Record<BetType, string> = {
+  spread: "Spread",
+  total: "Total",
+  moneyline: "Moneyline",
+  prop: "Player Prop",
+};
 
 export function marketName(betType: BetType | string): string {
   return MARKETS[betType as BetType] ?? betType;

@@ -8,7 +8,11 @@ import { apiGet } from "./api.ts";
  */
 export function keyPath(key: unknown): string | null {
   if (typeof key === "string") return key;
-  if (Array.isArray(key) && key.length > 0 && key.every((part) => typeof part === "string" || typeof part === "number")) {
+  if (
+    Array.isArray(key) &&
+    key.length > 0 &&
+    key.every((part) => typeof part === "string" || typeof part === "number")
+  ) {
     return key.join("/");
   }
   return null;

@@ -35,12 +35,18 @@ export async function getJson(url: URL, label: string, timeoutMs: number, secret
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
-    if (name === "TimeoutError" || name === "AbortError") throw new ProviderError(`${label}: no answer within ${timeoutMs} ms`);
-    throw new ProviderError(scrub(`${label}: request failed (${error instanceof Error ? error.message : String(error)})`, url, secret));
+    if (name === "TimeoutError" || name === "AbortError")
+      throw new ProviderError(`${label}: no answer within ${timeoutMs} ms`);
+    throw new ProviderError(
+      scrub(`${label}: request failed (${error instanceof Error ? error.message : String(error)})`, url, secret),
+    );
   }
   if (!response.ok) {
     const text = await response.text().catch(() => "");
-    throw new ProviderError(`${label}: HTTP ${response.status}`, response.status, { headers: response.headers, text: text.slice(0, 500) });
+    throw new ProviderError(`${label}: HTTP ${response.status}`, response.status, {
+      headers: response.headers,
+      text: text.slice(0, 500),
+    });
   }
   let text: string;
   try {

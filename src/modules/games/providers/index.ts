@@ -25,7 +25,11 @@ function theOddsApi(config: Config, logger: Logger, options: ProviderOptions): T
  * The provider ODDS_PROVIDER names. `espn` with ODDS_API_KEY set takes its lines and props from
  * The Odds API (ESPN keeps schedule, scores and box scores); without a key, ESPN's consensus lines.
  */
-export function createProvider(config: Config, logger: Logger = createLogger("silent"), options: ProviderOptions = {}): OddsProvider {
+export function createProvider(
+  config: Config,
+  logger: Logger = createLogger("silent"),
+  options: ProviderOptions = {},
+): OddsProvider {
   switch (config.oddsProvider) {
     case "embedded":
       return new EmbeddedProvider();

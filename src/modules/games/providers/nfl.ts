@@ -22,7 +22,10 @@ for (const [alias, abbr] of [
 }
 
 function nameKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
 /** The team an abbreviation names, or undefined for anything that is not one of the 32. */

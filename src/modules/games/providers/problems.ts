@@ -23,14 +23,16 @@ export class Problems {
   ) {}
 
   note(problem: string): void {
-    if (problem !== this.#lastProblem) this.logger.warn({ provider: this.provider, problem }, "odds provider problem; keeping the last good data");
+    if (problem !== this.#lastProblem)
+      this.logger.warn({ provider: this.provider, problem }, "odds provider problem; keeping the last good data");
     this.#lastProblem = problem;
     this.#problems.push(problem);
     if (this.#problems.length > KEEP) this.#problems.shift();
   }
 
   notice(message: string): void {
-    if (!this.#noticesLogged.has(message)) this.logger.warn({ provider: this.provider, notice: message }, "odds provider notice");
+    if (!this.#noticesLogged.has(message))
+      this.logger.warn({ provider: this.provider, notice: message }, "odds provider notice");
     this.#noticesLogged.add(message);
     if (!this.#notices.includes(message)) this.#notices.push(message);
   }

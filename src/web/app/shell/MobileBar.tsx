@@ -1,7 +1,15 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { ChartIcon, ClipboardIcon, FootballIcon, GiftIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
+import {
+  ChartIcon,
+  ClipboardIcon,
+  FootballIcon,
+  GiftIcon,
+  ReceiptIcon,
+  TrophyIcon,
+  UsersIcon,
+} from "../../components/icons.tsx";
 import { openSlip, slipCount } from "../../lib/bet-slip.ts";
 import { isCurrent } from "./nav-items.ts";
 

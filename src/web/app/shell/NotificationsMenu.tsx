@@ -57,7 +57,12 @@ export function NotificationsMenu() {
         ) : null}
       </button>
       {open ? (
-        <div id="notifications-panel" className="popover notifications-panel" role="region" aria-labelledby="notifications-title">
+        <div
+          id="notifications-panel"
+          className="popover notifications-panel"
+          role="region"
+          aria-labelledby="notifications-title"
+        >
           <p className="popover-title notifications-head">
             <span id="notifications-title">Notifications</span>
             {fresh.size > 0 ? <span className="notifications-new">{fresh.size} new</span> : null}

@@ -36,7 +36,13 @@ export function TopBar() {
         </nav>
         <div className="topbar-actions">
           <NotificationsMenu />
-          {user ? <AvatarMenu user={user} /> : isLoading ? <span className="avatar-slot" aria-hidden="true" /> : <SignInLink location={location} />}
+          {user ? (
+            <AvatarMenu user={user} />
+          ) : isLoading ? (
+            <span className="avatar-slot" aria-hidden="true" />
+          ) : (
+            <SignInLink location={location} />
+          )}
         </div>
       </div>
     </header>

@@ -60,8 +60,13 @@ export function AdminGamesPage() {
 
   return (
     <>
-      <PageHeader title="Admin Game Resolution" subtitle="Enter final scores to complete games; their bets settle automatically.">
-        {week !== null ? <WeekSelect week={week} currentWeek={currentWeek.data?.week ?? week} onChange={setPicked} /> : null}
+      <PageHeader
+        title="Admin Game Resolution"
+        subtitle="Enter final scores to complete games; their bets settle automatically."
+      >
+        {week !== null ? (
+          <WeekSelect week={week} currentWeek={currentWeek.data?.week ?? week} onChange={setPicked} />
+        ) : null}
       </PageHeader>
       {error ? (
         <article className="empty-state" role="alert">

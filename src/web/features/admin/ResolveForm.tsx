@@ -7,8 +7,18 @@ import { resolveGame } from "./api.ts";
 import { resolveBody, type StatEntry } from "./resolve-input.ts";
 
 const TEXTS = {
-  resolve: { submit: "Resolve", title: "Game Resolved", done: "Bets have been settled automatically.", failed: "Failed to resolve game" },
-  regrade: { submit: "Save Regrade", title: "Game Regraded", done: "Bets have been re-settled with the corrected score.", failed: "Failed to regrade game" },
+  resolve: {
+    submit: "Resolve",
+    title: "Game Resolved",
+    done: "Bets have been settled automatically.",
+    failed: "Failed to resolve game",
+  },
+  regrade: {
+    submit: "Save Regrade",
+    title: "Game Regraded",
+    done: "Bets have been re-settled with the corrected score.",
+    failed: "Failed to regrade game",
+  },
 };
 
 function ScoreInput({ team, value, onChange }: { team: string; value: string; onChange(value: string): void }) {
@@ -62,7 +72,12 @@ export function ResolveForm({ game, regrade = false, onDone }: { game: Game; reg
   }
 
   return (
-    <form className="resolve-form" onSubmit={submit} noValidate aria-label={`${texts.submit} ${game.awayTeam} @ ${game.homeTeam}`}>
+    <form
+      className="resolve-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={`${texts.submit} ${game.awayTeam} @ ${game.homeTeam}`}
+    >
       <div className="score-row">
         <ScoreInput team={game.awayTeam} value={away} onChange={setAway} />
         <ScoreInput team={game.homeTeam} value={home} onChange={setHome} />
@@ -74,7 +89,9 @@ export function ResolveForm({ game, regrade = false, onDone }: { game: Game; reg
         <details className="prop-stats">
           <summary>
             Player stats ({game.playerProps.length}){" "}
-            <small className="muted">optional{regrade ? ", blank keeps the recorded figure" : ", settles the props"}</small>
+            <small className="muted">
+              optional{regrade ? ", blank keeps the recorded figure" : ", settles the props"}
+            </small>
           </summary>
           <ul>
             {game.playerProps.map((prop) => {
@@ -83,7 +100,10 @@ export function ResolveForm({ game, regrade = false, onDone }: { game: Game; reg
               return (
                 <li key={prop.id} className="prop-stat">
                   <span className="prop-stat-name">
-                    {prop.playerName} <small className="muted">· {propTypeText(prop.propType)} · line {prop.line}</small>
+                    {prop.playerName}{" "}
+                    <small className="muted">
+                      · {propTypeText(prop.propType)} · line {prop.line}
+                    </small>
                   </span>
                   <input
                     type="number"

@@ -6,7 +6,10 @@ import type { ResolveBody } from "./resolve-input.ts";
 
 // Settling moves users' bets, stats and the boards as well as the game itself.
 const touchedByResolve = (path: string) =>
-  isGamesKey(path) || path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats)/.test(path) || path.startsWith("/api/leaderboard");
+  isGamesKey(path) ||
+  path === USER_KEY ||
+  /^\/api\/users\/\d+\/(bets|stats)/.test(path) ||
+  path.startsWith("/api/leaderboard");
 
 /** PATCH /api/games/{id} (admins only): final score, optional player stats, or a regrade. */
 export async function resolveGame(gameId: string, body: ResolveBody): Promise<Game> {

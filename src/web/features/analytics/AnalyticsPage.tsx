@@ -6,7 +6,17 @@ import { ApiError, errorText } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { usePlayerBets } from "./api.ts";
 import { BetTypePanel } from "./BetTypePanel.tsx";
-import { averageClv, betTypeRows, DEFAULT_PERIOD, PERIODS, periodOf, profitSeries, settledInPeriod, summaryOf, type PeriodId } from "./figures.ts";
+import {
+  averageClv,
+  betTypeRows,
+  DEFAULT_PERIOD,
+  PERIODS,
+  periodOf,
+  profitSeries,
+  settledInPeriod,
+  summaryOf,
+  type PeriodId,
+} from "./figures.ts";
 import { ProfitPanel } from "./ProfitPanel.tsx";
 import { StatCards } from "./StatCards.tsx";
 import { Loading } from "../../components/Loading.tsx";
@@ -15,7 +25,11 @@ const TITLE = "Performance Analytics";
 const SIGN_IN = "/auth?returnUrl=%2Fanalytics";
 const LOAD_FAILED = "Failed to load your bets. Please try refreshing.";
 
-const PERIOD_OPTIONS = PERIODS.map((p) => ({ value: p.id, label: p.id, description: p.id === "ALL" ? "All time" : `Last ${p.days} days` }));
+const PERIOD_OPTIONS = PERIODS.map((p) => ({
+  value: p.id,
+  label: p.id,
+  description: p.id === "ALL" ? "All time" : `Last ${p.days} days`,
+}));
 
 /** /analytics (spec §2): the signed-in player's profit line, bet types and stat cards over a period. */
 export function AnalyticsPage() {
@@ -23,7 +37,9 @@ export function AnalyticsPage() {
   const [period, setPeriod] = useState<PeriodId>(DEFAULT_PERIOD);
   const header = (
     <PageHeader title={TITLE} subtitle="How your settled bets have done over time and by bet type.">
-      {user ? <SegmentedButtons<PeriodId> label="Period" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} /> : null}
+      {user ? (
+        <SegmentedButtons<PeriodId> label="Period" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} />
+      ) : null}
     </PageHeader>
   );
 
@@ -99,7 +115,13 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
   return (
     <div className="analytics">
       <div className="analytics-main">
-        <ProfitPanel points={points} totalProfitCents={summary.totalProfitCents} settledCount={summary.totalBets} pendingCount={pending} period={period} />
+        <ProfitPanel
+          points={points}
+          totalProfitCents={summary.totalProfitCents}
+          settledCount={summary.totalBets}
+          pendingCount={pending}
+          period={period}
+        />
         <BetTypePanel rows={rows} />
       </div>
       <StatCards summary={summary} clv={clv} />

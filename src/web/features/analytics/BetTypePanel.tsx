@@ -17,7 +17,9 @@ export function BetTypePanel({ rows }: { rows: BetTypeRow[] }) {
                 <span className="bet-type-name" id={labelId}>
                   {label}
                 </span>
-                <span className={`bet-type-profit ${tone(summary.totalProfitCents)}`}>{profitText(summary.totalProfitCents)}</span>
+                <span className={`bet-type-profit ${tone(summary.totalProfitCents)}`}>
+                  {profitText(summary.totalProfitCents)}
+                </span>
               </div>
               <progress className="win-rate-bar" max={100} value={summary.winRate} aria-label={`${label} win rate`} />
               <p className="bet-type-facts">

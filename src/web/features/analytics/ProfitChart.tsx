@@ -81,9 +81,19 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
           lineWidth: 3,
           priceLineVisible: false,
           lastValueVisible: true,
-          priceFormat: { type: "custom", minMove: 0.01, formatter: (price: number) => dollarsText(Math.round(price * 100)) },
+          priceFormat: {
+            type: "custom",
+            minMove: 0.01,
+            formatter: (price: number) => dollarsText(Math.round(price * 100)),
+          },
         });
-        series.createPriceLine({ price: 0, color: "#98a2b3", lineWidth: 1, lineStyle: lib.LineStyle.Dashed, axisLabelVisible: false });
+        series.createPriceLine({
+          price: 0,
+          color: "#98a2b3",
+          lineWidth: 1,
+          lineStyle: lib.LineStyle.Dashed,
+          axisLabelVisible: false,
+        });
         chartRef.current = chart;
         seriesRef.current = series as ISeriesApi<"Line", UTCTimestamp>;
         setLoaded(true);
@@ -105,7 +115,10 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
     const chart = chartRef.current;
     const series = seriesRef.current;
     if (!loaded || !chart || !series) return;
-    const data: LineData<UTCTimestamp>[] = points.map((p) => ({ time: dayTime(p.day) as UTCTimestamp, value: p.profitCents / 100 }));
+    const data: LineData<UTCTimestamp>[] = points.map((p) => ({
+      time: dayTime(p.day) as UTCTimestamp,
+      value: p.profitCents / 100,
+    }));
     const values = data.map((d) => d.value);
     const low = Math.min(0, ...values);
     const high = Math.max(0, ...values);
@@ -180,7 +193,15 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
       </p>
     );
   }
-  return <div ref={container} className="profit-chart" style={{ height: CHART_HEIGHT }} aria-hidden="true" data-ready={loaded || undefined} />;
+  return (
+    <div
+      ref={container}
+      className="profit-chart"
+      style={{ height: CHART_HEIGHT }}
+      aria-hidden="true"
+      data-ready={loaded || undefined}
+    />
+  );
 }
 
 /** The chart's time value (seconds at UTC midnight) back to its "YYYY-MM-DD" day. */

@@ -29,7 +29,11 @@ export function ProfitPanel({ points, totalProfitCents, settledCount, pendingCou
     try {
       await chart.current?.exportPng();
     } catch (error) {
-      toast({ title: "Export failed", description: errorText(error, "The chart could not be saved."), variant: "destructive" });
+      toast({
+        title: "Export failed",
+        description: errorText(error, "The chart could not be saved."),
+        variant: "destructive",
+      });
     } finally {
       setExporting(false);
     }
@@ -57,11 +61,13 @@ export function ProfitPanel({ points, totalProfitCents, settledCount, pendingCou
           </strong>
         </p>
         <p className="profit-caption">
-          {settledCount} settled {settledCount === 1 ? "bet" : "bets"} · {period.id === "ALL" ? "All time" : `Last ${period.days} days`}
+          {settledCount} settled {settledCount === 1 ? "bet" : "bets"} ·{" "}
+          {period.id === "ALL" ? "All time" : `Last ${period.days} days`}
         </p>
         {pendingCount > 0 ? (
           <p className="profit-caption profit-pending">
-            {pendingCount} pending {pendingCount === 1 ? "bet is" : "bets are"} not counted until {pendingCount === 1 ? "its game is" : "their games are"} final.
+            {pendingCount} pending {pendingCount === 1 ? "bet is" : "bets are"} not counted until{" "}
+            {pendingCount === 1 ? "its game is" : "their games are"} final.
           </p>
         ) : null}
       </div>

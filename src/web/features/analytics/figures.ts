@@ -88,7 +88,10 @@ export function averageClv(settled: readonly SettledBet[]): ClvFigure {
 /** The Avg CLV card's figure and caption: "+1.2%" over "over 3 bets with a closing line", or "—" with none. */
 export function clvCardText(figure: ClvFigure): { value: string; note: string } {
   if (figure.average === null) return { value: "—", note: "No closing lines yet" };
-  return { value: signedPercentText(figure.average), note: `over ${figure.count} ${figure.count === 1 ? "bet" : "bets"} with a closing line` };
+  return {
+    value: signedPercentText(figure.average),
+    note: `over ${figure.count} ${figure.count === 1 ? "bet" : "bets"} with a closing line`,
+  };
 }
 
 export interface BetTypeRow {

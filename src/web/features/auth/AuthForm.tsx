@@ -47,7 +47,11 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       toast(
         registering
           ? { title: "Registration failed", description: errorText(error, "Please try again."), variant: "destructive" }
-          : { title: "Login failed", description: errorText(error, "Invalid email or password"), variant: "destructive" },
+          : {
+              title: "Login failed",
+              description: errorText(error, "Invalid email or password"),
+              variant: "destructive",
+            },
       );
       setPending(false);
     }
@@ -93,7 +97,15 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         // Honeypot: people never see or reach it, so a value here means a bot filled the form.
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="website">Website</label>
-          <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+          <input
+            id="website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={website}
+            onChange={(e) => setWebsite(e.target.value)}
+          />
         </div>
       ) : null}
       <button type="submit" disabled={pending} aria-busy={pending || undefined}>

@@ -29,7 +29,11 @@ type AuthView = AuthMode | "forgot" | "reset" | "verify";
 const HEADINGS: Record<AuthView, { title: string; tab: string; lead: string }> = {
   signin: { title: "Welcome Back", tab: "Sign In", lead: "Sign in to place bets and track your performance." },
   register: { title: "Create Account", tab: "Create Account", lead: "Join free and start betting with play money." },
-  forgot: { title: "Forgot your password?", tab: "Forgot Password", lead: "Enter your email and we'll send you a link to choose a new password." },
+  forgot: {
+    title: "Forgot your password?",
+    tab: "Forgot Password",
+    lead: "Enter your email and we'll send you a link to choose a new password.",
+  },
   reset: { title: "Choose a new password", tab: "Reset Password", lead: "Pick a new password for your account." },
   verify: { title: "Confirm your address", tab: "Confirm Address", lead: "Proving that this email address is yours." },
 };

@@ -21,7 +21,9 @@ export function EmailConfirmation({ token, onContinue }: { token: string; onCont
         // A proved ADMIN_EMAILS address is an admin now: ask again who is signed in.
         await invalidate((path) => path === USER_KEY);
       })
-      .catch((error: unknown) => setOutcome({ ok: false, message: errorText(error, "Your address could not be confirmed. Please try again.") }));
+      .catch((error: unknown) =>
+        setOutcome({ ok: false, message: errorText(error, "Your address could not be confirmed. Please try again.") }),
+      );
   }, [token]);
 
   if (!outcome) {

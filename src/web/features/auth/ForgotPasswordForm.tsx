@@ -45,7 +45,9 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
       <>
         <div className="auth-notice" role="status" tabIndex={-1} ref={notice}>
           <p>{sent}</p>
-          <p className="muted">The link works once, for a limited time. Check your spam folder if it does not arrive.</p>
+          <p className="muted">
+            The link works once, for a limited time. Check your spam folder if it does not arrive.
+          </p>
         </div>
         <button type="button" className="secondary outline auth-back" onClick={onBack}>
           Back to sign in

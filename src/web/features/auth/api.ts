@@ -9,7 +9,12 @@ export async function signIn(email: string, password: string): Promise<CurrentUs
 }
 
 /** Creates the account with the honeypot and any saved referral data; the referral is spent once it worked. */
-export async function register(fields: { email: string; username: string; password: string; website: string }): Promise<CurrentUser> {
+export async function register(fields: {
+  email: string;
+  username: string;
+  password: string;
+  website: string;
+}): Promise<CurrentUser> {
   const user = await apiRequest<CurrentUser>("POST", "/api/register", { ...fields, ...savedReferral() });
   clearReferral();
   await setCurrentUser(user);

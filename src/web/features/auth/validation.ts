@@ -1,4 +1,10 @@
-import { emailProblem, passwordProblem, USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../../modules/auth/rules.ts";
+import {
+  emailProblem,
+  passwordProblem,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  usernameProblem,
+} from "../../../modules/auth/rules.ts";
 
 export type AuthMode = "signin" | "register";
 

@@ -49,7 +49,12 @@ export function BetSlip() {
       <BookPicker userId={user?.id ?? null} disabled={pending} />
       {offersParlay ? (
         <div className="slip-mode">
-          <SegmentedButtons label="Bet type" options={MODES} value={asParlay ? "parlay" : "singles"} onChange={(mode) => (slipMode.value = mode)} />
+          <SegmentedButtons
+            label="Bet type"
+            options={MODES}
+            value={asParlay ? "parlay" : "singles"}
+            onChange={(mode) => (slipMode.value = mode)}
+          />
         </div>
       ) : picks.length > 1 ? (
         <p className="slip-mode-hint">A parlay takes 2–8 picks on different games.</p>
@@ -68,7 +73,14 @@ export function BetSlip() {
         <legend>{asParlay ? "Units on the parlay" : "Units per bet"}</legend>
         {UNIT_CHOICES.map((n) => (
           <label key={n} className="unit-choice">
-            <input type="radio" name="slip-units" value={n} checked={units === n} onChange={() => (slipUnits.value = n)} disabled={pending} />
+            <input
+              type="radio"
+              name="slip-units"
+              value={n}
+              checked={units === n}
+              onChange={() => (slipUnits.value = n)}
+              disabled={pending}
+            />
             <span>
               {n} {n === 1 ? "unit" : "units"}
             </span>

@@ -30,7 +30,11 @@ export function BookPicker({ userId, disabled }: { userId: number | null; disabl
       {leagues && leagues.length > 0 ? (
         <label className="slip-book-picker">
           Book
-          <select value={league ? String(league.id) : ""} onChange={(event) => selectLeague(event.target.value ? Number(event.target.value) : null)} disabled={disabled}>
+          <select
+            value={league ? String(league.id) : ""}
+            onChange={(event) => selectLeague(event.target.value ? Number(event.target.value) : null)}
+            disabled={disabled}
+          >
             <option value="">Individual</option>
             {leagues.map((l) => (
               <option key={l.id} value={l.id}>

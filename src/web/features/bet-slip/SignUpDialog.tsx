@@ -11,7 +11,10 @@ export function SignUpDialog({ open, onClose }: { open: boolean; onClose(): void
           <button type="button" aria-label="Close" rel="prev" onClick={onClose} />
           <h2 id="signup-title">Create an Account to Place Bets</h2>
         </header>
-        <p>You need to create a free account to place bets and track your performance. Join now to compete for weekly prizes!</p>
+        <p>
+          You need to create a free account to place bets and track your performance. Join now to compete for weekly
+          prizes!
+        </p>
         <footer>
           <button type="button" className="secondary" onClick={onClose}>
             Not now

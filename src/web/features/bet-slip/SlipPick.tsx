@@ -5,7 +5,9 @@ import { pickWinCents } from "./place-bet.ts";
 /** One pick in the slip: the game, the pick and its price, what it would win (not as a parlay leg: units null), and a remove button. */
 export function SlipPick({ pick, units }: { pick: SlipSelection; units: number | null }) {
   const text = pickText(pick);
-  const market = pick.propType ? `${marketName(pick.betType)} · ${propTypeText(pick.propType)}` : marketName(pick.betType);
+  const market = pick.propType
+    ? `${marketName(pick.betType)} · ${propTypeText(pick.propType)}`
+    : marketName(pick.betType);
   return (
     <li className="slip-pick">
       <p className="slip-pick-game">
@@ -17,9 +19,16 @@ export function SlipPick({ pick, units }: { pick: SlipSelection; units: number |
       </div>
       <div className="slip-pick-side">
         <span className="slip-pick-odds">{formatOdds(pick.odds)}</span>
-        {units === null ? null : <span className="slip-pick-win">To win {dollars(pickWinCents(pick.odds, units))}</span>}
+        {units === null ? null : (
+          <span className="slip-pick-win">To win {dollars(pickWinCents(pick.odds, units))}</span>
+        )}
       </div>
-      <button type="button" className="slip-remove" aria-label={`Remove ${text}`} onClick={() => removeSelection(selectionKey(pick))}>
+      <button
+        type="button"
+        className="slip-remove"
+        aria-label={`Remove ${text}`}
+        onClick={() => removeSelection(selectionKey(pick))}
+      >
         ×
       </button>
       {pick.notice ? (

@@ -10,10 +10,19 @@ export const canParlay = (picks: readonly SlipSelection[]) => parlayLegsProblem(
 export const parlayOdds = (picks: readonly SlipSelection[]) => parlayAmericanOdds(picks.map((p) => p.odds));
 
 /** What the parlay would win on top of its one stake, in cents (the server's own function). */
-export const parlayWin = (picks: readonly SlipSelection[], units: number) => parlayWinCents(wagerCents(units), picks.map((p) => p.odds));
+export const parlayWin = (picks: readonly SlipSelection[], units: number) =>
+  parlayWinCents(
+    wagerCents(units),
+    picks.map((p) => p.odds),
+  );
 
 /** POST /api/parlays: the picks as legs, one stake and note. The server prices it itself. */
-export function placeParlay(picks: readonly SlipSelection[], units: number, note: string, leagueId: number | null): Promise<unknown> {
+export function placeParlay(
+  picks: readonly SlipSelection[],
+  units: number,
+  note: string,
+  leagueId: number | null,
+): Promise<unknown> {
   return apiRequest("POST", "/api/parlays", {
     legs: picks.map((pick) => ({
       gameId: pick.gameId,

@@ -15,7 +15,13 @@ export function pickWinCents(odds: number, units: number): number {
  * POST /api/bets with exactly the fields the server takes (it refuses unknown ones and prices the bet itself).
  * `leagueId` names the league whose book takes the bet; null = the individual book.
  */
-export function placeBet(pick: SlipSelection, units: number, note: string, replaceExisting: boolean, leagueId: number | null): Promise<unknown> {
+export function placeBet(
+  pick: SlipSelection,
+  units: number,
+  note: string,
+  replaceExisting: boolean,
+  leagueId: number | null,
+): Promise<unknown> {
   return apiRequest("POST", "/api/bets", {
     gameId: pick.gameId,
     betType: pick.betType,
@@ -35,7 +41,8 @@ export function placeBet(pick: SlipSelection, units: number, note: string, repla
 }
 
 /** Spec §7: a placed bet changes the user, their bets, stats and weekly bets. */
-export const afterPlacement = (path: string) => path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats|coverage)/.test(path);
+export const afterPlacement = (path: string) =>
+  path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats|coverage)/.test(path);
 
 /** Spec §8: after a failure the weekly bets are refetched (they tell which games already have a bet). */
 export const weeklyBets = (path: string) => /^\/api\/users\/\d+\/bets\/week\//.test(path);

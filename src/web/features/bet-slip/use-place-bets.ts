@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, errorText } from "../../lib/api.ts";
-import { removeSelection, selectionKey, slipSelections, updateSelection, type SlipSelection } from "../../lib/bet-slip.ts";
+import {
+  removeSelection,
+  selectionKey,
+  slipSelections,
+  updateSelection,
+  type SlipSelection,
+} from "../../lib/bet-slip.ts";
 import { isGamesKey } from "../../lib/games.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { invalidate } from "../../lib/swr.ts";

@@ -21,7 +21,7 @@ function onRefused(error: unknown): void {
   if (!(error instanceof ApiError)) return;
   const picks = slipSelections.value;
   if (error.code === "odds_changed") {
-    for (const { index, current } of ((error.body as { legs?: MovedLeg[] }).legs ?? [])) {
+    for (const { index, current } of (error.body as { legs?: MovedLeg[] }).legs ?? []) {
       const pick = picks[index];
       if (!pick) continue;
       const was = pickText(pick);
@@ -52,7 +52,10 @@ export function usePlaceParlay() {
       clearSlip();
       slipNote.value = "";
       void invalidate(afterPlacement);
-      toast({ title: "Parlay Placed!", description: `${picks.length}-leg parlay at ${odds} · ${units} ${units === 1 ? "unit" : "units"}` });
+      toast({
+        title: "Parlay Placed!",
+        description: `${picks.length}-leg parlay at ${odds} · ${units} ${units === 1 ? "unit" : "units"}`,
+      });
     } catch (error) {
       onRefused(error);
     } finally {

@@ -17,7 +17,8 @@ function PrizePanel() {
         <div>
           <h2 id="weekly-prizes">Weekly Prizes</h2>
           <p>
-            The top {PRIZE_PLACES} players of each week each win a ${PRIZE_DOLLARS} gift card. Free to play, play money only.
+            The top {PRIZE_PLACES} players of each week each win a ${PRIZE_DOLLARS} gift card. Free to play, play money
+            only.
           </p>
         </div>
         <ol className="contest-places" aria-label="Prizes">

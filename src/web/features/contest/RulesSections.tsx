@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PRIZE_DOLLARS, PRIZE_PLACES } from "../../../modules/contest/rules.ts";
 
-function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section className={`contest-section ${className ?? ""}`} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -12,7 +22,10 @@ function Section({ id, title, className, children }: { id: string; title: string
 }
 
 const STEPS: { title: string; text: ReactNode }[] = [
-  { title: "Create a free account", text: "Sign up with an email address. Your account must exist before the week's first kick-off to count for that week." },
+  {
+    title: "Create a free account",
+    text: "Sign up with an email address. Your account must exist before the week's first kick-off to count for that week.",
+  },
   {
     title: "Make your picks",
     text: "Bet on the week's NFL games with play money: spreads, totals, moneylines and player props. 1 unit is $100 of play money and you start with 50 units.",
@@ -21,7 +34,8 @@ const STEPS: { title: string; text: ReactNode }[] = [
     title: "Climb the leaderboard",
     text: (
       <>
-        As games finish, your bets settle and the <Link href="/leaderboard">weekly leaderboard</Link> ranks everyone by units won.
+        As games finish, your bets settle and the <Link href="/leaderboard">weekly leaderboard</Link> ranks everyone by
+        units won.
       </>
     ),
   },
@@ -73,16 +87,16 @@ export function EligibilityRules() {
     <Section id="eligibility-rules" title="Eligibility & Rules">
       <ul className="contest-rules-list">
         <li>
-          The top {PRIZE_PLACES} users of each week each win a ${PRIZE_DOLLARS} gift card from a large online retailer, awarded
-          electronically within 7 days.
+          The top {PRIZE_PLACES} users of each week each win a ${PRIZE_DOLLARS} gift card from a large online retailer,
+          awarded electronically within 7 days.
         </li>
         <li>
-          Winners are decided by the week's total leaderboard ranking: units won on individual bets, with ties broken by ROI, then by
-          number of bets.
+          Winners are decided by the week's total leaderboard ranking: units won on individual bets, with ties broken by
+          ROI, then by number of bets.
         </li>
         <li>
-          Bet on all NFL games of the week except one (the week's games minus 1, e.g. 14 of 15). With a single game in the week there is
-          no requirement.
+          Bet on all NFL games of the week except one (the week's games minus 1, e.g. 14 of 15). With a single game in
+          the week there is no requirement.
         </li>
         <li>Only individual bets count toward the contest; bets placed in a league count for that league only.</li>
         <li>Your account must exist before the week's first kick-off.</li>
@@ -98,12 +112,13 @@ export function Disclaimer() {
   return (
     <Section id="disclaimer" title="Disclaimer" className="contest-disclaimer">
       <p>
-        NFL Paper Trading is a free game for practice and entertainment. It is not gambling: no real money is wagered and no bet has a
-        cash value. Odds and results are shown for the simulation only.
+        NFL Paper Trading is a free game for practice and entertainment. It is not gambling: no real money is wagered
+        and no bet has a cash value. Odds and results are shown for the simulation only.
       </p>
       <p>
-        Gift cards come from a large online retailer that is not affiliated with this contest and does not sponsor or endorse it. NFL
-        Paper Trading is not affiliated with or endorsed by the NFL or its teams; team names identify the games only.
+        Gift cards come from a large online retailer that is not affiliated with this contest and does not sponsor or
+        endorse it. NFL Paper Trading is not affiliated with or endorsed by the NFL or its teams; team names identify
+        the games only.
       </p>
     </Section>
   );

@@ -11,8 +11,8 @@ function CompeteDialog({ open, onClose }: { open: boolean; onClose(): void }) {
           <h2 id="compete-title">Create an Account to Compete</h2>
         </header>
         <p>
-          You need a free account to make picks and climb the weekly leaderboard. It takes a minute, there is nothing to buy, and every
-          week the top 3 players win a $20 gift card.
+          You need a free account to make picks and climb the weekly leaderboard. It takes a minute, there is nothing to
+          buy, and every week the top 3 players win a $20 gift card.
         </p>
         <footer>
           <button type="button" className="secondary" onClick={onClose}>
@@ -34,7 +34,12 @@ export function StartPicksButton() {
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <button type="button" className="contest-start" disabled={isLoading} onClick={() => (user ? navigate("/") : setAsking(true))}>
+      <button
+        type="button"
+        className="contest-start"
+        disabled={isLoading}
+        onClick={() => (user ? navigate("/") : setAsking(true))}
+      >
         Start Making Picks
       </button>
       <CompeteDialog open={asking} onClose={() => setAsking(false)} />

@@ -9,7 +9,8 @@ export function WeekEligibility() {
 
   let text: string;
   if (games && week !== null) text = eligibilityText(week, games.length);
-  else if (weekError || gamesError) text = "This week's games could not be loaded. The requirement is all of the week's games except one.";
+  else if (weekError || gamesError)
+    text = "This week's games could not be loaded. The requirement is all of the week's games except one.";
   else text = "Loading this week's games…";
 
   return (

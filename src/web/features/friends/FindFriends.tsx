@@ -1,6 +1,13 @@
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast.ts";
-import { answerFriendRequest, searchUsers, sendFriendRequest, type Friend, type FriendRequests, type UserMatch } from "./api.ts";
+import {
+  answerFriendRequest,
+  searchUsers,
+  sendFriendRequest,
+  type Friend,
+  type FriendRequests,
+  type UserMatch,
+} from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
 import { relationTo, SEARCH_MIN, searchableQuery, type Relation } from "./search-rules.ts";
 import { useFriendAction } from "./use-friend-action.ts";
@@ -32,14 +39,22 @@ export function FindFriends({ friends, requests }: FindFriendsProps) {
     setTooShort(query === null);
     if (query === null) return;
     const ticket = ++latest.current;
-    setSearch((was) => ({ status: "searching", query, ...(was.status !== "idle" && was.users ? { users: was.users } : {}) }));
+    setSearch((was) => ({
+      status: "searching",
+      query,
+      ...(was.status !== "idle" && was.users ? { users: was.users } : {}),
+    }));
     try {
       const users = await searchUsers(query);
       if (ticket === latest.current) setSearch({ status: "done", query, users });
     } catch {
       if (ticket !== latest.current) return;
       setSearch({ status: "idle" });
-      toast({ title: "Search failed", description: "Unable to search for users. Please try again.", variant: "destructive" });
+      toast({
+        title: "Search failed",
+        description: "Unable to search for users. Please try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -78,14 +93,26 @@ export function FindFriends({ friends, requests }: FindFriendsProps) {
   );
 }
 
-function SearchResults({ search, friends, requests }: { search: SearchState; friends?: Friend[]; requests?: FriendRequests }) {
+function SearchResults({
+  search,
+  friends,
+  requests,
+}: {
+  search: SearchState;
+  friends?: Friend[];
+  requests?: FriendRequests;
+}) {
   if (search.status === "idle") return null;
   const users = search.users;
   if (!users) {
     return <Loading>Searching…</Loading>;
   }
   return (
-    <section className="friend-results" aria-labelledby="friend-results-title" aria-busy={search.status === "searching" || undefined}>
+    <section
+      className="friend-results"
+      aria-labelledby="friend-results-title"
+      aria-busy={search.status === "searching" || undefined}
+    >
       <h2 id="friend-results-title" className="friends-section-title">
         Results for “{search.query}”
       </h2>
@@ -100,7 +127,9 @@ function SearchResults({ search, friends, requests }: { search: SearchState; fri
                 <p className="friend-name">{user.username}</p>
               </div>
               <div className="friend-actions">
-                {friends && requests ? <ResultAction user={user} relation={relationTo(user.id, friends, requests)} /> : null}
+                {friends && requests ? (
+                  <ResultAction user={user} relation={relationTo(user.id, friends, requests)} />
+                ) : null}
               </div>
             </li>
           ))}
@@ -150,7 +179,10 @@ function ResultAction({ user, relation }: { user: UserMatch; relation: Relation 
           () => sendFriendRequest(user.id),
           (request) =>
             request.status === "accepted"
-              ? { title: "Friend request sent", description: `${user.username} had already asked you: you are now friends.` }
+              ? {
+                  title: "Friend request sent",
+                  description: `${user.username} had already asked you: you are now friends.`,
+                }
               : { title: "Friend request sent", description: `${user.username} will see your request.` },
           "Failed to send friend request",
         )

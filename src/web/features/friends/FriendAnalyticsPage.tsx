@@ -61,7 +61,8 @@ function FriendAnalytics({ friendId }: { friendId: number | null }) {
 
   if (friendId === null || (error && !data)) {
     // The server's sentence when it sent one (403 says spec §2's text itself), else the same fallback.
-    const message = error instanceof ApiError && error.serverMessage && error.status !== 400 ? error.serverMessage : ANALYTICS_FAILED;
+    const message =
+      error instanceof ApiError && error.serverMessage && error.status !== 400 ? error.serverMessage : ANALYTICS_FAILED;
     return (
       <>
         <PageHeader title={TITLE} />
@@ -89,7 +90,15 @@ function FriendAnalytics({ friendId }: { friendId: number | null }) {
   return <FriendFigures username={data.user.username} email={data.user.email} stats={data.stats} />;
 }
 
-function FriendFigures({ username, email, stats }: { username: string; email: string; stats: Parameters<typeof friendStatCards>[0] }) {
+function FriendFigures({
+  username,
+  email,
+  stats,
+}: {
+  username: string;
+  email: string;
+  stats: Parameters<typeof friendStatCards>[0];
+}) {
   usePageTitle(`${username} · ${TITLE}`);
   return (
     <div className="friend-analytics">

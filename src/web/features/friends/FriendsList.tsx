@@ -20,7 +20,15 @@ export function FriendsList({ friends, error, onRetry, onFindFriends }: FriendsL
   const [removing, setRemoving] = useState<Friend | null>(null);
   const { isPending, run } = useFriendAction();
 
-  if (!friends) return <ListPending error={error} loadingText="Loading friends…" failedTitle="Friends could not be loaded" onRetry={onRetry} />;
+  if (!friends)
+    return (
+      <ListPending
+        error={error}
+        loadingText="Loading friends…"
+        failedTitle="Friends could not be loaded"
+        onRetry={onRetry}
+      />
+    );
 
   if (friends.length === 0) {
     return (

@@ -70,7 +70,12 @@ function Friends() {
       <FriendsTabs labels={labels} selected={tab} onSelect={selectTab} />
       <div className="friends-panel" role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabButtonId(tab)}>
         {tab === "friends" ? (
-          <FriendsList friends={friends.data} error={friends.error} onRetry={() => void friends.mutate()} onFindFriends={() => selectTab("find")} />
+          <FriendsList
+            friends={friends.data}
+            error={friends.error}
+            onRetry={() => void friends.mutate()}
+            onFindFriends={() => selectTab("find")}
+          />
         ) : tab === "requests" ? (
           <RequestsList requests={requests.data} error={requests.error} onRetry={() => void requests.mutate()} />
         ) : (

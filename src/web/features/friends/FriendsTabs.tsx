@@ -11,7 +11,15 @@ export const tabPanelId = (tab: TabId) => `friends-panel-${tab}`;
  * The three tabs of spec §2 Friends, as an ARIA tab list: the arrow keys, Home and End move
  * between them (and select), Tab moves on into the panel.
  */
-export function FriendsTabs({ labels, selected, onSelect }: { labels: Record<TabId, string>; selected: TabId; onSelect(tab: TabId): void }) {
+export function FriendsTabs({
+  labels,
+  selected,
+  onSelect,
+}: {
+  labels: Record<TabId, string>;
+  selected: TabId;
+  onSelect(tab: TabId): void;
+}) {
   const refs = useRef(new Map<TabId, HTMLButtonElement>());
 
   function onKeyDown(event: KeyboardEvent) {

@@ -2,7 +2,17 @@ import { Modal } from "../../components/Modal.tsx";
 import type { Friend } from "./api.ts";
 
 /** Asks before a friend is removed; Cancel is the default button. */
-export function RemoveFriendDialog({ friend, pending, onConfirm, onClose }: { friend: Friend | null; pending: boolean; onConfirm(): void; onClose(): void }) {
+export function RemoveFriendDialog({
+  friend,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  friend: Friend | null;
+  pending: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   return (
     <Modal open={friend !== null} onClose={onClose} labelledBy="remove-friend-title" className="confirm-dialog">
       {friend ? (
@@ -11,14 +21,20 @@ export function RemoveFriendDialog({ friend, pending, onConfirm, onClose }: { fr
             <h2 id="remove-friend-title">Remove friend?</h2>
           </header>
           <p>
-            Remove <strong>{friend.username}</strong> from your friends? You will no longer see each other's email or analytics. You can send a new
-            friend request later.
+            Remove <strong>{friend.username}</strong> from your friends? You will no longer see each other's email or
+            analytics. You can send a new friend request later.
           </p>
           <footer>
             <button type="button" className="secondary" onClick={onClose} data-autofocus>
               Cancel
             </button>
-            <button type="button" className="friend-danger-button" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
+            <button
+              type="button"
+              className="friend-danger-button"
+              onClick={onConfirm}
+              disabled={pending}
+              aria-busy={pending || undefined}
+            >
               {pending ? "Removing..." : "Remove Friend"}
             </button>
           </footer>

@@ -15,7 +15,15 @@ interface RequestsListProps {
 export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
   const { isPending, run } = useFriendAction();
 
-  if (!requests) return <ListPending error={error} loadingText="Loading requests…" failedTitle="Friend requests could not be loaded" onRetry={onRetry} />;
+  if (!requests)
+    return (
+      <ListPending
+        error={error}
+        loadingText="Loading requests…"
+        failedTitle="Friend requests could not be loaded"
+        onRetry={onRetry}
+      />
+    );
 
   const { incoming, outgoing } = requests;
   if (incoming.length === 0 && outgoing.length === 0) {
@@ -32,7 +40,8 @@ export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
       () => answerFriendRequest(requestId, status),
       () => ({
         title: "Request processed",
-        description: status === "accepted" ? `You and ${username} are now friends.` : `You declined ${username}'s request.`,
+        description:
+          status === "accepted" ? `You and ${username} are now friends.` : `You declined ${username}'s request.`,
       }),
       "Failed to process request",
     );
@@ -57,7 +66,12 @@ export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
                     <p className="friend-meta">Sent {sentOn.format(new Date(request.createdAt))}</p>
                   </div>
                   <div className="friend-actions">
-                    <button type="button" className="friend-accept" disabled={busy} onClick={() => void answer(request.id, username, "accepted")}>
+                    <button
+                      type="button"
+                      className="friend-accept"
+                      disabled={busy}
+                      onClick={() => void answer(request.id, username, "accepted")}
+                    >
                       Accept<span className="visually-hidden"> {username}</span>
                     </button>
                     <button

@@ -1,4 +1,11 @@
-import { dollarsText, percentText, profitText, signedPercentText, streakText, unitsText } from "../../lib/stats-format.ts";
+import {
+  dollarsText,
+  percentText,
+  profitText,
+  signedPercentText,
+  streakText,
+  unitsText,
+} from "../../lib/stats-format.ts";
 import type { UserStats } from "./api.ts";
 
 /** Spec §2's text when the analytics cannot be shown (the server sends the same for non-friends). */
@@ -32,15 +39,31 @@ export function friendStatCards(stats: UserStats): StatCardText[] {
   const profitCents = toCents(stats.totalProfit);
   const streak = stats.currentStreak;
   return [
-    { id: "total-bets", label: "Total Bets", value: String(stats.totalBets), note: `${stats.wonBets}W - ${stats.lostBets}L` },
+    {
+      id: "total-bets",
+      label: "Total Bets",
+      value: String(stats.totalBets),
+      note: `${stats.wonBets}W - ${stats.lostBets}L`,
+    },
     {
       id: "win-rate",
       label: "Win Rate",
       value: percentText(stats.winRate),
       note: stats.totalBets === 0 ? "No settled bets" : `${stats.wonBets} of ${stats.totalBets} won`,
     },
-    { id: "roi", label: "ROI", value: signedPercentText(stats.roi), note: "Profit on amount wagered", tone: stats.roi >= 0 ? "up" : "down" },
-    { id: "total-wagered", label: "Total Wagered", value: dollarsText(toCents(stats.totalWagered)), note: "On settled bets" },
+    {
+      id: "roi",
+      label: "ROI",
+      value: signedPercentText(stats.roi),
+      note: "Profit on amount wagered",
+      tone: stats.roi >= 0 ? "up" : "down",
+    },
+    {
+      id: "total-wagered",
+      label: "Total Wagered",
+      value: dollarsText(toCents(stats.totalWagered)),
+      note: "On settled bets",
+    },
     {
       id: "units-won",
       label: "Units Won",

@@ -44,12 +44,15 @@ export const refreshFriends = () => invalidate(friendQueries);
 
 export const useFriends = (signedIn: boolean) => useSWR<Friend[]>(signedIn ? FRIENDS_KEY : null);
 export const useFriendRequests = (signedIn: boolean) => useSWR<FriendRequests>(signedIn ? REQUESTS_KEY : null);
-export const useFriendAnalytics = (friendId: number | null) => useSWR<FriendAnalytics>(friendId === null ? null : friendAnalyticsKey(friendId));
+export const useFriendAnalytics = (friendId: number | null) =>
+  useSWR<FriendAnalytics>(friendId === null ? null : friendAnalyticsKey(friendId));
 
 /** 201 with status "accepted" when the other player had already asked you. */
-export const sendFriendRequest = (addresseeId: number) => apiRequest<FriendRequest>("POST", REQUESTS_KEY, { addresseeId });
+export const sendFriendRequest = (addresseeId: number) =>
+  apiRequest<FriendRequest>("POST", REQUESTS_KEY, { addresseeId });
 export const answerFriendRequest = (requestId: number, status: "accepted" | "declined") =>
   apiRequest<FriendRequest>("PATCH", `${REQUESTS_KEY}/${requestId}`, { status });
-export const removeFriend = (friendId: number) => apiRequest<{ message: string }>("DELETE", `${FRIENDS_KEY}/${friendId}`);
+export const removeFriend = (friendId: number) =>
+  apiRequest<{ message: string }>("DELETE", `${FRIENDS_KEY}/${friendId}`);
 /** The query must be at least SEARCH_MIN characters once trimmed (search-rules.ts). */
 export const searchUsers = (query: string) => apiGet<UserMatch[]>(`/api/users/search?q=${encodeURIComponent(query)}`);

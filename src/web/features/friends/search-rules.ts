@@ -13,7 +13,11 @@ export function searchableQuery(raw: string): string | null {
  * Where a found player stands with you: already a friend, asked by you ('Request Pending'),
  * asking you (their request can be accepted from the row), or neither ('Add Friend').
  */
-export type Relation = { kind: "friend" } | { kind: "outgoing" } | { kind: "incoming"; requestId: number } | { kind: "none" };
+export type Relation =
+  | { kind: "friend" }
+  | { kind: "outgoing" }
+  | { kind: "incoming"; requestId: number }
+  | { kind: "none" };
 
 export function relationTo(userId: number, friends: readonly Friend[], requests: FriendRequests): Relation {
   if (friends.some((friend) => friend.id === userId)) return { kind: "friend" };

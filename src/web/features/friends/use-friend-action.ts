@@ -16,25 +16,28 @@ export function failureText(error: unknown): string {
 export function useFriendAction() {
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
-  const run = useCallback(async <T>(key: string, action: () => Promise<T>, success: (result: T) => ToastInput, failureTitle: string) => {
-    setPending((keys) => new Set(keys).add(key));
-    let done = false;
-    try {
-      const result = await action();
-      toast(success(result));
-      done = true;
-    } catch (error) {
-      toast({ title: failureTitle, description: failureText(error), variant: "destructive" });
-    }
-    // The button stays busy until the lists show the outcome, so it never flashes back meanwhile.
-    await refreshFriends().catch(() => undefined);
-    setPending((keys) => {
-      const next = new Set(keys);
-      next.delete(key);
-      return next;
-    });
-    return done;
-  }, []);
+  const run = useCallback(
+    async <T>(key: string, action: () => Promise<T>, success: (result: T) => ToastInput, failureTitle: string) => {
+      setPending((keys) => new Set(keys).add(key));
+      let done = false;
+      try {
+        const result = await action();
+        toast(success(result));
+        done = true;
+      } catch (error) {
+        toast({ title: failureTitle, description: failureText(error), variant: "destructive" });
+      }
+      // The button stays busy until the lists show the outcome, so it never flashes back meanwhile.
+      await refreshFriends().catch(() => undefined);
+      setPending((keys) => {
+        const next = new Set(keys);
+        next.delete(key);
+        return next;
+      });
+      return done;
+    },
+    [],
+  );
 
   return { isPending: (key: string) => pending.has(key), run };
 }

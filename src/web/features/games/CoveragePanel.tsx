@@ -8,16 +8,24 @@ export function CoveragePanel({ coverage }: { coverage: Coverage }) {
   if (gamesScheduled === 0) hint = "No games scheduled for this week";
   else if (eligible) hint = "You're eligible for this week's prize.";
   else if (gamesRequired === 0) hint = "One game this week: no minimum for the prize.";
-  else hint = `Bet ${gamesRequired - gamesBet} more ${gamesRequired - gamesBet === 1 ? "game" : "games"} to be eligible for this week's prize.`;
+  else
+    hint = `Bet ${gamesRequired - gamesBet} more ${gamesRequired - gamesBet === 1 ? "game" : "games"} to be eligible for this week's prize.`;
   return (
     <section className="coverage-panel" aria-labelledby="coverage-title">
       <div className="coverage-head">
         <h2 id="coverage-title">Week {week} Betting Coverage</h2>
         <p className="coverage-count">
-          <span>Games Bet</span> <strong data-testid="coverage-count">{gamesBet}/{gamesScheduled}</strong>
+          <span>Games Bet</span>{" "}
+          <strong data-testid="coverage-count">
+            {gamesBet}/{gamesScheduled}
+          </strong>
         </p>
       </div>
-      <progress value={gamesBet} max={Math.max(gamesScheduled, 1)} aria-label={`Games bet: ${gamesBet} of ${gamesScheduled}`}>
+      <progress
+        value={gamesBet}
+        max={Math.max(gamesScheduled, 1)}
+        aria-label={`Games bet: ${gamesBet} of ${gamesScheduled}`}
+      >
         {percent}%
       </progress>
       <p className={`coverage-hint${eligible ? " eligible" : ""}`}>{hint}</p>

@@ -1,7 +1,15 @@
 import type { GameFilter } from "./filter.ts";
 
 /** The Filter button's panel: a team search and 'Hide started games'. */
-export function FilterPanel({ id, filter, onChange }: { id: string; filter: GameFilter; onChange(filter: GameFilter): void }) {
+export function FilterPanel({
+  id,
+  filter,
+  onChange,
+}: {
+  id: string;
+  filter: GameFilter;
+  onChange(filter: GameFilter): void;
+}) {
   return (
     <div id={id} className="filter-panel" role="search" aria-label="Filter games">
       <label className="filter-team">
@@ -14,7 +22,12 @@ export function FilterPanel({ id, filter, onChange }: { id: string; filter: Game
         />
       </label>
       <label className="filter-started">
-        <input type="checkbox" role="switch" checked={filter.hideStarted} onChange={(event) => onChange({ ...filter, hideStarted: event.target.checked })} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={filter.hideStarted}
+          onChange={(event) => onChange({ ...filter, hideStarted: event.target.checked })}
+        />
         Hide started games
       </label>
     </div>

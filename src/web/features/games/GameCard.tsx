@@ -15,7 +15,15 @@ interface GameCardProps {
   bets: readonly WeekBet[] | undefined;
 }
 
-function TeamRow({ name, abbr, score, choices, side, selected, locked }: {
+function TeamRow({
+  name,
+  abbr,
+  score,
+  choices,
+  side,
+  selected,
+  locked,
+}: {
   name: string;
   abbr: string;
   score: number | null;
@@ -31,7 +39,8 @@ function TeamRow({ name, abbr, score, choices, side, selected, locked }: {
         <TeamLogo abbr={abbr} />
         <span className="team-name">
           {/* Phones show the nickname only ("Eagles"); the city is hidden there. */}
-          <span className="team-city">{space > 0 ? name.slice(0, space) : ""}</span> {space > 0 ? name.slice(space + 1) : name}
+          <span className="team-city">{space > 0 ? name.slice(0, space) : ""}</span>{" "}
+          {space > 0 ? name.slice(space + 1) : name}
         </span>
         {score !== null ? <span className="team-score">{score}</span> : null}
       </div>
@@ -64,16 +73,27 @@ export const GameCard = memo(function GameCard({ game, locked, selectedKeys, bet
   const lines = useMemo(() => gameLines(game), [game]);
   const selected = useMemo(() => new Set(selectedKeys ? selectedKeys.split("\n") : []), [selectedKeys]);
   const choices: [ChoicePair, ChoicePair, ChoicePair] = [lines.spread, lines.total, lines.moneyline];
-  const banner = game.status === "completed" ? "Game Completed - Betting Closed" : locked ? "Game Started - Betting Locked" : null;
+  const banner =
+    game.status === "completed" ? "Game Completed - Betting Closed" : locked ? "Game Started - Betting Locked" : null;
   const row = { choices, selected, locked };
   return (
-    <article className={`game-card${locked ? " game-locked" : ""}`} data-testid="game-card" aria-label={`${game.awayTeam} @ ${game.homeTeam}`}>
+    <article
+      className={`game-card${locked ? " game-locked" : ""}`}
+      data-testid="game-card"
+      aria-label={`${game.awayTeam} @ ${game.homeTeam}`}
+    >
       <div className="game-grid">
         <Status game={game} />
         <span className="market-spacer" aria-hidden="true" />
-        <span className="market-head" aria-hidden="true">Spread</span>
-        <span className="market-head" aria-hidden="true">Total</span>
-        <span className="market-head" aria-hidden="true">Moneyline</span>
+        <span className="market-head" aria-hidden="true">
+          Spread
+        </span>
+        <span className="market-head" aria-hidden="true">
+          Total
+        </span>
+        <span className="market-head" aria-hidden="true">
+          Moneyline
+        </span>
         <TeamRow name={game.awayTeam} abbr={game.awayAbbr} score={game.awayScore} side={0} {...row} />
         <TeamRow name={game.homeTeam} abbr={game.homeAbbr} score={game.homeScore} side={1} {...row} />
       </div>

@@ -59,7 +59,14 @@ export function GamesPage() {
   const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
   const shown = useMemo(() => open.filter((game) => matchesFilter(game, filter, now)), [open, filter, now]);
   // 'YOUR BET' shows single bets: a parlay is its own bet, shown with its legs on My Bets.
-  const betsByGame = useMemo(() => Map.groupBy((bets ?? []).filter((bet) => !bet.isParlay), (bet) => bet.gameId), [bets]);
+  const betsByGame = useMemo(
+    () =>
+      Map.groupBy(
+        (bets ?? []).filter((bet) => !bet.isParlay),
+        (bet) => bet.gameId,
+      ),
+    [bets],
+  );
   const filters = activeFilterCount(filter);
   const error = currentWeek.error ?? games.error;
 
@@ -68,7 +75,11 @@ export function GamesPage() {
     body = (
       <article className="empty-state" role="alert">
         <p>Could not load the games. Please try again.</p>
-        <button type="button" className="secondary" onClick={() => void (currentWeek.error ? currentWeek.mutate() : games.mutate())}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => void (currentWeek.error ? currentWeek.mutate() : games.mutate())}
+        >
           Try again
         </button>
       </article>
@@ -112,7 +123,13 @@ export function GamesPage() {
       {coverage ? <CoveragePanel coverage={coverage} /> : null}
       {stats && stats.totalBets > 0 && allBets ? <PerformanceStats stats={stats} bets={allBets} /> : null}
       <PageHeader title="NFL Games">
-        {week !== null ? <WeekSelect week={week} currentWeek={currentWeek.data?.week ?? week} onChange={(n) => (pickedWeek.value = n)} /> : null}
+        {week !== null ? (
+          <WeekSelect
+            week={week}
+            currentWeek={currentWeek.data?.week ?? week}
+            onChange={(n) => (pickedWeek.value = n)}
+          />
+        ) : null}
         <button
           type="button"
           className="secondary outline toolbar-button"

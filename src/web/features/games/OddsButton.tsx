@@ -5,7 +5,15 @@ import type { OddsChoice } from "./odds.ts";
  * One price to pick; pressed while its pick is in the slip. A side the feed lacks shows as a dash;
  * a price the feed did not quote says so.
  */
-export function OddsButton({ choice, selected, locked }: { choice: OddsChoice | null; selected: boolean; locked: boolean }) {
+export function OddsButton({
+  choice,
+  selected,
+  locked,
+}: {
+  choice: OddsChoice | null;
+  selected: boolean;
+  locked: boolean;
+}) {
   if (!choice) {
     return (
       <span className="odds-button odds-missing" aria-hidden="true">
@@ -25,7 +33,10 @@ export function OddsButton({ choice, selected, locked }: { choice: OddsChoice | 
       {choice.line ? <span className="odds-line">{choice.line}</span> : null}
       <span className="odds-price">{choice.price}</span>
       {choice.assumed ? (
-        <span className="odds-assumed" title="Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used">
+        <span
+          className="odds-assumed"
+          title="Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used"
+        >
           {/* Phones show "assumed" only: "price" is hidden there to fit the button. */}
           <span className="odds-assumed-price">price </span>assumed
         </span>

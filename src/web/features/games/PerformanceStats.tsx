@@ -11,7 +11,11 @@ export function roiLast30Days(bets: readonly SettledBetFields[], now: number): n
   const since = now - 30 * DAY_MS;
   const recent = bets
     .filter((b) => b.status !== "pending" && b.settledAt !== null && new Date(b.settledAt).getTime() >= since)
-    .map((b) => ({ status: b.status, wagerCents: stringToCents(b.wagerAmount), resultCents: b.result === null ? null : stringToCents(b.result) }));
+    .map((b) => ({
+      status: b.status,
+      wagerCents: stringToCents(b.wagerAmount),
+      resultCents: b.result === null ? null : stringToCents(b.result),
+    }));
   return summarize(recent).roi;
 }
 
@@ -21,7 +25,12 @@ export function PerformanceStats({ stats, bets }: { stats: UserStats; bets: read
   const units = stringToCents(stats.totalProfit) / UNIT_CENTS;
   const cards = [
     { label: "ROI", value: signedPercentText(roi), note: "Last 30 days", tone: roi >= 0 ? "up" : "down" },
-    { label: "Units Won", value: `${units > 0 ? "+" : ""}${units.toFixed(2)}U`, note: "From 50U start", tone: units >= 0 ? "up" : "down" },
+    {
+      label: "Units Won",
+      value: `${units > 0 ? "+" : ""}${units.toFixed(2)}U`,
+      note: "From 50U start",
+      tone: units >= 0 ? "up" : "down",
+    },
     { label: "Win Rate", value: percentText(stats.winRate), note: `${stats.totalBets} settled bets`, tone: "" },
     {
       label: "Streak",

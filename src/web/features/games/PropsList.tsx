@@ -12,7 +12,13 @@ export function PropsList({ game, selected, locked }: { game: Game; selected: Se
   if (props.length === 0) return null;
   return (
     <div className="props">
-      <button type="button" className="props-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((was) => !was)}>
+      <button
+        type="button"
+        className="props-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+      >
         View Player Props ({props.length})
         <span className="chevron" aria-hidden="true" />
       </button>

@@ -19,7 +19,8 @@ export function YourBet({ bets }: { bets: readonly WeekBet[] }) {
             <li key={bet.id}>
               <strong>{pickText({ ...bet, subject: subject(bet), propType: bet.prop?.propType })}</strong>
               <span className="your-bet-terms">
-                {formatOdds(bet.odds)} · {units} {units === 1 ? "unit" : "units"} · to win {dollars(stringToCents(bet.potentialWin))}
+                {formatOdds(bet.odds)} · {units} {units === 1 ? "unit" : "units"} · to win{" "}
+                {dollars(stringToCents(bet.potentialWin))}
                 {bet.league ? ` · ${bet.league.name}` : ""}
               </span>
             </li>

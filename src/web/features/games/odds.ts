@@ -24,7 +24,13 @@ export interface GameLines {
   moneyline: ChoicePair;
 }
 
-function choice(game: Game, pick: Omit<SlipSelection, "gameId" | "gameInfo">, line: string, market: string, assumed = false): OddsChoice {
+function choice(
+  game: Game,
+  pick: Omit<SlipSelection, "gameId" | "gameInfo">,
+  line: string,
+  market: string,
+  assumed = false,
+): OddsChoice {
   const full: SlipSelection = {
     gameId: game.id,
     gameInfo: { homeTeam: game.homeTeam, awayTeam: game.awayTeam, commenceTime: game.commenceTime },
@@ -45,10 +51,22 @@ function teamSide(game: Game, type: "spreads" | "h2h", team: string, abbr: strin
   const outcome = market(game, type).find((o) => o.name === team);
   if (!outcome) return null;
   if (type === "h2h") {
-    return choice(game, { betType: "moneyline", selection: team, subject: team, odds: outcome.price, point: null }, "", "Moneyline", outcome.assumed);
+    return choice(
+      game,
+      { betType: "moneyline", selection: team, subject: team, odds: outcome.price, point: null },
+      "",
+      "Moneyline",
+      outcome.assumed,
+    );
   }
   if (outcome.point === undefined) return null;
-  const pick = { betType: "spread" as const, selection: team, subject: team, odds: outcome.price, point: outcome.point };
+  const pick = {
+    betType: "spread" as const,
+    selection: team,
+    subject: team,
+    odds: outcome.price,
+    point: outcome.point,
+  };
   return choice(game, pick, `${abbr} ${formatSpread(outcome.point)}`, "Spread", outcome.assumed);
 }
 
@@ -62,9 +80,15 @@ function totalSide(game: Game, side: "Over" | "Under"): OddsChoice | null {
 /** The card's three markets, each side a button (a side the feed lacks is null and shows as a blank). */
 export function gameLines(game: Game): GameLines {
   return {
-    spread: [teamSide(game, "spreads", game.awayTeam, game.awayAbbr), teamSide(game, "spreads", game.homeTeam, game.homeAbbr)],
+    spread: [
+      teamSide(game, "spreads", game.awayTeam, game.awayAbbr),
+      teamSide(game, "spreads", game.homeTeam, game.homeAbbr),
+    ],
     total: [totalSide(game, "Over"), totalSide(game, "Under")],
-    moneyline: [teamSide(game, "h2h", game.awayTeam, game.awayAbbr), teamSide(game, "h2h", game.homeTeam, game.homeAbbr)],
+    moneyline: [
+      teamSide(game, "h2h", game.awayTeam, game.awayAbbr),
+      teamSide(game, "h2h", game.homeTeam, game.homeAbbr),
+    ],
   };
 }
 
@@ -73,7 +97,15 @@ export function propChoices(game: Game, prop: PlayerProp): ChoicePair {
   const side = (selection: "Over" | "Under", odds: number) =>
     choice(
       game,
-      { betType: "prop", selection, subject: prop.playerName, propId: prop.id, propType: prop.propType, odds, point: prop.line },
+      {
+        betType: "prop",
+        selection,
+        subject: prop.playerName,
+        propId: prop.id,
+        propType: prop.propType,
+        odds,
+        point: prop.line,
+      },
       `${selection[0]} ${prop.line}`,
       "Player Prop",
     );

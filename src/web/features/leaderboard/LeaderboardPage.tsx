@@ -55,10 +55,14 @@ export function LeaderboardPage() {
       ) : (
         <>
           {viewerRow ? <p className="board-you">{rankedText(viewerRow.rank)}</p> : null}
-          <LeaderboardTable entries={entries} viewerId={viewerId} caption={view === "overall" ? "Overall standings" : `Week ${week} standings`} />
+          <LeaderboardTable
+            entries={entries}
+            viewerId={viewerId}
+            caption={view === "overall" ? "Overall standings" : `Week ${week} standings`}
+          />
           <p className="board-legend">
-            Ties share a rank. Ranked by units won, then ROI, then bets. <span className="bot-tag">BOT</span> players are automated: they
-            appear on the board but never win prizes.
+            Ties share a rank. Ranked by units won, then ROI, then bets. <span className="bot-tag">BOT</span> players
+            are automated: they appear on the board but never win prizes.
           </p>
         </>
       )}

@@ -86,13 +86,19 @@ export function LeaderboardTable({ entries, viewerId, caption }: LeaderboardTabl
                     <td colSpan={7}>⋯</td>
                   </tr>
                 ) : null}
-                <tr className={isViewer ? "board-row board-row-viewer" : "board-row"} aria-current={isViewer ? "true" : undefined}>
+                <tr
+                  className={isViewer ? "board-row board-row-viewer" : "board-row"}
+                  aria-current={isViewer ? "true" : undefined}
+                >
                   <RankCell rank={entry.rank} />
                   <UserCell entry={entry} isViewer={isViewer} />
                   <td className={`board-num ${tone(entry.roi)}`}>{signedPercentText(entry.roi)}</td>
                   <td className={`board-num board-units ${tone(units)}`}>{unitsText(entry.unitsWon)}</td>
                   <td className="board-num">{percentText(entry.winRate)}</td>
-                  <td className={`board-num board-streak streak-${entry.streak.count === 0 ? "none" : entry.streak.type}`} title={streakWords(entry.streak)}>
+                  <td
+                    className={`board-num board-streak streak-${entry.streak.count === 0 ? "none" : entry.streak.type}`}
+                    title={streakWords(entry.streak)}
+                  >
                     {entry.streak.count === 0 ? (
                       <>
                         <span aria-hidden="true">–</span>

@@ -19,14 +19,26 @@ export function InviteLinkActions({ leagueId, canRotate }: { leagueId: number; c
       setLink(url);
       const copied = await copyText(url);
       if (rotated) {
-        toast({ title: "New Invite Link", description: copied ? "The old link no longer works. The new one is copied." : "The old link no longer works. Copy the new one below." });
+        toast({
+          title: "New Invite Link",
+          description: copied
+            ? "The old link no longer works. The new one is copied."
+            : "The old link no longer works. Copy the new one below.",
+        });
       } else if (copied) {
         toast({ title: "Invite Link Copied", description: "Share this link with others to invite them to the league" });
       } else {
-        toast({ title: "Invite Link", description: "Copy the link below and share it with others to invite them to the league" });
+        toast({
+          title: "Invite Link",
+          description: "Copy the link below and share it with others to invite them to the league",
+        });
       }
     } catch (error) {
-      toast({ title: "Error", description: errorText(error, "The invite link could not be loaded."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorText(error, "The invite link could not be loaded."),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }
@@ -35,7 +47,12 @@ export function InviteLinkActions({ leagueId, canRotate }: { leagueId: number; c
   return (
     <div className="league-link">
       <div className="league-link-buttons">
-        <button type="button" className="secondary outline" onClick={() => share(() => fetchInviteToken(leagueId), false)} disabled={pending}>
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={() => share(() => fetchInviteToken(leagueId), false)}
+          disabled={pending}
+        >
           Copy Invite Link
         </button>
         {canRotate ? (
@@ -51,7 +68,14 @@ export function InviteLinkActions({ leagueId, canRotate }: { leagueId: number; c
         ) : null}
       </div>
       {link ? (
-        <input className="league-link-field" type="text" readOnly value={link} aria-label="Invite link" onFocus={(event) => event.target.select()} />
+        <input
+          className="league-link-field"
+          type="text"
+          readOnly
+          value={link}
+          aria-label="Invite link"
+          onFocus={(event) => event.target.select()}
+        />
       ) : null}
     </div>
   );

@@ -57,7 +57,9 @@ export function InviteUsers({ leagueId, userId }: { leagueId: number; userId: nu
             {invitations.map((invitation) => (
               <li key={invitation.id}>
                 <span>{invitation.invitedUser.username}</span>
-                <span className={`league-status league-status-${invitation.status}`}>{STATUS_NAMES[invitation.status]}</span>
+                <span className={`league-status league-status-${invitation.status}`}>
+                  {STATUS_NAMES[invitation.status]}
+                </span>
               </li>
             ))}
           </ul>

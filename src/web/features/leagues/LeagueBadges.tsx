@@ -4,7 +4,9 @@ import type { League } from "./api.ts";
 export function LeagueBadges({ league }: { league: Pick<League, "isPublic" | "isContest"> }) {
   return (
     <span className="league-badges">
-      <span className={`league-badge ${league.isPublic ? "league-badge-public" : "league-badge-private"}`}>{league.isPublic ? "Public" : "Private"}</span>
+      <span className={`league-badge ${league.isPublic ? "league-badge-public" : "league-badge-private"}`}>
+        {league.isPublic ? "Public" : "Private"}
+      </span>
       {league.isContest ? <span className="league-badge league-badge-contest">Contest</span> : null}
     </span>
   );

@@ -32,7 +32,14 @@ export function LeagueCard({ league, onJoin, joining = false, onOpen }: LeagueCa
       <div className="league-card-foot">
         <span className="muted">{memberCountText(league.memberCount)}</span>
         {onJoin ? (
-          <button type="button" className="league-join" onClick={onJoin} disabled={joining} aria-busy={joining || undefined} aria-label={`Join ${league.name}`}>
+          <button
+            type="button"
+            className="league-join"
+            onClick={onJoin}
+            disabled={joining}
+            aria-busy={joining || undefined}
+            aria-label={`Join ${league.name}`}
+          >
             {joining ? "Joining..." : "Join"}
           </button>
         ) : null}

@@ -57,7 +57,9 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
         ) : null}
       </Modal>
       {/* A sibling, not a child: a dialog's close event would reach the dialogs around it. */}
-      {league && admin ? <LeagueFormDialog open={editing} userId={userId} league={league} onClose={() => setEditing(false)} /> : null}
+      {league && admin ? (
+        <LeagueFormDialog open={editing} userId={userId} league={league} onClose={() => setEditing(false)} />
+      ) : null}
     </>
   );
 }
@@ -76,9 +78,19 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onClose }: 
   const member = isMember({ members: members ?? [] }, userId);
   const admin = isAdmin({ members: members ?? [] }, userId);
 
-  const join = () => run(() => joinLeague(league.id, userId), { title: "Joined League!", description: "You've successfully joined the league" });
+  const join = () =>
+    run(() => joinLeague(league.id, userId), {
+      title: "Joined League!",
+      description: "You've successfully joined the league",
+    });
   const leave = async () => {
-    if (await run(() => leaveLeague(league.id, userId), { title: "Left League", description: `You have left ${league.name}` })) onClose();
+    if (
+      await run(() => leaveLeague(league.id, userId), {
+        title: "Left League",
+        description: `You have left ${league.name}`,
+      })
+    )
+      onClose();
   };
 
   return (
@@ -115,7 +127,13 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onClose }: 
 
       {member ? (
         <footer>
-          <button type="button" className="league-leave" onClick={leave} disabled={pending} aria-busy={pending || undefined}>
+          <button
+            type="button"
+            className="league-leave"
+            onClick={leave}
+            disabled={pending}
+            aria-busy={pending || undefined}
+          >
             Leave League
           </button>
         </footer>

@@ -1,7 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BET_TYPES, NAME_MAX } from "../../../modules/leagues/rules.ts";
 import type { LeagueSettingsPayload } from "./api.ts";
-import { formProblem, settingsPayload, type FormProblem, type LeagueFormField, type LeagueFormValues } from "./league-form.ts";
+import {
+  formProblem,
+  settingsPayload,
+  type FormProblem,
+  type LeagueFormField,
+  type LeagueFormValues,
+} from "./league-form.ts";
 import { betTypeName } from "./league-text.ts";
 
 interface LeagueFormProps {
@@ -23,7 +29,11 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
 
   const set = <K extends LeagueFormField>(field: K, value: LeagueFormValues[K]) => {
     setValues((old) => ({ ...old, [field]: value }));
-    if (problem?.field === field || (problem && (field === "startDate" || field === "endDate") && problem.field === "endDate")) setProblem(null);
+    if (
+      problem?.field === field ||
+      (problem && (field === "startDate" || field === "endDate") && problem.field === "endDate")
+    )
+      setProblem(null);
   };
   const toggleType = (type: string, on: boolean) =>
     set(
@@ -109,18 +119,31 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
       <fieldset className="league-visibility">
         <legend>Visibility</legend>
         <label>
-          <input type="radio" name={`${id}-visibility`} checked={values.isPublic} onChange={() => set("isPublic", true)} />
+          <input
+            type="radio"
+            name={`${id}-visibility`}
+            checked={values.isPublic}
+            onChange={() => set("isPublic", true)}
+          />
           Public
           <small>Anyone can find and join it.</small>
         </label>
         <label>
-          <input type="radio" name={`${id}-visibility`} checked={!values.isPublic} onChange={() => set("isPublic", false)} />
+          <input
+            type="radio"
+            name={`${id}-visibility`}
+            checked={!values.isPublic}
+            onChange={() => set("isPublic", false)}
+          />
           Private
           <small>Joined by invitation or invite link.</small>
         </label>
       </fieldset>
 
-      <fieldset className="league-bet-types" {...(problem?.field === "allowedBetTypes" ? { "aria-describedby": `${id}-allowedBetTypes-error` } : {})}>
+      <fieldset
+        className="league-bet-types"
+        {...(problem?.field === "allowedBetTypes" ? { "aria-describedby": `${id}-allowedBetTypes-error` } : {})}
+      >
         <legend>Allowed bet types</legend>
         {BET_TYPES.map((type, index) => (
           <label key={type}>
@@ -160,12 +183,20 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
           {...(problem?.field !== "startingBankroll" ? { "aria-describedby": `${id}-startingBankroll-hint` } : {})}
         />
         {message("startingBankroll") ?? (
-          <small id={`${id}-startingBankroll-hint`}>Each member gets this much to bet in the league; at least 100, in steps of 100.</small>
+          <small id={`${id}-startingBankroll-hint`}>
+            Each member gets this much to bet in the league; at least 100, in steps of 100.
+          </small>
         )}
         <div className="league-form-pair">
           <div>
             <label htmlFor={`${id}-startDate`}>Start date</label>
-            <input id={`${id}-startDate`} name="startDate" type="date" value={values.startDate} onChange={(event) => set("startDate", event.target.value)} />
+            <input
+              id={`${id}-startDate`}
+              name="startDate"
+              type="date"
+              value={values.startDate}
+              onChange={(event) => set("startDate", event.target.value)}
+            />
           </div>
           <div>
             <label htmlFor={`${id}-endDate`}>End date</label>

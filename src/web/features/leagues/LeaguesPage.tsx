@@ -5,7 +5,15 @@ import { errorText } from "../../lib/api.ts";
 import { onLiveMessage } from "../../lib/live.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { invalidate } from "../../lib/swr.ts";
-import { AVAILABLE_PAGE_SIZE, joinLeague, LEAGUES_KEY, useAvailableLeagues, useMyInvitations, useMyLeagues, type LeagueSummary } from "./api.ts";
+import {
+  AVAILABLE_PAGE_SIZE,
+  joinLeague,
+  LEAGUES_KEY,
+  useAvailableLeagues,
+  useMyInvitations,
+  useMyLeagues,
+  type LeagueSummary,
+} from "./api.ts";
 import { LeagueCard } from "./LeagueCard.tsx";
 import { LeagueDetailsDialog } from "./LeagueDetailsDialog.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
@@ -40,7 +48,10 @@ export function LeaguesPage() {
 
 /** League standings change when bets settle: refetch the open league's details then. */
 function useStandingsLive() {
-  useEffect(() => onLiveMessage("bet_settlements", () => void invalidate((path) => path.startsWith(`${LEAGUES_KEY}/`))), []);
+  useEffect(
+    () => onLiveMessage("bet_settlements", () => void invalidate((path) => path.startsWith(`${LEAGUES_KEY}/`))),
+    [],
+  );
 }
 
 function Leagues({ userId }: { userId: number }) {
@@ -71,14 +82,24 @@ function Leagues({ userId }: { userId: number }) {
       <PendingInvitations invitations={invitations.data ?? []} userId={userId} />
 
       <div className="league-columns">
-        <LeagueColumn id="my-leagues" title="My Leagues" leagues={mine.data} empty="You haven't joined any leagues yet.">
+        <LeagueColumn
+          id="my-leagues"
+          title="My Leagues"
+          leagues={mine.data}
+          empty="You haven't joined any leagues yet."
+        >
           <div className="league-list">
             {(mine.data ?? []).map((league) => (
               <LeagueCard key={league.id} league={league} onOpen={() => setOpen(league)} />
             ))}
           </div>
         </LeagueColumn>
-        <LeagueColumn id="available-leagues" title="Available Leagues" leagues={available.data} empty="No available leagues to join.">
+        <LeagueColumn
+          id="available-leagues"
+          title="Available Leagues"
+          leagues={available.data}
+          empty="No available leagues to join."
+        >
           <div className="league-list">
             <AvailablePage cursor={null} userId={userId} onOpen={setOpen} />
           </div>
@@ -178,6 +199,12 @@ function AvailablePage({ cursor, userId, onOpen }: AvailablePageProps) {
 /** A card with Join on public leagues (the viewer is in none of the Available ones). */
 function JoinableCard({ league, userId, onOpen }: { league: LeagueSummary; userId: number; onOpen(): void }) {
   const { pending, run } = useLeagueAction();
-  const join = () => void run(() => joinLeague(league.id, userId), { title: "Joined League!", description: "You've successfully joined the league" });
-  return <LeagueCard league={league} onOpen={onOpen} {...(league.isPublic ? { onJoin: join, joining: pending } : {})} />;
+  const join = () =>
+    void run(() => joinLeague(league.id, userId), {
+      title: "Joined League!",
+      description: "You've successfully joined the league",
+    });
+  return (
+    <LeagueCard league={league} onOpen={onOpen} {...(league.isPublic ? { onJoin: join, joining: pending } : {})} />
+  );
 }

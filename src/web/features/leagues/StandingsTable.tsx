@@ -35,7 +35,11 @@ export function StandingsTable({ standings, viewerId }: { standings: Standing[] 
             </thead>
             <tbody>
               {standings.map((row) => (
-                <tr key={row.userId} className={row.userId === viewerId ? "league-standing-you" : undefined} aria-current={row.userId === viewerId ? "true" : undefined}>
+                <tr
+                  key={row.userId}
+                  className={row.userId === viewerId ? "league-standing-you" : undefined}
+                  aria-current={row.userId === viewerId ? "true" : undefined}
+                >
                   <td>{row.rank}</td>
                   <th scope="row">{row.username}</th>
                   <td className={`league-num ${tone(Number(row.unitsWon))}`}>{unitsText(row.unitsWon)}</td>

@@ -46,7 +46,9 @@ export const leagueInvitationsKey = (id: number) => `/api/invitations/league/${i
 
 /** Every query a league action can change: the lists, a league's details and invitations, the user's leagues and invitations. */
 export const leagueQueries = (path: string) =>
-  path.startsWith(LEAGUES_KEY) || path.startsWith("/api/invitations/") || /^\/api\/users\/\d+\/(leagues|invitations)$/.test(path);
+  path.startsWith(LEAGUES_KEY) ||
+  path.startsWith("/api/invitations/") ||
+  /^\/api\/users\/\d+\/(leagues|invitations)$/.test(path);
 
 export const refreshLeagues = () => invalidate(leagueQueries);
 
@@ -61,21 +63,27 @@ const onOpen = { revalidateOnMount: true, dedupingInterval: 0 };
 /** A league with its standings; the caller revalidates it each time it opens the league (see LeagueDetailsDialog). */
 export const useLeagueDetails = (id: number | null) => useSWR<LeagueDetails>(id === null ? null : leagueKey(id));
 /** The league's invitations; only asked for when the viewer may see them (admins of a private league). */
-export const useLeagueInvitations = (id: number, allowed: boolean) => useSWR<Invitation[]>(allowed ? leagueInvitationsKey(id) : null, onOpen);
+export const useLeagueInvitations = (id: number, allowed: boolean) =>
+  useSWR<Invitation[]>(allowed ? leagueInvitationsKey(id) : null, onOpen);
 
 export const createLeague = (userId: number, settings: LeagueSettingsPayload) =>
   apiRequest<League>("POST", LEAGUES_KEY, { ...settings, createdBy: userId });
-export const updateLeague = (id: number, settings: LeagueSettingsPayload) => apiRequest<League>("PUT", leagueKey(id), settings);
-export const joinLeague = (id: number, userId: number) => apiRequest<League>("POST", `${leagueKey(id)}/join`, { userId });
-export const leaveLeague = (id: number, userId: number) => apiRequest<{ message: string }>("DELETE", `${leagueKey(id)}/leave`, { userId });
+export const updateLeague = (id: number, settings: LeagueSettingsPayload) =>
+  apiRequest<League>("PUT", leagueKey(id), settings);
+export const joinLeague = (id: number, userId: number) =>
+  apiRequest<League>("POST", `${leagueKey(id)}/join`, { userId });
+export const leaveLeague = (id: number, userId: number) =>
+  apiRequest<{ message: string }>("DELETE", `${leagueKey(id)}/leave`, { userId });
 /** `who` is a username or a user id; the server resolves it (DESIGN: 'Invite Users'). */
 export const inviteUser = (id: number, who: string | number, userId: number) =>
   apiRequest<Invitation>("POST", `${leagueKey(id)}/invite`, { leagueId: id, invitedUserId: who, invitedBy: userId });
 export const answerInvitation = (invitationId: number, userId: number, answer: "accept" | "decline") =>
   apiRequest<Invitation>("POST", `/api/invitations/${invitationId}/${answer}`, { userId });
-export const fetchInviteToken = (id: number) => apiRequest<{ inviteToken: string }>("GET", `${leagueKey(id)}/invite-link`);
+export const fetchInviteToken = (id: number) =>
+  apiRequest<{ inviteToken: string }>("GET", `${leagueKey(id)}/invite-link`);
 /** A new token; the old link stops working (admins only). */
-export const rotateInviteToken = (id: number) => apiRequest<{ inviteToken: string }>("POST", `${leagueKey(id)}/invite-link`, {});
+export const rotateInviteToken = (id: number) =>
+  apiRequest<{ inviteToken: string }>("POST", `${leagueKey(id)}/invite-link`, {});
 
 /** The link people open to join (spec §7: {origin}/invite/{inviteToken}). */
 export const inviteLink = (token: string) => `${location.origin}/invite/${token}`;

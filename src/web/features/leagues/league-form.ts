@@ -64,7 +64,8 @@ function wagerProblem(field: "minWager" | "maxWager", value: number | null): For
   if (value === null) return null;
   const label = field === "minWager" ? "Minimum wager" : "Maximum wager";
   if (!Number.isFinite(value) || value < 0) return { field, message: `${label} must be a number of 0 or more` };
-  if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) return { field, message: `${label} must be in whole cents` };
+  if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6)
+    return { field, message: `${label} must be in whole cents` };
   return null;
 }
 
@@ -89,7 +90,12 @@ export function formProblem(values: LeagueFormValues): FormProblem | null {
     endDate: values.endDate || null,
   });
   if (!problem) return null;
-  const field: LeagueFormField = problem.field === "rules.allowedBetTypes" ? "allowedBetTypes" : problem.field === "rules.minWager" ? "minWager" : (problem.field as LeagueFormField);
+  const field: LeagueFormField =
+    problem.field === "rules.allowedBetTypes"
+      ? "allowedBetTypes"
+      : problem.field === "rules.minWager"
+        ? "minWager"
+        : (problem.field as LeagueFormField);
   return { field, message: formWords(field, problem.message) };
 }
 

@@ -1,6 +1,12 @@
 import type { League } from "./api.ts";
 
-const BET_TYPE_NAMES: Record<string, string> = { spread: "Spread", total: "Total", moneyline: "Moneyline", prop: "Player Prop", parlay: "Parlay" };
+const BET_TYPE_NAMES: Record<string, string> = {
+  spread: "Spread",
+  total: "Total",
+  moneyline: "Moneyline",
+  prop: "Player Prop",
+  parlay: "Parlay",
+};
 
 export const betTypeName = (type: string) => BET_TYPE_NAMES[type] ?? type;
 
@@ -8,17 +14,24 @@ export const betTypeName = (type: string) => BET_TYPE_NAMES[type] ?? type;
 export const allowedBetsText = (types: readonly string[]) => types.map(betTypeName).join(", ");
 
 /** 150 → "$150.00". */
-export const moneyText = (dollars: number) => `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const moneyText = (dollars: number) =>
+  `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const wagerLimitText = (dollars: number | null) => (dollars === null ? "No limit" : moneyText(dollars));
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** A league's calendar day ("2026-09-10") as "Sep 10, 2026", the same everywhere in the world. */
 export const dayText = (day: string) => dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 
 /** When a member joined, as a date in the viewer's own time zone. */
-export const joinedText = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+export const joinedText = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** The card's date line (spec §2: start date or end date). */
 export function datesText(league: Pick<League, "startDate" | "endDate">): string | null {
@@ -31,5 +44,7 @@ export function datesText(league: Pick<League, "startDate" | "endDate">): string
 
 export const memberCountText = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
 
-export const isMember = (league: Pick<League, "members">, userId: number) => league.members.some((m) => m.userId === userId);
-export const isAdmin = (league: Pick<League, "members">, userId: number) => league.members.some((m) => m.userId === userId && m.role === "admin");
+export const isMember = (league: Pick<League, "members">, userId: number) =>
+  league.members.some((m) => m.userId === userId);
+export const isAdmin = (league: Pick<League, "members">, userId: number) =>
+  league.members.some((m) => m.userId === userId && m.role === "admin");

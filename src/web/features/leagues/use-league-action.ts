@@ -7,13 +7,20 @@ import { refreshLeagues } from "./api.ts";
  * Runs a league call (spec §8): its success toast, or a destructive 'Error' toast with the server's
  * message; either way the league lists, details and invitations refresh. Resolves true on success.
  */
-export async function leagueAction(call: () => Promise<unknown>, success: ToastInput | ((answer: unknown) => ToastInput)): Promise<boolean> {
+export async function leagueAction(
+  call: () => Promise<unknown>,
+  success: ToastInput | ((answer: unknown) => ToastInput),
+): Promise<boolean> {
   try {
     const answer = await call();
     toast(typeof success === "function" ? success(answer) : success);
     return true;
   } catch (error) {
-    toast({ title: "Error", description: errorText(error, "Something went wrong. Please try again."), variant: "destructive" });
+    toast({
+      title: "Error",
+      description: errorText(error, "Something went wrong. Please try again."),
+      variant: "destructive",
+    });
     return false;
   } finally {
     void refreshLeagues();

@@ -29,7 +29,10 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
   const score = scoreText(bet.game);
   const titleId = `bet-${bet.id}-pick`;
   // The closing line is recorded at kick-off; the card shows it once the bet is settled.
-  const closing = bet.status !== "pending" && bet.closingLine !== null && bet.clv !== null ? { line: bet.closingLine, clv: bet.clv } : null;
+  const closing =
+    bet.status !== "pending" && bet.closingLine !== null && bet.clv !== null
+      ? { line: bet.closingLine, clv: bet.clv }
+      : null;
   return (
     <article className={`bet-card bet-card-${bet.status}`} aria-labelledby={titleId}>
       <div className="bet-card-head">
@@ -84,7 +87,9 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
             </div>
             <div>
               <dt>
-                <abbr title="Closing-line value: the bet's expected return, in percent of the stake, had the closing line been the true price">CLV</abbr>
+                <abbr title="Closing-line value: the bet's expected return, in percent of the stake, had the closing line been the true price">
+                  CLV
+                </abbr>
               </dt>
               <dd className={`bet-clv ${tone(closing.clv)}`}>{clvText(closing.clv)}</dd>
             </div>
@@ -110,7 +115,12 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
         ) : (
           <p className="bet-note-text bet-note-empty">No note yet.</p>
         )}
-        <button type="button" className="secondary outline bet-note-edit" onClick={() => onEditNote(bet)} aria-label={`${bet.note ? "Edit" : "Add"} note for ${pick}`}>
+        <button
+          type="button"
+          className="secondary outline bet-note-edit"
+          onClick={() => onEditNote(bet)}
+          aria-label={`${bet.note ? "Edit" : "Add"} note for ${pick}`}
+        >
           {bet.note ? "Edit Note" : "Add Note"}
         </button>
       </div>

@@ -43,7 +43,10 @@ export function MyBetsPage() {
     return (
       <>
         <PageHeader title={TITLE} />
-        <ErrorPanel title="Authentication Issue" message="Unable to load user information. Please try logging out and back in." />
+        <ErrorPanel
+          title="Authentication Issue"
+          message="Unable to load user information. Please try logging out and back in."
+        />
       </>
     );
   }
@@ -59,18 +62,24 @@ function MyBets({ userId }: { userId: number }) {
   return (
     <>
       <PageHeader title={TITLE} subtitle="Every bet you've placed, how it ended, and your notes on it.">
-        <button type="button" className="secondary outline bets-refresh" onClick={refresh} disabled={isValidating} aria-busy={isValidating || undefined}>
+        <button
+          type="button"
+          className="secondary outline bets-refresh"
+          onClick={refresh}
+          disabled={isValidating}
+          aria-busy={isValidating || undefined}
+        >
           Refresh
         </button>
       </PageHeader>
 
-      {error ? (
-        <ErrorPanel title="Error loading bets" message={loadError(error)} />
-      ) : null}
+      {error ? <ErrorPanel title="Error loading bets" message={loadError(error)} /> : null}
 
       {/* After a failed refresh the last list stays on screen, but an empty one proves nothing. */}
       {bets === undefined || (error && bets.length === 0) ? (
-        error ? null : <Loading>Loading your bets…</Loading>
+        error ? null : (
+          <Loading>Loading your bets…</Loading>
+        )
       ) : bets.length === 0 ? (
         <article className="empty-state">
           <p>You haven't placed any bets yet.</p>

@@ -1,7 +1,12 @@
 import type { Bet } from "./api.ts";
 import { kickoffText, matchupText, oddsText, pickText, scoreText } from "./bet-text.ts";
 
-export const STATUS_NAMES: Record<Bet["status"], string> = { pending: "Pending", won: "Won", lost: "Lost", push: "Push" };
+export const STATUS_NAMES: Record<Bet["status"], string> = {
+  pending: "Pending",
+  won: "Won",
+  lost: "Lost",
+  push: "Push",
+};
 
 type Leg = NonNullable<Bet["legs"]>[number];
 
@@ -20,7 +25,8 @@ export function ParlayLegs({ legs }: { legs: readonly Leg[] }) {
               {pickText(leg)} <span className="parlay-leg-odds">{oddsText(leg.odds)}</span>
             </p>
             <p className="parlay-leg-game">
-              {matchupText(leg.game)} · {score ? `${leg.status === "pending" ? "Score" : "Final"} ${score}` : kickoffText(leg.game.commenceTime)}
+              {matchupText(leg.game)} ·{" "}
+              {score ? `${leg.status === "pending" ? "Score" : "Final"} ${score}` : kickoffText(leg.game.commenceTime)}
             </p>
             <span className={`status-badge status-${leg.status}`}>{legStatusText(leg)}</span>
           </li>

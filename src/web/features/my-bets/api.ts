@@ -29,7 +29,9 @@ export function useMyBets(userId: number | null) {
 export async function saveBetNote(userId: number, betId: number, text: string): Promise<Bet> {
   const note = text.trim();
   const bet = await apiRequest<Bet>("PATCH", `/api/bets/${betId}/note`, { note: note === "" ? null : note });
-  await mutate<Bet[]>(betsKey(userId), (bets) => bets?.map((old) => (old.id === bet.id ? bet : old)), { revalidate: false });
+  await mutate<Bet[]>(betsKey(userId), (bets) => bets?.map((old) => (old.id === bet.id ? bet : old)), {
+    revalidate: false,
+  });
   void invalidate((path) => path.startsWith(betsKey(userId)));
   return bet;
 }

@@ -104,5 +104,11 @@ export function fullDateTime(iso: string): string {
 
 /** A kick-off as "Thu, Sep 10, 8:20 PM" in the browser's time zone. */
 export function kickoffText(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  return new Date(iso).toLocaleString(undefined, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 }

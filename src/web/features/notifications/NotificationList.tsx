@@ -37,7 +37,11 @@ export function NotificationList({ items, fresh, now, onFollow }: NotificationLi
         const isNew = item.unread || fresh.has(item.id);
         return (
           <li key={item.id}>
-            <Link href={item.link} className={isNew ? "notification-item is-new" : "notification-item"} onClick={onFollow}>
+            <Link
+              href={item.link}
+              className={isNew ? "notification-item is-new" : "notification-item"}
+              onClick={onFollow}
+            >
               <span className={`notification-icon notification-${item.type}`}>{ICONS[item.type]}</span>
               <span className="notification-text">
                 <span className="notification-title">

@@ -20,7 +20,12 @@ export function DeleteAccountSection() {
         </button>
       </article>
       {/* Beside the card, not in it: the card's styles are not the dialog's. */}
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy="delete-account-title" className="confirm-dialog delete-account-dialog">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy="delete-account-title"
+        className="confirm-dialog delete-account-dialog"
+      >
         {/* Mounted only while open, so each opening starts with an empty password. */}
         {open ? <DeleteAccountForm onClose={() => setOpen(false)} /> : null}
       </Modal>
@@ -71,7 +76,8 @@ function DeleteAccountForm({ onClose }: { onClose(): void }) {
         <p>This cannot be undone.</p>
         <ul className="delete-account-effects">
           <li>
-            Your email, sessions, friends and friend requests are <strong>removed</strong>, and you are signed out everywhere.
+            Your email, sessions, friends and friend requests are <strong>removed</strong>, and you are signed out
+            everywhere.
           </li>
           <li>
             Your bets <strong>stay</strong> in league and leaderboard history, under an anonymous name.

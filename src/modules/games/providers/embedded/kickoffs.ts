@@ -37,7 +37,14 @@ export function easternOffsetMs(utcMs: number): number {
   for (const part of EASTERN.formatToParts(new Date(utcMs))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
-  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  const wall = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
   return wall - Math.floor(utcMs / 1000) * 1000;
 }
 

@@ -8,7 +8,13 @@ export type Position = "QB" | "RB" | "WR" | "TE";
 export type PropType = "passing_yards" | "passing_touchdowns" | "rushing_yards" | "receptions" | "receiving_yards";
 
 /** The order props are listed in within a team. */
-export const PROP_TYPES: readonly PropType[] = ["passing_yards", "passing_touchdowns", "rushing_yards", "receptions", "receiving_yards"];
+export const PROP_TYPES: readonly PropType[] = [
+  "passing_yards",
+  "passing_touchdowns",
+  "rushing_yards",
+  "receptions",
+  "receiving_yards",
+];
 
 export interface Player {
   name: string;
@@ -148,9 +154,42 @@ const CATCHERS: CatcherRow[] = [
 ];
 
 export const PLAYERS: readonly Player[] = [
-  ...QBS.map(([team, name, passYards, passTds, rushYards = 0]): Player => ({ name, team, position: "QB", passYards, passTds, rushYards, receptions: 0, recYards: 0 })),
-  ...RBS.map(([team, name, rushYards, receptions, recYards]): Player => ({ name, team, position: "RB", passYards: 0, passTds: 0, rushYards, receptions, recYards })),
-  ...CATCHERS.map(([team, name, position, receptions, recYards]): Player => ({ name, team, position, passYards: 0, passTds: 0, rushYards: 0, receptions, recYards })),
+  ...QBS.map(
+    ([team, name, passYards, passTds, rushYards = 0]): Player => ({
+      name,
+      team,
+      position: "QB",
+      passYards,
+      passTds,
+      rushYards,
+      receptions: 0,
+      recYards: 0,
+    }),
+  ),
+  ...RBS.map(
+    ([team, name, rushYards, receptions, recYards]): Player => ({
+      name,
+      team,
+      position: "RB",
+      passYards: 0,
+      passTds: 0,
+      rushYards,
+      receptions,
+      recYards,
+    }),
+  ),
+  ...CATCHERS.map(
+    ([team, name, position, receptions, recYards]): Player => ({
+      name,
+      team,
+      position,
+      passYards: 0,
+      passTds: 0,
+      rushYards: 0,
+      receptions,
+      recYards,
+    }),
+  ),
 ];
 
 const BY_TEAM = new Map<string, Player[]>();
@@ -164,7 +203,9 @@ export function playersOf(team: string): readonly Player[] {
 export function propTypesFor(player: Player): PropType[] {
   switch (player.position) {
     case "QB":
-      return player.rushYards >= 25 ? ["passing_yards", "passing_touchdowns", "rushing_yards"] : ["passing_yards", "passing_touchdowns"];
+      return player.rushYards >= 25
+        ? ["passing_yards", "passing_touchdowns", "rushing_yards"]
+        : ["passing_yards", "passing_touchdowns"];
     case "RB":
       return player.receptions >= 3.5 ? ["rushing_yards", "receptions", "receiving_yards"] : ["rushing_yards"];
     default:

@@ -40,7 +40,8 @@ const PRICE_PAIRS: readonly (readonly [number, number])[] = [
 ];
 
 function expectedLine(player: Player, teamPoints: number, teamMargin: number, rng: Rng): StatLine {
-  const volume = clamp(1 + (0.5 * (teamPoints - AVERAGE_TEAM_POINTS)) / AVERAGE_TEAM_POINTS, 0.85, 1.15) * (1 + rng.normal(0, 0.04));
+  const volume =
+    clamp(1 + (0.5 * (teamPoints - AVERAGE_TEAM_POINTS)) / AVERAGE_TEAM_POINTS, 0.85, 1.15) * (1 + rng.normal(0, 0.04));
   // Favourites run the ball more; underdogs throw.
   const ground = clamp(1 + 0.012 * teamMargin, 0.85, 1.15);
   return {
@@ -91,7 +92,11 @@ export function buildProps(game: ScheduledGame, line: Line): PropModel[] {
     for (const player of playersOf(team)) {
       const expected = expectedLine(player, teamPoints, margin, rng);
       for (const type of propTypesFor(player)) {
-        (player.position === "QB" && type === "passing_yards" ? headliners : candidates).push({ player, type, expected });
+        (player.position === "QB" && type === "passing_yards" ? headliners : candidates).push({
+          player,
+          type,
+          expected,
+        });
       }
     }
   }
@@ -121,7 +126,15 @@ export function buildProps(game: ScheduledGame, line: Line): PropModel[] {
       player,
       type,
       expected,
-      prop: { key: `${slug(player.name)}-${type}`, playerName: player.name, team: player.team, propType: type, line, overOdds, underOdds },
+      prop: {
+        key: `${slug(player.name)}-${type}`,
+        playerName: player.name,
+        team: player.team,
+        propType: type,
+        line,
+        overOdds,
+        underOdds,
+      },
     };
   });
 }

@@ -59,7 +59,12 @@ export function simulateScore(game: ScheduledGame, line: Line): Score {
       winner.touchdowns++;
     }
   }
-  return { homeScore: home.points, awayScore: away.points, homeTouchdowns: home.touchdowns, awayTouchdowns: away.touchdowns };
+  return {
+    homeScore: home.points,
+    awayScore: away.points,
+    homeTouchdowns: home.touchdowns,
+    awayTouchdowns: away.touchdowns,
+  };
 }
 
 /** Stats for every prop offered, except those of players who did not play. */
@@ -87,8 +92,19 @@ export function playerStats(game: ScheduledGame, props: readonly PropModel[], li
     const teamTouchdownsExpected = Math.max(0.5, (implied * TOUCHDOWN_SHARE) / 7);
     const line: Record<PropType, number> = {
       passing_yards: clamp(Math.round(rng.normal(expected.passing_yards * air, 60)), 0, 550),
-      passing_touchdowns: rng.binomial(touchdowns, clamp(expected.passing_touchdowns / teamTouchdownsExpected, 0.15, 0.9)),
-      rushing_yards: Math.max(-4, Math.round(rng.normal(expected.rushing_yards * (player.position === "RB" ? ground : 1), 0.4 * expected.rushing_yards + 6))),
+      passing_touchdowns: rng.binomial(
+        touchdowns,
+        clamp(expected.passing_touchdowns / teamTouchdownsExpected, 0.15, 0.9),
+      ),
+      rushing_yards: Math.max(
+        -4,
+        Math.round(
+          rng.normal(
+            expected.rushing_yards * (player.position === "RB" ? ground : 1),
+            0.4 * expected.rushing_yards + 6,
+          ),
+        ),
+      ),
       receptions,
       receiving_yards: Math.round(receivingYards),
     };
@@ -102,5 +118,10 @@ export function playerStats(game: ScheduledGame, props: readonly PropModel[], li
 
 export function gameResult(game: ScheduledGame, props: readonly PropModel[], line: Line): GameResult {
   const score = simulateScore(game, line);
-  return { providerId: game.providerId, homeScore: score.homeScore, awayScore: score.awayScore, playerStats: playerStats(game, props, line, score) };
+  return {
+    providerId: game.providerId,
+    homeScore: score.homeScore,
+    awayScore: score.awayScore,
+    playerStats: playerStats(game, props, line, score),
+  };
 }

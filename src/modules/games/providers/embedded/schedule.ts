@@ -38,16 +38,28 @@ export function parseProviderId(providerId: string): { season: number; week: num
 
 // Division index pairs that meet within a conference, by season modulo 3.
 const CONFERENCE_PAIRINGS: readonly (readonly [readonly [number, number], readonly [number, number]])[] = [
-  [[0, 1], [2, 3]],
-  [[0, 2], [1, 3]],
-  [[0, 3], [1, 2]],
+  [
+    [0, 1],
+    [2, 3],
+  ],
+  [
+    [0, 2],
+    [1, 3],
+  ],
+  [
+    [0, 3],
+    [1, 2],
+  ],
 ];
 
 /** The 17 rounds of a season, each a perfect matching of the 32 teams. */
 function buildRounds(season: number, rng: Rng): { rounds: Round[]; divisionLegs: [first: string, second: string][] } {
   // "Place" stands in for last season's finish: a seeded order within each division.
   const places = new Map<Conference, string[][]>(
-    CONFERENCES.map((conference) => [conference, DIVISIONS.map((division) => rng.shuffle(divisionTeams(conference, division).map((t) => t.abbr)))]),
+    CONFERENCES.map((conference) => [
+      conference,
+      DIVISIONS.map((division) => rng.shuffle(divisionTeams(conference, division).map((t) => t.abbr))),
+    ]),
   );
   const division = (conference: Conference, index: number): string[] => at(places.get(conference) ?? [], index);
   const odd = season % 2;
@@ -56,9 +68,18 @@ function buildRounds(season: number, rng: Rng): { rounds: Round[]; divisionLegs:
   const divisionLegs: [string, string][] = [];
   // Division: K4 splits into three perfect matchings; each is played twice with home and away swapped.
   const factors: readonly (readonly [number, number])[][] = [
-    [[0, 1], [2, 3]],
-    [[0, 2], [1, 3]],
-    [[0, 3], [1, 2]],
+    [
+      [0, 1],
+      [2, 3],
+    ],
+    [
+      [0, 2],
+      [1, 3],
+    ],
+    [
+      [0, 3],
+      [1, 2],
+    ],
   ];
   factors.forEach((factor, k) => {
     const first: Pairing[] = [];
@@ -83,7 +104,10 @@ function buildRounds(season: number, rng: Rng): { rounds: Round[]; divisionLegs:
   for (let k = 0; k < 4; k++) {
     const games: Pairing[] = [];
     for (const conference of CONFERENCES) {
-      for (const [x, y] of [[pa, pb], [pc, pd]] as const) {
+      for (const [x, y] of [
+        [pa, pb],
+        [pc, pd],
+      ] as const) {
         const xs = division(conference, x);
         const ys = division(conference, y);
         for (let i = 0; i < 4; i++) {
@@ -97,7 +121,12 @@ function buildRounds(season: number, rng: Rng): { rounds: Round[]; divisionLegs:
   const samePlace1: Pairing[] = [];
   const samePlace2: Pairing[] = [];
   for (const conference of CONFERENCES) {
-    const [a, b, c, d] = [division(conference, pa), division(conference, pb), division(conference, pc), division(conference, pd)];
+    const [a, b, c, d] = [
+      division(conference, pa),
+      division(conference, pb),
+      division(conference, pc),
+      division(conference, pd),
+    ];
     for (let p = 0; p < 4; p++) {
       samePlace1.push([at(a, p), at(c, p)], [at(b, p), at(d, p)]);
       samePlace2.push([at(c, p), at(b, p)], [at(d, p), at(a, p)]);
@@ -131,7 +160,11 @@ function buildRounds(season: number, rng: Rng): { rounds: Round[]; divisionLegs:
 }
 
 /** Which round each week plays; the extra (bye) week has none. */
-function assignRounds(rounds: Round[], divisionLegs: [string, string][], rng: Rng): { byWeek: Map<number, Round>; extraWeek: number } {
+function assignRounds(
+  rounds: Round[],
+  divisionLegs: [string, string][],
+  rng: Rng,
+): { byWeek: Map<number, Round>; extraWeek: number } {
   const extraWeek = rng.int(FIRST_BYE_WEEK, LAST_BYE_WEEK);
   // Week 18 is all division games, as in the NFL: one division return round.
   const finalLeg = rng.pick(divisionLegs);
@@ -148,7 +181,8 @@ function assignRounds(rounds: Round[], divisionLegs: [string, string][], rng: Rn
     weekOf.set(finalRound.id, WEEKS);
   };
   // Rematches of division opponents come at least three weeks after the first meeting.
-  const spaced = () => divisionLegs.every(([first, second]) => (weekOf.get(first) ?? 0) + 3 <= (weekOf.get(second) ?? 0));
+  const spaced = () =>
+    divisionLegs.every(([first, second]) => (weekOf.get(first) ?? 0) + 3 <= (weekOf.get(second) ?? 0));
   let found = false;
   for (let attempt = 0; attempt < 500 && !found; attempt++) {
     order = rng.shuffle(rest);
@@ -175,7 +209,10 @@ function assignRounds(rounds: Round[], divisionLegs: [string, string][], rng: Rn
  * extra week), one or two from each of the other bye-span weeks. Their teams rest in the week
  * the game left; teams with no moved game rest in the extra week. Depth-first with a budget.
  */
-function chooseMovedGames(byeWeeks: { week: number; games: Pairing[]; count: number }[], rng: Rng): Map<number, Pairing[]> | null {
+function chooseMovedGames(
+  byeWeeks: { week: number; games: Pairing[]; count: number }[],
+  rng: Rng,
+): Map<number, Pairing[]> | null {
   const candidates = byeWeeks.map((w) => rng.shuffle(w.games));
   const chosen: Pairing[][] = byeWeeks.map(() => []);
   const used = new Set<string>();
@@ -205,12 +242,21 @@ function chooseMovedGames(byeWeeks: { week: number; games: Pairing[]; count: num
 }
 
 /** Kick-off slots for one week's games, in the same order. */
-function assignSlots(week: number, games: readonly Pairing[], ratings: SeasonRatings, rng: Rng, mondayLastWeek: ReadonlySet<string>): Slot[] {
+function assignSlots(
+  week: number,
+  games: readonly Pairing[],
+  ratings: SeasonRatings,
+  rng: Rng,
+  mondayLastWeek: ReadonlySet<string>,
+): Slot[] {
   // Western hosts must play late or in prime time; when many host the same week, prime time
   // takes some of them so that 1 pm stays the busiest window.
   const westHosts = games.filter(([h]) => teamByAbbr(h).west).length;
   const westBonus = westHosts > 4 ? 20 : 0;
-  const appeal = games.map(([h, a]) => ratingOf(ratings, h).power + ratingOf(ratings, a).power + rng.normal(0, 4) + (teamByAbbr(h).west ? westBonus : 0));
+  const appeal = games.map(
+    ([h, a]) =>
+      ratingOf(ratings, h).power + ratingOf(ratings, a).power + rng.normal(0, 4) + (teamByAbbr(h).west ? westBonus : 0),
+  );
   const byAppeal = games.map((_, i) => i).sort((x, y) => at(appeal, y) - at(appeal, x));
   const slots: (Slot | undefined)[] = games.map(() => undefined);
   const free = () => byAppeal.filter((i) => slots[i] === undefined);
@@ -280,7 +326,10 @@ export function buildSchedule(season: number, ratings: SeasonRatings): Scheduled
       weekGames.set(week, [...moved.values()].flat());
     } else {
       const out = new Set(moved.get(week) ?? []);
-      weekGames.set(week, (byWeek.get(week)?.games ?? []).filter((g) => !out.has(g)));
+      weekGames.set(
+        week,
+        (byWeek.get(week)?.games ?? []).filter((g) => !out.has(g)),
+      );
     }
   }
 

@@ -7,7 +7,14 @@
  */
 
 import type { Logger } from "../../../../lib/logger.ts";
-import type { GameOdds, GameResult, GameStats, OddsProvider, ProviderDiagnostics, ScheduledGame } from "../../provider.ts";
+import type {
+  GameOdds,
+  GameResult,
+  GameStats,
+  OddsProvider,
+  ProviderDiagnostics,
+  ScheduledGame,
+} from "../../provider.ts";
 import { WEEKS } from "../../rules.ts";
 import { DEFAULT_TIMEOUT_MS, ProviderError, describe } from "../http.ts";
 import { currentNflSeason } from "../nfl.ts";
@@ -84,7 +91,8 @@ export class EspnProvider implements OddsProvider {
       failures = (await this.#readWeek(season, week, now)) ? 0 : failures + 1;
     }
     const weeks = [...range(1, WEEKS)].map((week) => ({ week, read: this.#weeks.get(key(season, week)) }));
-    if (weeks.every((w) => w.read === undefined)) throw new ProviderError(`ESPN: no week of the ${season} season could be read`);
+    if (weeks.every((w) => w.read === undefined))
+      throw new ProviderError(`ESPN: no week of the ${season} season could be read`);
     const games = weeks.flatMap((w) => w.read?.events ?? []).map(toScheduled);
     this.#faults = seasonFaults(season, weeks, games.length);
     return games;
@@ -122,7 +130,13 @@ export class EspnProvider implements OddsProvider {
         event = this.#byId.get(eventId(game.providerId));
       }
       if (!event?.final) continue;
-      out.push({ providerId: game.providerId, homeScore: event.homeScore!, awayScore: event.awayScore!, playerStats: [], statsUnknown: true });
+      out.push({
+        providerId: game.providerId,
+        homeScore: event.homeScore!,
+        awayScore: event.awayScore!,
+        playerStats: [],
+        statsUnknown: true,
+      });
     }
     return out;
   }
@@ -156,7 +170,9 @@ export class EspnProvider implements OddsProvider {
       this.#summaryTries.set(id, { first, last: t });
       if (t - first >= STATS_PATIENCE_MS) {
         this.#givenUp.add(id);
-        this.#problems.skip(`ESPN summary of event ${id}: no box score after ${STATS_PATIENCE_MS / 3_600_000} hours of asking; its props wait for an admin`);
+        this.#problems.skip(
+          `ESPN summary of event ${id}: no box score after ${STATS_PATIENCE_MS / 3_600_000} hours of asking; its props wait for an admin`,
+        );
       }
     }
     return { stats, more: due.length > SUMMARIES_PER_CALL };
@@ -179,7 +195,11 @@ export class EspnProvider implements OddsProvider {
     try {
       parsed = parseScoreboard(await this.#client.scoreboard(season, week), { season, week });
     } catch (error) {
-      this.#problems.note(error instanceof ProviderError ? error.message : `ESPN scoreboard ${season} week ${week}: unreadable answer (${describe(error)})`);
+      this.#problems.note(
+        error instanceof ProviderError
+          ? error.message
+          : `ESPN scoreboard ${season} week ${week}: unreadable answer (${describe(error)})`,
+      );
       return false;
     }
     for (const reason of parsed.skipped) this.#problems.skip(`ESPN ${season} week ${week}: ${reason}`);
@@ -210,7 +230,9 @@ function seasonFaults(season: number, weeks: readonly { week: number; read?: Cac
   const foreign = weeks.filter((w) => w.read && w.read.foreign.length > 0);
   if (foreign.length > 0) {
     const what = [...new Set(foreign.flatMap((w) => w.read!.foreign))].slice(0, 3).join(", ");
-    return [`ESPN answered ${season} ${weekList(foreign.map((w) => w.week))} with events of ${what}, not of the ${season} regular season: they are not shown`];
+    return [
+      `ESPN answered ${season} ${weekList(foreign.map((w) => w.week))} with events of ${what}, not of the ${season} regular season: they are not shown`,
+    ];
   }
   return games === 0 ? [`ESPN lists no games of the ${season} regular season`] : [];
 }

@@ -28,7 +28,14 @@ function lineOf(value: unknown): number | undefined {
   if (direct !== undefined) return direct;
   const o = obj(value);
   if (!o) return undefined;
-  for (const candidate of [o.value, o.line, o.alternateDisplayValue, o.displayValue, obj(o.close)?.line, obj(o.current)?.line]) {
+  for (const candidate of [
+    o.value,
+    o.line,
+    o.alternateDisplayValue,
+    o.displayValue,
+    obj(o.close)?.line,
+    obj(o.current)?.line,
+  ]) {
     const n = num(candidate);
     if (n !== undefined) return n;
   }
@@ -45,7 +52,15 @@ function priceOf(value: unknown): number | undefined {
   if (direct !== undefined) return direct;
   const o = obj(value);
   if (!o) return undefined;
-  for (const candidate of [o.american, o.alternateDisplayValue, o.odds, o.value, o.displayValue, obj(o.close)?.odds, obj(o.current)?.odds]) {
+  for (const candidate of [
+    o.american,
+    o.alternateDisplayValue,
+    o.odds,
+    o.value,
+    o.displayValue,
+    obj(o.close)?.odds,
+    obj(o.current)?.odds,
+  ]) {
     const price = americanOdds(candidate);
     if (price !== undefined) return price;
   }
@@ -116,7 +131,13 @@ export function consensusMarkets(entry: unknown, home: NflTeam, away: NflTeam): 
   const homeMoney = priceOf(homeOdds.moneyLine) ?? priceOf(close(line.moneyline, "home")?.odds);
   const awayMoney = priceOf(awayOdds.moneyLine) ?? priceOf(close(line.moneyline, "away")?.odds);
   if (homeMoney !== undefined && awayMoney !== undefined) {
-    markets.push({ marketType: "h2h", outcomes: [{ name: away.name, price: awayMoney }, { name: home.name, price: homeMoney }] });
+    markets.push({
+      marketType: "h2h",
+      outcomes: [
+        { name: away.name, price: awayMoney },
+        { name: home.name, price: homeMoney },
+      ],
+    });
   }
   return markets;
 }

@@ -32,7 +32,12 @@ export class OddsApiClient {
 
   /** Moneyline, spreads and totals of every listed game from US books. */
   odds(): Promise<unknown> {
-    return this.#get("/odds", { regions: "us", markets: "h2h,spreads,totals", oddsFormat: "american" }, "The Odds API odds", { purpose: "lines", cost: 3 });
+    return this.#get(
+      "/odds",
+      { regions: "us", markets: "h2h,spreads,totals", oddsFormat: "american" },
+      "The Odds API odds",
+      { purpose: "lines", cost: 3 },
+    );
   }
 
   /** One game's player props in the given markets. */
@@ -50,9 +55,16 @@ export class OddsApiClient {
     return this.#get("/scores", { daysFrom: String(daysFrom) }, "The Odds API scores", { purpose: "scores", cost: 2 });
   }
 
-  async #get(path: string, params: Record<string, string>, label: string, spend: { purpose: Purpose; cost: number } | null): Promise<unknown> {
+  async #get(
+    path: string,
+    params: Record<string, string>,
+    label: string,
+    spend: { purpose: Purpose; cost: number } | null,
+  ): Promise<unknown> {
     if (spend && !canSpend(this.quota, spend.cost, spend.purpose, this.reserve)) {
-      throw new QuotaReserveError(`${label}: skipped, ${this.quota.remaining} credits left and ${this.reserve} kept in reserve`);
+      throw new QuotaReserveError(
+        `${label}: skipped, ${this.quota.remaining} credits left and ${this.reserve} kept in reserve`,
+      );
     }
     const url = new URL(`${this.#base}${SPORT}${path}`);
     url.search = new URLSearchParams({ apiKey: this.apiKey, ...params }).toString();
@@ -66,9 +78,13 @@ export class OddsApiClient {
       // The Odds API names the reason in `error_code`: out of credits, too frequent, or a bad key.
       if (/OUT_OF_USAGE_CREDITS|quota has been reached/i.test(error.answer.text)) {
         this.quota = { ...this.quota, remaining: 0 };
-        throw new ProviderError(`${label}: HTTP ${error.status}, the plan's credits are used up until it resets`, error.status);
+        throw new ProviderError(
+          `${label}: HTTP ${error.status}, the plan's credits are used up until it resets`,
+          error.status,
+        );
       }
-      if (error.status === 401) throw new ProviderError(`${label}: HTTP 401, the API key was refused (check ODDS_API_KEY)`, 401);
+      if (error.status === 401)
+        throw new ProviderError(`${label}: HTTP 401, the API key was refused (check ODDS_API_KEY)`, 401);
       if (error.status === 429) throw new ProviderError(`${label}: HTTP 429, requests too frequent`, 429);
       throw new ProviderError(error.message, error.status);
     }
@@ -77,6 +93,15 @@ export class OddsApiClient {
   #noteQuota(headers: Headers, label: string): void {
     this.quota = quotaFrom(headers, this.quota);
     const last = headers.get("x-requests-last");
-    this.logger.info({ provider: "theoddsapi", request: label, cost: last === null ? undefined : Number(last), requestsRemaining: this.quota.remaining, requestsUsed: this.quota.used }, "odds api quota");
+    this.logger.info(
+      {
+        provider: "theoddsapi",
+        request: label,
+        cost: last === null ? undefined : Number(last),
+        requestsRemaining: this.quota.remaining,
+        requestsUsed: this.quota.used,
+      },
+      "odds api quota",
+    );
   }
 }

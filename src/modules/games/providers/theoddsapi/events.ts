@@ -81,6 +81,8 @@ export function findEvent(events: readonly OddsApiEvent[], game: ScheduledGame):
   const teams = [game.homeAbbr, game.awayAbbr].sort().join("|");
   const kickoff = Date.parse(game.commenceTime);
   return events.find(
-    (e) => [e.home.abbr, e.away.abbr].sort().join("|") === teams && Math.abs(Date.parse(e.commenceTime) - kickoff) <= SAME_GAME_MS,
+    (e) =>
+      [e.home.abbr, e.away.abbr].sort().join("|") === teams &&
+      Math.abs(Date.parse(e.commenceTime) - kickoff) <= SAME_GAME_MS,
   );
 }

@@ -7,7 +7,14 @@
  */
 
 import type { Logger } from "../../../../lib/logger.ts";
-import type { GameOdds, GameResult, OddsProvider, ProviderDiagnostics, ProviderProp, ScheduledGame } from "../../provider.ts";
+import type {
+  GameOdds,
+  GameResult,
+  OddsProvider,
+  ProviderDiagnostics,
+  ProviderProp,
+  ScheduledGame,
+} from "../../provider.ts";
 import { DEFAULT_TIMEOUT_MS, ProviderError, describe } from "../http.ts";
 import { currentNflSeason } from "../nfl.ts";
 import { Problems } from "../problems.ts";
@@ -65,7 +72,13 @@ export class TheOddsApiProvider implements OddsProvider {
   #scoresAt: number | null = null;
 
   constructor(options: OddsApiOptions) {
-    this.#client = new OddsApiClient(options.baseUrl, options.apiKey, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.reserve, options.logger);
+    this.#client = new OddsApiClient(
+      options.baseUrl,
+      options.apiKey,
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      options.reserve,
+      options.logger,
+    );
     this.#problems = new Problems(options.logger, "theoddsapi");
     this.#preference = options.bookmakers;
     this.#reserve = options.reserve;
@@ -76,13 +89,18 @@ export class TheOddsApiProvider implements OddsProvider {
   }
 
   async schedule(season: number, now: Date = new Date()): Promise<ScheduledGame[]> {
-    if (this.#eventsAt === null || now.getTime() - this.#eventsAt >= EVENTS_SPACING_MS || now.getTime() < this.#eventsAt) {
+    if (
+      this.#eventsAt === null ||
+      now.getTime() - this.#eventsAt >= EVENTS_SPACING_MS ||
+      now.getTime() < this.#eventsAt
+    ) {
       try {
         for (const event of this.#read(await this.#client.events(), "events")) this.#events.set(event.id, event);
         this.#eventsAt = now.getTime();
       } catch (error) {
         this.#problems.note(describe(error));
-        if (this.#events.size === 0) throw new ProviderError(`The Odds API: the schedule could not be read (${describe(error)})`);
+        if (this.#events.size === 0)
+          throw new ProviderError(`The Odds API: the schedule could not be read (${describe(error)})`);
       }
     }
     return [...this.#events.values()].map((e) => toScheduled(e, season)).filter((g) => g !== undefined);
@@ -96,7 +114,9 @@ export class TheOddsApiProvider implements OddsProvider {
     const paced = this.#linesAt === null || t < this.#linesAt || t - this.#linesAt >= spacing;
     const retry = this.#linesFailedAt === null || t < this.#linesFailedAt || t - this.#linesFailedAt >= RETRY_MS;
     if (spacing === Number.POSITIVE_INFINITY) {
-      this.#problems.notice(`The Odds API: ${this.#client.quota.remaining} credits left, at the reserve of ${this.#reserve}: lines and props wait for the quota to reset`);
+      this.#problems.notice(
+        `The Odds API: ${this.#client.quota.remaining} credits left, at the reserve of ${this.#reserve}: lines and props wait for the quota to reset`,
+      );
     } else if (paced && retry) {
       try {
         this.#lines = this.#read(await this.#client.odds(), "odds");
@@ -121,10 +141,15 @@ export class TheOddsApiProvider implements OddsProvider {
 
   async results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]> {
     const t = now.getTime();
-    const awaiting = games.filter((g) => g.providerId.startsWith(ID_PREFIX) && Date.parse(g.commenceTime) + AWAIT_FINAL_MS <= t);
+    const awaiting = games.filter(
+      (g) => g.providerId.startsWith(ID_PREFIX) && Date.parse(g.commenceTime) + AWAIT_FINAL_MS <= t,
+    );
     const reachable = awaiting.filter((g) => t - Date.parse(g.commenceTime) <= SCORES_DAYS * DAY_MS);
     for (const g of awaiting) {
-      if (!reachable.includes(g)) this.#problems.skip(`game ${g.providerId} (${g.awayAbbr} @ ${g.homeAbbr}) started over ${SCORES_DAYS} days ago: The Odds API no longer reports its score; resolve it by hand`);
+      if (!reachable.includes(g))
+        this.#problems.skip(
+          `game ${g.providerId} (${g.awayAbbr} @ ${g.homeAbbr}) started over ${SCORES_DAYS} days ago: The Odds API no longer reports its score; resolve it by hand`,
+        );
     }
     if (reachable.length === 0) return [];
     if (this.#scoresAt !== null && t >= this.#scoresAt && t - this.#scoresAt < SCORES_SPACING_MS) return [];
@@ -166,20 +191,35 @@ export class TheOddsApiProvider implements OddsProvider {
     for (const event of soon) {
       if (budget === 0) break;
       const cached = this.#props.get(event.id);
-      const wait = spacingMs("props", COST.propsPerEvent, this.#client.quota, this.#reserve, now, { units: soon.length });
+      const wait = spacingMs("props", COST.propsPerEvent, this.#client.quota, this.#reserve, now, {
+        units: soon.length,
+      });
       if (cached && t >= cached.at && t - cached.at < wait) continue;
       if (wait === Number.POSITIVE_INFINITY) break;
       budget -= 1;
       // Remember the attempt even if it fails, so a failing game is not retried every minute.
       this.#props.set(event.id, { at: t, props: cached?.props ?? [] });
       try {
-        this.#props.set(event.id, { at: t, props: eventProps(await this.#client.eventOdds(event.id, PROP_MARKETS.map((m) => m.market)), this.#preference) });
+        this.#props.set(event.id, {
+          at: t,
+          props: eventProps(
+            await this.#client.eventOdds(
+              event.id,
+              PROP_MARKETS.map((m) => m.market),
+            ),
+            this.#preference,
+          ),
+        });
       } catch (error) {
         if (error instanceof QuotaReserveError) {
           this.#problems.notice(error.message);
           break;
         }
-        this.#problems.note(error instanceof ProviderError ? error.message : `The Odds API props of event ${event.id}: unreadable answer (${describe(error)})`);
+        this.#problems.note(
+          error instanceof ProviderError
+            ? error.message
+            : `The Odds API props of event ${event.id}: unreadable answer (${describe(error)})`,
+        );
       }
     }
   }

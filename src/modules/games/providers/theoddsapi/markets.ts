@@ -11,17 +11,28 @@ import { teamByName } from "../nfl.ts";
 
 /** Bookmakers in order of preference: the listed ones first, the rest as the feed lists them. */
 export function byPreference(bookmakers: unknown, preference: readonly string[]): Json[] {
-  const books = arr(bookmakers).map(obj).filter((b) => b !== undefined);
+  const books = arr(bookmakers)
+    .map(obj)
+    .filter((b) => b !== undefined);
   const rank = (b: Json) => {
     const at = preference.indexOf(str(b.key)?.toLowerCase() ?? "");
     return at < 0 ? preference.length : at;
   };
-  return books.map((b, i) => ({ b, i })).sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i).map(({ b }) => b);
+  return books
+    .map((b, i) => ({ b, i }))
+    .sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i)
+    .map(({ b }) => b);
 }
 
 export function marketOf(book: Json, key: string): Json[] | undefined {
-  const market = arr(book.markets).map(obj).find((m) => m?.key === key);
-  return market ? arr(market.outcomes).map(obj).filter((o) => o !== undefined) : undefined;
+  const market = arr(book.markets)
+    .map(obj)
+    .find((m) => m?.key === key);
+  return market
+    ? arr(market.outcomes)
+        .map(obj)
+        .filter((o) => o !== undefined)
+    : undefined;
 }
 
 function teamOutcome(outcomes: Json[], abbr: string): Json | undefined {
@@ -39,11 +50,21 @@ function sides(outcomes: Json[], game: ScheduledGame, withPoint: boolean): OddsO
   const awayPrice = americanOdds(away.price);
   const homePrice = americanOdds(home.price);
   if (awayPrice === undefined || homePrice === undefined) return undefined;
-  if (!withPoint) return [{ name: game.awayTeam, price: awayPrice }, { name: game.homeTeam, price: homePrice }];
+  if (!withPoint)
+    return [
+      { name: game.awayTeam, price: awayPrice },
+      { name: game.homeTeam, price: homePrice },
+    ];
   const awayPoint = num(away.point);
   const homePoint = num(home.point);
   // A spread gives one side what it takes from the other; anything else is a garbled line.
-  if (awayPoint === undefined || homePoint === undefined || Math.abs(awayPoint + homePoint) > 0.001 || Math.abs(homePoint) > 50) return undefined;
+  if (
+    awayPoint === undefined ||
+    homePoint === undefined ||
+    Math.abs(awayPoint + homePoint) > 0.001 ||
+    Math.abs(homePoint) > 50
+  )
+    return undefined;
   return [
     { name: game.awayTeam, price: awayPrice, point: awayPoint },
     { name: game.homeTeam, price: homePrice, point: homePoint },
@@ -56,14 +77,26 @@ function overUnder(outcomes: Json[]): OddsOutcome[] | undefined {
   const point = num(over?.point);
   const overPrice = americanOdds(over?.price);
   const underPrice = americanOdds(under?.price);
-  if (point === undefined || point !== num(under?.point) || point < 10 || point > 120 || overPrice === undefined || underPrice === undefined) return undefined;
+  if (
+    point === undefined ||
+    point !== num(under?.point) ||
+    point < 10 ||
+    point > 120 ||
+    overPrice === undefined ||
+    underPrice === undefined
+  )
+    return undefined;
   return [
     { name: "Over", price: overPrice, point },
     { name: "Under", price: underPrice, point },
   ];
 }
 
-const READERS: readonly { key: string; marketType: OddsMarket["marketType"]; read: (o: Json[], g: ScheduledGame) => OddsOutcome[] | undefined }[] = [
+const READERS: readonly {
+  key: string;
+  marketType: OddsMarket["marketType"];
+  read: (o: Json[], g: ScheduledGame) => OddsOutcome[] | undefined;
+}[] = [
   { key: "spreads", marketType: "spreads", read: (o, g) => sides(o, g, true) },
   { key: "totals", marketType: "totals", read: (o) => overUnder(o) },
   { key: "h2h", marketType: "h2h", read: (o, g) => sides(o, g, false) },

@@ -25,7 +25,10 @@ interface Offer {
 }
 
 function offers(outcomes: ReturnType<typeof marketOf>): Offer[] {
-  const byPlayer = new Map<string, { over?: { price: number; point: number }; under?: { price: number; point: number } }>();
+  const byPlayer = new Map<
+    string,
+    { over?: { price: number; point: number }; under?: { price: number; point: number } }
+  >();
   for (const outcome of outcomes ?? []) {
     const player = str(outcome.description);
     const price = americanOdds(outcome.price);
@@ -37,7 +40,9 @@ function offers(outcomes: ReturnType<typeof marketOf>): Offer[] {
     byPlayer.set(player, entry);
   }
   return [...byPlayer].flatMap(([playerName, { over, under }]) =>
-    over && under && over.point === under.point ? [{ playerName, line: over.point, overOdds: over.price, underOdds: under.price }] : [],
+    over && under && over.point === under.point
+      ? [{ playerName, line: over.point, overOdds: over.price, underOdds: under.price }]
+      : [],
   );
 }
 

@@ -47,7 +47,14 @@ export function budgetHorizonMs(now: Date): number {
  * `near` (a kick-off within two hours) halves the wait for lines, when they move most.
  * Infinity when the reserve leaves nothing to spend.
  */
-export function spacingMs(purpose: Purpose, cost: number, quota: Quota, reserve: number, now: Date, opts: { units?: number; near?: boolean } = {}): number {
+export function spacingMs(
+  purpose: Purpose,
+  cost: number,
+  quota: Quota,
+  reserve: number,
+  now: Date,
+  opts: { units?: number; near?: boolean } = {},
+): number {
   if (quota.remaining === null) return MIN_SPACING_MS[purpose];
   const spendable = quota.remaining - floorFor(purpose, reserve);
   if (spendable < cost) return Number.POSITIVE_INFINITY;
@@ -64,5 +71,8 @@ export function quotaFrom(headers: Headers, previous: Quota): Quota {
     if (raw === null || !/^\s*\d+(\.\d+)?\s*$/.test(raw)) return null;
     return Math.floor(Number(raw));
   };
-  return { remaining: read("x-requests-remaining") ?? previous.remaining, used: read("x-requests-used") ?? previous.used };
+  return {
+    remaining: read("x-requests-remaining") ?? previous.remaining,
+    used: read("x-requests-used") ?? previous.used,
+  };
 }

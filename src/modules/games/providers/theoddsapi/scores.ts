@@ -27,6 +27,7 @@ export function finalScore(event: OddsApiEvent): FinalScore | undefined | string
   };
   const homeScore = scoreOf(event.home.abbr);
   const awayScore = scoreOf(event.away.abbr);
-  if (homeScore === undefined || awayScore === undefined) return `event ${event.id}: completed without a whole score for each team`;
+  if (homeScore === undefined || awayScore === undefined)
+    return `event ${event.id}: completed without a whole score for each team`;
   return { homeScore, awayScore };
 }

@@ -9,10 +9,14 @@ function Notes() {
     <section className="bots-notes" aria-labelledby="bots-notes-title">
       <h2 id="bots-notes-title">Notes</h2>
       <ul>
-        <li>Ensuring bots is idempotent: it only creates the bots missing to reach the target, so running it again is safe.</li>
+        <li>
+          Ensuring bots is idempotent: it only creates the bots missing to reach the target, so running it again is
+          safe.
+        </li>
         <li>Run the weekly update on Tuesday or Wednesday, after the previous week's games have settled.</li>
         <li>
-          Bots have emails on a bot domain and realistic usernames. They appear on the leaderboards marked BOT and never win prizes.
+          Bots have emails on a bot domain and realistic usernames. They appear on the leaderboards marked BOT and never
+          win prizes.
         </li>
       </ul>
     </section>
@@ -27,7 +31,10 @@ export function AdminBotsPage() {
   const { data: stats, error } = useBotStats();
   return (
     <>
-      <PageHeader title="Bot Management" subtitle="Automated players that keep the leaderboards busy: create them, then have them bet each week." />
+      <PageHeader
+        title="Bot Management"
+        subtitle="Automated players that keep the leaderboards busy: create them, then have them bet each week."
+      />
       <BotStatCards stats={stats} error={error} />
       <div className="bots-actions">
         <EnsureBotsCard current={stats?.totalBotUsers} />

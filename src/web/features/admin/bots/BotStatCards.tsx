@@ -19,8 +19,18 @@ export function BotStatCards({ stats, error }: { stats: BotStats | undefined; er
   return (
     <>
       <div className="bots-stats">
-        <StatCard id="bots-users" label="Total Bot Users" value={countFigure(stats?.totalBotUsers)} note="Automated accounts" />
-        <StatCard id="bots-bets" label="Total Bot Bets" value={countFigure(stats?.totalBotBets)} note="All weeks, every status" />
+        <StatCard
+          id="bots-users"
+          label="Total Bot Users"
+          value={countFigure(stats?.totalBotUsers)}
+          note="Automated accounts"
+        />
+        <StatCard
+          id="bots-bets"
+          label="Total Bot Bets"
+          value={countFigure(stats?.totalBotBets)}
+          note="All weeks, every status"
+        />
         <StatCard id="bots-average" label="Avg Bets per Bot" value={averageFigure(stats)} note="Total bets ÷ bots" />
       </div>
       {error && !stats ? (

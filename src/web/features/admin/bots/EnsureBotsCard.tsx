@@ -21,7 +21,11 @@ export function EnsureBotsCard({ current }: { current: number | undefined }) {
       const result = await ensureBots(target);
       toast({ title: "Bot Creation Started", description: result.message });
     } catch (error) {
-      toast({ title: "Failed to create bots", description: errorText(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Failed to create bots",
+        description: errorText(error, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }

@@ -15,7 +15,11 @@ export function WeeklyUpdateCard() {
       const result = await runWeeklyUpdate();
       toast({ title: "Weekly Update Started", description: result.message });
     } catch (error) {
-      toast({ title: "Failed to update bots", description: errorText(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Failed to update bots",
+        description: errorText(error, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }
@@ -25,8 +29,9 @@ export function WeeklyUpdateCard() {
     <article className="bots-card" aria-labelledby="weekly-title">
       <h2 id="weekly-title">Weekly Update</h2>
       <p>
-        All bots place bets on the current week's games{current ? ` (Week ${current.week})` : ""}, each on all games except one. Games
-        that have kicked off are skipped, and a bot keeps any bet it already has, so running it twice adds nothing.
+        All bots place bets on the current week's games{current ? ` (Week ${current.week})` : ""}, each on all games
+        except one. Games that have kicked off are skipped, and a bot keeps any bet it already has, so running it twice
+        adds nothing.
       </p>
       <button type="button" onClick={run} disabled={pending} aria-busy={pending}>
         Run Weekly Update
