@@ -2,7 +2,7 @@
 # The project's one test command (`npm test`): the type-check, then every suite under `bun test`
 # (tests/unit and tests/api in one run, each tests/e2e file in a run of its own). It ends with one
 # plain line, `N passed, N failed`, with the real totals; the type-check counts as one test named
-# "typecheck".
+# "typecheck" and the format/lint check (Biome) as one named "lint".
 #
 # Exit status: 0 only when the type-check passed, bun ran at least one test, printed its summary
 # and reported no failure. A bun that crashed or found no test counts as a failure, never as
@@ -19,8 +19,8 @@ BIN="$PWD/node_modules/.bin"
 passed=0
 failed=0
 
-if [ ! -x "$BIN/bun" ] || [ ! -x "$BIN/tsc" ]; then
-  echo "test.sh: node_modules/.bin/bun or tsc is missing: run 'npm ci' (or 'npm install') first." >&2
+if [ ! -x "$BIN/bun" ] || [ ! -x "$BIN/tsc" ] || [ ! -x "$BIN/biome" ]; then
+  echo "test.sh: node_modules/.bin/bun tsc or biome is missing: run 'npm ci' (or 'npm install') first." >&2
   echo "0 passed, 1 failed"
   exit 1
 fi
@@ -36,6 +36,15 @@ if "$BIN/tsc" --noEmit; then
   passed=$((passed + 1))
 else
   echo "(fail) typecheck"
+  failed=$((failed + 1))
+fi
+
+echo "== lint: biome ci (format and lint rules in biome.json; fix with 'npx biome check --write .')"
+if "$BIN/biome" ci --colors=off --diagnostic-level=error .; then
+  echo "(pass) lint"
+  passed=$((passed + 1))
+else
+  echo "(fail) lint"
   failed=$((failed + 1))
 fi
 

@@ -95,14 +95,14 @@ const exportButton = (page: Page) => page.getByRole("button", { name: "Export Ch
 async function betType(page: Page, label: string) {
   const row = page
     .locator(".bet-type-row")
-    .filter({ has: page.locator(".bet-type-name", { hasText: new RegExp(`^${escape(label)}$`) }) });
+    .filter({ has: page.locator(".bet-type-name", { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) });
   return {
     profit: await row.locator(".bet-type-profit").textContent(),
     facts: await row.locator(".bet-type-facts").textContent(),
     bar: await row.getByRole("progressbar", { name: `${label} win rate` }).getAttribute("value"),
   };
 }
-const escape = (text: string) => text.replace(/[()/]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[()/]/g, "\\$&");
 
 /** The stat cards' values and notes, by label. */
 async function cards(page: Page): Promise<Record<string, string>> {

@@ -91,16 +91,14 @@ export async function placeParlay(db: Db, now: Date, userId: number, input: Plac
             odds: parlayAmericanOdds(currentOdds),
             potentialWin: centsToString(parlayWinCents(wager, currentOdds)),
           },
-          legs: priced
-            .filter(moved)
-            .map((p) => ({
-              index: p.index,
-              gameId: p.game.id,
-              betType: p.leg.betType,
-              selection: p.leg.selection,
-              propId: p.leg.propId ?? null,
-              current: p.price,
-            })),
+          legs: priced.filter(moved).map((p) => ({
+            index: p.index,
+            gameId: p.game.id,
+            betType: p.leg.betType,
+            selection: p.leg.selection,
+            propId: p.leg.propId ?? null,
+            current: p.price,
+          })),
         });
       }
 
