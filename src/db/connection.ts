@@ -1,7 +1,7 @@
 import { Database as Sqlite } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection } from "kysely";
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type QueryResult } from "kysely";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -27,7 +27,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#busy = true;
-    return super.acquireConnection();
+    return new CooperativeConnection(await super.acquireConnection());
   }
 
   override async releaseConnection(): Promise<void> {
@@ -35,6 +35,33 @@ class ImmediateSqliteDriver extends SqliteDriver {
     const next = this.#waiting.shift();
     if (next) setImmediate(next);
     else this.#busy = false;
+  }
+}
+
+/** A holder of the connection runs statements for at most this long before others get a turn. */
+const TURN_MS = 3;
+
+/**
+ * Each statement is synchronous, but a transaction of many (a settlement chunk, a group commit)
+ * need not hold the event loop from its first to its last: once a turn has lasted TURN_MS, the
+ * next statement waits for one turn of the loop. Requests that do not need the database (cached
+ * boards and games, WebSocket traffic, timers) run in between; those that do still queue for the
+ * connection, so a transaction stays whole.
+ */
+class CooperativeConnection implements DatabaseConnection {
+  #turnStarted = performance.now();
+  constructor(private readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (performance.now() - this.#turnStarted > TURN_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.#turnStarted = performance.now();
+    }
+    return this.inner.executeQuery<R>(query);
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
   }
 }
 

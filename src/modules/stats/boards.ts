@@ -7,7 +7,7 @@ export type BoardWeek = { season: number; week: number } | null;
 
 const PAGE_ROWS = 5000;
 /** Players re-read per statement when changes are applied. */
-const REFRESH_SLICE = 2000;
+const REFRESH_SLICE = 500;
 /** Changes noted within this long are applied together. */
 const FLUSH_DELAY_MS = 25;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
