@@ -2,6 +2,13 @@ import { Elysia } from "elysia";
 import { basename } from "node:path";
 import { notFound } from "../lib/errors.ts";
 import index from "../web/index.html";
+import favicon from "../web/public/favicon.ico" with { type: "file" };
+import icon180 from "../web/public/icon-180.png" with { type: "file" };
+import icon192 from "../web/public/icon-192.png" with { type: "file" };
+import icon512 from "../web/public/icon-512.png" with { type: "file" };
+import iconSvg from "../web/public/icon.svg" with { type: "file" };
+import robots from "../web/public/robots.txt" with { type: "file" };
+import { isAppPath } from "../shared/app-paths.ts";
 import { compressAhead, preferredEncoding, type Encoding } from "./compression.ts";
 
 interface Asset {
@@ -24,7 +31,9 @@ interface BuiltFile {
 }
 
 const HTML_KEY = "/index.html";
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/;
+const ONE_YEAR = "public, max-age=31536000, immutable";
+const ONE_DAY = "public, max-age=86400";
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 const ENCODINGS: Encoding[] = ["br", "gzip"];
 
 /**
@@ -60,6 +69,61 @@ async function bundleFiles(): Promise<BuiltFile[]> {
   );
 }
 
+/** Files at fixed, well-known paths (browsers and crawlers ask for them by name): cached a day. */
+const PUBLIC_FILES: Record<string, { path: string; type: string }> = {
+  "/favicon.ico": { path: favicon, type: "image/x-icon" },
+  "/icon.svg": { path: iconSvg, type: "image/svg+xml" },
+  "/apple-touch-icon.png": { path: icon180, type: "image/png" },
+  "/icon-192.png": { path: icon192, type: "image/png" },
+  "/icon-512.png": { path: icon512, type: "image/png" },
+  "/robots.txt": { path: robots, type: "text/plain; charset=utf-8" },
+};
+const MANIFEST_KEY = "/manifest.webmanifest";
+
+/** What a phone needs to install the app on its home screen. */
+const manifest = {
+  name: "NFL Paper Trading",
+  short_name: "Paper Trading",
+  description: "Practise NFL betting risk-free with paper bets, leaderboards and leagues.",
+  start_url: "/",
+  scope: "/",
+  display: "standalone",
+  background_color: "#ffffff",
+  theme_color: "#0f5132",
+  icons: [
+    { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+    { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+    { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    { src: "/icon.svg", sizes: "any", type: "image/svg+xml" },
+  ],
+};
+
+/** Links to the well-known files, added to the bundled page (the bundler would try to bundle them). */
+const PUBLIC_LINKS = [
+  '<link rel="icon" href="/favicon.ico" sizes="32x32" />',
+  '<link rel="icon" href="/icon.svg" type="image/svg+xml" />',
+  '<link rel="apple-touch-icon" href="/apple-touch-icon.png" />',
+  `<link rel="manifest" href="${MANIFEST_KEY}" />`,
+].join("");
+
+function withPublicLinks(file: BuiltFile): BuiltFile {
+  if (file.key !== HTML_KEY) return file;
+  const html = new TextDecoder().decode(file.bytes).replace("</head>", `${PUBLIC_LINKS}</head>`);
+  return { ...file, bytes: new TextEncoder().encode(html) };
+}
+
+async function publicFiles(): Promise<BuiltFile[]> {
+  const files = await Promise.all(
+    Object.entries(PUBLIC_FILES).map(async ([key, file]) => ({
+      key,
+      type: file.type,
+      bytes: await Bun.file(file.path).bytes(),
+    })),
+  );
+  const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
+  return [...files, { key: MANIFEST_KEY, type: "application/manifest+json", bytes: manifestBytes }];
+}
+
 async function compressInto(asset: Asset, encoding: Encoding): Promise<void> {
   if (!COMPRESSIBLE.test(asset.type)) return;
   const bytes = await compressAhead(asset.identity, encoding);
@@ -80,7 +144,7 @@ export interface WebAssets {
  * output takes over a second, so each file gets its brotli variant in the background.
  */
 async function buildAssets(): Promise<WebAssets> {
-  const files = await bundleFiles();
+  const files = [...(await bundleFiles()).map(withPublicLinks), ...(await publicFiles())];
   const assets = new Map(
     files.map((file) => [file.key, { type: file.type, identity: file.bytes, compressed: {} } as Asset]),
   );
@@ -106,21 +170,22 @@ export function loadWebAssets(): Promise<WebAssets> {
   return assetsPromise;
 }
 
-function respond(asset: Asset, request: Request, cacheControl: string): Response {
+function respond(asset: Asset, request: Request, cacheControl: string, status = 200): Response {
   const headers: Record<string, string> = { "content-type": asset.type, "cache-control": cacheControl };
   const offered = ENCODINGS.filter((encoding) => asset.compressed[encoding]);
-  if (offered.length === 0) return new Response(asset.identity, { headers });
+  if (offered.length === 0) return new Response(asset.identity, { status, headers });
   headers["vary"] = "accept-encoding";
   const encoding = preferredEncoding(request.headers.get("accept-encoding"), offered);
-  if (!encoding) return new Response(asset.identity, { headers });
+  if (!encoding) return new Response(asset.identity, { status, headers });
   headers["content-encoding"] = encoding;
-  return new Response(asset.compressed[encoding], { headers });
+  return new Response(asset.compressed[encoding], { status, headers });
 }
 
 /**
  * The single-page app, served through our own routes — not Bun's HTML route — so every answer
- * carries the security headers: hashed assets cached for a year, every other path gets index.html
- * (SPA fallback), each in brotli or gzip when the request accepts it.
+ * carries the security headers: hashed assets cached for a year, well-known files (favicon,
+ * robots.txt, icons, the manifest) a day, the app's screens index.html with 200 and any other path
+ * index.html with 404 (the app shows its 'not found' screen), each in brotli or gzip when accepted.
  */
 export function webRoutes() {
   return new Elysia({ name: "web" }).get("/*", async ({ request }) => {
@@ -128,7 +193,7 @@ export function webRoutes() {
     const path = new URL(request.url).pathname;
     if (path.startsWith("/api/")) throw notFound("No such API route", "no_route");
     const asset = path !== "/" ? files.get(path) : undefined;
-    if (asset) return respond(asset, request, "public, max-age=31536000, immutable");
-    return respond(files.get(HTML_KEY)!, request, "no-cache");
+    if (asset) return respond(asset, request, path in PUBLIC_FILES || path === MANIFEST_KEY ? ONE_DAY : ONE_YEAR);
+    return respond(files.get(HTML_KEY)!, request, "no-cache", isAppPath(path) ? 200 : 404);
   });
 }

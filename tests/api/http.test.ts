@@ -69,14 +69,61 @@ describe("routing", () => {
     }
   });
 
-  test("any other path gets the single-page app, with security headers", async () => {
-    for (const path of ["/", "/settings", "/some/deep/unknown/page"]) {
+  test("the app's screens get the single-page app, with security headers", async () => {
+    for (const path of ["/", "/settings", "/invite/abc", "/friends/7/analytics"]) {
       const res = await call(ctx.app, "GET", path);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(res.body).toContain('<div id="root">');
       expectSecurityHeaders(res.headers);
     }
+  });
+
+  test("an unknown path gets the app (its 'not found' screen) with 404", async () => {
+    for (const path of ["/some/deep/unknown/page", "/leagues/", "/nope"]) {
+      const res = await call<string>(ctx.app, "GET", path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.body).toContain('<div id="root">');
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  test("robots.txt, the favicon, the icons and the manifest are real files, not the app", async () => {
+    const robots = await call<string>(ctx.app, "GET", "/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("content-type")).toContain("text/plain");
+    expect(robots.body).toContain("Disallow: /api/");
+    for (const [path, type] of [
+      ["/favicon.ico", "image/x-icon"],
+      ["/apple-touch-icon.png", "image/png"],
+      ["/icon-192.png", "image/png"],
+      ["/icon-512.png", "image/png"],
+      ["/icon.svg", "image/svg+xml"],
+    ] as const) {
+      const res = await ctx.app.handle(new Request(`http://localhost${path}`));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe(type);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      // Never the app's HTML: a PNG starts with \x89PNG, an icon file with 00 00 01 00, an SVG with "<svg".
+      expect(new TextDecoder().decode(bytes.slice(0, 15))).not.toContain("<!doctype");
+      if (type === "image/png") expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      if (type === "image/x-icon") expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    }
+    const manifest = await call<{ name: string; start_url: string; display: string; icons: { src: string }[] }>(
+      ctx.app,
+      "GET",
+      "/manifest.webmanifest",
+    );
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("content-type")).toContain("application/manifest+json");
+    expect(manifest.body).toMatchObject({ name: "NFL Paper Trading", start_url: "/", display: "standalone" });
+    for (const icon of manifest.body.icons)
+      expect((await ctx.app.handle(new Request(`http://localhost${icon.src}`))).status).toBe(200);
+    const html = (await call<string>(ctx.app, "GET", "/")).body;
+    expect(html).toContain('<meta name="description" content="Practise NFL betting risk-free');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
   });
 
   test("the bundle's scripts and styles are served with long caching and security headers", async () => {

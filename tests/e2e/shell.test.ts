@@ -51,16 +51,43 @@ describe("shell", () => {
     async () => {
       const page = await suite.newPage();
       for (const [path, title] of ROUTES) {
-        await page.goto(path);
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
         await page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
         expect(await page.title()).toBe(`${title} · NFL Paper Trading`);
       }
       for (const path of ["/nope", "/friends/12", "/admin", "/my-bets/extra"]) {
-        await page.goto(path);
+        const response = await page.goto(path);
+        // The status says so too (search engines and link checkers read it), not only the screen.
+        expect(response?.status()).toBe(404);
         await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
       }
       await page.getByRole("link", { name: "Go to Games" }).click();
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the page names the app's icons and manifest, and the browser gets real files for them",
+    async () => {
+      const page = await suite.newPage();
+      await page.goto("/");
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description).toContain("Practise NFL betting risk-free");
+      const hrefs = await page
+        .locator('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect(hrefs.length).toBe(4);
+      for (const href of hrefs) {
+        const res = await page.request.get(href);
+        expect(res.status()).toBe(200);
+        expect(res.headers()["content-type"]).not.toContain("text/html");
+      }
+      const manifest = await (await page.request.get(hrefs.at(-1)!)).json();
+      expect(manifest).toMatchObject({ name: "NFL Paper Trading", display: "standalone" });
+      const robots = await page.request.get("/robots.txt");
+      expect(await robots.text()).toContain("User-agent: *");
     },
     E2E_TIMEOUT,
   );
