@@ -9,6 +9,8 @@ import icon512 from "../web/public/icon-512.png" with { type: "file" };
 import iconSvg from "../web/public/icon.svg" with { type: "file" };
 import robots from "../web/public/robots.txt" with { type: "file" };
 import { isAppPath } from "../shared/app-paths.ts";
+import { SESSION_HINT_COOKIE } from "../shared/session-hint.ts";
+import { SESSION_COOKIE } from "../modules/auth/plugin.ts";
 import { compressAhead, preferredEncoding, type Encoding } from "./compression.ts";
 
 interface Asset {
@@ -170,8 +172,14 @@ export function loadWebAssets(): Promise<WebAssets> {
   return assetsPromise;
 }
 
-function respond(asset: Asset, request: Request, cacheControl: string, status = 200): Response {
-  const headers: Record<string, string> = { "content-type": asset.type, "cache-control": cacheControl };
+function respond(
+  asset: Asset,
+  request: Request,
+  cacheControl: string,
+  status = 200,
+  extra: Record<string, string> = {},
+): Response {
+  const headers: Record<string, string> = { "content-type": asset.type, "cache-control": cacheControl, ...extra };
   const offered = ENCODINGS.filter((encoding) => asset.compressed[encoding]);
   if (offered.length === 0) return new Response(asset.identity, { status, headers });
   headers["vary"] = "accept-encoding";
@@ -179,6 +187,20 @@ function respond(asset: Asset, request: Request, cacheControl: string, status = 
   if (!encoding) return new Response(asset.identity, { status, headers });
   headers["content-encoding"] = encoding;
   return new Response(asset.compressed[encoding], { status, headers });
+}
+
+const hasCookie = (cookies: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=[^;]`).test(cookies);
+
+/** Sets or clears the signed-in hint (shared/session-hint.ts) so it says whether a session cookie came along. */
+function sessionHintHeader(request: Request): Record<string, string> {
+  const cookies = request.headers.get("cookie") ?? "";
+  const session = hasCookie(cookies, SESSION_COOKIE);
+  if (session === hasCookie(cookies, SESSION_HINT_COOKIE)) return {};
+  return {
+    "set-cookie": session
+      ? `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax`
+      : `${SESSION_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`,
+  };
 }
 
 /**
@@ -194,6 +216,6 @@ export function webRoutes() {
     if (path.startsWith("/api/")) throw notFound("No such API route", "no_route");
     const asset = path !== "/" ? files.get(path) : undefined;
     if (asset) return respond(asset, request, path in PUBLIC_FILES || path === MANIFEST_KEY ? ONE_DAY : ONE_YEAR);
-    return respond(files.get(HTML_KEY)!, request, "no-cache", isAppPath(path) ? 200 : 404);
+    return respond(files.get(HTML_KEY)!, request, "no-cache", isAppPath(path) ? 200 : 404, sessionHintHeader(request));
   });
 }

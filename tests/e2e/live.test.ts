@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { WebSocketRoute } from "playwright-core";
-import { browserSuite, E2E_TIMEOUT, liveHello, newAccount, registerThroughUi, toastLocator, until } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, liveHello, newAccount, registerThroughUi, signUp, toastLocator, until } from "./helpers.ts";
 
 const suite = browserSuite();
 
@@ -103,6 +103,8 @@ describe("live channel", () => {
       page.on("request", (request) => {
         if (new URL(request.url()).pathname === "/api/user") userFetches++;
       });
+      // Signed in: a visitor's page never asks for the user (it knows it is signed out).
+      await signUp(page, newAccount("live_refetch"));
 
       await page.goto("/");
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();

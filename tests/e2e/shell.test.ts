@@ -114,6 +114,45 @@ describe("shell", () => {
   );
 
   test(
+    "a visitor's pages make no failing request (no 401 from the session check), and a player stays signed in",
+    async () => {
+      const page = await suite.newPage();
+      const failed: string[] = [];
+      page.on("response", (response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      });
+      const userChecks: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/user") userChecks.push(request.url());
+      });
+      for (const path of ["/", "/leaderboard", "/auth", "/contest-rules"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+      }
+      await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+      expect(failed).toEqual([]);
+      expect(userChecks).toEqual([]);
+
+      // Signed in (the session cookie arrives without the page's help): the page asks who it is.
+      const account = await signUp(page, newAccount("hint_tester"));
+      await page.goto("/");
+      await page.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
+      expect(userChecks.length).toBeGreaterThan(0);
+
+      // The session cookie gone (expired): the next page load clears the hint; no 401 is asked for.
+      const session = (await page.context().cookies()).find((cookie) => cookie.name === "npt_session")!;
+      await page.context().clearCookies({ name: session.name });
+      const before = userChecks.length;
+      await page.goto("/leaderboard");
+      await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+      expect(userChecks.length).toBe(before);
+      expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("npt_signed_in");
+      expect(failed).toEqual([]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "the avatar shows the username's initials",
     async () => {
       const cases: [string, string][] = [

@@ -1,6 +1,7 @@
 import useSWR, { mutate } from "swr";
 import { ApiError, apiGet } from "./api.ts";
 import { clearAllQueries } from "./swr.ts";
+import { SESSION_HINT_COOKIE } from "../../shared/session-hint.ts";
 
 /** The signed-in user as GET /api/user answers. */
 export interface CurrentUser {
@@ -12,13 +13,23 @@ export interface CurrentUser {
 
 export const USER_KEY = "/api/user";
 
-/** 401 means "signed out", not a failure. */
+const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
+
+function setSignedInHint(signedIn: boolean): void {
+  document.cookie = signedIn
+    ? `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax`
+    : `${SESSION_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
+}
+
+/** A visitor without the signed-in hint is signed out without asking; 401 means "signed out", not a failure. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!signedInHint()) return null;
   try {
     return await apiGet<CurrentUser>(USER_KEY);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    setSignedInHint(false);
+    return null;
   }
 }
 
@@ -30,6 +41,7 @@ export function useCurrentUser() {
 
 /** Stores the user a sign-in, registration or rename answered with (null after sign-out). */
 export function setCurrentUser(user: CurrentUser | null): Promise<unknown> {
+  setSignedInHint(user !== null);
   return mutate(USER_KEY, user, { revalidate: false });
 }
 
