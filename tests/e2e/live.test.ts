@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import type { WebSocketRoute } from "playwright-core";
-import { browserSuite, E2E_TIMEOUT, liveHello, newAccount, registerThroughUi, signUp, toastLocator, until } from "./helpers.ts";
+import {
+  browserSuite,
+  E2E_TIMEOUT,
+  liveHello,
+  newAccount,
+  registerThroughUi,
+  signUp,
+  toastLocator,
+  until,
+} from "./helpers.ts";
 
 const suite = browserSuite();
 

@@ -14,7 +14,15 @@ describe("app paths", () => {
   });
 
   test("anything else is not", () => {
-    for (const path of ["/nope", "/leagues/", "/auth/x", "/friends/42", "/friends/42/analytics/x", "/invite/a/b", "/api/games"])
+    for (const path of [
+      "/nope",
+      "/leagues/",
+      "/auth/x",
+      "/friends/42",
+      "/friends/42/analytics/x",
+      "/invite/a/b",
+      "/api/games",
+    ])
       expect(isAppPath(path)).toBe(false);
   });
 });
