@@ -30,6 +30,7 @@ import type { ProviderStatus } from "./modules/games/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { noteRankingChanges } from "./modules/stats/boards.ts";
+import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
     .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth, games }))
+    .use(contestRoutes(deps))
     .use(leaguesRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))

@@ -160,6 +160,11 @@ const ROWS: Record<string, Row> = {
   },
   "GET /api/games": { request: () => ["GET", "/api/games?week=1"], expect: everyone(200), otherwise: 200 },
   "GET /api/weeks/current": { request: () => ["GET", "/api/weeks/current"], expect: everyone(200), otherwise: 200 },
+  "GET /api/contest/winners": {
+    request: () => ["GET", "/api/contest/winners"],
+    expect: everyone(200),
+    otherwise: 200,
+  },
   "PATCH /api/games/:id": {
     request: () => ["PATCH", "/api/games/fake-w1-KC-BUF", { homeScore: 1, awayScore: 0, status: "completed" }],
     expect: only(["siteAdmin"], 200),
@@ -357,7 +362,7 @@ const ROWS: Record<string, Row> = {
     otherwise: 403,
   },
   "ALL /api/*": { request: () => ["GET", "/api/no/such/route"], expect: everyone(404), otherwise: 404 },
-  "GET /*": { request: () => ["GET", "/some/screen"], expect: everyone(200), otherwise: 200 },
+  "GET /*": { request: () => ["GET", "/leaderboard"], expect: everyone(200), otherwise: 200 },
 };
 
 /** Routes tested elsewhere, with where. */

@@ -129,3 +129,37 @@ describe("weekly winners", () => {
     await expect(winners()).rejects.toThrow("No week has all its games completed yet");
   });
 });
+
+describe("GET /api/contest/winners", () => {
+  test("lists the season's recorded weeks, latest first, with each winner's current username and nothing private", async () => {
+    expect((await call(ctx.app, "GET", "/api/contest/winners")).body).toEqual([]);
+    const first = await buildUser(ctx, { username: "first_place" });
+    const second = await buildUser(ctx, { username: "second_place" });
+    await betHome(first, WEEK1, 3);
+    await betHome(second, WEEK1, 1);
+    await finishWeek();
+    // Not recorded yet: the board alone does not make winners.
+    expect((await call(ctx.app, "GET", "/api/contest/winners")).body).toEqual([]);
+    await winners();
+
+    const renamed = await call(ctx.app, "PUT", "/api/user/username", {
+      cookie: first.cookie,
+      body: { username: "renamed_champ" },
+    });
+    expect(renamed.status).toBe(200);
+    const res = await call(ctx.app, "GET", "/api/contest/winners");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        season: 2026,
+        week: 1,
+        recordedAt: "2026-09-15T12:00:00.000Z",
+        generatedSeason: false,
+        winners: [
+          { place: 1, tied: false, userId: first.user.id, username: "renamed_champ", unitsWon: "8.18", roi: 90.91 },
+          { place: 2, tied: false, userId: second.user.id, username: "second_place", unitsWon: "2.73", roi: 90.91 },
+        ],
+      },
+    ]);
+  });
+});

@@ -32,3 +32,21 @@ export async function recordWeek(
   await db.insertInto("contest_weeks").values(week).execute();
   if (winners.length > 0) await db.insertInto("contest_winners").values(winners).execute();
 }
+
+/** A season's recorded weeks, latest first. */
+export function weeksOfSeason(db: Executor, season: number) {
+  return db.selectFrom("contest_weeks").selectAll().where("season", "=", season).orderBy("week", "desc").execute();
+}
+
+/** A season's recorded winners with each player's username as it is now (a rename or a deleted account shows). */
+export function winnersOfSeason(db: Executor, season: number) {
+  return db
+    .selectFrom("contest_winners as w")
+    .innerJoin("users as u", "u.id", "w.user_id")
+    .select(["w.week", "w.place", "w.tied", "w.user_id", "u.username", "w.profit_cents", "w.wagered_cents"])
+    .where("w.season", "=", season)
+    .orderBy("w.week", "desc")
+    .orderBy("w.place")
+    .orderBy("u.username")
+    .execute();
+}

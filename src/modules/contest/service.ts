@@ -7,6 +7,7 @@ import { individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
 import { currentSeason, lastCompletedWeek, weekFacts } from "../games/service.ts";
 import { roiPercent } from "../stats/rules.ts";
 import { weeklyRanking } from "../stats/service.ts";
+import type { RecordedWeek } from "./model.ts";
 import * as repo from "./repo.ts";
 import { ineligibility, linkedAccounts, requiredGamesForPrize, selectWinners } from "./rules.ts";
 
@@ -146,6 +147,28 @@ export async function weeklyWinners(
     });
   });
   return (await readRecorded(db, target.season, target.week))!;
+}
+
+/** The current season's recorded weeks and their winners, latest week first (public). */
+export async function recordedWeeks(db: Db, now: Date): Promise<RecordedWeek[]> {
+  const season = await currentSeason(db, now);
+  const [weeks, winners] = await Promise.all([repo.weeksOfSeason(db, season), repo.winnersOfSeason(db, season)]);
+  return weeks.map((week) => ({
+    season,
+    week: week.week,
+    recordedAt: week.recorded_at,
+    generatedSeason: week.generated_season === 1,
+    winners: winners
+      .filter((w) => w.week === week.week)
+      .map((w) => ({
+        place: w.place,
+        tied: w.tied === 1,
+        userId: w.user_id,
+        username: w.username,
+        unitsWon: (w.profit_cents / UNIT_CENTS).toFixed(2),
+        roi: roiPercent(w.profit_cents, w.wagered_cents),
+      })),
+  }));
 }
 
 async function readRecorded(db: Db, season: number, week: number): Promise<WeekWinners | null> {

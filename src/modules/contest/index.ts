@@ -1,0 +1,14 @@
+import { Elysia, t } from "elysia";
+import type { Db } from "../../db/connection.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { RecordedWeek } from "./model.ts";
+import * as service from "./service.ts";
+
+/** The weekly contest's recorded winners (the CLI's `contest winners` records them): public. */
+export function contestRoutes({ db, clock }: { db: Db; clock: Clock }) {
+  return new Elysia({ name: "contest", prefix: "/api/contest" }).get(
+    "/winners",
+    () => service.recordedWeeks(db, clock.now()),
+    { response: { 200: t.Array(RecordedWeek) } },
+  );
+}

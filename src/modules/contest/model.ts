@@ -1,0 +1,22 @@
+import { t } from "elysia";
+
+/** A recorded winner as everyone may see them: the current username, never the audit's details. */
+export const PublicWinner = t.Object({
+  place: t.Number(),
+  tied: t.Boolean(),
+  userId: t.Number(),
+  username: t.String(),
+  unitsWon: t.String(),
+  roi: t.Number(),
+});
+
+/** A week whose winners `contest winners` recorded (spec §1's weekly prize). */
+export const RecordedWeek = t.Object({
+  season: t.Number(),
+  week: t.Number(),
+  recordedAt: t.String(),
+  /** The week came from the embedded (generated) season: not a real contest. */
+  generatedSeason: t.Boolean(),
+  winners: t.Array(PublicWinner),
+});
+export type RecordedWeek = typeof RecordedWeek.static;
