@@ -10,6 +10,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { ForgotBody, LoginBody, RegisterBody, ResetBody, UsernameBody, UserResponse, VerifyBody } from "./model.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
+import { needsAdminProof } from "./policy.ts";
 import { normalizeEmail } from "./rules.ts";
 import * as service from "./service.ts";
 
@@ -71,7 +72,7 @@ export function authRoutes({
           adminEmails: config.adminEmails,
           clientAddress: address,
         });
-        if (mailer && service.needsAdminProof(user, config.adminEmails)) {
+        if (mailer && needsAdminProof(user, config.adminEmails)) {
           afterAnswer("address confirmation mail failed", async () => {
             const { url } = await service.createVerificationLink(db, clock.now(), user.id, publicUrl);
             await mailer.send({

@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.t
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
 import type { LoginInput, RegisterInput, User } from "./model.ts";
+import { isAdmin, roleOf } from "./policy.ts";
 import * as repo from "./repo.ts";
 import {
   emailProblem,
@@ -23,19 +24,18 @@ export interface SignedIn {
   token: string;
 }
 
-/**
- * The user as the API shows it. A listed ADMIN_EMAILS address is an admin once its owner proved it
- * (a mailed link), whenever they registered; `users promote` stores the role. Deleted accounts never are.
- */
+/** The user as the API shows it, with the role the admin policy gives it (policy.ts `roleOf`). */
 export function toUser(row: UserRow, adminEmails: readonly string[]): User {
-  const provedListed = row.email_verified_at !== null && adminEmails.includes(row.email);
-  const role = row.deleted_at === null && (row.role === "admin" || provedListed) ? "admin" : "user";
+  const role = roleOf(
+    {
+      email: row.email,
+      role: row.role,
+      emailVerified: row.email_verified_at !== null,
+      deleted: row.deleted_at !== null,
+    },
+    adminEmails,
+  );
   return { id: row.id, email: row.email, username: row.username, role };
-}
-
-/** Whether the account's address is listed in ADMIN_EMAILS but not proved yet: it gets a confirmation link. */
-export function needsAdminProof(user: User, adminEmails: readonly string[]): boolean {
-  return user.role !== "admin" && adminEmails.includes(user.email);
 }
 
 // One answer for a taken email and a taken name: which one it was would tell who has an account.
@@ -246,7 +246,7 @@ export async function accounts(db: Db, ids: number[], adminEmails: readonly stri
     id: row.id,
     username: row.username,
     isBot: row.is_bot === 1,
-    isAdmin: toUser(row, adminEmails).role === "admin",
+    isAdmin: isAdmin(toUser(row, adminEmails)),
     createdAt: row.created_at,
     signupAddress: row.signup_ip,
   }));
