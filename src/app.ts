@@ -27,7 +27,7 @@ import { bettingRoutes } from "./modules/betting/index.ts";
 import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
 import { fastGamesReads, gamesReads } from "./modules/games/reads.ts";
-import type { ProviderStatus } from "./modules/games/scheduler.ts";
+import type { ProviderStatus } from "./modules/feeds/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { noteRankingChanges } from "./modules/stats/boards.ts";

@@ -3,7 +3,7 @@
  * added to the app without a row here makes the first test fail.
  */
 import { describe, expect, test } from "bun:test";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";

@@ -12,7 +12,7 @@ import { migrations } from "../../migrations/index.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createResetLink, purgeExpiredSessions } from "../../src/modules/auth/service.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
