@@ -1,6 +1,7 @@
 import { SESSION_COOKIE } from "../src/modules/auth/plugin.ts";
 import type { User } from "../src/modules/auth/model.ts";
-import { startSession, toUser } from "../src/modules/auth/service.ts";
+import { startSession } from "../src/modules/auth/service.ts";
+import { toUser } from "../src/modules/users/service.ts";
 import type { TestContext } from "./support.ts";
 
 let sequence = 0;

@@ -11,7 +11,7 @@ import { createMailer } from "../lib/mailer.ts";
 import { Metrics } from "../http/metrics.ts";
 import { startCheckpointer } from "../db/checkpointer.ts";
 import { startSessionPurge } from "./housekeeping.ts";
-import { hasNoUsers } from "../modules/auth/service.ts";
+import { hasNoUsers } from "../modules/users/service.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
 import { seedDemoBots } from "../modules/bots/service.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";

@@ -1,7 +1,8 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
-import { accountExport, anonymiseAccount, unusablePasswordHash, verifyPassword } from "../auth/service.ts";
+import { forgetSessionsAndLinks } from "../auth/service.ts";
+import { accountExport, anonymise, unusablePasswordHash, verifyPassword } from "../users/service.ts";
 import type { Bet } from "../betting/model.ts";
 import { listBets } from "../betting/service.ts";
 import { forgetUser } from "../social/service.ts";
@@ -105,7 +106,8 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
   const unusable = await unusablePasswordHash();
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
-    await anonymiseAccount(trx, now, userId, unusable);
+    await anonymise(trx, now, userId, unusable);
+    await forgetSessionsAndLinks(trx, userId);
   });
   return { message: "Your account has been deleted." };
 }

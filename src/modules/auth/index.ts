@@ -13,6 +13,7 @@ import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
 import { needsAdminProof } from "./policy.ts";
 import { normalizeEmail } from "./rules.ts";
 import * as service from "./service.ts";
+import * as users from "../users/service.ts";
 
 export interface AuthRoutesDeps {
   db: Db;
@@ -163,7 +164,7 @@ export function authRoutes({
       { body: VerifyBody, response: { 200: MessageResponse } },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
-    .put("/user/username", ({ user, body }) => service.rename(db, user.id, body.username, config.adminEmails), {
+    .put("/user/username", ({ user, body }) => users.rename(db, user.id, body.username, config.adminEmails), {
       auth: true,
       body: UsernameBody,
       response: { 200: UserResponse },

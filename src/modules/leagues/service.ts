@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
 import { publish } from "../realtime/service.ts";
-import { findUserByIdOrName } from "../auth/service.ts";
+import { findUserByIdOrName } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
 import type { Invitation, League, LeagueSettingsInput, LeaguesQuery, LeagueSummary } from "./model.ts";
 import { assertCanJoinDirectly, assertInvitee, authorize, type LeagueAction, standingOf } from "./policy.ts";

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../lib/money.ts";
-import { findUser } from "../auth/service.ts";
+import { findUser } from "../users/service.ts";
 import { recentSettlements, weekCoverage } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
