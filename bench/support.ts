@@ -8,8 +8,8 @@ import { migrateToLatest } from "../src/db/migrate.ts";
 import { FixedClock } from "../src/lib/clock.ts";
 import { EventBus } from "../src/lib/events.ts";
 import { createLogger } from "../src/lib/logger.ts";
-import { EmbeddedProvider } from "../src/modules/games/providers/embedded/index.ts";
-import { syncGames } from "../src/modules/games/sync.ts";
+import { EmbeddedProvider } from "../src/modules/feeds/providers/embedded/index.ts";
+import { syncGames } from "../src/modules/feeds/service.ts";
 import { SocketHub } from "../src/modules/realtime/hub.ts";
 
 /** A server on a fresh database file with the embedded season seeded, standing on a fixed day. */

@@ -253,7 +253,7 @@ await myBetsScreens();
 
 // ---------- Contest rules (features/contest) and Bot Management (features/admin/bots) ----------
 
-import { syncGames as syncContestGames } from "../src/modules/games/sync.ts";
+import { syncGames as syncContestGames } from "../src/modules/feeds/service.ts";
 import { FakeProvider as ContestProvider } from "../tests/fake-provider.ts";
 
 async function contestAndBotScreens() {

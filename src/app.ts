@@ -21,12 +21,13 @@ import { accountRoutes } from "./modules/account/index.ts";
 import { auditRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
 import { authPlugin, sessionUser } from "./modules/auth/plugin.ts";
+import { isAdmin } from "./modules/auth/policy.ts";
 import { outboxLag } from "./modules/realtime/service.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
 import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
 import { fastGamesReads, gamesReads } from "./modules/games/reads.ts";
-import type { ProviderStatus } from "./modules/games/scheduler.ts";
+import type { ProviderStatus } from "./modules/feeds/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { noteRankingChanges } from "./modules/stats/boards.ts";
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps) {
     .use(
       metricsRoute({
         metrics,
-        isAdmin: async (request) => (await sessionUser(db, clock, config, request))?.role === "admin",
+        isAdmin: async (request) => isAdmin(await sessionUser(db, clock, config, request)),
         refresh: async () => {
           metrics.sockets.set(hub.size);
           metrics.outboxLag.set(await outboxLag(db));

@@ -1,4 +1,4 @@
-import type { GameOdds, GameResult, OddsMarket, OddsProvider, ScheduledGame } from "../src/modules/games/provider.ts";
+import type { GameOdds, GameResult, OddsMarket, OddsProvider, ScheduledGame } from "../src/modules/feeds/provider.ts";
 
 /**
  * A tiny, controllable season for tests: week 1 on Thu 2026-09-10 and Sun 2026-09-13, week 2 a week

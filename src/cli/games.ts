@@ -5,10 +5,10 @@ import { createLogger } from "../lib/logger.ts";
 import { AppError } from "../lib/errors.ts";
 import { cliActor } from "../modules/audit/service.ts";
 import { winnersRecorded } from "../modules/contest/service.ts";
-import { ProviderError } from "../modules/games/providers/http.ts";
-import { createProvider } from "../modules/games/providers/index.ts";
+import { ProviderError } from "../modules/feeds/providers/http.ts";
+import { createProvider } from "../modules/feeds/providers/index.ts";
 import { resolveGame } from "../modules/games/service.ts";
-import { syncGames } from "../modules/games/sync.ts";
+import { syncGames } from "../modules/feeds/service.ts";
 import { CliError, withDatabase } from "./context.ts";
 
 function score(flag: string, raw: string | undefined): number {

@@ -11,12 +11,12 @@ import { createMailer } from "../lib/mailer.ts";
 import { Metrics } from "../http/metrics.ts";
 import { startCheckpointer } from "../db/checkpointer.ts";
 import { startSessionPurge } from "./housekeeping.ts";
-import { hasNoUsers } from "../modules/auth/service.ts";
+import { hasNoUsers } from "../modules/users/service.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
 import { seedDemoBots } from "../modules/bots/service.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";
-import { createProvider } from "../modules/games/providers/index.ts";
-import { GameSyncScheduler } from "../modules/games/scheduler.ts";
+import { createProvider } from "../modules/feeds/providers/index.ts";
+import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { OutboxDispatcher } from "../modules/realtime/dispatcher.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 

@@ -2,7 +2,8 @@ import type { Config } from "../config.ts";
 import { systemClock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { cliActor } from "../modules/audit/service.ts";
-import { createResetLink, promote } from "../modules/auth/service.ts";
+import { createResetLink } from "../modules/auth/service.ts";
+import { promote } from "../modules/users/service.ts";
 import { CliError, withDatabase } from "./context.ts";
 
 export async function promoteUser(config: Config, email: string): Promise<void> {

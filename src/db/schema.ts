@@ -1,6 +1,7 @@
 import type { AuditLogTable } from "../modules/audit/table.ts";
 import type { ContestWeeksTable, ContestWinnersTable } from "../modules/contest/table.ts";
-import type { PasswordResetsTable, SessionsTable, UsersTable } from "../modules/auth/table.ts";
+import type { PasswordResetsTable, SessionsTable } from "../modules/auth/table.ts";
+import type { UsersTable } from "../modules/users/table.ts";
 import type { BetLegsTable, BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
 import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from "../modules/leagues/table.ts";

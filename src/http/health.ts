@@ -1,7 +1,7 @@
 import { t } from "elysia";
-import type { ProviderStatus as SchedulerStatus } from "../modules/games/scheduler.ts";
+import type { ProviderStatus as SchedulerStatus } from "../modules/feeds/scheduler.ts";
 
-/** The odds provider's sync state (games/scheduler.ts ProviderStatus). */
+/** The odds provider's sync state (feeds/scheduler.ts ProviderStatus). */
 const ProviderStatus = t.Object({
   name: t.String(),
   ok: t.Boolean(),

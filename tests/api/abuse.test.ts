@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ABUSE_LIMITS } from "../../src/http/rate-limit.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
-import { call, makeTestApp, type TestContext } from "../support.ts";
+import { ADMIN, type BuiltUser, seededSeason } from "../factories.ts";
+import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let ann: BuiltUser;
@@ -15,11 +13,10 @@ const as = (who: BuiltUser, method: string, path: string, body?: unknown) =>
   call(ctx.app, method, path, { body, cookie: who.cookie });
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  ann = await buildUser(ctx, { username: "ann" });
-  ben = await buildUser(ctx, { username: "ben" });
-  admin = await buildUser(ctx, { email: "admin@example.com" });
+  ({
+    ctx,
+    people: { ann, ben, admin },
+  } = await seededSeason({ people: { ann: { username: "ann" }, ben: { username: "ben" }, admin: ADMIN } }));
 });
 afterEach(() => ctx.close());
 

@@ -3,9 +3,7 @@
  * added to the app without a row here makes the first test fail.
  */
 import { describe, expect, test } from "bun:test";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
+import { buildBet, buildFriendship, buildInvitation, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
 const CALLERS = ["anonymous", "owner", "other", "member", "leagueAdmin", "friend", "siteAdmin"] as const;
@@ -25,64 +23,38 @@ interface World {
 
 /** A small world where each caller has their part: owner's bet, a private league, a friendship, pending requests. */
 async function world(): Promise<World> {
-  const ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "site@example.com" } });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  const people = {
-    owner: await buildUser(ctx, { username: "owner" }),
-    other: await buildUser(ctx, { username: "other" }),
-    member: await buildUser(ctx, { username: "member" }),
-    leagueAdmin: await buildUser(ctx, { username: "league_admin" }),
-    friend: await buildUser(ctx, { username: "friend" }),
-    siteAdmin: await buildUser(ctx, { username: "site_admin", email: "site@example.com" }),
-  };
-  const invitee = await buildUser(ctx, { username: "invitee" });
-  const as = (who: BuiltUser, method: string, path: string, body?: unknown) =>
-    call(ctx.app, method, path, { cookie: who.cookie, body });
-  const rules = { allowedBetTypes: ["spread", "total", "moneyline"] };
-  const leagueId = (
-    await as(people.leagueAdmin, "POST", "/api/leagues", {
-      name: "Private",
-      isPublic: false,
-      rules,
-      createdBy: people.leagueAdmin.user.id,
-    })
-  ).body.id;
-  const publicLeagueId = (
-    await as(people.leagueAdmin, "POST", "/api/leagues", {
-      name: "Public",
-      isPublic: true,
-      rules,
-      createdBy: people.leagueAdmin.user.id,
-    })
-  ).body.id;
-  const toMember = await as(people.leagueAdmin, "POST", `/api/leagues/${leagueId}/invite`, {
-    invitedUserId: people.member.user.id,
-    invitedBy: people.leagueAdmin.user.id,
+  const { ctx, people } = await seededSeason({
+    env: { ADMIN_EMAILS: "site@example.com" },
+    people: {
+      owner: { username: "owner" },
+      other: { username: "other" },
+      member: { username: "member" },
+      leagueAdmin: { username: "league_admin" },
+      friend: { username: "friend" },
+      siteAdmin: { username: "site_admin", email: "site@example.com" },
+      invitee: { username: "invitee" },
+    },
   });
-  await as(people.member, "POST", `/api/invitations/${toMember.body.id}/accept`, { userId: people.member.user.id });
-  const invitationId = (
-    await as(people.leagueAdmin, "POST", `/api/leagues/${leagueId}/invite`, {
-      invitedUserId: "owner",
-      invitedBy: people.leagueAdmin.user.id,
-    })
-  ).body.id;
-  const inviteToken = (await as(people.leagueAdmin, "GET", `/api/leagues/${leagueId}/invite-link`)).body.inviteToken;
-  const toFriend = await as(people.owner, "POST", "/api/friends/requests", { addresseeId: people.friend.user.id });
-  await as(people.friend, "PATCH", `/api/friends/requests/${toFriend.body.id}`, { status: "accepted" });
-  const friendRequestId = (
-    await as(people.other, "POST", "/api/friends/requests", { addresseeId: people.owner.user.id })
-  ).body.id;
-  const betId = (
-    await as(people.owner, "POST", "/api/bets", {
-      gameId: "fake-w1-DAL-PHI",
-      betType: "spread",
-      selection: "Philadelphia Eagles",
-      odds: -110,
-      point: -3.5,
-      units: 1,
-    })
-  ).body.id;
-  return { ctx, people, invitee, leagueId, publicLeagueId, inviteToken, invitationId, friendRequestId, betId };
+  const { invitee, ...callers } = people;
+  const rules = { allowedBetTypes: ["spread", "total", "moneyline"] as ("spread" | "total" | "moneyline")[] };
+  const league = await buildLeague(ctx, people.leagueAdmin, { name: "Private", isPublic: false, rules });
+  const publicLeague = await buildLeague(ctx, people.leagueAdmin, { name: "Public", isPublic: true, rules });
+  await buildInvitation(ctx, league, people.leagueAdmin, people.member, "accepted");
+  const invitationId = (await buildInvitation(ctx, league, people.leagueAdmin, people.owner)).id;
+  await buildFriendship(ctx, people.owner, people.friend);
+  const friendRequestId = (await buildFriendship(ctx, people.other, people.owner, { pending: true })).id;
+  const betId = (await buildBet(ctx, people.owner, { gameId: "fake-w1-DAL-PHI", selection: "Philadelphia Eagles" })).id;
+  return {
+    ctx,
+    people: callers,
+    invitee,
+    leagueId: league.id,
+    publicLeagueId: publicLeague.id,
+    inviteToken: league.inviteToken,
+    invitationId,
+    friendRequestId,
+    betId,
+  };
 }
 
 type Request = [method: string, path: string, body?: unknown];

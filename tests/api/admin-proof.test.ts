@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createApp, type App } from "../../src/app.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { cliActor } from "../../src/modules/audit/service.ts";
-import { promote } from "../../src/modules/auth/service.ts";
+import { promote } from "../../src/modules/users/service.ts";
 import { call, makeTestApp, type CallOptions, type TestContext } from "../support.ts";
 
 const PUBLIC_URL = "https://bets.example.com";

@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleAllPending } from "../../src/modules/betting/settlement.ts";
 import { seedDemoBots } from "../../src/modules/bots/service.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { ADMIN, buildUser, type BuiltUser, seededSeason } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { call, makeTestApp, type TestContext } from "../support.ts";
+import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let admin: BuiltUser;
 let player: BuiltUser;
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-08T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  admin = await buildUser(ctx, { email: "admin@example.com" });
-  player = await buildUser(ctx);
+  ({
+    ctx,
+    people: { admin, player },
+  } = await seededSeason({ now: "2026-09-08T12:00:00Z", people: { admin: ADMIN, player: {} } }));
 });
 afterEach(() => ctx.close());
 

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
 import { bumpDataVersion, dataVersion } from "../../src/lib/data-versions.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { ADMIN, buildUser, type BuiltUser, seededSeason } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { BASE, call, makeTestApp, type TestContext } from "../support.ts";
+import { BASE, call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let provider: FakeProvider;
@@ -21,12 +21,11 @@ const THU = "fake-w1-DAL-PHI";
 const SUN = "fake-w1-KC-BUF";
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  provider = new FakeProvider();
-  await syncGames(ctx.db, provider, ctx.clock.now());
-  admin = await buildUser(ctx, { email: "admin@example.com" });
-  alice = await buildUser(ctx, { username: "alice" });
-  bob = await buildUser(ctx, { username: "bob" });
+  ({
+    ctx,
+    provider,
+    people: { admin, alice, bob },
+  } = await seededSeason({ people: { admin: ADMIN, alice: { username: "alice" }, bob: { username: "bob" } } }));
 });
 afterEach(() => ctx.close());
 

@@ -2,10 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { cliActor } from "../../src/modules/audit/service.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { weeklyWinners } from "../../src/modules/contest/service.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
-import { call, makeTestApp, type TestContext } from "../support.ts";
+import { ADMIN, buildUser, type BuiltUser, seededSeason } from "../factories.ts";
+import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let admin: BuiltUser;
@@ -17,9 +15,10 @@ const WEEK1 = [
 ];
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  admin = await buildUser(ctx, { email: "admin@example.com" });
+  ({
+    ctx,
+    people: { admin },
+  } = await seededSeason({ people: { admin: ADMIN } }));
 });
 afterEach(() => ctx.close());
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
 import { createLogger } from "../../src/lib/logger.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { BASE, makeTestApp, type TestContext } from "../support.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { ADMIN, type BuiltUser, seededSeason } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
@@ -13,11 +13,11 @@ const THU = "fake-w1-DAL-PHI";
 const SUN_EARLY = "fake-w1-KC-BUF";
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  provider = new FakeProvider();
-  await syncGames(ctx.db, provider, ctx.clock.now());
-  admin = await buildUser(ctx, { email: "admin@example.com" });
-  player = await buildUser(ctx);
+  ({
+    ctx,
+    provider,
+    people: { admin, player },
+  } = await seededSeason({ people: { admin: ADMIN, player: {} } }));
 });
 afterEach(() => ctx.close());
 

@@ -17,7 +17,7 @@ import {
   MAX_SOCKETS_PER_CLIENT,
   MAX_SOCKETS_PER_USER,
 } from "../../src/modules/realtime/index.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { startServe } from "../serve-process.ts";

@@ -6,7 +6,7 @@
  */
 import { expect, test } from "bun:test";
 import { sql } from "kysely";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { BASE, makeTestApp, type TestContext } from "../support.ts";

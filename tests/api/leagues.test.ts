@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
-import { call, makeTestApp, type TestContext } from "../support.ts";
+import { buildInvitation, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
+import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let owner: BuiltUser;
@@ -25,26 +23,27 @@ const as = (who: BuiltUser | null, method: string, path: string, body?: unknown)
   call(ctx.app, method, path, { body, cookie: who?.cookie });
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "site@example.com" } });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  owner = await buildUser(ctx, { username: "owner" });
-  member = await buildUser(ctx, { username: "member" });
-  outsider = await buildUser(ctx, { username: "outsider" });
-  siteAdmin = await buildUser(ctx, { username: "site_admin", email: "site@example.com" });
-  publicId = (await as(owner, "POST", "/api/leagues", { ...settings(), createdBy: owner.user.id })).body.id;
-  privateId = (
-    await as(owner, "POST", "/api/leagues", {
-      ...settings({ name: "Invite Only", isPublic: false }),
-      createdBy: owner.user.id,
-    })
-  ).body.id;
-  await as(member, "POST", `/api/leagues/${publicId}/join`, { userId: member.user.id });
-  const invitation = await as(owner, "POST", `/api/leagues/${privateId}/invite`, {
-    leagueId: privateId,
-    invitedUserId: "MEMBER",
-    invitedBy: owner.user.id,
+  ({
+    ctx,
+    people: { owner, member, outsider, siteAdmin },
+  } = await seededSeason({
+    env: { ADMIN_EMAILS: "site@example.com" },
+    people: {
+      owner: { username: "owner" },
+      member: { username: "member" },
+      outsider: { username: "outsider" },
+      siteAdmin: { username: "site_admin", email: "site@example.com" },
+    },
+  }));
+  // A public league the member joined, and a private one they were invited to and accepted.
+  publicId = (await buildLeague(ctx, owner, { description: "Friends from work", members: [member] })).id;
+  const invitationOnly = await buildLeague(ctx, owner, {
+    name: "Invite Only",
+    description: "Friends from work",
+    isPublic: false,
   });
-  await as(member, "POST", `/api/invitations/${invitation.body.id}/accept`, { userId: member.user.id });
+  privateId = invitationOnly.id;
+  await buildInvitation(ctx, invitationOnly, owner, member, "accepted");
 });
 afterEach(() => ctx.close());
 

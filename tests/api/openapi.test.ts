@@ -9,7 +9,7 @@ import { documentPath, ErrorResponse, UNDOCUMENTED } from "../../src/http/openap
 import { AccountExport } from "../../src/modules/account/model.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";

@@ -12,8 +12,8 @@ import { migrations } from "../../migrations/index.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createResetLink, purgeExpiredSessions } from "../../src/modules/auth/service.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { buildUser, type BuiltUser, seededSeason } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
@@ -21,9 +21,10 @@ let ctx: TestContext;
 let ann: BuiltUser;
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z" });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  ann = await buildUser(ctx, { username: "ann", email: "ann@example.com" });
+  ({
+    ctx,
+    people: { ann },
+  } = await seededSeason({ people: { ann: { username: "ann", email: "ann@example.com" } } }));
 });
 afterEach(() => ctx.close());
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleAllPending, settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { ADMIN, buildUser, type BuiltUser, seededSeason } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { call, makeTestApp, type TestContext } from "../support.ts";
+import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let provider: FakeProvider;
@@ -24,11 +24,11 @@ const seaMoneyline = { gameId: LATE, betType: "moneyline", selection: "Seattle S
 const THREE_LEGS = [phiSpread, kcMoneyline, seaMoneyline];
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  provider = new FakeProvider();
-  await syncGames(ctx.db, provider, ctx.clock.now());
-  admin = await buildUser(ctx, { email: "admin@example.com" });
-  alice = await buildUser(ctx, { username: "alice" });
+  ({
+    ctx,
+    provider,
+    people: { admin, alice },
+  } = await seededSeason({ people: { admin: ADMIN, alice: { username: "alice" } } }));
 });
 afterEach(() => ctx.close());
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { EspnProvider, STATS_PATIENCE_MS, SUMMARY_RETRY_MS } from "../../src/modules/games/providers/espn/index.ts";
+import { EspnProvider, STATS_PATIENCE_MS, SUMMARY_RETRY_MS } from "../../src/modules/feeds/providers/espn/index.ts";
 import { captureLogs } from "../fixtures/capture-logs.ts";
 import { FakeFeeds } from "../fixtures/fake-feeds.ts";
 

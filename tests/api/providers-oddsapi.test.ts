@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { TheOddsApiProvider } from "../../src/modules/games/providers/theoddsapi/index.ts";
+import { TheOddsApiProvider } from "../../src/modules/feeds/providers/theoddsapi/index.ts";
 import { captureLogs } from "../fixtures/capture-logs.ts";
 import { API_KEY, FakeFeeds, ODDS_IDS } from "../fixtures/fake-feeds.ts";
 

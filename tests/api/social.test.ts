@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
-import { call, makeTestApp, type TestContext } from "../support.ts";
+import { buildUser, type BuiltUser, seededSeason } from "../factories.ts";
+import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let ann: BuiltUser;
@@ -14,11 +12,16 @@ const as = (who: BuiltUser | null, method: string, path: string, body?: unknown)
   call(ctx.app, method, path, { body, cookie: who?.cookie });
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  ann = await buildUser(ctx, { username: "ann_smith", email: "ann@example.com" });
-  ben = await buildUser(ctx, { username: "ben_jones", email: "ben@example.com" });
-  cal = await buildUser(ctx, { username: "cal_annex", email: "cal@example.com" });
+  ({
+    ctx,
+    people: { ann, ben, cal },
+  } = await seededSeason({
+    people: {
+      ann: { username: "ann_smith", email: "ann@example.com" },
+      ben: { username: "ben_jones", email: "ben@example.com" },
+      cal: { username: "cal_annex", email: "cal@example.com" },
+    },
+  }));
 });
 afterEach(() => ctx.close());
 

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleAllPending, settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
-import { call, makeTestApp, type TestContext } from "../support.ts";
+import { ADMIN, type BuiltUser, seededSeason } from "../factories.ts";
+import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let admin: BuiltUser;
@@ -16,12 +14,17 @@ const SUN = "fake-w1-KC-BUF";
 const LATE = "fake-w1-SF-SEA";
 
 beforeEach(async () => {
-  ctx = await makeTestApp({ now: "2026-09-09T12:00:00Z", env: { ADMIN_EMAILS: "admin@example.com" } });
-  await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
-  admin = await buildUser(ctx, { email: "admin@example.com" });
-  alice = await buildUser(ctx, { username: "alice" });
-  bob = await buildUser(ctx, { username: "bob" });
-  carol = await buildUser(ctx, { username: "carol_bot", isBot: true });
+  ({
+    ctx,
+    people: { admin, alice, bob, carol },
+  } = await seededSeason({
+    people: {
+      admin: ADMIN,
+      alice: { username: "alice" },
+      bob: { username: "bob" },
+      carol: { username: "carol_bot", isBot: true },
+    },
+  }));
 });
 afterEach(() => ctx.close());
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page, Route } from "playwright-core";
 import { botStats } from "../../src/modules/bots/service.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { proveAddress } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { browserSuite, E2E_TIMEOUT, newAccount, signUp, startServer, toastLocator } from "./helpers.ts";

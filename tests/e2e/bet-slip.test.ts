@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { card, openPage, resetSeason, signUp, slip, startSeasonServer } from "./games-fixture.ts";
 import { browserSuite, DESKTOP, E2E_TIMEOUT, newAccount, PHONE, toastLocator } from "./helpers.ts";
 

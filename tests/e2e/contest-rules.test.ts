@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { browserSuite, E2E_TIMEOUT, newAccount, startServer } from "./helpers.ts";
 

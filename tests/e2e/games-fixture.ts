@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { DESKTOP, startServer, type Server } from "./helpers.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { bumpDataVersion } from "../../src/lib/data-versions.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
 import { publish } from "../../src/modules/realtime/service.ts";
 import { card, openPage, resetSeason, startSeasonServer } from "./games-fixture.ts";

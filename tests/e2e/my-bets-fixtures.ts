@@ -2,7 +2,7 @@
 import type { BrowserContext } from "playwright-core";
 import type { Bet } from "../../src/modules/betting/model.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call } from "../support.ts";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser } from "../factories.ts";
 import { call } from "../support.ts";
 import { ADMIN_EMAIL, card, openPage, signUp, slip, startSeasonServer } from "./games-fixture.ts";

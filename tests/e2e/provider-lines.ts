@@ -1,4 +1,4 @@
-import { syncGames } from "../../src/modules/games/sync.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import type { FakeProvider } from "../fake-provider.ts";
 import type { Server } from "./helpers.ts";
 

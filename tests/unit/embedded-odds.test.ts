@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import type { GameOdds, OddsMarket, ScheduledGame } from "../../src/modules/games/provider.ts";
-import { EmbeddedProvider } from "../../src/modules/games/providers/embedded/index.ts";
+import type { GameOdds, OddsMarket, ScheduledGame } from "../../src/modules/feeds/provider.ts";
+import { EmbeddedProvider } from "../../src/modules/feeds/providers/embedded/index.ts";
 import {
   impliedProbability,
   moneylines,
   probabilityToAmerican,
   snapSpread,
   snapTotal,
-} from "../../src/modules/games/providers/embedded/lines.ts";
+} from "../../src/modules/feeds/providers/embedded/lines.ts";
 import { seasonStart } from "../../src/modules/games/rules.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { GameOdds, GameResult, ScheduledGame } from "../../src/modules/games/provider.ts";
-import { EmbeddedProvider } from "../../src/modules/games/providers/embedded/index.ts";
+import type { GameOdds, GameResult, ScheduledGame } from "../../src/modules/feeds/provider.ts";
+import { EmbeddedProvider } from "../../src/modules/feeds/providers/embedded/index.ts";
 
 const HOUR = 60 * 60 * 1000;
 const provider = new EmbeddedProvider();

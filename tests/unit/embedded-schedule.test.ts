@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import type { ScheduledGame } from "../../src/modules/games/provider.ts";
-import { EmbeddedProvider } from "../../src/modules/games/providers/embedded/index.ts";
-import { easternToUtc } from "../../src/modules/games/providers/embedded/kickoffs.ts";
-import { parseProviderId } from "../../src/modules/games/providers/embedded/schedule.ts";
-import { TEAMS } from "../../src/modules/games/providers/embedded/teams.ts";
+import type { ScheduledGame } from "../../src/modules/feeds/provider.ts";
+import { EmbeddedProvider } from "../../src/modules/feeds/providers/embedded/index.ts";
+import { easternToUtc } from "../../src/modules/feeds/providers/embedded/kickoffs.ts";
+import { parseProviderId } from "../../src/modules/feeds/providers/embedded/schedule.ts";
+import { TEAMS } from "../../src/modules/feeds/providers/embedded/teams.ts";
 import { weekNumber } from "../../src/modules/games/rules.ts";
 
 const ABBRS =

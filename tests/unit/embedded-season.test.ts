@@ -1,6 +1,6 @@
 import { describe, expect, spyOn, test } from "bun:test";
-import { EmbeddedProvider } from "../../src/modules/games/providers/embedded/index.ts";
-import { seasonEnd } from "../../src/modules/games/providers/embedded/kickoffs.ts";
+import { EmbeddedProvider } from "../../src/modules/feeds/providers/embedded/index.ts";
+import { seasonEnd } from "../../src/modules/feeds/providers/embedded/kickoffs.ts";
 import { LIVE_WINDOW_MS } from "../../src/modules/games/rules.ts";
 
 const provider = new EmbeddedProvider();
@@ -116,7 +116,7 @@ describe("speed", () => {
 
 describe("source", () => {
   test("the embedded provider's code never reads the clock or unseeded randomness", async () => {
-    const dir = `${import.meta.dir}/../../src/modules/games/providers/embedded`;
+    const dir = `${import.meta.dir}/../../src/modules/feeds/providers/embedded`;
     const files = [...new Bun.Glob("*.ts").scanSync(dir)];
     expect(files.length).toBeGreaterThanOrEqual(8);
     for (const file of files) {

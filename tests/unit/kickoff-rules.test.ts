@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { followedKickoff, KICKOFF_CORRECTION_MS } from "../../src/modules/games/rules.ts";
+import { followedKickoff, KICKOFF_CORRECTION_MS } from "../../src/modules/feeds/rules.ts";
 
 const OURS = "2026-10-04T17:00:00.000Z";
 const at = (iso: string) => new Date(iso);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { FAR_INTERVAL_MS, MAX_BACKOFF_MS, NEAR_INTERVAL_MS, nextSyncDelay } from "../../src/modules/games/cadence.ts";
-import { playerKey } from "../../src/modules/games/player-names.ts";
-import { currentNflSeason, nflOpener, regularSeasonWindow } from "../../src/modules/games/providers/nfl.ts";
-import { budgetHorizonMs, canSpend, quotaFrom, spacingMs } from "../../src/modules/games/providers/theoddsapi/quota.ts";
+import { FAR_INTERVAL_MS, MAX_BACKOFF_MS, NEAR_INTERVAL_MS, nextSyncDelay } from "../../src/modules/feeds/cadence.ts";
+import { playerKey } from "../../src/modules/feeds/player-names.ts";
+import { currentNflSeason, nflOpener, regularSeasonWindow } from "../../src/modules/feeds/providers/nfl.ts";
+import { budgetHorizonMs, canSpend, quotaFrom, spacingMs } from "../../src/modules/feeds/providers/theoddsapi/quota.ts";
 
 const NOW = new Date("2026-09-13T12:00:00Z");
 const at = (iso: string) => new Date(iso);

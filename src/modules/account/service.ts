@@ -1,6 +1,8 @@
 import type { Db } from "../../db/connection.ts";
-import { badRequest, forbidden } from "../../lib/errors.ts";
-import { accountExport, anonymiseAccount, unusablePasswordHash, verifyPassword } from "../auth/service.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { assertSelf } from "../../lib/policy.ts";
+import { forgetSessionsAndLinks } from "../auth/service.ts";
+import { accountExport, anonymise, unusablePasswordHash, verifyPassword } from "../users/service.ts";
 import type { Bet } from "../betting/model.ts";
 import { listBets } from "../betting/service.ts";
 import { forgetUser } from "../social/service.ts";
@@ -56,7 +58,7 @@ const gameCell = (bet: Bet) =>
 
 /** Every bet of the player as CSV (their own only). */
 export async function betsCsv(db: Db, viewerId: number, userId: number): Promise<string> {
-  if (viewerId !== userId) throw forbidden("You can only export your own data", "not_you");
+  assertSelf(viewerId, userId, "data", "export");
   const bets = await listBets(db, viewerId, userId);
   return toCsv(
     BET_COLUMNS,
@@ -90,7 +92,7 @@ export async function betsCsv(db: Db, viewerId: number, userId: number): Promise
 
 /** The account and its bets as JSON (their own only). */
 export async function accountJson(db: Db, viewerId: number, userId: number) {
-  if (viewerId !== userId) throw forbidden("You can only export your own data", "not_you");
+  assertSelf(viewerId, userId, "data", "export");
   return { account: await accountExport(db, userId), bets: await listBets(db, viewerId, userId) };
 }
 
@@ -104,7 +106,8 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
   const unusable = await unusablePasswordHash();
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
-    await anonymiseAccount(trx, now, userId, unusable);
+    await anonymise(trx, now, userId, unusable);
+    await forgetSessionsAndLinks(trx, userId);
   });
   return { message: "Your account has been deleted." };
 }

@@ -10,8 +10,10 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { ForgotBody, LoginBody, RegisterBody, ResetBody, UsernameBody, UserResponse, VerifyBody } from "./model.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
+import { needsAdminProof } from "./policy.ts";
 import { normalizeEmail } from "./rules.ts";
 import * as service from "./service.ts";
+import * as users from "../users/service.ts";
 
 export interface AuthRoutesDeps {
   db: Db;
@@ -71,7 +73,7 @@ export function authRoutes({
           adminEmails: config.adminEmails,
           clientAddress: address,
         });
-        if (mailer && service.needsAdminProof(user, config.adminEmails)) {
+        if (mailer && needsAdminProof(user, config.adminEmails)) {
           afterAnswer("address confirmation mail failed", async () => {
             const { url } = await service.createVerificationLink(db, clock.now(), user.id, publicUrl);
             await mailer.send({
@@ -162,7 +164,7 @@ export function authRoutes({
       { body: VerifyBody, response: { 200: MessageResponse } },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
-    .put("/user/username", ({ user, body }) => service.rename(db, user.id, body.username, config.adminEmails), {
+    .put("/user/username", ({ user, body }) => users.rename(db, user.id, body.username, config.adminEmails), {
       auth: true,
       body: UsernameBody,
       response: { 200: UserResponse },

@@ -2,8 +2,9 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { forbidden, unauthorized } from "../../lib/errors.ts";
+import { unauthorized } from "../../lib/errors.ts";
 import type { User } from "./model.ts";
+import { assertAdmin } from "./policy.ts";
 import { userForSession } from "./service.ts";
 
 export const SESSION_COOKIE = "npt_session";
@@ -31,8 +32,11 @@ export function sessionTokenFrom(cookieHeader: string | null): string | null {
   return null;
 }
 
-/** The signed-in user of a request, or null: for routes that serve visitors too. */
-export async function sessionUser(db: Db, clock: Clock, config: Config, request: Request) {
+/**
+ * The signed-in user of a request, or null: "who is asking, if anyone". Routes get it from the
+ * `{ viewer: true }` macro; the WebSocket upgrade and the metrics route, which have no macro, call it.
+ */
+export async function sessionUser(db: Db, clock: Clock, config: Config, request: Request): Promise<User | null> {
   const token = sessionTokenFrom(request.headers.get("cookie"));
   return token ? userForSession(db, clock.now(), token, config.adminEmails) : null;
 }
@@ -47,7 +51,9 @@ export const SESSION_DETAIL = {
 
 /**
  * The session plugin. Routes opt in with `{ auth: true }` (signed in, else 401) or
- * `{ admin: true }` (role admin, else 403) and receive `user` and `sessionToken`.
+ * `{ admin: true }` (role admin, else 403: policy.ts `assertAdmin`) and receive `user` and
+ * `sessionToken`; public routes that personalise (the leaderboards' own row) take
+ * `{ viewer: true }` and receive `viewer`, the signed-in user or null, never a refusal.
  *
  * The check runs in `transform`, before Elysia validates params, query and body: a stranger
  * learns nothing about a route's input rules and makes us walk no payload (signed out is a
@@ -63,7 +69,7 @@ export function authPlugin({ db, clock, config }: AuthDeps) {
   };
   const check = async (request: Request, role: "user" | "admin") => {
     const signedIn = await signIn(request);
-    if (role === "admin" && signedIn.user.role !== "admin") throw forbidden("Admins only", "admin_only");
+    if (role === "admin") assertAdmin(signedIn.user);
     checked.set(request, signedIn);
   };
   const found = async (request: Request, role: "user" | "admin") => {
@@ -81,6 +87,10 @@ export function authPlugin({ db, clock, config }: AuthDeps) {
       detail: SESSION_DETAIL.admin,
       transform: ({ request }) => check(request, "admin"),
       resolve: ({ request }) => found(request, "admin"),
+    },
+    // Public: no security scheme in the OpenAPI document, and a bad or expired cookie is a visitor.
+    viewer: {
+      resolve: async ({ request }) => ({ viewer: await sessionUser(db, clock, config, request) }),
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/connection.ts";
 import { groupCommit } from "../../db/group-commit.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { assertSelf } from "../../lib/policy.ts";
 import { centsToString, potentialWinCents, wagerCents } from "../../lib/money.ts";
 import { requiredGamesForPrize } from "../contest/rules.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
@@ -8,6 +9,7 @@ import { availableCents } from "../leagues/rules.ts";
 import { leagueBetRules, leagueNames } from "../leagues/service.ts";
 import { settledProfitCents } from "../stats/service.ts";
 import type { Bet, Coverage, PlaceBetInput } from "./model.ts";
+import { assertBetOwner } from "./policy.ts";
 import { closingOddsReader, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
@@ -148,13 +150,9 @@ async function present(db: Db, rows: repo.BetWithDetails[]): Promise<Bet[]> {
   return rows.map((row) => toBet(row, names, closingOdds, legs.get(row.id)));
 }
 
-function assertSelf(viewerId: number, userId: number): void {
-  if (viewerId !== userId) throw forbidden("You can only see your own bets", "not_your_bets");
-}
-
 /** All of a player's bets, newest first, each with its game and book. Only for the player themself. */
 export async function listBets(db: Db, viewerId: number, userId: number): Promise<Bet[]> {
-  assertSelf(viewerId, userId);
+  assertSelf(viewerId, userId, "bets");
   return present(db, await repo.betsWithDetails(db, { userId }));
 }
 
@@ -166,7 +164,7 @@ export async function listWeekBets(
   season: number,
   week: number,
 ): Promise<Bet[]> {
-  assertSelf(viewerId, userId);
+  assertSelf(viewerId, userId, "bets");
   return present(db, await repo.betsWithDetails(db, { userId, season, week }));
 }
 
@@ -174,7 +172,7 @@ export async function listWeekBets(
 export async function updateNote(db: Db, userId: number, betId: number, note: string | null): Promise<Bet> {
   const bet = await repo.findBet(db, betId);
   if (!bet) throw notFound("Bet not found", "bet_not_found");
-  if (bet.user_id !== userId) throw forbidden("You can only edit your own notes", "not_your_bet");
+  assertBetOwner({ userId: bet.user_id }, userId);
   await repo.updateNote(db, betId, note?.trim() ? note : null);
   return (await present(db, await repo.betsWithDetails(db, { ids: [betId] })))[0]!;
 }
@@ -187,7 +185,7 @@ export async function weekCoverage(
   season: number,
   week: number,
 ): Promise<Coverage> {
-  assertSelf(viewerId, userId);
+  assertSelf(viewerId, userId, "bets");
   const [gamesScheduled, gamesBet] = await Promise.all([
     gamesInWeek(db, season, week),
     repo.individualGamesBet(db, userId, season, week),

@@ -2,7 +2,7 @@ import type { Db } from "../../db/connection.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
-import { botUserIds, createBotAccounts } from "../auth/service.ts";
+import { botUserIds, createBotAccounts } from "../users/service.ts";
 import { countBetsOf, placeBet, recordPastBets, type PastBet } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { botEmail, botUsername, picksForWeek } from "./rules.ts";

@@ -2,7 +2,7 @@ import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
 import * as audit from "../audit/service.ts";
-import { accounts, signupsFrom } from "../auth/service.ts";
+import { accounts, signupsFrom } from "../users/service.ts";
 import { individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
 import { currentSeason, lastCompletedWeek, weekFacts } from "../games/service.ts";
 import { roiPercent } from "../stats/rules.ts";

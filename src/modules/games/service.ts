@@ -1,11 +1,10 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import type { Game, ResolveInput } from "./model.ts";
-import type { OddsMarket } from "./provider.ts";
 import * as repo from "./repo.ts";
 import {
   currentWeek as weekRule,
@@ -15,7 +14,7 @@ import {
   statusAt,
   weekNumber,
 } from "./rules.ts";
-import type { GamePropRow, GameRow } from "./table.ts";
+import type { GamePropRow, GamePropsTable, GameRow, GamesTable } from "./table.ts";
 
 function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
   return {
@@ -30,8 +29,8 @@ function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
     status: statusAt({ commenceTime: row.commence_time, completed: row.completed_at !== null }, now),
     homeScore: row.home_score,
     awayScore: row.away_score,
-    odds: JSON.parse(row.odds) as OddsMarket[],
-    closingOdds: row.closing_odds === null ? null : (JSON.parse(row.closing_odds) as OddsMarket[]),
+    odds: JSON.parse(row.odds) as Game["odds"],
+    closingOdds: row.closing_odds === null ? null : (JSON.parse(row.closing_odds) as Game["odds"]),
     playerProps: props.map((p) => ({
       id: p.id,
       playerName: p.player_name,
@@ -261,4 +260,79 @@ export async function lastCompletedWeek(db: Db, now: Date): Promise<{ season: nu
   const open = new Set(games.filter((g) => g.completed_at === null).map((g) => g.week));
   const done = [...new Set(games.map((g) => g.week))].filter((w) => !open.has(w));
   return done.length ? { season, week: Math.max(...done) } : null;
+}
+
+// What the odds feed (modules/feeds) reads and writes of our games: it decides what changes, the
+// games module owns the tables. Each write moves the games' data version (repo.ts).
+
+export type StoredGame = GameRow;
+export type NewGame = Insertable<GamesTable>;
+export type NewProp = Insertable<GamePropsTable>;
+
+/** The newest season we hold, or null without games. */
+export async function latestStoredSeason(db: Kysely<Database>): Promise<number | null> {
+  return (await repo.latestSeason(db))?.season ?? null;
+}
+
+/** A season's games as stored, kick-off order. */
+export function storedGames(db: Kysely<Database>, season: number): Promise<StoredGame[]> {
+  return repo.gamesOfSeason(db, season);
+}
+
+export async function storedGame(db: Kysely<Database>, id: string): Promise<StoredGame | null> {
+  return (await repo.findGame(db, id)) ?? null;
+}
+
+/** The props of these games as stored, with their figures. */
+export function storedProps(db: Kysely<Database>, gameIds: readonly string[]): Promise<GamePropRow[]> {
+  return repo.propsOfGames(db, gameIds);
+}
+
+/** Completed games of a season with props that have neither a figure nor "did not play". */
+export function gamesAwaitingStats(db: Kysely<Database>, season: number): Promise<StoredGame[]> {
+  return repo.completedGamesAwaitingStats(db, season);
+}
+
+/** Adds scheduled games and their props (seeding a season, or games the provider added). */
+export async function addGames(trx: Kysely<Database>, games: NewGame[], props: NewProp[]): Promise<void> {
+  await repo.insertGames(trx, games);
+  await repo.upsertProps(trx, props);
+}
+
+/** Moves a game's lines (JSON of its markets) and adds or moves its props; props are never deleted. */
+export async function updateLines(
+  trx: Kysely<Database>,
+  gameId: string,
+  odds: string,
+  at: string,
+  props: NewProp[],
+): Promise<void> {
+  await repo.updateGame(trx, gameId, { odds, odds_updated_at: at });
+  await repo.upsertProps(trx, props);
+}
+
+/** Follows a moved kick-off; a game moved back into the future (`reopened`) takes its closing line again later. */
+export async function moveKickoff(
+  trx: Kysely<Database>,
+  gameId: string,
+  kickoff: { commenceTime: string; week: number },
+  reopened: boolean,
+): Promise<void> {
+  await repo.updateGame(trx, gameId, { commence_time: kickoff.commenceTime, week: kickoff.week });
+  if (reopened) await repo.clearClosingLine(trx, gameId);
+}
+
+/** Records a game's closing line: its odds as they stand (JSON), and each of its props' line and prices. */
+export async function recordClosingLine(trx: Kysely<Database>, gameId: string, closingOdds: string): Promise<void> {
+  await repo.recordClosingLine(trx, gameId, closingOdds);
+}
+
+/** A player's figure for one prop of a game. */
+export async function recordPropStat(trx: Kysely<Database>, gameId: string, propId: number, value: number) {
+  await repo.setPropStat(trx, gameId, propId, { stat_value: value, did_not_play: 0 });
+}
+
+/** Props of a finished game with no figure: their player did not play. */
+export async function markUnreportedPropsDidNotPlay(trx: Kysely<Database>, gameId: string): Promise<void> {
+  await repo.markUnreportedPropsDidNotPlay(trx, gameId);
 }

@@ -1,12 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
+import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
 import { publish } from "../realtime/service.ts";
-import { findUserByIdOrName } from "../auth/service.ts";
+import { findUserByIdOrName } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
 import type { Invitation, League, LeagueSettingsInput, LeaguesQuery, LeagueSummary } from "./model.ts";
+import { assertCanJoinDirectly, assertInvitee, authorize, type LeagueAction, standingOf } from "./policy.ts";
 import * as repo from "./repo.ts";
 import {
   calendarDay,
@@ -127,13 +129,9 @@ async function leagueOr404(db: Kysely<Database>, id: number): Promise<LeagueRow>
   return row;
 }
 
-function assertSelf(userId: number, claimed: number | undefined, field: string): void {
-  if (claimed !== undefined && claimed !== userId) throw forbidden(`${field} must be you`, "not_you");
-}
-
-async function assertAdmin(db: Kysely<Database>, leagueId: number, userId: number): Promise<void> {
-  const member = await repo.membership(db, leagueId, userId);
-  if (member?.role !== "admin") throw forbidden("Only this league's admins can do that", "league_admin_only");
+/** Reads the viewer's standing in a league and applies the league policy (policy.ts). */
+async function authorizeIn(db: Kysely<Database>, leagueId: number, userId: number, action: LeagueAction) {
+  authorize(standingOf(await repo.membership(db, leagueId, userId)), action);
 }
 
 /**
@@ -165,7 +163,7 @@ export async function listLeagues(
 
 /** A player's own leagues; only for the player themself. */
 export async function leaguesOf(db: Db, viewerId: number, userId: number): Promise<League[]> {
-  if (viewerId !== userId) throw forbidden("You can only see your own leagues", "not_you");
+  assertSelf(viewerId, userId, "leagues");
   return withMembers(db, await repo.leaguesOfUser(db, userId));
 }
 
@@ -192,7 +190,7 @@ export async function createLeague(
   input: LeagueSettingsInput & { createdBy: number },
   admit: () => void = () => {},
 ): Promise<League> {
-  assertSelf(userId, input.createdBy, "createdBy");
+  assertClaimIsSelf(userId, input.createdBy, "createdBy");
   const columns = validatedColumns(input);
   admit();
   const id = await db.transaction().execute(async (trx) => {
@@ -219,7 +217,7 @@ export async function createLeague(
 /** Changes a league's settings; its admins only. */
 export async function updateLeague(db: Db, userId: number, id: number, input: LeagueSettingsInput): Promise<League> {
   await leagueOr404(db, id);
-  await assertAdmin(db, id, userId);
+  await authorizeIn(db, id, userId, "edit");
   await repo.updateLeague(db, id, validatedColumns(input));
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
 }
@@ -234,10 +232,9 @@ async function join(trx: Kysely<Database>, now: Date, leagueId: number, userId: 
 
 /** Joins a public league; private leagues take an invitation or the invite link. */
 export async function joinLeague(db: Db, now: Date, userId: number, id: number, claimed: number): Promise<League> {
-  assertSelf(userId, claimed, "userId");
+  assertClaimIsSelf(userId, claimed, "userId");
   const row = await leagueOr404(db, id);
-  if (row.is_public !== 1)
-    throw forbidden("This league is private: join it by invitation or invite link", "league_private");
+  assertCanJoinDirectly({ isPublic: row.is_public === 1 });
   await db.transaction().execute((trx) => join(trx, now, id, userId));
   return (await withMembers(db, [row]))[0]!;
 }
@@ -257,7 +254,7 @@ export async function joinByToken(
 
 /** Leaves a league; when its last admin leaves, the longest-standing member becomes admin. */
 export async function leaveLeague(db: Db, userId: number, id: number, claimed: number): Promise<{ message: string }> {
-  assertSelf(userId, claimed, "userId");
+  assertClaimIsSelf(userId, claimed, "userId");
   await leagueOr404(db, id);
   await db.transaction().execute(async (trx) => {
     const member = await repo.membership(trx, id, userId);
@@ -272,15 +269,14 @@ export async function leaveLeague(db: Db, userId: number, id: number, claimed: n
 /** The invite link's token; members only. */
 export async function inviteToken(db: Db, userId: number, id: number): Promise<{ inviteToken: string }> {
   const row = await leagueOr404(db, id);
-  if (!(await repo.membership(db, id, userId)))
-    throw forbidden("Only members can share this league's invite link", "members_only");
+  await authorizeIn(db, id, userId, "shareInviteLink");
   return { inviteToken: row.invite_token };
 }
 
 /** Replaces the invite token, retiring old links; admins only. */
 export async function rotateInviteToken(db: Db, userId: number, id: number): Promise<{ inviteToken: string }> {
   await leagueOr404(db, id);
-  await assertAdmin(db, id, userId);
+  await authorizeIn(db, id, userId, "rotateInviteLink");
   const token = randomToken(24);
   await repo.updateLeague(db, id, { invite_token: token });
   return { inviteToken: token };
@@ -308,11 +304,11 @@ export async function invite(
   id: number,
   input: { leagueId?: number; invitedUserId: number | string; invitedBy: number },
 ): Promise<Invitation> {
-  assertSelf(userId, input.invitedBy, "invitedBy");
+  assertClaimIsSelf(userId, input.invitedBy, "invitedBy");
   if (input.leagueId !== undefined && input.leagueId !== id)
     throw badRequest("leagueId: does not match the league in the address");
   await leagueOr404(db, id);
-  await assertAdmin(db, id, userId);
+  await authorizeIn(db, id, userId, "invite");
   const invited = await findUserByIdOrName(db, input.invitedUserId);
   if (!invited) throw notFound(`No user "${input.invitedUserId}"`, "user_not_found");
   const invitationId = await db.transaction().execute(async (trx) => {
@@ -337,13 +333,13 @@ export async function invite(
 /** A league's invitations; its admins only. */
 export async function leagueInvitations(db: Db, userId: number, id: number): Promise<Invitation[]> {
   await leagueOr404(db, id);
-  await assertAdmin(db, id, userId);
+  await authorizeIn(db, id, userId, "listInvitations");
   return (await repo.invitationsWhere(db, { leagueId: id })).map(toInvitation);
 }
 
 /** A player's pending invitations; only for the player themself. */
 export async function myInvitations(db: Db, viewerId: number, userId: number): Promise<Invitation[]> {
-  if (viewerId !== userId) throw forbidden("You can only see your own invitations", "not_you");
+  assertSelf(viewerId, userId, "invitations");
   return (await repo.invitationsWhere(db, { invitedUserId: userId, pendingOnly: true })).map(toInvitation);
 }
 
@@ -356,11 +352,11 @@ export async function answerInvitation(
   claimed: number,
   answer: "accepted" | "declined",
 ): Promise<Invitation> {
-  assertSelf(userId, claimed, "userId");
+  assertClaimIsSelf(userId, claimed, "userId");
   await db.transaction().execute(async (trx) => {
     const invitation = await repo.findInvitation(trx, invitationId);
     if (!invitation) throw notFound("Invitation not found", "invitation_not_found");
-    if (invitation.invited_user_id !== userId) throw forbidden("This invitation is not yours", "not_your_invitation");
+    assertInvitee({ invitedUserId: invitation.invited_user_id }, userId);
     if (invitation.status !== "pending")
       throw conflict(`This invitation was already ${invitation.status}`, "invitation_answered");
     await repo.setInvitationStatus(trx, invitationId, answer, now.toISOString());
@@ -375,8 +371,7 @@ export async function answerInvitation(
 export async function leagueBetRules(db: Kysely<Database>, leagueId: number, userId: number) {
   const row = await repo.findLeague(db, leagueId);
   if (!row) throw notFound("League not found", "league_not_found");
-  if (!(await repo.membership(db, leagueId, userId)))
-    throw forbidden("You are not a member of this league", "not_member");
+  await authorizeIn(db, leagueId, userId, "placeBet");
   const settings = settingsOf(row);
   return {
     name: row.name,

@@ -1,13 +1,14 @@
 import type { Db } from "../../db/connection.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../lib/money.ts";
-import { findUser } from "../auth/service.ts";
+import { findUser } from "../users/service.ts";
 import { recentSettlements, weekCoverage } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
 import { publish } from "../realtime/service.ts";
 import { statsOf } from "../stats/service.ts";
 import type { FriendRequest, Notification } from "./model.ts";
+import { assertAddressee, assertFriends, seesRequesterEmail } from "./policy.ts";
 import * as repo from "./repo.ts";
 
 export const SEARCH_MIN = 2;
@@ -23,10 +24,9 @@ function toRequest(row: RequestRow, viewerId: number): FriendRequest {
     addresseeId: row.addressee_id,
     status: row.status,
     createdAt: row.created_at,
-    requester:
-      row.addressee_id === viewerId
-        ? { username: row.requester_username, email: row.requester_email }
-        : { username: row.requester_username },
+    requester: seesRequesterEmail({ addresseeId: row.addressee_id }, viewerId)
+      ? { username: row.requester_username, email: row.requester_email }
+      : { username: row.requester_username },
     addressee: { username: row.addressee_username },
   };
 }
@@ -78,8 +78,7 @@ export async function answerRequest(
   await db.transaction().execute(async (trx) => {
     const row = await repo.findRequest(trx, requestId);
     if (!row) throw notFound("Friend request not found", "request_not_found");
-    if (row.addressee_id !== userId)
-      throw forbidden("Only the person asked can answer this request", "not_your_request");
+    assertAddressee({ addresseeId: row.addressee_id }, userId);
     if (row.status !== "pending") throw conflict(`This request was already ${row.status}`, "request_answered");
     await repo.setRequestStatus(trx, requestId, status, now.toISOString());
     if (status === "accepted") {
@@ -107,9 +106,7 @@ export async function search(db: Db, userId: number, query: string) {
 
 /** A friend's figures; friends only (spec §2's error text when not). */
 export async function friendAnalytics(db: Db, userId: number, friendId: number) {
-  if (!(await repo.areFriends(db, userId, friendId))) {
-    throw forbidden("Failed to load friend's analytics. You can only view analytics for your friends.", "not_friends");
-  }
+  assertFriends((await repo.areFriends(db, userId, friendId)) !== undefined);
   const friend = await findUser(db, friendId);
   if (!friend) throw notFound("No such user", "user_not_found");
   return { user: { username: friend.username, email: friend.email }, stats: await statsOf(db, friendId) };

@@ -1,9 +1,8 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { sessionUser, type AuthPlugin } from "../auth/plugin.ts";
+import type { AuthPlugin } from "../auth/plugin.ts";
 import type { GamesReads } from "../games/reads.ts";
-import type { Config } from "../../config.ts";
 import { LeaderboardEntry, StatsParams, UserStats, WeekParams } from "./model.ts";
 import type { Context } from "elysia";
 import { cachedAnswer, jsonAnswer, ReadCache, withAppended } from "../../http/cached-read.ts";
@@ -11,20 +10,7 @@ import type { BoardWeek } from "./boards.ts";
 import * as service from "./service.ts";
 
 /** A player's stats and the leaderboards (spec §7). Boards are public; the viewer's own row is included when signed in. */
-export function statsRoutes({
-  db,
-  clock,
-  config,
-  auth,
-  games,
-}: {
-  db: Db;
-  clock: Clock;
-  config: Config;
-  auth: AuthPlugin;
-  games: GamesReads;
-}) {
-  const viewer = async (request: Request) => (await sessionUser(db, clock, config, request))?.id ?? null;
+export function statsRoutes({ db, clock, auth, games }: { db: Db; clock: Clock; auth: AuthPlugin; games: GamesReads }) {
   const reads = new ReadCache();
   const boardsRead = new Map<string, BoardWeek>();
   const keyOf = (week: BoardWeek) => (week ? `board:${week.season}:${week.week}` : "board:all");
@@ -40,13 +26,12 @@ export function statsRoutes({
     );
   });
   /** The shared top rows, serialized once per change; a viewer beyond them gets their row appended. */
-  const boardAnswer = async (request: Request, set: Context["set"], week: BoardWeek) => {
+  const boardAnswer = async (request: Request, set: Context["set"], week: BoardWeek, viewerId: number | null) => {
     const key = keyOf(week);
     boardsRead.set(key, week);
     const top = await reads.get(key, service.boardsVersion(), clock.now().getTime(), async () => ({
       value: await service.boardTop(db, week),
     }));
-    const viewerId = await viewer(request);
     const own = viewerId === null ? null : await service.viewerRowBeyondTop(db, week, viewerId);
     return own ? jsonAnswer(request, set, withAppended(top, own)) : cachedAnswer(request, set, top);
   };
@@ -59,11 +44,12 @@ export function statsRoutes({
     })
     .get(
       "/leaderboard/week/:week",
-      async ({ params, request, set }) =>
-        boardAnswer(request, set, { season: await games.season(), week: params.week }),
-      { params: WeekParams, response: { 200: t.Array(LeaderboardEntry) } },
+      async ({ params, request, set, viewer }) =>
+        boardAnswer(request, set, { season: await games.season(), week: params.week }, viewer?.id ?? null),
+      { viewer: true, params: WeekParams, response: { 200: t.Array(LeaderboardEntry) } },
     )
-    .get("/leaderboard", ({ request, set }) => boardAnswer(request, set, null), {
+    .get("/leaderboard", ({ request, set, viewer }) => boardAnswer(request, set, null, viewer?.id ?? null), {
+      viewer: true,
       response: { 200: t.Array(LeaderboardEntry) },
     });
 }

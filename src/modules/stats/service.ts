@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { dataVersion } from "../../lib/data-versions.ts";
-import { forbidden } from "../../lib/errors.ts";
+import { assertSelf } from "../../lib/policy.ts";
 import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
 import type { LeaderboardEntry, UserStats } from "./model.ts";
 import { INDIVIDUAL_BOOK } from "../betting/table.ts";
@@ -36,7 +36,7 @@ const noStreak = { type: "win" as const, count: 0 };
 
 /** Spec §3 User stats over all of a player's books; only for the player themself. */
 export async function userStats(db: Db, viewerId: number, userId: number): Promise<UserStats> {
-  if (viewerId !== userId) throw forbidden("You can only see your own stats", "not_your_stats");
+  assertSelf(viewerId, userId, "stats");
   return statsOf(db, userId);
 }
 

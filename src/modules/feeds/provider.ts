@@ -1,5 +1,5 @@
 /**
- * What the games module needs from a source of NFL data. The default, `embedded`, generates a
+ * What the odds feed (modules/feeds) needs from a source of NFL data. The default, `embedded`, generates a
  * season offline; real providers (ESPN, The Odds API) implement the same contract.
  */
 

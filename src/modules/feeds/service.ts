@@ -1,13 +1,11 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
+import * as games from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
 import { playerKey } from "./player-names.ts";
 import type { GameOdds, OddsProvider, PlayerStat, ScheduledGame } from "./provider.ts";
-import * as repo from "./repo.ts";
 import { followedKickoff } from "./rules.ts";
-import { completeGame } from "./service.ts";
-import type { GamePropsTable, GameRow } from "./table.ts";
 
 const CHUNK = 50;
 
@@ -37,7 +35,7 @@ export interface SyncReport {
   moreStats: boolean;
 }
 
-function propRows(gameId: string, odds: GameOdds): Insertable<GamePropsTable>[] {
+function propRows(gameId: string, odds: GameOdds): games.NewProp[] {
   return odds.props.map((p) => ({
     game_id: gameId,
     key: p.key,
@@ -59,7 +57,7 @@ function propRows(gameId: string, odds: GameOdds): Insertable<GamePropsTable>[] 
 export async function syncGames(db: Db, provider: OddsProvider, now: Date): Promise<SyncReport> {
   const season = await provider.currentSeason(now);
   const schedule = await provider.schedule(season, now);
-  const existing = new Map((await repo.gamesOfSeason(db, season)).map((g) => [g.id, g]));
+  const existing = new Map((await games.storedGames(db, season)).map((g) => [g.id, g]));
   const report: SyncReport = {
     provider: provider.name,
     season,
@@ -82,7 +80,7 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
 
   await inChunks(fresh, (chunk) =>
     db.transaction().execute(async (trx) => {
-      await repo.insertGames(
+      await games.addGames(
         trx,
         chunk.map((g) => ({
           id: g.providerId,
@@ -102,9 +100,6 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
           odds_updated_at: odds.has(g.providerId) ? now.toISOString() : null,
           closing_odds: null,
         })),
-      );
-      await repo.upsertProps(
-        trx,
         chunk.flatMap((g) => (odds.has(g.providerId) ? propRows(g.providerId, odds.get(g.providerId)!) : [])),
       );
     }),
@@ -115,11 +110,13 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   await inChunks(changed, (chunk) =>
     db.transaction().execute(async (trx) => {
       for (const { game, gameOdds } of chunk) {
-        await repo.updateGame(trx, game.providerId, {
-          odds: JSON.stringify(gameOdds.odds),
-          odds_updated_at: now.toISOString(),
-        });
-        await repo.upsertProps(trx, propRows(game.providerId, gameOdds));
+        await games.updateLines(
+          trx,
+          game.providerId,
+          JSON.stringify(gameOdds.odds),
+          now.toISOString(),
+          propRows(game.providerId, gameOdds),
+        );
       }
     }),
   );
@@ -137,9 +134,14 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   return report;
 }
 
-async function changedOdds(db: Db, open: ScheduledGame[], existing: Map<string, GameRow>, odds: Map<string, GameOdds>) {
+async function changedOdds(
+  db: Db,
+  open: ScheduledGame[],
+  existing: Map<string, games.StoredGame>,
+  odds: Map<string, GameOdds>,
+) {
   const props = Map.groupBy(
-    await repo.propsOfGames(
+    await games.storedProps(
       db,
       open.map((g) => g.providerId),
     ),
@@ -160,7 +162,7 @@ async function changedOdds(db: Db, open: ScheduledGame[], existing: Map<string, 
 
 async function completeFinishedGames(db: Db, provider: OddsProvider, season: number, now: Date): Promise<number> {
   // Re-read: games inserted just now (seeding mid-season) may already be over.
-  const started = (await repo.gamesOfSeason(db, season)).filter(
+  const started = (await games.storedGames(db, season)).filter(
     (g) => g.completed_at === null && new Date(g.commence_time) <= now,
   );
   if (started.length === 0) return 0;
@@ -170,14 +172,14 @@ async function completeFinishedGames(db: Db, provider: OddsProvider, season: num
   await inChunks(results, (chunk) =>
     db.transaction().execute(async (trx) => {
       for (const result of chunk) {
-        const row = await repo.findGame(trx, result.providerId);
+        const row = await games.storedGame(trx, result.providerId);
         // An admin may have resolved it since we looked: their score stands.
         if (!row || row.completed_at !== null || !rows.has(row.id)) continue;
-        await completeGame(trx, now, row, result, "provider");
+        await games.completeGame(trx, now, row, result, "provider");
         // Without stats from this source the props stay pending for an admin, never void.
         if (!result.statsUnknown) {
           await recordPlayerStats(trx, row.id, result.playerStats);
-          await repo.markUnreportedPropsDidNotPlay(trx, row.id);
+          await games.markUnreportedPropsDidNotPlay(trx, row.id);
         }
         completed += 1;
       }
@@ -198,8 +200,8 @@ export async function fillPlayerStats(
   now: Date,
 ): Promise<{ recorded: number; more: boolean }> {
   if (!provider.playerStats) return { recorded: 0, more: false };
-  const season = (await repo.latestSeason(db))?.season;
-  const waiting = season == null ? [] : await repo.completedGamesAwaitingStats(db, season);
+  const season = await games.latestStoredSeason(db);
+  const waiting = season == null ? [] : await games.gamesAwaitingStats(db, season);
   if (waiting.length === 0) return { recorded: 0, more: false };
   const answer = await provider.playerStats(waiting.map(scheduled), now);
   const ids = new Set(waiting.map((g) => g.id));
@@ -208,7 +210,7 @@ export async function fillPlayerStats(
     if (!ids.has(providerId)) continue;
     await db.transaction().execute(async (trx) => {
       await recordPlayerStats(trx, providerId, playerStats);
-      await repo.markUnreportedPropsDidNotPlay(trx, providerId);
+      await games.markUnreportedPropsDidNotPlay(trx, providerId);
       // Settles the props' bets, which stayed pending when the game completed without figures.
       await publish(trx, now, "game.completed", { gameId: providerId, regrade: false });
     });
@@ -217,7 +219,7 @@ export async function fillPlayerStats(
   return { recorded, more: answer.more };
 }
 
-function scheduled(g: GameRow): ScheduledGame {
+function scheduled(g: games.StoredGame): ScheduledGame {
   return {
     providerId: g.id,
     season: g.season,
@@ -235,11 +237,11 @@ function scheduled(g: GameRow): ScheduledGame {
  * differently ("Kenneth Walker III" / "Kenneth Walker"): matched on a loose key.
  */
 async function recordPlayerStats(trx: Kysely<Database>, gameId: string, stats: readonly PlayerStat[]): Promise<void> {
-  const props = (await repo.propsOfGames(trx, [gameId])).filter((p) => p.stat_value === null && p.did_not_play === 0);
+  const props = (await games.storedProps(trx, [gameId])).filter((p) => p.stat_value === null && p.did_not_play === 0);
   const byPlayer = Map.groupBy(props, (p) => `${playerKey(p.player_name)}|${p.prop_type}`);
   for (const stat of stats) {
     for (const prop of byPlayer.get(`${playerKey(stat.playerName)}|${stat.propType}`) ?? []) {
-      await repo.setPropStat(trx, gameId, prop.id, { stat_value: stat.value, did_not_play: 0 });
+      await games.recordPropStat(trx, gameId, prop.id, stat.value);
     }
   }
 }
@@ -252,7 +254,7 @@ async function recordPlayerStats(trx: Kysely<Database>, gameId: string, stats: r
 async function moveKickoffs(
   db: Db,
   schedule: readonly ScheduledGame[],
-  existing: Map<string, GameRow>,
+  existing: Map<string, games.StoredGame>,
   now: Date,
 ): Promise<number> {
   const moved = schedule.filter((g) => {
@@ -266,9 +268,8 @@ async function moveKickoffs(
   await inChunks(moved, (chunk) =>
     db.transaction().execute(async (trx) => {
       for (const g of chunk) {
-        await repo.updateGame(trx, g.providerId, { commence_time: g.commenceTime, week: g.week });
-        if (new Date(existing.get(g.providerId)!.commence_time) <= now && new Date(g.commenceTime) > now)
-          await repo.clearClosingLine(trx, g.providerId);
+        const reopened = new Date(existing.get(g.providerId)!.commence_time) <= now && new Date(g.commenceTime) > now;
+        await games.moveKickoff(trx, g.providerId, { commenceTime: g.commenceTime, week: g.week }, reopened);
       }
     }),
   );
@@ -282,7 +283,7 @@ async function moveKickoffs(
  * asking the provider: what the scheduler still does when the provider cannot be read at all.
  */
 export async function recordClosingLines(db: Db, now: Date): Promise<number> {
-  const season = (await repo.latestSeason(db))?.season;
+  const season = await games.latestStoredSeason(db);
   return season == null ? 0 : snapshotClosingLines(db, season, now);
 }
 
@@ -291,12 +292,12 @@ export async function recordClosingLines(db: Db, now: Date): Promise<number> {
  * once it has started is its closing line: record it once, for every provider, with its props'.
  */
 async function snapshotClosingLines(db: Db, season: number, now: Date): Promise<number> {
-  const started = (await repo.gamesOfSeason(db, season)).filter(
+  const started = (await games.storedGames(db, season)).filter(
     (g) => g.closing_odds === null && g.odds !== "[]" && new Date(g.commence_time) <= now,
   );
   await inChunks(started, (chunk) =>
     db.transaction().execute(async (trx) => {
-      for (const g of chunk) await repo.recordClosingLine(trx, g.id, g.odds);
+      for (const g of chunk) await games.recordClosingLine(trx, g.id, g.odds);
     }),
   );
   return started.length;

@@ -4,8 +4,8 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../http/metrics.ts";
 import { nextSyncDelay } from "./cadence.ts";
 import type { OddsProvider } from "./provider.ts";
-import { syncPace } from "./service.ts";
-import { fillPlayerStats, recordClosingLines, syncGames, type SyncReport } from "./sync.ts";
+import { syncPace } from "../games/service.ts";
+import { fillPlayerStats, recordClosingLines, syncGames, type SyncReport } from "./service.ts";
 
 /** The provider's state as GET /api/health shows it. */
 export interface ProviderStatus {

@@ -1,0 +1,35 @@
+/**
+ * Who is an admin, and the admin check every admin route makes (DESIGN "Access"), pure. The
+ * `{ admin: true }` macro (plugin.ts) and the metrics route use `assertAdmin`/`isAdmin`.
+ */
+import { forbidden } from "../../lib/errors.ts";
+
+export type Role = "user" | "admin";
+
+/**
+ * An account's role as the API shows it. A listed ADMIN_EMAILS address is an admin once its owner
+ * proved it (a mailed link), whenever they registered; `users promote` stores the role. Deleted
+ * accounts never are.
+ */
+export function roleOf(
+  account: { email: string; role: Role; emailVerified: boolean; deleted: boolean },
+  adminEmails: readonly string[],
+): Role {
+  if (account.deleted) return "user";
+  const provedListed = account.emailVerified && adminEmails.includes(account.email);
+  return account.role === "admin" || provedListed ? "admin" : "user";
+}
+
+/** Whether the account's address is listed in ADMIN_EMAILS but not proved yet: it gets a confirmation link. */
+export function needsAdminProof(user: { email: string; role: Role }, adminEmails: readonly string[]): boolean {
+  return user.role !== "admin" && adminEmails.includes(user.email);
+}
+
+export function isAdmin(user: { role: Role } | null | undefined): boolean {
+  return user?.role === "admin";
+}
+
+/** The admin API is for users with role `admin` only: 403 `admin_only` otherwise. */
+export function assertAdmin(user: { role: Role }): void {
+  if (!isAdmin(user)) throw forbidden("Admins only", "admin_only");
+}

@@ -1,0 +1,57 @@
+/**
+ * Who may do what in a league (DESIGN "Access"), pure: the service reads the viewer's membership
+ * and asks here. A league's creator is its first admin; when the last admin leaves, the
+ * longest-standing member becomes one (service). Site admins have no say in leagues.
+ */
+import { AppError, forbidden } from "../../lib/errors.ts";
+
+/** The viewer's place in one league: its membership role, or outside it. */
+export type LeagueStanding = "admin" | "member" | "outsider";
+
+export function standingOf(membership: { role: "admin" | "member" } | null | undefined): LeagueStanding {
+  return membership?.role ?? "outsider";
+}
+
+/** What a league lets its people do; reading a league and its standings is open to everyone signed in. */
+export type LeagueAction = "edit" | "invite" | "listInvitations" | "rotateInviteLink" | "shareInviteLink" | "placeBet";
+
+const ADMINS: readonly LeagueStanding[] = ["admin"];
+const MEMBERS: readonly LeagueStanding[] = ["admin", "member"];
+
+const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
+  edit: ADMINS,
+  invite: ADMINS,
+  listInvitations: ADMINS,
+  rotateInviteLink: ADMINS,
+  shareInviteLink: MEMBERS,
+  placeBet: MEMBERS,
+};
+
+const REFUSAL: Record<LeagueAction, () => AppError> = {
+  edit: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  invite: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  listInvitations: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  rotateInviteLink: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  shareInviteLink: () => forbidden("Only members can share this league's invite link", "members_only"),
+  placeBet: () => forbidden("You are not a member of this league", "not_member"),
+};
+
+export function can(standing: LeagueStanding, action: LeagueAction): boolean {
+  return WHO_MAY[action].includes(standing);
+}
+
+/** Throws the action's 403 unless the standing allows it. */
+export function authorize(standing: LeagueStanding, action: LeagueAction): void {
+  if (!can(standing, action)) throw REFUSAL[action]();
+}
+
+/** Anyone may join a public league; a private one takes an invitation or the invite link. */
+export function assertCanJoinDirectly(league: { isPublic: boolean }): void {
+  if (!league.isPublic)
+    throw forbidden("This league is private: join it by invitation or invite link", "league_private");
+}
+
+/** Only the invited player answers an invitation. */
+export function assertInvitee(invitation: { invitedUserId: number }, userId: number): void {
+  if (invitation.invitedUserId !== userId) throw forbidden("This invitation is not yours", "not_your_invitation");
+}

@@ -1,0 +1,73 @@
+import { describe, expect, test } from "bun:test";
+import { AppError } from "../../src/lib/errors.ts";
+import {
+  assertCanJoinDirectly,
+  assertInvitee,
+  authorize,
+  can,
+  type LeagueAction,
+  type LeagueStanding,
+  standingOf,
+} from "../../src/modules/leagues/policy.ts";
+
+function refusal(rule: () => void): { status: number; code: string } | null {
+  try {
+    rule();
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { status: error.status, code: error.code };
+  }
+}
+
+describe("standingOf: the viewer's membership, or outside the league", () => {
+  test("admin, member, outsider", () => {
+    expect(standingOf({ role: "admin" })).toBe("admin");
+    expect(standingOf({ role: "member" })).toBe("member");
+    expect(standingOf(undefined)).toBe("outsider");
+    expect(standingOf(null)).toBe("outsider");
+  });
+});
+
+describe("league permissions: who may do what", () => {
+  // The matrix the API answers (tests/api/leagues.test.ts checks the same over HTTP).
+  const MATRIX: Record<LeagueAction, Record<LeagueStanding, boolean>> = {
+    edit: { admin: true, member: false, outsider: false },
+    invite: { admin: true, member: false, outsider: false },
+    listInvitations: { admin: true, member: false, outsider: false },
+    rotateInviteLink: { admin: true, member: false, outsider: false },
+    shareInviteLink: { admin: true, member: true, outsider: false },
+    placeBet: { admin: true, member: true, outsider: false },
+  };
+  const REFUSED_WITH: Record<LeagueAction, string> = {
+    edit: "league_admin_only",
+    invite: "league_admin_only",
+    listInvitations: "league_admin_only",
+    rotateInviteLink: "league_admin_only",
+    shareInviteLink: "members_only",
+    placeBet: "not_member",
+  };
+
+  for (const [action, row] of Object.entries(MATRIX) as [LeagueAction, Record<LeagueStanding, boolean>][]) {
+    test(`${action}`, () => {
+      for (const [standing, allowed] of Object.entries(row) as [LeagueStanding, boolean][]) {
+        expect({ standing, allowed: can(standing, action) }).toEqual({ standing, allowed });
+        expect(refusal(() => authorize(standing, action))).toEqual(
+          allowed ? null : { status: 403, code: REFUSED_WITH[action] },
+        );
+      }
+    });
+  }
+});
+
+describe("joining and answering invitations", () => {
+  test("a public league is open to all; a private one takes an invitation or the link", () => {
+    expect(refusal(() => assertCanJoinDirectly({ isPublic: true }))).toBeNull();
+    expect(refusal(() => assertCanJoinDirectly({ isPublic: false }))).toEqual({ status: 403, code: "league_private" });
+  });
+
+  test("only the invited player answers an invitation", () => {
+    expect(refusal(() => assertInvitee({ invitedUserId: 3 }, 3))).toBeNull();
+    expect(refusal(() => assertInvitee({ invitedUserId: 3 }, 4))).toEqual({ status: 403, code: "not_your_invitation" });
+  });
+});
