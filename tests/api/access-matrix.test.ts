@@ -115,6 +115,15 @@ const ROWS: Record<string, Row> = {
     expect: signedIn(200),
     otherwise: 200,
   },
+  "PUT /api/user/password": {
+    request: () => [
+      "PUT",
+      "/api/user/password",
+      { currentPassword: "correct-horse-1", newPassword: "correct-horse-1" },
+    ],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
   "GET /api/users/:userId/export/bets.csv": {
     request: (w) => ["GET", `/api/users/${U(w)}/export/bets.csv`],
     expect: only(["owner"], 200),

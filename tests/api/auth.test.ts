@@ -303,6 +303,64 @@ describe("POST /api/logout", () => {
   });
 });
 
+describe("PUT /api/user/password", () => {
+  const login = (email: string, password: string) =>
+    call(ctx.app, "POST", "/api/login", { body: { email, password } }).then((r) => r.status);
+
+  test("changes the password: this session stays, other sessions end, the old password stops working", async () => {
+    const me = await buildUser(ctx, { email: "changer@example.com", password: "first-password-1" });
+    const other = await call(ctx.app, "POST", "/api/login", {
+      body: { email: "changer@example.com", password: "first-password-1" },
+    });
+    expect(other.status).toBe(200);
+    const res = await call(ctx.app, "PUT", "/api/user/password", {
+      cookie: me.cookie,
+      body: { currentPassword: "first-password-1", newPassword: "second-password-2" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "Your password has been changed." });
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: me.cookie })).status).toBe(200);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: other.cookie! })).status).toBe(401);
+    expect(await login("changer@example.com", "first-password-1")).toBe(401);
+    expect(await login("changer@example.com", "second-password-2")).toBe(200);
+  });
+
+  test("a wrong current password, a weak new one or extra fields change nothing", async () => {
+    const me = await buildUser(ctx, { email: "careful@example.com", password: "first-password-1" });
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ currentPassword: "not-it-at-all", newPassword: "second-password-2" }, 400, "wrong_password"],
+      [{ currentPassword: "first-password-1", newPassword: "short" }, 400, "invalid_password"],
+      [{ currentPassword: "first-password-1" }, 400, "invalid_input"],
+      [{ currentPassword: "first-password-1", newPassword: "second-password-2", userId: 1 }, 400, "unknown_field"],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await call(ctx.app, "PUT", "/api/user/password", { cookie: me.cookie, body });
+      expect(res.status).toBe(status);
+      expect(res.body.code).toBe(code);
+    }
+    expect(await login("careful@example.com", "first-password-1")).toBe(200);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: me.cookie })).status).toBe(200);
+  });
+
+  test("signed out answers 401; guessing the current password runs out of tries", async () => {
+    const body = { currentPassword: "guess-number-0", newPassword: "second-password-2" };
+    expect((await call(ctx.app, "PUT", "/api/user/password", { body })).status).toBe(401);
+    const me = await buildUser(ctx, { email: "guessed@example.com", password: "first-password-1" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      statuses.push(
+        (
+          await call(ctx.app, "PUT", "/api/user/password", {
+            cookie: me.cookie,
+            body: { ...body, currentPassword: `guess-number-${i}` },
+          })
+        ).status,
+      );
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+  });
+});
+
 describe("PUT /api/user/username", () => {
   test("renames the signed-in user; changing only the case of one's own name is allowed", async () => {
     const { cookie } = await buildUser(ctx, { username: "old_name" });

@@ -8,7 +8,16 @@ import { EmptyBody, MessageResponse } from "../../http/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { ForgotBody, LoginBody, RegisterBody, ResetBody, UsernameBody, UserResponse, VerifyBody } from "./model.ts";
+import {
+  ForgotBody,
+  LoginBody,
+  PasswordChangeBody,
+  RegisterBody,
+  ResetBody,
+  UsernameBody,
+  UserResponse,
+  VerifyBody,
+} from "./model.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
 import { needsAdminProof } from "./policy.ts";
 import { normalizeEmail } from "./rules.ts";
@@ -168,5 +177,18 @@ export function authRoutes({
       auth: true,
       body: UsernameBody,
       response: { 200: UserResponse },
-    });
+    })
+    .put(
+      "/user/password",
+      async ({ user, sessionToken, body }) => {
+        // Guessing the current password from a stolen session costs the account's budget of checks.
+        perAccount.hit(user.email);
+        await service.changePassword(db, user.id, sessionToken, body);
+        perAccount.refund(user.email);
+        // The other sessions' sockets close; this browser's reconnects with its session.
+        onAllSessionsEnded(user.id);
+        return { message: "Your password has been changed." };
+      },
+      { auth: true, body: PasswordChangeBody, response: { 200: MessageResponse } },
+    );
 }

@@ -29,6 +29,11 @@ export type LoginInput = typeof LoginBody.static;
 
 export const UsernameBody = t.Object({ username: t.String({ maxLength: 100 }) }, { additionalProperties: false });
 
+export const PasswordChangeBody = t.Object(
+  { currentPassword: t.String({ maxLength: PASSWORD_MAX }), newPassword: t.String({ maxLength: PASSWORD_MAX }) },
+  { additionalProperties: false },
+);
+
 export const UserResponse = t.Object({
   id: t.Number(),
   email: t.String(),

@@ -170,6 +170,27 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
   });
 }
 
+/**
+ * Changes a signed-in player's password after checking the current one. The session it is done
+ * from stays signed in; every other session of the account ends, and unused reset links die.
+ */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  sessionToken: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!(await users.verifyPassword(db, userId, input.currentPassword)))
+    throw badRequest("currentPassword: that is not your password", "wrong_password");
+  check("password", passwordProblem(input.newPassword));
+  const hash = await Bun.password.hash(input.newPassword, "argon2id");
+  await db.transaction().execute(async (trx) => {
+    await users.setPasswordHash(trx, userId, hash);
+    await repo.deleteSessionsOfExcept(trx, userId, sessionHash(sessionToken));
+    await repo.deleteLinksOf(trx, userId);
+  });
+}
+
 /** A one-time link, valid for a day, that proves the account's address (what makes a listed ADMIN_EMAILS address an admin). */
 export async function createVerificationLink(
   db: Db,
