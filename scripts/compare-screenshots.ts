@@ -96,7 +96,8 @@ function encodePng({ width, height, pixels }: Image): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
   const raw = Buffer.alloc(height * (width * 4 + 1));
-  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
+  for (let y = 0; y < height; y++)
+    raw.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
   return Buffer.concat([
     signature,

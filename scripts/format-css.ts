@@ -54,7 +54,11 @@ function parseItems(css: string, state: { at: number }): Item[] {
       if (prelude.startsWith("@media") || prelude.startsWith("@keyframes") || prelude.startsWith("@supports")) {
         items.push({ kind: "block", prelude, items: parseItems(css, state) });
       } else {
-        items.push({ kind: "rule", selector: prelude.replace(/\s*,\s*/g, ", "), declarations: parseDeclarations(css, state) });
+        items.push({
+          kind: "rule",
+          selector: prelude.replace(/\s*,\s*/g, ", "),
+          declarations: parseDeclarations(css, state),
+        });
       }
       continue;
     }
@@ -115,12 +119,7 @@ function print(items: Item[], indent: string, topLevel: boolean): string[] {
       const oneLine = `${indent}${item.selector} { ${item.declarations.join(" ")} }`;
       const hasComment = item.declarations.some((d) => d.startsWith("/*"));
       if (oneLine.length <= WIDTH && !hasComment) lines.push(oneLine);
-      else
-        lines.push(
-          `${indent}${item.selector} {`,
-          ...item.declarations.map((d) => `${indent}  ${d}`),
-          `${indent}}`,
-        );
+      else lines.push(`${indent}${item.selector} {`, ...item.declarations.map((d) => `${indent}  ${d}`), `${indent}}`);
     }
   });
   return lines;

@@ -689,7 +689,7 @@ async function friendsScreens() {
       await shoot(page, "friends-find-hint", size);
 
       await page.goto(`/friends/${ben.user.id}/analytics`);
-      await page.locator(".friend-stat-card").first().waitFor();
+      await page.locator(".stat-card").first().waitFor();
       await shoot(page, "friend-analytics", size);
       await page.goto(`/friends/${dan.user.id}/analytics`);
       await page.getByText("Analytics unavailable").waitFor();

@@ -1,5 +1,6 @@
 import useSWR, { mutate } from "swr";
 import { ApiError, apiGet } from "./api.ts";
+import { keys } from "./queries.ts";
 import { clearAllQueries } from "./swr.ts";
 
 /** The signed-in user as GET /api/user answers. */
@@ -10,12 +11,10 @@ export interface CurrentUser {
   role: "user" | "admin";
 }
 
-export const USER_KEY = "/api/user";
-
 /** 401 means "signed out", not a failure. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await apiGet<CurrentUser>(USER_KEY);
+    return await apiGet<CurrentUser>(keys.user()[1]);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -24,13 +23,13 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /** The current user: undefined while loading, null when signed out. Loaded once and cached (spec §4). */
 export function useCurrentUser() {
-  const { data, error, isLoading } = useSWR<CurrentUser | null>(USER_KEY, fetchCurrentUser);
+  const { data, error, isLoading } = useSWR<CurrentUser | null>(keys.user(), fetchCurrentUser);
   return { user: data, error, isLoading: isLoading && data === undefined };
 }
 
 /** Stores the user a sign-in, registration or rename answered with (null after sign-out). */
 export function setCurrentUser(user: CurrentUser | null): Promise<unknown> {
-  return mutate(USER_KEY, user, { revalidate: false });
+  return mutate(keys.user(), user, { revalidate: false });
 }
 
 /** The browser's side of ending a session (logout, account deletion): every cached answer is forgotten and the user is none. */

@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import useSWR from "swr";
+import { keys, useQuery } from "../../lib/queries.ts";
 import { selectedLeagueId, selectLeague } from "./selected-league.ts";
 
 interface LeagueName {
@@ -8,16 +8,14 @@ interface LeagueName {
   name: string;
 }
 
-/** The same key the leagues screen refreshes after joining or leaving, so the choices follow. */
-const myLeaguesKey = (userId: number) => `/api/users/${userId}/leagues`;
-
 /**
  * Where the slip's bets go (spec §3, §4): the individual book or one of the player's leagues. A
  * stored league the player is no longer in is cleared once their leagues are known.
  */
 export function BookPicker({ userId, disabled }: { userId: number | null; disabled: boolean }) {
   useSignals();
-  const { data: leagues } = useSWR<LeagueName[]>(userId === null ? null : myLeaguesKey(userId));
+  // The same query the leagues screen refreshes after joining or leaving (afterLeagueChange), so the choices follow.
+  const { data: leagues } = useQuery<LeagueName[]>(userId === null ? null : keys.myLeagues(userId));
   const selected = selectedLeagueId.value;
   const league = leagues?.find((l) => l.id === selected) ?? null;
 

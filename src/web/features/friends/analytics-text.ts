@@ -6,6 +6,7 @@ import {
   streakText,
   unitsText,
 } from "../../lib/stats-format.ts";
+import type { StatCard } from "../../components/StatCards.tsx";
 import type { UserStats } from "./api.ts";
 
 /** Spec §2's text when the analytics cannot be shown (the server sends the same for non-friends). */
@@ -25,54 +26,45 @@ function signedUnits(totalProfit: string): string {
   return Number(units) > 0 ? `+${units}` : units;
 }
 
-export interface StatCardText {
-  id: string;
-  label: string;
-  value: string;
-  note: string;
-  /** Green for a gain, red for a loss; none for neutral figures. */
-  tone?: "up" | "down";
-}
-
 /** The six cards of spec §2 Friend analytics, in its order. */
-export function friendStatCards(stats: UserStats): StatCardText[] {
+export function friendStatCards(stats: UserStats): StatCard[] {
   const profitCents = toCents(stats.totalProfit);
   const streak = stats.currentStreak;
   return [
     {
-      id: "total-bets",
+      id: "friend-total-bets",
       label: "Total Bets",
       value: String(stats.totalBets),
       note: `${stats.wonBets}W - ${stats.lostBets}L`,
     },
     {
-      id: "win-rate",
+      id: "friend-win-rate",
       label: "Win Rate",
       value: percentText(stats.winRate),
       note: stats.totalBets === 0 ? "No settled bets" : `${stats.wonBets} of ${stats.totalBets} won`,
     },
     {
-      id: "roi",
+      id: "friend-roi",
       label: "ROI",
       value: signedPercentText(stats.roi),
       note: "Profit on amount wagered",
       tone: stats.roi >= 0 ? "up" : "down",
     },
     {
-      id: "total-wagered",
+      id: "friend-total-wagered",
       label: "Total Wagered",
       value: dollarsText(toCents(stats.totalWagered)),
       note: "On settled bets",
     },
     {
-      id: "units-won",
+      id: "friend-units-won",
       label: "Units Won",
       value: unitsText(unitsWon(stats.totalProfit)),
       note: `${profitText(profitCents)} profit`,
       ...(profitCents !== 0 ? { tone: profitCents > 0 ? ("up" as const) : ("down" as const) } : {}),
     },
     {
-      id: "current-streak",
+      id: "friend-current-streak",
       label: "Current Streak",
       value: streakText(streak),
       note: streak.count === 0 ? "No current streak" : streak.type === "win" ? "Winning streak" : "Losing streak",
