@@ -1,7 +1,7 @@
+import { selectedLeagueId, selectLeague } from "../../lib/bet-slip.ts";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import { keys, useQuery } from "../../lib/queries.ts";
-import { selectedLeagueId, selectLeague } from "./selected-league.ts";
 
 interface LeagueName {
   id: number;

@@ -6,13 +6,14 @@ import {
   slipSelections,
   updateSelection,
   type SlipSelection,
+  selectedLeagueId,
+  slipNote,
+  slipUnits,
 } from "../../lib/bet-slip.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { afterBetPlaced, afterBetRefused, afterOddsRefused } from "../../lib/queries.ts";
 import { toast } from "../../lib/toast.ts";
 import { placeBet } from "./place-bet.ts";
-import { selectedLeagueId } from "./selected-league.ts";
-import { slipNote, slipUnits } from "./state.ts";
 
 type Attempt = "placed" | "exists" | "failed";
 

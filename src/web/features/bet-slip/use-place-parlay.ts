@@ -1,12 +1,19 @@
 import { useState } from "react";
 import { ApiError, errorText } from "../../lib/api.ts";
-import { clearSlip, removeSelection, selectionKey, slipSelections, updateSelection } from "../../lib/bet-slip.ts";
+import {
+  clearSlip,
+  removeSelection,
+  selectionKey,
+  slipSelections,
+  updateSelection,
+  selectedLeagueId,
+  slipNote,
+  slipUnits,
+} from "../../lib/bet-slip.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { afterBetPlaced, afterOddsRefused } from "../../lib/queries.ts";
 import { toast } from "../../lib/toast.ts";
 import { parlayOdds, placeParlay } from "./parlay.ts";
-import { selectedLeagueId } from "./selected-league.ts";
-import { slipNote, slipUnits } from "./state.ts";
 
 interface MovedLeg {
   index: number;
