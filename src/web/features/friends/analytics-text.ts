@@ -32,39 +32,39 @@ export function friendStatCards(stats: UserStats): StatCard[] {
   const streak = stats.currentStreak;
   return [
     {
-      id: "friend-total-bets",
+      id: "total-bets",
       label: "Total Bets",
       value: String(stats.totalBets),
       note: `${stats.wonBets}W - ${stats.lostBets}L`,
     },
     {
-      id: "friend-win-rate",
+      id: "win-rate",
       label: "Win Rate",
       value: percentText(stats.winRate),
       note: stats.totalBets === 0 ? "No settled bets" : `${stats.wonBets} of ${stats.totalBets} won`,
     },
     {
-      id: "friend-roi",
+      id: "roi",
       label: "ROI",
       value: signedPercentText(stats.roi),
       note: "Profit on amount wagered",
       tone: stats.roi >= 0 ? "up" : "down",
     },
     {
-      id: "friend-total-wagered",
+      id: "total-wagered",
       label: "Total Wagered",
       value: dollarsText(toCents(stats.totalWagered)),
       note: "On settled bets",
     },
     {
-      id: "friend-units-won",
+      id: "units-won",
       label: "Units Won",
       value: unitsText(unitsWon(stats.totalProfit)),
       note: `${profitText(profitCents)} profit`,
       ...(profitCents !== 0 ? { tone: profitCents > 0 ? ("up" as const) : ("down" as const) } : {}),
     },
     {
-      id: "friend-current-streak",
+      id: "current-streak",
       label: "Current Streak",
       value: streakText(streak),
       note: streak.count === 0 ? "No current streak" : streak.type === "win" ? "Winning streak" : "Losing streak",
