@@ -107,6 +107,8 @@ async function gameScreens(
   const kc = page.getByRole("article", { name: "Kansas City Chiefs @ Buffalo Bills" });
   await kc.getByRole("button", { name: "View Player Props (2)" }).click();
   await kc.getByRole("button", { name: /^Spread: Buffalo Bills/ }).click();
+  // On a phone the slip now opens over the card at once: close it (the pick stays), the next pick opens it again.
+  if (size === "phone") await page.keyboard.press("Escape");
   await kc.getByRole("button", { name: /^Player Prop: BUF Quarterback Over/ }).click();
   await slip(page).locator(".slip-picks").waitFor();
   await kc.scrollIntoViewIfNeeded();
@@ -689,7 +691,7 @@ async function friendsScreens() {
       await shoot(page, "friends-find-hint", size);
 
       await page.goto(`/friends/${ben.user.id}/analytics`);
-      await page.locator(".friend-stat-card").first().waitFor();
+      await page.locator(".stat-card").first().waitFor();
       await shoot(page, "friend-analytics", size);
       await page.goto(`/friends/${dan.user.id}/analytics`);
       await page.getByText("Analytics unavailable").waitFor();

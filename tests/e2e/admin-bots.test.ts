@@ -43,7 +43,7 @@ async function botsPage({ as = "admin", games = true, bots = 0, beforeLoad }: Op
 }
 
 const figure = (page: Page, label: string) =>
-  page.getByRole("article", { name: label, exact: true }).locator(".bots-stat-value");
+  page.getByRole("article", { name: label, exact: true }).locator(".stat-value");
 const ensureCard = (page: Page) => page.getByRole("article", { name: "Create/Ensure Bots" });
 const targetInput = (page: Page) => ensureCard(page).getByRole("spinbutton", { name: "Target bot count" });
 const plan = (page: Page) => ensureCard(page).locator("#bot-plan");

@@ -166,7 +166,7 @@ describe("friends", () => {
       expect(await amyPage.locator(".friend-header-email").textContent()).toBe(ben.user.email);
       expect(await amyPage.title()).toBe("ben_jones · Friend Analytics · NFL Paper Trading");
       const cards = await amyPage
-        .locator(".friend-stat-card")
+        .locator(".stat-card")
         .evaluateAll((items) => items.map((item) => [...item.querySelectorAll("p")].map((p) => p.textContent)));
       expect(cards).toEqual([
         ["Total Bets", "2", "1W - 1L"],
@@ -177,11 +177,8 @@ describe("friends", () => {
         ["Current Streak", "1L", "Losing streak"],
       ]);
       expect(
-        await amyPage
-          .locator(".friend-stat-card", { hasText: "ROI" })
-          .locator(".friend-stat-value")
-          .getAttribute("class"),
-      ).toContain("friend-stat-up");
+        await amyPage.locator(".stat-card", { hasText: "ROI" }).locator(".stat-value").getAttribute("class"),
+      ).toContain("tone-up");
       expect(await amyPage.locator(".friend-summary").textContent()).toBe(
         "ben_jones has won 1 of 2 settled bets for a 50.0% win rate and +0.82 units.",
       );
@@ -380,7 +377,7 @@ describe("friends", () => {
       expect(await panel.locator("p").textContent()).toBe(
         "Failed to load friend's analytics. You can only view analytics for your friends.",
       );
-      expect(await page.locator(".friend-stat-card").count()).toBe(0);
+      expect(await page.locator(".stat-card").count()).toBe(0);
       expect(await page.getByText("ben_jones").count()).toBe(0);
       await panel.getByRole("link", { name: "Back to Friends" }).click();
       await page.waitForURL((url) => url.pathname === "/friends");

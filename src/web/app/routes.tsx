@@ -1,81 +1,83 @@
-import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
-import { lazyPage } from "./lazy-page.tsx";
+import { lazyComponent, type Stylesheet } from "./lazy-component.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
-import { Loading } from "../components/Loading.tsx";
-import { withStyles } from "../styles/screen-styles.ts";
 
-// A screen's own rules load with its code (styles/screen-styles.ts); the shell's are in styles.css.
-const accountCss = () => import("../styles/account.css", { with: { type: "text" } });
-const myBetsCss = () => import("../styles/my-bets.css", { with: { type: "text" } });
-const adminGamesCss = () => import("../styles/admin-games.css", { with: { type: "text" } });
-const adminBotsCss = () => import("../styles/admin-bots.css", { with: { type: "text" } });
-const statsCss = () => import("../styles/analytics-leaderboard.css", { with: { type: "text" } });
-const contestCss = () => import("../styles/contest.css", { with: { type: "text" } });
-const leaguesCss = () => import("../styles/leagues.css", { with: { type: "text" } });
-const friendsCss = () => import("../styles/friends.css", { with: { type: "text" } });
+/** A screen loads on first visit (route-level code splitting), with its stylesheet if it has one. */
+const lazyPage = <P extends object>(load: Parameters<typeof lazyComponent<P>>[0], stylesheet?: Stylesheet) =>
+  lazyComponent(load, { stylesheet });
 
-// Each feature's screens load on first visit (route-level code splitting).
-const AuthPage = lazy(() =>
-  withStyles(import("../features/auth/AuthPage.tsx"), accountCss()).then((m) => ({ default: m.AuthPage })),
+// Each screen loads on first visit (route-level code splitting), with the stylesheet beside its code.
+// The Games screen's rules are in the shell's bundled stylesheet (styles.css): it is the first screen.
+const AuthPage = lazyPage(
+  () => import("../features/auth/AuthPage.tsx").then((m) => m.AuthPage),
+  () => import("../features/auth/auth.css", { with: { type: "text" } }),
 );
-const SettingsPage = lazy(() =>
-  withStyles(import("../features/settings/SettingsPage.tsx"), accountCss()).then((m) => ({ default: m.SettingsPage })),
+const SettingsPage = lazyPage(
+  () => import("../features/settings/SettingsPage.tsx").then((m) => m.SettingsPage),
+  () => import("../features/settings/settings.css", { with: { type: "text" } }),
 );
-// The home screen and admin games skip Suspense's reveal delay (see lazy-page.tsx).
 const GamesPage = lazyPage(() => import("../features/games/GamesPage.tsx").then((m) => m.GamesPage));
-const AdminGamesPage = lazyPage(() =>
-  withStyles(import("../features/admin/AdminGamesPage.tsx"), adminGamesCss()).then((m) => m.AdminGamesPage),
+const AdminGamesPage = lazyPage(
+  () => import("../features/admin/AdminGamesPage.tsx").then((m) => m.AdminGamesPage),
+  () => import("../features/admin/admin-games.css", { with: { type: "text" } }),
 );
-const MyBetsPage = lazy(() =>
-  withStyles(import("../features/my-bets/MyBetsPage.tsx"), myBetsCss()).then((m) => ({ default: m.MyBetsPage })),
+const MyBetsPage = lazyPage(
+  () => import("../features/my-bets/MyBetsPage.tsx").then((m) => m.MyBetsPage),
+  () => import("../features/my-bets/my-bets.css", { with: { type: "text" } }),
 );
-const AnalyticsPage = lazyPage(() =>
-  withStyles(import("../features/analytics/AnalyticsPage.tsx"), statsCss()).then((m) => m.AnalyticsPage),
+const AnalyticsPage = lazyPage(
+  () => import("../features/analytics/AnalyticsPage.tsx").then((m) => m.AnalyticsPage),
+  () => import("../features/analytics/analytics.css", { with: { type: "text" } }),
 );
-const LeaderboardPage = lazyPage(() =>
-  withStyles(import("../features/leaderboard/LeaderboardPage.tsx"), statsCss()).then((m) => m.LeaderboardPage),
+const LeaderboardPage = lazyPage(
+  () => import("../features/leaderboard/LeaderboardPage.tsx").then((m) => m.LeaderboardPage),
+  () => import("../features/leaderboard/leaderboard.css", { with: { type: "text" } }),
 );
-const ContestRulesPage = lazyPage(() =>
-  withStyles(import("../features/contest/ContestRulesPage.tsx"), contestCss()).then((m) => m.ContestRulesPage),
+const ContestRulesPage = lazyPage(
+  () => import("../features/contest/ContestRulesPage.tsx").then((m) => m.ContestRulesPage),
+  () => import("../features/contest/contest.css", { with: { type: "text" } }),
 );
-const AdminBotsPage = lazyPage(() =>
-  withStyles(import("../features/admin/bots/AdminBotsPage.tsx"), adminBotsCss()).then((m) => m.AdminBotsPage),
+const AdminBotsPage = lazyPage(
+  () => import("../features/admin/bots/AdminBotsPage.tsx").then((m) => m.AdminBotsPage),
+  () => import("../features/admin/bots/bots.css", { with: { type: "text" } }),
 );
-const LeaguesPage = lazyPage(() =>
-  withStyles(import("../features/leagues/LeaguesPage.tsx"), leaguesCss()).then((m) => m.LeaguesPage),
+const LeaguesPage = lazyPage(
+  () => import("../features/leagues/LeaguesPage.tsx").then((m) => m.LeaguesPage),
+  () => import("../features/leagues/leagues.css", { with: { type: "text" } }),
 );
-const InvitePage = lazyPage(() =>
-  withStyles(import("../features/invite/InvitePage.tsx"), leaguesCss()).then((m) => m.InvitePage),
+const InvitePage = lazyPage(
+  () => import("../features/invite/InvitePage.tsx").then((m) => m.InvitePage),
+  () => import("../features/invite/invite.css", { with: { type: "text" } }),
 );
-const FriendsPage = lazyPage(() =>
-  withStyles(import("../features/friends/FriendsPage.tsx"), friendsCss()).then((m) => m.FriendsPage),
+const friendsCss = () => import("../features/friends/friends.css", { with: { type: "text" } });
+const FriendsPage = lazyPage(
+  () => import("../features/friends/FriendsPage.tsx").then((m) => m.FriendsPage),
+  friendsCss,
 );
-const FriendAnalyticsPage = lazyPage(() =>
-  withStyles(import("../features/friends/FriendAnalyticsPage.tsx"), friendsCss()).then((m) => m.FriendAnalyticsPage),
+const FriendAnalyticsPage = lazyPage(
+  () => import("../features/friends/FriendAnalyticsPage.tsx").then((m) => m.FriendAnalyticsPage),
+  friendsCss,
 );
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<Loading />}>
-      <Switch>
-        <Route path="/auth" component={AuthPage} />
-        <Route path="/settings" component={SettingsPage} />
-        <Route path="/" component={GamesPage} />
-        <Route path="/admin/games" component={AdminGamesPage} />
-        <Route path="/my-bets" component={MyBetsPage} />
-        <Route path="/analytics" component={AnalyticsPage} />
-        <Route path="/leaderboard" component={LeaderboardPage} />
-        <Route path="/contest-rules" component={ContestRulesPage} />
-        <Route path="/admin/bots" component={AdminBotsPage} />
-        <Route path="/leagues" component={LeaguesPage} />
-        <Route path="/invite/:token?" component={InvitePage} />
-        <Route path="/friends" component={FriendsPage} />
-        <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Suspense>
+    <Switch>
+      <Route path="/auth" component={AuthPage} />
+      <Route path="/settings" component={SettingsPage} />
+      <Route path="/" component={GamesPage} />
+      <Route path="/admin/games" component={AdminGamesPage} />
+      <Route path="/my-bets" component={MyBetsPage} />
+      <Route path="/analytics" component={AnalyticsPage} />
+      <Route path="/leaderboard" component={LeaderboardPage} />
+      <Route path="/contest-rules" component={ContestRulesPage} />
+      <Route path="/admin/bots" component={AdminBotsPage} />
+      <Route path="/leagues" component={LeaguesPage} />
+      <Route path="/invite/:token?" component={InvitePage} />
+      <Route path="/friends" component={FriendsPage} />
+      <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
   );
 }

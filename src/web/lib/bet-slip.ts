@@ -1,4 +1,12 @@
 import { computed, signal } from "@preact/signals-react";
+import { UNIT_CHOICES } from "../../lib/money.ts";
+import { readJson, removeItem, storageKeys, writeJson } from "./storage.ts";
+
+/**
+ * The bet slip's whole state, in one store: the picks and whether the drawer is open (the shell's
+ * count badge and Slip button read them, the Games screen adds picks), and the stake, note, mode and
+ * book the slip places them with (features/bet-slip). Signals, so each reader re-renders on its own.
+ */
 
 export type BetType = "spread" | "total" | "moneyline" | "prop";
 
@@ -74,4 +82,27 @@ export function updateSelection(key: string, change: Partial<Pick<SlipSelection,
   slipSelections.value = slipSelections.value.map((pick) =>
     selectionKey(pick) === key ? { ...pick, ...change } : pick,
   );
+}
+
+/** The stake and journal note for the picks in the slip; kept while the drawer is closed. */
+export const slipUnits = signal<number>(UNIT_CHOICES[0]);
+export const slipNote = signal("");
+
+export type SlipMode = "singles" | "parlay";
+/** Whether the picks go in as one bet each or as one parlay; parlay applies only while the picks can make one. */
+export const slipMode = signal<SlipMode>("singles");
+
+function storedLeague(): number | null {
+  const value = readJson<unknown>(storageKeys.selectedLeagueId);
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** The league whose book the slip's bets go to; null = the individual book. Kept in localStorage (spec §3, §4). */
+export const selectedLeagueId = signal<number | null>(storedLeague());
+
+/** Stores the choice as it changes; clearing it removes the stored entry (spec §4). */
+export function selectLeague(id: number | null): void {
+  selectedLeagueId.value = id;
+  if (id === null) removeItem(storageKeys.selectedLeagueId);
+  else writeJson(storageKeys.selectedLeagueId, id);
 }

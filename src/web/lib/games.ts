@@ -1,6 +1,4 @@
-import { useEffect } from "react";
-import useSWR, { mutate } from "swr";
-import { onOddsUpdate } from "./live.ts";
+import { keys, useQuery } from "./queries.ts";
 
 /** The games API's shapes (spec §3), shared by the games and admin screens. */
 export interface OddsOutcome {
@@ -43,28 +41,17 @@ export interface Game {
 }
 
 export const WEEKS = 18;
-export const CURRENT_WEEK_KEY = "/api/weeks/current";
-
-/** Starts with "/api/games", so the live channel's odds_update refetches it (app/LiveUpdates.tsx). */
-export function gamesKey(week: number): string {
-  return `/api/games?week=${week}`;
-}
-
-export const isGamesKey = (path: string) => path.startsWith("/api/games");
-
 /**
  * The server's advancing current week (spec §4). It can move when games complete, which the
- * live channel announces with odds_update, so that refetches it too.
+ * live channel announces with odds_update (afterOddsUpdate refetches it).
  */
 export function useCurrentWeek() {
-  const result = useSWR<{ season: number; week: number }>(CURRENT_WEEK_KEY);
-  useEffect(() => onOddsUpdate(() => void mutate(CURRENT_WEEK_KEY)), []);
-  return result;
+  return useQuery<{ season: number; week: number }>(keys.currentWeek());
 }
 
 /** One week's games in kick-off order (all statuses); nothing is fetched until the week is known. */
 export function useWeekGames(week: number | null) {
-  return useSWR<Game[]>(week === null ? null : gamesKey(week));
+  return useQuery<Game[]>(week === null ? null : keys.games(week));
 }
 
 /** Spec §4: locked once the start time has passed or the status is no longer upcoming. */

@@ -1,5 +1,6 @@
 import useSWR, { mutate } from "swr";
 import { ApiError, apiGet } from "./api.ts";
+import { keys } from "./queries.ts";
 import { clearAllQueries } from "./swr.ts";
 import { SESSION_HINT_COOKIE } from "../../shared/session-hint.ts";
 
@@ -10,8 +11,6 @@ export interface CurrentUser {
   username: string;
   role: "user" | "admin";
 }
-
-export const USER_KEY = "/api/user";
 
 const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 
@@ -25,7 +24,7 @@ function setSignedInHint(signedIn: boolean): void {
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!signedInHint()) return null;
   try {
-    return await apiGet<CurrentUser>(USER_KEY);
+    return await apiGet<CurrentUser>(keys.user()[1]);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     setSignedInHint(false);
@@ -35,14 +34,14 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /** The current user: undefined while loading, null when signed out. Loaded once and cached (spec §4). */
 export function useCurrentUser() {
-  const { data, error, isLoading } = useSWR<CurrentUser | null>(USER_KEY, fetchCurrentUser);
+  const { data, error, isLoading } = useSWR<CurrentUser | null>(keys.user(), fetchCurrentUser);
   return { user: data, error, isLoading: isLoading && data === undefined };
 }
 
 /** Stores the user a sign-in, registration or rename answered with (null after sign-out). */
 export function setCurrentUser(user: CurrentUser | null): Promise<unknown> {
   setSignedInHint(user !== null);
-  return mutate(USER_KEY, user, { revalidate: false });
+  return mutate(keys.user(), user, { revalidate: false });
 }
 
 /** The browser's side of ending a session (logout, account deletion): every cached answer is forgotten and the user is none. */

@@ -51,3 +51,8 @@ export function streakWords(streak: { type: "win" | "loss"; count: number }): st
   const noun = streak.type === "win" ? (streak.count === 1 ? "win" : "wins") : streak.count === 1 ? "loss" : "losses";
   return streak.count === 1 ? `1 ${noun}` : `${streak.count} ${noun} in a row`;
 }
+
+/** The colour class of a signed figure (components.css): up for a gain, down for a loss, `even` for zero. */
+export function toneClass(value: number, even = "tone-even"): string {
+  return value < 0 ? "tone-down" : value > 0 ? "tone-up" : even;
+}

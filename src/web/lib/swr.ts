@@ -1,21 +1,13 @@
 import { useLayoutEffect } from "react";
 import { mutate, unload, unstable_serialize, type Key, type Middleware, type SWRConfiguration } from "swr";
 import { apiGet } from "./api.ts";
+import type { Family, QueryKey } from "./queries.ts";
 
-/**
- * Query keys are API paths ("/api/games"), or lists of path parts joined with "/"
- * (["/api/users", 7, "stats"] → "/api/users/7/stats").
- */
-export function keyPath(key: unknown): string | null {
-  if (typeof key === "string") return key;
-  if (
-    Array.isArray(key) &&
-    key.length > 0 &&
-    key.every((part) => typeof part === "string" || typeof part === "number")
-  ) {
-    return key.join("/");
-  }
-  return null;
+/** A query key (lib/queries.ts): its family and the URL it GETs. */
+function queryKey(key: unknown): QueryKey | null {
+  return Array.isArray(key) && key.length === 2 && typeof key[0] === "string" && typeof key[1] === "string"
+    ? (key as unknown as QueryKey)
+    : null;
 }
 
 // Serialized keys with a mounted hook, so invalidation can tell "refetch now" from "refetch on next mount".
@@ -37,12 +29,12 @@ const trackMounted: Middleware = (useSWRNext) => (key, fetcher, config) => {
   return useSWRNext(key, fetcher, config);
 };
 
-/** Spec §7: no retries, no refetch on focus or reconnect, no polling, never stale; GET the key's path. */
+/** Spec §7: no retries, no refetch on focus or reconnect, no polling, never stale; GET the key's URL. */
 export const swrConfig: SWRConfiguration = {
   fetcher: (key: unknown) => {
-    const path = keyPath(key);
-    if (path === null) throw new Error(`Not an API key: ${String(key)}`);
-    return apiGet(path);
+    const query = queryKey(key);
+    if (query === null) throw new Error(`Not a query key (lib/queries.ts): ${String(key)}`);
+    return apiGet(query[1]);
   },
   shouldRetryOnError: false,
   errorRetryCount: 0,
@@ -54,22 +46,24 @@ export const swrConfig: SWRConfiguration = {
 };
 
 /**
- * Marks the matching queries out of date: those on screen refetch now (keeping their data
- * meanwhile), the others are dropped so they refetch when next shown.
+ * Marks the queries of these families (or "all") out of date: those on screen refetch now (keeping
+ * their data meanwhile), the others are dropped so they refetch when next shown. Callers use the
+ * named invalidators of lib/queries.ts.
  */
-export async function invalidate(matches: (path: string) => boolean): Promise<void> {
+export async function invalidate(families: readonly Family[] | "all"): Promise<void> {
   const hit = (key: unknown, mounted: boolean) => {
-    const path = keyPath(key);
-    return path !== null && matches(path) && mountedKeys.has(unstable_serialize(key as Key)) === mounted;
+    const query = queryKey(key);
+    return (
+      query !== null &&
+      (families === "all" || families.includes(query[0])) &&
+      mountedKeys.has(unstable_serialize(key as Key)) === mounted
+    );
   };
   await Promise.all([
     mutate((key) => hit(key, true)),
     mutate((key) => hit(key, false), undefined, { revalidate: false }),
   ]);
 }
-
-/** Every API query. */
-export const allQueries = (path: string) => path.startsWith("/api/");
 
 /** Forgets every cached answer (sign-out); queries on screen refetch. */
 export function clearAllQueries(): void {

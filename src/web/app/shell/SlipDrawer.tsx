@@ -1,13 +1,15 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { closeSlip, slipCount, slipFocusRequests, slipOpen } from "../../lib/bet-slip.ts";
+import { lazyComponent } from "../lazy-component.tsx";
 
-const loadBetSlip = () => import("../../features/bet-slip/BetSlip.tsx");
-const BetSlip = lazy(() => loadBetSlip().then((m) => ({ default: m.BetSlip })));
+const BetSlip = lazyComponent(() => import("../../features/bet-slip/BetSlip.tsx").then((m) => m.BetSlip), {
+  fallback: <p aria-busy="true">Loading…</p>,
+});
 
 function usePreload(): void {
   useEffect(() => {
-    const preload = () => void loadBetSlip();
+    const preload = () => BetSlip.preload();
     if ("requestIdleCallback" in window) {
       const id = requestIdleCallback(preload, { timeout: 3000 });
       return () => cancelIdleCallback(id);
@@ -84,9 +86,7 @@ export function SlipDrawer() {
           {count === 0 ? (
             <p className="muted slip-empty">Your bet slip is empty. Pick odds on a game to add a selection.</p>
           ) : (
-            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
-              <BetSlip />
-            </Suspense>
+            <BetSlip />
           )}
         </article>
       ) : null}

@@ -18,7 +18,7 @@ import {
   type PeriodId,
 } from "./figures.ts";
 import { ProfitPanel } from "./ProfitPanel.tsx";
-import { StatCards } from "./StatCards.tsx";
+import { AnalyticsFigures } from "./AnalyticsFigures.tsx";
 import { Loading } from "../../components/Loading.tsx";
 
 const TITLE = "Performance Analytics";
@@ -124,7 +124,7 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
         />
         <BetTypePanel rows={rows} />
       </div>
-      <StatCards summary={summary} clv={clv} />
+      <AnalyticsFigures summary={summary} clv={clv} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { percentText, profitText, signedPercentText } from "../../lib/stats-format.ts";
+import { percentText, profitText, signedPercentText, toneClass } from "../../lib/stats-format.ts";
 import type { BetTypeRow } from "./figures.ts";
 
-const tone = (cents: number) => (cents < 0 ? "figure-down" : cents > 0 ? "figure-up" : "figure-even");
+const tone = (value: number) => toneClass(value);
 
 /** Bet Type Performance (spec §2): per type its profit, a win-rate bar, bets, win rate and ROI over the period. */
 export function BetTypePanel({ rows }: { rows: BetTypeRow[] }) {

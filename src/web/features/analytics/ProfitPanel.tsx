@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { errorText } from "../../lib/api.ts";
-import { profitText } from "../../lib/stats-format.ts";
+import { profitText, toneClass } from "../../lib/stats-format.ts";
 import { toast } from "../../lib/toast.ts";
 import { dayLabel, type Period, type ProfitPoint } from "./figures.ts";
 import { CHART_HEIGHT, ProfitChart, type ProfitChartHandle } from "./ProfitChart.tsx";
@@ -15,7 +15,7 @@ interface ProfitPanelProps {
   period: Period;
 }
 
-const tone = (cents: number) => (cents < 0 ? "figure-down" : cents > 0 ? "figure-up" : "figure-even");
+const tone = (value: number) => toneClass(value);
 
 /** Profit Over Time (spec §2): the cumulative line, the period's Total Profit, and Export Chart (a PNG). */
 export function ProfitPanel({ points, totalProfitCents, settledCount, pendingCount, period }: ProfitPanelProps) {

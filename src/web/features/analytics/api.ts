@@ -1,15 +1,13 @@
-import useSWR from "swr";
 import type { Bet } from "../../../modules/betting/model.ts";
+
+import { EVERY_VISIT, keys, useQuery } from "../../lib/queries.ts";
 
 export type { Bet };
 
 /**
- * The player's whole bet list, on the same key as My Bets: the live channel revalidates
- * `/api/users/{id}/bets` when a settlement arrives, so the figures follow without a reload.
+ * All of the player's bets, newest first, on the same key as My Bets (afterSettlement refreshes it,
+ * so the figures follow without a reload); refetched on every visit (spec §7), like My Bets.
  */
-export const betsKey = (userId: number) => `/api/users/${userId}/bets`;
-
-/** All of the player's bets, newest first; refetched on every visit (spec §7), like My Bets. */
 export function usePlayerBets(userId: number) {
-  return useSWR<Bet[]>(betsKey(userId), { revalidateOnMount: true, dedupingInterval: 0 });
+  return useQuery<Bet[]>(keys.bets(userId), EVERY_VISIT);
 }

@@ -3,7 +3,7 @@ import { USERNAME_MAX } from "../../../modules/auth/rules.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { register, signIn } from "./api.ts";
-import { Field } from "./Field.tsx";
+import { Field } from "../../components/Field.tsx";
 import { authFormErrors, fieldForCode, type AuthFields, type AuthMode, type FieldErrors } from "./validation.ts";
 
 /** Sign-in or registration form; on success the current user is stored and the page moves on. */

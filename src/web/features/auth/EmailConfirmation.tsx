@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { errorText } from "../../lib/api.ts";
-import { USER_KEY } from "../../lib/session.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterEmailConfirmed } from "../../lib/queries.ts";
 import { confirmEmail } from "./api.ts";
 
 type Outcome = { ok: boolean; message: string } | null;
@@ -19,7 +18,7 @@ export function EmailConfirmation({ token, onContinue }: { token: string; onCont
       .then(async (message) => {
         setOutcome({ ok: true, message });
         // A proved ADMIN_EMAILS address is an admin now: ask again who is signed in.
-        await invalidate((path) => path === USER_KEY);
+        await afterEmailConfirmed();
       })
       .catch((error: unknown) =>
         setOutcome({ ok: false, message: errorText(error, "Your address could not be confirmed. Please try again.") }),

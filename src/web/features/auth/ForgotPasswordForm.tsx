@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EMAIL_MAX, emailProblem } from "../../../modules/auth/rules.ts";
 import { errorText } from "../../lib/api.ts";
 import { requestPasswordReset } from "./api.ts";
-import { Field } from "./Field.tsx";
+import { Field } from "../../components/Field.tsx";
 
 /**
  * 'Forgot password?': asks the server to mail a reset link and shows its answer. Without SMTP the

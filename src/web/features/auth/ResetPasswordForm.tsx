@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { PASSWORD_MAX } from "../../../modules/auth/rules.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { resetPassword } from "./api.ts";
-import { Field } from "./Field.tsx";
+import { Field } from "../../components/Field.tsx";
 import { newPasswordErrors, type NewPasswordFields } from "./validation.ts";
 
 const FIELD_IDS: Record<keyof NewPasswordFields, string> = { password: "new-password", confirm: "confirm-password" };

@@ -2,7 +2,15 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { UNIT_CHOICES, wagerCents } from "../../../lib/money.ts";
-import { clearSlip, selectionKey, slipSelections } from "../../lib/bet-slip.ts";
+import {
+  clearSlip,
+  selectionKey,
+  slipSelections,
+  slipMode,
+  slipNote,
+  slipUnits,
+  type SlipMode,
+} from "../../lib/bet-slip.ts";
 import { dollars, formatOdds } from "../../lib/odds-format.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { BookPicker } from "./BookPicker.tsx";
@@ -11,7 +19,6 @@ import { NOTE_MAX, pickWinCents } from "./place-bet.ts";
 import { ReplaceDialog } from "./ReplaceDialog.tsx";
 import { SignUpDialog } from "./SignUpDialog.tsx";
 import { SlipPick } from "./SlipPick.tsx";
-import { slipMode, slipNote, slipUnits, type SlipMode } from "./state.ts";
 import { usePlaceBets } from "./use-place-bets.ts";
 import { usePlaceParlay } from "./use-place-parlay.ts";
 

@@ -1,15 +1,12 @@
+import { selectedLeagueId, selectLeague } from "../../lib/bet-slip.ts";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import useSWR from "swr";
-import { selectedLeagueId, selectLeague } from "./selected-league.ts";
+import { keys, useQuery } from "../../lib/queries.ts";
 
 interface LeagueName {
   id: number;
   name: string;
 }
-
-/** The same key the leagues screen refreshes after joining or leaving, so the choices follow. */
-const myLeaguesKey = (userId: number) => `/api/users/${userId}/leagues`;
 
 /**
  * Where the slip's bets go (spec §3, §4): the individual book or one of the player's leagues. A
@@ -17,7 +14,8 @@ const myLeaguesKey = (userId: number) => `/api/users/${userId}/leagues`;
  */
 export function BookPicker({ userId, disabled }: { userId: number | null; disabled: boolean }) {
   useSignals();
-  const { data: leagues } = useSWR<LeagueName[]>(userId === null ? null : myLeaguesKey(userId));
+  // The same query the leagues screen refreshes after joining or leaving (afterLeagueChange), so the choices follow.
+  const { data: leagues } = useQuery<LeagueName[]>(userId === null ? null : keys.myLeagues(userId));
   const selected = selectedLeagueId.value;
   const league = leagues?.find((l) => l.id === selected) ?? null;
 

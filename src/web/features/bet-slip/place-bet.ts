@@ -1,7 +1,6 @@
 import { centsToString, potentialWinCents, wagerCents } from "../../../lib/money.ts";
 import { apiRequest } from "../../lib/api.ts";
 import type { SlipSelection } from "../../lib/bet-slip.ts";
-import { USER_KEY } from "../../lib/session.ts";
 
 /** The journal note's limit on the server. */
 export const NOTE_MAX = 1000;
@@ -39,10 +38,3 @@ export function placeBet(
     ...(pick.betType === "prop" ? { propId: pick.propId } : {}),
   });
 }
-
-/** Spec §7: a placed bet changes the user, their bets, stats and weekly bets. */
-export const afterPlacement = (path: string) =>
-  path === USER_KEY || /^\/api\/users\/\d+\/(bets|stats|coverage)/.test(path);
-
-/** Spec §8: after a failure the weekly bets are refetched (they tell which games already have a bet). */
-export const weeklyBets = (path: string) => /^\/api\/users\/\d+\/bets\/week\//.test(path);

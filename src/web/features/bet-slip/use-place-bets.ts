@@ -6,14 +6,14 @@ import {
   slipSelections,
   updateSelection,
   type SlipSelection,
+  selectedLeagueId,
+  slipNote,
+  slipUnits,
 } from "../../lib/bet-slip.ts";
-import { isGamesKey } from "../../lib/games.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterBetPlaced, afterBetRefused, afterOddsRefused } from "../../lib/queries.ts";
 import { toast } from "../../lib/toast.ts";
-import { afterPlacement, placeBet, weeklyBets } from "./place-bet.ts";
-import { selectedLeagueId } from "./selected-league.ts";
-import { slipNote, slipUnits } from "./state.ts";
+import { placeBet } from "./place-bet.ts";
 
 type Attempt = "placed" | "exists" | "failed";
 
@@ -34,15 +34,15 @@ function onRefused(pick: SlipSelection, error: unknown): void {
       const point = current.current?.point ?? null;
       const notice = `Odds changed: was ${priceText(pick.odds, pick.point, pick)}, now ${priceText(odds, point, pick)}. Place again to accept.`;
       updateSelection(key, { odds, point, notice });
-      void invalidate(isGamesKey);
+      void afterOddsRefused();
     }
   } else if (code === "game_locked") {
     removeSelection(key);
-    void invalidate(isGamesKey);
+    void afterOddsRefused();
   } else {
     updateSelection(key, { notice: message });
   }
-  void invalidate(weeklyBets);
+  void afterBetRefused();
 }
 
 function placedToast(placed: SlipSelection[], units: number) {
@@ -100,7 +100,7 @@ export function usePlaceBets() {
     }
     setPending(false);
     if (placed.length > 0) {
-      void invalidate(afterPlacement);
+      void afterBetPlaced();
       if (slipSelections.value.length === 0) slipNote.value = "";
       // A failure's toast stays up: the placed picks have left the slip, which says enough.
       if (!failed) toast(placedToast(placed, units));

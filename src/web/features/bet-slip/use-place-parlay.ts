@@ -1,14 +1,19 @@
 import { useState } from "react";
 import { ApiError, errorText } from "../../lib/api.ts";
-import { clearSlip, removeSelection, selectionKey, slipSelections, updateSelection } from "../../lib/bet-slip.ts";
-import { isGamesKey } from "../../lib/games.ts";
+import {
+  clearSlip,
+  removeSelection,
+  selectionKey,
+  slipSelections,
+  updateSelection,
+  selectedLeagueId,
+  slipNote,
+  slipUnits,
+} from "../../lib/bet-slip.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterBetPlaced, afterOddsRefused } from "../../lib/queries.ts";
 import { toast } from "../../lib/toast.ts";
 import { parlayOdds, placeParlay } from "./parlay.ts";
-import { afterPlacement } from "./place-bet.ts";
-import { selectedLeagueId } from "./selected-league.ts";
-import { slipNote, slipUnits } from "./state.ts";
 
 interface MovedLeg {
   index: number;
@@ -29,11 +34,11 @@ function onRefused(error: unknown): void {
       const notice = `Odds changed: was ${was} at ${formatOdds(pick.odds)}, now ${now} at ${formatOdds(current.odds)}. Place again to accept.`;
       updateSelection(selectionKey(pick), { odds: current.odds, point: current.point, notice });
     }
-    void invalidate(isGamesKey);
+    void afterOddsRefused();
   } else if (error.code === "game_locked") {
     const gameId = (error.body as { gameId?: string }).gameId;
     for (const pick of picks.filter((p) => p.gameId === gameId)) removeSelection(selectionKey(pick));
-    void invalidate(isGamesKey);
+    void afterOddsRefused();
   }
 }
 
@@ -51,7 +56,7 @@ export function usePlaceParlay() {
       const odds = formatOdds(parlayOdds(picks));
       clearSlip();
       slipNote.value = "";
-      void invalidate(afterPlacement);
+      void afterBetPlaced();
       toast({
         title: "Parlay Placed!",
         description: `${picks.length}-leg parlay at ${odds} · ${units} ${units === 1 ? "unit" : "units"}`,

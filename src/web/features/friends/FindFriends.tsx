@@ -117,7 +117,7 @@ function SearchResults({
         Results for “{search.query}”
       </h2>
       {users.length === 0 ? (
-        <p className="friends-none">No users found matching the query.</p>
+        <p className="empty-box friends-none">No users found matching the query.</p>
       ) : (
         <ul className="friend-list">
           {users.map((user) => (

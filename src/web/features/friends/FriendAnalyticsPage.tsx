@@ -6,8 +6,8 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { ANALYTICS_FAILED, friendStatCards, summarySentence } from "./analytics-text.ts";
 import { useFriendAnalytics } from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
-import { FriendStatCards } from "./FriendStatCards.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { StatCards } from "../../components/StatCards.tsx";
 
 const TITLE = "Friend Analytics";
 
@@ -111,7 +111,7 @@ function FriendFigures({
           <p className="friend-header-email">{email}</p>
         </div>
       </header>
-      <FriendStatCards cards={friendStatCards(stats)} />
+      <StatCards className="friend-figures" label="Figures" cards={friendStatCards(stats)} />
       <p className="friend-summary">{summarySentence(username, stats)}</p>
     </div>
   );

@@ -30,7 +30,7 @@ export function RemoveFriendDialog({
             </button>
             <button
               type="button"
-              className="friend-danger-button"
+              className="danger-button"
               onClick={onConfirm}
               disabled={pending}
               aria-busy={pending || undefined}

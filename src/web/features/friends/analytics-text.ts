@@ -6,6 +6,7 @@ import {
   streakText,
   unitsText,
 } from "../../lib/stats-format.ts";
+import type { StatCard } from "../../components/StatCards.tsx";
 import type { UserStats } from "./api.ts";
 
 /** Spec §2's text when the analytics cannot be shown (the server sends the same for non-friends). */
@@ -25,17 +26,8 @@ function signedUnits(totalProfit: string): string {
   return Number(units) > 0 ? `+${units}` : units;
 }
 
-export interface StatCardText {
-  id: string;
-  label: string;
-  value: string;
-  note: string;
-  /** Green for a gain, red for a loss; none for neutral figures. */
-  tone?: "up" | "down";
-}
-
 /** The six cards of spec §2 Friend analytics, in its order. */
-export function friendStatCards(stats: UserStats): StatCardText[] {
+export function friendStatCards(stats: UserStats): StatCard[] {
   const profitCents = toCents(stats.totalProfit);
   const streak = stats.currentStreak;
   return [

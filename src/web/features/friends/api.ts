@@ -1,8 +1,7 @@
-import useSWR from "swr";
 import type { FriendRequest } from "../../../modules/social/model.ts";
 import type { UserStats } from "../../../modules/stats/model.ts";
 import { apiGet, apiRequest } from "../../lib/api.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterFriendChange, keys, useQuery } from "../../lib/queries.ts";
 
 export type { FriendRequest, UserStats };
 
@@ -31,28 +30,23 @@ export interface FriendAnalytics {
   stats: UserStats;
 }
 
-export const FRIENDS_KEY = "/api/friends";
-export const REQUESTS_KEY = "/api/friends/requests";
-export const friendAnalyticsKey = (friendId: number) => `/api/friends/${friendId}/analytics`;
-
 /**
  * Everything a friend action can change: the lists, requests, a friend's analytics, and the
  * notifications panel (an answered request is no longer announced there).
  */
-const friendQueries = (path: string) => path.startsWith(FRIENDS_KEY) || path === "/api/notifications";
-export const refreshFriends = () => invalidate(friendQueries);
+export const refreshFriends = afterFriendChange;
 
-export const useFriends = (signedIn: boolean) => useSWR<Friend[]>(signedIn ? FRIENDS_KEY : null);
-export const useFriendRequests = (signedIn: boolean) => useSWR<FriendRequests>(signedIn ? REQUESTS_KEY : null);
+export const useFriends = (signedIn: boolean) => useQuery<Friend[]>(signedIn ? keys.friends() : null);
+export const useFriendRequests = (signedIn: boolean) =>
+  useQuery<FriendRequests>(signedIn ? keys.friendRequests() : null);
 export const useFriendAnalytics = (friendId: number | null) =>
-  useSWR<FriendAnalytics>(friendId === null ? null : friendAnalyticsKey(friendId));
+  useQuery<FriendAnalytics>(friendId === null ? null : keys.friendAnalytics(friendId));
 
 /** 201 with status "accepted" when the other player had already asked you. */
 export const sendFriendRequest = (addresseeId: number) =>
-  apiRequest<FriendRequest>("POST", REQUESTS_KEY, { addresseeId });
+  apiRequest<FriendRequest>("POST", "/api/friends/requests", { addresseeId });
 export const answerFriendRequest = (requestId: number, status: "accepted" | "declined") =>
-  apiRequest<FriendRequest>("PATCH", `${REQUESTS_KEY}/${requestId}`, { status });
-export const removeFriend = (friendId: number) =>
-  apiRequest<{ message: string }>("DELETE", `${FRIENDS_KEY}/${friendId}`);
+  apiRequest<FriendRequest>("PATCH", `/api/friends/requests/${requestId}`, { status });
+export const removeFriend = (friendId: number) => apiRequest<{ message: string }>("DELETE", `/api/friends/${friendId}`);
 /** The query must be at least SEARCH_MIN characters once trimmed (search-rules.ts). */
 export const searchUsers = (query: string) => apiGet<UserMatch[]>(`/api/users/search?q=${encodeURIComponent(query)}`);

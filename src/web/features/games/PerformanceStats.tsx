@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { StatCards, type StatCard } from "../../components/StatCards.tsx";
 import { stringToCents, UNIT_CENTS } from "../../../lib/money.ts";
 import { summarize } from "../../../modules/stats/rules.ts";
 import { percentText, signedPercentText, streakText } from "../../lib/stats-format.ts";
@@ -23,31 +24,34 @@ export function roiLast30Days(bets: readonly SettledBetFields[], now: number): n
 export function PerformanceStats({ stats, bets }: { stats: UserStats; bets: readonly SettledBetFields[] }) {
   const roi = useMemo(() => roiLast30Days(bets, Date.now()), [bets]);
   const units = stringToCents(stats.totalProfit) / UNIT_CENTS;
-  const cards = [
-    { label: "ROI", value: signedPercentText(roi), note: "Last 30 days", tone: roi >= 0 ? "up" : "down" },
+  const cards: StatCard[] = [
     {
+      id: "performance-roi",
+      label: "ROI",
+      value: signedPercentText(roi),
+      note: "Last 30 days",
+      tone: roi >= 0 ? "up" : "down",
+    },
+    {
+      id: "performance-units",
       label: "Units Won",
       value: `${units > 0 ? "+" : ""}${units.toFixed(2)}U`,
       note: "From 50U start",
       tone: units >= 0 ? "up" : "down",
     },
-    { label: "Win Rate", value: percentText(stats.winRate), note: `${stats.totalBets} settled bets`, tone: "" },
     {
+      id: "performance-win-rate",
+      label: "Win Rate",
+      value: percentText(stats.winRate),
+      note: `${stats.totalBets} settled bets`,
+    },
+    {
+      id: "performance-streak",
       label: "Streak",
       value: stats.currentStreak.count === 0 ? "—" : streakText(stats.currentStreak),
       note: stats.currentStreak.type === "win" ? "Current winning run" : "Current losing run",
-      tone: stats.currentStreak.count === 0 ? "" : stats.currentStreak.type === "win" ? "up" : "down",
+      tone: stats.currentStreak.count === 0 ? null : stats.currentStreak.type === "win" ? "up" : "down",
     },
   ];
-  return (
-    <section className="performance-stats" aria-label="Your performance">
-      {cards.map((card) => (
-        <article key={card.label} className="performance-card">
-          <p className="performance-label">{card.label}</p>
-          <p className={`performance-value ${card.tone}`}>{card.value}</p>
-          <p className="performance-note">{card.note}</p>
-        </article>
-      ))}
-    </section>
-  );
+  return <StatCards className="performance-stats" label="Your performance" cards={cards} />;
 }

@@ -1,4 +1,4 @@
-import useSWR from "swr";
+import { keys, useQuery } from "../../lib/queries.ts";
 
 /** The parts of a bet (GET /api/users/{id}/bets/week/{week}) the game cards show. */
 export interface WeekBet {
@@ -18,7 +18,7 @@ export interface WeekBet {
 
 /** The signed-in player's bets of one week, for 'YOUR BET' on the cards; none for visitors. */
 export function useWeekBets(userId: number | null | undefined, week: number | null) {
-  return useSWR<WeekBet[]>(userId && week !== null ? `/api/users/${userId}/bets/week/${week}` : null);
+  return useQuery<WeekBet[]>(userId && week !== null ? keys.weekBets(userId, week) : null);
 }
 
 /** GET /api/users/{id}/coverage/week/{week}: individual games bet against the week's games. */
@@ -31,7 +31,7 @@ export interface Coverage {
 }
 
 export function useCoverage(userId: number | null | undefined, week: number | null) {
-  return useSWR<Coverage>(userId && week !== null ? `/api/users/${userId}/coverage/week/${week}` : null);
+  return useQuery<Coverage>(userId && week !== null ? keys.coverage(userId, week) : null);
 }
 
 /** Spec §3 User stats. */
@@ -44,7 +44,7 @@ export interface UserStats {
 }
 
 export function useUserStats(userId: number | null | undefined) {
-  return useSWR<UserStats>(userId ? `/api/users/${userId}/stats` : null);
+  return useQuery<UserStats>(userId ? keys.stats(userId) : null);
 }
 
 /** The fields of the player's bets the 30-day ROI needs. */
@@ -56,5 +56,5 @@ export interface SettledBetFields {
 }
 
 export function useAllBets(userId: number | null | undefined) {
-  return useSWR<SettledBetFields[]>(userId ? `/api/users/${userId}/bets` : null);
+  return useQuery<SettledBetFields[]>(userId ? keys.bets(userId) : null);
 }

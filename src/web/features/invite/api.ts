@@ -1,5 +1,5 @@
 import { apiRequest } from "../../lib/api.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterLeagueChange } from "../../lib/queries.ts";
 
 /** Joins the league behind an invite link (spec §7), then refreshes the league lists. */
 export async function joinByToken(token: string): Promise<{ id: number; name: string }> {
@@ -8,6 +8,6 @@ export async function joinByToken(token: string): Promise<{ id: number; name: st
     `/api/leagues/join-by-token/${encodeURIComponent(token)}`,
     {},
   );
-  void invalidate((path) => path.startsWith("/api/leagues") || /^\/api\/users\/\d+\/(leagues|invitations)$/.test(path));
+  void afterLeagueChange();
   return league;
 }

@@ -1,27 +1,34 @@
-import { Fragment } from "react";
-import { percentText, signedPercentText, streakText, streakWords, unitsText } from "../../lib/stats-format.ts";
+import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import {
+  percentText,
+  signedPercentText,
+  streakText,
+  streakWords,
+  unitsText,
+  toneClass,
+} from "../../lib/stats-format.ts";
 import type { LeaderboardEntry } from "./api.ts";
 import { BOARD_SIZE, boardInitials, rankAward } from "./board-text.ts";
 
-const tone = (value: number) => (value < 0 ? "figure-down" : value > 0 ? "figure-up" : "figure-even");
+const tone = (value: number) => toneClass(value);
 
-function RankCell({ rank }: { rank: number }) {
+function Rank({ rank }: { rank: number }) {
   const award = rankAward(rank);
   return (
-    <td className="board-rank">
+    <>
       {award ? (
         <span className="rank-award" role="img" aria-label={award.label} title={award.label}>
           {award.icon}
         </span>
       ) : null}
       <span className="rank-number">{rank}</span>
-    </td>
+    </>
   );
 }
 
-function UserCell({ entry, isViewer }: { entry: LeaderboardEntry; isViewer: boolean }) {
+function User({ entry, isViewer }: { entry: LeaderboardEntry; isViewer: boolean }) {
   return (
-    <th scope="row" className="board-user">
+    <>
       <span className={entry.isBot ? "board-avatar board-avatar-bot" : "board-avatar"} aria-hidden="true">
         {boardInitials(entry.username)}
       </span>
@@ -33,7 +40,7 @@ function UserCell({ entry, isViewer }: { entry: LeaderboardEntry; isViewer: bool
           BOT
         </span>
       ) : null}
-    </th>
+    </>
   );
 }
 
@@ -45,76 +52,64 @@ interface LeaderboardTableProps {
 
 /** Spec §2's columns: Rank, User, ROI, Units Won, Win Rate, Streak, Bets; the viewer's row highlighted. */
 export function LeaderboardTable({ entries, viewerId, caption }: LeaderboardTableProps) {
+  const isViewer = (entry: LeaderboardEntry) => entry.userId === viewerId;
+  const columns: RankColumn<LeaderboardEntry>[] = [
+    { head: "Rank", className: "board-rank", cell: (entry) => <Rank rank={entry.rank} /> },
+    {
+      head: "User",
+      rowHeader: true,
+      cellClass: () => "board-user",
+      cell: (entry) => <User entry={entry} isViewer={isViewer(entry)} />,
+    },
+    {
+      head: "ROI",
+      numeric: true,
+      cellClass: (entry) => tone(entry.roi),
+      cell: (entry) => signedPercentText(entry.roi),
+    },
+    {
+      head: "Units Won",
+      numeric: true,
+      cellClass: (entry) => `board-units ${tone(Number(entry.unitsWon))}`,
+      cell: (entry) => unitsText(entry.unitsWon),
+    },
+    { head: "Win Rate", numeric: true, cell: (entry) => percentText(entry.winRate) },
+    {
+      head: "Streak",
+      numeric: true,
+      cellClass: (entry) => `board-streak streak-${entry.streak.count === 0 ? "none" : entry.streak.type}`,
+      cellTitle: (entry) => streakWords(entry.streak),
+      cell: (entry) =>
+        entry.streak.count === 0 ? (
+          <>
+            <span aria-hidden="true">–</span>
+            <span className="visually-hidden">No streak</span>
+          </>
+        ) : (
+          streakText(entry.streak)
+        ),
+    },
+    { head: "Bets", numeric: true, cell: (entry) => entry.totalBets },
+  ];
   return (
-    <div className="board-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="board-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="board-rank">
-              Rank
-            </th>
-            <th scope="col">User</th>
-            <th scope="col" className="board-num">
-              ROI
-            </th>
-            <th scope="col" className="board-num">
-              Units Won
-            </th>
-            <th scope="col" className="board-num">
-              Win Rate
-            </th>
-            <th scope="col" className="board-num">
-              Streak
-            </th>
-            <th scope="col" className="board-num">
-              Bets
-            </th>
+    <RankTable
+      className="leaderboard-board"
+      label={caption}
+      caption={caption}
+      rows={entries}
+      columns={columns}
+      rowKey={(entry) => entry.userId}
+      isViewer={isViewer}
+      before={(entry, index) => {
+        const previous = entries[index - 1];
+        // The viewer's own row from beyond the top 100: a gap shows it is not next in line.
+        const gap = previous !== undefined && entry.rank > BOARD_SIZE && previous.rank <= BOARD_SIZE;
+        return gap ? (
+          <tr className="board-gap" aria-hidden="true">
+            <td colSpan={7}>⋯</td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, index) => {
-            const isViewer = entry.userId === viewerId;
-            const previous = entries[index - 1];
-            // The viewer's own row from beyond the top 100: a gap shows it is not next in line.
-            const gap = previous !== undefined && entry.rank > BOARD_SIZE && previous.rank <= BOARD_SIZE;
-            const units = Number(entry.unitsWon);
-            return (
-              <Fragment key={entry.userId}>
-                {gap ? (
-                  <tr className="board-gap" aria-hidden="true">
-                    <td colSpan={7}>⋯</td>
-                  </tr>
-                ) : null}
-                <tr
-                  className={isViewer ? "board-row board-row-viewer" : "board-row"}
-                  aria-current={isViewer ? "true" : undefined}
-                >
-                  <RankCell rank={entry.rank} />
-                  <UserCell entry={entry} isViewer={isViewer} />
-                  <td className={`board-num ${tone(entry.roi)}`}>{signedPercentText(entry.roi)}</td>
-                  <td className={`board-num board-units ${tone(units)}`}>{unitsText(entry.unitsWon)}</td>
-                  <td className="board-num">{percentText(entry.winRate)}</td>
-                  <td
-                    className={`board-num board-streak streak-${entry.streak.count === 0 ? "none" : entry.streak.type}`}
-                    title={streakWords(entry.streak)}
-                  >
-                    {entry.streak.count === 0 ? (
-                      <>
-                        <span aria-hidden="true">–</span>
-                        <span className="visually-hidden">No streak</span>
-                      </>
-                    ) : (
-                      streakText(entry.streak)
-                    )}
-                  </td>
-                  <td className="board-num">{entry.totalBets}</td>
-                </tr>
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        ) : null;
+      }}
+    />
   );
 }

@@ -4,11 +4,10 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorText } from "../../lib/api.ts";
 import { onLiveMessage } from "../../lib/live.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterLeagueBetsSettled } from "../../lib/queries.ts";
 import {
   AVAILABLE_PAGE_SIZE,
   joinLeague,
-  LEAGUES_KEY,
   useAvailableLeagues,
   useMyInvitations,
   useMyLeagues,
@@ -48,10 +47,7 @@ export function LeaguesPage() {
 
 /** League standings change when bets settle: refetch the open league's details then. */
 function useStandingsLive() {
-  useEffect(
-    () => onLiveMessage("bet_settlements", () => void invalidate((path) => path.startsWith(`${LEAGUES_KEY}/`))),
-    [],
-  );
+  useEffect(() => onLiveMessage("bet_settlements", () => void afterLeagueBetsSettled()), []);
 }
 
 function Leagues({ userId }: { userId: number }) {
@@ -130,7 +126,7 @@ function LeagueColumn({ id, title, leagues, empty, children }: LeagueColumnProps
           Loading…
         </p>
       ) : leagues.length === 0 ? (
-        <p className="league-empty">{empty}</p>
+        <p className="empty-box league-empty">{empty}</p>
       ) : (
         children
       )}

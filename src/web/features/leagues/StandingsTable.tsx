@@ -1,7 +1,22 @@
 import type { Standing } from "./api.ts";
-import { percentText, signedPercentText, unitsText } from "../../lib/stats-format.ts";
+import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 
-const tone = (value: number) => (value > 0 ? "league-up" : value < 0 ? "league-down" : "");
+const tone = (value: number) => toneClass(value, "");
+
+const COLUMNS: RankColumn<Standing>[] = [
+  { head: "Rank", cell: (row) => row.rank },
+  { head: "Player", rowHeader: true, cell: (row) => row.username },
+  {
+    head: "Units Won",
+    numeric: true,
+    cellClass: (row) => tone(Number(row.unitsWon)),
+    cell: (row) => unitsText(row.unitsWon),
+  },
+  { head: "Bets", numeric: true, cell: (row) => row.totalBets },
+  { head: "Win Rate", numeric: true, cell: (row) => percentText(row.winRate) },
+  { head: "ROI", numeric: true, cellClass: (row) => tone(row.roi), cell: (row) => signedPercentText(row.roi) },
+];
 
 /** The league's own ranking: its members by units won in the league's book (spec §2, DESIGN "Stats and boards"). */
 export function StandingsTable({ standings, viewerId }: { standings: Standing[] | undefined; viewerId: number }) {
@@ -13,44 +28,14 @@ export function StandingsTable({ standings, viewerId }: { standings: Standing[] 
           Loading standings…
         </p>
       ) : (
-        <div className="league-standings" tabIndex={0} role="region" aria-labelledby="league-standings-title">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Player</th>
-                <th scope="col" className="league-num">
-                  Units Won
-                </th>
-                <th scope="col" className="league-num">
-                  Bets
-                </th>
-                <th scope="col" className="league-num">
-                  Win Rate
-                </th>
-                <th scope="col" className="league-num">
-                  ROI
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {standings.map((row) => (
-                <tr
-                  key={row.userId}
-                  className={row.userId === viewerId ? "league-standing-you" : undefined}
-                  aria-current={row.userId === viewerId ? "true" : undefined}
-                >
-                  <td>{row.rank}</td>
-                  <th scope="row">{row.username}</th>
-                  <td className={`league-num ${tone(Number(row.unitsWon))}`}>{unitsText(row.unitsWon)}</td>
-                  <td className="league-num">{row.totalBets}</td>
-                  <td className="league-num">{percentText(row.winRate)}</td>
-                  <td className={`league-num ${tone(row.roi)}`}>{signedPercentText(row.roi)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RankTable
+          className="league-standings"
+          labelledBy="league-standings-title"
+          rows={standings}
+          columns={COLUMNS}
+          rowKey={(row) => row.userId}
+          isViewer={(row) => row.userId === viewerId}
+        />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
-import useSWR, { mutate } from "swr";
+import { mutate } from "swr";
 import type { Bet } from "../../../modules/betting/model.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterNoteSaved, EVERY_VISIT, keys, useQuery } from "../../lib/queries.ts";
 
 export type { Bet };
 
@@ -9,17 +9,11 @@ export type { Bet };
 export const NOTE_MAX = 1000;
 
 /**
- * The key of a player's whole bet list. LiveUpdates refreshes `/api/users/{id}/bets…` by prefix when
- * a settlement arrives, so this exact shape is what keeps the screen live.
- */
-export const betsKey = (userId: number) => `/api/users/${userId}/bets`;
-
-/**
  * All of a player's bets, newest first. Spec §7: always refetched on mount — also when the last
  * fetch was a moment ago, so no deduping window (SWR's default would skip a remount within 2 s).
  */
 export function useMyBets(userId: number | null) {
-  return useSWR<Bet[]>(userId === null ? null : betsKey(userId), { revalidateOnMount: true, dedupingInterval: 0 });
+  return useQuery<Bet[]>(userId === null ? null : keys.bets(userId), EVERY_VISIT);
 }
 
 /**
@@ -29,9 +23,9 @@ export function useMyBets(userId: number | null) {
 export async function saveBetNote(userId: number, betId: number, text: string): Promise<Bet> {
   const note = text.trim();
   const bet = await apiRequest<Bet>("PATCH", `/api/bets/${betId}/note`, { note: note === "" ? null : note });
-  await mutate<Bet[]>(betsKey(userId), (bets) => bets?.map((old) => (old.id === bet.id ? bet : old)), {
+  await mutate<Bet[]>(keys.bets(userId), (bets) => bets?.map((old) => (old.id === bet.id ? bet : old)), {
     revalidate: false,
   });
-  void invalidate((path) => path.startsWith(betsKey(userId)));
+  void afterNoteSaved();
   return bet;
 }

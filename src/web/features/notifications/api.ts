@@ -1,7 +1,6 @@
-import useSWR from "swr";
 import type { Notification } from "../../../modules/social/model.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { invalidate } from "../../lib/swr.ts";
+import { afterNotificationsSeen, keys, useQuery } from "../../lib/queries.ts";
 
 export type { Notification };
 
@@ -11,21 +10,12 @@ export interface NotificationList {
   items: Notification[];
 }
 
-export const NOTIFICATIONS_KEY = "/api/notifications";
-
-/**
- * What a live {"type":"notification"} can have changed: it is sent for a friend request, an
- * accepted request or a league invitation, so the panel, the friend lists and the pending
- * league invitations refetch (on screen now, elsewhere when next shown).
- */
-export const afterNotification = (path: string) =>
-  path === NOTIFICATIONS_KEY || path.startsWith("/api/friends") || /^\/api\/users\/\d+\/invitations$/.test(path);
-
 /** The signed-in player's notifications; nothing is asked for visitors. */
-export const useNotifications = (signedIn: boolean) => useSWR<NotificationList>(signedIn ? NOTIFICATIONS_KEY : null);
+export const useNotifications = (signedIn: boolean) =>
+  useQuery<NotificationList>(signedIn ? keys.notifications() : null);
 
 /** Records that the player has seen everything up to now, then refetches so the badge clears. */
 export async function markNotificationsSeen(): Promise<void> {
-  await apiRequest<{ unread: number }>("POST", `${NOTIFICATIONS_KEY}/seen`);
-  await invalidate((path) => path === NOTIFICATIONS_KEY);
+  await apiRequest<{ unread: number }>("POST", "/api/notifications/seen");
+  await afterNotificationsSeen();
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { PASSWORD_MAX } from "../../../modules/auth/rules.ts";
+import { Field } from "../../components/Field.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { forgetSession } from "../../lib/session.ts";
@@ -83,9 +84,9 @@ function DeleteAccountForm({ onClose }: { onClose(): void }) {
             Your bets <strong>stay</strong> in league and leaderboard history, under an anonymous name.
           </li>
         </ul>
-        <label htmlFor="delete-password">Password</label>
-        <input
+        <Field
           id="delete-password"
+          label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
@@ -96,17 +97,11 @@ function DeleteAccountForm({ onClose }: { onClose(): void }) {
             setPassword(event.target.value);
             setError(null);
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "delete-password-error" : "delete-password-hint"}
+          error={error}
+          alert
+          hint="Enter your password to confirm it is you."
           data-autofocus
         />
-        {error ? (
-          <small id="delete-password-error" role="alert">
-            {error}
-          </small>
-        ) : (
-          <small id="delete-password-hint">Enter your password to confirm it is you.</small>
-        )}
         <footer>
           <button type="button" className="secondary outline" onClick={onClose} disabled={pending}>
             Cancel

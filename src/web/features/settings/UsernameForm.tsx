@@ -3,6 +3,7 @@ import { usernameProblem } from "../../../modules/auth/rules.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
 import type { CurrentUser } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
+import { Field } from "../../components/Field.tsx";
 import { changeUsername } from "./api.ts";
 
 export function UsernameForm({ user }: { user: CurrentUser }) {
@@ -30,9 +31,9 @@ export function UsernameForm({ user }: { user: CurrentUser }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Change username">
-      <label htmlFor="settings-username">Username</label>
-      <input
+      <Field
         id="settings-username"
+        label="Username"
         name="username"
         autoComplete="username"
         value={username}
@@ -40,14 +41,9 @@ export function UsernameForm({ user }: { user: CurrentUser }) {
           setUsername(event.target.value);
           setError(null);
         }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "settings-username-error" : "settings-username-hint"}
+        error={error}
+        hint="3-20 characters: letters, numbers and underscores."
       />
-      {error ? (
-        <small id="settings-username-error">{error}</small>
-      ) : (
-        <small id="settings-username-hint">3-20 characters: letters, numbers and underscores.</small>
-      )}
       <button type="submit" disabled={pending || username === user.username} aria-busy={pending || undefined}>
         {pending ? "Saving..." : "Save Changes"}
       </button>

@@ -1,6 +1,5 @@
-import useSWR from "swr";
 import { apiRequest } from "../../../lib/api.ts";
-import { invalidate } from "../../../lib/swr.ts";
+import { afterBotsChanged, keys, useQuery } from "../../../lib/queries.ts";
 
 /** GET /api/admin/bots/stats (spec §3 Bot stats). */
 export interface BotStats {
@@ -8,13 +7,9 @@ export interface BotStats {
   totalBotBets: number;
 }
 
-export const BOT_STATS_KEY = "/api/admin/bots/stats";
-
 export function useBotStats() {
-  return useSWR<BotStats>(BOT_STATS_KEY);
+  return useQuery<BotStats>(keys.botStats());
 }
-
-const refreshStats = () => invalidate((path) => path === BOT_STATS_KEY);
 
 /** POST /api/admin/bots/ensure: creates the bots missing to reach `count` (idempotent). */
 export async function ensureBots(count: number): Promise<{ message: string; created: number; total: number }> {
@@ -23,7 +18,7 @@ export async function ensureBots(count: number): Promise<{ message: string; crea
     "/api/admin/bots/ensure",
     { count },
   );
-  void refreshStats();
+  void afterBotsChanged();
   return result;
 }
 
@@ -34,6 +29,6 @@ export async function runWeeklyUpdate(): Promise<{ message: string; placed: numb
     "/api/admin/bots/weekly-update",
     {},
   );
-  void refreshStats();
+  void afterBotsChanged();
   return result;
 }

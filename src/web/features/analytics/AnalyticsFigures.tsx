@@ -1,0 +1,40 @@
+import { StatCards } from "../../components/StatCards.tsx";
+import { dollarsText, streakText } from "../../lib/stats-format.ts";
+import type { Summary } from "../../../modules/stats/rules.ts";
+import { clvCardText, type ClvFigure } from "./figures.ts";
+
+/**
+ * Spec §2's stat cards over the period. DESIGN: 'Longest Win Streak' shows the longest run of
+ * wins (the original showed the current streak under that label); the current one is its note.
+ * Ours adds 'Avg CLV': how the player's prices compared with the closing lines.
+ */
+export function AnalyticsFigures({ summary, clv }: { summary: Summary; clv: ClvFigure }) {
+  const current = summary.currentStreak;
+  const clvCard = clvCardText(clv);
+  return (
+    <StatCards
+      className="analytics-stats"
+      cards={[
+        {
+          id: "stat-average",
+          label: "Average Bet Size",
+          value: dollarsText(summary.averageBetCents),
+          note: `${dollarsText(summary.totalWageredCents)} wagered`,
+        },
+        {
+          id: "stat-streak",
+          label: "Longest Win Streak",
+          value: `${summary.longestWinStreak}W`,
+          note: current && current.count > 0 ? `Current streak ${streakText(current)}` : "No current streak",
+        },
+        {
+          id: "stat-total",
+          label: "Total Bets Placed",
+          value: String(summary.totalBets),
+          note: `${summary.wonBets} won · ${summary.lostBets} lost · ${summary.pushedBets} push`,
+        },
+        { id: "stat-clv", label: "Avg CLV", value: clvCard.value, note: clvCard.note },
+      ]}
+    />
+  );
+}

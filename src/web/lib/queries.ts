@@ -1,0 +1,127 @@
+import useSWR, { type SWRConfiguration } from "swr";
+import { invalidate } from "./swr.ts";
+
+/**
+ * Every API query the app caches: its key names a family and the URL it GETs. Invalidation goes by
+ * family (the named `after…` functions below), so no code matches URL strings; a new query gets a
+ * builder here and joins the families whose events change it.
+ */
+export type Family =
+  | "user"
+  | "currentWeek"
+  | "games"
+  | "bets"
+  | "weekBets"
+  | "coverage"
+  | "stats"
+  | "leaderboard"
+  | "availableLeagues"
+  | "league"
+  | "leagueInvitations"
+  | "myLeagues"
+  | "myInvitations"
+  | "friends"
+  | "friendRequests"
+  | "friendAnalytics"
+  | "notifications"
+  | "botStats";
+
+export type QueryKey = readonly [family: Family, url: string];
+
+const key = (family: Family, url: string): QueryKey => [family, url];
+
+/** Available Leagues come this many at a time ('Load more' asks for the next page). */
+export const AVAILABLE_PAGE_SIZE = 20;
+
+export const keys = {
+  user: () => key("user", "/api/user"),
+  /** The server's advancing current week (spec §4). */
+  currentWeek: () => key("currentWeek", "/api/weeks/current"),
+  /** One week's games in kick-off order (all statuses). */
+  games: (week: number) => key("games", `/api/games?week=${week}`),
+  /** All of a player's bets, newest first. */
+  bets: (userId: number) => key("bets", `/api/users/${userId}/bets`),
+  /** A player's bets of one week ('YOUR BET' on the game cards). */
+  weekBets: (userId: number, week: number) => key("weekBets", `/api/users/${userId}/bets/week/${week}`),
+  coverage: (userId: number, week: number) => key("coverage", `/api/users/${userId}/coverage/week/${week}`),
+  stats: (userId: number) => key("stats", `/api/users/${userId}/stats`),
+  leaderboard: (view: "week" | "overall", week: number | null): QueryKey | null =>
+    view === "overall"
+      ? key("leaderboard", "/api/leaderboard")
+      : week === null
+        ? null
+        : key("leaderboard", `/api/leaderboard/week/${week}`),
+  /**
+   * A page of Available Leagues after the league `cursor` (none: the newest). One league more than
+   * shown is asked for: its presence says another page exists, since the fetcher sees no headers.
+   */
+  availableLeagues: (cursor: number | null) =>
+    key(
+      "availableLeagues",
+      `/api/leagues?scope=available&limit=${AVAILABLE_PAGE_SIZE + 1}${cursor === null ? "" : `&cursor=${cursor}`}`,
+    ),
+  /** A league with its members and standings. */
+  league: (id: number) => key("league", `/api/leagues/${id}`),
+  leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),
+  myLeagues: (userId: number) => key("myLeagues", `/api/users/${userId}/leagues`),
+  myInvitations: (userId: number) => key("myInvitations", `/api/users/${userId}/invitations`),
+  friends: () => key("friends", "/api/friends"),
+  friendRequests: () => key("friendRequests", "/api/friends/requests"),
+  friendAnalytics: (friendId: number) => key("friendAnalytics", `/api/friends/${friendId}/analytics`),
+  notifications: () => key("notifications", "/api/notifications"),
+  botStats: () => key("botStats", "/api/admin/bots/stats"),
+};
+
+/**
+ * The one way a screen reads the API: `useQuery(keys.x(…))`, or null while it cannot ask yet (no
+ * user, no week). SWR's shared config (lib/swr.ts) fetches the key's URL; `options` only for what a
+ * query does differently (e.g. refetching on every visit).
+ */
+export function useQuery<T>(queryKey: QueryKey | null, options?: SWRConfiguration<T>) {
+  return useSWR<T>(queryKey, options ?? {});
+}
+
+/** Options for a query that refetches on every visit, also right after the last fetch (spec §7: bets). */
+export const EVERY_VISIT: SWRConfiguration = { revalidateOnMount: true, dedupingInterval: 0 };
+
+const after =
+  (...families: Family[]) =>
+  () =>
+    invalidate(families);
+
+// What each event changes. On screen they refetch now; elsewhere when next shown.
+
+/** Spec §7: a placed bet (or parlay) changes the user, their bets, stats and weekly coverage. */
+export const afterBetPlaced = after("user", "bets", "weekBets", "stats", "coverage");
+/** Spec §8: after a refused placement the weekly bets are refetched (they tell which games already have a bet). */
+export const afterBetRefused = after("weekBets");
+/** The live odds_update: prices moved, games started or ended, so the games and the current week are asked again. */
+export const afterOddsUpdate = after("games", "currentWeek");
+/** A placement refused because a price moved or a game locked: the games are asked again. */
+export const afterOddsRefused = after("games");
+/** The player's own bets settled (live channel): their figures, the boards and the notifications. */
+export const afterSettlement = after("user", "bets", "weekBets", "stats", "coverage", "leaderboard", "notifications");
+/** Bets settled somewhere: a league's standings (its details) move. */
+export const afterLeagueBetsSettled = after("league");
+/** An admin resolved a game: the game, and everyone's bets, stats and boards. */
+export const afterGameResolved = after("games", "user", "bets", "weekBets", "stats", "leaderboard");
+/** A journal note saved: every bet list carries notes. */
+export const afterNoteSaved = after("bets", "weekBets");
+/** Joined, left, created, edited, invited, answered: every league list and detail. */
+export const afterLeagueChange = after("availableLeagues", "league", "leagueInvitations", "myLeagues", "myInvitations");
+/** A friend request sent, answered or a friend removed: the lists, requests, analytics and the announcing notifications. */
+export const afterFriendChange = after("friends", "friendRequests", "friendAnalytics", "notifications");
+/** A live "notification" (friend request, acceptance, league invitation; no details): what it may announce. */
+export const afterNotification = after(
+  "notifications",
+  "friends",
+  "friendRequests",
+  "friendAnalytics",
+  "myInvitations",
+);
+export const afterNotificationsSeen = after("notifications");
+export const afterBotsChanged = after("botStats");
+/** A confirmed address can make the user an admin. */
+export const afterEmailConfirmed = after("user");
+/** The live channel (re)opened: anything may have been missed. */
+export const afterReconnect = () => invalidate("all");
