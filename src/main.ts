@@ -11,6 +11,7 @@ import { botsEnsureCommand, botsStatsCommand, botsWeeklyUpdateCommand } from "./
 import { contestWinnersCommand } from "./cli/contest.ts";
 import { backupCommand, restoreCommand } from "./cli/backup.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
+import { DatabaseConnectError } from "./db/connection.ts";
 
 const program = new Command()
   .name("nfl-paper-trading")
@@ -21,7 +22,7 @@ const program = new Command()
 
 const dbOption = [
   "--db <path>",
-  "SQLite database file (default: $DATABASE_PATH or ./data/nfl-paper-trading.db)",
+  "SQLite database file, or a postgres:// URL (default: $DATABASE_URL, else $DATABASE_PATH or ./data/nfl-paper-trading.db)",
 ] as const;
 
 program
@@ -114,7 +115,12 @@ program
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof CliError || error instanceof ConfigError || error instanceof SchemaTooNewError) {
+  if (
+    error instanceof CliError ||
+    error instanceof ConfigError ||
+    error instanceof SchemaTooNewError ||
+    error instanceof DatabaseConnectError
+  ) {
     console.error(`error: ${error.message}`);
     process.exit(1);
   }

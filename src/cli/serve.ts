@@ -1,7 +1,7 @@
 import { markServing, upgradeSnapshots } from "../db/backup.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../db/connection.ts";
+import { openConfigured } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loadWebAssets } from "../http/web-assets.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -23,8 +23,9 @@ import { SocketHub } from "../modules/realtime/hub.ts";
 /** Runs the app until SIGTERM or SIGINT, then stops accepting, finishes, closes sockets and checkpoints the WAL. */
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const handle = openDatabase(config.databasePath);
-  const applied = await migrateToLatest(handle.db, upgradeSnapshots(config.databasePath));
+  const handle = await openConfigured(config);
+  const sqlite = handle.sqlite;
+  const applied = await migrateToLatest(handle.db, sqlite ? upgradeSnapshots(config.databasePath) : undefined);
   if (applied.length > 0) logger.info({ applied }, "database migrated");
 
   const clock = systemClock;
@@ -55,9 +56,11 @@ export async function serve(config: Config): Promise<void> {
 
   games.start();
   const stopPurge = startSessionPurge(handle.db, clock, logger);
-  const stopCheckpoints = startCheckpointer(handle.sqlite, config.databasePath, (message) =>
-    logger.error({ message }, "background WAL checkpoint failed"),
-  );
+  const stopCheckpoints = sqlite
+    ? startCheckpointer(sqlite, config.databasePath, (message) =>
+        logger.error({ message }, "background WAL checkpoint failed"),
+      )
+    : async () => {};
 
   const app = createApp({
     config,
@@ -70,11 +73,11 @@ export async function serve(config: Config): Promise<void> {
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     providerStatus: () => games.status(),
   });
-  const unmarkServing = config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
+  const unmarkServing = !sqlite || config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
   app.listen({ port: config.port, hostname: config.host });
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
   logger.info(
-    { url: `http://localhost:${app.server?.port}`, database: config.databasePath },
+    { url: `http://localhost:${app.server?.port}`, database: handle.label },
     "NFL Paper Trading is listening",
   );
 
@@ -91,7 +94,7 @@ export async function serve(config: Config): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await games.stop();
     await dispatcher.stop();
-    handle.sqlite.run("pragma wal_checkpoint(TRUNCATE)");
+    sqlite?.run("pragma wal_checkpoint(TRUNCATE)");
     await handle.close();
     unmarkServing();
     logger.info("stopped");

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/connection.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
@@ -42,10 +43,6 @@ export function needsAdminProof(user: User, adminEmails: readonly string[]): boo
 const ACCOUNT_EXISTS = () => conflict("An account with this email or username already exists", "account_exists");
 const USERNAME_TAKEN = () => conflict("That username is taken", "username_taken");
 const USERNAME_SIMILAR = () => conflict("That username is too similar to an existing username", "username_similar");
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
-}
 
 function check(field: string, problem: string | null): void {
   if (problem) throw badRequest(problem, `invalid_${field}`);

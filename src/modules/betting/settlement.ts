@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { lockExclusive } from "../../db/locks.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { centsToString } from "../../lib/money.ts";
@@ -130,6 +131,17 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
 }
 
 /**
+ * On PostgreSQL, settlement steps run one at a time across processes, as SQLite's write lock makes
+ * them anyway: a player's aggregates and streaks are read, then written; a parlay spans games
+ * settled apart. Exactly once: a second settlement of the game waits here, then finds the bets
+ * settled. Placements on the game (which hold it shared) finish first.
+ */
+async function lockSettlement(trx: Kysely<Database>, gameId: string): Promise<void> {
+  await lockExclusive(trx, "settlement");
+  await lockExclusive(trx, "game", gameId);
+}
+
+/**
  * Settles a completed game's pending bets in chunks (yielding between them). With `regrade`, every
  * bet of the game is re-settled against the corrected score in one transaction, so no reader sees a
  * half-regraded game. Returns how many bets changed.
@@ -137,6 +149,7 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
 export async function settleGame(db: Db, now: Date, gameId: string, opts: { regrade?: boolean } = {}): Promise<number> {
   if (opts.regrade) {
     const regraded = await db.transaction().execute(async (trx) => {
+      await lockSettlement(trx, gameId);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return 0;
       let changed = 0;
@@ -162,6 +175,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
   for (let afterId = 0; ; ) {
     const step = await db.transaction().execute(async (trx) => {
       // Timed from the write lock on: waiting for placements' commits is not the chunk's work.
+      await lockSettlement(trx, gameId);
       const started = performance.now();
       const facts = await finalFacts(trx, gameId);
       if (!facts) return null;
@@ -179,6 +193,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
   // Then the pending parlays with a leg on this game: the leg is graded, and a parlay whose last leg this was settles.
   for (let afterId = 0; ; ) {
     const step = await db.transaction().execute(async (trx) => {
+      await lockSettlement(trx, gameId);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return null;
       const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, true);
