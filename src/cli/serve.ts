@@ -17,6 +17,7 @@ import { seedDemoBots } from "../modules/bots/service.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";
 import { createProvider } from "../modules/games/providers/index.ts";
 import { GameSyncScheduler } from "../modules/games/scheduler.ts";
+import { Lease } from "../db/lease.ts";
 import { OutboxDispatcher } from "../modules/realtime/dispatcher.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 
@@ -31,22 +32,6 @@ export async function serve(config: Config): Promise<void> {
   const clock = systemClock;
   const metrics = new Metrics();
   const games = new GameSyncScheduler(handle.db, createProvider(config, logger), clock, logger, metrics);
-  const firstStart = await hasNoUsers(handle.db);
-  // The embedded season is generated offline: seed it before the first visitor, so a fresh install
-  // shows a season in progress. A remote provider is first read by games.start() below, after
-  // which the server listens at once: a slow or unreachable feed never holds up start-up.
-  if (config.oddsProvider === "embedded") await games.runOnce();
-  if (firstStart && config.oddsProvider === "embedded" && config.demoBots > 0) {
-    const started = performance.now();
-    const seeded = await seedDemoBots(handle.db, clock.now(), config.demoBots);
-    logger.info(
-      { ...seeded, ms: Math.round(performance.now() - started) },
-      "first start: demo bots with a betting history",
-    );
-  }
-  // Whatever was resolved but not settled before a crash or by a CLI while we were down.
-  const swept = await settleAllPending(handle.db, clock.now());
-  if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
   const bus = new EventBus();
   const hub = new SocketHub();
   hub.listen(bus);
@@ -54,8 +39,42 @@ export async function serve(config: Config): Promise<void> {
   const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);
   await dispatcher.start();
 
-  games.start();
-  const stopPurge = startSessionPurge(handle.db, clock, logger);
+  // The singleton jobs run in the one process holding the "jobs" lease (several processes on
+  // PostgreSQL, or two serve on one SQLite file); when its holder dies, another takes them over.
+  let stopPurge = () => {};
+  const lease = new Lease(handle.db, "jobs", {
+    onAcquire: async () => {
+      logger.info("this process runs the jobs (provider sync, settlement sweep, purges)");
+      await startJobs();
+    },
+    onLose: async () => {
+      logger.warn("lost the jobs lease: another process runs the jobs now");
+      stopPurge();
+      await games.stop();
+    },
+    onError: (error) => logger.error({ err: error }, "jobs lease check failed"),
+  });
+  const startJobs = async () => {
+    const firstStart = await hasNoUsers(handle.db);
+    // The embedded season is generated offline: seed it before the first visitor, so a fresh install
+    // shows a season in progress. A remote provider is first read by games.start() below, after
+    // which the server listens at once: a slow or unreachable feed never holds up start-up.
+    if (config.oddsProvider === "embedded") await games.runOnce();
+    if (firstStart && config.oddsProvider === "embedded" && config.demoBots > 0) {
+      const started = performance.now();
+      const seeded = await seedDemoBots(handle.db, clock.now(), config.demoBots);
+      logger.info(
+        { ...seeded, ms: Math.round(performance.now() - started) },
+        "first start: demo bots with a betting history",
+      );
+    }
+    // Whatever was resolved but not settled before a crash or by a CLI while we were down.
+    const swept = await settleAllPending(handle.db, clock.now());
+    if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
+    games.start();
+    stopPurge = startSessionPurge(handle.db, clock, logger);
+  };
+  await lease.start();
   const stopCheckpoints = sqlite
     ? startCheckpointer(sqlite, config.databasePath, (message) =>
         logger.error({ message }, "background WAL checkpoint failed"),
@@ -71,7 +90,8 @@ export async function serve(config: Config): Promise<void> {
     hub,
     metrics,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
-    providerStatus: () => games.status(),
+    providerStatus: () =>
+      lease.held ? games.status() : { ...games.status(), message: "the provider sync runs in another process" },
   });
   const unmarkServing = !sqlite || config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
   app.listen({ port: config.port, hostname: config.host });
@@ -88,6 +108,7 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ signal }, "shutting down");
     hub.closeAll();
     stopPurge();
+    await lease.stop();
     await stopCheckpoints();
     await app.stop();
     // Let the last responses' after-response hooks (their log lines) run.

@@ -98,6 +98,16 @@ export interface PostgresHandle extends DbHandle {
   pool: pg.Pool;
 }
 
+const postgresSettings = new WeakMap<Kysely<any>, pg.ClientConfig>();
+
+/**
+ * The connection settings behind a PostgreSQL Kysely instance, for a connection of its own outside
+ * the pool (LISTEN, session-held locks); null on SQLite.
+ */
+export function postgresSettingsOf(db: Kysely<any>): pg.ClientConfig | null {
+  return postgresSettings.get(db) ?? null;
+}
+
 /** Whether a Kysely instance (or a transaction of one) talks to PostgreSQL. Modules never ask: src/db does. */
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -193,6 +203,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     throw new DatabaseConnectError(`cannot connect to PostgreSQL at ${where}: ${connectProblem(error)}`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  postgresSettings.set(db, clientConfig);
   return {
     db,
     engine: "postgres",
