@@ -10,6 +10,7 @@ import { oddsSyncCommand, resolveGameCommand } from "./cli/games.ts";
 import { botsEnsureCommand, botsStatsCommand, botsWeeklyUpdateCommand } from "./cli/bots.ts";
 import { contestWinnersCommand } from "./cli/contest.ts";
 import { backupCommand, restoreCommand } from "./cli/backup.ts";
+import { migrateToPostgresCommand } from "./cli/migrate-to-postgres.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
 import { DatabaseConnectError } from "./db/connection.ts";
 
@@ -111,6 +112,13 @@ program
   .description("replace the database with a backup (refused while serve runs on it)")
   .option(...dbOption)
   .action((file: string, flags: DataFlags) => restoreCommand(configFrom(flags), file));
+
+program
+  .command("migrate-to-postgres")
+  .description("copy a SQLite database into an empty PostgreSQL database, verifying counts and sums")
+  .option("--from <file>", "the SQLite file (default: $DATABASE_PATH or ./data/nfl-paper-trading.db)")
+  .option("--to <url>", "the PostgreSQL database, postgres://… (default: $DATABASE_URL)")
+  .action((flags: { from?: string; to?: string }) => migrateToPostgresCommand(configFrom({}), flags));
 
 try {
   await program.parseAsync(process.argv);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { chunkingFor, type Chunking } from "../../db/chunking.ts";
 import { lockExclusive } from "../../db/locks.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
@@ -21,10 +22,11 @@ const CHUNK = 100;
 const CHUNK_BUDGET_MS = 7;
 
 /** The next chunk's size from how long the last one took: smaller on a slow or busy machine, never below 50. */
-export function nextChunkSize(size: number, tookMs: number): number {
-  const scaled = Math.round(size * Math.min(1.5, Math.max(0.5, CHUNK_BUDGET_MS / Math.max(tookMs, 0.1))));
-  return Math.min(1000, Math.max(50, scaled));
+export function nextChunkSize(size: number, tookMs: number, chunking: Chunking = SQLITE_CHUNKS): number {
+  const scaled = Math.round(size * Math.min(1.5, Math.max(0.5, chunking.budgetMs / Math.max(tookMs, 0.1))));
+  return Math.min(chunking.max, Math.max(chunking.min, scaled));
 }
+const SQLITE_CHUNKS: Chunking = { first: CHUNK, budgetMs: CHUNK_BUDGET_MS, min: 50, max: 1000 };
 /** Parlays per transaction: each brings up to 8 legs (and their games) along. */
 const PARLAY_CHUNK = 100;
 
@@ -171,7 +173,9 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     return regraded;
   }
   let changed = 0;
-  let size = CHUNK;
+  // PostgreSQL neither blocks the event loop nor holds one write lock for a chunk: larger chunks there.
+  const chunking = chunkingFor(db);
+  let size = chunking.first;
   for (let afterId = 0; ; ) {
     const step = await db.transaction().execute(async (trx) => {
       // Timed from the write lock on: waiting for placements' commits is not the chunk's work.
@@ -187,7 +191,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     if (!step) break;
     changed += step.changed;
     afterId = step.lastId;
-    size = nextChunkSize(size, step.tookMs);
+    size = nextChunkSize(size, step.tookMs, chunking);
     await yieldToEventLoop();
   }
   // Then the pending parlays with a leg on this game: the leg is graded, and a parlay whose last leg this was settles.
