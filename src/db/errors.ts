@@ -38,8 +38,11 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 5): 
   }
 }
 
-/** PostgreSQL refuses text SQLite stores (a NUL character, 22021; an invalid escape, 22P05): the input was bad. */
+/**
+ * PostgreSQL refuses a value SQLite would take (a NUL character 22021, an invalid escape 22P05, a
+ * fraction or a huge number for an integer column 22P02/22003): the input was bad, not the server.
+ */
 export function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  return code === "22021" || code === "22P05";
+  return code === "22021" || code === "22P05" || code === "22P02" || code === "22003";
 }

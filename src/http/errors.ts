@@ -72,7 +72,10 @@ export function errorHandler(logger: Logger) {
       return json(status, { message: (error as Error).message || "Bad request", code: "bad_request" });
     }
     if (isUnstorableText(error)) {
-      return json(400, { message: "Text must not contain NUL characters", code: "invalid_input" });
+      return json(400, {
+        message: "A value is not valid: whole numbers in range, text without NUL characters",
+        code: "invalid_input",
+      });
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or a dropped connection: nothing was committed; the pool reconnects.
