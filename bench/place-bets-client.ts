@@ -5,16 +5,19 @@
  */
 export {};
 
-const { origin, clients, jobs } = (await Bun.stdin.json()) as {
+const { origin, origins, clients, jobs } = (await Bun.stdin.json()) as {
   origin: string;
+  /** Several servers (processes) on one database: job i goes to origins[i % n]. */
+  origins?: string[];
   clients: number;
   jobs: { cookie: string; body: unknown }[];
 };
+const targets = origins ?? [origin];
 
 // Each loop opens its connection and warms up first: the server's latency is measured, not this process's start.
 await Promise.all(
   Array.from({ length: clients }, async () => {
-    for (let i = 0; i < 5; i++) await (await fetch(`${origin}/api/health`)).arrayBuffer();
+    for (let i = 0; i < 5; i++) for (const o of targets) await (await fetch(`${o}/api/health`)).arrayBuffer();
   }),
 );
 
@@ -25,11 +28,13 @@ const started = performance.now();
 await Promise.all(
   Array.from({ length: clients }, async () => {
     while (next < jobs.length) {
-      const job = jobs[next++]!;
+      const i = next++;
+      const job = jobs[i]!;
+      const to = targets[i % targets.length]!;
       const t0 = performance.now();
-      const res = await fetch(`${origin}/api/bets`, {
+      const res = await fetch(`${to}/api/bets`, {
         method: "POST",
-        headers: { "content-type": "application/json", cookie: job.cookie, origin },
+        headers: { "content-type": "application/json", cookie: job.cookie, origin: to },
         body: JSON.stringify(job.body),
       });
       await res.arrayBuffer();

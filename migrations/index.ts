@@ -14,6 +14,7 @@ import * as m0012 from "./0012_lean_bet_indexes.ts";
 import * as m0013 from "./0013_account_proofs.ts";
 import * as m0014 from "./0014_leagues_created_by.ts";
 import * as m0016 from "./0016_parlays.ts";
+import * as m0017 from "./0017_multi_process.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013_account_proofs": m0013,
   "0014_leagues_created_by": m0014,
   "0016_parlays": m0016,
+  "0017_multi_process": m0017,
 };

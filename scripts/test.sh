@@ -8,6 +8,11 @@
 # and reported no failure. A bun that crashed or found no test counts as a failure, never as
 # "0 failed".
 #
+# tests/api runs twice: on SQLite, then on PostgreSQL (a throwaway cluster, scripts/postgres-for-tests.sh;
+# Debian's postgresql is installed when missing and we are root). Files that test SQLite itself
+# (WAL checkpoints, its migrations, its file) run only the first time. TEST_POSTGRES=0 skips the
+# second run; TEST_DATABASE_URL=postgres://… runs it on an existing server.
+#
 # Environment: TEST_TIMEOUT (seconds for the whole `bun test` run, default 2400);
 # CHROMIUM_PATH (the browser the e2e tests drive, default /usr/bin/chromium); any extra
 # arguments are passed to `bun test` (e.g. `npm test -- tests/unit`).
@@ -94,10 +99,41 @@ run_bun() {
   failed=$((failed + fail))
 }
 
+# The second run of tests/api: every file but those about SQLite itself.
+SQLITE_ONLY="checkpointer|connection|crash|group-commit|migration-parlays|cli"
+run_postgres() {
+  # shellcheck source=postgres-for-tests.sh
+  source scripts/postgres-for-tests.sh
+  if ! pg_test_start; then
+    echo "test.sh: could not start PostgreSQL: the PostgreSQL run of tests/api counts as failed." >&2
+    failed=$((failed + 1))
+    return
+  fi
+  local files
+  files="$(ls tests/api/*.test.ts | grep -Ev "/($SQLITE_ONLY)\.test\.ts$" | tr '\n' ' ')"
+  # shellcheck disable=SC2086
+  run_bun $files
+  eval "$PG_TEST_STOP"
+}
+
+# The SQLite runs never see a TEST_DATABASE_URL (it is for the PostgreSQL run alone).
+PG_URL_GIVEN="${TEST_DATABASE_URL:-}"
+unset TEST_DATABASE_URL
+
 if [ "$#" -gt 0 ]; then
   run_bun "$@"
 else
   run_bun tests/unit tests/api
+  if [ "${TEST_POSTGRES:-1}" != "0" ]; then
+    echo "== tests/api again, on PostgreSQL"
+    (
+      [ -n "$PG_URL_GIVEN" ] && export TEST_DATABASE_URL="$PG_URL_GIVEN"
+      run_postgres
+      echo "$passed $failed $skipped $todo" >"$log.totals"
+    )
+    read -r passed failed skipped todo <"$log.totals" || failed=$((failed + 1))
+    rm -f "$log.totals"
+  fi
   # Each browser test file in a process of its own: Chromium driven over its protocol from one
   # long-lived process on a busy 2-core machine now and then loses a message ("Object with guid …
   # was not bound"); a fresh process per file does not.

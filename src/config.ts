@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file (DATABASE_URL=postgres://…, or --db postgres://…); null = SQLite. */
+  databaseUrl: string | null;
   /** Emails that are admins whenever they register (lower-cased). */
   adminEmails: string[];
   /** The origin users see behind a reverse proxy, e.g. https://bets.example.com; null on localhost. */
@@ -117,11 +119,21 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       "PUBLIC_URL must be set when SMTP_URL is set: mailed links are built from it (e.g. PUBLIC_URL=https://bets.example.com)",
     );
   }
-  const databasePath = overrides.databasePath ?? env.DATABASE_PATH ?? "./data/nfl-paper-trading.db";
+  // `--db postgres://…` picks PostgreSQL as DATABASE_URL does; a plain `--db file` picks SQLite over DATABASE_URL.
+  const dbFlag = overrides.databasePath;
+  const flagIsUrl = dbFlag !== undefined && /^postgres(ql)?:\/\//i.test(dbFlag);
+  const databaseUrl = flagIsUrl ? dbFlag : dbFlag !== undefined ? null : env.DATABASE_URL || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\/[^/]/i.test(databaseUrl)) {
+    throw new ConfigError(
+      "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/nfl (or unset for SQLite)",
+    );
+  }
+  const databasePath = (flagIsUrl ? undefined : dbFlag) ?? env.DATABASE_PATH ?? "./data/nfl-paper-trading.db";
   return {
     port: overrides.port ?? int(env, "PORT", 3000, 0, 65535),
     host: env.HOST || "0.0.0.0",
     databasePath: databasePath === ":memory:" ? databasePath : resolve(databasePath),
+    databaseUrl,
     adminEmails: (env.ADMIN_EMAILS ?? "")
       .split(",")
       .map((e) => e.trim().toLowerCase())

@@ -10,7 +10,9 @@ import { oddsSyncCommand, resolveGameCommand } from "./cli/games.ts";
 import { botsEnsureCommand, botsStatsCommand, botsWeeklyUpdateCommand } from "./cli/bots.ts";
 import { contestWinnersCommand } from "./cli/contest.ts";
 import { backupCommand, restoreCommand } from "./cli/backup.ts";
+import { migrateToPostgresCommand } from "./cli/migrate-to-postgres.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
+import { DatabaseConnectError } from "./db/connection.ts";
 
 const program = new Command()
   .name("nfl-paper-trading")
@@ -21,7 +23,7 @@ const program = new Command()
 
 const dbOption = [
   "--db <path>",
-  "SQLite database file (default: $DATABASE_PATH or ./data/nfl-paper-trading.db)",
+  "SQLite database file, or a postgres:// URL (default: $DATABASE_URL, else $DATABASE_PATH or ./data/nfl-paper-trading.db)",
 ] as const;
 
 program
@@ -111,10 +113,22 @@ program
   .option(...dbOption)
   .action((file: string, flags: DataFlags) => restoreCommand(configFrom(flags), file));
 
+program
+  .command("migrate-to-postgres")
+  .description("copy a SQLite database into an empty PostgreSQL database, verifying counts and sums")
+  .option("--from <file>", "the SQLite file (default: $DATABASE_PATH or ./data/nfl-paper-trading.db)")
+  .option("--to <url>", "the PostgreSQL database, postgres://… (default: $DATABASE_URL)")
+  .action((flags: { from?: string; to?: string }) => migrateToPostgresCommand(configFrom({}), flags));
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof CliError || error instanceof ConfigError || error instanceof SchemaTooNewError) {
+  if (
+    error instanceof CliError ||
+    error instanceof ConfigError ||
+    error instanceof SchemaTooNewError ||
+    error instanceof DatabaseConnectError
+  ) {
     console.error(`error: ${error.message}`);
     process.exit(1);
   }

@@ -1,7 +1,7 @@
 import { createApp, type App } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
-import { openDatabase, type Db } from "../src/db/connection.ts";
-import { migrateToLatest } from "../src/db/migrate.ts";
+import type { Db } from "../src/db/connection.ts";
+import { freshDatabase } from "./databases.ts";
 import { FixedClock } from "../src/lib/clock.ts";
 import { EventBus } from "../src/lib/events.ts";
 import { createLogger, type Logger } from "../src/lib/logger.ts";
@@ -20,14 +20,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated in-memory database and an app over it, standing on a fixed day. */
+/** A fresh, migrated database (in-memory SQLite, or PostgreSQL under TEST_DATABASE_URL) and an app over it, standing on a fixed day. */
 export async function makeTestApp(opts: { env?: Record<string, string>; now?: string } = {}): Promise<TestContext> {
   const config = loadConfig(
     { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...opts.env },
     { databasePath: ":memory:" },
   );
-  const handle = openDatabase(":memory:");
-  await migrateToLatest(handle.db);
+  const handle = await freshDatabase();
   const clock = new FixedClock(opts.now ?? "2026-10-07T16:00:00Z");
   const logger = createLogger("silent");
   const bus = new EventBus();

@@ -4,8 +4,13 @@ import { BackupError, backupTo, restoreFrom } from "../db/backup.ts";
 import { openDatabase } from "../db/connection.ts";
 import { CliError } from "./context.ts";
 
+/** PostgreSQL has its own, better tools for this; we do not reinvent them. */
+const POSTGRES_BACKUPS =
+  "backup and restore copy the SQLite file; with PostgreSQL (DATABASE_URL) use pg_dump and pg_restore (see README: PostgreSQL)";
+
 /** `backup <file>`: a consistent copy, safe while serve runs. */
 export async function backupCommand(config: Config, file: string) {
+  if (config.databaseUrl) throw new CliError(POSTGRES_BACKUPS);
   const target = resolve(file);
   const handle = openDatabase(config.databasePath);
   try {
@@ -21,6 +26,7 @@ export async function backupCommand(config: Config, file: string) {
 
 /** `restore <file>`: replaces the database with a backup; refused while serve runs. */
 export async function restoreCommand(config: Config, file: string) {
+  if (config.databaseUrl) throw new CliError(POSTGRES_BACKUPS);
   try {
     restoreFrom(resolve(file), config.databasePath);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { upgradeSnapshots } from "../db/backup.ts";
 import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
-import { openDatabase, type DbHandle } from "../db/connection.ts";
+import { openConfigured, type DbHandle } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 
 /** Flags every data command takes. */
@@ -25,9 +25,9 @@ export class CliError extends Error {}
 
 /** Opens the configured database at this build's schema, runs `work`, and always closes it. */
 export async function withDatabase<T>(config: Config, work: (handle: DbHandle) => Promise<T>): Promise<T> {
-  const handle = openDatabase(config.databasePath);
+  const handle = await openConfigured(config);
   try {
-    await migrateToLatest(handle.db, upgradeSnapshots(config.databasePath));
+    await migrateToLatest(handle.db, handle.sqlite ? upgradeSnapshots(config.databasePath) : undefined);
     return await work(handle);
   } finally {
     await handle.close();

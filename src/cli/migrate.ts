@@ -1,14 +1,14 @@
 import { upgradeSnapshots } from "../db/backup.ts";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../db/connection.ts";
-import { latestMigration, migrateToLatest } from "../db/migrate.ts";
+import { openConfigured } from "../db/connection.ts";
+import { latestMigrationOf, migrateToLatest } from "../db/migrate.ts";
 
 export async function migrate(config: Config): Promise<void> {
-  const handle = openDatabase(config.databasePath);
+  const handle = await openConfigured(config);
   try {
-    const applied = await migrateToLatest(handle.db, upgradeSnapshots(config.databasePath));
+    const applied = await migrateToLatest(handle.db, handle.sqlite ? upgradeSnapshots(config.databasePath) : undefined);
     console.log(applied.length > 0 ? `Applied ${applied.join(", ")}.` : "Already up to date.");
-    console.log(`Database ${config.databasePath} is at ${latestMigration}.`);
+    console.log(`Database ${handle.label} is at ${latestMigrationOf(handle.db)}.`);
   } finally {
     await handle.close();
   }

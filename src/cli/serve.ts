@@ -1,7 +1,7 @@
 import { markServing, upgradeSnapshots } from "../db/backup.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../db/connection.ts";
+import { openConfigured } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loadWebAssets } from "../http/web-assets.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -17,35 +17,21 @@ import { seedDemoBots } from "../modules/bots/service.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";
 import { createProvider } from "../modules/feeds/providers/index.ts";
 import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
+import { Lease } from "../db/lease.ts";
 import { OutboxDispatcher } from "../modules/realtime/dispatcher.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 
 /** Runs the app until SIGTERM or SIGINT, then stops accepting, finishes, closes sockets and checkpoints the WAL. */
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const handle = openDatabase(config.databasePath);
-  const applied = await migrateToLatest(handle.db, upgradeSnapshots(config.databasePath));
+  const handle = await openConfigured(config);
+  const sqlite = handle.sqlite;
+  const applied = await migrateToLatest(handle.db, sqlite ? upgradeSnapshots(config.databasePath) : undefined);
   if (applied.length > 0) logger.info({ applied }, "database migrated");
 
   const clock = systemClock;
   const metrics = new Metrics();
   const games = new GameSyncScheduler(handle.db, createProvider(config, logger), clock, logger, metrics);
-  const firstStart = await hasNoUsers(handle.db);
-  // The embedded season is generated offline: seed it before the first visitor, so a fresh install
-  // shows a season in progress. A remote provider is first read by games.start() below, after
-  // which the server listens at once: a slow or unreachable feed never holds up start-up.
-  if (config.oddsProvider === "embedded") await games.runOnce();
-  if (firstStart && config.oddsProvider === "embedded" && config.demoBots > 0) {
-    const started = performance.now();
-    const seeded = await seedDemoBots(handle.db, clock.now(), config.demoBots);
-    logger.info(
-      { ...seeded, ms: Math.round(performance.now() - started) },
-      "first start: demo bots with a betting history",
-    );
-  }
-  // Whatever was resolved but not settled before a crash or by a CLI while we were down.
-  const swept = await settleAllPending(handle.db, clock.now());
-  if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
   const bus = new EventBus();
   const hub = new SocketHub();
   hub.listen(bus);
@@ -53,11 +39,47 @@ export async function serve(config: Config): Promise<void> {
   const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);
   await dispatcher.start();
 
-  games.start();
-  const stopPurge = startSessionPurge(handle.db, clock, logger);
-  const stopCheckpoints = startCheckpointer(handle.sqlite, config.databasePath, (message) =>
-    logger.error({ message }, "background WAL checkpoint failed"),
-  );
+  // The singleton jobs run in the one process holding the "jobs" lease (several processes on
+  // PostgreSQL, or two serve on one SQLite file); when its holder dies, another takes them over.
+  let stopPurge = () => {};
+  const lease = new Lease(handle.db, "jobs", {
+    onAcquire: async () => {
+      logger.info("this process runs the jobs (provider sync, settlement sweep, purges)");
+      await startJobs();
+    },
+    onLose: async () => {
+      logger.warn("lost the jobs lease: another process runs the jobs now");
+      stopPurge();
+      await games.stop();
+    },
+    onError: (error) => logger.error({ err: error }, "jobs lease check failed"),
+  });
+  const startJobs = async () => {
+    const firstStart = await hasNoUsers(handle.db);
+    // The embedded season is generated offline: seed it before the first visitor, so a fresh install
+    // shows a season in progress. A remote provider is first read by games.start() below, after
+    // which the server listens at once: a slow or unreachable feed never holds up start-up.
+    if (config.oddsProvider === "embedded") await games.runOnce();
+    if (firstStart && config.oddsProvider === "embedded" && config.demoBots > 0) {
+      const started = performance.now();
+      const seeded = await seedDemoBots(handle.db, clock.now(), config.demoBots);
+      logger.info(
+        { ...seeded, ms: Math.round(performance.now() - started) },
+        "first start: demo bots with a betting history",
+      );
+    }
+    // Whatever was resolved but not settled before a crash or by a CLI while we were down.
+    const swept = await settleAllPending(handle.db, clock.now());
+    if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
+    games.start();
+    stopPurge = startSessionPurge(handle.db, clock, logger);
+  };
+  await lease.start();
+  const stopCheckpoints = sqlite
+    ? startCheckpointer(sqlite, config.databasePath, (message) =>
+        logger.error({ message }, "background WAL checkpoint failed"),
+      )
+    : async () => {};
 
   const app = createApp({
     config,
@@ -68,13 +90,14 @@ export async function serve(config: Config): Promise<void> {
     hub,
     metrics,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
-    providerStatus: () => games.status(),
+    providerStatus: () =>
+      lease.held ? games.status() : { ...games.status(), message: "the provider sync runs in another process" },
   });
-  const unmarkServing = config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
+  const unmarkServing = !sqlite || config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
   app.listen({ port: config.port, hostname: config.host });
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
   logger.info(
-    { url: `http://localhost:${app.server?.port}`, database: config.databasePath },
+    { url: `http://localhost:${app.server?.port}`, database: handle.label },
     "NFL Paper Trading is listening",
   );
 
@@ -85,13 +108,14 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ signal }, "shutting down");
     hub.closeAll();
     stopPurge();
+    await lease.stop();
     await stopCheckpoints();
     await app.stop();
     // Let the last responses' after-response hooks (their log lines) run.
     await new Promise((resolve) => setTimeout(resolve, 20));
     await games.stop();
     await dispatcher.stop();
-    handle.sqlite.run("pragma wal_checkpoint(TRUNCATE)");
+    sqlite?.run("pragma wal_checkpoint(TRUNCATE)");
     await handle.close();
     unmarkServing();
     logger.info("stopped");

@@ -1,7 +1,17 @@
 import { Database as Sqlite } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type QueryResult } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type QueryResult,
+} from "kysely";
+import pg from "pg";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -90,14 +100,49 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** The two engines: embedded SQLite (the default) or PostgreSQL (`DATABASE_URL=postgres://…`). */
+export type Engine = "sqlite" | "postgres";
+
 export interface DbHandle {
   db: Db;
-  sqlite: Sqlite;
+  engine: Engine;
+  /** The SQLite connection itself (pragmas, checkpoints); null on PostgreSQL. */
+  sqlite: Sqlite | null;
+  /** Where the data lives, for logs: the SQLite file, or the PostgreSQL URL without its password. */
+  label: string;
   close(): Promise<void>;
 }
 
+export interface SqliteHandle extends DbHandle {
+  engine: "sqlite";
+  sqlite: Sqlite;
+}
+
+export interface PostgresHandle extends DbHandle {
+  engine: "postgres";
+  sqlite: null;
+  /** The connection settings, for the connections that live outside the pool (LISTEN, leases). */
+  clientConfig: pg.ClientConfig;
+  pool: pg.Pool;
+}
+
+const postgresSettings = new WeakMap<Kysely<any>, pg.ClientConfig>();
+
+/**
+ * The connection settings behind a PostgreSQL Kysely instance, for a connection of its own outside
+ * the pool (LISTEN, session-held locks); null on SQLite.
+ */
+export function postgresSettingsOf(db: Kysely<any>): pg.ClientConfig | null {
+  return postgresSettings.get(db) ?? null;
+}
+
+/** Whether a Kysely instance (or a transaction of one) talks to PostgreSQL. Modules never ask: src/db does. */
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /** Opens (creating if needed) the SQLite file with the house pragmas. ":memory:" gives a private database. */
-export function openDatabase(path: string): DbHandle {
+export function openDatabase(path: string): SqliteHandle {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Sqlite(path, { create: true, strict: true });
   sqlite.run("pragma journal_mode = WAL");
@@ -107,9 +152,101 @@ export function openDatabase(path: string): DbHandle {
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(sqlite)) });
   return {
     db,
+    engine: "sqlite",
     sqlite,
+    label: path,
     async close() {
       await db.destroy();
     },
   };
+}
+
+/** A `postgres://` or `postgresql://` URL. */
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(value);
+}
+
+/** Start-up could not reach or use the database: one line for the operator, never a password. */
+export class DatabaseConnectError extends Error {}
+
+/** host:port/database of a PostgreSQL URL: what logs and errors name (never the user's password). */
+export function describePostgresUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const host = u.hostname || u.searchParams.get("host") || "localhost";
+    return `${host}:${u.port || "5432"}${u.pathname && u.pathname !== "/" ? u.pathname : "/"}`;
+  } catch {
+    return "(an unreadable DATABASE_URL)";
+  }
+}
+
+/**
+ * PostgreSQL's 64-bit integers (count(*), sum() of integers, bigint cents) and numerics arrive
+ * from `pg` as strings, to be safe beyond 2^53. Ours are counts and cents, far below that: read
+ * them as numbers, as SQLite gives them.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** The settings of a URL, with our type parsers: for the pool and for single connections alike. */
+export function postgresClientConfig(url: string): pg.ClientConfig {
+  return {
+    connectionString: url,
+    types: pgTypes,
+    connectionTimeoutMillis: 5000,
+    application_name: "nfl-paper-trading",
+  };
+}
+
+/** What went wrong connecting, in words that never carry the URL (pg's messages do not). */
+function connectProblem(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  if (e.code === "ECONNREFUSED") return "connection refused";
+  if (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN") return "unknown host";
+  if (e.code === "28P01") return "password authentication failed";
+  if (e.code === "3D000") return "the database does not exist";
+  return (e.message ?? String(error)).split("\n")[0]!.replace(/postgres(ql)?:\/\/\S*/gi, "(url)");
+}
+
+/**
+ * Opens a pool on PostgreSQL and checks it answers, so a wrong or unreachable DATABASE_URL stops
+ * start-up at once with one clear line (DatabaseConnectError) instead of failing the first request.
+ */
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<PostgresHandle> {
+  const where = describePostgresUrl(url);
+  const clientConfig = postgresClientConfig(url);
+  const pool = new pg.Pool({ ...clientConfig, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle connection the server dropped (a restart, a failover) must not take the process down:
+  // the pool replaces it, and the query that meets the outage answers 503 (http/errors.ts).
+  pool.on("error", () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseConnectError(`cannot connect to PostgreSQL at ${where}: ${connectProblem(error)}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  postgresSettings.set(db, clientConfig);
+  return {
+    db,
+    engine: "postgres",
+    sqlite: null,
+    label: `postgres://${where}`,
+    clientConfig,
+    pool,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** The configured database: PostgreSQL when `databaseUrl` is set, else the SQLite file. */
+export async function openConfigured(config: { databasePath: string; databaseUrl: string | null }): Promise<DbHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openDatabase(config.databasePath);
 }

@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { isPostgres } from "./connection.ts";
+import { retryOnConflict } from "./errors.ts";
 import type { Database } from "./schema.ts";
 
 type Work<T> = (trx: Kysely<Database>) => Promise<T>;
@@ -26,11 +28,18 @@ export class GroupCommit {
   #queue: Job[] = [];
   #draining = false;
 
+  readonly #postgres: boolean;
+
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#postgres = isPostgres(db);
   }
 
   run<T>(work: Work<T>): Promise<T> {
+    // PostgreSQL commits many transactions at once on its own (its WAL writer groups them), over a
+    // pool of connections: each job runs in a transaction of its own, concurrently, and a job
+    // PostgreSQL aborted for a conflict (a deadlock) runs again.
+    if (this.#postgres) return retryOnConflict(() => this.#db.transaction().execute(work));
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (this.#draining) return;

@@ -1,24 +1,49 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
+import { isPostgres } from "./connection.ts";
 
 /**
  * Batches as one bound parameter. A 500-row multi-row INSERT is thousands of parameters and
  * operation nodes for Kysely to build, freeze and compile, and a new SQL text for every batch size;
- * a JSON array bound once and unpacked by SQLite's json_each is a small, constant statement.
+ * a JSON array bound once and unpacked by the engine is a small, constant statement: SQLite's
+ * json_each, PostgreSQL's arrays (unnest) and json_populate_recordset, which types each column
+ * from the table itself.
  */
 
 type Scalar = string | number | null;
 
-/** `(select value from json_each(?))`: for `where(column, "in", jsonList(ids))`. */
-export function jsonList<T extends Scalar>(values: readonly T[]): RawBuilder<T> {
+/** A list for `where(column, "in", jsonList(db, ids))`. */
+export function jsonList<T extends Scalar>(db: Kysely<any>, values: readonly T[]): RawBuilder<T> {
+  if (isPostgres(db)) {
+    // PostgreSQL must know the array's type: integers compare with integer columns through their index.
+    const type = values.every((v) => typeof v === "number" && Number.isInteger(v))
+      ? sql`bigint[]`
+      : values.every((v) => typeof v === "number")
+        ? sql`double precision[]`
+        : sql`text[]`;
+    return sql<T>`(select unnest(cast(${values as T[]} as ${type})))`;
+  }
   return sql<T>`(select value from json_each(${JSON.stringify(values)}))`;
 }
 
 /**
  * The rows as a SELECT with one column per key of `columns`, in that order: for
- * `insertInto(t).columns(columns).expression(jsonRows(db, columns, rows))`. It carries `where true`,
- * which SQLite needs to read a following ON CONFLICT as an upsert rather than a join constraint.
+ * `insertInto(table).columns(columns).expression(jsonRows(db, table, columns, rows))`. It carries
+ * `where true`, which SQLite needs to read a following ON CONFLICT as an upsert rather than a join
+ * constraint.
  */
-export function jsonRows<C extends string>(db: Kysely<any>, columns: readonly C[], rows: readonly Record<C, Scalar>[]) {
+export function jsonRows<C extends string>(
+  db: Kysely<any>,
+  table: string,
+  columns: readonly C[],
+  rows: readonly Record<C, Scalar>[],
+) {
+  if (isPostgres(db)) {
+    const packed = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))));
+    return db
+      .selectFrom(sql`json_populate_recordset(null::${sql.table(table)}, ${packed}::json)`.as("batch"))
+      .select(columns.map((c) => sql<Scalar>`batch.${sql.ref(c)}`.as(c)))
+      .where(sql<boolean>`true`);
+  }
   const packed = JSON.stringify(rows.map((row) => columns.map((c) => row[c])));
   return db
     .selectFrom(sql`json_each(${packed})`.as("batch"))

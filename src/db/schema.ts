@@ -8,6 +8,7 @@ import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from ".
 import type { FriendRequestsTable, FriendshipsTable, NotificationReadsTable } from "../modules/social/table.ts";
 import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
+import type { JobLeasesTable, RateLimitsTable } from "./tables.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -32,4 +33,6 @@ export interface Database {
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   notification_reads: NotificationReadsTable;
+  job_leases: JobLeasesTable;
+  rate_limits: RateLimitsTable;
 }

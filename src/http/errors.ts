@@ -1,4 +1,5 @@
 import { Elysia, ValidationError } from "elysia";
+import { isDatabaseUnavailable, isUnstorableText } from "../db/errors.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { loggablePath, pathOf } from "./pipeline.ts";
@@ -69,6 +70,24 @@ export function errorHandler(logger: Logger) {
     const status = (error as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return json(status, { message: (error as Error).message || "Bad request", code: "bad_request" });
+    }
+    if (isUnstorableText(error)) {
+      return json(400, {
+        message: "A value is not valid: whole numbers in range, text without NUL characters",
+        code: "invalid_input",
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or a dropped connection: nothing was committed; the pool reconnects.
+      logger.error(
+        { err: error, method: request.method, url: loggablePath(pathOf(request.url)) },
+        "database unavailable",
+      );
+      return json(
+        503,
+        { message: "The database is unavailable for a moment. Please try again.", code: "database_unavailable" },
+        { "retry-after": "2" },
+      );
     }
     logger.error({ err: error, method: request.method, url: loggablePath(pathOf(request.url)) }, "unhandled error");
     return json(500, { message: "Something went wrong on our side. Please try again.", code: "internal" });

@@ -330,9 +330,10 @@ function targets(ids: {
 
 /** Everything in every table, hashed: proof that nothing was written. */
 async function checksum(ctx: TestContext): Promise<string> {
-  const tables = (
-    await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(ctx.db)
-  ).rows;
+  // Introspection lists the tables of either engine (sqlite_master, information_schema).
+  const tables = (await ctx.db.introspection.getTables({ withInternalKyselyTables: true }))
+    .map((t) => ({ name: t.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const hasher = new Bun.CryptoHasher("sha256");
   for (const { name } of tables) {
     const rows = await sql`select * from ${sql.table(name)} order by rowid`

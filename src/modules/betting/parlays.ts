@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { lockExclusive, lockShared } from "../../db/locks.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { groupCommit } from "../../db/group-commit.ts";
@@ -82,6 +83,10 @@ export async function placeParlay(db: Db, now: Date, userId: number, input: Plac
 
   return groupCommit(db)
     .run(async (trx) => {
+      // One placement at a time per player and book (the bankroll check), never beside a settlement of a leg's game.
+      await lockExclusive(trx, "book", userId, bookId);
+      for (const gameId of [...new Set(input.legs.map((leg) => leg.gameId))].sort())
+        await lockShared(trx, "game", gameId);
       const priced = await priceLegs(trx, now, input.legs);
       const currentOdds = priced.map((p) => p.price.odds);
       const wager = wagerCents(input.units);

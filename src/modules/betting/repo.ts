@@ -38,7 +38,7 @@ export function legsOf(db: Executor, betIds: number[]) {
   return db
     .selectFrom("bet_legs")
     .selectAll()
-    .where("bet_id", "in", jsonList(betIds))
+    .where("bet_id", "in", jsonList(db, betIds))
     .orderBy("bet_id")
     .orderBy("leg_index")
     .execute();
@@ -65,7 +65,7 @@ export function legsWithDetails(db: Executor, betIds: number[]) {
     .leftJoin("game_props", "game_props.id", "bet_legs.prop_id")
     .selectAll("bet_legs")
     .select(PICK_DETAILS)
-    .where("bet_legs.bet_id", "in", jsonList(betIds))
+    .where("bet_legs.bet_id", "in", jsonList(db, betIds))
     .orderBy("bet_legs.bet_id")
     .orderBy("bet_legs.leg_index")
     .execute();
@@ -87,7 +87,7 @@ export function parlaysWithLegOn(db: Executor, gameId: string, afterId: number, 
 
 /** Grades many legs the same way in one statement. */
 export function setLegStatus(db: Executor, ids: number[], status: BetStatus) {
-  return db.updateTable("bet_legs").set({ status }).where("id", "in", jsonList(ids)).execute();
+  return db.updateTable("bet_legs").set({ status }).where("id", "in", jsonList(db, ids)).execute();
 }
 
 export function findBet(db: Executor, id: number) {
@@ -173,7 +173,7 @@ export function setOutcome(
   return db
     .updateTable("bets")
     .set({ status, result_cents: resultCents, settled_at: settledAt })
-    .where("id", "in", jsonList(ids))
+    .where("id", "in", jsonList(db, ids))
     .execute();
 }
 

@@ -1,4 +1,6 @@
 import type { Db } from "../../db/connection.ts";
+import { lockExclusive, lockShared } from "../../db/locks.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { groupCommit } from "../../db/group-commit.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
@@ -15,9 +17,7 @@ import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
 import { INDIVIDUAL_BOOK } from "./table.ts";
 
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
-}
+export { isUniqueViolation };
 
 /**
  * Places a bet for the signed-in player. The server prices it from the current odds — the client's
@@ -32,6 +32,10 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
   const placed = await groupCommit(db)
     .run(async (trx) => {
+      // On PostgreSQL, one placement at a time per player and book (bankroll check, one bet per
+      // game, replace), and none while this game's bets settle (SQLite's write lock does both).
+      await lockExclusive(trx, "book", userId, bookId);
+      await lockShared(trx, "game", input.gameId);
       // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
       const { game, open, pricedAt } = await gameForBetting(
         trx,

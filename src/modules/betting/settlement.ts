@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { chunkingFor, type Chunking } from "../../db/chunking.ts";
+import { lockExclusive } from "../../db/locks.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { centsToString } from "../../lib/money.ts";
@@ -20,10 +22,11 @@ const CHUNK = 100;
 const CHUNK_BUDGET_MS = 7;
 
 /** The next chunk's size from how long the last one took: smaller on a slow or busy machine, never below 50. */
-export function nextChunkSize(size: number, tookMs: number): number {
-  const scaled = Math.round(size * Math.min(1.5, Math.max(0.5, CHUNK_BUDGET_MS / Math.max(tookMs, 0.1))));
-  return Math.min(1000, Math.max(50, scaled));
+export function nextChunkSize(size: number, tookMs: number, chunking: Chunking = SQLITE_CHUNKS): number {
+  const scaled = Math.round(size * Math.min(1.5, Math.max(0.5, chunking.budgetMs / Math.max(tookMs, 0.1))));
+  return Math.min(chunking.max, Math.max(chunking.min, scaled));
 }
+const SQLITE_CHUNKS: Chunking = { first: CHUNK, budgetMs: CHUNK_BUDGET_MS, min: 50, max: 1000 };
 /** Parlays per transaction: each brings up to 8 legs (and their games) along. */
 const PARLAY_CHUNK = 100;
 
@@ -130,6 +133,17 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
 }
 
 /**
+ * On PostgreSQL, settlement steps run one at a time across processes, as SQLite's write lock makes
+ * them anyway: a player's aggregates and streaks are read, then written; a parlay spans games
+ * settled apart. Exactly once: a second settlement of the game waits here, then finds the bets
+ * settled. Placements on the game (which hold it shared) finish first.
+ */
+async function lockSettlement(trx: Kysely<Database>, gameId: string): Promise<void> {
+  await lockExclusive(trx, "settlement");
+  await lockExclusive(trx, "game", gameId);
+}
+
+/**
  * Settles a completed game's pending bets in chunks (yielding between them). With `regrade`, every
  * bet of the game is re-settled against the corrected score in one transaction, so no reader sees a
  * half-regraded game. Returns how many bets changed.
@@ -137,6 +151,7 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
 export async function settleGame(db: Db, now: Date, gameId: string, opts: { regrade?: boolean } = {}): Promise<number> {
   if (opts.regrade) {
     const regraded = await db.transaction().execute(async (trx) => {
+      await lockSettlement(trx, gameId);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return 0;
       let changed = 0;
@@ -158,10 +173,13 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     return regraded;
   }
   let changed = 0;
-  let size = CHUNK;
+  // PostgreSQL neither blocks the event loop nor holds one write lock for a chunk: larger chunks there.
+  const chunking = chunkingFor(db);
+  let size = chunking.first;
   for (let afterId = 0; ; ) {
     const step = await db.transaction().execute(async (trx) => {
       // Timed from the write lock on: waiting for placements' commits is not the chunk's work.
+      await lockSettlement(trx, gameId);
       const started = performance.now();
       const facts = await finalFacts(trx, gameId);
       if (!facts) return null;
@@ -173,12 +191,13 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     if (!step) break;
     changed += step.changed;
     afterId = step.lastId;
-    size = nextChunkSize(size, step.tookMs);
+    size = nextChunkSize(size, step.tookMs, chunking);
     await yieldToEventLoop();
   }
   // Then the pending parlays with a leg on this game: the leg is graded, and a parlay whose last leg this was settles.
   for (let afterId = 0; ; ) {
     const step = await db.transaction().execute(async (trx) => {
+      await lockSettlement(trx, gameId);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return null;
       const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, true);

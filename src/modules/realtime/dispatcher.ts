@@ -2,7 +2,10 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DeliveredEvent, EventBus, EventType } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { outboxEnd, type OutboxCursor } from "../../db/commit-order.ts";
+import { listenFor } from "../../db/notify.ts";
 import * as repo from "./repo.ts";
+import { OUTBOX_CHANNEL } from "./service.ts";
 
 const BATCH = 200;
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -11,12 +14,15 @@ const CURSOR = "main";
 /**
  * Delivers outbox rows to the in-process bus after their transaction committed. It polls the
  * outbox's primary key — an index seek of microseconds — so rows committed by a CLI process
- * are delivered as surely as our own. Where it got to is saved, so events committed while the
+ * are delivered as surely as our own. With several processes on PostgreSQL, each delivers every
+ * event to its own bus (its own WebSockets), woken by LISTEN/NOTIFY, in commit-safe order
+ * (src/db/commit-order.ts). Where it got to is saved, so events committed while the
  * server was down (or not yet delivered when it stopped) are delivered after a restart: at least
  * once, so handlers are idempotent.
  */
 export class OutboxDispatcher {
-  #cursor = 0;
+  #cursor: OutboxCursor = { id: 0, txid: null };
+  #stopListening: () => Promise<void> = async () => {};
   #timer: ReturnType<typeof setInterval> | null = null;
   #running: Promise<void> | null = null;
   #lastPrune = 0;
@@ -31,14 +37,23 @@ export class OutboxDispatcher {
 
   /** Resumes where the last run stopped; a brand-new database starts after its newest row. */
   async start(): Promise<void> {
-    this.#cursor = (await repo.readCursor(this.db, CURSOR)) ?? (await repo.maxEventId(this.db));
+    this.#cursor = (await repo.readCursor(this.db, CURSOR)) ?? (await outboxEnd(this.db));
     await repo.saveCursor(this.db, CURSOR, this.#cursor);
     this.#timer = setInterval(() => void this.tick(), this.intervalMs);
+    // PostgreSQL: woken at once by another process's commit; the poll stays as the safety net
+    // (a row waits for older transactions still running before it may be read).
+    this.#stopListening = listenFor(
+      this.db,
+      OUTBOX_CHANNEL,
+      () => void this.tick(),
+      (error) => this.logger.warn({ err: error }, "outbox listener lost its connection; reconnecting"),
+    );
   }
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    await this.#stopListening();
     await this.#running;
   }
 
@@ -53,7 +68,7 @@ export class OutboxDispatcher {
       for (;;) {
         const rows = await repo.eventsAfter(this.db, this.#cursor, BATCH);
         for (const row of rows) {
-          this.#cursor = row.id;
+          this.#cursor = { id: row.id, txid: row.txid };
           const event: DeliveredEvent = {
             id: row.id,
             type: row.type as EventType,

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { deleteDeliveredBefore, outboxAfter, type OutboxCursor } from "../../db/commit-order.ts";
 import type { Database } from "../../db/schema.ts";
 
 type Executor = Kysely<Database>;
@@ -18,24 +19,27 @@ export async function maxEventId(db: Executor): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-export function eventsAfter(db: Executor, afterId: number, limit: number) {
-  return db.selectFrom("outbox").selectAll().where("id", ">", afterId).orderBy("id").limit(limit).execute();
+/** The next committed events after `cursor`, in delivery order (src/db/commit-order.ts: PostgreSQL commits out of id order). */
+export function eventsAfter(db: Executor, cursor: OutboxCursor, limit: number) {
+  return outboxAfter(db, cursor, limit);
 }
 
 /** Drops delivered events older than `createdBefore`; undelivered ones stay whatever their age. */
-export function deleteEventsBefore(db: Executor, createdBefore: string, deliveredUpTo: number) {
-  return db.deleteFrom("outbox").where("created_at", "<", createdBefore).where("id", "<=", deliveredUpTo).execute();
+export function deleteEventsBefore(db: Executor, createdBefore: string, delivered: OutboxCursor) {
+  return deleteDeliveredBefore(db, createdBefore, delivered);
 }
 
-export async function readCursor(db: Executor, name: string): Promise<number | null> {
-  const row = await db.selectFrom("outbox_cursor").select("last_id").where("name", "=", name).executeTakeFirst();
-  return row?.last_id ?? null;
+export async function readCursor(db: Executor, name: string): Promise<OutboxCursor | null> {
+  const row = await db.selectFrom("outbox_cursor").selectAll().where("name", "=", name).executeTakeFirst();
+  return row ? { id: row.last_id, txid: row.last_txid ?? null } : null;
 }
 
-export function saveCursor(db: Executor, name: string, lastId: number) {
+export function saveCursor(db: Executor, name: string, cursor: OutboxCursor) {
+  // last_txid exists on PostgreSQL only; SQLite's cursor is the id alone.
+  const values = cursor.txid === null ? { last_id: cursor.id } : { last_id: cursor.id, last_txid: cursor.txid };
   return db
     .insertInto("outbox_cursor")
-    .values({ name, last_id: lastId })
-    .onConflict((oc) => oc.column("name").doUpdateSet({ last_id: lastId }))
+    .values({ name, ...values })
+    .onConflict((oc) => oc.column("name").doUpdateSet(values))
     .execute();
 }

@@ -2,7 +2,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { bumpDataVersion, TOPICS_OF_EVENT } from "../../lib/data-versions.ts";
 import type { AppEvents, EventType } from "../../lib/events.ts";
+import { notifyOnCommit } from "../../db/notify.ts";
 import * as repo from "./repo.ts";
+
+/** The channel every dispatcher listens on for new outbox rows. */
+export const OUTBOX_CHANNEL = "nfl_outbox";
 
 /**
  * Announces an event from inside the caller's transaction: it is delivered only if that
@@ -27,6 +31,8 @@ export async function publishMany<K extends EventType>(
 ): Promise<void> {
   const createdAt = now.toISOString();
   bumpDataVersion(...(TOPICS_OF_EVENT[type] ?? []));
+  // Other processes' dispatchers wake at commit (PostgreSQL; SQLite's poll is cheap enough).
+  await notifyOnCommit(trx, OUTBOX_CHANNEL);
   // 4 values per row: stay well inside SQLite's bound-parameter limit.
   for (let i = 0; i < events.length; i += 2000) {
     await repo.insertEvents(
@@ -41,5 +47,5 @@ export async function publishMany<K extends EventType>(
 /** Events committed but not yet delivered by the dispatcher (0 before it first ran). */
 export async function outboxLag(db: Kysely<Database>): Promise<number> {
   const cursor = await repo.readCursor(db, "main");
-  return cursor === null ? 0 : Math.max(0, (await repo.maxEventId(db)) - cursor);
+  return cursor === null ? 0 : Math.max(0, (await repo.maxEventId(db)) - cursor.id);
 }

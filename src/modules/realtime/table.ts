@@ -16,4 +16,6 @@ export interface OutboxCursorTable {
   name: string;
   /** The last event delivered. */
   last_id: number;
+  /** PostgreSQL: the writing transaction of the last event delivered (events are read in commit-safe txid order). */
+  last_txid?: string | null;
 }

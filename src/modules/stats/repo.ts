@@ -37,7 +37,7 @@ export function addWeekStats(db: Executor, deltas: WeekDelta[]) {
   return db
     .insertInto("user_week_stats")
     .columns(WEEK_COLUMNS)
-    .expression(jsonRows(db, WEEK_COLUMNS, deltas))
+    .expression(jsonRows(db, "user_week_stats", WEEK_COLUMNS, deltas))
     .onConflict((oc) => oc.columns(["user_id", "book_id", "season", "week"]).doUpdateSet(addSums("user_week_stats")))
     .execute();
 }
@@ -51,7 +51,7 @@ export function upsertBookStats(
   return db
     .insertInto("user_book_stats")
     .columns(BOOK_COLUMNS)
-    .expression(jsonRows(db, BOOK_COLUMNS, rows))
+    .expression(jsonRows(db, "user_book_stats", BOOK_COLUMNS, rows))
     .onConflict((oc) =>
       oc.columns(["user_id", "book_id"]).doUpdateSet((eb) => ({
         ...addSums("user_book_stats")(eb),
@@ -66,7 +66,7 @@ export function upsertBookStats(
 /** Every book row of these players (callers pick the books they need). */
 export function bookStatsOfUsers(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", jsonList(userIds)).execute();
+  return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", jsonList(db, userIds)).execute();
 }
 
 /** A player's totals over all books: the all-books row once they have settled a league bet, else their individual book's. */
@@ -146,5 +146,5 @@ export function rankRowsPage(
 /** These players' rows on a board (absent: no settled bets there). */
 export function rankRowsOf(db: Executor, week: { season: number; week: number } | null, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return rankSource(db, week).where("s.user_id", "in", jsonList(userIds)).execute();
+  return rankSource(db, week).where("s.user_id", "in", jsonList(db, userIds)).execute();
 }

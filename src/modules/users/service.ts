@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
@@ -35,10 +36,6 @@ export function toUser(row: UserRow, adminEmails: readonly string[]): User {
 const ACCOUNT_EXISTS = () => conflict("An account with this email or username already exists", "account_exists");
 const USERNAME_TAKEN = () => conflict("That username is taken", "username_taken");
 const USERNAME_SIMILAR = () => conflict("That username is too similar to an existing username", "username_similar");
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
-}
 
 export interface NewAccount {
   /** Normalized (auth/rules.ts `normalizeEmail`) and checked by the caller. */

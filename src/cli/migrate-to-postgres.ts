@@ -1,0 +1,127 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { sql, type Kysely } from "kysely";
+import type { Config } from "../config.ts";
+import { upgradeSnapshots } from "../db/backup.ts";
+import { describePostgresUrl, isPostgresUrl, openDatabase, openPostgres } from "../db/connection.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { CliError } from "./context.ts";
+
+/**
+ * The tables copied, parents before children. Not copied: the outbox and its cursor (events of the
+ * old database were delivered there; the new one starts afresh, and the start-up sweep settles
+ * anything left), leases and rate-limit windows (they belong to running processes).
+ */
+const TABLES = [
+  "users",
+  "sessions",
+  "password_resets",
+  "audit_log",
+  "games",
+  "game_props",
+  "leagues",
+  "league_members",
+  "league_invitations",
+  "friend_requests",
+  "friendships",
+  "notification_reads",
+  "bets",
+  "bet_legs",
+  "user_week_stats",
+  "user_book_stats",
+  "stats_version",
+  "contest_weeks",
+  "contest_winners",
+] as const;
+
+/** Money columns whose sums must match after the copy, beside every table's row count. */
+const SUMS: Record<string, string[]> = {
+  bets: ["wager_cents", "potential_win_cents", "result_cents"],
+  user_week_stats: ["wagered_cents", "profit_cents", "settled"],
+  user_book_stats: ["wagered_cents", "profit_cents", "settled"],
+  contest_winners: ["profit_cents"],
+  leagues: ["starting_bankroll_cents"],
+};
+
+const BATCH = 1000;
+
+async function figures(db: Kysely<any>, table: string): Promise<Record<string, number>> {
+  const sums = (SUMS[table] ?? []).map((c) => sql`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
+  const row = (await db
+    .selectFrom(table)
+    .select([sql`count(*)`.as("rows"), ...sums])
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+}
+
+/**
+ * `migrate-to-postgres`: copies a SQLite database into an empty PostgreSQL database in one
+ * transaction, then checks every table's row count and the money sums match; any difference rolls
+ * the whole copy back. Refuses a target that already holds data.
+ */
+export async function migrateToPostgresCommand(config: Config, flags: { from?: string; to?: string }): Promise<void> {
+  const from = resolve(flags.from ?? config.databasePath);
+  const to = flags.to ?? config.databaseUrl;
+  if (!to || !isPostgresUrl(to)) throw new CliError("--to postgres://… (or DATABASE_URL) names the target database");
+  if (!existsSync(from)) throw new CliError(`${from} does not exist`);
+  const source = openDatabase(from);
+  const target = await openPostgres(to, { max: 2 });
+  const where = describePostgresUrl(to);
+  try {
+    await migrateToLatest(source.db, upgradeSnapshots(from));
+    const existing = (await target.db.introspection.getTables()).map((t) => t.name);
+    for (const table of TABLES) {
+      if (!existing.includes(table)) continue;
+      const rows = (await figures(target.db, table)).rows ?? 0;
+      if (rows > (table === "stats_version" ? 1 : 0))
+        throw new CliError(`${where} is not empty (${table} has ${rows} rows): migrate into an empty database`);
+    }
+    await migrateToLatest(target.db);
+
+    const report: string[] = [];
+    await target.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("stats_version").execute();
+      for (const table of TABLES) {
+        const columns = (await trx.introspection.getTables()).find((t) => t.name === table)!.columns.map((c) => c.name);
+        const sourceColumns = new Set(
+          (await source.db.introspection.getTables()).find((t) => t.name === table)!.columns.map((c) => c.name),
+        );
+        const shared = columns.filter((c) => sourceColumns.has(c));
+        const hasId = shared.includes("id");
+        let copied = 0;
+        for (let offset = 0; ; offset += BATCH) {
+          let query = source.db.selectFrom(table as never).select(shared as never[]);
+          query = hasId ? query.orderBy("id" as never) : query;
+          const rows = (await query.limit(BATCH).offset(offset).execute()) as Record<string, unknown>[];
+          if (rows.length === 0) break;
+          await trx
+            .insertInto(table as never)
+            .values(rows as never)
+            .execute();
+          copied += rows.length;
+          if (rows.length < BATCH) break;
+        }
+        // Identity columns continue after the copied ids.
+        if (hasId && table !== "stats_version" && table !== "games") {
+          await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+            trx,
+          );
+        }
+        const before = await figures(source.db, table);
+        const after = await figures(trx, table);
+        for (const [key, value] of Object.entries(before)) {
+          if (after[key] !== value)
+            throw new CliError(
+              `verification failed for ${table}.${key}: ${value} in SQLite, ${after[key]} in PostgreSQL; nothing was copied`,
+            );
+        }
+        report.push(`${table} ${copied}`);
+      }
+    });
+    console.log(`Copied ${from} into ${where}: ${report.join(", ")} rows; counts and sums verified.`);
+    console.log(`Start serve with DATABASE_URL set to that database.`);
+  } finally {
+    await source.close();
+    await target.close();
+  }
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import { isPostgres } from "./connection.ts";
+
+/**
+ * How big the chunks of a long write job (settling a game) may be. SQLite holds its one write lock
+ * and blocks the event loop for a whole chunk: a few milliseconds each. PostgreSQL does neither
+ * (the work is on the server, other transactions go on beside it), and each chunk costs network
+ * round trips: large chunks.
+ */
+export interface Chunking {
+  first: number;
+  budgetMs: number;
+  min: number;
+  max: number;
+}
+
+const SQLITE: Chunking = { first: 100, budgetMs: 7, min: 50, max: 1000 };
+const POSTGRES: Chunking = { first: 5000, budgetMs: 1000, min: 500, max: 25_000 };
+
+export function chunkingFor(db: Kysely<any>): Chunking {
+  return isPostgres(db) ? POSTGRES : SQLITE;
+}

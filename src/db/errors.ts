@@ -1,0 +1,48 @@
+/** What the engines say, read the same way for both: SQLite's messages, PostgreSQL's SQLSTATE codes. */
+
+/** A UNIQUE constraint refused the row (SQLite "UNIQUE constraint failed", PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (error as { code?: string }).code === "23505" || /UNIQUE constraint failed/.test(error.message);
+}
+
+/** A transaction PostgreSQL gave up so that another could go on (serialization failure, deadlock): run it again. */
+export function isRetryableConflict(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "40001" || code === "40P01";
+}
+
+/**
+ * The database could not be reached (a PostgreSQL restart, a failover, a dropped connection):
+ * the request answers 503 and the pool connects again for the next one.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  const code = e.code ?? "";
+  if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN"].includes(code)) return true;
+  // 57P01-57P03: the server is shutting down or starting; 08xxx: connection exceptions.
+  if (/^57P0[123]$/.test(code) || /^08/.test(code)) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message ?? "");
+}
+
+/** Runs `work` again (a few times, with a short pause) when PostgreSQL aborted it for a conflict. */
+export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/**
+ * PostgreSQL refuses a value SQLite would take (a NUL character 22021, an invalid escape 22P05, a
+ * fraction or a huge number for an integer column 22P02/22003): the input was bad, not the server.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "22021" || code === "22P05" || code === "22P02" || code === "22003";
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import pg from "pg";
+import { freshPostgresUrl, onPostgres } from "../databases.ts";
+import { startServe, type RunningServe } from "../serve-process.ts";
+
+/**
+ * Two real `serve` processes on one PostgreSQL database (the PostgreSQL run of tests/api only):
+ * events reach every process's sockets, races between processes leave one bet, and the jobs move
+ * to the survivor when their holder dies.
+ */
+describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let client: pg.Client;
+  let a: RunningServe;
+  let b: RunningServe;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: "info",
+    DEMO_BOTS: "0",
+    AUTH_RATE_LIMIT: "100000",
+    ODDS_PROVIDER: "embedded",
+  };
+
+  beforeAll(async () => {
+    database = await freshPostgresUrl();
+    // A first: it migrates, takes the jobs and seeds the season; then B.
+    a = await startServe(database.url, env);
+    b = await startServe(database.url, env);
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of [a, b]) p?.proc.kill("SIGKILL");
+    await Promise.all([a?.proc.exited, b?.proc.exited]);
+    await client?.end();
+    await database?.drop();
+  });
+
+  const send = (to: RunningServe, method: string, path: string, body?: unknown, cookie?: string) =>
+    fetch(`${to.url}${path}`, {
+      method,
+      headers: {
+        origin: to.url,
+        "content-type": "application/json",
+        ...(cookie ? { cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  let people = 0;
+  async function register(on: RunningServe): Promise<{ cookie: string; email: string; id: number }> {
+    people += 1;
+    const email = `player${people}-${Date.now()}@example.com`;
+    const res = await send(on, "POST", "/api/register", {
+      email,
+      username: `player_${people}_${Date.now() % 100000}`,
+      password: "correct horse battery",
+    });
+    expect(res.status).toBeLessThan(300);
+    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    const { rows } = await client.query<{ id: number }>("select id from users where email = $1", [email]);
+    return { cookie, email, id: rows[0]!.id };
+  }
+
+  /** An open game and its moneyline price for the home team. */
+  async function openGame(skip = 0) {
+    const { rows } = await client.query<{ id: string; home_team: string; odds: string }>(
+      "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time, id offset $2 limit 1",
+      [new Date(Date.now() + 3600_000).toISOString(), skip],
+    );
+    const game = rows[0]!;
+    const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+      (m) => m.marketType === "h2h",
+    )!;
+    const price = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
+    return {
+      id: game.id,
+      bet: {
+        gameId: game.id,
+        betType: "moneyline",
+        selection: game.home_team,
+        odds: price,
+        point: null,
+        units: 1,
+        wagerAmount: 100,
+        potentialWin: 1,
+        confidence: "medium",
+        note: null,
+        leagueId: null,
+        isParlay: false,
+        replaceExisting: false,
+      },
+    };
+  }
+
+  test("a player connected to A hears of the settlement of a game resolved on B", async () => {
+    const player = await register(a);
+    const game = await openGame();
+    expect((await send(a, "POST", "/api/bets", game.bet, player.cookie)).status).toBeLessThan(300);
+
+    const messages: any[] = [];
+    const ws = new WebSocket(`${a.url.replace("http", "ws")}/ws`, {
+      headers: { origin: a.url, cookie: player.cookie },
+    } as unknown as string[]);
+    ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+    await waitFor(() => messages.some((m) => m.type === "hello"), 5000);
+
+    const admin = await register(b);
+    await client.query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
+      admin.id,
+      new Date().toISOString(),
+    ]);
+    const resolved = await send(
+      b,
+      "PATCH",
+      `/api/games/${game.id}`,
+      { homeScore: 31, awayScore: 3, status: "completed" },
+      admin.cookie,
+    );
+    expect(resolved.status).toBe(200);
+    await waitFor(() => messages.some((m) => m.type === "bet_settlements"), 10_000);
+    const settled = messages.find((m) => m.type === "bet_settlements");
+    expect(settled.settlements).toHaveLength(1);
+    expect(settled.settlements[0]).toMatchObject({ userId: player.id, status: "won" });
+    ws.close();
+  }, 30_000);
+
+  test("20 concurrent placements of one bet across both processes leave exactly one bet", async () => {
+    const player = await register(a);
+    const game = await openGame(1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(i % 2 ? b : a, "POST", "/api/bets", game.bet, player.cookie)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s < 300)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const { rows } = await client.query("select count(*)::int as n from bets where user_id = $1", [player.id]);
+    expect(rows[0].n).toBe(1);
+  }, 30_000);
+
+  test("when the process running the jobs is killed, the other takes them over", async () => {
+    const holderOf = async () =>
+      (await client.query<{ holder: string }>("select holder from job_leases where name = 'jobs'")).rows[0]?.holder ??
+      "";
+    const pidOf = (holder: string) => Number(holder.split(":")[1]);
+    await waitFor(async () => pidOf(await holderOf()) > 0, 10_000);
+    const first = pidOf(await holderOf());
+    const [dead, survivor] = first === a.proc.pid ? [a, b] : [b, a];
+    expect([a.proc.pid, b.proc.pid]).toContain(first);
+    dead.proc.kill("SIGKILL");
+    await dead.proc.exited;
+    await waitFor(async () => pidOf(await holderOf()) === survivor.proc.pid, 15_000);
+    // The survivor still answers, and now reports the provider sync as its own.
+    const health = await (await fetch(`${survivor.url}/api/health`)).json();
+    expect(health.provider.message ?? "").not.toContain("another process");
+  }, 30_000);
+});
+
+async function waitFor(predicate: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const start = Date.now();
+  while (!(await predicate())) {
+    if (Date.now() - start > ms) throw new Error("timed out waiting");
+    await Bun.sleep(50);
+  }
+}
