@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from "../src/modules/auth/plugin.ts";
-import type { User } from "../src/modules/auth/model.ts";
+import type { User } from "../src/shared/contract/auth.ts";
 import { startSession, toUser } from "../src/modules/auth/service.ts";
 import type { TestContext } from "./support.ts";
 

@@ -1,10 +1,11 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { accountExport, anonymiseAccount, unusablePasswordHash, verifyPassword } from "../auth/service.ts";
-import type { Bet } from "../betting/model.ts";
+import type { Bet } from "../../shared/contract/betting.ts";
 import { listBets } from "../betting/service.ts";
 import { forgetUser } from "../social/service.ts";
 import { toCsv } from "./csv.ts";
+import { ErrorCode } from "../../shared/error-codes.ts";
 
 const BET_COLUMNS = [
   "id",
@@ -100,7 +101,7 @@ export async function accountJson(db: Db, viewerId: number, userId: number) {
  */
 export async function deleteAccount(db: Db, now: Date, userId: number, password: string): Promise<{ message: string }> {
   if (!(await verifyPassword(db, userId, password)))
-    throw badRequest("password: that is not your password", "wrong_password");
+    throw badRequest("password: that is not your password", ErrorCode.wrongPassword);
   const unusable = await unusablePasswordHash();
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);

@@ -2,7 +2,8 @@ import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
-import type { LoginInput, RegisterInput, User } from "./model.ts";
+import type { User } from "../../shared/contract/auth.ts";
+import type { LoginInput, RegisterInput } from "./model.ts";
 import * as repo from "./repo.ts";
 import {
   emailProblem,
@@ -11,8 +12,9 @@ import {
   usernameKey,
   usernameProblem,
   usernameSkeleton,
-} from "./rules.ts";
+} from "../../shared/accounts.ts";
 import type { LinkPurpose, UserRow } from "./table.ts";
+import { ErrorCode, invalidFieldCode } from "../../shared/error-codes.ts";
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -41,14 +43,15 @@ export function needsAdminProof(user: User, adminEmails: readonly string[]): boo
 // One answer for a taken email and a taken name: which one it was would tell who has an account.
 const ACCOUNT_EXISTS = () => conflict("An account with this email or username already exists", "account_exists");
 const USERNAME_TAKEN = () => conflict("That username is taken", "username_taken");
-const USERNAME_SIMILAR = () => conflict("That username is too similar to an existing username", "username_similar");
+const USERNAME_SIMILAR = () =>
+  conflict("That username is too similar to an existing username", ErrorCode.usernameSimilar);
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 }
 
-function check(field: string, problem: string | null): void {
-  if (problem) throw badRequest(problem, `invalid_${field}`);
+function check(field: "email" | "username" | "password", problem: string | null): void {
+  if (problem) throw badRequest(problem, invalidFieldCode(field));
 }
 
 /** Starts a session for a user and returns its token (the cookie's value). */
@@ -337,7 +340,10 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
   return db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "password_reset");
     if (userId === null)
-      throw badRequest("This reset link has expired or was already used. Ask for a new one.", "reset_link_invalid");
+      throw badRequest(
+        "This reset link has expired or was already used. Ask for a new one.",
+        ErrorCode.resetLinkInvalid,
+      );
     await repo.setPasswordHash(trx, userId, hash);
     await repo.deleteSessionsOf(trx, userId);
     return userId;

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { finalFacts } from "../games/service.ts";
-import { settleParlay } from "./parlay-rules.ts";
+import { settleParlay } from "../../shared/parlays.ts";
 import * as repo from "./repo.ts";
 import { settleBet } from "./rules.ts";
 import type { Decided, Facts, GameInfo } from "./settlement.ts";
-import type { BetLegRow, BetRow, BetStatus } from "./table.ts";
+import type { BetStatus } from "../../shared/bets.ts";
+import type { BetLegRow, BetRow } from "./table.ts";
 
 const infoOf = (facts: Facts): GameInfo => ({
   awayTeam: facts.awayTeam,

@@ -4,7 +4,8 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
-import type { Game, ResolveInput } from "./model.ts";
+import type { Game } from "../../shared/contract/games.ts";
+import type { ResolveInput } from "./model.ts";
 import type { OddsMarket } from "./provider.ts";
 import * as repo from "./repo.ts";
 import {

@@ -6,18 +6,11 @@ import { randomToken } from "../../lib/ids.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName } from "../auth/service.ts";
 import { bookStandings } from "../stats/service.ts";
-import type { Invitation, League, LeagueSettingsInput, LeaguesQuery, LeagueSummary } from "./model.ts";
+import type { Invitation, League, LeagueSummary } from "../../shared/contract/leagues.ts";
+import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
 import * as repo from "./repo.ts";
-import {
-  calendarDay,
-  CREATION_LIMITS,
-  isContest,
-  leagueBetProblem,
-  notADate,
-  PAGE_SIZE,
-  settingsProblem,
-  type LeagueSettings,
-} from "./rules.ts";
+import { type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
+import { calendarDay, CREATION_LIMITS, isContest, leagueBetProblem, notADate, PAGE_SIZE } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
 const toCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));

@@ -1,16 +1,16 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { signedDollarsText } from "../../lib/money.ts";
+import { signedDollarsText } from "../../shared/money.ts";
 import { findUser } from "../auth/service.ts";
 import { recentSettlements, weekCoverage } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
 import { publish } from "../realtime/service.ts";
 import { statsOf } from "../stats/service.ts";
-import type { FriendRequest, Notification } from "./model.ts";
+import type { FriendRequest, Notification } from "../../shared/contract/social.ts";
 import * as repo from "./repo.ts";
+import { SEARCH_MIN } from "../../shared/limits.ts";
 
-export const SEARCH_MIN = 2;
 const SEARCH_LIMIT = 20;
 
 type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;

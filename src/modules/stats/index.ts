@@ -2,9 +2,9 @@ import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { sessionUser, type AuthPlugin } from "../auth/plugin.ts";
-import type { GamesReads } from "../games/reads.ts";
 import type { Config } from "../../config.ts";
-import { LeaderboardEntry, StatsParams, UserStats, WeekParams } from "./model.ts";
+import { LeaderboardEntry, UserStats } from "../../shared/contract/stats.ts";
+import { StatsParams, WeekParams } from "./model.ts";
 import type { Context } from "elysia";
 import { cachedAnswer, jsonAnswer, ReadCache, withAppended } from "../../http/cached-read.ts";
 import type { BoardWeek } from "./boards.ts";
@@ -22,7 +22,8 @@ export function statsRoutes({
   clock: Clock;
   config: Config;
   auth: AuthPlugin;
-  games: GamesReads;
+  /** The season the boards show (games' cached read, passed in by app.ts). */
+  games: { season(): Promise<number> };
 }) {
   const viewer = async (request: Request) => (await sessionUser(db, clock, config, request))?.id ?? null;
   const reads = new ReadCache();

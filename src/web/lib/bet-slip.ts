@@ -1,12 +1,11 @@
 import { computed, signal } from "@preact/signals-react";
-
-export type BetType = "spread" | "total" | "moneyline" | "prop";
+import type { LegBetType } from "../../shared/bets.ts";
 
 /** One pick in the bet slip (spec §3). The games and bet-slip features fill and read it. */
 export interface SlipSelection {
   gameId: string;
   gameInfo: { homeTeam: string; awayTeam: string; commenceTime: string };
-  betType: BetType;
+  betType: LegBetType;
   /** What the server is sent: the team's full name, or "Over"/"Under". */
   selection: string;
   odds: number;

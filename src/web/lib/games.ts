@@ -1,48 +1,8 @@
 import { useEffect } from "react";
 import useSWR, { mutate } from "swr";
+import type { CurrentWeek, Game } from "../../shared/contract/games.ts";
 import { onOddsUpdate } from "./live.ts";
 
-/** The games API's shapes (spec §3), shared by the games and admin screens. */
-export interface OddsOutcome {
-  name: string;
-  price: number;
-  point?: number;
-  /** The feed gave the line without a price: `price` is the standard -110, not a quote. */
-  assumed?: boolean;
-}
-
-export interface OddsMarket {
-  marketType: "spreads" | "totals" | "h2h";
-  outcomes: OddsOutcome[];
-}
-
-export interface PlayerProp {
-  id: number;
-  playerName: string;
-  team: string;
-  propType: string;
-  line: number;
-  overOdds: number;
-  underOdds: number;
-}
-
-export interface Game {
-  id: string;
-  season: number;
-  week: number;
-  homeTeam: string;
-  awayTeam: string;
-  homeAbbr: string;
-  awayAbbr: string;
-  commenceTime: string;
-  status: "upcoming" | "live" | "completed";
-  homeScore: number | null;
-  awayScore: number | null;
-  odds: OddsMarket[];
-  playerProps: PlayerProp[];
-}
-
-export const WEEKS = 18;
 export const CURRENT_WEEK_KEY = "/api/weeks/current";
 
 /** Starts with "/api/games", so the live channel's odds_update refetches it (app/LiveUpdates.tsx). */
@@ -57,7 +17,7 @@ export const isGamesKey = (path: string) => path.startsWith("/api/games");
  * live channel announces with odds_update, so that refetches it too.
  */
 export function useCurrentWeek() {
-  const result = useSWR<{ season: number; week: number }>(CURRENT_WEEK_KEY);
+  const result = useSWR<CurrentWeek>(CURRENT_WEEK_KEY);
   useEffect(() => onOddsUpdate(() => void mutate(CURRENT_WEEK_KEY)), []);
   return result;
 }

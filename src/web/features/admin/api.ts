@@ -1,5 +1,6 @@
+import type { Game } from "../../../shared/contract/games.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { isGamesKey, type Game } from "../../lib/games.ts";
+import { isGamesKey } from "../../lib/games.ts";
 import { USER_KEY } from "../../lib/session.ts";
 import { invalidate } from "../../lib/swr.ts";
 import type { ResolveBody } from "./resolve-input.ts";

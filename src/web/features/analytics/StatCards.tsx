@@ -1,5 +1,5 @@
 import { dollarsText, streakText } from "../../lib/stats-format.ts";
-import type { Summary } from "../../../modules/stats/rules.ts";
+import type { Summary } from "../../../shared/stats.ts";
 import { clvCardText, type ClvFigure } from "./figures.ts";
 
 function StatCard({ id, label, value, note }: { id: string; label: string; value: string; note: string }) {

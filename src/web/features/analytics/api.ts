@@ -1,7 +1,5 @@
 import useSWR from "swr";
-import type { Bet } from "../../../modules/betting/model.ts";
-
-export type { Bet };
+import type { Bet } from "../../../shared/contract/betting.ts";
 
 /**
  * The player's whole bet list, on the same key as My Bets: the live channel revalidates

@@ -2,8 +2,8 @@
  * The Analytics screen's figures over a period, computed in the browser from the player's bets
  * with the same rules the server uses (modules/stats/rules.ts). Pure: unit-tested.
  */
-import { stringToCents } from "../../../lib/money.ts";
-import { summarize, type Summary } from "../../../modules/stats/rules.ts";
+import { stringToCents } from "../../../shared/money.ts";
+import { summarize, type Summary } from "../../../shared/stats.ts";
 import { signedPercentText } from "../../lib/stats-format.ts";
 
 export type PeriodId = "7D" | "30D" | "90D" | "ALL";

@@ -1,12 +1,10 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import useSWR from "swr";
+import type { League } from "../../../shared/contract/leagues.ts";
 import { selectedLeagueId, selectLeague } from "./selected-league.ts";
 
-interface LeagueName {
-  id: number;
-  name: string;
-}
+type LeagueName = Pick<League, "id" | "name">;
 
 /** The same key the leagues screen refreshes after joining or leaving, so the choices follow. */
 const myLeaguesKey = (userId: number) => `/api/users/${userId}/leagues`;

@@ -1,5 +1,5 @@
 import { signal } from "@preact/signals-react";
-import { UNIT_CHOICES } from "../../../lib/money.ts";
+import { UNIT_CHOICES } from "../../../shared/money.ts";
 
 /** The stake and journal note for the picks in the slip; kept while the drawer is closed. */
 export const slipUnits = signal<number>(UNIT_CHOICES[0]);

@@ -1,4 +1,4 @@
-import { requiredGamesForPrize } from "../../../modules/contest/rules.ts";
+import { requiredGamesForPrize } from "../../../shared/contest.ts";
 
 export const NO_GAMES_TEXT = "No games scheduled for this week";
 

@@ -1,35 +1,14 @@
 import useSWR from "swr";
-import type { FriendRequest } from "../../../modules/social/model.ts";
-import type { UserStats } from "../../../modules/stats/model.ts";
+import type { MessageResponse } from "../../../shared/contract/common.ts";
+import type {
+  Friend,
+  FriendAnalytics,
+  FriendRequest,
+  FriendRequests,
+  SearchResult,
+} from "../../../shared/contract/social.ts";
 import { apiGet, apiRequest } from "../../lib/api.ts";
 import { invalidate } from "../../lib/swr.ts";
-
-export type { FriendRequest, UserStats };
-
-/** A friend as GET /api/friends answers (emails are shown only between friends). */
-export interface Friend {
-  id: number;
-  username: string;
-  email: string;
-  /** When the friendship began (ISO). */
-  since: string;
-}
-
-export interface FriendRequests {
-  incoming: FriendRequest[];
-  outgoing: FriendRequest[];
-}
-
-/** A search hit: id and username only (DESIGN: user search never reveals emails). */
-export interface UserMatch {
-  id: number;
-  username: string;
-}
-
-export interface FriendAnalytics {
-  user: { username: string; email: string };
-  stats: UserStats;
-}
 
 export const FRIENDS_KEY = "/api/friends";
 export const REQUESTS_KEY = "/api/friends/requests";
@@ -52,7 +31,7 @@ export const sendFriendRequest = (addresseeId: number) =>
   apiRequest<FriendRequest>("POST", REQUESTS_KEY, { addresseeId });
 export const answerFriendRequest = (requestId: number, status: "accepted" | "declined") =>
   apiRequest<FriendRequest>("PATCH", `${REQUESTS_KEY}/${requestId}`, { status });
-export const removeFriend = (friendId: number) =>
-  apiRequest<{ message: string }>("DELETE", `${FRIENDS_KEY}/${friendId}`);
+export const removeFriend = (friendId: number) => apiRequest<MessageResponse>("DELETE", `${FRIENDS_KEY}/${friendId}`);
 /** The query must be at least SEARCH_MIN characters once trimmed (search-rules.ts). */
-export const searchUsers = (query: string) => apiGet<UserMatch[]>(`/api/users/search?q=${encodeURIComponent(query)}`);
+export const searchUsers = (query: string) =>
+  apiGet<SearchResult[]>(`/api/users/search?q=${encodeURIComponent(query)}`);

@@ -1,7 +1,8 @@
+import type { LeaderboardEntry } from "../../../shared/contract/stats.ts";
 import { Fragment } from "react";
 import { percentText, signedPercentText, streakText, streakWords, unitsText } from "../../lib/stats-format.ts";
-import type { LeaderboardEntry } from "./api.ts";
-import { BOARD_SIZE, boardInitials, rankAward } from "./board-text.ts";
+import { BOARD_SIZE } from "../../../shared/limits.ts";
+import { boardInitials, rankAward } from "./board-text.ts";
 
 const tone = (value: number) => (value < 0 ? "figure-down" : value > 0 ? "figure-up" : "figure-even");
 

@@ -1,7 +1,5 @@
 import useSWR from "swr";
-import type { LeaderboardEntry } from "../../../modules/stats/model.ts";
-
-export type { LeaderboardEntry };
+import type { LeaderboardEntry } from "../../../shared/contract/stats.ts";
 
 export type BoardView = "week" | "overall";
 

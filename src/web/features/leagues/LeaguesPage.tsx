@@ -1,3 +1,4 @@
+import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -12,7 +13,6 @@ import {
   useAvailableLeagues,
   useMyInvitations,
   useMyLeagues,
-  type LeagueSummary,
 } from "./api.ts";
 import { LeagueCard } from "./LeagueCard.tsx";
 import { LeagueDetailsDialog } from "./LeagueDetailsDialog.tsx";

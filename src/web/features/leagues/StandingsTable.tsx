@@ -1,4 +1,4 @@
-import type { Standing } from "./api.ts";
+import type { Standing } from "../../../shared/contract/leagues.ts";
 import { percentText, signedPercentText, unitsText } from "../../lib/stats-format.ts";
 
 const tone = (value: number) => (value > 0 ? "league-up" : value < 0 ? "league-down" : "");

@@ -1,12 +1,7 @@
 import useSWR, { mutate } from "swr";
-import type { Bet } from "../../../modules/betting/model.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { invalidate } from "../../lib/swr.ts";
-
-export type { Bet };
-
-/** The server's limit on a journal note (betting/model.ts NOTE_MAX; not imported, it would pull Elysia into the bundle). */
-export const NOTE_MAX = 1000;
 
 /**
  * The key of a player's whole bet list. LiveUpdates refreshes `/api/users/{id}/bets…` by prefix when

@@ -1,15 +1,7 @@
 import useSWR from "swr";
-import type { Notification } from "../../../modules/social/model.ts";
+import type { Notifications, NotificationsSeen } from "../../../shared/contract/social.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { invalidate } from "../../lib/swr.ts";
-
-export type { Notification };
-
-export interface NotificationList {
-  unread: number;
-  /** Newest first. */
-  items: Notification[];
-}
 
 export const NOTIFICATIONS_KEY = "/api/notifications";
 
@@ -22,10 +14,10 @@ export const afterNotification = (path: string) =>
   path === NOTIFICATIONS_KEY || path.startsWith("/api/friends") || /^\/api\/users\/\d+\/invitations$/.test(path);
 
 /** The signed-in player's notifications; nothing is asked for visitors. */
-export const useNotifications = (signedIn: boolean) => useSWR<NotificationList>(signedIn ? NOTIFICATIONS_KEY : null);
+export const useNotifications = (signedIn: boolean) => useSWR<Notifications>(signedIn ? NOTIFICATIONS_KEY : null);
 
 /** Records that the player has seen everything up to now, then refetches so the badge clears. */
 export async function markNotificationsSeen(): Promise<void> {
-  await apiRequest<{ unread: number }>("POST", `${NOTIFICATIONS_KEY}/seen`);
+  await apiRequest<NotificationsSeen>("POST", `${NOTIFICATIONS_KEY}/seen`);
   await invalidate((path) => path === NOTIFICATIONS_KEY);
 }

@@ -1,6 +1,6 @@
+import type { BotStats } from "../../../../shared/contract/bots.ts";
 import { errorText } from "../../../lib/api.ts";
 import { averageFigure, countFigure } from "./bot-text.ts";
-import type { BotStats } from "./api.ts";
 
 function StatCard({ id, label, value, note }: { id: string; label: string; value: string; note: string }) {
   return (
