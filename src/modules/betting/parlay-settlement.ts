@@ -26,7 +26,7 @@ function gradeLeg(leg: BetLegRow, facts: Facts | null): BetStatus {
 
 /**
  * Grades every leg of these parlays against its game's final score (a leg whose game is not final
- * stays pending), stores the legs' grades that changed, and says how each parlay ends (parlay-rules.ts).
+ * stays pending), stores the legs' grades that changed, and says how each parlay ends (shared/parlays.ts).
  * Legs are graded afresh from the games each time, so a sweep that runs twice, or a regrade, agrees.
  * `known` is the final of the game being settled, read once by the caller.
  */

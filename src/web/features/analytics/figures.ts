@@ -1,6 +1,6 @@
 /**
  * The Analytics screen's figures over a period, computed in the browser from the player's bets
- * with the same rules the server uses (modules/stats/rules.ts). Pure: unit-tested.
+ * with the same rules the server uses (shared/stats.ts). Pure: unit-tested.
  */
 import { stringToCents } from "../../../shared/money.ts";
 import { summarize, type Summary } from "../../../shared/stats.ts";

@@ -32,6 +32,6 @@ export const sendFriendRequest = (addresseeId: number) =>
 export const answerFriendRequest = (requestId: number, status: "accepted" | "declined") =>
   apiRequest<FriendRequest>("PATCH", `${REQUESTS_KEY}/${requestId}`, { status });
 export const removeFriend = (friendId: number) => apiRequest<MessageResponse>("DELETE", `${FRIENDS_KEY}/${friendId}`);
-/** The query must be at least SEARCH_MIN characters once trimmed (search-rules.ts). */
+/** The query must be at least SEARCH_MIN characters once trimmed (search-rules.ts searchableQuery). */
 export const searchUsers = (query: string) =>
   apiGet<SearchResult[]>(`/api/users/search?q=${encodeURIComponent(query)}`);
