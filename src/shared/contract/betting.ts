@@ -14,14 +14,19 @@ const BetGame = t.Object({
 /** shared/bets.ts's BetStatus on the wire. */
 const BetStatus = t.Union([t.Literal("pending"), t.Literal("won"), t.Literal("lost"), t.Literal("push")]);
 
-/** A parlay's leg: its pick, the price it was taken at, its game, and how it ended (pending until its game is final). */
-export const BetLeg = t.Object({
+/** What a bet or a parlay's leg picked, at what price (American odds and the line, as numeric strings). */
+const pickFields = {
   gameId: t.String(),
   betType: t.String(),
   selection: t.String(),
   propId: t.Union([t.Number(), t.Null()]),
   odds: t.String(),
   point: t.Union([t.String(), t.Null()]),
+};
+
+/** A parlay's leg: its pick, the price it was taken at, its game, and how it ended (pending until its game is final). */
+export const BetLeg = t.Object({
+  ...pickFields,
   status: BetStatus,
   game: BetGame,
   prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()]),
@@ -31,12 +36,7 @@ export type BetLeg = typeof BetLeg.static;
 export const Bet = t.Object({
   id: t.Number(),
   userId: t.Number(),
-  gameId: t.String(),
-  betType: t.String(),
-  selection: t.String(),
-  propId: t.Union([t.Number(), t.Null()]),
-  odds: t.String(),
-  point: t.Union([t.String(), t.Null()]),
+  ...pickFields,
   units: t.String(),
   wagerAmount: t.String(),
   potentialWin: t.String(),
