@@ -1,4 +1,7 @@
-/** Pure rules of the weekly contest (spec §1, §9; DESIGN "Stats and boards"); the prize rules the browser shows are in shared/contest.ts. */
+/**
+ * Pure rules of the weekly contest (spec §1, §9; DESIGN "Stats and boards"). The prize rules the
+ * browser shows too are in shared/contest.ts; players are ranked by shared/stats.ts.
+ */
 import { PRIZE_PLACES, requiredGamesForPrize } from "../../shared/contest.ts";
 import { compareRankFigures, type RankFigures } from "../../shared/stats.ts";
 

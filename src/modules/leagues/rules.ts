@@ -1,4 +1,7 @@
-/** Pure league rules (spec §5 league validation; DESIGN "Betting"); those the browser shares are in shared/leagues.ts. */
+/**
+ * Pure league rules (spec §5 league validation; DESIGN "Betting"). Those the browser's league form
+ * shares (settings, bet types, the bankroll) are in shared/leagues.ts.
+ */
 import type { LeagueSettings } from "../../shared/leagues.ts";
 
 /**
