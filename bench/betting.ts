@@ -9,6 +9,7 @@ import { startSession } from "../src/modules/auth/service.ts";
 import { settleGame } from "../src/modules/betting/settlement.ts";
 import { listGames, resolveGame } from "../src/modules/games/service.ts";
 import { cliActor } from "../src/modules/audit/service.ts";
+import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
 import { benchServer, percentile, summary } from "./support.ts";
 
 const CLIENTS = 50;
@@ -53,7 +54,7 @@ for (let i = 0; i < crowd.length; i += 2000) {
         crowd.slice(i, i + 2000).map((userId, k) => ({
           user_id: userId,
           game_id: settledGame.id,
-          book_id: 0,
+          book_id: INDIVIDUAL_BOOK,
           season: settledGame.season,
           week: settledGame.week,
           bet_type: "spread" as const,

@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import { startSession } from "../src/modules/auth/service.ts";
 import { listGames } from "../src/modules/games/service.ts";
+import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
 import { benchServer, summary } from "./support.ts";
 
 const PLAYERS = 10_000;
@@ -52,7 +53,7 @@ for (const [u, userId] of userIds.entries()) {
     rows.push([
       userId,
       game.id,
-      0,
+      INDIVIDUAL_BOOK,
       game.season,
       game.week,
       ["spread", "total", "moneyline", "prop"][k % 3]!,
@@ -92,7 +93,7 @@ await sql`insert into user_week_stats select user_id, book_id, season, week, cou
 await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents, streak_type, streak_count) select user_id, book_id, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents), 'win', 2 from bets group by user_id, book_id`.execute(
   db,
 );
-await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents) select user_id, -1, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents) from bets group by user_id`.execute(
+await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents) select user_id, ${ALL_BOOKS}, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents) from bets group by user_id`.execute(
   db,
 );
 await sql`analyze`.execute(db);

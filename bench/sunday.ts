@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import { startCheckpointer } from "../src/db/checkpointer.ts";
 import { settleGame } from "../src/modules/betting/settlement.ts";
 import { listGames, resolveGame } from "../src/modules/games/service.ts";
+import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
 import { benchServer, percentile, summary } from "./support.ts";
 
 const PLAYERS = 100_000;
@@ -40,7 +41,7 @@ await sql`
   insert into bets (user_id, game_id, book_id, season, week, bet_type, selection, odds, point, units, wager_cents, potential_win_cents, status, result_cents, placed_at, settled_at)
   with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PLAYERS * SETTLED_PER_PLAYER - 1}),
   picks as (select i % ${PLAYERS} as p, i / ${PLAYERS} as k, (i * 2654435761) % 1000 as h from n)
-  select ${firstUser} + p, g.id, 0, g.season, g.week, 'spread', 'Home', -110, -3.5, 1 + h % 3, (1 + h % 3) * 10000, (1 + h % 3) * 9091,
+  select ${firstUser} + p, g.id, ${INDIVIDUAL_BOOK}, g.season, g.week, 'spread', 'Home', -110, -3.5, 1 + h % 3, (1 + h % 3) * 10000, (1 + h % 3) * 9091,
     case when h < 480 then 'won' when h < 960 then 'lost' else 'push' end,
     case when h < 480 then (1 + h % 3) * 9091 when h < 960 then -(1 + h % 3) * 10000 else 0 end,
     ${now.toISOString()}, ${now.toISOString()}
@@ -48,13 +49,13 @@ await sql`
 await sql`insert into user_week_stats select user_id, book_id, season, week, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents) from bets group by user_id, book_id, season, week`.execute(
   db,
 );
-await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents, streak_type, streak_count) select user_id, 0, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents), 'win', 1 from bets group by user_id`.execute(
+await sql`insert into user_book_stats (user_id, book_id, settled, won, lost, pushed, wagered_cents, profit_cents, streak_type, streak_count) select user_id, ${INDIVIDUAL_BOOK}, count(*), sum(status = 'won'), sum(status = 'lost'), sum(status = 'push'), sum(wager_cents), sum(result_cents), 'win', 1 from bets group by user_id`.execute(
   db,
 );
 // 50,000 players back the home side of one of Sunday's games.
 await sql`
   insert into bets (user_id, game_id, book_id, season, week, bet_type, selection, odds, point, units, wager_cents, potential_win_cents, status, placed_at)
-  select id, ${target.id}, 0, ${target.season}, ${target.week}, 'moneyline', ${target.homeTeam}, -150, null, 1, 10000, 6667, 'pending', ${now.toISOString()}
+  select id, ${target.id}, ${INDIVIDUAL_BOOK}, ${target.season}, ${target.week}, 'moneyline', ${target.homeTeam}, -150, null, 1, 10000, 6667, 'pending', ${now.toISOString()}
   from users order by id limit ${OPEN_BETS}`.execute(db);
 await sql`analyze`.execute(db);
 // As serve runs: WAL checkpoints in a worker thread, not inside a settling commit.

@@ -4,17 +4,19 @@
  * services (not HTTP, not raw SQL), so what they make is what the app would make, without the
  * routes' rate limits.
  */
-import type { User } from "../src/modules/auth/model.ts";
+import type { User } from "../src/shared/contract/auth.ts";
 import { SESSION_COOKIE } from "../src/modules/auth/plugin.ts";
 import { startSession } from "../src/modules/auth/service.ts";
-import type { Bet, PlaceBetInput } from "../src/modules/betting/model.ts";
+import type { PlaceBetInput } from "../src/modules/betting/model.ts";
+import type { Bet } from "../src/shared/contract/betting.ts";
 import { currentPrice } from "../src/modules/betting/rules.ts";
 import { placeBet } from "../src/modules/betting/service.ts";
 import { syncGames } from "../src/modules/feeds/service.ts";
 import { getGame, listGames } from "../src/modules/games/service.ts";
-import type { Invitation, League, LeagueSettingsInput } from "../src/modules/leagues/model.ts";
+import type { LeagueSettingsInput } from "../src/modules/leagues/model.ts";
+import type { Invitation, League } from "../src/shared/contract/leagues.ts";
 import { answerInvitation, createLeague, invite, inviteToken, joinByToken } from "../src/modules/leagues/service.ts";
-import type { FriendRequest } from "../src/modules/social/model.ts";
+import type { FriendRequest } from "../src/shared/contract/social.ts";
 import { answerRequest, sendRequest } from "../src/modules/social/service.ts";
 import { toUser } from "../src/modules/users/service.ts";
 import { FakeProvider } from "./fake-provider.ts";

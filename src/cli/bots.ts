@@ -2,7 +2,8 @@ import type { Config } from "../config.ts";
 import { systemClock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import { cliActor } from "../modules/audit/service.ts";
-import { BOT_TARGET_DEFAULT, BOT_TARGET_MAX, botStats, ensureBots, weeklyUpdate } from "../modules/bots/service.ts";
+import { botStats, ensureBots, weeklyUpdate } from "../modules/bots/service.ts";
+import { BOT_TARGET_DEFAULT, BOT_TARGET_MAX, BOT_TARGET_MIN } from "../shared/limits.ts";
 import { CliError, withDatabase } from "./context.ts";
 
 async function asCli<T>(work: () => Promise<T>): Promise<T> {
@@ -16,8 +17,10 @@ async function asCli<T>(work: () => Promise<T>): Promise<T> {
 
 export async function botsEnsureCommand(config: Config, rawCount: string | undefined) {
   const count = Number(rawCount ?? BOT_TARGET_DEFAULT);
-  if (!Number.isInteger(count) || count < 1 || count > BOT_TARGET_MAX) {
-    throw new CliError(`--count must be a whole number from 1 to ${BOT_TARGET_MAX} (got "${rawCount}")`);
+  if (!Number.isInteger(count) || count < BOT_TARGET_MIN || count > BOT_TARGET_MAX) {
+    throw new CliError(
+      `--count must be a whole number from ${BOT_TARGET_MIN} to ${BOT_TARGET_MAX} (got "${rawCount}")`,
+    );
   }
   await withDatabase(config, async ({ db }) => {
     const result = await asCli(() => ensureBots(db, systemClock.now(), count, cliActor));

@@ -8,7 +8,7 @@ import { systemClock } from "../lib/clock.ts";
 import { EventBus } from "../lib/events.ts";
 import { createLogger } from "../lib/logger.ts";
 import { createMailer } from "../lib/mailer.ts";
-import { Metrics } from "../http/metrics.ts";
+import { Metrics } from "../lib/metrics.ts";
 import { startCheckpointer } from "../db/checkpointer.ts";
 import { startSessionPurge } from "./housekeeping.ts";
 import { hasNoUsers } from "../modules/users/service.ts";

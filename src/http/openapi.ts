@@ -2,19 +2,10 @@ import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
 import { Elysia, t, type AnyElysia } from "elysia";
 import packageJson from "../../package.json" with { type: "json" };
 import { SESSION_COOKIE } from "../modules/auth/plugin.ts";
+import { ErrorResponse } from "../shared/contract/common.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 const VERSION = "3.1.1";
-
-/** Every error answer (http/errors.ts): some carry more fields, e.g. the new price when odds changed. */
-export const ErrorResponse = t.Object(
-  {
-    message: t.String({ description: "A sentence a person can act on" }),
-    code: t.String({ description: "Stable, machine-readable: invalid_input, not_signed_in, admin_only, …" }),
-    field: t.Optional(t.String({ description: "The input field at fault, for invalid input" })),
-  },
-  { additionalProperties: true, description: "An error" },
-);
 
 /** The document's own outline; its paths and schemas are whatever the routes declare. */
 export const OpenApiDocument = t.Object(

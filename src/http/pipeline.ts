@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { readJsonObject } from "./body.ts";
-import type { Metrics } from "./metrics.ts";
+import type { Metrics } from "../lib/metrics.ts";
 import { assertSameOrigin, SAFE_METHODS, securityHeaders } from "./security.ts";
 
 /** Longest URL we read; our own links are far shorter. */

@@ -26,6 +26,3 @@ export const idParam = t.String({
 
 /** For calls that carry no payload: nothing, or an empty object (spec §7 sends `{}` for some). */
 export const EmptyBody = t.Optional(t.Object({}, { additionalProperties: false }));
-
-/** The answer of calls that only confirm what they did ("Logged out", "Friend removed"). */
-export const MessageResponse = t.Object({ message: t.String() });

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { TypeCompiler } from "elysia/type-system";
-import { documentPath, ErrorResponse, UNDOCUMENTED } from "../../src/http/openapi.ts";
+import { documentPath, UNDOCUMENTED } from "../../src/http/openapi.ts";
+import { ErrorResponse } from "../../src/shared/contract/common.ts";
 import { AccountExport } from "../../src/modules/account/model.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";

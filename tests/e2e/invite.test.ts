@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import type { League } from "../../src/modules/leagues/model.ts";
+import type { League } from "../../src/shared/contract/leagues.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
 import { browserSuite, E2E_TIMEOUT, newAccount, PHONE, toastLocator } from "./helpers.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import type { LeaderboardEntry } from "../../src/modules/stats/model.ts";
+import type { LeaderboardEntry } from "../../src/shared/contract/stats.ts";
 import type { BuiltUser } from "../factories.ts";
 import { browserSuite, E2E_TIMEOUT, PHONE } from "./helpers.ts";
 import {

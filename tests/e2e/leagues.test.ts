@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import type { League } from "../../src/modules/leagues/model.ts";
+import type { League } from "../../src/shared/contract/leagues.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
 import { browserSuite, E2E_TIMEOUT, PHONE, toastLocator } from "./helpers.ts";

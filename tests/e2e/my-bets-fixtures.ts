@@ -1,6 +1,6 @@
 /** What the My Bets and settlement e2e tests share: a server with the fake season, players signed into browsers, bets placed over the API. */
 import type { BrowserContext } from "playwright-core";
-import type { Bet } from "../../src/modules/betting/model.ts";
+import type { Bet } from "../../src/shared/contract/betting.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import type { Bet } from "../../src/modules/betting/model.ts";
+import type { Bet } from "../../src/shared/contract/betting.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";

@@ -1,6 +1,6 @@
 /** What the Analytics and Leaderboard e2e tests (and their screenshots) share: the fake season, players, bets placed and settled at chosen times. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { Bet } from "../../src/modules/betting/model.ts";
+import type { Bet } from "../../src/shared/contract/betting.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";

@@ -7,7 +7,7 @@ import {
   usernameKey,
   usernameProblem,
   usernameSkeleton,
-} from "../../src/modules/auth/rules.ts";
+} from "../../src/shared/accounts.ts";
 
 describe("avatarInitials (spec §2 Shell)", () => {
   test.each([

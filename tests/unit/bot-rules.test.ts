@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { usernameProblem } from "../../src/modules/auth/rules.ts";
+import { usernameProblem } from "../../src/shared/accounts.ts";
 import {
   BOT_EMAIL_DOMAIN,
   botEmail,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { friendStatCards, summarySentence, unitsWon } from "../../src/web/features/friends/analytics-text.ts";
-import type { Friend, FriendRequest, UserStats } from "../../src/web/features/friends/api.ts";
+import type { Friend, FriendRequest } from "../../src/shared/contract/social.ts";
+import type { UserStats } from "../../src/shared/contract/stats.ts";
 import { relationTo, searchableQuery } from "../../src/web/features/friends/search-rules.ts";
 import { badgeText, bellLabel, timeAgo } from "../../src/web/features/notifications/notification-text.ts";
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { calendarDay, settingsProblem, type LeagueSettings } from "../../src/modules/leagues/rules.ts";
+import { calendarDay } from "../../src/modules/leagues/rules.ts";
+import { settingsProblem, type LeagueSettings } from "../../src/shared/leagues.ts";
 
 describe("calendarDay: only real calendar dates", () => {
   test.each([

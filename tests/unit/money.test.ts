@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { centsToString, potentialWinCents, stringToCents, wagerCents } from "../../src/lib/money.ts";
+import { centsToString, potentialWinCents, stringToCents, wagerCents } from "../../src/shared/money.ts";
 
 describe("potentialWinCents (spec §5)", () => {
   test.each([

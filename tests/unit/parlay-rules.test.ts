@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { potentialWinCents } from "../../src/lib/money.ts";
+import { potentialWinCents } from "../../src/shared/money.ts";
 import {
   parlayAmericanOdds,
   parlayKey,
   parlayLegsProblem,
   parlayWinCents,
   settleParlay,
-} from "../../src/modules/betting/parlay-rules.ts";
+} from "../../src/shared/parlays.ts";
 
 describe("parlay pricing: the product of the legs' decimal odds", () => {
   test("two −110 legs: 1.9091² = 3.6446, so $100 wins $264.46 (+264)", () => {

@@ -1,11 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { mulberry32 } from "../../src/lib/random.ts";
-import { compareFigures, Ranking, sortInSteps, STEP_ROWS, type RankRow } from "../../src/modules/stats/ranking.ts";
+import { Ranking, sortInSteps, STEP_ROWS, type RankRow } from "../../src/modules/stats/ranking.ts";
+import { compareRankFigures as compareFigures } from "../../src/shared/stats.ts";
 
-const row = (user_id: number, profit_cents: number, wagered_cents: number, settled: number): RankRow => ({
-  user_id,
-  profit_cents,
-  wagered_cents,
+const row = (userId: number, profitCents: number, wageredCents: number, settled: number): RankRow => ({
+  userId,
+  profitCents,
+  wageredCents,
   settled,
   won: 0,
   lost: 0,
@@ -14,7 +15,7 @@ const row = (user_id: number, profit_cents: number, wagered_cents: number, settl
 
 /** What SQL's rank() over (units, ROI, bets) gives, the slow way: 1 + players strictly ahead. */
 function referenceRanks(rows: RankRow[]): Map<number, number> {
-  return new Map(rows.map((r) => [r.user_id, 1 + rows.filter((o) => compareFigures(o, r) < 0).length]));
+  return new Map(rows.map((r) => [r.userId, 1 + rows.filter((o) => compareFigures(o, r) < 0).length]));
 }
 
 function randomRows(random: () => number, n: number, firstId = 1): RankRow[] {
@@ -39,7 +40,7 @@ describe("ranking", () => {
         noPause,
       ),
     );
-    expect(ranking.top(10).map(({ row, rank }) => [row.user_id, rank])).toEqual([
+    expect(ranking.top(10).map(({ row, rank }) => [row.userId, rank])).toEqual([
       [5, 1],
       [1, 2],
       [3, 2],
@@ -49,7 +50,7 @@ describe("ranking", () => {
     expect(ranking.rankOf(3)).toBe(2);
     expect(ranking.rankOf(99)).toBeNull();
     // The cut at 2 keeps everyone tied at it.
-    expect(ranking.top(2).map(({ row }) => row.user_id)).toEqual([5, 1, 3]);
+    expect(ranking.top(2).map(({ row }) => row.userId)).toEqual([5, 1, 3]);
   });
 
   test("sorting in steps gives the one true order, across many steps", async () => {
@@ -57,8 +58,8 @@ describe("ranking", () => {
     let pauses = 0;
     const sorted = await sortInSteps([...rows], () => void pauses++);
     expect(pauses).toBeGreaterThan(4);
-    const reference = [...rows].sort((a, b) => compareFigures(a, b) || a.user_id - b.user_id);
-    expect(sorted.map((r) => r.user_id)).toEqual(reference.map((r) => r.user_id));
+    const reference = [...rows].sort((a, b) => compareFigures(a, b) || a.userId - b.userId);
+    expect(sorted.map((r) => r.userId)).toEqual(reference.map((r) => r.userId));
   });
 
   test("applying changed players equals ranking everyone again", async () => {
@@ -71,13 +72,13 @@ describe("ranking", () => {
       );
       changed.push(...randomRows(random, 3, 1000 + round * 3)); // newcomers
       ranking.apply(changed);
-      const byId = new Map(rows.map((r) => [r.user_id, r]));
-      for (const c of changed) byId.set(c.user_id, c);
+      const byId = new Map(rows.map((r) => [r.userId, r]));
+      for (const c of changed) byId.set(c.userId, c);
       rows = [...byId.values()].filter((r) => r.settled > 0);
       const expected = referenceRanks(rows);
       expect(ranking.size).toBe(rows.length);
-      for (const { row, rank } of ranking.all()) expect(rank).toBe(expected.get(row.user_id)!);
-      for (const r of rows) expect(ranking.rankOf(r.user_id)).toBe(expected.get(r.user_id)!);
+      for (const { row, rank } of ranking.all()) expect(rank).toBe(expected.get(row.userId)!);
+      for (const r of rows) expect(ranking.rankOf(r.userId)).toBe(expected.get(r.userId)!);
     }
   });
 

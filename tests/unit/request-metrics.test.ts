@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { RequestMetrics } from "../../src/http/metrics.ts";
+import { RequestMetrics } from "../../src/lib/metrics.ts";
 
 test("requests and latency render as Prometheus text: cumulative buckets, sum, count, escaped labels", () => {
   const metrics = new RequestMetrics();

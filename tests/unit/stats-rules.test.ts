@@ -7,8 +7,8 @@ import {
   summarize,
   winRatePercent,
   type Outcome,
-} from "../../src/modules/stats/rules.ts";
-import { requiredGamesForPrize } from "../../src/modules/contest/rules.ts";
+} from "../../src/shared/stats.ts";
+import { requiredGamesForPrize } from "../../src/shared/contest.ts";
 
 const bet = (status: "pending" | Outcome, units = 1, odds = -110) => {
   const wagerCents = units * 10000;

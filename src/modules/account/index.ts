@@ -1,9 +1,10 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
-import { MessageResponse, wholeNumber } from "../../http/schema.ts";
+import { wholeNumber } from "../../http/schema.ts";
+import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { PASSWORD_MAX } from "../auth/rules.ts";
+import { PASSWORD_MAX } from "../../shared/accounts.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "../auth/plugin.ts";
 import { AccountExport, BetsCsv } from "./model.ts";
 import * as service from "./service.ts";

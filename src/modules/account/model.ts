@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { Bet } from "../betting/model.ts";
+import { Bet } from "../../shared/contract/betting.ts";
 
 /** The bets download: one row per bet, with a header row (account/csv.ts). */
 export const BetsCsv = t.String({

@@ -3,10 +3,11 @@ import { badRequest } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { forgetSessionsAndLinks } from "../auth/service.ts";
 import { accountExport, anonymise, unusablePasswordHash, verifyPassword } from "../users/service.ts";
-import type { Bet } from "../betting/model.ts";
+import type { Bet } from "../../shared/contract/betting.ts";
 import { listBets } from "../betting/service.ts";
 import { forgetUser } from "../social/service.ts";
 import { toCsv } from "./csv.ts";
+import { ErrorCode } from "../../shared/error-codes.ts";
 
 const BET_COLUMNS = [
   "id",
@@ -102,7 +103,7 @@ export async function accountJson(db: Db, viewerId: number, userId: number) {
  */
 export async function deleteAccount(db: Db, now: Date, userId: number, password: string): Promise<{ message: string }> {
   if (!(await verifyPassword(db, userId, password)))
-    throw badRequest("password: that is not your password", "wrong_password");
+    throw badRequest("password: that is not your password", ErrorCode.wrongPassword);
   const unusable = await unusablePasswordHash();
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);

@@ -4,10 +4,12 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody, MessageResponse } from "../../http/schema.ts";
+import { EmptyBody } from "../../http/schema.ts";
+import { MessageResponse } from "../../shared/contract/common.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { UserResponse } from "../../shared/contract/auth.ts";
 import {
   ForgotBody,
   LoginBody,
@@ -15,12 +17,11 @@ import {
   RegisterBody,
   ResetBody,
   UsernameBody,
-  UserResponse,
   VerifyBody,
 } from "./model.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
 import { needsAdminProof } from "./policy.ts";
-import { normalizeEmail } from "./rules.ts";
+import { normalizeEmail } from "../../shared/accounts.ts";
 import * as service from "./service.ts";
 import * as users from "../users/service.ts";
 

@@ -1,6 +1,6 @@
 import { t } from "elysia";
 import { optionalNullable } from "../../http/schema.ts";
-import { EMAIL_MAX, PASSWORD_MAX } from "./rules.ts";
+import { EMAIL_MAX, PASSWORD_MAX } from "../../shared/accounts.ts";
 
 // Shapes and sizes only; the rules with the spec's own messages run in the service.
 const optionalText = (maxLength: number) => optionalNullable(t.String({ maxLength }));
@@ -33,15 +33,6 @@ export const PasswordChangeBody = t.Object(
   { currentPassword: t.String({ maxLength: PASSWORD_MAX }), newPassword: t.String({ maxLength: PASSWORD_MAX }) },
   { additionalProperties: false },
 );
-
-export const UserResponse = t.Object({
-  id: t.Number(),
-  email: t.String(),
-  username: t.String(),
-  role: t.Union([t.Literal("user"), t.Literal("admin")]),
-});
-export type User = typeof UserResponse.static;
-
 export const ForgotBody = t.Object({ email: t.String({ maxLength: EMAIL_MAX }) }, { additionalProperties: false });
 export const ResetBody = t.Object(
   { token: t.String({ minLength: 1, maxLength: 200 }), password: t.String({ maxLength: PASSWORD_MAX }) },

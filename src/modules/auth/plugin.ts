@@ -3,7 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { unauthorized } from "../../lib/errors.ts";
-import type { User } from "./model.ts";
+import type { User } from "../../shared/contract/auth.ts";
 import { assertAdmin } from "./policy.ts";
 import { userForSession } from "./service.ts";
 

@@ -6,10 +6,12 @@ import type { Db } from "../../db/connection.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import * as users from "../users/service.ts";
-import type { LoginInput, RegisterInput, User } from "./model.ts";
+import type { User } from "../../shared/contract/auth.ts";
+import type { LoginInput, RegisterInput } from "./model.ts";
 import * as repo from "./repo.ts";
-import { emailProblem, normalizeEmail, passwordProblem, usernameProblem } from "./rules.ts";
+import { emailProblem, normalizeEmail, passwordProblem, usernameProblem } from "../../shared/accounts.ts";
 import type { LinkPurpose } from "./table.ts";
+import { ErrorCode, invalidFieldCode } from "../../shared/error-codes.ts";
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -20,8 +22,8 @@ export interface SignedIn {
   token: string;
 }
 
-function check(field: string, problem: string | null): void {
-  if (problem) throw badRequest(problem, `invalid_${field}`);
+function check(field: "email" | "username" | "password", problem: string | null): void {
+  if (problem) throw badRequest(problem, invalidFieldCode(field));
 }
 
 /** Starts a session for a user and returns its token (the cookie's value). */
@@ -163,7 +165,10 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
   return db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "password_reset");
     if (userId === null)
-      throw badRequest("This reset link has expired or was already used. Ask for a new one.", "reset_link_invalid");
+      throw badRequest(
+        "This reset link has expired or was already used. Ask for a new one.",
+        ErrorCode.resetLinkInvalid,
+      );
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteSessionsOf(trx, userId);
     return userId;

@@ -10,7 +10,7 @@
  * (the vig); beating the close gives a positive figure.
  */
 import { currentPrice, type Price, type PricedGame } from "./rules.ts";
-import type { BetType } from "./table.ts";
+import type { BetType } from "../../shared/bets.ts";
 
 /** The probability American odds imply, vig included: -110 → 0.5238, +150 → 0.4. */
 export function impliedProbability(odds: number): number {

@@ -4,16 +4,8 @@ import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
-import {
-  Bet,
-  BetParams,
-  Coverage,
-  NoteBody,
-  PlaceBetBody,
-  PlaceParlayBody,
-  UserParams,
-  UserWeekParams,
-} from "./model.ts";
+import { Bet, Coverage } from "../../shared/contract/betting.ts";
+import { BetParams, NoteBody, PlaceBetBody, PlaceParlayBody, UserParams, UserWeekParams } from "./model.ts";
 import { placeParlay } from "./parlays.ts";
 import * as service from "./service.ts";
 

@@ -2,7 +2,7 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Metrics } from "../../http/metrics.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import { settleGame } from "./settlement.ts";
 
 /** Settles a game's bets once its final score is committed (and again, fully, on a regrade). */

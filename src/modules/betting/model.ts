@@ -1,7 +1,6 @@
 import { t } from "elysia";
 import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
-
-export const NOTE_MAX = 1000;
+import { NOTE_MAX } from "../../shared/limits.ts";
 
 const anyNumber = (field: string) =>
   t.Numeric({ minimum: -1_000_000, maximum: 1_000_000, error: `${field}: must be a number` });
@@ -61,7 +60,7 @@ export const ParlayLegBody = t.Object(
 
 /**
  * POST /api/parlays: 2–8 legs on different games and one stake. Leg counts are checked by the
- * service (parlay-rules.ts) so the message says what is wrong; the schema's bound only caps the body.
+ * service (shared/parlays.ts) so the message says what is wrong; the schema's bound only caps the body.
  * No `replaceExisting`: a parlay replaces nothing (README Decisions).
  */
 export const PlaceParlayBody = t.Object(
@@ -84,78 +83,3 @@ export const UserWeekParams = t.Object({
   userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER),
   week: wholeNumber("week", 1, 18),
 });
-
-const BetGame = t.Object({
-  awayTeam: t.String(),
-  homeTeam: t.String(),
-  awayAbbr: t.String(),
-  homeAbbr: t.String(),
-  commenceTime: t.String(),
-  homeScore: t.Union([t.Number(), t.Null()]),
-  awayScore: t.Union([t.Number(), t.Null()]),
-});
-
-const BetStatus = t.Union([t.Literal("pending"), t.Literal("won"), t.Literal("lost"), t.Literal("push")]);
-
-/** A parlay's leg: its pick, the price it was taken at, its game, and how it ended (pending until its game is final). */
-export const BetLeg = t.Object({
-  gameId: t.String(),
-  betType: t.String(),
-  selection: t.String(),
-  propId: t.Union([t.Number(), t.Null()]),
-  odds: t.String(),
-  point: t.Union([t.String(), t.Null()]),
-  status: BetStatus,
-  game: BetGame,
-  prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()]),
-});
-export type BetLeg = typeof BetLeg.static;
-
-export const Bet = t.Object({
-  id: t.Number(),
-  userId: t.Number(),
-  gameId: t.String(),
-  betType: t.String(),
-  selection: t.String(),
-  propId: t.Union([t.Number(), t.Null()]),
-  odds: t.String(),
-  point: t.Union([t.String(), t.Null()]),
-  units: t.String(),
-  wagerAmount: t.String(),
-  potentialWin: t.String(),
-  confidence: t.String(),
-  note: t.Union([t.String(), t.Null()]),
-  leagueId: t.Union([t.Number(), t.Null()]),
-  isParlay: t.Boolean(),
-  status: BetStatus,
-  result: t.Union([t.String(), t.Null()]),
-  season: t.Number(),
-  week: t.Number(),
-  placedAt: t.String(),
-  pricedAt: t.Union([t.String(), t.Null()]),
-  settledAt: t.Union([t.String(), t.Null()]),
-  /** For a parlay, the game of its last leg to kick off: the one that settles it and gives its week. */
-  game: BetGame,
-  /** The prop's player and type, for prop bets. */
-  prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()]),
-  /** null = the individual book ("Individual"). */
-  league: t.Union([t.Object({ name: t.String() }), t.Null()]),
-  /** The selection's price in the game's closing line (its last line before kick-off); null before kick-off or when it had none. */
-  closingLine: t.Union([t.Object({ odds: t.String(), point: t.Union([t.String(), t.Null()]) }), t.Null()]),
-  /** Closing-line value: the bet's expected return in percent of its stake, were the closing line the true price (betting/clv.ts). */
-  clv: t.Union([t.Number(), t.Null()]),
-  /** A parlay's legs in the order they were placed; null for a single bet. */
-  legs: t.Union([t.Array(BetLeg), t.Null()]),
-});
-export type Bet = typeof Bet.static;
-
-export const Coverage = t.Object({
-  season: t.Number(),
-  week: t.Number(),
-  gamesScheduled: t.Number(),
-  gamesBet: t.Number(),
-  /** Games needed for the weekly prize: all but one (none with a single game). */
-  gamesRequired: t.Number(),
-  eligible: t.Boolean(),
-});
-export type Coverage = typeof Coverage.static;

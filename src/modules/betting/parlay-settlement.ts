@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { finalFacts } from "../games/service.ts";
-import { settleParlay } from "./parlay-rules.ts";
+import { settleParlay } from "../../shared/parlays.ts";
 import * as repo from "./repo.ts";
 import { settleBet } from "./rules.ts";
 import type { Decided, Facts, GameInfo } from "./settlement.ts";
-import type { BetLegRow, BetRow, BetStatus } from "./table.ts";
+import type { BetStatus } from "../../shared/bets.ts";
+import type { BetLegRow, BetRow } from "./table.ts";
 
 const infoOf = (facts: Facts): GameInfo => ({
   awayTeam: facts.awayTeam,
@@ -25,7 +26,7 @@ function gradeLeg(leg: BetLegRow, facts: Facts | null): BetStatus {
 
 /**
  * Grades every leg of these parlays against its game's final score (a leg whose game is not final
- * stays pending), stores the legs' grades that changed, and says how each parlay ends (parlay-rules.ts).
+ * stays pending), stores the legs' grades that changed, and says how each parlay ends (shared/parlays.ts).
  * Legs are graded afresh from the games each time, so a sweep that runs twice, or a regrade, agrees.
  * `known` is the final of the game being settled, read once by the caller.
  */

@@ -4,18 +4,20 @@ import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { groupCommit } from "../../db/group-commit.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
-import { centsToString, wagerCents } from "../../lib/money.ts";
+import { bookOf } from "../../shared/bets.ts";
+import { centsToString, wagerCents } from "../../shared/money.ts";
 import { gameForBetting } from "../games/service.ts";
-import { availableCents } from "../leagues/rules.ts";
+import { availableCents } from "../../shared/leagues.ts";
 import { leagueBetRules } from "../leagues/service.ts";
 import { settledProfitCents } from "../stats/service.ts";
-import type { Bet, PlaceParlayInput } from "./model.ts";
-import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents } from "./parlay-rules.ts";
+import type { Bet } from "../../shared/contract/betting.ts";
+import type { PlaceParlayInput } from "./model.ts";
+import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents } from "../../shared/parlays.ts";
 import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice, type Price } from "./rules.ts";
 import { isUniqueViolation } from "./service.ts";
-import { INDIVIDUAL_BOOK } from "./table.ts";
+import { ErrorCode } from "../../shared/error-codes.ts";
 
 type Leg = PlaceParlayInput["legs"][number];
 type Game = Awaited<ReturnType<typeof gameForBetting>>["game"];
@@ -50,7 +52,7 @@ async function priceLegs(trx: Kysely<Database>, now: Date, legs: readonly Leg[])
     if (!open)
       throw new AppError(
         400,
-        "game_locked",
+        ErrorCode.gameLocked,
         `legs[${index}].gameId: betting is locked for ${matchup(game)}: it has started or is completed`,
         {},
         { gameId: game.id, field: `legs.${index}.gameId` },
@@ -78,7 +80,7 @@ function lastLeg(priced: readonly PricedLeg[]): PricedLeg {
  */
 export async function placeParlay(db: Db, now: Date, userId: number, input: PlaceParlayInput): Promise<Bet> {
   checkLegs(input.legs);
-  const bookId = input.leagueId ?? INDIVIDUAL_BOOK;
+  const bookId = bookOf(input.leagueId);
   const key = parlayKey(input.legs);
 
   return groupCommit(db)
@@ -91,7 +93,7 @@ export async function placeParlay(db: Db, now: Date, userId: number, input: Plac
       const currentOdds = priced.map((p) => p.price.odds);
       const wager = wagerCents(input.units);
       if (priced.some(moved)) {
-        throw conflict("Odds have changed", "odds_changed", {
+        throw conflict("Odds have changed", ErrorCode.oddsChanged, {
           current: {
             odds: parlayAmericanOdds(currentOdds),
             potentialWin: centsToString(parlayWinCents(wager, currentOdds)),

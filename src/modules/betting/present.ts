@@ -1,9 +1,9 @@
-import { centsToString } from "../../lib/money.ts";
+import { leagueOf } from "../../shared/bets.ts";
+import { centsToString } from "../../shared/money.ts";
 import { closingLineValue } from "./clv.ts";
-import type { Bet, BetLeg } from "./model.ts";
+import type { Bet, BetLeg } from "../../shared/contract/betting.ts";
 import type { BetWithDetails, LegWithDetails } from "./repo.ts";
 import type { PricedGame, PricedMarket } from "./rules.ts";
-import { INDIVIDUAL_BOOK } from "./table.ts";
 
 /** Reads a game's closing odds (JSON) once per answer, however many of its bets the answer holds. */
 export type ClosingOddsReader = (gameId: string, json: string | null) => readonly PricedMarket[] | null;
@@ -100,7 +100,7 @@ export function toBet(
     potentialWin: centsToString(row.potential_win_cents),
     confidence: row.confidence,
     note: row.note,
-    leagueId: row.book_id === INDIVIDUAL_BOOK ? null : row.book_id,
+    leagueId: leagueOf(row.book_id),
     isParlay: row.is_parlay === 1,
     status: row.status,
     result: row.result_cents === null ? null : centsToString(row.result_cents),
@@ -119,7 +119,7 @@ export function toBet(
       awayScore: row.away_score,
     },
     prop: row.player_name && row.prop_type ? { playerName: row.player_name, propType: row.prop_type } : null,
-    league: row.book_id === INDIVIDUAL_BOOK ? null : { name: leagueNames.get(row.book_id) ?? "League" },
+    league: leagueOf(row.book_id) === null ? null : { name: leagueNames.get(row.book_id) ?? "League" },
     ...closingOf(row, closingOdds),
     legs: row.is_parlay === 1 ? legs.map(toLeg) : null,
   };

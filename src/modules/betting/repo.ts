@@ -1,8 +1,8 @@
 import type { Insertable, Kysely } from "kysely";
 import { jsonList } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
-import { ALL_BOOKS, pairKey } from "../stats/service.ts";
-import { INDIVIDUAL_BOOK, type BetLegsTable, type BetsTable, type BetStatus } from "./table.ts";
+import { type BetStatus, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import type { BetLegsTable, BetsTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
 
@@ -177,32 +177,18 @@ export function setOutcome(
     .execute();
 }
 
-/**
- * Every settled outcome of these players' books, oldest first (book ALL_BOOKS = all their books):
- * what a regrade rebuilds streaks from.
- */
-export async function settledOutcomes(db: Executor, pairs: { userId: number; bookId: number }[]) {
-  const users = [...new Set(pairs.map((p) => p.userId))];
-  const rows = users.length
-    ? await db
-        .selectFrom("bets")
-        .select(["user_id", "book_id", "status"])
-        .where("user_id", "in", users)
-        .where("status", "!=", "pending")
-        .orderBy("settled_at")
-        .orderBy("id")
-        .execute()
-    : [];
-  const outcomes = new Map<string, ("won" | "lost" | "push")[]>();
-  for (const row of rows) {
-    for (const bookId of [row.book_id, ALL_BOOKS]) {
-      const key = pairKey({ userId: row.user_id, bookId });
-      const list = outcomes.get(key) ?? [];
-      list.push(row.status as "won" | "lost" | "push");
-      outcomes.set(key, list);
-    }
-  }
-  return outcomes;
+/** Every settled outcome of these players, oldest first, with its book: what a regrade rebuilds streaks from. */
+export function settledOutcomes(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("bets")
+    .select(["user_id as userId", "book_id as bookId", "status"])
+    .where("user_id", "in", userIds)
+    .where("status", "!=", "pending")
+    .$narrowType<{ status: Exclude<BetStatus, "pending"> }>()
+    .orderBy("settled_at")
+    .orderBy("id")
+    .execute();
 }
 
 /** How many different games a player has an individual single bet on in a week (parlays do not count toward coverage). */

@@ -1,5 +1,5 @@
 /** Pure betting rules: which price a selection has, and how a finished game settles a bet (DESIGN "Settlement"). */
-import type { BetStatus, BetType } from "./table.ts";
+import type { BetStatus, BetType } from "../../shared/bets.ts";
 
 export interface PricedMarket {
   marketType: "spreads" | "totals" | "h2h";

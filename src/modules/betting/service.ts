@@ -4,18 +4,20 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { groupCommit } from "../../db/group-commit.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
-import { centsToString, potentialWinCents, wagerCents } from "../../lib/money.ts";
-import { requiredGamesForPrize } from "../contest/rules.ts";
+import { bookOf, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import { centsToString, potentialWinCents, wagerCents } from "../../shared/money.ts";
+import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
-import { availableCents } from "../leagues/rules.ts";
+import { availableCents } from "../../shared/leagues.ts";
 import { leagueBetRules, leagueNames } from "../leagues/service.ts";
 import { settledProfitCents } from "../stats/service.ts";
-import type { Bet, Coverage, PlaceBetInput } from "./model.ts";
+import type { Bet, Coverage } from "../../shared/contract/betting.ts";
+import type { PlaceBetInput } from "./model.ts";
 import { assertBetOwner } from "./policy.ts";
 import { closingOddsReader, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
-import { INDIVIDUAL_BOOK } from "./table.ts";
+import { ErrorCode } from "../../shared/error-codes.ts";
 
 export { isUniqueViolation };
 
@@ -27,7 +29,7 @@ export { isUniqueViolation };
 export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput): Promise<Bet> {
   if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
-  const bookId = input.leagueId ?? INDIVIDUAL_BOOK;
+  const bookId = bookOf(input.leagueId);
 
   // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
   const placed = await groupCommit(db)
@@ -43,7 +45,8 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
         now,
         input.betType === "prop" ? input.propId! : null,
       );
-      if (!open) throw conflict("Betting is locked for this game: it has started or is completed", "game_locked");
+      if (!open)
+        throw conflict("Betting is locked for this game: it has started or is completed", ErrorCode.gameLocked);
       const price = currentPrice(game, input.betType, input.selection, input.propId);
       if (!price)
         throw badRequest(
@@ -52,7 +55,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
         );
       const clientPoint = input.point ?? null;
       if (price.odds !== input.odds || (price.point !== null && clientPoint !== price.point)) {
-        throw conflict("Odds have changed", "odds_changed", { current: price });
+        throw conflict("Odds have changed", ErrorCode.oddsChanged, { current: price });
       }
 
       const wager = wagerCents(input.units);
@@ -67,7 +70,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
       const existing = await repo.findBetInBook(trx, userId, input.gameId, bookId);
       if (existing) {
         if (!input.replaceExisting)
-          throw conflict("You already have a bet on this game", "bet_exists", { existingBetId: existing.id });
+          throw conflict("You already have a bet on this game", ErrorCode.betExists, { existingBetId: existing.id });
         if (existing.status !== "pending") throw conflict("Your bet on this game is already settled", "bet_settled");
       }
       if (league?.bankrollCents != null) {
@@ -136,7 +139,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
     })
     .catch((error: unknown) => {
       // Two identical placements racing: the unique book index lets exactly one through.
-      if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", "bet_exists");
+      if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", ErrorCode.betExists);
       throw error;
     });
   return placed;

@@ -3,14 +3,16 @@ import { chunkingFor, type Chunking } from "../../db/chunking.ts";
 import { lockExclusive } from "../../db/locks.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
-import { centsToString } from "../../lib/money.ts";
+import { centsToString } from "../../shared/money.ts";
 import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
 import { boardsUpToDate, recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
 import * as repo from "./repo.ts";
 import { resultCents, settleBet } from "./rules.ts";
 import { decideParlays } from "./parlay-settlement.ts";
-import type { BetRow, BetStatus } from "./table.ts";
+import type { BetStatus } from "../../shared/bets.ts";
+import type { SettlementMessage } from "../../shared/contract/live.ts";
+import type { BetRow } from "./table.ts";
 
 /**
  * Bets settled in the first transaction (small: the machine is not known yet); later chunks adapt so each holds the write lock and the
@@ -34,19 +36,6 @@ const PARLAY_CHUNK = 100;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type Facts = NonNullable<Awaited<ReturnType<typeof finalFacts>>>;
-
-/** Spec §3 Settlement message. */
-export type SettlementMessage = {
-  betId: number;
-  userId: number;
-  status: BetStatus;
-  result: string | null;
-  betDetails: {
-    selection: string;
-    wagerAmount: string;
-    gameInfo: { awayTeam: string; homeTeam: string; awayScore: number; homeScore: number };
-  };
-};
 
 export type Outcome = { status: BetStatus; result: number | null };
 export type GameInfo = SettlementMessage["betDetails"]["gameInfo"];
@@ -126,7 +115,7 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
   }
   for (const { status, result, settledAt, ids } of updates.values())
     await repo.setOutcome(trx, ids, status, result, settledAt);
-  await recordOutcomeChanges(trx, changes, regrade ? (pairs) => repo.settledOutcomes(trx, pairs) : undefined);
+  await recordOutcomeChanges(trx, changes, regrade ? (userIds) => repo.settledOutcomes(trx, userIds) : undefined);
   // One event for the chunk: the WebSocket hub hands each player only their own settlements.
   if (messages.length > 0) await publish(trx, now, "bet_settlements", { settlements: messages });
   return changed;

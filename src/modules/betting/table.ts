@@ -1,15 +1,11 @@
 import type { Generated, Selectable } from "kysely";
-
-export type BetType = "spread" | "total" | "moneyline" | "prop" | "parlay";
-export type BetStatus = "pending" | "won" | "lost" | "push";
-
-/** The individual book's id; a league's book uses the league's id. */
-export const INDIVIDUAL_BOOK = 0;
+import type { BetStatus, BetType, LegBetType } from "../../shared/bets.ts";
 
 export interface BetsTable {
   id: Generated<number>;
   user_id: number;
   game_id: string;
+  /** The bet's book (shared/bets.ts): INDIVIDUAL_BOOK, or the league's id. */
   book_id: number;
   /** Copied from the game, so weekly reads need no join. */
   season: number;
@@ -38,8 +34,6 @@ export interface BetsTable {
 }
 
 export type BetRow = Selectable<BetsTable>;
-
-export type LegBetType = Exclude<BetType, "parlay">;
 
 /** One leg of a parlay: a pick on one game, priced at placement and graded when that game is final. */
 export interface BetLegsTable {

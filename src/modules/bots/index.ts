@@ -3,7 +3,8 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { EmptyBody } from "../../http/schema.ts";
-import { BotStats, EnsureBody, EnsureResult, WeeklyUpdateResult } from "./model.ts";
+import { BotStats, EnsureResult, WeeklyUpdateResult } from "../../shared/contract/bots.ts";
+import { EnsureBody } from "./model.ts";
 import * as service from "./service.ts";
 
 /** Bot management for admins (spec §2 Bot Management, §7). */

@@ -1,19 +1,12 @@
 import type { Db } from "../../db/connection.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
+import type { BotStats } from "../../shared/contract/bots.ts";
 import { randomToken } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
 import { botUserIds, createBotAccounts } from "../users/service.ts";
 import { countBetsOf, placeBet, recordPastBets, type PastBet } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { botEmail, botUsername, picksForWeek } from "./rules.ts";
-
-export const BOT_TARGET_DEFAULT = 40;
-export const BOT_TARGET_MAX = 100;
-
-export interface BotStats {
-  totalBotUsers: number;
-  totalBotBets: number;
-}
 
 /** Spec §3 Bot stats. */
 export async function botStats(db: Db): Promise<BotStats> {

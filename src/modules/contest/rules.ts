@@ -1,12 +1,9 @@
-/** Pure rules of the weekly contest (spec §1, §9; DESIGN "Stats and boards"). */
-
-export const PRIZE_PLACES = 3;
-export const PRIZE_DOLLARS = 20;
-
-/** Games a player must bet for the prize: all but one; no requirement with a single game (or none). */
-export function requiredGamesForPrize(gamesScheduled: number): number {
-  return gamesScheduled <= 1 ? 0 : gamesScheduled - 1;
-}
+/**
+ * Pure rules of the weekly contest (spec §1, §9; DESIGN "Stats and boards"). The prize rules the
+ * browser shows too are in shared/contest.ts; players are ranked by shared/stats.ts.
+ */
+import { PRIZE_PLACES, requiredGamesForPrize } from "../../shared/contest.ts";
+import { compareRankFigures, type RankFigures } from "../../shared/stats.ts";
 
 export interface Candidate {
   isBot: boolean;
@@ -35,11 +32,8 @@ export function ineligibility(candidate: Candidate, week: WeekFacts): string[] {
   return reasons;
 }
 
-export interface Ranked {
+export interface Ranked extends RankFigures {
   userId: number;
-  profitCents: number;
-  wageredCents: number;
-  settled: number;
 }
 
 export interface Placed<T extends Ranked> {
@@ -49,13 +43,8 @@ export interface Placed<T extends Ranked> {
   tied: boolean;
 }
 
-const sameFigures = (a: Ranked, b: Ranked) =>
-  a.profitCents === b.profitCents &&
-  a.settled === b.settled &&
-  a.profitCents * b.wageredCents === b.profitCents * a.wageredCents;
-
 /**
- * The winners among eligible players already in board order (units won, then ROI, then bets):
+ * The winners among eligible players already in board order (shared/stats.ts `compareRankFigures`):
  * places 1 to 3, players with the same figures sharing a place, and everyone tied at the cut-off
  * listed as tied.
  */
@@ -63,7 +52,7 @@ export function selectWinners<T extends Ranked>(eligibleInOrder: readonly T[], p
   const placed: Placed<T>[] = [];
   eligibleInOrder.forEach((entry, i) => {
     const previous = placed.at(-1);
-    const place = previous && sameFigures(previous.entry, entry) ? previous.place : i + 1;
+    const place = previous && compareRankFigures(previous.entry, entry) === 0 ? previous.place : i + 1;
     if (place <= places) placed.push({ entry, place, tied: false });
   });
   for (const p of placed) p.tied = placed.some((o) => o !== p && o.place === p.place);

@@ -1,15 +1,16 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
-import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
+import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import * as audit from "../audit/service.ts";
 import { accounts, signupsFrom } from "../users/service.ts";
 import { individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
 import { currentSeason, lastCompletedWeek, weekFacts } from "../games/service.ts";
-import { roiPercent } from "../stats/rules.ts";
+import { roiPercent } from "../../shared/stats.ts";
 import { weeklyRanking } from "../stats/service.ts";
 import type { RecordedWeek } from "./model.ts";
 import * as repo from "./repo.ts";
-import { ineligibility, linkedAccounts, requiredGamesForPrize, selectWinners } from "./rules.ts";
+import { requiredGamesForPrize } from "../../shared/contest.ts";
+import { ineligibility, linkedAccounts, selectWinners } from "./rules.ts";
 
 export interface Winner {
   place: number;

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Metrics } from "../../http/metrics.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import { nextSyncDelay } from "./cadence.ts";
 import type { OddsProvider } from "./provider.ts";
 import { syncPace } from "../games/service.ts";

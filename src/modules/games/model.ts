@@ -1,55 +1,11 @@
 import { t } from "elysia";
 import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
-import { WEEKS } from "./rules.ts";
-
-const OddsOutcome = t.Object({
-  name: t.String(),
-  price: t.Number(),
-  point: t.Optional(t.Number()),
-  /** The feed gave the line without a price: `price` is the standard -110, not a quote. */
-  assumed: t.Optional(t.Boolean()),
-});
-const OddsMarket = t.Object({
-  marketType: t.Union([t.Literal("spreads"), t.Literal("totals"), t.Literal("h2h")]),
-  outcomes: t.Array(OddsOutcome),
-});
-
-export const PlayerProp = t.Object({
-  id: t.Number(),
-  playerName: t.String(),
-  team: t.String(),
-  propType: t.String(),
-  line: t.Number(),
-  overOdds: t.Number(),
-  underOdds: t.Number(),
-});
-
-export const Game = t.Object({
-  id: t.String(),
-  season: t.Number(),
-  week: t.Number(),
-  homeTeam: t.String(),
-  awayTeam: t.String(),
-  homeAbbr: t.String(),
-  awayAbbr: t.String(),
-  commenceTime: t.String(),
-  status: t.Union([t.Literal("upcoming"), t.Literal("live"), t.Literal("completed")]),
-  homeScore: t.Union([t.Number(), t.Null()]),
-  awayScore: t.Union([t.Number(), t.Null()]),
-  odds: t.Array(OddsMarket),
-  /** The line at kick-off, recorded by the sync once the game starts; null before. */
-  closingOdds: t.Optional(t.Union([t.Array(OddsMarket), t.Null()])),
-  playerProps: t.Array(PlayerProp),
-});
-export type Game = typeof Game.static;
+import { WEEKS } from "../../shared/games.ts";
 
 export const GamesQuery = t.Object(
   { week: t.Optional(wholeNumber("week", 1, WEEKS)) },
   { additionalProperties: false },
 );
-
-export const CurrentWeek = t.Object({ season: t.Number(), week: t.Number() });
-export type CurrentWeek = typeof CurrentWeek.static;
 
 export const GameParams = t.Object({ id: idParam });
 

@@ -1,6 +1,6 @@
 /** Pure rules about weeks and game state (spec §4, §5, §9). */
+import { WEEKS } from "../../shared/games.ts";
 
-export const WEEKS = 18;
 /** A game that started this long ago counts as over for the week rule (spec §9 live window). */
 export const LIVE_WINDOW_MS = 4 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,8 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
-import type { Game, ResolveInput } from "./model.ts";
+import type { Game } from "../../shared/contract/games.ts";
+import type { ResolveInput } from "./model.ts";
 import * as repo from "./repo.ts";
 import {
   currentWeek as weekRule,
@@ -15,6 +16,9 @@ import {
   weekNumber,
 } from "./rules.ts";
 import type { GamePropRow, GamePropsTable, GameRow, GamesTable } from "./table.ts";
+
+/** The season calendar, for the odds feed's providers (they place their games in weeks). */
+export { LIVE_WINDOW_MS, seasonStart, weekNumber } from "./rules.ts";
 
 function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
   return {

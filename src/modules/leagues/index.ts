@@ -3,18 +3,21 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody, MessageResponse, wholeNumber } from "../../http/schema.ts";
+import { EmptyBody, wholeNumber } from "../../http/schema.ts";
+import { MessageResponse } from "../../shared/contract/common.ts";
 import {
-  CreateLeagueBody,
   Invitation,
-  InviteBody,
   InviteLink,
   JoinedLeague,
   League,
   LeagueDetails,
+  LeagueSummary,
+} from "../../shared/contract/leagues.ts";
+import {
+  CreateLeagueBody,
+  InviteBody,
   LeagueParams,
   LeaguesQuery,
-  LeagueSummary,
   TokenParams,
   UpdateLeagueBody,
   UserIdBody,

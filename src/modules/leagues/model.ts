@@ -1,6 +1,7 @@
 import { t } from "elysia";
 import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
-import { DATE_PATTERN, NAME_MAX, notADate, PAGE_SIZE } from "./rules.ts";
+import { NAME_MAX } from "../../shared/leagues.ts";
+import { DATE_PATTERN, notADate, PAGE_SIZE } from "./rules.ts";
 
 const money = (field: string) =>
   t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
@@ -79,66 +80,3 @@ export type LeaguesQuery = typeof LeaguesQuery.static;
 
 export const LeagueParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
 export const TokenParams = t.Object({ token: idParam });
-
-export const Member = t.Object({
-  id: t.Number(),
-  userId: t.Number(),
-  username: t.String(),
-  role: t.Union([t.Literal("admin"), t.Literal("member")]),
-  joinedAt: t.String(),
-});
-
-export const Standing = t.Object({
-  rank: t.Number(),
-  userId: t.Number(),
-  username: t.String(),
-  unitsWon: t.String(),
-  totalBets: t.Number(),
-  winRate: t.Number(),
-  roi: t.Number(),
-});
-
-const leagueFields = {
-  id: t.Number(),
-  name: t.String(),
-  description: t.Union([t.String(), t.Null()]),
-  isPublic: t.Boolean(),
-  isContest: t.Boolean(),
-  rules: t.Object({
-    allowedBetTypes: t.Array(t.String()),
-    minWager: t.Union([t.Number(), t.Null()]),
-    maxWager: t.Union([t.Number(), t.Null()]),
-  }),
-  startingBankroll: t.Union([t.Number(), t.Null()]),
-  startDate: t.Union([t.String(), t.Null()]),
-  endDate: t.Union([t.String(), t.Null()]),
-  createdBy: t.Number(),
-  createdAt: t.String(),
-  memberCount: t.Number(),
-};
-
-/** A league as GET /api/leagues lists it: what its card shows, without the member list (GET /api/leagues/{id} has that). */
-export const LeagueSummary = t.Object(leagueFields);
-export type LeagueSummary = typeof LeagueSummary.static;
-
-export const League = t.Object({ ...leagueFields, members: t.Array(Member) });
-export type League = typeof League.static;
-
-export const LeagueDetails = t.Composite([League, t.Object({ standings: t.Array(Standing) })]);
-
-export const Invitation = t.Object({
-  id: t.Number(),
-  leagueId: t.Number(),
-  invitedUserId: t.Number(),
-  invitedBy: t.Number(),
-  status: t.Union([t.Literal("pending"), t.Literal("accepted"), t.Literal("declined")]),
-  createdAt: t.String(),
-  league: t.Object({ name: t.String(), description: t.Union([t.String(), t.Null()]) }),
-  inviter: t.Object({ username: t.String() }),
-  invitedUser: t.Object({ username: t.String() }),
-});
-export type Invitation = typeof Invitation.static;
-
-export const InviteLink = t.Object({ inviteToken: t.String() });
-/** The league an invite link joined. */
-export const JoinedLeague = t.Object({ id: t.Number(), name: t.String() });

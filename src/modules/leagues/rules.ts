@@ -1,11 +1,8 @@
-/** Pure league rules (spec §5 league validation; DESIGN "Betting"). */
-import { directionControlProblem } from "../../lib/text.ts";
-
-/** A league allowing "parlay" takes parlays whose legs' types it allows too. */
-export const BET_TYPES = ["spread", "total", "moneyline", "prop", "parlay"] as const;
-export type LeagueBetType = (typeof BET_TYPES)[number];
-export const DEFAULT_BET_TYPES: LeagueBetType[] = ["spread", "total", "moneyline"];
-export const NAME_MAX = 60;
+/**
+ * Pure league rules (spec §5 league validation; DESIGN "Betting"). Those the browser's league form
+ * shares (settings, bet types, the bankroll) are in shared/leagues.ts.
+ */
+import type { LeagueSettings } from "../../shared/leagues.ts";
 
 /**
  * How many leagues one player may create: a burst budget per hour, and a ceiling on the leagues
@@ -16,43 +13,6 @@ export const CREATION_LIMITS = { perHour: 10, total: 25 } as const;
 
 /** GET /api/leagues pages: how many leagues one answer holds by default and at most. */
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
-
-export interface LeagueSettings {
-  name: string;
-  description?: string | null;
-  allowedBetTypes: readonly string[];
-  minWagerCents: number | null;
-  maxWagerCents: number | null;
-  startingBankrollCents: number | null;
-  startDate: string | null;
-  endDate: string | null;
-}
-
-/** The first problem with a league's settings, with the spec's message where it has one; null when fine. */
-export function settingsProblem(s: LeagueSettings): { field: string; message: string } | null {
-  if (s.name.trim() === "") return { field: "name", message: "League name is required" };
-  if (s.name.trim().length > NAME_MAX)
-    return { field: "name", message: `League name must be at most ${NAME_MAX} characters` };
-  for (const field of ["name", "description"] as const) {
-    const problem = directionControlProblem(field, s[field]);
-    if (problem) return { field, message: problem };
-  }
-  if (s.allowedBetTypes.length === 0)
-    return { field: "rules.allowedBetTypes", message: "Please select at least one allowed bet type" };
-  if (s.minWagerCents !== null && s.maxWagerCents !== null && s.minWagerCents > s.maxWagerCents) {
-    return { field: "rules.minWager", message: "Minimum wager must not be above the maximum wager" };
-  }
-  if (
-    s.startingBankrollCents !== null &&
-    (s.startingBankrollCents < 100_00 || s.startingBankrollCents % 100_00 !== 0)
-  ) {
-    return { field: "startingBankroll", message: "Starting bankroll must be at least 100, in steps of 100" };
-  }
-  if (s.startDate !== null && s.endDate !== null && s.endDate <= s.startDate) {
-    return { field: "endDate", message: "End date must be after start date" };
-  }
-  return null;
-}
 
 /** YYYY-MM-DD, optionally with an ISO-8601 time and offset; `calendarDay` checks the values. */
 export const DATE_PATTERN = String.raw`^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$`;
@@ -101,9 +61,4 @@ export function leagueBetProblem(
   if (s.startDate !== null && day < s.startDate) return `This league only counts games from ${s.startDate}`;
   if (s.endDate !== null && day > s.endDate) return `This league only counts games until ${s.endDate}`;
   return null;
-}
-
-/** What a contest league member can still stake: bankroll plus settled profit minus pending stakes. */
-export function availableCents(bankrollCents: number, settledProfitCents: number, pendingStakesCents: number): number {
-  return bankrollCents + settledProfitCents - pendingStakesCents;
 }

@@ -7,19 +7,12 @@ import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
-import type { Invitation, League, LeagueSettingsInput, LeaguesQuery, LeagueSummary } from "./model.ts";
+import type { Invitation, League, LeagueSummary } from "../../shared/contract/leagues.ts";
+import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
 import { assertCanJoinDirectly, assertInvitee, authorize, type LeagueAction, standingOf } from "./policy.ts";
 import * as repo from "./repo.ts";
-import {
-  calendarDay,
-  CREATION_LIMITS,
-  isContest,
-  leagueBetProblem,
-  notADate,
-  PAGE_SIZE,
-  settingsProblem,
-  type LeagueSettings,
-} from "./rules.ts";
+import { type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
+import { calendarDay, CREATION_LIMITS, isContest, leagueBetProblem, notADate, PAGE_SIZE } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
 const toCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));

@@ -1,23 +1,20 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody, MessageResponse } from "../../http/schema.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { AuthPlugin } from "../auth/plugin.ts";
+import { EmptyBody } from "../../http/schema.ts";
+import { MessageResponse } from "../../shared/contract/common.ts";
 import {
-  AnswerBody,
   Friend,
   FriendAnalytics,
-  FriendParams,
   FriendRequest,
-  IdParams,
   Notifications,
   NotificationsSeen,
-  Requests,
-  SearchQuery,
+  FriendRequests,
   SearchResult,
-  SendRequestBody,
-} from "./model.ts";
+} from "../../shared/contract/social.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { AuthPlugin } from "../auth/plugin.ts";
+import { AnswerBody, FriendParams, IdParams, SearchQuery, SendRequestBody } from "./model.ts";
 import * as service from "./service.ts";
 
 /** Friends, friend requests, user search, friends' analytics and notifications (spec §7). */
@@ -27,7 +24,10 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
   return new Elysia({ name: "social", prefix: "/api" })
     .use(auth)
     .get("/friends", ({ user }) => service.friends(db, user.id), { auth: true, response: { 200: t.Array(Friend) } })
-    .get("/friends/requests", ({ user }) => service.requests(db, user.id), { auth: true, response: { 200: Requests } })
+    .get("/friends/requests", ({ user }) => service.requests(db, user.id), {
+      auth: true,
+      response: { 200: FriendRequests },
+    })
     .post(
       "/friends/requests",
       async ({ body, user, set }) => {

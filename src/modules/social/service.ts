@@ -1,17 +1,17 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { signedDollarsText } from "../../lib/money.ts";
+import { signedDollarsText } from "../../shared/money.ts";
 import { findUser } from "../users/service.ts";
 import { recentSettlements, weekCoverage } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
 import { publish } from "../realtime/service.ts";
 import { statsOf } from "../stats/service.ts";
-import type { FriendRequest, Notification } from "./model.ts";
+import type { FriendRequest, Notification } from "../../shared/contract/social.ts";
 import { assertAddressee, assertFriends, seesRequesterEmail } from "./policy.ts";
 import * as repo from "./repo.ts";
+import { SEARCH_MIN } from "../../shared/limits.ts";
 
-export const SEARCH_MIN = 2;
 const SEARCH_LIMIT = 20;
 
 type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;

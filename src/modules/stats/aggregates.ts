@@ -9,17 +9,24 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { INDIVIDUAL_BOOK } from "../betting/table.ts";
+import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import { noteRankingChanges } from "./boards.ts";
 import * as repo from "./repo.ts";
-import { currentStreak, longestWinStreak, nextStreak, type Outcome, type Streak } from "./rules.ts";
-import { ALL_BOOKS, type UserBookStatsTable } from "./table.ts";
+import { currentStreak, longestWinStreak, nextStreak, type Outcome, type Streak } from "../../shared/stats.ts";
+import type { UserBookStatsTable } from "./table.ts";
 
 type Status = "pending" | Outcome;
 type Pair = { userId: number; bookId: number };
 type StoredRow = Awaited<ReturnType<typeof repo.bookStatsOfUsers>>[number];
 type Sums = Pick<UserBookStatsTable, "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents">;
 type StreakFields = Pick<UserBookStatsTable, "streak_type"> & { streak_count: number; longest_win_streak: number };
+
+/** A settled bet's outcome and book, as a regrade's history lists them. */
+export interface SettledOutcome {
+  userId: number;
+  bookId: number;
+  status: Outcome;
+}
 
 /** One bet whose outcome settlement changed, in settlement order. */
 export interface OutcomeChange {
@@ -32,7 +39,7 @@ export interface OutcomeChange {
   after: { status: Status; resultCents: number | null };
 }
 
-export const pairKey = (p: Pair) => `${p.userId}:${p.bookId}`;
+const pairKey = (p: Pair) => `${p.userId}:${p.bookId}`;
 
 const SUM_FIELDS = ["settled", "won", "lost", "pushed", "wagered_cents", "profit_cents"] as const;
 const noSums = (): Sums => ({ settled: 0, won: 0, lost: 0, pushed: 0, wagered_cents: 0, profit_cents: 0 });
@@ -61,13 +68,13 @@ function entry<K, V>(map: Map<K, V>, key: K, create: () => V): V {
 
 /**
  * Applies outcome changes to the aggregates. First settlements extend the stored streaks in order;
- * a regrade instead hands over `history` (every settled outcome per player and book, oldest first)
- * and the streaks are rebuilt from it.
+ * a regrade instead hands over `history` (every settled outcome of the given players, oldest first,
+ * with its book) and the streaks are rebuilt from it.
  */
 export async function recordOutcomeChanges(
   trx: Kysely<Database>,
   changes: OutcomeChange[],
-  history?: (pairs: Pair[]) => Promise<Map<string, Outcome[]>>,
+  history?: (userIds: number[]) => Promise<SettledOutcome[]>,
 ): Promise<void> {
   if (changes.length === 0) return;
   const stored = new Map(
@@ -121,7 +128,9 @@ export async function recordOutcomeChanges(
   noteRankingChanges([...new Set(changes.filter((c) => c.bookId === INDIVIDUAL_BOOK).map((c) => c.userId))]);
   await repo.addWeekStats(trx, [...weekDeltas.values()]);
   const pairs = [...bookDeltas.values()].map((d) => d.pair);
-  const streaks = history ? rebuiltStreaks(pairs, await history(pairs)) : extendedStreaks(changes, pairsOf, startOf);
+  const streaks = history
+    ? rebuiltStreaks(pairs, outcomesByPair(await history([...new Set(pairs.map((p) => p.userId))])))
+    : extendedStreaks(changes, pairsOf, startOf);
   // One statement per batch for the running totals: sums added, streaks set.
   await repo.upsertBookStats(
     trx,
@@ -136,6 +145,16 @@ export async function recordOutcomeChanges(
 
 function fields(streak: Streak | null, longest: number): StreakFields {
   return { streak_type: streak?.type ?? null, streak_count: streak?.count ?? 0, longest_win_streak: longest };
+}
+
+/** Each player's outcomes per book and over all their books (ALL_BOOKS), oldest first. */
+function outcomesByPair(history: SettledOutcome[]): Map<string, Outcome[]> {
+  const outcomes = new Map<string, Outcome[]>();
+  for (const row of history) {
+    for (const bookId of [row.bookId, ALL_BOOKS])
+      entry(outcomes, pairKey({ userId: row.userId, bookId }), () => []).push(row.status);
+  }
+  return outcomes;
 }
 
 /** A regrade: streaks computed afresh from each pair's whole history. */

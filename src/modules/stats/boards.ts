@@ -114,7 +114,7 @@ export class BoardSet {
     // Read in slices: one statement over thousands of players would hold the loop too long.
     for (let i = 0; i < ids.length; i += REFRESH_SLICE) {
       if (i > 0) await yieldToOthers();
-      for (const r of await repo.rankRowsOf(this.db, week, ids.slice(i, i + REFRESH_SLICE))) rows.set(r.user_id, r);
+      for (const r of await repo.rankRowsOf(this.db, week, ids.slice(i, i + REFRESH_SLICE))) rows.set(r.userId, r);
     }
     // The merge gets a turn of its own, not the tail of whichever settling commit let the reads in.
     await yieldToOthers();
@@ -135,7 +135,7 @@ export class BoardSet {
       const page = await repo.rankRowsPage(this.db, week, after, PAGE_ROWS);
       rows.push(...page);
       if (page.length < PAGE_ROWS) break;
-      after = page.at(-1)!.user_id;
+      after = page.at(-1)!.userId;
       await yieldToOthers();
     }
     const ranking = new Ranking(await sortInSteps(rows, yieldToOthers));
@@ -157,8 +157,8 @@ function sameFigures(a: RankRow, b: RankRow): boolean {
     a.won === b.won &&
     a.lost === b.lost &&
     a.pushed === b.pushed &&
-    a.wagered_cents === b.wagered_cents &&
-    a.profit_cents === b.profit_cents
+    a.wageredCents === b.wageredCents &&
+    a.profitCents === b.profitCents
   );
 }
 

@@ -2,15 +2,26 @@ import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
-import type { GamesReads } from "../games/reads.ts";
-import { LeaderboardEntry, StatsParams, UserStats, WeekParams } from "./model.ts";
+import { LeaderboardEntry, UserStats } from "../../shared/contract/stats.ts";
+import { StatsParams, WeekParams } from "./model.ts";
 import type { Context } from "elysia";
 import { cachedAnswer, jsonAnswer, ReadCache, withAppended } from "../../http/cached-read.ts";
 import type { BoardWeek } from "./boards.ts";
 import * as service from "./service.ts";
 
 /** A player's stats and the leaderboards (spec §7). Boards are public; the viewer's own row is included when signed in. */
-export function statsRoutes({ db, clock, auth, games }: { db: Db; clock: Clock; auth: AuthPlugin; games: GamesReads }) {
+export function statsRoutes({
+  db,
+  clock,
+  auth,
+  games,
+}: {
+  db: Db;
+  clock: Clock;
+  auth: AuthPlugin;
+  /** The season the boards show (games' cached read, passed in by app.ts). */
+  games: { season(): Promise<number> };
+}) {
   const reads = new ReadCache();
   const boardsRead = new Map<string, BoardWeek>();
   const keyOf = (week: BoardWeek) => (week ? `board:${week.season}:${week.week}` : "board:all");

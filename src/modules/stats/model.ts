@@ -1,37 +1,6 @@
 import { t } from "elysia";
 import { wholeNumber } from "../../http/schema.ts";
-import { WEEKS } from "../games/rules.ts";
-
-const StreakSchema = t.Object({ type: t.Union([t.Literal("win"), t.Literal("loss")]), count: t.Number() });
-
-/** Spec §3 User stats, plus the longest win streak (Analytics' card). */
-export const UserStats = t.Object({
-  roi: t.Number(),
-  winRate: t.Number(),
-  wonBets: t.Number(),
-  lostBets: t.Number(),
-  pushedBets: t.Number(),
-  totalBets: t.Number(),
-  totalWagered: t.String(),
-  totalProfit: t.String(),
-  currentStreak: StreakSchema,
-  longestWinStreak: t.Number(),
-});
-export type UserStats = typeof UserStats.static;
-
-/** Spec §3 Leaderboard entry, plus its rank and whether the player is a bot. */
-export const LeaderboardEntry = t.Object({
-  rank: t.Number(),
-  userId: t.Number(),
-  username: t.String(),
-  isBot: t.Boolean(),
-  roi: t.Number(),
-  unitsWon: t.String(),
-  winRate: t.Number(),
-  streak: StreakSchema,
-  totalBets: t.Number(),
-});
-export type LeaderboardEntry = typeof LeaderboardEntry.static;
+import { WEEKS } from "../../shared/games.ts";
 
 export const StatsParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
 export const WeekParams = t.Object({ week: wholeNumber("week", 1, WEEKS) });

@@ -1,28 +1,23 @@
 /**
  * A leaderboard's ranking kept in memory and maintained by changes, so no read ever sorts 100,000
- * players at once (issue 16). Order: units won, then ROI, then settled bets, all descending; tied
- * players share a rank (SQL's rank()). Pure: no I/O; the work is split into steps of a few
+ * players at once (issue 16). Order: shared/stats.ts `compareRankFigures` (units won, then ROI, then
+ * settled bets); tied players share a rank (SQL's rank()). Pure: no I/O; the work is split into steps of a few
  * milliseconds that the caller may yield between.
  */
 
-import type { UserWeekStatsTable } from "./table.ts";
+import { compareRankFigures, type RankFigures } from "../../shared/stats.ts";
 
 /** A player's figures on one board (a week's or all time): the aggregates' sums. */
-export type RankRow = Pick<
-  UserWeekStatsTable,
-  "user_id" | "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents"
->;
-
-const roi = (r: RankRow) => (r.wagered_cents === 0 ? 0 : r.profit_cents / r.wagered_cents);
-
-/** Negative when `a` ranks above `b`; 0 only for players tied on every figure. */
-export function compareFigures(a: RankRow, b: RankRow): number {
-  return b.profit_cents - a.profit_cents || roi(b) - roi(a) || b.settled - a.settled;
+export interface RankRow extends RankFigures {
+  userId: number;
+  won: number;
+  lost: number;
+  pushed: number;
 }
 
-/** Board order: figures, then user id, so every player has one place. */
+/** Board order: the ranking rule, then user id, so every player has one place. */
 function compareRows(a: RankRow, b: RankRow): number {
-  return compareFigures(a, b) || a.user_id - b.user_id;
+  return compareRankFigures(a, b) || a.userId - b.userId;
 }
 
 /** Rows this many at a time are sorted or merged before the caller may yield (about 2 ms each). */
@@ -66,7 +61,7 @@ export class Ranking {
 
   /** `sorted` must be in board order (sortInSteps). */
   constructor(private rows: RankRow[]) {
-    for (const row of rows) this.#byUser.set(row.user_id, row);
+    for (const row of rows) this.#byUser.set(row.userId, row);
   }
 
   get size(): number {
@@ -89,7 +84,7 @@ export class Ranking {
   rankOf(userId: number): number | null {
     const row = this.#byUser.get(userId);
     // Ranks are shared: the first row tied with this one on every figure holds it.
-    return row ? this.#firstNotAhead(row, compareFigures) + 1 : null;
+    return row ? this.#firstNotAhead(row, compareRankFigures) + 1 : null;
   }
 
   rowOf(userId: number): RankRow | undefined {
@@ -102,7 +97,7 @@ export class Ranking {
     let rank = 0;
     for (let i = 0; i < this.rows.length; i++) {
       const row = this.rows[i]!;
-      if (i === 0 || compareFigures(this.rows[i - 1]!, row) !== 0) rank = i + 1;
+      if (i === 0 || compareRankFigures(this.rows[i - 1]!, row) !== 0) rank = i + 1;
       if (rank > limit) break;
       out.push({ row, rank });
     }
@@ -122,12 +117,12 @@ export class Ranking {
     if (changed.length === 0) return;
     const leaving = new Set<RankRow>();
     for (const r of changed) {
-      const old = this.#byUser.get(r.user_id);
+      const old = this.#byUser.get(r.userId);
       if (old) leaving.add(old);
-      this.#byUser.delete(r.user_id);
+      this.#byUser.delete(r.userId);
     }
     const incoming = changed.filter((r) => r.settled > 0).sort(compareRows);
-    for (const row of incoming) this.#byUser.set(row.user_id, row);
+    for (const row of incoming) this.#byUser.set(row.userId, row);
     // Where each incoming row goes (binary search: the order is strict), and which rows leave (by
     // index): then one pass copies the rest without comparing or hashing each of 100,000 rows.
     const at = incoming.map((row) => this.#firstNotAhead(row, compareRows));

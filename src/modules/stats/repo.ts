@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { jsonList, jsonRows } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
-import { INDIVIDUAL_BOOK } from "../betting/table.ts";
-import { ALL_BOOKS, type UserBookStatsTable, type UserWeekStatsTable } from "./table.ts";
+import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import type { UserBookStatsTable, UserWeekStatsTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
 type Sums = Pick<UserWeekStatsTable, "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents">;
@@ -111,14 +111,15 @@ export function bookRows(db: Executor, bookId: number, userIds: number[]) {
     .execute();
 }
 
+/** A ranking's row (stats/ranking.ts RankRow). */
 const RANK_COLUMNS = [
-  "s.user_id",
+  "s.user_id as userId",
   "s.settled",
   "s.won",
   "s.lost",
   "s.pushed",
-  "s.wagered_cents",
-  "s.profit_cents",
+  "s.wagered_cents as wageredCents",
+  "s.profit_cents as profitCents",
 ] as const;
 
 function rankSource(db: Executor, week: { season: number; week: number } | null) {

@@ -3,17 +3,15 @@ import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { dataVersion } from "../../lib/data-versions.ts";
 import { assertSelf } from "../../lib/policy.ts";
-import { centsToString, UNIT_CENTS } from "../../lib/money.ts";
-import type { LeaderboardEntry, UserStats } from "./model.ts";
-import { INDIVIDUAL_BOOK } from "../betting/table.ts";
+import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import { BOARD_SIZE } from "../../shared/limits.ts";
+import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
+import type { LeaderboardEntry, UserStats } from "../../shared/contract/stats.ts";
 import { boardsOf, type BoardWeek } from "./boards.ts";
 import type { RankRow } from "./ranking.ts";
 import * as repo from "./repo.ts";
-import { roiPercent, winRatePercent } from "./rules.ts";
-import { ALL_BOOKS } from "./table.ts";
-
-export { ALL_BOOKS };
-export { pairKey, recordOutcomeChanges, type OutcomeChange } from "./aggregates.ts";
+import { compareRankFigures, roiPercent, winRatePercent } from "../../shared/stats.ts";
+export { recordOutcomeChanges, type OutcomeChange } from "./aggregates.ts";
 
 /** Waits until every board has taken in the figures settled so far (settlement calls it when done). */
 export function boardsUpToDate(db: Db): Promise<void> {
@@ -29,8 +27,6 @@ export function boardsVersion(): number {
 export function onBoardsChanged(db: Db, listener: () => Promise<void>): () => void {
   return boardsOf(db).onApplied(listener);
 }
-
-export const BOARD_SIZE = 100;
 
 const noStreak = { type: "win" as const, count: 0 };
 
@@ -65,7 +61,7 @@ async function board(db: Db, week: BoardWeek, viewerId: number | null): Promise<
     .slice(0, BOARD_SIZE * 2)
     .map(({ row, rank }) => ({ ...row, rank }));
   const viewerRank = viewerId === null ? null : ranking.rankOf(viewerId);
-  if (viewerId !== null && viewerRank !== null && !shown.some((r) => r.user_id === viewerId))
+  if (viewerId !== null && viewerRank !== null && !shown.some((r) => r.userId === viewerId))
     shown.push({ ...ranking.rowOf(viewerId)!, rank: viewerRank });
   return entriesOf(db, shown);
 }
@@ -76,22 +72,22 @@ async function entriesOf(db: Db, shown: (RankRow & { rank: number })[]): Promise
       await repo.boardPeople(
         db,
         INDIVIDUAL_BOOK,
-        shown.map((r) => r.user_id),
+        shown.map((r) => r.userId),
       )
     ).map((p) => [p.id, p]),
   );
   return shown
     .flatMap((row) => {
-      const person = people.get(row.user_id);
+      const person = people.get(row.userId);
       if (!person) return [];
       return [
         {
           rank: row.rank,
-          userId: row.user_id,
+          userId: row.userId,
           username: person.username,
           isBot: person.is_bot === 1,
-          roi: roiPercent(row.profit_cents, row.wagered_cents),
-          unitsWon: (row.profit_cents / UNIT_CENTS).toFixed(2),
+          roi: roiPercent(row.profitCents, row.wageredCents),
+          unitsWon: (row.profitCents / UNIT_CENTS).toFixed(2),
           winRate: winRatePercent(row.won, row.settled),
           streak: person.streak_type ? { type: person.streak_type, count: person.streak_count ?? 0 } : noStreak,
           totalBets: row.settled,
@@ -133,10 +129,10 @@ export async function viewerRowBeyondTop(db: Db, week: BoardWeek, viewerId: numb
 /** Every player with settled individual bets in a week, in board order (rank shared by ties). */
 export async function weeklyRanking(db: Db, season: number, week: number) {
   return (await boardsOf(db).ranking({ season, week })).all().map(({ row: r, rank }) => ({
-    userId: r.user_id,
+    userId: r.userId,
     rank,
-    profitCents: r.profit_cents,
-    wageredCents: r.wagered_cents,
+    profitCents: r.profitCents,
+    wageredCents: r.wageredCents,
     settled: r.settled,
     won: r.won,
   }));
@@ -158,28 +154,24 @@ export async function bookStandings(db: Db, bookId: number, userIds: number[]): 
     const r = rows.get(userId);
     return {
       userId,
-      profit: r?.profit_cents ?? 0,
-      wagered: r?.wagered_cents ?? 0,
+      profitCents: r?.profit_cents ?? 0,
+      wageredCents: r?.wagered_cents ?? 0,
       settled: r?.settled ?? 0,
       won: r?.won ?? 0,
     };
   });
-  const key = (f: (typeof figures)[number]) => [f.profit, roiPercent(f.profit, f.wagered), f.settled];
-  figures.sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    return kb[0]! - ka[0]! || kb[1]! - ka[1]! || kb[2]! - ka[2]!;
-  });
+  figures.sort(compareRankFigures);
   let rank = 0;
   return figures.map((f, i) => {
     const previous = figures[i - 1];
-    if (!previous || key(previous).some((v, k) => v !== key(f)[k])) rank = i + 1;
+    if (!previous || compareRankFigures(previous, f) !== 0) rank = i + 1;
     return {
       rank,
       userId: f.userId,
-      unitsWon: (f.profit / UNIT_CENTS).toFixed(2),
+      unitsWon: (f.profitCents / UNIT_CENTS).toFixed(2),
       totalBets: f.settled,
       winRate: winRatePercent(f.won, f.settled),
-      roi: roiPercent(f.profit, f.wagered),
+      roi: roiPercent(f.profitCents, f.wageredCents),
     };
   });
 }

@@ -17,7 +17,7 @@ export interface UserWeekStatsTable {
 
 export interface UserBookStatsTable {
   user_id: number;
-  /** 0 individual, a league's id, or ALL_BOOKS for the player's totals. */
+  /** INDIVIDUAL_BOOK, a league's id, or ALL_BOOKS for the player's totals (shared/bets.ts). */
   book_id: number;
   settled: number;
   won: number;
@@ -29,9 +29,6 @@ export interface UserBookStatsTable {
   streak_count: Generated<number>;
   longest_win_streak: Generated<number>;
 }
-
-/** The row summing all of a player's books. */
-export const ALL_BOOKS = -1;
 
 export interface StatsVersionTable {
   id: number;

@@ -10,9 +10,9 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
-import type { User } from "../auth/model.ts";
+import type { User } from "../../shared/contract/auth.ts";
 import { isAdmin, roleOf } from "../auth/policy.ts";
-import { normalizeEmail, usernameKey, usernameProblem, usernameSkeleton } from "../auth/rules.ts";
+import { normalizeEmail, usernameKey, usernameProblem, usernameSkeleton } from "../../shared/accounts.ts";
 import * as repo from "./repo.ts";
 import type { UserRow } from "./table.ts";
 

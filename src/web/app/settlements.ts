@@ -1,19 +1,9 @@
+import type { SettlementMessage } from "../../shared/contract/live.ts";
 import { signedDollars } from "../lib/format.ts";
 import type { ToastInput } from "../lib/toast.ts";
 
-/** A settled bet as the live channel sends it (spec §3, plus the bet's id). */
-export interface Settlement {
-  betId?: number;
-  userId: number;
-  status: "won" | "lost" | "push";
-  /** The profit as a numeric string ("90.91", "-100.00", "0.00"). */
-  result: string | null;
-  betDetails?: {
-    selection?: string;
-    wagerAmount?: string;
-    gameInfo?: { awayTeam?: string; homeTeam?: string; awayScore?: number | null; homeScore?: number | null };
-  };
-}
+/** A settled bet as the live channel sends it: won, lost or pushed. */
+export type Settlement = SettlementMessage & { status: "won" | "lost" | "push" };
 
 const TITLES: Record<Settlement["status"], string> = { won: "Bet won!", lost: "Bet lost", push: "Bet pushed" };
 

@@ -1,4 +1,4 @@
-import { WEEKS } from "../lib/games.ts";
+import { WEEKS } from "../../shared/games.ts";
 
 const ALL_WEEKS = Array.from({ length: WEEKS }, (_, i) => i + 1);
 

@@ -1,9 +1,7 @@
-/** The error body our API sends with every 4xx/5xx answer. */
-export interface ApiErrorBody {
-  message?: string;
-  code?: string;
-  field?: string;
-}
+import type { ErrorResponse } from "../../shared/contract/common.ts";
+
+/** The error body our API sends with every 4xx/5xx answer, as far as a failed answer has one. */
+type ApiErrorBody = Partial<ErrorResponse>;
 
 /** A non-2xx answer. `message` is "status: text" (spec §8); `body` keeps the parsed JSON. */
 export class ApiError extends Error {

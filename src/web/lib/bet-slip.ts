@@ -1,5 +1,6 @@
 import { computed, signal } from "@preact/signals-react";
-import { UNIT_CHOICES } from "../../lib/money.ts";
+import { UNIT_CHOICES } from "../../shared/money.ts";
+import type { LegBetType } from "../../shared/bets.ts";
 import { readJson, removeItem, storageKeys, writeJson } from "./storage.ts";
 
 /**
@@ -8,13 +9,13 @@ import { readJson, removeItem, storageKeys, writeJson } from "./storage.ts";
  * book the slip places them with (features/bet-slip). Signals, so each reader re-renders on its own.
  */
 
-export type BetType = "spread" | "total" | "moneyline" | "prop";
+export type BetType = LegBetType;
 
 /** One pick in the bet slip (spec §3). The games and bet-slip features fill and read it. */
 export interface SlipSelection {
   gameId: string;
   gameInfo: { homeTeam: string; awayTeam: string; commenceTime: string };
-  betType: BetType;
+  betType: LegBetType;
   /** What the server is sent: the team's full name, or "Over"/"Under". */
   selection: string;
   odds: number;

@@ -1,52 +1,15 @@
 import { keys, useQuery } from "./queries.ts";
+import type { CurrentWeek, Game, OddsMarket, PlayerProp } from "../../shared/contract/games.ts";
 
 /** The games API's shapes (spec §3), shared by the games and admin screens. */
-export interface OddsOutcome {
-  name: string;
-  price: number;
-  point?: number;
-  /** The feed gave the line without a price: `price` is the standard -110, not a quote. */
-  assumed?: boolean;
-}
-
-export interface OddsMarket {
-  marketType: "spreads" | "totals" | "h2h";
-  outcomes: OddsOutcome[];
-}
-
-export interface PlayerProp {
-  id: number;
-  playerName: string;
-  team: string;
-  propType: string;
-  line: number;
-  overOdds: number;
-  underOdds: number;
-}
-
-export interface Game {
-  id: string;
-  season: number;
-  week: number;
-  homeTeam: string;
-  awayTeam: string;
-  homeAbbr: string;
-  awayAbbr: string;
-  commenceTime: string;
-  status: "upcoming" | "live" | "completed";
-  homeScore: number | null;
-  awayScore: number | null;
-  odds: OddsMarket[];
-  playerProps: PlayerProp[];
-}
-
-export const WEEKS = 18;
+export type { Game, OddsMarket, PlayerProp };
+export { WEEKS } from "../../shared/games.ts";
 /**
  * The server's advancing current week (spec §4). It can move when games complete, which the
  * live channel announces with odds_update (afterOddsUpdate refetches it).
  */
 export function useCurrentWeek() {
-  return useQuery<{ season: number; week: number }>(keys.currentWeek());
+  return useQuery<CurrentWeek>(keys.currentWeek());
 }
 
 /** One week's games in kick-off order (all statuses); nothing is fetched until the week is known. */

@@ -1,5 +1,5 @@
-import { centsToString } from "../../lib/money.ts";
-import type { BetType } from "./bet-slip.ts";
+import { centsToString } from "../../shared/money.ts";
+import type { LegBetType as BetType } from "../../shared/bets.ts";
 
 /** American odds with their sign: 150 → "+150", -110 → "-110". */
 export function formatOdds(odds: number | string): string {

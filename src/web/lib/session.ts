@@ -1,16 +1,12 @@
 import useSWR, { mutate } from "swr";
+import type { User } from "../../shared/contract/auth.ts";
 import { ApiError, apiGet } from "./api.ts";
 import { keys } from "./queries.ts";
 import { clearAllQueries } from "./swr.ts";
 import { SESSION_HINT_COOKIE } from "../../shared/session-hint.ts";
 
 /** The signed-in user as GET /api/user answers. */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  username: string;
-  role: "user" | "admin";
-}
+export type CurrentUser = User;
 
 const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 

@@ -1,13 +1,13 @@
+import type { User } from "../../../shared/contract/auth.ts";
 import { useCallback, useRef, useState } from "react";
 import { Link } from "wouter";
-import { avatarInitials } from "../../../modules/auth/rules.ts";
+import { avatarInitials } from "../../../shared/accounts.ts";
 import { LogOutIcon, SettingsIcon } from "../../components/icons.tsx";
 import { useDismiss } from "../../components/use-dismiss.ts";
-import type { CurrentUser } from "../../lib/session.ts";
 import { useLogout } from "./use-logout.ts";
 
 /** The signed-in user's initials; opens who you are signed in as, Settings and Log out. */
-export function AvatarMenu({ user }: { user: CurrentUser }) {
+export function AvatarMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,8 @@
+import type { Game } from "../../../shared/contract/games.ts";
 import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
-import { formatKickoff, useCurrentWeek, useWeekGames, type Game } from "../../lib/games.ts";
+import { formatKickoff, useCurrentWeek, useWeekGames } from "../../lib/games.ts";
 import { ResolveForm } from "./ResolveForm.tsx";
 import { Loading } from "../../components/Loading.tsx";
 

@@ -1,6 +1,6 @@
+import type { Game } from "../../../shared/contract/games.ts";
 import { useState, type FormEvent } from "react";
 import { errorText } from "../../lib/api.ts";
-import type { Game } from "../../lib/games.ts";
 import { propTypeText } from "../../lib/odds-format.ts";
 import { toast } from "../../lib/toast.ts";
 import { resolveGame } from "./api.ts";

@@ -1,5 +1,5 @@
+import type { Game } from "../../../shared/contract/games.ts";
 import { apiRequest } from "../../lib/api.ts";
-import type { Game } from "../../lib/games.ts";
 import { afterGameResolved } from "../../lib/queries.ts";
 import type { ResolveBody } from "./resolve-input.ts";
 

@@ -1,4 +1,4 @@
-import type { PlayerProp } from "../../lib/games.ts";
+import type { PlayerProp } from "../../../shared/contract/games.ts";
 
 /** What the admin typed for one prop: the player's figure, or that they did not play. */
 export interface StatEntry {

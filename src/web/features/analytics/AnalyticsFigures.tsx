@@ -1,6 +1,6 @@
 import { StatCards } from "../../components/StatCards.tsx";
 import { dollarsText, streakText } from "../../lib/stats-format.ts";
-import type { Summary } from "../../../modules/stats/rules.ts";
+import type { Summary } from "../../../shared/stats.ts";
 import { clvCardText, type ClvFigure } from "./figures.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Bet } from "../../../modules/betting/model.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 
 import { EVERY_VISIT, keys, useQuery } from "../../lib/queries.ts";
 

@@ -1,9 +1,10 @@
 /**
  * The Analytics screen's figures over a period, computed in the browser from the player's bets
- * with the same rules the server uses (modules/stats/rules.ts). Pure: unit-tested.
+ * with the same rules the server uses (shared/stats.ts). Pure: unit-tested.
  */
-import { stringToCents } from "../../../lib/money.ts";
-import { summarize, type Summary } from "../../../modules/stats/rules.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
+import { stringToCents } from "../../../shared/money.ts";
+import { summarize, type Summary } from "../../../shared/stats.ts";
 import { signedPercentText } from "../../lib/stats-format.ts";
 
 export type PeriodId = "7D" | "30D" | "90D" | "ALL";
@@ -29,22 +30,10 @@ export const periodOf = (id: PeriodId): Period => PERIODS.find((p) => p.id === i
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the figures need of a bet (a subset of the API's Bet). */
-export interface AnalyticsBet {
-  id: number;
-  betType: string;
-  status: "pending" | "won" | "lost" | "push";
-  wagerAmount: string;
-  result: string | null;
-  settledAt: string | null;
-  /** Closing-line value in percent; null without a closing line. */
-  clv: number | null;
-}
+/** What the figures need of a bet. */
+export type AnalyticsBet = Pick<Bet, "id" | "betType" | "status" | "wagerAmount" | "result" | "settledAt" | "clv">;
 
-export interface SettledBet extends AnalyticsBet {
-  status: "won" | "lost" | "push";
-  settledAt: string;
-}
+export type SettledBet = AnalyticsBet & { status: "won" | "lost" | "push"; settledAt: string };
 
 const settledMs = (bet: SettledBet) => Date.parse(bet.settledAt);
 

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import { USERNAME_MAX } from "../../../modules/auth/rules.ts";
+import { USERNAME_MAX } from "../../../shared/accounts.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { register, signIn } from "./api.ts";

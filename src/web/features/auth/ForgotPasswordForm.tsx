@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { EMAIL_MAX, emailProblem } from "../../../modules/auth/rules.ts";
+import { EMAIL_MAX, emailProblem } from "../../../shared/accounts.ts";
 import { errorText } from "../../lib/api.ts";
 import { requestPasswordReset } from "./api.ts";
 import { Field } from "../../components/Field.tsx";

@@ -1,9 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import { PASSWORD_MAX } from "../../../modules/auth/rules.ts";
+import { PASSWORD_MAX } from "../../../shared/accounts.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { resetPassword } from "./api.ts";
 import { Field } from "../../components/Field.tsx";
 import { newPasswordErrors, type NewPasswordFields } from "./validation.ts";
+import { ErrorCode } from "../../../shared/error-codes.ts";
 
 const FIELD_IDS: Record<keyof NewPasswordFields, string> = { password: "new-password", confirm: "confirm-password" };
 
@@ -44,9 +45,9 @@ export function ResetPasswordForm({ token, onDone, onRequestNewLink }: ResetPass
       onDone(await resetPassword(token, fields.password));
     } catch (caught) {
       setPending(false);
-      if (caught instanceof ApiError && caught.code === "reset_link_invalid") {
+      if (caught instanceof ApiError && caught.code === ErrorCode.resetLinkInvalid) {
         setDeadLink(caught.serverMessage ?? "This reset link has expired or was already used. Ask for a new one.");
-      } else if (caught instanceof ApiError && caught.code === "invalid_password" && caught.serverMessage) {
+      } else if (caught instanceof ApiError && caught.code === ErrorCode.invalidPassword && caught.serverMessage) {
         setErrors({ password: caught.serverMessage });
       } else {
         setFailure(errorText(caught, "Your password could not be changed. Please try again."));

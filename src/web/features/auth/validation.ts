@@ -4,7 +4,8 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   usernameProblem,
-} from "../../../modules/auth/rules.ts";
+} from "../../../shared/accounts.ts";
+import { ErrorCode } from "../../../shared/error-codes.ts";
 
 export type AuthMode = "signin" | "register";
 
@@ -40,12 +41,12 @@ export function authFormErrors(mode: AuthMode, fields: AuthFields): FieldErrors 
 /** The field a server error code points at, so its message shows there too. */
 export function fieldForCode(code: string | null): keyof AuthFields | null {
   switch (code) {
-    case "invalid_email":
+    case ErrorCode.invalidEmail:
       return "email";
-    case "username_similar":
-    case "invalid_username":
+    case ErrorCode.usernameSimilar:
+    case ErrorCode.invalidUsername:
       return "username";
-    case "invalid_password":
+    case ErrorCode.invalidPassword:
       return "password";
     default:
       return null;

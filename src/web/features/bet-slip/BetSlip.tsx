@@ -1,7 +1,8 @@
+import { NOTE_MAX } from "../../../shared/limits.ts";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
-import { UNIT_CHOICES, wagerCents } from "../../../lib/money.ts";
+import { UNIT_CHOICES, wagerCents } from "../../../shared/money.ts";
 import {
   clearSlip,
   selectionKey,
@@ -15,7 +16,7 @@ import { dollars, formatOdds } from "../../lib/odds-format.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { BookPicker } from "./BookPicker.tsx";
 import { canParlay, parlayOdds, parlayWin } from "./parlay.ts";
-import { NOTE_MAX, pickWinCents } from "./place-bet.ts";
+import { pickWinCents } from "./place-bet.ts";
 import { ReplaceDialog } from "./ReplaceDialog.tsx";
 import { SignUpDialog } from "./SignUpDialog.tsx";
 import { SlipPick } from "./SlipPick.tsx";

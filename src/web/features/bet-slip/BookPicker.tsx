@@ -2,11 +2,9 @@ import { selectedLeagueId, selectLeague } from "../../lib/bet-slip.ts";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import { keys, useQuery } from "../../lib/queries.ts";
+import type { League } from "../../../shared/contract/leagues.ts";
 
-interface LeagueName {
-  id: number;
-  name: string;
-}
+type LeagueName = Pick<League, "id" | "name">;
 
 /**
  * Where the slip's bets go (spec §3, §4): the individual book or one of the player's leagues. A

@@ -1,5 +1,5 @@
-import { centsToString, wagerCents } from "../../../lib/money.ts";
-import { parlayAmericanOdds, parlayLegsProblem, parlayWinCents } from "../../../modules/betting/parlay-rules.ts";
+import { centsToString, wagerCents } from "../../../shared/money.ts";
+import { parlayAmericanOdds, parlayLegsProblem, parlayWinCents } from "../../../shared/parlays.ts";
 import { apiRequest } from "../../lib/api.ts";
 import type { SlipSelection } from "../../lib/bet-slip.ts";
 

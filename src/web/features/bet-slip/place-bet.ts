@@ -1,9 +1,6 @@
-import { centsToString, potentialWinCents, wagerCents } from "../../../lib/money.ts";
+import { centsToString, potentialWinCents, wagerCents } from "../../../shared/money.ts";
 import { apiRequest } from "../../lib/api.ts";
 import type { SlipSelection } from "../../lib/bet-slip.ts";
-
-/** The journal note's limit on the server. */
-export const NOTE_MAX = 1000;
 
 /** What a winning pick pays on top of the stake, in cents (spec §5, the server's own function). */
 export function pickWinCents(odds: number, units: number): number {

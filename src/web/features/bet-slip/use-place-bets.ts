@@ -14,6 +14,7 @@ import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { afterBetPlaced, afterBetRefused, afterOddsRefused } from "../../lib/queries.ts";
 import { toast } from "../../lib/toast.ts";
 import { placeBet } from "./place-bet.ts";
+import { ErrorCode } from "../../../shared/error-codes.ts";
 
 type Attempt = "placed" | "exists" | "failed";
 
@@ -27,7 +28,7 @@ function onRefused(pick: SlipSelection, error: unknown): void {
   const message = errorText(error, "The bet could not be placed.");
   toast({ title: "Error", description: message, variant: "destructive" });
   const code = error instanceof ApiError ? error.code : null;
-  if (code === "odds_changed") {
+  if (code === ErrorCode.oddsChanged) {
     const current = (error as ApiError).body as { current?: { odds?: number; point?: number | null } };
     const odds = current.current?.odds;
     if (typeof odds === "number") {
@@ -36,7 +37,7 @@ function onRefused(pick: SlipSelection, error: unknown): void {
       updateSelection(key, { odds, point, notice });
       void afterOddsRefused();
     }
-  } else if (code === "game_locked") {
+  } else if (code === ErrorCode.gameLocked) {
     removeSelection(key);
     void afterOddsRefused();
   } else {
@@ -80,7 +81,7 @@ export function usePlaceBets() {
       removeSelection(selectionKey(pick));
       return "placed";
     } catch (error) {
-      if (!replace && error instanceof ApiError && error.code === "bet_exists") return "exists";
+      if (!replace && error instanceof ApiError && error.code === ErrorCode.betExists) return "exists";
       onRefused(pick, error);
       return "failed";
     }

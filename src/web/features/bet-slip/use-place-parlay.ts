@@ -14,6 +14,7 @@ import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { afterBetPlaced, afterOddsRefused } from "../../lib/queries.ts";
 import { toast } from "../../lib/toast.ts";
 import { parlayOdds, placeParlay } from "./parlay.ts";
+import { ErrorCode } from "../../../shared/error-codes.ts";
 
 interface MovedLeg {
   index: number;
@@ -25,7 +26,7 @@ function onRefused(error: unknown): void {
   toast({ title: "Error", description: errorText(error, "The parlay could not be placed."), variant: "destructive" });
   if (!(error instanceof ApiError)) return;
   const picks = slipSelections.value;
-  if (error.code === "odds_changed") {
+  if (error.code === ErrorCode.oddsChanged) {
     for (const { index, current } of (error.body as { legs?: MovedLeg[] }).legs ?? []) {
       const pick = picks[index];
       if (!pick) continue;
@@ -35,7 +36,7 @@ function onRefused(error: unknown): void {
       updateSelection(selectionKey(pick), { odds: current.odds, point: current.point, notice });
     }
     void afterOddsRefused();
-  } else if (error.code === "game_locked") {
+  } else if (error.code === ErrorCode.gameLocked) {
     const gameId = (error.body as { gameId?: string }).gameId;
     for (const pick of picks.filter((p) => p.gameId === gameId)) removeSelection(selectionKey(pick));
     void afterOddsRefused();

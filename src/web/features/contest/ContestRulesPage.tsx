@@ -1,6 +1,6 @@
 import { GiftIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { PRIZE_DOLLARS, PRIZE_PLACES } from "../../../modules/contest/rules.ts";
+import { PRIZE_DOLLARS, PRIZE_PLACES } from "../../../shared/contest.ts";
 import { Disclaimer, EligibilityRules, FreeToPlay, HowItWorks } from "./RulesSections.tsx";
 import { StartPicksButton } from "./StartPicksButton.tsx";
 import { WeekEligibility } from "./WeekEligibility.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PRIZE_DOLLARS, PRIZE_PLACES } from "../../../modules/contest/rules.ts";
+import { PRIZE_DOLLARS, PRIZE_PLACES } from "../../../shared/contest.ts";
 
 function Section({
   id,

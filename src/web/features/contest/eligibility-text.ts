@@ -1,10 +1,10 @@
-import { requiredGamesForPrize } from "../../../modules/contest/rules.ts";
+import { requiredGamesForPrize } from "../../../shared/contest.ts";
 
 export const NO_GAMES_TEXT = "No games scheduled for this week";
 
 /**
  * The week's prize requirement in numbers (spec §1): all games but one, none with a single game.
- * The rule itself is the server's (modules/contest/rules.ts), so the page and the winners agree.
+ * The rule itself is the server's (shared/contest.ts), so the page and the winners agree.
  */
 export function eligibilityText(week: number, games: number): string {
   if (games === 0) return NO_GAMES_TEXT;

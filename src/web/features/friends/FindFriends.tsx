@@ -1,22 +1,17 @@
+import type { Friend, FriendRequests, SearchResult } from "../../../shared/contract/social.ts";
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast.ts";
-import {
-  answerFriendRequest,
-  searchUsers,
-  sendFriendRequest,
-  type Friend,
-  type FriendRequests,
-  type UserMatch,
-} from "./api.ts";
+import { answerFriendRequest, searchUsers, sendFriendRequest } from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
-import { relationTo, SEARCH_MIN, searchableQuery, type Relation } from "./search-rules.ts";
+import { SEARCH_MIN } from "../../../shared/limits.ts";
+import { relationTo, searchableQuery, type Relation } from "./search-rules.ts";
 import { useFriendAction } from "./use-friend-action.ts";
 import { Loading } from "../../components/Loading.tsx";
 
 type SearchState =
   | { status: "idle" }
-  | { status: "searching"; query: string; users?: UserMatch[] }
-  | { status: "done"; query: string; users: UserMatch[] };
+  | { status: "searching"; query: string; users?: SearchResult[] }
+  | { status: "done"; query: string; users: SearchResult[] };
 
 const HINT = `Enter at least ${SEARCH_MIN} characters of a username.`;
 const TOO_SHORT = `Enter at least ${SEARCH_MIN} characters to search.`;
@@ -139,7 +134,7 @@ function SearchResults({
   );
 }
 
-function ResultAction({ user, relation }: { user: UserMatch; relation: Relation }) {
+function ResultAction({ user, relation }: { user: SearchResult; relation: Relation }) {
   const { isPending, run } = useFriendAction();
   const key = `add-${user.id}`;
   const busy = isPending(key);

@@ -1,4 +1,4 @@
-import { avatarInitials } from "../../../modules/auth/rules.ts";
+import { avatarInitials } from "../../../shared/accounts.ts";
 
 /** A player's initials in a circle (spec §2's avatar rule); decorative, the name is beside it. */
 export function FriendAvatar({ username, large = false }: { username: string; large?: boolean }) {

@@ -1,6 +1,7 @@
+import type { Friend } from "../../../shared/contract/social.ts";
 import { useState } from "react";
 import { Link } from "wouter";
-import { removeFriend, type Friend } from "./api.ts";
+import { removeFriend } from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
 import { ListPending } from "./ListPending.tsx";
 import { RemoveFriendDialog } from "./RemoveFriendDialog.tsx";

@@ -1,5 +1,5 @@
+import type { Friend } from "../../../shared/contract/social.ts";
 import { Modal } from "../../components/Modal.tsx";
-import type { Friend } from "./api.ts";
 
 /** Asks before a friend is removed; Cancel is the default button. */
 export function RemoveFriendDialog({

@@ -1,4 +1,5 @@
-import { answerFriendRequest, type FriendRequests } from "./api.ts";
+import type { FriendRequests } from "../../../shared/contract/social.ts";
+import { answerFriendRequest } from "./api.ts";
 import { FriendAvatar } from "./FriendAvatar.tsx";
 import { ListPending } from "./ListPending.tsx";
 import { useFriendAction } from "./use-friend-action.ts";

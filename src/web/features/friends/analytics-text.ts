@@ -1,3 +1,4 @@
+import type { UserStats } from "../../../shared/contract/stats.ts";
 import {
   dollarsText,
   percentText,
@@ -7,7 +8,6 @@ import {
   unitsText,
 } from "../../lib/stats-format.ts";
 import type { StatCard } from "../../components/StatCards.tsx";
-import type { UserStats } from "./api.ts";
 
 /** Spec §2's text when the analytics cannot be shown (the server sends the same for non-friends). */
 export const ANALYTICS_FAILED = "Failed to load friend's analytics. You can only view analytics for your friends.";

@@ -1,34 +1,17 @@
-import type { FriendRequest } from "../../../modules/social/model.ts";
-import type { UserStats } from "../../../modules/stats/model.ts";
+import type { MessageResponse } from "../../../shared/contract/common.ts";
+import type {
+  Friend,
+  FriendAnalytics,
+  FriendRequest,
+  FriendRequests,
+  SearchResult,
+} from "../../../shared/contract/social.ts";
+import type { UserStats } from "../../../shared/contract/stats.ts";
 import { apiGet, apiRequest } from "../../lib/api.ts";
 import { afterFriendChange, keys, useQuery } from "../../lib/queries.ts";
 
-export type { FriendRequest, UserStats };
-
-/** A friend as GET /api/friends answers (emails are shown only between friends). */
-export interface Friend {
-  id: number;
-  username: string;
-  email: string;
-  /** When the friendship began (ISO). */
-  since: string;
-}
-
-export interface FriendRequests {
-  incoming: FriendRequest[];
-  outgoing: FriendRequest[];
-}
-
-/** A search hit: id and username only (DESIGN: user search never reveals emails). */
-export interface UserMatch {
-  id: number;
-  username: string;
-}
-
-export interface FriendAnalytics {
-  user: { username: string; email: string };
-  stats: UserStats;
-}
+export type { Friend, FriendAnalytics, FriendRequest, FriendRequests, UserStats };
+export type UserMatch = SearchResult;
 
 /**
  * Everything a friend action can change: the lists, requests, a friend's analytics, and the
@@ -47,6 +30,7 @@ export const sendFriendRequest = (addresseeId: number) =>
   apiRequest<FriendRequest>("POST", "/api/friends/requests", { addresseeId });
 export const answerFriendRequest = (requestId: number, status: "accepted" | "declined") =>
   apiRequest<FriendRequest>("PATCH", `/api/friends/requests/${requestId}`, { status });
-export const removeFriend = (friendId: number) => apiRequest<{ message: string }>("DELETE", `/api/friends/${friendId}`);
-/** The query must be at least SEARCH_MIN characters once trimmed (search-rules.ts). */
-export const searchUsers = (query: string) => apiGet<UserMatch[]>(`/api/users/search?q=${encodeURIComponent(query)}`);
+export const removeFriend = (friendId: number) => apiRequest<MessageResponse>("DELETE", `/api/friends/${friendId}`);
+/** The query must be at least SEARCH_MIN characters once trimmed (search-rules.ts searchableQuery). */
+export const searchUsers = (query: string) =>
+  apiGet<SearchResult[]>(`/api/users/search?q=${encodeURIComponent(query)}`);

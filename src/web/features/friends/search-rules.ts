@@ -1,7 +1,5 @@
-import type { Friend, FriendRequests } from "./api.ts";
-
-/** Spec §5/§9: a search runs only when the trimmed query has at least 2 characters. */
-export const SEARCH_MIN = 2;
+import type { Friend, FriendRequests } from "../../../shared/contract/social.ts";
+import { SEARCH_MIN } from "../../../shared/limits.ts";
 
 /** The query to send, trimmed, or null when it is too short to search. */
 export function searchableQuery(raw: string): string | null {

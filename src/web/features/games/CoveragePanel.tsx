@@ -1,4 +1,4 @@
-import type { Coverage } from "./api.ts";
+import type { Coverage } from "../../../shared/contract/betting.ts";
 
 /** Spec §2 Games: 'Week N Betting Coverage' — games bet against games scheduled, and what the prize needs. */
 export function CoveragePanel({ coverage }: { coverage: Coverage }) {

@@ -1,7 +1,8 @@
+import type { Bet } from "../../../shared/contract/betting.ts";
+import type { Game } from "../../../shared/contract/games.ts";
 import { memo, useMemo } from "react";
 import { TeamLogo } from "../../components/TeamLogo.tsx";
-import { formatKickoff, type Game } from "../../lib/games.ts";
-import type { WeekBet } from "./api.ts";
+import { formatKickoff } from "../../lib/games.ts";
 import { OddsButton } from "./OddsButton.tsx";
 import { gameLines, type ChoicePair } from "./odds.ts";
 import { PropsList } from "./PropsList.tsx";
@@ -12,7 +13,7 @@ interface GameCardProps {
   locked: boolean;
   /** The keys of this game's picks in the slip, joined: a plain string keeps memo cheap. */
   selectedKeys: string;
-  bets: readonly WeekBet[] | undefined;
+  bets: readonly Bet[] | undefined;
 }
 
 function TeamRow({

@@ -1,9 +1,10 @@
+import type { UserStats } from "../../../shared/contract/stats.ts";
 import { useMemo } from "react";
 import { StatCards, type StatCard } from "../../components/StatCards.tsx";
-import { stringToCents, UNIT_CENTS } from "../../../lib/money.ts";
-import { summarize } from "../../../modules/stats/rules.ts";
+import { stringToCents, UNIT_CENTS } from "../../../shared/money.ts";
+import { summarize } from "../../../shared/stats.ts";
 import { percentText, signedPercentText, streakText } from "../../lib/stats-format.ts";
-import type { SettledBetFields, UserStats } from "./api.ts";
+import type { SettledBetFields } from "./api.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

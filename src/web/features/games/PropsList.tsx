@@ -1,5 +1,5 @@
+import type { Game } from "../../../shared/contract/games.ts";
 import { useId, useState } from "react";
-import type { Game } from "../../lib/games.ts";
 import { propTypeText } from "../../lib/odds-format.ts";
 import { OddsButton } from "./OddsButton.tsx";
 import { propChoices } from "./odds.ts";

@@ -1,14 +1,14 @@
-import { stringToCents } from "../../../lib/money.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
+import { stringToCents } from "../../../shared/money.ts";
 import { dollars, formatOdds, pickText } from "../../lib/odds-format.ts";
-import type { WeekBet } from "./api.ts";
 
-function subject(bet: WeekBet): string | null {
+function subject(bet: Bet): string | null {
   if (bet.betType === "prop") return bet.prop?.playerName ?? null;
   return bet.betType === "total" ? null : bet.selection;
 }
 
 /** 'YOUR BET': what the player already has on this game (only games not completed are listed, so bets still to settle). */
-export function YourBet({ bets }: { bets: readonly WeekBet[] }) {
+export function YourBet({ bets }: { bets: readonly Bet[] }) {
   return (
     <div className="your-bet">
       <span className="your-bet-tag">YOUR BET</span>

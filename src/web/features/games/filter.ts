@@ -1,4 +1,5 @@
-import { isLocked, type Game } from "../../lib/games.ts";
+import type { Game } from "../../../shared/contract/games.ts";
+import { isLocked } from "../../lib/games.ts";
 
 /** The Filter panel's choices (DESIGN: the spec's dead Filter button narrows the list). */
 export interface GameFilter {

@@ -1,5 +1,5 @@
+import type { Game, OddsMarket, PlayerProp } from "../../../shared/contract/games.ts";
 import { selectionKey, type SlipSelection } from "../../lib/bet-slip.ts";
-import type { Game, OddsMarket, PlayerProp } from "../../lib/games.ts";
 import { formatOdds, formatSpread, pickText } from "../../lib/odds-format.ts";
 
 /** One odds button: what it shows, what it is called, and the pick it adds to the slip. */

@@ -1,5 +1,5 @@
+import type { Game } from "../../../shared/contract/games.ts";
 import { useEffect, useState } from "react";
-import type { Game } from "../../lib/games.ts";
 
 // setTimeout fires at once for delays beyond a signed 32-bit number of milliseconds.
 const MAX_DELAY_MS = 2 ** 31 - 1;

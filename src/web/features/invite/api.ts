@@ -1,13 +1,10 @@
+import type { JoinedLeague } from "../../../shared/contract/leagues.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { afterLeagueChange } from "../../lib/queries.ts";
 
 /** Joins the league behind an invite link (spec §7), then refreshes the league lists. */
-export async function joinByToken(token: string): Promise<{ id: number; name: string }> {
-  const league = await apiRequest<{ id: number; name: string }>(
-    "POST",
-    `/api/leagues/join-by-token/${encodeURIComponent(token)}`,
-    {},
-  );
+export async function joinByToken(token: string): Promise<JoinedLeague> {
+  const league = await apiRequest<JoinedLeague>("POST", `/api/leagues/join-by-token/${encodeURIComponent(token)}`, {});
   void afterLeagueChange();
   return league;
 }

@@ -1,3 +1,4 @@
+import type { LeaderboardEntry } from "../../../shared/contract/stats.ts";
 import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
 import {
   percentText,
@@ -7,8 +8,8 @@ import {
   unitsText,
   toneClass,
 } from "../../lib/stats-format.ts";
-import type { LeaderboardEntry } from "./api.ts";
-import { BOARD_SIZE, boardInitials, rankAward } from "./board-text.ts";
+import { BOARD_SIZE } from "../../../shared/limits.ts";
+import { boardInitials, rankAward } from "./board-text.ts";
 
 const tone = (value: number) => toneClass(value);
 

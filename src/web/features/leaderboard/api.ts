@@ -1,4 +1,4 @@
-import type { LeaderboardEntry } from "../../../modules/stats/model.ts";
+import type { LeaderboardEntry } from "../../../shared/contract/stats.ts";
 
 import { keys, useQuery } from "../../lib/queries.ts";
 

@@ -22,6 +22,3 @@ export const emptyWeekText = (week: number) =>
 export const EMPTY_OVERALL_TEXT = "No leaderboard data available yet.";
 
 export const rankedText = (rank: number) => `You are currently ranked #${rank} on the leaderboard.`;
-
-/** The server answers the top 100 (ties can add a few) plus the viewer's own row wherever it ranks. */
-export const BOARD_SIZE = 100;

@@ -1,4 +1,4 @@
-import type { League } from "./api.ts";
+import type { League } from "../../../shared/contract/leagues.ts";
 
 /** Public or Private, and Contest when the league has a bankroll or dates (spec §4). */
 export function LeagueBadges({ league }: { league: Pick<League, "isPublic" | "isContest"> }) {

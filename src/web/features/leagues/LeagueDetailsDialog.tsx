@@ -1,6 +1,7 @@
+import type { League, LeagueSummary, Standing } from "../../../shared/contract/leagues.ts";
 import { useEffect, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
-import { joinLeague, leaveLeague, useLeagueDetails, type League, type LeagueSummary, type Standing } from "./api.ts";
+import { joinLeague, leaveLeague, useLeagueDetails } from "./api.ts";
 import { InviteLinkActions } from "./InviteLinkActions.tsx";
 import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueBadges } from "./LeagueBadges.tsx";

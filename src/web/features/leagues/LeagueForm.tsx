@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { BET_TYPES, NAME_MAX } from "../../../modules/leagues/rules.ts";
+import { BET_TYPES, NAME_MAX } from "../../../shared/leagues.ts";
 import type { LeagueSettingsPayload } from "./api.ts";
 import {
   formProblem,

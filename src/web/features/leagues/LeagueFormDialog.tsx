@@ -1,5 +1,6 @@
+import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { Modal } from "../../components/Modal.tsx";
-import { createLeague, updateLeague, type LeagueSummary } from "./api.ts";
+import { createLeague, updateLeague } from "./api.ts";
 import { formFromLeague, NEW_LEAGUE } from "./league-form.ts";
 import { LeagueForm } from "./LeagueForm.tsx";
 import { leagueAction } from "./use-league-action.ts";

@@ -1,4 +1,4 @@
-import type { LeagueSummary } from "./api.ts";
+import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { dayText, moneyText } from "./league-text.ts";
 import { RuleFacts } from "./RuleFacts.tsx";
 

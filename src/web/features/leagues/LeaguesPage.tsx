@@ -1,3 +1,4 @@
+import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -5,14 +6,7 @@ import { errorText } from "../../lib/api.ts";
 import { onLiveMessage } from "../../lib/live.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { afterLeagueBetsSettled } from "../../lib/queries.ts";
-import {
-  AVAILABLE_PAGE_SIZE,
-  joinLeague,
-  useAvailableLeagues,
-  useMyInvitations,
-  useMyLeagues,
-  type LeagueSummary,
-} from "./api.ts";
+import { AVAILABLE_PAGE_SIZE, joinLeague, useAvailableLeagues, useMyInvitations, useMyLeagues } from "./api.ts";
 import { LeagueCard } from "./LeagueCard.tsx";
 import { LeagueDetailsDialog } from "./LeagueDetailsDialog.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";

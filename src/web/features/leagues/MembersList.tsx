@@ -1,4 +1,4 @@
-import type { League } from "./api.ts";
+import type { League } from "../../../shared/contract/leagues.ts";
 import { joinedText } from "./league-text.ts";
 
 interface MembersListProps {

@@ -1,4 +1,5 @@
-import { answerInvitation, type Invitation } from "./api.ts";
+import type { Invitation } from "../../../shared/contract/leagues.ts";
+import { answerInvitation } from "./api.ts";
 import { useLeagueAction } from "./use-league-action.ts";
 
 /** 'Pending Invitations (count)' (spec §2): shown only when there are some; each can be accepted or declined. */

@@ -1,4 +1,4 @@
-import type { League } from "./api.ts";
+import type { League } from "../../../shared/contract/leagues.ts";
 import { allowedBetsText, wagerLimitText } from "./league-text.ts";
 
 /** Allowed bets and wager limits, as the card and the details dialog both list them. */

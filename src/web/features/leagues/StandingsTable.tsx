@@ -1,4 +1,4 @@
-import type { Standing } from "./api.ts";
+import type { Standing } from "../../../shared/contract/leagues.ts";
 import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
 import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 

@@ -1,24 +1,9 @@
-import type { Invitation, League, LeagueSummary } from "../../../modules/leagues/model.ts";
+import type { MessageResponse } from "../../../shared/contract/common.ts";
+import type { Invitation, InviteLink, League, LeagueDetails, LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { afterLeagueChange, keys, useQuery } from "../../lib/queries.ts";
 
 export { AVAILABLE_PAGE_SIZE } from "../../lib/queries.ts";
-
-export type { Invitation, League, LeagueSummary };
-
-/** A member's place in the league's own book (GET /api/leagues/{id}). */
-export interface Standing {
-  rank: number;
-  userId: number;
-  username: string;
-  /** Units won in this league's book, as a numeric string ("0.91"). */
-  unitsWon: string;
-  totalBets: number;
-  winRate: number;
-  roi: number;
-}
-
-export type LeagueDetails = League & { standings: Standing[] };
 
 /** The settings a create or edit sends (spec §7); optional numbers only when filled (spec §5). */
 export interface LeagueSettingsPayload {
@@ -57,17 +42,15 @@ export const updateLeague = (id: number, settings: LeagueSettingsPayload) =>
 export const joinLeague = (id: number, userId: number) =>
   apiRequest<League>("POST", `${leagueUrl(id)}/join`, { userId });
 export const leaveLeague = (id: number, userId: number) =>
-  apiRequest<{ message: string }>("DELETE", `${leagueUrl(id)}/leave`, { userId });
+  apiRequest<MessageResponse>("DELETE", `${leagueUrl(id)}/leave`, { userId });
 /** `who` is a username or a user id; the server resolves it (DESIGN: 'Invite Users'). */
 export const inviteUser = (id: number, who: string | number, userId: number) =>
   apiRequest<Invitation>("POST", `${leagueUrl(id)}/invite`, { leagueId: id, invitedUserId: who, invitedBy: userId });
 export const answerInvitation = (invitationId: number, userId: number, answer: "accept" | "decline") =>
   apiRequest<Invitation>("POST", `/api/invitations/${invitationId}/${answer}`, { userId });
-export const fetchInviteToken = (id: number) =>
-  apiRequest<{ inviteToken: string }>("GET", `${leagueUrl(id)}/invite-link`);
+export const fetchInviteToken = (id: number) => apiRequest<InviteLink>("GET", `${leagueUrl(id)}/invite-link`);
 /** A new token; the old link stops working (admins only). */
-export const rotateInviteToken = (id: number) =>
-  apiRequest<{ inviteToken: string }>("POST", `${leagueUrl(id)}/invite-link`, {});
+export const rotateInviteToken = (id: number) => apiRequest<InviteLink>("POST", `${leagueUrl(id)}/invite-link`, {});
 
 /** The link people open to join (spec §7: {origin}/invite/{inviteToken}). */
 export const inviteLink = (token: string) => `${location.origin}/invite/${token}`;

@@ -1,5 +1,6 @@
-import { DEFAULT_BET_TYPES, settingsProblem } from "../../../modules/leagues/rules.ts";
-import type { LeagueSettingsPayload, LeagueSummary } from "./api.ts";
+import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
+import { DEFAULT_BET_TYPES, settingsProblem } from "../../../shared/leagues.ts";
+import type { LeagueSettingsPayload } from "./api.ts";
 
 /** The create/edit form as typed: numbers and dates stay text until sent, blank = not set. */
 export interface LeagueFormValues {

@@ -1,4 +1,4 @@
-import type { League } from "./api.ts";
+import type { League } from "../../../shared/contract/leagues.ts";
 
 const BET_TYPE_NAMES: Record<string, string> = {
   spread: "Spread",

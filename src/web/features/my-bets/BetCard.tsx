@@ -1,4 +1,4 @@
-import type { Bet } from "./api.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 import {
   betTypeText,
   closingText,

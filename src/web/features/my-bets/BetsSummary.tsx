@@ -1,4 +1,4 @@
-import type { Bet } from "./api.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 
 const ORDER: Bet["status"][] = ["pending", "won", "lost", "push"];
 const NAMES: Record<Bet["status"], string> = { pending: "pending", won: "won", lost: "lost", push: "push" };

@@ -1,9 +1,10 @@
+import type { Bet } from "../../../shared/contract/betting.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useMyBets, type Bet } from "./api.ts";
+import { useMyBets } from "./api.ts";
 import { BetCard } from "./BetCard.tsx";
 import { BetsSummary } from "./BetsSummary.tsx";
 import { NoteDialog } from "./NoteDialog.tsx";

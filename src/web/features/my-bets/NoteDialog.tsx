@@ -1,8 +1,10 @@
+import { NOTE_MAX } from "../../../shared/limits.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 import { useState, type FormEvent } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
-import { NOTE_MAX, saveBetNote, type Bet } from "./api.ts";
+import { saveBetNote } from "./api.ts";
 import { matchupText, pickText } from "./bet-text.ts";
 
 interface NoteDialogProps {

@@ -1,4 +1,4 @@
-import type { Bet } from "./api.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 import { kickoffText, matchupText, oddsText, pickText, scoreText } from "./bet-text.ts";
 
 export const STATUS_NAMES: Record<Bet["status"], string> = {

@@ -1,12 +1,7 @@
 import { mutate } from "swr";
-import type { Bet } from "../../../modules/betting/model.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { afterNoteSaved, EVERY_VISIT, keys, useQuery } from "../../lib/queries.ts";
-
-export type { Bet };
-
-/** The server's limit on a journal note (betting/model.ts NOTE_MAX; not imported, it would pull Elysia into the bundle). */
-export const NOTE_MAX = 1000;
 
 /**
  * All of a player's bets, newest first. Spec §7: always refetched on mount — also when the last

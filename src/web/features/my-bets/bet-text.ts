@@ -1,7 +1,7 @@
 /** How a bet reads on its card: pure text, no React, so the wording is unit-tested. */
+import type { Bet } from "../../../shared/contract/betting.ts";
 import { formatOdds, formatSpread, propTypeText } from "../../lib/odds-format.ts";
 import { signedPercentText } from "../../lib/stats-format.ts";
-import type { Bet } from "./api.ts";
 
 /**
  * The pick in words: "Philadelphia Eagles -3.5", "Over 45.5", "Kansas City Chiefs ML",

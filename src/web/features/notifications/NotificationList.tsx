@@ -1,7 +1,7 @@
+import type { Notification } from "../../../shared/contract/social.ts";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ClipboardIcon, FootballIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
-import type { Notification } from "./api.ts";
 import { fullTime, timeAgo } from "./notification-text.ts";
 
 const ICONS: Record<Notification["type"], ReactNode> = {

@@ -1,9 +1,9 @@
-import type { CurrentUser } from "../../lib/session.ts";
+import type { User } from "../../../shared/contract/auth.ts";
 import { DownloadIcon } from "../../components/icons.tsx";
 import { exportUrls } from "./api.ts";
 
 /** 'Your data': the player's bets as CSV and the account as JSON, straight from the server as downloads. */
-export function DataSection({ user }: { user: CurrentUser }) {
+export function DataSection({ user }: { user: User }) {
   const urls = exportUrls(user.id);
   return (
     <article className="settings-card" aria-labelledby="settings-data-title">

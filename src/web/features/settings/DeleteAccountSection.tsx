@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { PASSWORD_MAX } from "../../../modules/auth/rules.ts";
+import { PASSWORD_MAX } from "../../../shared/accounts.ts";
 import { Field } from "../../components/Field.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { forgetSession } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
 import { deleteAccount } from "./api.ts";
+import { ErrorCode } from "../../../shared/error-codes.ts";
 
 /** 'Delete account': a destructive button, and a dialog that asks for the password before anything is removed. */
 export function DeleteAccountSection() {
@@ -60,7 +61,7 @@ function DeleteAccountForm({ onClose }: { onClose(): void }) {
       const message = errorText(failure, "Your account could not be deleted. Please try again.");
       setError(message);
       // A wrong password is the player's to fix here; anything else is worth a toast too.
-      if (!(failure instanceof ApiError && failure.code === "wrong_password")) {
+      if (!(failure instanceof ApiError && failure.code === ErrorCode.wrongPassword)) {
         toast({ title: "Account not deleted", description: message, variant: "destructive" });
       }
       document.getElementById("delete-password")?.focus();

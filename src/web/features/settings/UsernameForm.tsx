@@ -1,12 +1,12 @@
+import type { User } from "../../../shared/contract/auth.ts";
 import { useState, type FormEvent } from "react";
-import { usernameProblem } from "../../../modules/auth/rules.ts";
+import { usernameProblem } from "../../../shared/accounts.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
-import type { CurrentUser } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
 import { Field } from "../../components/Field.tsx";
 import { changeUsername } from "./api.ts";
 
-export function UsernameForm({ user }: { user: CurrentUser }) {
+export function UsernameForm({ user }: { user: User }) {
   const [username, setUsername] = useState(user.username);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

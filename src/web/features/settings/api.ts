@@ -1,9 +1,11 @@
+import type { MessageResponse } from "../../../shared/contract/common.ts";
+import type { User } from "../../../shared/contract/auth.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { setCurrentUser, type CurrentUser } from "../../lib/session.ts";
+import { setCurrentUser } from "../../lib/session.ts";
 
 /** Renames the signed-in user and stores the answer as the current user. */
-export async function changeUsername(username: string): Promise<CurrentUser> {
-  const user = await apiRequest<CurrentUser>("PUT", "/api/user/username", { username });
+export async function changeUsername(username: string): Promise<User> {
+  const user = await apiRequest<User>("PUT", "/api/user/username", { username });
   await setCurrentUser(user);
   return user;
 }
@@ -16,6 +18,6 @@ export const exportUrls = (userId: number) => ({
 
 /** Deletes the signed-in account (the password confirms it); the server ends its sessions. Returns the server's sentence. */
 export async function deleteAccount(password: string): Promise<string> {
-  const answer = await apiRequest<{ message: string }>("DELETE", "/api/user", { password });
+  const answer = await apiRequest<MessageResponse>("DELETE", "/api/user", { password });
   return answer.message;
 }

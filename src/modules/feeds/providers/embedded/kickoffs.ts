@@ -3,7 +3,8 @@
  * with the IANA zone's real rules (EDT until the first Sunday of November, then EST).
  */
 
-import { LIVE_WINDOW_MS, WEEKS, seasonStart } from "../../../games/rules.ts";
+import { WEEKS } from "../../../../shared/games.ts";
+import { LIVE_WINDOW_MS, seasonStart } from "../../../games/service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

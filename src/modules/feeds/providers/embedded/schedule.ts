@@ -8,7 +8,7 @@
  */
 
 import type { ScheduledGame } from "../../provider.ts";
-import { WEEKS } from "../../../games/rules.ts";
+import { WEEKS } from "../../../../shared/games.ts";
 import { kickoff, type Slot } from "./kickoffs.ts";
 import { type SeasonRatings, ratingOf } from "./ratings.ts";
 import { Rng, at, compareText } from "./random.ts";

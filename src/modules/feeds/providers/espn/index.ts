@@ -15,7 +15,7 @@ import type {
   ProviderDiagnostics,
   ScheduledGame,
 } from "../../provider.ts";
-import { WEEKS } from "../../../games/rules.ts";
+import { WEEKS } from "../../../../shared/games.ts";
 import { DEFAULT_TIMEOUT_MS, ProviderError, describe } from "../http.ts";
 import { currentNflSeason } from "../nfl.ts";
 import { Problems } from "../problems.ts";

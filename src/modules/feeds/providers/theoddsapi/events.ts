@@ -5,7 +5,7 @@
  */
 
 import type { ScheduledGame } from "../../provider.ts";
-import { weekNumber } from "../../../games/rules.ts";
+import { weekNumber } from "../../../games/service.ts";
 import { isoTime, obj, str, type Json } from "../json.ts";
 import { regularSeasonWindow, teamByName, type NflTeam } from "../nfl.ts";
 

@@ -1,7 +1,7 @@
 import { StatCards } from "../../../components/StatCards.tsx";
+import type { BotStats } from "../../../../shared/contract/bots.ts";
 import { errorText } from "../../../lib/api.ts";
 import { averageFigure, countFigure } from "./bot-text.ts";
-import type { BotStats } from "./api.ts";
 
 /** Spec §2: the three figures; an honest line when the server refused or failed. */
 export function BotStatCards({ stats, error }: { stats: BotStats | undefined; error: unknown }) {

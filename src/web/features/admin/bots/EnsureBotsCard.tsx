@@ -2,14 +2,15 @@ import { useState, type FormEvent } from "react";
 import { errorText } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
 import { ensureBots } from "./api.ts";
-import { ensurePlanText, parseTarget, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN } from "./bot-text.ts";
+import { BOT_TARGET_DEFAULT, BOT_TARGET_MAX, BOT_TARGET_MIN } from "../../../../shared/limits.ts";
+import { ensurePlanText, parseTarget } from "./bot-text.ts";
 
 /**
  * Spec §2 'Create/Ensure Bots'. A cleared field counts as 40 at once and shows 40 again when it
  * loses focus, so a person can still delete the number and type another.
  */
 export function EnsureBotsCard({ current }: { current: number | undefined }) {
-  const [raw, setRaw] = useState(String(TARGET_DEFAULT));
+  const [raw, setRaw] = useState(String(BOT_TARGET_DEFAULT));
   const [pending, setPending] = useState(false);
   const target = parseTarget(raw);
 
@@ -32,7 +33,7 @@ export function EnsureBotsCard({ current }: { current: number | undefined }) {
   }
 
   let plan: string;
-  if (target === null) plan = `Enter a whole number from ${TARGET_MIN} to ${TARGET_MAX}.`;
+  if (target === null) plan = `Enter a whole number from ${BOT_TARGET_MIN} to ${BOT_TARGET_MAX}.`;
   else if (current === undefined) plan = `Current bot count unknown. Bots will be created up to ${target}.`;
   else plan = ensurePlanText(current, target);
 
@@ -46,14 +47,14 @@ export function EnsureBotsCard({ current }: { current: number | undefined }) {
           id="bot-target"
           type="number"
           inputMode="numeric"
-          min={TARGET_MIN}
-          max={TARGET_MAX}
+          min={BOT_TARGET_MIN}
+          max={BOT_TARGET_MAX}
           step={1}
           value={raw}
           aria-invalid={target === null ? true : undefined}
           aria-describedby="bot-plan"
           onChange={(event) => setRaw(event.target.value)}
-          onBlur={() => raw.trim() === "" && setRaw(String(TARGET_DEFAULT))}
+          onBlur={() => raw.trim() === "" && setRaw(String(BOT_TARGET_DEFAULT))}
         />
         <p id="bot-plan" className={target === null ? "bots-plan bots-plan-invalid" : "bots-plan"} aria-live="polite">
           {plan}

@@ -1,15 +1,11 @@
-import type { BotStats } from "./api.ts";
-
-/** Spec §2/§5/§9: the target count's range and the value a cleared field falls back to. */
-export const TARGET_DEFAULT = 40;
-export const TARGET_MIN = 1;
-export const TARGET_MAX = 100;
+import type { BotStats } from "../../../../shared/contract/bots.ts";
+import { BOT_TARGET_DEFAULT, BOT_TARGET_MAX, BOT_TARGET_MIN } from "../../../../shared/limits.ts";
 
 /** The field's target: blank falls back to the default; a whole number in range; otherwise null (invalid). */
 export function parseTarget(raw: string): number | null {
-  if (raw.trim() === "") return TARGET_DEFAULT;
+  if (raw.trim() === "") return BOT_TARGET_DEFAULT;
   const value = Number(raw);
-  return Number.isInteger(value) && value >= TARGET_MIN && value <= TARGET_MAX ? value : null;
+  return Number.isInteger(value) && value >= BOT_TARGET_MIN && value <= BOT_TARGET_MAX ? value : null;
 }
 
 const count = new Intl.NumberFormat("en-US");

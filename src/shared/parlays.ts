@@ -2,7 +2,7 @@
  * Pure parlay rules, shared by the server and the bet slip: what a parlay may hold, its price
  * (the product of its legs' decimal odds), and how it ends once its legs are graded.
  */
-import type { BetStatus } from "./table.ts";
+import type { BetStatus } from "./bets.ts";
 
 export const PARLAY_MIN_LEGS = 2;
 export const PARLAY_MAX_LEGS = 8;
@@ -34,7 +34,7 @@ function combined(americanOdds: readonly number[]): Fraction {
 
 /**
  * What a parlay pays on top of its stake, in cents: stake × (product of decimal odds − 1), rounded
- * half-up once. With one leg it is exactly the single bet's potential win (lib/money.ts).
+ * half-up once. With one leg it is exactly the single bet's potential win (money.ts).
  */
 export function parlayWinCents(wagerCents: number, americanOdds: readonly number[]): number {
   if (!Number.isInteger(wagerCents) || wagerCents < 0) throw new RangeError("wager must be whole cents");

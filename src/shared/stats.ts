@@ -88,3 +88,23 @@ export function summarize(bets: readonly SettledBetFigures[]): Summary {
     longestWinStreak: longestWinStreak(outcomes),
   };
 }
+
+/** What a ranking compares: a player's settled figures in one book, or in one week of it. */
+export interface RankFigures {
+  profitCents: number;
+  wageredCents: number;
+  /** Settled bets. */
+  settled: number;
+}
+
+const roiRatio = (f: RankFigures) => (f.wageredCents === 0 ? 0 : f.profitCents / f.wageredCents);
+
+/**
+ * The one ranking rule (DESIGN "Stats and boards"): units won, then ROI, then settled bets, all
+ * descending. Negative when `a` ranks above `b`; 0 only for players tied on every figure, who
+ * share a rank (SQL's rank()). Leaderboards (stats/ranking.ts), league standings
+ * (stats `bookStandings`) and the weekly prize (contest `selectWinners`) all rank by it.
+ */
+export function compareRankFigures(a: RankFigures, b: RankFigures): number {
+  return b.profitCents - a.profitCents || roiRatio(b) - roiRatio(a) || b.settled - a.settled;
+}

@@ -1,0 +1,51 @@
+/** The games API's answers (spec §3 Game): GET /api/games, /api/weeks/current. */
+import { Type as t } from "@sinclair/typebox";
+
+export const OddsOutcome = t.Object({
+  name: t.String(),
+  price: t.Number(),
+  point: t.Optional(t.Number()),
+  /** The feed gave the line without a price: `price` is the standard -110, not a quote. */
+  assumed: t.Optional(t.Boolean()),
+});
+export type OddsOutcome = typeof OddsOutcome.static;
+
+export const OddsMarket = t.Object({
+  marketType: t.Union([t.Literal("spreads"), t.Literal("totals"), t.Literal("h2h")]),
+  outcomes: t.Array(OddsOutcome),
+});
+export type OddsMarket = typeof OddsMarket.static;
+
+export const PlayerProp = t.Object({
+  id: t.Number(),
+  playerName: t.String(),
+  team: t.String(),
+  propType: t.String(),
+  line: t.Number(),
+  overOdds: t.Number(),
+  underOdds: t.Number(),
+});
+export type PlayerProp = typeof PlayerProp.static;
+
+export const Game = t.Object({
+  id: t.String(),
+  season: t.Number(),
+  week: t.Number(),
+  homeTeam: t.String(),
+  awayTeam: t.String(),
+  homeAbbr: t.String(),
+  awayAbbr: t.String(),
+  commenceTime: t.String(),
+  status: t.Union([t.Literal("upcoming"), t.Literal("live"), t.Literal("completed")]),
+  homeScore: t.Union([t.Number(), t.Null()]),
+  awayScore: t.Union([t.Number(), t.Null()]),
+  odds: t.Array(OddsMarket),
+  /** The line at kick-off, recorded by the sync once the game starts; null before. */
+  closingOdds: t.Optional(t.Union([t.Array(OddsMarket), t.Null()])),
+  playerProps: t.Array(PlayerProp),
+});
+export type Game = typeof Game.static;
+
+/** The server's advancing current week (spec §4, DESIGN). */
+export const CurrentWeek = t.Object({ season: t.Number(), week: t.Number() });
+export type CurrentWeek = typeof CurrentWeek.static;

@@ -1,0 +1,74 @@
+/** The leagues API's answers: leagues with their members and standings, invitations, invite links. */
+import { Type as t } from "@sinclair/typebox";
+
+export const Member = t.Object({
+  id: t.Number(),
+  userId: t.Number(),
+  username: t.String(),
+  role: t.Union([t.Literal("admin"), t.Literal("member")]),
+  joinedAt: t.String(),
+});
+export type Member = typeof Member.static;
+
+/** A member's place in the league's own book. */
+export const Standing = t.Object({
+  rank: t.Number(),
+  userId: t.Number(),
+  username: t.String(),
+  /** Units won in this league's book, as a numeric string ("0.91"). */
+  unitsWon: t.String(),
+  totalBets: t.Number(),
+  winRate: t.Number(),
+  roi: t.Number(),
+});
+export type Standing = typeof Standing.static;
+
+const leagueFields = {
+  id: t.Number(),
+  name: t.String(),
+  description: t.Union([t.String(), t.Null()]),
+  isPublic: t.Boolean(),
+  isContest: t.Boolean(),
+  rules: t.Object({
+    allowedBetTypes: t.Array(t.String()),
+    minWager: t.Union([t.Number(), t.Null()]),
+    maxWager: t.Union([t.Number(), t.Null()]),
+  }),
+  startingBankroll: t.Union([t.Number(), t.Null()]),
+  startDate: t.Union([t.String(), t.Null()]),
+  endDate: t.Union([t.String(), t.Null()]),
+  createdBy: t.Number(),
+  createdAt: t.String(),
+  memberCount: t.Number(),
+};
+
+/** A league as GET /api/leagues lists it: what its card shows, without the member list (GET /api/leagues/{id} has that). */
+export const LeagueSummary = t.Object(leagueFields);
+export type LeagueSummary = typeof LeagueSummary.static;
+
+export const League = t.Object({ ...leagueFields, members: t.Array(Member) });
+export type League = typeof League.static;
+
+/** GET /api/leagues/{id}: a league with its standings. */
+export const LeagueDetails = t.Composite([League, t.Object({ standings: t.Array(Standing) })]);
+export type LeagueDetails = typeof LeagueDetails.static;
+
+export const Invitation = t.Object({
+  id: t.Number(),
+  leagueId: t.Number(),
+  invitedUserId: t.Number(),
+  invitedBy: t.Number(),
+  status: t.Union([t.Literal("pending"), t.Literal("accepted"), t.Literal("declined")]),
+  createdAt: t.String(),
+  league: t.Object({ name: t.String(), description: t.Union([t.String(), t.Null()]) }),
+  inviter: t.Object({ username: t.String() }),
+  invitedUser: t.Object({ username: t.String() }),
+});
+export type Invitation = typeof Invitation.static;
+
+export const InviteLink = t.Object({ inviteToken: t.String() });
+export type InviteLink = typeof InviteLink.static;
+
+/** The league an invite link joined. */
+export const JoinedLeague = t.Object({ id: t.Number(), name: t.String() });
+export type JoinedLeague = typeof JoinedLeague.static;

@@ -1,0 +1,50 @@
+/** League rules the server and the browser's league form share (spec §5 league validation; DESIGN "Betting"). */
+import { directionControlProblem } from "./text.ts";
+
+/** A league allowing "parlay" takes parlays whose legs' types it allows too. */
+export const BET_TYPES = ["spread", "total", "moneyline", "prop", "parlay"] as const;
+export type LeagueBetType = (typeof BET_TYPES)[number];
+export const DEFAULT_BET_TYPES: LeagueBetType[] = ["spread", "total", "moneyline"];
+export const NAME_MAX = 60;
+
+export interface LeagueSettings {
+  name: string;
+  description?: string | null;
+  allowedBetTypes: readonly string[];
+  minWagerCents: number | null;
+  maxWagerCents: number | null;
+  startingBankrollCents: number | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** The first problem with a league's settings, with the spec's message where it has one; null when fine. */
+export function settingsProblem(s: LeagueSettings): { field: string; message: string } | null {
+  if (s.name.trim() === "") return { field: "name", message: "League name is required" };
+  if (s.name.trim().length > NAME_MAX)
+    return { field: "name", message: `League name must be at most ${NAME_MAX} characters` };
+  for (const field of ["name", "description"] as const) {
+    const problem = directionControlProblem(field, s[field]);
+    if (problem) return { field, message: problem };
+  }
+  if (s.allowedBetTypes.length === 0)
+    return { field: "rules.allowedBetTypes", message: "Please select at least one allowed bet type" };
+  if (s.minWagerCents !== null && s.maxWagerCents !== null && s.minWagerCents > s.maxWagerCents) {
+    return { field: "rules.minWager", message: "Minimum wager must not be above the maximum wager" };
+  }
+  if (
+    s.startingBankrollCents !== null &&
+    (s.startingBankrollCents < 100_00 || s.startingBankrollCents % 100_00 !== 0)
+  ) {
+    return { field: "startingBankroll", message: "Starting bankroll must be at least 100, in steps of 100" };
+  }
+  if (s.startDate !== null && s.endDate !== null && s.endDate <= s.startDate) {
+    return { field: "endDate", message: "End date must be after start date" };
+  }
+  return null;
+}
+
+/** What a contest league member can still stake: bankroll plus settled profit minus pending stakes. */
+export function availableCents(bankrollCents: number, settledProfitCents: number, pendingStakesCents: number): number {
+  return bankrollCents + settledProfitCents - pendingStakesCents;
+}
