@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { RecordedWeek } from "./model.ts";
+import { RecordedWeek } from "../../shared/contract/contest.ts";
 import * as service from "./service.ts";
 
 /** The weekly contest's recorded winners (the CLI's `contest winners` records them): public. */

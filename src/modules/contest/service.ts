@@ -7,7 +7,7 @@ import { individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
 import { currentSeason, lastCompletedWeek, weekFacts } from "../games/service.ts";
 import { roiPercent } from "../../shared/stats.ts";
 import { weeklyRanking } from "../stats/service.ts";
-import type { RecordedWeek } from "./model.ts";
+import type { RecordedWeek } from "../../shared/contract/contest.ts";
 import * as repo from "./repo.ts";
 import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { ineligibility, linkedAccounts, selectWinners } from "./rules.ts";

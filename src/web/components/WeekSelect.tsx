@@ -2,14 +2,19 @@ import { WEEKS } from "../../shared/games.ts";
 
 const ALL_WEEKS = Array.from({ length: WEEKS }, (_, i) => i + 1);
 
-/** Week 1 to Week 18, the server's current week marked '(Current)' (spec §2). */
+/**
+ * Week 1 to Week 18, the server's current week marked '(Current)' (spec §2); `lastWeek` stops the
+ * list earlier (the Leaderboard offers only weeks that have begun).
+ */
 export function WeekSelect({
   week,
   currentWeek,
+  lastWeek = WEEKS,
   onChange,
 }: {
   week: number;
   currentWeek: number;
+  lastWeek?: number;
   onChange(week: number): void;
 }) {
   return (
@@ -19,7 +24,7 @@ export function WeekSelect({
       value={week}
       onChange={(event) => onChange(Number(event.target.value))}
     >
-      {ALL_WEEKS.map((n) => (
+      {ALL_WEEKS.filter((n) => n <= lastWeek).map((n) => (
         <option key={n} value={n}>
           {n === currentWeek ? `Week ${n} (Current)` : `Week ${n}`}
         </option>

@@ -15,6 +15,7 @@ export type Family =
   | "coverage"
   | "stats"
   | "leaderboard"
+  | "winners"
   | "availableLeagues"
   | "league"
   | "leagueInvitations"
@@ -51,6 +52,8 @@ export const keys = {
       : week === null
         ? null
         : key("leaderboard", `/api/leaderboard/week/${week}`),
+  /** The season's recorded weekly winners, latest week first (GET /api/contest/winners). */
+  winners: () => key("winners", "/api/contest/winners"),
   /**
    * A page of Available Leagues after the league `cursor` (none: the newest). One league more than
    * shown is asked for: its presence says another page exists, since the fetcher sees no headers.

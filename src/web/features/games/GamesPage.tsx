@@ -1,5 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useId, useMemo, useState } from "react";
+import { InlineError } from "../../components/InlineError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
@@ -9,6 +10,7 @@ import { useAllBets, useCoverage, useUserStats, useWeekBets } from "./api.ts";
 import { CoveragePanel } from "./CoveragePanel.tsx";
 import { activeFilterCount, matchesFilter, NO_FILTER } from "./filter.ts";
 import { FilterPanel } from "./FilterPanel.tsx";
+import { FinalScoreCard } from "./FinalScoreCard.tsx";
 import { GameCard } from "./GameCard.tsx";
 import { PerformanceStats } from "./PerformanceStats.tsx";
 import { PromoBanner } from "./PromoBanner.tsx";
@@ -39,24 +41,27 @@ function useSlipKeysByGame(): Map<string, string> {
   }, [selections]);
 }
 
-/** / (spec §2): the week's open games with their odds; picks go to the bet slip. */
+const REFRESH_FAILED = "Could not refresh the odds. Check your connection and try again.";
+
+/** / (spec §2): the week's open games with their odds (picks go to the bet slip), then its final scores. */
 export function GamesPage() {
   useSignals();
   const filterId = useId();
   const currentWeek = useCurrentWeek();
   const week = pickedWeek.value ?? currentWeek.data?.week ?? null;
   const games = useWeekGames(week);
-  const { user } = useCurrentUser();
+  const { user, isLoading: sessionLoading } = useCurrentUser();
   const { data: bets } = useWeekBets(user?.id, week);
-  const { data: coverage } = useCoverage(user?.id, currentWeek.data?.week ?? null);
-  const { data: stats } = useUserStats(user?.id);
-  const { data: allBets } = useAllBets(user?.id);
+  const coverage = useCoverage(user?.id, currentWeek.data?.week ?? null);
+  const stats = useUserStats(user?.id);
+  const allBets = useAllBets(user?.id);
   const [filter, setFilter] = useState(NO_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useKickoffClock(games.data);
   const slipKeys = useSlipKeysByGame();
 
   const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
+  const finals = useMemo(() => (games.data ?? []).filter((game) => game.status === "completed"), [games.data]);
   const shown = useMemo(() => open.filter((game) => matchesFilter(game, filter, now)), [open, filter, now]);
   // 'YOUR BET' shows single bets: a parlay is its own bet, shown with its legs on My Bets.
   const betsByGame = useMemo(
@@ -69,9 +74,30 @@ export function GamesPage() {
   );
   const filters = activeFilterCount(filter);
   const error = currentWeek.error ?? games.error;
+  const showStats = !!stats.data && stats.data.totalBets > 0 && !!allBets.data;
+
+  // The panels above the list (coverage, performance) come from their own requests. Until they have
+  // answered (or failed), the list waits under a skeleton: shown earlier, it would drop by the
+  // panels' height as each arrives, under a finger about to tap a price.
+  const settled = (query: { data?: unknown; error?: unknown }) => query.data !== undefined || !!query.error;
+  const panelsReady =
+    !sessionLoading &&
+    (!user ||
+      ((settled(coverage) || !!currentWeek.error) &&
+        settled(stats) &&
+        (!stats.data || stats.data.totalBets === 0 || settled(allBets))));
+
+  if (!panelsReady) {
+    return (
+      <>
+        <PromoBanner />
+        <LoadingCards />
+      </>
+    );
+  }
 
   let body;
-  if (error) {
+  if (error && !games.data) {
     body = (
       <article className="empty-state" role="alert">
         <p>Could not load the games. Please try again.</p>
@@ -87,11 +113,13 @@ export function GamesPage() {
   } else if (week === null || !games.data) {
     body = <LoadingCards />;
   } else if (open.length === 0) {
-    body = (
-      <article className="empty-state">
-        <p>No upcoming games available for Week {week}. Check back later!</p>
-      </article>
-    );
+    // A past week: its final scores below say what happened; the spec's sentence is for a week with no games left to show.
+    body =
+      finals.length > 0 ? null : (
+        <article className="empty-state">
+          <p>No upcoming games available for Week {week}. Check back later!</p>
+        </article>
+      );
   } else if (shown.length === 0) {
     body = (
       <article className="empty-state">
@@ -120,8 +148,8 @@ export function GamesPage() {
   return (
     <>
       <PromoBanner />
-      {coverage ? <CoveragePanel coverage={coverage} /> : null}
-      {stats && stats.totalBets > 0 && allBets ? <PerformanceStats stats={stats} bets={allBets} /> : null}
+      {coverage.data ? <CoveragePanel coverage={coverage.data} /> : null}
+      {showStats ? <PerformanceStats stats={stats.data!} bets={allBets.data!} /> : null}
       <PageHeader title="NFL Games">
         {week !== null ? (
           <WeekSelect
@@ -151,6 +179,9 @@ export function GamesPage() {
           Refresh Odds
         </button>
       </PageHeader>
+      {error && games.data ? (
+        <InlineError message={REFRESH_FAILED} onRetry={() => void games.mutate()} retrying={games.isValidating} />
+      ) : null}
       {filterOpen ? <FilterPanel id={filterId} filter={filter} onChange={setFilter} /> : null}
       {filters > 0 && games.data && shown.length > 0 ? (
         <p className="filter-summary">
@@ -161,6 +192,16 @@ export function GamesPage() {
         </p>
       ) : null}
       {body}
+      {finals.length > 0 ? (
+        <section className="final-scores" aria-labelledby="final-scores-title">
+          <h2 id="final-scores-title">Week {week} Final Scores</h2>
+          <div className="final-list">
+            {finals.map((game) => (
+              <FinalScoreCard key={game.id} game={game} bets={betsByGame.get(game.id)} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Bet } from "../../../shared/contract/betting.ts";
 import { stringToCents } from "../../../shared/money.ts";
+import { outcomeText } from "../../lib/format.ts";
 import { dollars, formatOdds, pickText } from "../../lib/odds-format.ts";
 
 function subject(bet: Bet): string | null {
@@ -7,7 +8,7 @@ function subject(bet: Bet): string | null {
   return bet.betType === "total" ? null : bet.selection;
 }
 
-/** 'YOUR BET': what the player already has on this game (only games not completed are listed, so bets still to settle). */
+/** 'YOUR BET': what the player has on this game — to win while pending, how it ended once settled ('WON +$90.91'). */
 export function YourBet({ bets }: { bets: readonly Bet[] }) {
   return (
     <div className="your-bet">
@@ -15,12 +16,17 @@ export function YourBet({ bets }: { bets: readonly Bet[] }) {
       <ul>
         {bets.map((bet) => {
           const units = Number(bet.units);
+          const outcome = outcomeText(bet);
           return (
             <li key={bet.id}>
               <strong>{pickText({ ...bet, subject: subject(bet), propType: bet.prop?.propType })}</strong>
               <span className="your-bet-terms">
-                {formatOdds(bet.odds)} · {units} {units === 1 ? "unit" : "units"} · to win{" "}
-                {dollars(stringToCents(bet.potentialWin))}
+                {formatOdds(bet.odds)} · {units} {units === 1 ? "unit" : "units"} ·{" "}
+                {outcome ? (
+                  <span className={`your-bet-outcome outcome-${bet.status}`}>{outcome}</span>
+                ) : (
+                  `to win ${dollars(stringToCents(bet.potentialWin))}`
+                )}
                 {bet.league ? ` · ${bet.league.name}` : ""}
               </span>
             </li>

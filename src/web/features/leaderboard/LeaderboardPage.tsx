@@ -1,56 +1,90 @@
-import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
-import { ApiError, errorText } from "../../lib/api.ts";
+import { InlineError } from "../../components/InlineError.tsx";
+import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { useCurrentWeek } from "../../lib/games.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useLeaderboard, type BoardView } from "./api.ts";
+import { useLeaderboard, useRecordedWinners, type BoardView } from "./api.ts";
 import { EMPTY_OVERALL_TEXT, emptyWeekText, rankedText } from "./board-text.ts";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { boardWeek, useBoardSelection } from "./selection.ts";
+import { WinnersPanel } from "./WinnersPanel.tsx";
 
 const VIEWS = [
   { value: "week", label: "This Week" },
   { value: "overall", label: "Overall" },
 ] as const satisfies readonly { value: BoardView; label: string }[];
 
-const LOAD_FAILED = "Failed to load the leaderboard. Please try refreshing.";
+const LOAD_FAILED = "Could not load the leaderboard. Check your connection and try again.";
 
-/** /leaderboard (spec §2): this week's board (the server's current week) or the overall one; public. */
+/**
+ * /leaderboard (spec §2): a week's board (the server's current week, or an earlier one picked) or
+ * the overall one, with the recorded weekly winners; public.
+ */
 export function LeaderboardPage() {
-  const [view, setView] = useState<BoardView>("week");
-  const { data: current, error: weekError } = useCurrentWeek();
-  const week = current?.week ?? null;
+  const { view, pickedWeek, setView, setWeek } = useBoardSelection();
+  const currentWeek = useCurrentWeek();
+  const current = currentWeek.data?.week ?? null;
+  const week = boardWeek(pickedWeek, current);
   const { user } = useCurrentUser();
-  const { data: entries, error } = useLeaderboard(view, week);
+  const board = useLeaderboard(view, week);
+  const { data: recorded } = useRecordedWinners();
+  const entries = board.data;
   const viewerId = user?.id ?? null;
+  const isCurrent = week !== null && week === current;
 
   const title = view === "overall" ? "Overall Leaderboard" : week === null ? "Leaderboard" : `Week ${week} Leaderboard`;
   const subtitle =
     view === "overall"
       ? "Every settled individual bet so far, ranked by units won."
-      : "This week's settled individual bets, ranked by units won. The top 3 eligible players each win a $20 gift card.";
-  const failure = error ?? (view === "week" ? weekError : undefined);
+      : isCurrent || week === null
+        ? "This week's settled individual bets, ranked by units won. The top 3 eligible players each win a $20 gift card."
+        : `Week ${week}'s settled individual bets, ranked by units won.`;
+  const failure = board.error ?? (view === "week" ? currentWeek.error : undefined);
+  const retry = () => void (currentWeek.error ? currentWeek.mutate() : board.mutate());
   const viewerRow = entries?.find((entry) => entry.userId === viewerId);
+  const showWeek = (n: number) => {
+    setView("week");
+    setWeek(n);
+  };
 
   return (
     <>
       <PageHeader title={title} subtitle={subtitle}>
-        <SegmentedButtons<BoardView> label="Leaderboard" options={VIEWS} value={view} onChange={setView} />
+        {view === "week" && week !== null && current !== null ? (
+          <WeekSelect week={week} currentWeek={current} lastWeek={current} onChange={setWeek} />
+        ) : null}
+        <SegmentedButtons<BoardView>
+          label="Leaderboard"
+          options={VIEWS}
+          value={view}
+          onChange={(next) => {
+            setView(next);
+            // 'This Week' means the current week again.
+            if (next === "week" && current !== null) setWeek(current);
+          }}
+        />
       </PageHeader>
 
+      {recorded && recorded.length > 0 ? (
+        <WinnersPanel weeks={recorded} week={view === "week" ? week : null} onShowWeek={showWeek} />
+      ) : null}
+
+      {failure ? <InlineError message={LOAD_FAILED} onRetry={retry} retrying={board.isValidating} /> : null}
+
       {entries === undefined ? (
-        failure ? (
-          <article className="error-panel" role="alert">
-            <h2>Error loading leaderboard</h2>
-            <p>{failure instanceof ApiError ? errorText(failure, LOAD_FAILED) : LOAD_FAILED}</p>
-          </article>
-        ) : (
+        failure ? null : (
           <Loading>Loading leaderboard...</Loading>
         )
       ) : entries.length === 0 ? (
         <article className="empty-state board-empty">
           <p>{view === "overall" ? EMPTY_OVERALL_TEXT : emptyWeekText(week!)}</p>
+          {view === "week" && week !== null && week > 1 ? (
+            <button type="button" className="secondary" onClick={() => setWeek(week - 1)}>
+              See Week {week - 1}
+            </button>
+          ) : null}
         </article>
       ) : (
         <>

@@ -1,3 +1,4 @@
+import type { RecordedWeek } from "../../../shared/contract/contest.ts";
 import type { LeaderboardEntry } from "../../../shared/contract/stats.ts";
 
 import { keys, useQuery } from "../../lib/queries.ts";
@@ -12,4 +13,9 @@ export type BoardView = "week" | "overall";
  */
 export function useLeaderboard(view: BoardView, week: number | null) {
   return useQuery<LeaderboardEntry[]>(keys.leaderboard(view, week), { revalidateOnMount: true });
+}
+
+/** The season's recorded weekly winners, latest week first (written by the operator's `contest winners`). */
+export function useRecordedWinners() {
+  return useQuery<RecordedWeek[]>(keys.winners());
 }

@@ -1,4 +1,5 @@
-import { t } from "elysia";
+/** The contest API's answer: GET /api/contest/winners, the season's recorded weeks, latest first. */
+import { Type as t } from "@sinclair/typebox";
 
 /** A recorded winner as everyone may see them: the current username, never the audit's details. */
 export const PublicWinner = t.Object({
@@ -9,6 +10,7 @@ export const PublicWinner = t.Object({
   unitsWon: t.String(),
   roi: t.Number(),
 });
+export type PublicWinner = typeof PublicWinner.static;
 
 /** A week whose winners `contest winners` recorded (spec §1's weekly prize). */
 export const RecordedWeek = t.Object({
