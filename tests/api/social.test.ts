@@ -183,6 +183,18 @@ describe("notifications", () => {
     expect((await as(null, "GET", "/api/notifications")).status).toBe(401);
   });
 
+  test("the coverage reminder is never dated before the account existed", async () => {
+    // Week 1's reminder is dated a week before its first kick-off: long before a player who signs up now.
+    ctx.clock.advance(5 * 60_000);
+    const newcomer = await buildUser(ctx, { username: "new_nina", email: "nina@example.com" });
+    const { items } = (await as(newcomer, "GET", "/api/notifications")).body;
+    expect(items.map((i: any) => i.type)).toEqual(["coverage_reminder"]);
+    expect(items[0].at).toBe(ctx.clock.now().toISOString());
+    // An older account keeps the week's own date, so it reads the same on every visit.
+    const anns = (await as(ann, "GET", "/api/notifications")).body.items;
+    expect(anns[0].at < items[0].at).toBe(true);
+  });
+
   test("friend requests and invitations reach the other player's sockets as a nudge to refetch", async () => {
     const types: string[] = [];
     ctx.bus.on("friend_request", (e) => void types.push(`friend_request:${e.userId}`));

@@ -404,7 +404,8 @@ describe("My Bets", () => {
         Closing: "-4.5 (-110)",
         CLV: "+1.1%",
         Stake: "1 unit · $100.00",
-        "To win": "$90.91",
+        // Settled: how it ended, not what it was to win (issue 18).
+        Result: "WON +$90.91",
         Book: "Individual",
         Placed: "1 day ago",
       });
@@ -414,7 +415,7 @@ describe("My Bets", () => {
       expect(await over.locator(".bet-result").textContent()).toBe("Result -$100.00");
       expect(await over.locator(".bet-score").textContent()).toBe("Final KC 20 – 17 BUF");
       // At the closing price of a −110/−110 market: the vig.
-      expect(await facts(over)).toMatchObject({ Closing: "45.5 (-110)", CLV: "-4.5%" });
+      expect(await facts(over)).toMatchObject({ Closing: "45.5 (-110)", CLV: "-4.5%", Result: "LOST −$100.00" });
 
       const niners = card(page, "San Francisco 49ers ML");
       expect(await niners.locator(".status-badge").textContent()).toBe("Push");
@@ -423,7 +424,7 @@ describe("My Bets", () => {
         Odds: "+150",
         Closing: "+150",
         CLV: "-3.5%",
-        "To win": "$150.00",
+        Result: "PUSH",
         Placed: "10 hours ago",
       });
 

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/connection.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../shared/money.ts";
-import { findUser } from "../users/service.ts";
+import { accounts, findUser } from "../users/service.ts";
 import { recentSettlements, weekCoverage } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
@@ -187,10 +187,13 @@ async function coverageReminder(db: Db, now: Date, userId: number): Promise<Omit
   const missing = coverage.gamesRequired - coverage.gamesBet;
   if (missing <= 0 || missing > open.length) return null;
   // Dated once per week — a week before its first kick-off, always past by the time the week is
-  // current — so opening the panel marks it read for good.
-  const at = new Date(
+  // current — so opening the panel marks it read for good; never before the account existed (a
+  // minutes-old account was told of a reminder "4 days ago").
+  const weekDate = new Date(
     Math.min(now.getTime(), new Date(games[0]!.commenceTime).getTime() - 7 * 24 * 60 * 60 * 1000),
   ).toISOString();
+  const signedUp = (await accounts(db, [userId], []))[0]?.createdAt ?? weekDate;
+  const at = signedUp > weekDate ? signedUp : weekDate;
   return {
     id: `coverage-${season}-${week}`,
     type: "coverage_reminder",

@@ -12,6 +12,7 @@ import {
   DEFAULT_PERIOD,
   PERIODS,
   periodOf,
+  placedFigures,
   profitSeries,
   settledInPeriod,
   summaryOf,
@@ -95,6 +96,7 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
       rows: betTypeRows(settled, bets),
       points: profitSeries(settled),
       clv: averageClv(settled),
+      placed: placedFigures(settled, bets),
       pending: bets.filter((bet) => bet.status === "pending").length,
     };
   }, [bets, period]);
@@ -111,7 +113,7 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
     return <Loading>Loading analytics...</Loading>;
   }
 
-  const { summary, rows, points, pending, clv } = figures;
+  const { summary, rows, points, pending, clv, placed } = figures;
   return (
     <div className="analytics">
       <div className="analytics-main">
@@ -124,7 +126,7 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
         />
         <BetTypePanel rows={rows} />
       </div>
-      <AnalyticsFigures summary={summary} clv={clv} />
+      <AnalyticsFigures summary={summary} placed={placed} clv={clv} />
     </div>
   );
 }

@@ -60,6 +60,33 @@ export function summaryOf(bets: readonly SettledBet[]): Summary {
   );
 }
 
+/** The bets the stake cards count: what the player has on the line, not only what has settled. */
+export interface PlacedFigures {
+  /** The period's settled bets plus every pending one (a pending bet is current in any period). */
+  count: number;
+  pending: number;
+  wageredCents: number;
+  /** Stake per bet, in cents; 0 with none. */
+  averageCents: number;
+}
+
+/**
+ * 'Total Bets Placed' and 'Average Bet Size' count placed bets (issue 18: six pending bets read
+ * "Total Bets Placed 0"): the period's settled bets and the pending ones. Profit, rates and streaks
+ * stay settled-only (spec §4).
+ */
+export function placedFigures(settled: readonly SettledBet[], allBets: readonly AnalyticsBet[]): PlacedFigures {
+  const pending = allBets.filter((bet) => bet.status === "pending");
+  const stakes = [...settled, ...pending].map((bet) => stringToCents(bet.wagerAmount));
+  const wageredCents = stakes.reduce((sum, cents) => sum + cents, 0);
+  return {
+    count: stakes.length,
+    pending: pending.length,
+    wageredCents,
+    averageCents: stakes.length === 0 ? 0 : Math.round(wageredCents / stakes.length),
+  };
+}
+
 export interface ClvFigure {
   /** The mean CLV in percent, unrounded; null when no bet has one. */
   average: number | null;

@@ -185,7 +185,7 @@ export function GamesPage() {
       {filterOpen ? <FilterPanel id={filterId} filter={filter} onChange={setFilter} /> : null}
       {filters > 0 && games.data && shown.length > 0 ? (
         <p className="filter-summary">
-          Showing {shown.length} of {open.length} games ·{" "}
+          Showing {shown.length} of {open.length} {open.length === 1 ? "game" : "games"} ·{" "}
           <button type="button" className="link-button" onClick={() => setFilter(NO_FILTER)}>
             Clear filter
           </button>

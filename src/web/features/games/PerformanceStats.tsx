@@ -44,7 +44,7 @@ export function PerformanceStats({ stats, bets }: { stats: UserStats; bets: read
       id: "performance-win-rate",
       label: "Win Rate",
       value: percentText(stats.winRate),
-      note: `${stats.totalBets} settled bets`,
+      note: `${stats.totalBets} settled ${stats.totalBets === 1 ? "bet" : "bets"}`,
     },
     {
       id: "performance-streak",

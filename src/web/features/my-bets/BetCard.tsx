@@ -14,7 +14,7 @@ import {
   stakeText,
   tone,
 } from "./bet-text.ts";
-import { signedDollars } from "../../lib/format.ts";
+import { outcomeText, signedDollars } from "../../lib/format.ts";
 import { ParlayLegs, STATUS_NAMES } from "./ParlayLegs.tsx";
 
 interface BetCardProps {
@@ -27,6 +27,8 @@ interface BetCardProps {
 export function BetCard({ bet, now, onEditNote }: BetCardProps) {
   const pick = pickText(bet);
   const score = scoreText(bet.game);
+  // Settled: how it ended ('WON +$90.91'), where a pending bet says what it is to win.
+  const outcome = outcomeText(bet);
   const titleId = `bet-${bet.id}-pick`;
   // The closing line is recorded at kick-off; the card shows it once the bet is settled.
   const closing =
@@ -75,10 +77,17 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
           <dt>Stake</dt>
           <dd className="bet-stake">{stakeText(bet.units, bet.wagerAmount)}</dd>
         </div>
-        <div>
-          <dt>To win</dt>
-          <dd>{dollars(bet.potentialWin)}</dd>
-        </div>
+        {outcome ? (
+          <div>
+            <dt>Result</dt>
+            <dd className={`bet-outcome outcome-${bet.status}`}>{outcome}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>To win</dt>
+            <dd>{dollars(bet.potentialWin)}</dd>
+          </div>
+        )}
         {closing ? (
           <>
             <div className="bet-fact-closing">

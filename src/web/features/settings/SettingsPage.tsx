@@ -3,12 +3,13 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 import { DataSection } from "./DataSection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
 import { UsernameForm } from "./UsernameForm.tsx";
 import { Loading } from "../../components/Loading.tsx";
 
 /**
- * /settings (spec §2): the email (read-only) and a username form, then downloads of the player's data
- * and deleting the account; signed-out visitors are asked to sign in.
+ * /settings (spec §2): the email (read-only) and a username form, then a password change, downloads of
+ * the player's data and deleting the account; signed-out visitors are asked to sign in.
  */
 export function SettingsPage() {
   const { user, isLoading } = useCurrentUser();
@@ -42,6 +43,7 @@ export function SettingsPage() {
         {/* Keyed by the saved name so the field starts fresh after each successful change. */}
         <UsernameForm key={user.username} user={user} />
       </article>
+      <PasswordForm />
       <DataSection user={user} />
       <DeleteAccountSection />
     </>

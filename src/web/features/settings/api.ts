@@ -21,3 +21,9 @@ export async function deleteAccount(password: string): Promise<string> {
   const answer = await apiRequest<MessageResponse>("DELETE", "/api/user", { password });
   return answer.message;
 }
+
+/** Changes the signed-in player's password (the current one confirms it); other sessions end. Returns the server's sentence. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
+  const answer = await apiRequest<MessageResponse>("PUT", "/api/user/password", { currentPassword, newPassword });
+  return answer.message;
+}
