@@ -88,7 +88,8 @@ describe("notifications", () => {
       expect(await bell(page).getAttribute("aria-label")).toBe("Notifications, 1 unread");
       await bell(page).click();
       expect(await items(page)).toEqual([
-        ["New: Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "5 days ago", "/"],
+        // Dated no earlier than the account (issue 18: a minutes-old account read "4 days ago").
+        ["New: Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "Just now", "/"],
       ]);
       await noBadge(page);
       expect(calls).toContain("POST /api/notifications/seen");
@@ -113,7 +114,7 @@ describe("notifications", () => {
           "30 minutes ago",
           "/my-bets",
         ],
-        ["Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "5 days ago", "/"],
+        ["Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "1 hour ago", "/"],
       ]);
       await noBadge(page);
       expect(await bell(page).getAttribute("aria-label")).toBe("Notifications");

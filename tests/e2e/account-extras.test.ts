@@ -1,0 +1,108 @@
+/**
+ * Issue 18 items 7 and 13: labels that count right ('1 settled bet'), a password change in
+ * Settings, and dark mode following the system setting.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { BuiltUser } from "../factories.ts";
+import { call } from "../support.ts";
+import { browserSuite, E2E_TIMEOUT } from "./helpers.ts";
+import {
+  DAL_PHI,
+  newPlayer,
+  openPage,
+  placeBet,
+  resolveAndSettle,
+  spread,
+  startStatsServer,
+} from "./stats-fixtures.ts";
+
+const suite = browserSuite(startStatsServer);
+let player: BuiltUser;
+
+beforeAll(async () => {
+  player = await newPlayer(suite.server, "one_bet_ben");
+  await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+  await resolveAndSettle(suite.server, DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
+}, E2E_TIMEOUT);
+
+describe("labels and account", () => {
+  test(
+    "one settled bet reads '1 settled bet' on the Games screen",
+    async () => {
+      const { page } = await openPage(suite.browser, suite.server, player);
+      await page.goto("/");
+      const stats = page.getByRole("region", { name: "Your performance" });
+      await stats.waitFor();
+      expect(await stats.getByText(/settled bet/).textContent()).toBe("1 settled bet");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Settings changes the password: a wrong current one is refused under its field, then the new one signs in",
+    async () => {
+      const someone = await newPlayer(suite.server, "pass_changer");
+      const { page } = await openPage(suite.browser, suite.server, someone);
+      await page.goto("/settings");
+      const form = page.getByRole("form", { name: "Change password" });
+      await form.waitFor();
+
+      // Checked in the browser first: the confirmation must match.
+      await form.getByLabel("Current password", { exact: true }).fill("not-my-password");
+      await form.getByLabel("New password", { exact: true }).fill("brand-new-secret-9");
+      await form.getByLabel("Confirm new password", { exact: true }).fill("brand-new-secret-8");
+      await form.getByRole("button", { name: "Change Password" }).click();
+      await form.getByText("The passwords do not match", { exact: true }).waitFor();
+
+      await form.getByLabel("Confirm new password", { exact: true }).fill("brand-new-secret-9");
+      await form.getByRole("button", { name: "Change Password" }).click();
+      await form.getByText("That is not your current password", { exact: true }).waitFor();
+      expect(await form.getByLabel("Current password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+
+      await form.getByLabel("Current password", { exact: true }).fill(someone.password);
+      await form.getByRole("button", { name: "Change Password" }).click();
+      await page.locator(".toast").getByText("Password changed").waitFor();
+      expect(await form.getByLabel("New password", { exact: true }).inputValue()).toBe("");
+
+      const login = (password: string) =>
+        call(suite.server.ctx.app, "POST", "/api/login", { body: { email: someone.user.email, password } });
+      expect((await login(someone.password)).status).toBe(401);
+      expect((await login("brand-new-secret-9")).status).toBe(200);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "dark mode follows the system setting on every screen touched",
+    async () => {
+      const { context, page } = await openPage(suite.browser, suite.server, player);
+      await page.emulateMedia({ colorScheme: "dark" });
+      const luminance = (css: string) => {
+        const [r, g, b] = css
+          .match(/\d+(\.\d+)?/g)!
+          .slice(0, 3)
+          .map(Number) as [number, number, number];
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      };
+      for (const path of ["/", "/leaderboard", "/my-bets", "/analytics", "/settings", "/contest-rules"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBeNull();
+        const [background, text] = await page.evaluate(() => {
+          const body = getComputedStyle(document.body);
+          const heading = getComputedStyle(document.querySelector("h1")!);
+          return [body.backgroundColor, heading.color];
+        });
+        expect(luminance(background)).toBeLessThan(0.15);
+        expect(luminance(text)).toBeGreaterThan(0.7);
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.goto("/settings");
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(luminance(background)).toBeGreaterThan(0.9);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
