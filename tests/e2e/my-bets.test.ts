@@ -395,7 +395,8 @@ describe("My Bets", () => {
 
       const eagles = card(page, "Philadelphia Eagles -3.5");
       expect(await eagles.locator(".status-badge").textContent()).toBe("Won");
-      expect(await eagles.locator(".bet-result").textContent()).toBe("Result +$90.91");
+      // Settled: how it ended, in place of what it was to win (issue 18).
+      expect(await eagles.locator(".bet-result").textContent()).toBe("Result WON +$90.91");
       expect(await eagles.locator(".bet-score").textContent()).toBe("Final DAL 17 – 24 PHI");
       expect(await eagles.getAttribute("class")).toContain("bet-card-won");
       // A point better than the −4.5 close: +1.1%.
@@ -404,27 +405,24 @@ describe("My Bets", () => {
         Closing: "-4.5 (-110)",
         CLV: "+1.1%",
         Stake: "1 unit · $100.00",
-        // Settled: how it ended, not what it was to win (issue 18).
-        Result: "WON +$90.91",
         Book: "Individual",
         Placed: "1 day ago",
       });
 
       const over = card(page, "Over 45.5");
       expect(await over.locator(".status-badge").textContent()).toBe("Lost");
-      expect(await over.locator(".bet-result").textContent()).toBe("Result -$100.00");
+      expect(await over.locator(".bet-result").textContent()).toBe("Result LOST −$100.00");
       expect(await over.locator(".bet-score").textContent()).toBe("Final KC 20 – 17 BUF");
       // At the closing price of a −110/−110 market: the vig.
-      expect(await facts(over)).toMatchObject({ Closing: "45.5 (-110)", CLV: "-4.5%", Result: "LOST −$100.00" });
+      expect(await facts(over)).toMatchObject({ Closing: "45.5 (-110)", CLV: "-4.5%" });
 
       const niners = card(page, "San Francisco 49ers ML");
       expect(await niners.locator(".status-badge").textContent()).toBe("Push");
-      expect(await niners.locator(".bet-result").textContent()).toBe("Result $0.00");
+      expect(await niners.locator(".bet-result").textContent()).toBe("Result PUSH");
       expect(await facts(niners)).toMatchObject({
         Odds: "+150",
         Closing: "+150",
         CLV: "-3.5%",
-        Result: "PUSH",
         Placed: "10 hours ago",
       });
 

@@ -137,7 +137,7 @@ describe("parlays", () => {
       expect(await bet.locator(".bet-meta").textContent()).toBe("Parlay · Week 1");
       expect(await bet.locator(".status-badge").first().textContent()).toBe("Won");
       // The pushed leg drops out: −110 × −175 is 3.0, so 2 units win $400.00.
-      expect(await bet.locator(".bet-result").textContent()).toBe("Result +$400.00");
+      expect(await bet.locator(".bet-result").textContent()).toBe("Result WON +$400.00");
       const legs = bet.getByRole("list", { name: "Legs" }).getByRole("listitem");
       expect(await legs.locator(".parlay-leg-pick").allTextContents()).toEqual([
         "Philadelphia Eagles -3.5 -110",
@@ -155,11 +155,12 @@ describe("parlays", () => {
             rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
           ),
       );
-      expect(facts).toMatchObject({
+      // Settled: the result above says what it won, so no 'To win' (issue 18).
+      expect(facts).toEqual({
         Odds: "+650",
         Stake: "2 units · $200.00",
-        "To win": "$1300.00",
         Book: "Individual",
+        Placed: expect.any(String),
       });
 
       // Analytics gets its Parlays row.

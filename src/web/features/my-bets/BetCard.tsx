@@ -14,7 +14,7 @@ import {
   stakeText,
   tone,
 } from "./bet-text.ts";
-import { outcomeText, signedDollars } from "../../lib/format.ts";
+import { outcomeText } from "../../lib/format.ts";
 import { ParlayLegs, STATUS_NAMES } from "./ParlayLegs.tsx";
 
 interface BetCardProps {
@@ -27,7 +27,7 @@ interface BetCardProps {
 export function BetCard({ bet, now, onEditNote }: BetCardProps) {
   const pick = pickText(bet);
   const score = scoreText(bet.game);
-  // Settled: how it ended ('WON +$90.91'), where a pending bet says what it is to win.
+  // Settled: how it ended ('WON +$90.91') beside the pick, where a pending bet says what it is to win.
   const outcome = outcomeText(bet);
   const titleId = `bet-${bet.id}-pick`;
   // The closing line is recorded at kick-off; the card shows it once the bet is settled.
@@ -50,7 +50,7 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
         {bet.status !== "pending" && bet.result !== null ? (
           <p className={`bet-result ${tone(Number(bet.result))}`}>
             <span className="visually-hidden">Result </span>
-            {signedDollars(bet.result)}
+            {outcome}
           </p>
         ) : null}
         {bet.legs ? null : (
@@ -77,12 +77,7 @@ export function BetCard({ bet, now, onEditNote }: BetCardProps) {
           <dt>Stake</dt>
           <dd className="bet-stake">{stakeText(bet.units, bet.wagerAmount)}</dd>
         </div>
-        {outcome ? (
-          <div>
-            <dt>Result</dt>
-            <dd className={`bet-outcome outcome-${bet.status}`}>{outcome}</dd>
-          </div>
-        ) : (
+        {outcome ? null : (
           <div>
             <dt>To win</dt>
             <dd>{dollars(bet.potentialWin)}</dd>
