@@ -69,7 +69,7 @@ export function SlipDrawer() {
 
   const count = slipCount.value;
   return (
-    <dialog ref={ref} aria-labelledby="slip-title" className="drawer">
+    <dialog ref={ref} id="bet-slip" aria-labelledby="slip-title" className="drawer">
       {open ? (
         <article>
           <header>
