@@ -1,9 +1,10 @@
-import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { useCurrentWeek } from "../../lib/games.ts";
+import { intParam, useSearchParam } from "../../lib/search-param.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { WEEKS } from "../../../shared/games.ts";
 import { useLeaderboard, type BoardView } from "./api.ts";
 import { EMPTY_OVERALL_TEXT, emptyWeekText, rankedText } from "./board-text.ts";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
@@ -18,9 +19,13 @@ const LOAD_FAILED = "Failed to load the leaderboard. Please try refreshing.";
 
 /** /leaderboard (spec §2): this week's board (the server's current week) or the overall one; public. */
 export function LeaderboardPage() {
-  const [view, setView] = useState<BoardView>("week");
+  // The view and the week live in the address (?view=overall, ?week=N), so Back and refresh keep them.
+  const [viewParam, setViewParam] = useSearchParam("view");
+  const view: BoardView = viewParam === "overall" ? "overall" : "week";
+  const setView = (next: BoardView) => setViewParam(next === "overall" ? "overall" : null);
+  const [weekParam] = useSearchParam("week");
   const { data: current, error: weekError } = useCurrentWeek();
-  const week = current?.week ?? null;
+  const week = intParam(weekParam, 1, WEEKS) ?? current?.week ?? null;
   const { user } = useCurrentUser();
   const { data: entries, error } = useLeaderboard(view, week);
   const viewerId = user?.id ?? null;
