@@ -15,7 +15,8 @@ describe("onboarding", () => {
     async () => {
       const page = await firstVisit();
       await page.clock.install({ time: START });
-      await page.clock.pauseAt(START);
+      // A second ahead of the install time: on a busy machine the page clock may already have moved past START.
+      await page.clock.pauseAt(new Date(START.getTime() + 1000));
       await page.goto("/");
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();
       await page.clock.runFor(499);
@@ -107,7 +108,8 @@ describe("onboarding", () => {
     async () => {
       const page = await firstVisit();
       await page.clock.install({ time: START });
-      await page.clock.pauseAt(START);
+      // A second ahead of the install time: on a busy machine the page clock may already have moved past START.
+      await page.clock.pauseAt(new Date(START.getTime() + 1000));
       await page.goto("/friends");
       await page.getByRole("heading", { level: 1, name: "Friends" }).waitFor();
       // Any text field on a screen where the welcome may show (a visitor's screens have few; one is added here).
