@@ -37,6 +37,14 @@ const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming Game
 const completed = (page: Page) => page.getByRole("region", { name: "Completed Games" });
 const game = (page: Page, name: string) => page.getByRole("listitem", { name, exact: true });
 const DAL_PHI = "Dallas Cowboys @ Philadelphia Eagles";
+/** Resolving asks first; this answers the question with its confirming button. */
+async function confirm(page: Page, button: "Resolve Game" | "Regrade Game" = "Resolve Game"): Promise<void> {
+  const dialog = page.getByRole("dialog", {
+    name: button === "Resolve Game" ? "Resolve this game?" : "Regrade this game?",
+  });
+  await dialog.getByRole("button", { name: button }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
 
 async function weekGames(page: Page, week: number): Promise<Game[]> {
   return (await page.request.get(`/api/games?week=${week}`)).json();
@@ -136,6 +144,7 @@ describe("admin game resolution", () => {
       expect(await row.getByRole("spinbutton", { name: "DAL Receiver receptions" }).isDisabled()).toBe(true);
       const patch = page.waitForRequest((request) => request.method() === "PATCH");
       await row.getByRole("button", { name: "Resolve" }).click();
+      await confirm(page);
       expect((await patch).postDataJSON()).toEqual({
         homeScore: 24,
         awayScore: 17,
@@ -178,6 +187,7 @@ describe("admin game resolution", () => {
       await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("17");
       await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("24");
       await row.getByRole("button", { name: "Resolve" }).click();
+      await confirm(page);
       const done = completed(page).getByRole("listitem", { name: DAL_PHI });
       await done.waitFor();
       await settledAs(["spread:won"]);
@@ -194,6 +204,7 @@ describe("admin game resolution", () => {
       await done.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("30");
       const patch = page.waitForRequest((request) => request.method() === "PATCH");
       await done.getByRole("button", { name: "Save Regrade" }).click();
+      await confirm(page, "Regrade Game");
       expect((await patch).postDataJSON()).toEqual({
         homeScore: 24,
         awayScore: 30,
@@ -209,6 +220,46 @@ describe("admin game resolution", () => {
   );
 
   test(
+    "Resolve asks first, naming the game, its kick-off and the score; Cancel sends nothing",
+    async () => {
+      const { page } = await adminPage();
+      let patches = 0;
+      page.on("request", (request) => {
+        if (request.method() === "PATCH") patches++;
+      });
+      const row = game(page, DAL_PHI);
+      await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("17");
+      await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("24");
+      await row.getByRole("button", { name: "Resolve" }).click();
+      const dialog = page.getByRole("dialog", { name: "Resolve this game?" });
+      await dialog.waitFor();
+      const text = await dialog.textContent();
+      expect(text).toContain(DAL_PHI);
+      expect(text).toContain("Kick-off Thu, Sep 10");
+      expect(text).toContain("Final score: Dallas Cowboys 17, Philadelphia Eagles 24.");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Resolve Game");
+
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await Bun.sleep(300);
+      expect(patches).toBe(0);
+      expect((await weekGames(page, 1))[0]!.status).toBe("upcoming");
+
+      // Escape answers no too; confirming resolves.
+      await row.getByRole("button", { name: "Resolve" }).click();
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(patches).toBe(0);
+      await row.getByRole("button", { name: "Resolve" }).click();
+      await confirm(page);
+      await toastLocator(page).getByText("Game Resolved").waitFor();
+      expect(patches).toBe(1);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "a player who is not an admin sees no gate, but resolving shows 'Failed to resolve game' with the server's refusal",
     async () => {
       const { page } = await adminPage("player");
@@ -216,6 +267,7 @@ describe("admin game resolution", () => {
       await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("10");
       await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("3");
       await row.getByRole("button", { name: "Resolve" }).click();
+      await confirm(page);
       const toast = toastLocator(page);
       await toast.waitFor();
       expect(await toast.locator(".toast-title").textContent()).toBe("Failed to resolve game");

@@ -216,7 +216,43 @@ describe("bet slip", () => {
       await page.getByRole("form", { name: "Create account" }).getByRole("button", { name: "Create Account" }).click();
       await page.waitForURL((url) => url.pathname === "/");
       expect(await odds(page, PHI_SPREAD).getAttribute("aria-pressed")).toBe("true");
+      // Back with the slip open, picks and all, ready to place.
+      await slip(page).waitFor();
+      expect(await picks(page)).toEqual(["Philadelphia Eagles -3.5"]);
+      expect(await slip(page).getByRole("button", { name: "Place Bet" }).isEnabled()).toBe(true);
       expect(posts).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the account prompt offers 'Sign in' to returning players, who come back to the screen they were on with the slip open",
+    async () => {
+      const { page } = await gamesPage({ viewport: PHONE });
+      const account = newAccount();
+      await page.request.post("/api/register", {
+        data: { email: account.email, username: account.username, password: account.password, website: "" },
+      });
+      await page.context().clearCookies();
+      await page.goto("/?week=1");
+      await page.getByTestId("game-card").first().waitFor();
+      await odds(page, PHI_SPREAD).click();
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      const prompt = page.getByRole("dialog", { name: "Create an Account to Place Bets" });
+      const signIn = prompt.getByRole("link", { name: "Sign in", exact: true });
+      expect(await signIn.getAttribute("href")).toBe("/auth?returnUrl=%2F%3Fweek%3D1");
+      expect(await prompt.getByRole("link", { name: "Create Account" }).getAttribute("href")).toBe(
+        "/auth?mode=register&returnUrl=%2F%3Fweek%3D1",
+      );
+      await signIn.click();
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+      expect(await slip(page).isVisible()).toBe(false);
+      await page.getByLabel("Email", { exact: true }).fill(account.email);
+      await page.getByLabel("Password", { exact: true }).fill(account.password);
+      await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/" && url.search === "?week=1");
+      await slip(page).waitFor();
+      expect(await picks(page)).toEqual(["Philadelphia Eagles -3.5"]);
     },
     E2E_TIMEOUT,
   );

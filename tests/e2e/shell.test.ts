@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { buildUser } from "../factories.ts";
 import { browserSuite, DESKTOP, E2E_TIMEOUT, newAccount, PHONE, signUp } from "./helpers.ts";
 
 const suite = browserSuite();
@@ -203,6 +204,54 @@ describe("shell", () => {
     },
     E2E_TIMEOUT,
   );
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(
+      `at ${viewport.width} px the avatar menu leads to Leagues, and for admins to the admin pages (Games, Bots)`,
+      async () => {
+        const player = await buildUser(suite.server.ctx, { username: `league_fan_${viewport.width}` });
+        const page = await suite.newPage({ viewport, signedInAs: player });
+        await page.goto("/");
+        const openMenu = async (username: string) => {
+          await page.getByRole("button", { name: `Account menu for ${username}` }).click();
+          return page.locator("#account-menu");
+        };
+        let menu = await openMenu(player.user.username);
+        expect((await menu.locator(".menu-item").allTextContents()).map((text) => text.trim())).toEqual([
+          "Leagues",
+          "Settings",
+          "Log out",
+        ]);
+        await menu.getByRole("link", { name: "Leagues" }).click();
+        await page.getByRole("heading", { level: 1, name: "Leagues" }).waitFor();
+        await menu.waitFor({ state: "detached" });
+        await page.context().close();
+
+        const admin = await buildUser(suite.server.ctx, { username: `site_admin_${viewport.width}`, role: "admin" });
+        const adminPage = await suite.newPage({ viewport, signedInAs: admin });
+        await adminPage.goto("/");
+        await adminPage.getByRole("button", { name: `Account menu for ${admin.user.username}` }).click();
+        menu = adminPage.locator("#account-menu");
+        const adminGroup = menu.getByRole("group", { name: "Admin" });
+        expect((await adminGroup.getByRole("link").allTextContents()).map((text) => text.trim())).toEqual([
+          "Games",
+          "Bots",
+        ]);
+        await adminGroup.getByRole("link", { name: "Bots" }).click();
+        await adminPage.getByRole("heading", { level: 1, name: "Bot Management" }).waitFor();
+        await adminPage.getByRole("button", { name: `Account menu for ${admin.user.username}` }).click();
+        await adminGroup.getByRole("link", { name: "Games" }).click();
+        await adminPage.getByRole("heading", { level: 1, name: "Admin Game Resolution" }).waitFor();
+        // Every item of the menu fits on the screen.
+        await adminPage.getByRole("button", { name: `Account menu for ${admin.user.username}` }).click();
+        const box = (await menu.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      },
+      E2E_TIMEOUT,
+    );
+  }
 
   test(
     "the notifications button opens a panel that says there are none yet",

@@ -1,6 +1,7 @@
 import { signal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { Modal } from "../components/Modal.tsx";
 import { readJson, storageKeys, writeJson } from "../lib/storage.ts";
 
@@ -14,18 +15,64 @@ function dismiss(): void {
   writeJson(storageKeys.onboardingDismissed, true);
 }
 
-/** The first-visit welcome (spec §2): stays until closed, and once closed never comes back on this browser. */
+/** Screens a visitor comes to with a purpose: signing in or up, following an invitation. */
+const QUIET_PATHS = ["/auth", "/invite"];
+const isQuiet = (location: string) => QUIET_PATHS.some((path) => location === path || location.startsWith(`${path}/`));
+
+/** Whether the player is typing in a field: the welcome waits rather than take the focus from it. */
+function isTyping(): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement)) return false;
+  if (active.isContentEditable) return true;
+  return active.matches(
+    "textarea, select, input:not([type=button], [type=submit], [type=reset], [type=checkbox], [type=radio], [type=range])",
+  );
+}
+
+/**
+ * The first-visit welcome (spec §2): stays until closed, and once closed never comes back on this
+ * browser. It does not show on /auth and /invite (it comes 500 ms after the visitor reaches another
+ * screen), and never takes the focus from a field being typed in: it waits until the focus leaves it.
+ */
 export function Onboarding() {
   useSignals();
+  const [location] = useLocation();
+  const quiet = isQuiet(location);
   const [due, setDue] = useState(false);
+  const [shown, setShown] = useState(false);
+
   useEffect(() => {
-    if (dismissed.value) return;
+    if (dismissed.value || quiet) return;
     const timer = setTimeout(() => setDue(true), ONBOARDING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [quiet]);
+
+  useEffect(() => {
+    if (!due || shown || dismissed.value || quiet) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const showUnlessTyping = () => {
+      if (!isTyping()) setShown(true);
+    };
+    // focusout comes before the focus lands elsewhere: look once it has landed.
+    const onFocusOut = () => {
+      clearTimeout(timer);
+      timer = setTimeout(showUnlessTyping, 0);
+    };
+    showUnlessTyping();
+    document.addEventListener("focusout", onFocusOut);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("focusout", onFocusOut);
+    };
+  }, [due, shown, quiet]);
 
   return (
-    <Modal open={due && !dismissed.value} onClose={dismiss} labelledBy="onboarding-title" className="onboarding">
+    <Modal
+      open={shown && !quiet && !dismissed.value}
+      onClose={dismiss}
+      labelledBy="onboarding-title"
+      className="onboarding"
+    >
       <article>
         <header>
           <button type="button" aria-label="Close" rel="prev" onClick={dismiss} />

@@ -55,6 +55,24 @@ export function closeSlip(): void {
   slipOpen.value = false;
 }
 
+/**
+ * Set when a visitor leaves for /auth from the slip (sign up or sign in to place): the slip closes
+ * meanwhile and opens again, picks and all, once they are signed in and back (the shell watches).
+ */
+export const slipAwaitsAccount = signal(false);
+
+/** The visitor goes to sign up or sign in: the slip steps aside until they come back signed in. */
+export function holdSlipForAccount(): void {
+  slipAwaitsAccount.value = true;
+  closeSlip();
+}
+
+/** Back and signed in: the slip opens again with its picks. */
+export function resumeSlip(): void {
+  slipAwaitsAccount.value = false;
+  if (slipSelections.value.length > 0) openSlip();
+}
+
 /** Spec §4: a pick already in the slip leaves it; otherwise it joins and the slip opens. */
 export function toggleSelection(pick: SlipSelection): void {
   const key = selectionKey(pick);

@@ -2,11 +2,14 @@ import type { User } from "../../../shared/contract/auth.ts";
 import { useCallback, useRef, useState } from "react";
 import { Link } from "wouter";
 import { avatarInitials } from "../../../shared/accounts.ts";
-import { LogOutIcon, SettingsIcon } from "../../components/icons.tsx";
+import { FootballIcon, LogOutIcon, SettingsIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
 import { useDismiss } from "../../components/use-dismiss.ts";
 import { useLogout } from "./use-logout.ts";
 
-/** The signed-in user's initials; opens who you are signed in as, Settings and Log out. */
+/**
+ * The signed-in user's initials; opens who you are signed in as, Leagues (not among the spec's six top
+ * links, so here, on phones too), the admin pages for admins, Settings and Log out.
+ */
 export function AvatarMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -39,6 +42,25 @@ export function AvatarMenu({ user }: { user: User }) {
             <p className="account-username">{user.username}</p>
             <p className="account-email">{user.email}</p>
           </div>
+          <Link href="/leagues" className="menu-item" onClick={() => close(false)}>
+            <TrophyIcon size={18} />
+            Leagues
+          </Link>
+          {user.role === "admin" ? (
+            <div className="menu-group" role="group" aria-labelledby="account-menu-admin">
+              <p id="account-menu-admin" className="menu-group-title">
+                Admin
+              </p>
+              <Link href="/admin/games" className="menu-item" onClick={() => close(false)}>
+                <FootballIcon size={18} />
+                Games
+              </Link>
+              <Link href="/admin/bots" className="menu-item" onClick={() => close(false)}>
+                <UsersIcon size={18} />
+                Bots
+              </Link>
+            </div>
+          ) : null}
           <Link href="/settings" className="menu-item" onClick={() => close(false)}>
             <SettingsIcon size={18} />
             Settings

@@ -1,7 +1,17 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import { closeSlip, slipCount, slipFocusRequests, slipOpen } from "../../lib/bet-slip.ts";
+import { useLocation } from "wouter";
+import {
+  closeSlip,
+  resumeSlip,
+  slipAwaitsAccount,
+  slipCount,
+  slipFocusRequests,
+  slipOpen,
+} from "../../lib/bet-slip.ts";
+import { useCurrentUser } from "../../lib/session.ts";
 import { lazyComponent } from "../lazy-component.tsx";
+import { useSlipHistory } from "./use-slip-history.ts";
 
 const BetSlip = lazyComponent(() => import("../../features/bet-slip/BetSlip.tsx").then((m) => m.BetSlip), {
   fallback: <p aria-busy="true">Loading…</p>,
@@ -19,6 +29,16 @@ function usePreload(): void {
   }, []);
 }
 
+/** A visitor who left the slip to sign up or sign in finds it open again once back, signed in. */
+function useResumeAfterAccount(): void {
+  const { user } = useCurrentUser();
+  const [location] = useLocation();
+  const awaiting = slipAwaitsAccount.value;
+  useEffect(() => {
+    if (awaiting && user && location !== "/auth") resumeSlip();
+  }, [awaiting, user, location]);
+}
+
 /**
  * The bet slip drawer on the right (spec §2). Not modal: the odds stay clickable beside it, so
  * picks can be added and removed while it is open. Its contents are the bet-slip feature,
@@ -31,6 +51,8 @@ export function SlipDrawer() {
   const closeRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const open = slipOpen.value;
+  useSlipHistory(open);
+  useResumeAfterAccount();
   const focusRequests = slipFocusRequests.value;
 
   const handledRequests = useRef(0);
@@ -69,7 +91,7 @@ export function SlipDrawer() {
 
   const count = slipCount.value;
   return (
-    <dialog ref={ref} aria-labelledby="slip-title" className="drawer">
+    <dialog ref={ref} id="bet-slip" aria-labelledby="slip-title" className="drawer">
       {open ? (
         <article>
           <header>

@@ -4,6 +4,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { AvatarMenu } from "./AvatarMenu.tsx";
 import { isCurrent, TOP_LINKS } from "./nav-items.ts";
 import { NotificationsMenu } from "./NotificationsMenu.tsx";
+import { SlipToggle } from "./SlipToggle.tsx";
 
 function SignInLink({ location }: { location: string }) {
   // Come back to the screen you were on, unless that is the home or sign-in screen itself.
@@ -35,6 +36,7 @@ export function TopBar() {
           ))}
         </nav>
         <div className="topbar-actions">
+          <SlipToggle />
           <NotificationsMenu />
           {user ? (
             <AvatarMenu user={user} />

@@ -4,7 +4,8 @@ import { errorText } from "../../lib/api.ts";
 import { propTypeText } from "../../lib/odds-format.ts";
 import { toast } from "../../lib/toast.ts";
 import { resolveGame } from "./api.ts";
-import { resolveBody, type StatEntry } from "./resolve-input.ts";
+import { ConfirmResolve } from "./ConfirmResolve.tsx";
+import { resolveBody, type ResolveBody, type StatEntry } from "./resolve-input.ts";
 
 const TEXTS = {
   resolve: {
@@ -52,13 +53,20 @@ export function ResolveForm({ game, regrade = false, onDone }: { game: Game; reg
   const setStat = (propId: number, change: Partial<StatEntry>) =>
     setStats((was) => ({ ...was, [propId]: { value: "", didNotPlay: false, ...was[propId], ...change } }));
 
-  async function submit(event: FormEvent) {
+  const [confirming, setConfirming] = useState<ResolveBody | null>(null);
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     const body = resolveBody(away, home, game.playerProps, stats, regrade);
     if (!body) {
       toast({ title: "Error", description: "Please enter both scores", variant: "destructive" });
       return;
     }
+    setConfirming(body);
+  }
+
+  async function send(body: ResolveBody) {
+    setConfirming(null);
     setPending(true);
     try {
       await resolveGame(game.id, body);
@@ -130,6 +138,13 @@ export function ResolveForm({ game, regrade = false, onDone }: { game: Game; reg
           </ul>
         </details>
       ) : null}
+      <ConfirmResolve
+        game={game}
+        body={confirming}
+        regrade={regrade}
+        onConfirm={() => confirming && void send(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </form>
   );
 }

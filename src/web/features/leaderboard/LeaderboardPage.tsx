@@ -3,6 +3,7 @@ import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { InlineError } from "../../components/InlineError.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { useCurrentWeek } from "../../lib/games.ts";
+import { intParam, useSearchParam } from "../../lib/search-param.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useLeaderboard, useRecordedWinners, type BoardView } from "./api.ts";
 import { EMPTY_OVERALL_TEXT, emptyWeekText, rankedText } from "./board-text.ts";
@@ -44,10 +45,7 @@ export function LeaderboardPage() {
   const failure = board.error ?? (view === "week" ? currentWeek.error : undefined);
   const retry = () => void (currentWeek.error ? currentWeek.mutate() : board.mutate());
   const viewerRow = entries?.find((entry) => entry.userId === viewerId);
-  const showWeek = (n: number) => {
-    setView("week");
-    setWeek(n);
-  };
+  const showWeek = (n: number) => setWeek(n);
 
   return (
     <>
@@ -55,16 +53,7 @@ export function LeaderboardPage() {
         {view === "week" && week !== null && current !== null ? (
           <WeekSelect week={week} currentWeek={current} lastWeek={current} onChange={setWeek} />
         ) : null}
-        <SegmentedButtons<BoardView>
-          label="Leaderboard"
-          options={VIEWS}
-          value={view}
-          onChange={(next) => {
-            setView(next);
-            // 'This Week' means the current week again.
-            if (next === "week" && current !== null) setWeek(current);
-          }}
-        />
+        <SegmentedButtons<BoardView> label="Leaderboard" options={VIEWS} value={view} onChange={setView} />
       </PageHeader>
 
       {recorded && recorded.length > 0 ? (

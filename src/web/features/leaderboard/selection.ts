@@ -1,22 +1,44 @@
-import { useState } from "react";
+import { WEEKS } from "../../../shared/games.ts";
+import { useSearchParams } from "wouter";
+import { intParam } from "../../lib/search-param.ts";
 import type { BoardView } from "./api.ts";
 
 export interface BoardSelection {
   view: BoardView;
   /** The week picked in the week view; null follows the server's current week. */
   pickedWeek: number | null;
+  /** 'This Week' is the current week again; Overall keeps the picked week for coming back. */
   setView(view: BoardView): void;
+  /** Shows a week's board (switching to the week view). */
   setWeek(week: number): void;
 }
 
 /**
- * What the Leaderboard shows: the view (This Week / Overall) and the picked week, in one place so
- * moving it into the URL (`?view=…&week=…`) changes this hook alone.
+ * What the Leaderboard shows: the view (This Week / Overall) and the picked week. They live in the
+ * address (`?view=overall`, `?week=N`), so Back, refresh and a shared link keep them; a missing or
+ * malformed week follows the current one.
  */
 export function useBoardSelection(): BoardSelection {
-  const [view, setView] = useState<BoardView>("week");
-  const [pickedWeek, setPickedWeek] = useState<number | null>(null);
-  return { view, pickedWeek, setView, setWeek: setPickedWeek };
+  const [params, setParams] = useSearchParams();
+  // Both parameters change in one step (two steps would each start from the old address).
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    view: params.get("view") === "overall" ? "overall" : "week",
+    pickedWeek: intParam(params.get("week"), 1, WEEKS),
+    setView: (view) => update(view === "overall" ? { view: "overall" } : { view: null, week: null }),
+    setWeek: (week) => update({ view: null, week: String(week) }),
+  };
 }
 
 /** The week on screen: the one picked, never past the current week (weeks not begun have no board). */
