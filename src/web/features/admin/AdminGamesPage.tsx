@@ -21,7 +21,7 @@ function GameHead({ game }: { game: Game }) {
 function CompletedGame({ game }: { game: Game }) {
   const [regrading, setRegrading] = useState(false);
   return (
-    <li className="admin-game" aria-label={`${game.awayTeam} @ ${game.homeTeam}`}>
+    <li className="admin-game surface" aria-label={`${game.awayTeam} @ ${game.homeTeam}`}>
       <GameHead game={game} />
       <div className="final-row">
         <span className="final-label">Final</span>
@@ -84,7 +84,7 @@ export function AdminGamesPage() {
             ) : (
               <ul className="admin-games">
                 {upcoming.map((game) => (
-                  <li key={game.id} className="admin-game" aria-label={`${game.awayTeam} @ ${game.homeTeam}`}>
+                  <li key={game.id} className="admin-game surface" aria-label={`${game.awayTeam} @ ${game.homeTeam}`}>
                     <GameHead game={game} />
                     <ResolveForm game={game} />
                   </li>

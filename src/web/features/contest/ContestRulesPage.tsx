@@ -23,7 +23,7 @@ function PrizePanel() {
         </div>
         <ol className="contest-places" aria-label="Prizes">
           {PLACES.map((place) => (
-            <li key={place}>
+            <li key={place} className="surface">
               <span className="contest-place">{place}</span>
               <span className="contest-place-prize">${PRIZE_DOLLARS} gift card</span>
             </li>

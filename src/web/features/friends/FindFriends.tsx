@@ -116,7 +116,7 @@ function SearchResults({
       ) : (
         <ul className="friend-list">
           {users.map((user) => (
-            <li key={user.id} className="friend-row is-compact">
+            <li key={user.id} className="friend-row surface is-compact">
               <FriendAvatar username={user.username} />
               <div className="friend-who">
                 <p className="friend-name">{user.username}</p>

@@ -59,7 +59,7 @@ export function FriendsList({ friends, error, onRetry, onFindFriends }: FriendsL
     <>
       <ul className="friend-list">
         {friends.map((friend) => (
-          <li key={friend.id} className="friend-row">
+          <li key={friend.id} className="friend-row surface">
             <FriendAvatar username={friend.username} />
             <div className="friend-who">
               <p className="friend-name">{friend.username}</p>

@@ -59,7 +59,7 @@ export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
               const { username, email } = request.requester;
               const busy = isPending(`answer-${request.id}`);
               return (
-                <li key={request.id} className="friend-row">
+                <li key={request.id} className="friend-row surface">
                   <FriendAvatar username={username} />
                   <div className="friend-who">
                     <p className="friend-name">{username}</p>
@@ -97,7 +97,7 @@ export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
           </h2>
           <ul className="friend-list">
             {outgoing.map((request) => (
-              <li key={request.id} className="friend-row is-compact">
+              <li key={request.id} className="friend-row surface is-compact">
                 <FriendAvatar username={request.addressee.username} />
                 <div className="friend-who">
                   <p className="friend-name">{request.addressee.username}</p>

@@ -79,7 +79,7 @@ export const GameCard = memo(function GameCard({ game, locked, selectedKeys, bet
   const row = { choices, selected, locked };
   return (
     <article
-      className={`game-card${locked ? " game-locked" : ""}`}
+      className={`game-card surface${locked ? " game-locked" : ""}`}
       data-testid="game-card"
       aria-label={`${game.awayTeam} @ ${game.homeTeam}`}
     >

@@ -21,7 +21,7 @@ function LoadingCards() {
   return (
     <div className="game-list" aria-busy="true" aria-label="Loading games">
       {[0, 1, 2].map((i) => (
-        <div key={i} className="game-card game-card-skeleton" />
+        <div key={i} className="game-card surface game-card-skeleton" />
       ))}
     </div>
   );

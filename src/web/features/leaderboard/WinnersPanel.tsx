@@ -20,7 +20,7 @@ export function WinnersPanel({
   if (!shown) return null;
   const titleId = `winners-week-${shown.week}`;
   return (
-    <section className="winners-panel" aria-labelledby={titleId}>
+    <section className="winners-panel surface surface-primary" aria-labelledby={titleId}>
       <div className="winners-head">
         <h2 id={titleId}>Week {shown.week} Winners</h2>
         {shown.week !== week ? (

@@ -6,7 +6,7 @@ import { useLeagueAction } from "./use-league-action.ts";
 export function PendingInvitations({ invitations, userId }: { invitations: Invitation[]; userId: number }) {
   if (invitations.length === 0) return null;
   return (
-    <section className="league-invitations" aria-labelledby="pending-invitations-title">
+    <section className="league-invitations surface surface-primary" aria-labelledby="pending-invitations-title">
       <h2 id="pending-invitations-title">Pending Invitations ({invitations.length})</h2>
       <ul>
         {invitations.map((invitation) => (
