@@ -21,8 +21,8 @@ const DAL_PHI = ["Dallas Cowboys", "Philadelphia Eagles"] as const;
 const odds = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 /** Dallas @ Philadelphia's Over: every game has the same total, so it is found within its card. */
 const dalPhiOver = (page: Page) =>
-  card(page, ...DAL_PHI).getByRole("button", { name: "Total: Over 45.5, -110", exact: true });
-const PHI_SPREAD = "Spread: Philadelphia Eagles -3.5, -110";
+  card(page, ...DAL_PHI).getByRole("button", { name: "O 45.5 -110, Total: Over 45.5", exact: true });
+const PHI_SPREAD = "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5";
 /** The picks' texts, once the slip shows its contents (they load with the drawer's first opening). */
 async function picks(page: Page): Promise<string[]> {
   await slip(page).locator(".slip-picks").waitFor();
@@ -50,7 +50,7 @@ describe("bet slip", () => {
       await card(page, "Kansas City Chiefs", "Buffalo Bills")
         .getByRole("button", { name: "View Player Props (2)" })
         .click();
-      await odds(page, "Player Prop: BUF Quarterback Over 245.5 passing yards, -115").click();
+      await odds(page, "O 245.5 -115, Player Prop: BUF Quarterback Over 245.5 passing yards").click();
       expect(await picks(page)).toEqual([
         "Philadelphia Eagles -3.5",
         "Over 45.5",
@@ -76,10 +76,10 @@ describe("bet slip", () => {
     async () => {
       const { page } = await gamesPage();
       await odds(page, PHI_SPREAD).click();
-      await odds(page, "Moneyline: Kansas City Chiefs ML, +150").click();
+      await odds(page, "+150, Moneyline: Kansas City Chiefs ML").click();
       await slip(page).getByRole("button", { name: "Close" }).click();
       await slip(page).waitFor({ state: "hidden" });
-      await odds(page, "Moneyline: Buffalo Bills ML, -175").click();
+      await odds(page, "-175, Moneyline: Buffalo Bills ML").click();
       await slip(page).waitFor();
       expect(await picks(page)).toEqual(["Philadelphia Eagles -3.5", "Kansas City Chiefs ML", "Buffalo Bills ML"]);
       await page.keyboard.press("Escape");
@@ -105,7 +105,7 @@ describe("bet slip", () => {
         const game = card(page, away, home);
         await game.getByRole("button", { name: "View Player Props (2)" }).click();
         for (const button of await game.locator(".prop-row button").all()) await button.click();
-        await game.getByRole("button", { name: /^Total: Over/ }).click();
+        await game.getByRole("button", { name: /Total: Over/ }).click();
       }
       expect((await picks(page)).length).toBe(15);
       const box = (await slip(page).locator("article").boundingBox())!;
@@ -171,7 +171,7 @@ describe("bet slip", () => {
       expect(await slip(page).locator(".slip-pick-win").textContent()).toBe("To win $272.73");
       expect(await totals.innerText()).toBe("Total stake\n$300.00\nPotential win\n$272.73");
 
-      await odds(page, "Moneyline: Dallas Cowboys ML, +150").click();
+      await odds(page, "+150, Moneyline: Dallas Cowboys ML").click();
       await slip(page)
         .getByRole("radio", { name: /^1 unit/ })
         .check();
@@ -269,7 +269,7 @@ describe("bet slip", () => {
       const game = card(page, ...DAL_PHI);
       expect(await game.locator(".your-bet").count()).toBe(0);
       await odds(page, PHI_SPREAD).click();
-      await odds(page, "Moneyline: Kansas City Chiefs ML, +150").click();
+      await odds(page, "+150, Moneyline: Kansas City Chiefs ML").click();
       await slip(page)
         .getByRole("radio", { name: /^2 units/ })
         .check();
@@ -315,7 +315,7 @@ describe("bet slip", () => {
       await card(page, "San Francisco 49ers", "Seattle Seahawks")
         .getByRole("button", { name: "View Player Props (2)" })
         .click();
-      await odds(page, "Player Prop: SEA Quarterback Under 245.5 passing yards, -105").click();
+      await odds(page, "U 245.5 -105, Player Prop: SEA Quarterback Under 245.5 passing yards").click();
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await toastLocator(page).getByText("Bet Placed!").waitFor();
       expect(await toastLocator(page).locator(".toast-description").textContent()).toBe(
@@ -388,8 +388,10 @@ describe("bet slip", () => {
         "Odds changed: was Philadelphia Eagles -3.5 at -110, now Philadelphia Eagles -2.5 at -110. Place again to accept.",
       );
       // The card shows the new line too, and it is the one in the slip.
-      await odds(page, "Spread: Philadelphia Eagles -2.5, -110").waitFor();
-      expect(await odds(page, "Spread: Philadelphia Eagles -2.5, -110").getAttribute("aria-pressed")).toBe("true");
+      await odds(page, "PHI -2.5 -110, Spread: Philadelphia Eagles -2.5").waitFor();
+      expect(await odds(page, "PHI -2.5 -110, Spread: Philadelphia Eagles -2.5").getAttribute("aria-pressed")).toBe(
+        "true",
+      );
 
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await slip(page).waitFor({ state: "hidden" });
@@ -408,7 +410,7 @@ describe("bet slip", () => {
       const { page } = await gamesPage({ signedIn: true });
       await odds(page, PHI_SPREAD).click();
       await card(page, "San Francisco 49ers", "Seattle Seahawks")
-        .getByRole("button", { name: "Total: Over 45.5, -110" })
+        .getByRole("button", { name: "O 45.5 -110, Total: Over 45.5" })
         .click();
       suite.server.ctx.clock.set("2026-09-11T00:30:00Z");
       await slip(page).getByRole("button", { name: "Place 2 Bets" }).click();

@@ -19,7 +19,7 @@ test(
     expect(await panel.textContent()).toContain("Games Bet");
     expect(await panel.textContent()).toContain("Bet 2 more games to be eligible");
     await card(page, "Dallas Cowboys", "Philadelphia Eagles")
-      .getByRole("button", { name: /^Spread: Philadelphia Eagles/ })
+      .getByRole("button", { name: /Spread: Philadelphia Eagles/ })
       .click();
     await slip(page)
       .getByRole("button", { name: /^Place/ })

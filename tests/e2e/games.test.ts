@@ -104,12 +104,12 @@ describe("games screen", () => {
           buttons.map((b) => [b.getAttribute("aria-label"), b.textContent, (b as HTMLButtonElement).disabled]),
         );
       expect(odds).toEqual([
-        ["Spread: Dallas Cowboys +3.5, -110", "DAL +3.5-110", false],
-        ["Total: Over 45.5, -110", "O 45.5-110", false],
-        ["Moneyline: Dallas Cowboys ML, +150", "+150", false],
-        ["Spread: Philadelphia Eagles -3.5, -110", "PHI -3.5-110", false],
-        ["Total: Under 45.5, -110", "U 45.5-110", false],
-        ["Moneyline: Philadelphia Eagles ML, -175", "-175", false],
+        ["DAL +3.5 -110, Spread: Dallas Cowboys +3.5", "DAL +3.5 -110", false],
+        ["O 45.5 -110, Total: Over 45.5", "O 45.5 -110", false],
+        ["+150, Moneyline: Dallas Cowboys ML", "+150", false],
+        ["PHI -3.5 -110, Spread: Philadelphia Eagles -3.5", "PHI -3.5 -110", false],
+        ["U 45.5 -110, Total: Under 45.5", "U 45.5 -110", false],
+        ["-175, Moneyline: Philadelphia Eagles ML", "-175", false],
       ]);
       expect(await page.getByTestId("game-card").first().locator("button").first().getAttribute("aria-pressed")).toBe(
         "false",
@@ -138,13 +138,13 @@ describe("games screen", () => {
         for (const viewport of [DESKTOP, PHONE]) {
           const page = await gamesPage({ viewport });
           const game = card(page, "San Francisco 49ers", "Seattle Seahawks");
-          const over = game.getByRole("button", { name: "Total: Over 45.5, -110, price assumed" });
-          expect(await over.textContent()).toBe("O 45.5-110price assumed");
+          const over = game.getByRole("button", { name: "O 45.5 -110 price assumed, Total: Over 45.5" });
+          expect(await over.textContent()).toBe("O 45.5 -110 price assumed");
           expect(await over.locator(".odds-assumed").getAttribute("title")).toBe(
             "Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used",
           );
           expect(await game.locator(".odds-assumed").count()).toBe(4);
-          expect(await game.getByRole("button", { name: "Moneyline: Seattle Seahawks ML, -175" }).textContent()).toBe(
+          expect(await game.getByRole("button", { name: "-175, Moneyline: Seattle Seahawks ML" }).textContent()).toBe(
             "-175",
           );
           // Quoted prices elsewhere carry no such label.
@@ -180,11 +180,15 @@ describe("games screen", () => {
       expect(await rows.nth(0).locator(".prop-who").innerText()).toBe("BUF Quarterback\nBUF · passing yards");
       expect(await rows.nth(1).locator(".prop-who").innerText()).toBe("KC Receiver\nKC · receptions");
       expect(await game.textContent()).not.toContain("_");
-      const over = game.getByRole("button", { name: "Player Prop: BUF Quarterback Over 245.5 passing yards, -115" });
-      expect(await over.textContent()).toBe("O 245.5-115");
+      const over = game.getByRole("button", {
+        name: "O 245.5 -115, Player Prop: BUF Quarterback Over 245.5 passing yards",
+      });
+      expect(await over.textContent()).toBe("O 245.5 -115");
       expect(
-        await game.getByRole("button", { name: "Player Prop: KC Receiver Under 5.5 receptions, -130" }).textContent(),
-      ).toBe("U 5.5-130");
+        await game
+          .getByRole("button", { name: "U 5.5 -130, Player Prop: KC Receiver Under 5.5 receptions" })
+          .textContent(),
+      ).toBe("U 5.5 -130");
 
       await toggle.click();
       await rows.first().waitFor({ state: "detached" });
@@ -261,7 +265,7 @@ describe("games screen", () => {
     async () => {
       const page = await gamesPage();
       const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
-      const spread = game.getByRole("button", { name: "Spread: Philadelphia Eagles -3.5, -110" });
+      const spread = game.getByRole("button", { name: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5" });
       expect(await spread.isEnabled()).toBe(true);
       // Kick-off is 2026-09-11T00:20Z, 36 h 20 min after the page's clock.
       await page.clock.fastForward("36:19:00");
@@ -288,12 +292,14 @@ describe("games screen", () => {
       // No live channel delivery in this file's server: the screen still shows the old line.
       await page.waitForTimeout(300);
       const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
-      expect(await game.getByRole("button", { name: "Spread: Philadelphia Eagles -3.5, -110" }).count()).toBe(1);
+      expect(await game.getByRole("button", { name: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5" }).count()).toBe(
+        1,
+      );
 
       await page.getByRole("button", { name: "Refresh Odds" }).click();
-      await game.getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" }).waitFor();
-      expect(await game.getByRole("button", { name: "Spread: Dallas Cowboys +2.5, -110" }).textContent()).toBe(
-        "DAL +2.5-110",
+      await game.getByRole("button", { name: "PHI -2.5 -110, Spread: Philadelphia Eagles -2.5" }).waitFor();
+      expect(await game.getByRole("button", { name: "DAL +2.5 -110, Spread: Dallas Cowboys +2.5" }).textContent()).toBe(
+        "DAL +2.5 -110",
       );
       expect(fetches).toBe(1);
     },
@@ -335,7 +341,7 @@ describe("games screen", () => {
         suite.server.provider.spreadShift = 1;
         await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
         await card(page, "Dallas Cowboys", "Philadelphia Eagles")
-          .getByRole("button", { name: "Spread: Philadelphia Eagles -2.5, -110" })
+          .getByRole("button", { name: "PHI -2.5 -110, Spread: Philadelphia Eagles -2.5" })
           .waitFor();
       } finally {
         await dispatcher.stop();

@@ -809,7 +809,7 @@ describe("the bet slip's book", () => {
       });
       const page = await gamesPage(me);
       const game = page.getByRole("article", { name: "Dallas Cowboys @ Philadelphia Eagles", exact: true });
-      await game.getByRole("button", { name: "Total: Over 45.5, -110" }).click();
+      await game.getByRole("button", { name: "O 45.5 -110, Total: Over 45.5" }).click();
       const book = slip(page).getByLabel("Book");
       await book.waitFor();
       expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
@@ -829,7 +829,7 @@ describe("the bet slip's book", () => {
       expect(await slip(page).locator(".slip-pick-notice").textContent()).toBe("This league does not allow total bets");
 
       await slip(page).getByRole("button", { name: "Remove Over 45.5" }).click();
-      await game.getByRole("button", { name: "Spread: Philadelphia Eagles -3.5, -110" }).click();
+      await game.getByRole("button", { name: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5" }).click();
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await expectToast(page, "Error", "This league's minimum wager is $150.00");
 
@@ -846,7 +846,7 @@ describe("the bet slip's book", () => {
       expect(bets.map((b) => b.league)).toEqual([{ name: "Sunday Sharps" }]);
 
       // Back to Individual: the stored choice is removed, and bets go without a league.
-      await game.getByRole("button", { name: "Total: Under 45.5, -110" }).click();
+      await game.getByRole("button", { name: "U 45.5 -110, Total: Under 45.5" }).click();
       await slip(page).getByLabel("Book").selectOption({ label: "Individual" });
       expect(await stored(page)).toBeNull();
       expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
@@ -868,12 +868,12 @@ describe("the bet slip's book", () => {
       await join(me, kept);
 
       let page = await gamesPage(me, kept.id);
-      await page.getByRole("button", { name: "Moneyline: Kansas City Chiefs ML, +150" }).click();
+      await page.getByRole("button", { name: "+150, Moneyline: Kansas City Chiefs ML" }).click();
       await slip(page).getByText("Bets go to Kept League").waitFor();
       expect(await slip(page).getByLabel("Book").inputValue()).toBe(String(kept.id));
 
       page = await gamesPage(me, gone.id);
-      await page.getByRole("button", { name: "Moneyline: Kansas City Chiefs ML, +150" }).click();
+      await page.getByRole("button", { name: "+150, Moneyline: Kansas City Chiefs ML" }).click();
       await slip(page).getByLabel("Book").waitFor();
       await page.waitForFunction(() => localStorage.getItem("npt.selectedLeagueId") === null);
       expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");

@@ -190,7 +190,7 @@ describe("My Bets", () => {
 
       const dialog = page.getByRole("dialog", { name: "Edit Bet Note" });
       const note = dialog.getByLabel("Note", { exact: true });
-      const counter = dialog.locator("#bet-note-count");
+      const counter = dialog.locator("#bet-note-hint");
       await page.getByRole("button", { name: "Add note for Buffalo Bills +3.5" }).click();
       await dialog.waitFor();
       expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);

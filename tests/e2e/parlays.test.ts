@@ -12,9 +12,9 @@ const suite = browserSuite(startSeasonServer, { serverPerTest: true });
 
 const DAL_PHI = ["Dallas Cowboys", "Philadelphia Eagles"] as const;
 const odds = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
-const PHI_SPREAD = "Spread: Philadelphia Eagles -3.5, -110";
-const KC_ML = "Moneyline: Kansas City Chiefs ML, +150";
-const SEA_ML = "Moneyline: Seattle Seahawks ML, -175";
+const PHI_SPREAD = "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5";
+const KC_ML = "+150, Moneyline: Kansas City Chiefs ML";
+const SEA_ML = "-175, Moneyline: Seattle Seahawks ML";
 const modes = (page: Page) => slip(page).getByRole("group", { name: "Bet type" });
 const totals = (page: Page) => slip(page).locator(".slip-totals").innerText();
 
@@ -180,7 +180,7 @@ describe("parlays", () => {
       const { page, user } = await gamesPage();
       await odds(page, PHI_SPREAD).click();
       await card(page, ...DAL_PHI)
-        .getByRole("button", { name: "Total: Over 45.5, -110", exact: true })
+        .getByRole("button", { name: "O 45.5 -110, Total: Over 45.5", exact: true })
         .click();
       await slip(page).locator(".slip-picks").waitFor();
       expect(await modes(page).count()).toBe(0);

@@ -190,7 +190,7 @@ describe("shell", () => {
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
       expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
-        "Account menu for menu_tester",
+        "MT, Account menu for menu_tester",
       );
 
       await avatar.click();

@@ -11,6 +11,7 @@ import { useLogout } from "./use-logout.ts";
  * links, so here, on phones too), the admin pages for admins, Settings and Log out.
  */
 export function AvatarMenu({ user }: { user: User }) {
+  const initials = avatarInitials(user.username);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -27,13 +28,14 @@ export function AvatarMenu({ user }: { user: User }) {
         ref={buttonRef}
         type="button"
         className="avatar-button"
-        aria-label={`Account menu for ${user.username}`}
+        // The name starts with the initials the button shows, so voice control can say them.
+        aria-label={`${initials}, Account menu for ${user.username}`}
         aria-expanded={open}
         aria-controls="account-menu"
         onClick={() => setOpen((was) => !was)}
       >
         <span className="avatar" aria-hidden="true">
-          {avatarInitials(user.username)}
+          {initials}
         </span>
       </button>
       {open ? (

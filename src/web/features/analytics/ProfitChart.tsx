@@ -96,6 +96,7 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
         });
         chartRef.current = chart;
         seriesRef.current = series as ISeriesApi<"Line", UTCTimestamp>;
+        outOfTabOrder(container.current);
         setLoaded(true);
       })
       .catch((error: unknown) => {
@@ -202,6 +203,15 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
       data-ready={loaded || undefined}
     />
   );
+}
+
+/**
+ * The chart is a picture hidden from assistive technology (the panel states its figures), so nothing in
+ * it may take focus: the library's logo link is taken out of the tab order (the credit line under the
+ * chart links to the same place).
+ */
+function outOfTabOrder(root: HTMLElement): void {
+  for (const link of root.querySelectorAll("a[href], [tabindex]")) link.setAttribute("tabindex", "-1");
 }
 
 /** The chart's time value (seconds at UTC midnight) back to its "YYYY-MM-DD" day. */

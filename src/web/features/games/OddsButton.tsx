@@ -30,8 +30,12 @@ export function OddsButton({
       disabled={locked}
       onClick={() => toggleSelection(choice.pick)}
     >
+      {/* Spaces between the parts (the flex column does not draw them) keep the button's text "PHI -3.5 -110",
+          as its accessible name begins. */}
       {choice.line ? <span className="odds-line">{choice.line}</span> : null}
+      {choice.line ? " " : null}
       <span className="odds-price">{choice.price}</span>
+      {choice.assumed ? " " : null}
       {choice.assumed ? (
         <span
           className="odds-assumed"

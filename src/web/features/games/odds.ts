@@ -11,7 +11,10 @@ export interface OddsChoice {
   price: string;
   /** The feed gave no price for this line: the standard -110 is shown (and bet at). */
   assumed: boolean;
-  /** The button's accessible name, stable across renders: "Spread: Philadelphia Eagles -3.5, -110". */
+  /**
+   * The button's accessible name, stable across renders: its visible text first (so voice control
+   * finds it by what it says), then what it picks: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5".
+   */
   label: string;
 }
 
@@ -37,7 +40,8 @@ function choice(
     ...pick,
   };
   const price = formatOdds(pick.odds);
-  const label = `${market}: ${pickText(full)}, ${price}${assumed ? `, ${PRICE_ASSUMED}` : ""}`;
+  const shown = [line, price, assumed ? PRICE_ASSUMED : ""].filter(Boolean).join(" ");
+  const label = `${shown}, ${market}: ${pickText(full)}`;
   return { key: selectionKey(full), pick: full, line, price, assumed, label };
 }
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Field } from "../../components/Field.tsx";
 import { inviteUser, useLeagueInvitations } from "./api.ts";
 import { useLeagueAction } from "./use-league-action.ts";
 
@@ -30,12 +31,14 @@ export function InviteUsers({ leagueId, userId }: { leagueId: number; userId: nu
       <section aria-labelledby="league-invite-title">
         <h3 id="league-invite-title">Invite Users</h3>
         <form className="league-invite-form" onSubmit={submit} aria-labelledby="league-invite-title">
-          <input
+          <Field
+            id="league-invite-user"
+            label="Username or user ID"
+            labelHidden
             name="invitedUser"
             value={who}
             onChange={(event) => setWho(event.target.value)}
             placeholder="Username or user ID"
-            aria-label="Username or user ID"
             autoComplete="off"
             maxLength={40}
           />

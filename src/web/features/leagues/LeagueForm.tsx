@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Field, TextAreaField } from "../../components/Field.tsx";
 import { BET_TYPES, NAME_MAX } from "../../../shared/leagues.ts";
 import type { LeagueSettingsPayload } from "./api.ts";
 import {
@@ -54,10 +55,9 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
     if (!saved) setPending(false);
   }
 
-  /** aria props and the message for a field the last check found wrong. */
+  /** The message for a field the last check found wrong. */
   const errorFor = (field: LeagueFormField) => (problem?.field === field ? problem.message : null);
-  const invalid = (field: LeagueFormField) =>
-    problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}-error` } : {};
+  /** The bet types' message (a fieldset of checkboxes, not a Field). */
   const message = (field: LeagueFormField): ReactNode => {
     const text = errorFor(field);
     return text ? (
@@ -69,9 +69,9 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
 
   const wagerField = (field: "minWager" | "maxWager", label: string, placeholder: string) => (
     <div>
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
+      <Field
         id={`${id}-${field}`}
+        label={label}
         name={field}
         type="number"
         inputMode="decimal"
@@ -80,17 +80,17 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
         placeholder={placeholder}
         value={values[field]}
         onChange={(event) => set(field, event.target.value)}
-        {...invalid(field)}
+        error={errorFor(field)}
+        alert
       />
-      {message(field)}
     </div>
   );
 
   return (
     <form className="league-form" onSubmit={submit} noValidate aria-label={submitLabel}>
-      <label htmlFor={`${id}-name`}>League name</label>
-      <input
+      <Field
         id={`${id}-name`}
+        label="League name"
         name="name"
         value={values.name}
         maxLength={NAME_MAX}
@@ -99,22 +99,22 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
         placeholder="Sunday Sharps"
         onChange={(event) => set("name", event.target.value)}
         data-autofocus
-        {...invalid("name")}
+        error={errorFor("name")}
+        alert
       />
-      {message("name")}
 
-      <label htmlFor={`${id}-description`}>Description</label>
-      <textarea
+      <TextAreaField
         id={`${id}-description`}
+        label="Description"
         name="description"
         rows={2}
         maxLength={500}
         value={values.description}
         placeholder="What is this league about? (optional)"
         onChange={(event) => set("description", event.target.value)}
-        {...invalid("description")}
+        error={errorFor("description")}
+        alert
       />
-      {message("description")}
 
       <fieldset className="league-visibility">
         <legend>Visibility</legend>
@@ -168,9 +168,9 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
 
       <fieldset className="league-contest">
         <legend>Contest settings (optional)</legend>
-        <label htmlFor={`${id}-startingBankroll`}>Starting bankroll ($)</label>
-        <input
+        <Field
           id={`${id}-startingBankroll`}
+          label="Starting bankroll ($)"
           name="startingBankroll"
           type="number"
           inputMode="numeric"
@@ -179,19 +179,15 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
           placeholder="No bankroll limit"
           value={values.startingBankroll}
           onChange={(event) => set("startingBankroll", event.target.value)}
-          {...invalid("startingBankroll")}
-          {...(problem?.field !== "startingBankroll" ? { "aria-describedby": `${id}-startingBankroll-hint` } : {})}
+          error={errorFor("startingBankroll")}
+          alert
+          hint="Each member gets this much to bet in the league; at least 100, in steps of 100."
         />
-        {message("startingBankroll") ?? (
-          <small id={`${id}-startingBankroll-hint`}>
-            Each member gets this much to bet in the league; at least 100, in steps of 100.
-          </small>
-        )}
         <div className="league-form-pair">
           <div>
-            <label htmlFor={`${id}-startDate`}>Start date</label>
-            <input
+            <Field
               id={`${id}-startDate`}
+              label="Start date"
               name="startDate"
               type="date"
               value={values.startDate}
@@ -199,16 +195,16 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
             />
           </div>
           <div>
-            <label htmlFor={`${id}-endDate`}>End date</label>
-            <input
+            <Field
               id={`${id}-endDate`}
+              label="End date"
               name="endDate"
               type="date"
               value={values.endDate}
               onChange={(event) => set("endDate", event.target.value)}
-              {...invalid("endDate")}
+              error={errorFor("endDate")}
+              alert
             />
-            {message("endDate")}
           </div>
         </div>
       </fieldset>

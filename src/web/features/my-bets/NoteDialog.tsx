@@ -1,6 +1,7 @@
 import { NOTE_MAX } from "../../../shared/limits.ts";
 import type { Bet } from "../../../shared/contract/betting.ts";
 import { useState, type FormEvent } from "react";
+import { TextAreaField } from "../../components/Field.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
@@ -52,21 +53,19 @@ function NoteForm({ userId, bet, onClose }: { userId: number; bet: Bet; onClose(
         </p>
       </header>
       <form onSubmit={submit} aria-label="Bet note">
-        <label htmlFor="bet-note">Note</label>
-        <textarea
+        <TextAreaField
           id="bet-note"
+          label="Note"
           name="note"
           rows={6}
           maxLength={NOTE_MAX}
           value={text}
           placeholder="Why did you make this pick? What did you learn?"
           onChange={(event) => setText(event.target.value.slice(0, NOTE_MAX))}
-          aria-describedby="bet-note-count"
           data-autofocus
+          hint={`${text.length}/${NOTE_MAX} characters`}
+          hintClassName={`note-count${text.length >= NOTE_MAX ? " note-count-full" : ""}`}
         />
-        <small id="bet-note-count" className={`note-count${text.length >= NOTE_MAX ? " note-count-full" : ""}`}>
-          {text.length}/{NOTE_MAX} characters
-        </small>
         <footer className="note-dialog-actions">
           <button type="button" className="secondary outline" onClick={onClose} disabled={pending}>
             Cancel

@@ -1,0 +1,323 @@
+/**
+ * axe-core on every screen of the spec's routes — signed out, signed in as a player with bets,
+ * friends and leagues, and as the admin — with the bet slip and the dialogs open, at desktop and
+ * phone sizes. Any serious or critical violation fails, listed by rule, element and page.
+ * `label-content-name-mismatch` (experimental in axe, so off by default) is turned on: an accessible
+ * name that does not contain the visible text breaks voice control.
+ */
+import { describe, expect, test } from "bun:test";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { buildFriendship, buildInvitation, buildLeague, type BuiltUser } from "../factories.ts";
+import { browserSuite, DESKTOP, PHONE } from "./helpers.ts";
+import {
+  DAL_PHI,
+  KC_BUF,
+  moneyline,
+  newPlayer,
+  openPage,
+  PHI_KC,
+  placeBet,
+  qbProp,
+  resolveAndSettle,
+  SF_SEA,
+  spread,
+  startStatsServer,
+  total,
+  type StatsServer,
+} from "./stats-fixtures.ts";
+
+interface World {
+  alice: BuiltUser;
+  bob: BuiltUser;
+  inviteToken: string;
+}
+
+let world: World | undefined;
+
+/** Alice has settled and pending bets, a friend (Bob), a friend request (Carol), a league and an invitation. */
+async function startWorld(): Promise<StatsServer> {
+  const server = await startStatsServer();
+  const alice = await newPlayer(server, "alice_adams");
+  const bob = await newPlayer(server, "bob_brown");
+  const carol = await newPlayer(server, "carol_chen");
+  await placeBet(server, alice, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+  await placeBet(server, alice, total(KC_BUF, "Over"), 2);
+  await placeBet(server, alice, await qbProp(server, SF_SEA, "Over"));
+  await placeBet(server, alice, moneyline(PHI_KC, "Kansas City Chiefs", -175));
+  await placeBet(server, bob, spread(DAL_PHI, "Dallas Cowboys", 3.5));
+  await resolveAndSettle(server, DAL_PHI, { away: 17, home: 24 }, "2026-09-09T10:00:00Z");
+  await resolveAndSettle(server, KC_BUF, { away: 20, home: 27 }, "2026-09-09T11:00:00Z");
+  await buildFriendship(server.ctx, alice, bob);
+  await buildFriendship(server.ctx, carol, alice, { pending: true });
+  const league = await buildLeague(server.ctx, alice, { name: "Sunday Sharps", members: [bob] });
+  const secret = await buildLeague(server.ctx, bob, { name: "Bob's Backroom", isPublic: false });
+  await buildInvitation(server.ctx, secret, bob, alice);
+  const other = await buildLeague(server.ctx, carol, { name: "Monday Misfits" });
+  world = { alice, bob, inviteToken: other.inviteToken };
+  return server;
+}
+
+const suite = browserSuite(startWorld);
+
+function the(): World {
+  if (!world) throw new Error("the world is built in beforeAll");
+  return world;
+}
+
+interface Violation {
+  page: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+const BLOCKING = new Set(["serious", "critical"]);
+
+/** Waits for the screen's data (no loading text left), then runs axe; returns the serious and critical findings. */
+async function audit(page: Page, label: string): Promise<Violation[]> {
+  await page.locator("h1").first().waitFor();
+  await page.waitForLoadState("networkidle");
+  // Nothing still loading, and no transition half-way (a colour mid-fade is not the colour shown).
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(".page-loading, [aria-busy='true']") &&
+      document.getAnimations().every((animation) => animation.playState !== "running"),
+    null,
+    { timeout: 10_000 },
+  );
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  const found: Violation[] = [];
+  for (const v of results.violations) {
+    if (!BLOCKING.has(v.impact ?? "")) continue;
+    for (const node of v.nodes) {
+      found.push({
+        page: label,
+        rule: v.id,
+        impact: v.impact ?? "",
+        target: node.target.join(" "),
+        summary: node.failureSummary?.split("\n").slice(0, 2).join(" ") ?? "",
+      });
+    }
+  }
+  return found;
+}
+
+function report(all: Violation[]): string {
+  const byRule = new Map<string, number>();
+  for (const v of all) byRule.set(v.rule, (byRule.get(v.rule) ?? 0) + 1);
+  const lines = [...byRule].map(([rule, n]) => `${rule}: ${n}`);
+  for (const v of all) lines.push(`[${v.impact}] ${v.rule} on ${v.page}: ${v.target} — ${v.summary}`);
+  return lines.join("\n");
+}
+
+/** A screen to audit: `run` brings the page there (or returns another page, to audit that one instead). */
+type Step = [label: string, run: (page: Page) => Promise<unknown>];
+
+const card = (page: Page, away: string, home: string) =>
+  page.getByRole("article", { name: `${away} @ ${home}`, exact: true });
+
+/** Opens each step's screen in one page and audits it. */
+async function auditSteps(who: BuiltUser | null, viewport: typeof DESKTOP, steps: Step[]): Promise<Violation[]> {
+  const { page } = await openPage(suite.browser, suite.server, who, { viewport });
+  const size = `${viewport.width}×${viewport.height}`;
+  const all: Violation[] = [];
+  for (const [label, run] of steps) {
+    try {
+      const other = await run(page);
+      all.push(...(await audit(isPage(other) ? other : page, `${label} (${size})`)));
+    } catch (error) {
+      // A screen that could not be reached is a failure too, but the other screens still get audited.
+      all.push({ page: `${label} (${size})`, rule: "(step failed)", impact: "", target: "", summary: String(error) });
+    }
+  }
+  return all;
+}
+
+function isPage(value: unknown): value is Page {
+  return typeof value === "object" && value !== null && "goto" in value && "context" in value;
+}
+
+const go = (path: string) => (page: Page) => page.goto(path);
+
+/** Opens an open game's props and adds its first spread to the slip. */
+async function openSlip(page: Page): Promise<void> {
+  await page.goto("/");
+  const game = card(page, "San Francisco 49ers", "Seattle Seahawks");
+  await game.getByRole("button", { name: /^View Player Props/ }).click();
+  await game
+    .getByRole("button", { name: /Spread/ })
+    .first()
+    .click();
+  await page.getByRole("dialog", { name: "Bet Slip" }).waitFor();
+}
+
+function visitorSteps(): Step[] {
+  return [
+    ["/ signed out", go("/")],
+    ["/ with the bet slip open", openSlip],
+    [
+      "'Create an Account to Place Bets'",
+      async (page) => {
+        await page
+          .getByRole("dialog", { name: "Bet Slip" })
+          .getByRole("button", { name: /^Place/ })
+          .click();
+        await page.getByRole("dialog", { name: "Create an Account to Place Bets" }).waitFor();
+      },
+    ],
+    ["/leaderboard signed out", go("/leaderboard")],
+    ["/contest-rules signed out", go("/contest-rules")],
+    [
+      "'Create an Account to Compete'",
+      async (page) => {
+        await page.getByRole("button", { name: "Start Making Picks" }).click();
+        await page.getByRole("dialog", { name: "Create an Account to Compete" }).waitFor();
+      },
+    ],
+    ["/auth (sign in)", go("/auth")],
+    [
+      "/auth (create account)",
+      async (page) => {
+        await page.getByRole("button", { name: "Create one" }).click();
+        await page.getByRole("form", { name: "Create account" }).waitFor();
+      },
+    ],
+    ["/analytics signed out", go("/analytics")],
+    ["/leagues signed out", go("/leagues")],
+    ["/friends signed out", go("/friends")],
+    ["/settings signed out", go("/settings")],
+    ["404", go("/no-such-page")],
+    [
+      "welcome dialog",
+      async (page) => {
+        // A first visit: a profile of its own, where the welcome has not been dismissed.
+        const fresh = await (
+          await suite.newContext({ viewport: page.viewportSize() ?? DESKTOP, showOnboarding: true })
+        ).newPage();
+        await fresh.goto("/leaderboard");
+        await fresh.getByRole("dialog", { name: "Welcome to NFL Paper Trading!" }).waitFor();
+        return fresh;
+      },
+    ],
+  ];
+}
+
+function playerSteps(): Step[] {
+  const { bob, inviteToken } = the();
+  return [
+    ["/ signed in", go("/")],
+    ["/ with the bet slip open, signed in", openSlip],
+    [
+      "account menu",
+      async (page) => {
+        await page.goto("/leaderboard");
+        await page.getByRole("button", { name: /Account menu for/ }).click();
+        await page.locator("#account-menu").getByRole("link", { name: "Settings" }).waitFor();
+      },
+    ],
+    [
+      "notifications",
+      async (page) => {
+        await page.goto("/contest-rules");
+        await page.getByRole("button", { name: /^Notifications/ }).click();
+        await page.getByRole("region", { name: "Notifications" }).waitFor();
+      },
+    ],
+    ["/my-bets", go("/my-bets")],
+    [
+      "'Edit Bet Note'",
+      async (page) => {
+        await page
+          .getByRole("button", { name: /note for/ })
+          .first()
+          .click();
+        await page.getByRole("dialog", { name: "Edit Bet Note" }).waitFor();
+      },
+    ],
+    ["/analytics", go("/analytics")],
+    ["/leaderboard (This Week)", go("/leaderboard")],
+    ["/leaderboard (Overall)", (page) => page.getByRole("button", { name: "Overall" }).click()],
+    ["/leagues", go("/leagues")],
+    [
+      "league details",
+      async (page) => {
+        await page.getByRole("button", { name: "Sunday Sharps" }).click();
+        await page.getByRole("dialog", { name: "Sunday Sharps" }).waitFor();
+      },
+    ],
+    [
+      "'Create League'",
+      async (page) => {
+        await page.goto("/leagues");
+        await page.getByRole("button", { name: "Create League" }).click();
+        await page.getByRole("dialog", { name: "Create League" }).waitFor();
+      },
+    ],
+    ["/friends", go("/friends")],
+    ["/friends (Requests)", (page) => page.getByRole("tab", { name: /^Requests/ }).click()],
+    [
+      "/friends (Find Friends)",
+      async (page) => {
+        await page.getByRole("tab", { name: "Find Friends" }).click();
+        await page.getByRole("searchbox").fill("ca");
+        await page.keyboard.press("Enter");
+        await page.getByText("carol_chen").first().waitFor();
+      },
+    ],
+    [`/friends/{bob}/analytics`, go(`/friends/${bob.user.id}/analytics`)],
+    ["/settings", go("/settings")],
+    ["/contest-rules", go("/contest-rules")],
+    [
+      "/invite/{token}",
+      async (page) => {
+        await page.goto(`/invite/${inviteToken}`);
+        await page.getByRole("heading", { name: /Successfully Joined!|Failed to Join/ }).waitFor();
+      },
+    ],
+  ];
+}
+
+function adminSteps(): Step[] {
+  return [
+    ["/admin/games", go("/admin/games")],
+    ["/admin/bots", go("/admin/bots")],
+  ];
+}
+
+const TIMEOUT = 240_000;
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}×${viewport.height}`;
+  describe(`accessibility at ${size}`, () => {
+    test(
+      "signed out: no serious or critical axe violation on any screen or dialog",
+      async () => {
+        const found = await auditSteps(null, viewport, visitorSteps());
+        expect(report(found)).toBe("");
+      },
+      TIMEOUT,
+    );
+
+    test(
+      "signed in as a player with bets: no serious or critical axe violation on any screen or dialog",
+      async () => {
+        const found = await auditSteps(the().alice, viewport, playerSteps());
+        expect(report(found)).toBe("");
+      },
+      TIMEOUT,
+    );
+
+    test(
+      "as the admin: no serious or critical axe violation on the admin pages",
+      async () => {
+        const found = await auditSteps(suite.server.admin, viewport, adminSteps());
+        expect(report(found)).toBe("");
+      },
+      TIMEOUT,
+    );
+  });
+}
