@@ -106,7 +106,7 @@ async function gameScreens(
   await shoot(page, "games", size);
   const kc = page.getByRole("article", { name: "Kansas City Chiefs @ Buffalo Bills" });
   await kc.getByRole("button", { name: "View Player Props (2)" }).click();
-  await kc.getByRole("button", { name: /^Spread: Buffalo Bills/ }).click();
+  await kc.getByRole("button", { name: /Spread: Buffalo Bills/ }).click();
   // On a phone the slip now opens over the card at once: close it (the pick stays), the next pick opens it again.
   if (size === "phone") await page.keyboard.press("Escape");
   await kc.getByRole("button", { name: /^Player Prop: BUF Quarterback Over/ }).click();
@@ -551,7 +551,7 @@ async function leagueScreens() {
 
       // The slip's book picker with a league chosen.
       await page.goto("/");
-      await page.getByRole("button", { name: /^Spread: Buffalo Bills/ }).click();
+      await page.getByRole("button", { name: /Spread: Buffalo Bills/ }).click();
       await page.getByRole("dialog", { name: "Bet Slip" }).getByLabel("Book").selectOption({ label: "Sunday Sharps" });
       await page.waitForTimeout(200);
       await shoot(page, "slip-league-book", size);

@@ -7,7 +7,7 @@ const suite = browserSuite(startSeasonServer);
 
 const TABLET = { width: 820, height: 1180 };
 const WIDTHS = [320, 360, 390, 768, 820, 1023, 1024, 1280, 1920];
-const PHI_SPREAD = "Spread: Philadelphia Eagles -3.5, -110";
+const PHI_SPREAD = "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5";
 
 async function gamesPage(viewport: { width: number; height: number }, signedIn = false) {
   const { page } = await openPage(suite.browser, suite.server, { viewport });
