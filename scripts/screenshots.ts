@@ -117,7 +117,7 @@ async function gameScreens(
 
   const visitor = await openPage(browser, season, { viewport });
   await visitor.page.goto("/");
-  await visitor.page.getByRole("button", { name: /^Moneyline: Kansas City Chiefs/ }).click();
+  await visitor.page.getByRole("button", { name: /Moneyline: Kansas City Chiefs/ }).click();
   await slip(visitor.page).getByRole("button", { name: "Place Bet" }).click();
   await visitor.page.getByRole("dialog", { name: "Create an Account to Place Bets" }).waitFor();
   await shoot(visitor.page, "visitor-prompt", size);
