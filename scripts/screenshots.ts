@@ -109,7 +109,7 @@ async function gameScreens(
   await kc.getByRole("button", { name: /Spread: Buffalo Bills/ }).click();
   // On a phone the slip now opens over the card at once: close it (the pick stays), the next pick opens it again.
   if (size === "phone") await page.keyboard.press("Escape");
-  await kc.getByRole("button", { name: /^Player Prop: BUF Quarterback Over/ }).click();
+  await kc.getByRole("button", { name: /Player Prop: BUF Quarterback Over/ }).click();
   await slip(page).locator(".slip-picks").waitFor();
   await kc.scrollIntoViewIfNeeded();
   await shoot(page, "games-slip", size);

@@ -76,7 +76,7 @@ describe("games screen", () => {
   );
 
   test(
-    "a card shows the kick-off in the viewer's time zone, both teams with the emoji fallback for logos, and the three markets",
+    "a card shows the kick-off in the viewer's time zone, both teams with a local badge standing in for logos, and the three markets",
     async () => {
       const logoRequests: string[] = [];
       const { page } = await openPage(suite.browser, suite.server);
@@ -89,8 +89,15 @@ describe("games screen", () => {
 
       expect(await game.locator("time").textContent()).toBe("Thu, Sep 10 · 8:20 PM");
       await until("both logos to fall back", () => logoRequests.length >= 2);
-      await game.locator(".team-logo-fallback").nth(1).waitFor();
-      expect(await game.locator(".team-logo-fallback").allTextContents()).toEqual(["🏈", "🏈"]);
+      await game.locator(".team-badge").nth(1).waitFor();
+      // The logo host is unreachable here: each logo's stand-in is a badge in the team's colour with its abbreviation.
+      expect(await game.locator(".team-badge").allTextContents()).toEqual(["DAL", "PHI"]);
+      expect(
+        await game
+          .locator(".team-badge")
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      ).toBe("rgb(0, 53, 148)");
       expect(logoRequests).toContain("https://a.espncdn.com/i/teamlogos/nfl/500/dal.png");
       expect(logoRequests).toContain("https://a.espncdn.com/i/teamlogos/nfl/500/phi.png");
       expect(await game.locator(".team-name").allTextContents()).toEqual(["Dallas Cowboys", "Philadelphia Eagles"]);

@@ -10,7 +10,8 @@ import {
   summaryOf,
   type AnalyticsBet,
 } from "../../src/web/features/analytics/figures.ts";
-import { boardInitials, emptyWeekText, rankAward, rankedText } from "../../src/web/features/leaderboard/board-text.ts";
+import { boardInitials, emptyWeekText, rankedText } from "../../src/web/features/leaderboard/board-text.ts";
+import { medalLabel } from "../../src/web/components/Medal.tsx";
 import {
   dollarsText,
   percentText,
@@ -56,9 +57,9 @@ describe("the stats screens' wording", () => {
   test("leaderboard: initials are the first two letters, medals for ranks 1 to 3, the spec's sentences", () => {
     expect(boardInitials("john_doe")).toBe("JO");
     expect(boardInitials("a")).toBe("A");
-    expect(rankAward(1)?.icon).toBe("🏆");
-    expect(rankAward(3)?.label).toBe("Bronze medal, 3rd place");
-    expect(rankAward(4)).toBeNull();
+    expect(medalLabel(1)).toBe("Gold trophy, 1st place");
+    expect(medalLabel(3)).toBe("Bronze medal, 3rd place");
+    expect(medalLabel(4)).toBeNull();
     expect(emptyWeekText(5)).toBe(
       "No settled bets for Week 5 yet. Place your bets and check back after games complete!",
     );

@@ -9,19 +9,15 @@ import {
   toneClass,
 } from "../../lib/stats-format.ts";
 import { BOARD_SIZE } from "../../../shared/limits.ts";
-import { boardInitials, rankAward } from "./board-text.ts";
+import { Medal } from "../../components/Medal.tsx";
+import { boardInitials } from "./board-text.ts";
 
 const tone = (value: number) => toneClass(value);
 
 function Rank({ rank }: { rank: number }) {
-  const award = rankAward(rank);
   return (
     <>
-      {award ? (
-        <span className="rank-award" role="img" aria-label={award.label} title={award.label}>
-          {award.icon}
-        </span>
-      ) : null}
+      <Medal place={rank} />
       <span className="rank-number">{rank}</span>
     </>
   );

@@ -1,6 +1,6 @@
 import type { RecordedWeek } from "../../../shared/contract/contest.ts";
 import { signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
-import { rankAward } from "./board-text.ts";
+import { Medal } from "../../components/Medal.tsx";
 
 /**
  * The recorded weekly winners (spec §1's prize): the shown week's when recorded, else the latest
@@ -34,14 +34,9 @@ export function WinnersPanel({
       ) : (
         <ol className="winners-list">
           {shown.winners.map((winner) => {
-            const award = rankAward(winner.place);
             return (
               <li key={winner.userId}>
-                {award ? (
-                  <span className="rank-award" role="img" aria-label={award.label} title={award.label}>
-                    {award.icon}
-                  </span>
-                ) : null}
+                <Medal place={winner.place} />
                 <strong className="winner-name">{winner.username}</strong>
                 {winner.tied ? <span className="winner-tied">tied</span> : null}
                 <span className={`winner-figures ${toneClass(Number(winner.unitsWon))}`}>

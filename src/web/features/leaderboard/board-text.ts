@@ -5,17 +5,6 @@ export function boardInitials(username: string): string {
   return username.slice(0, 2).toUpperCase();
 }
 
-const AWARDS: Record<number, { icon: string; label: string }> = {
-  1: { icon: "🏆", label: "Gold trophy, 1st place" },
-  2: { icon: "🥈", label: "Silver medal, 2nd place" },
-  3: { icon: "🥉", label: "Bronze medal, 3rd place" },
-};
-
-/** Ranks 1 to 3 get a trophy or medal (ties share it); the rest none. */
-export function rankAward(rank: number): { icon: string; label: string } | null {
-  return AWARDS[rank] ?? null;
-}
-
 /** Spec §2's empty texts. */
 export const emptyWeekText = (week: number) =>
   `No settled bets for Week ${week} yet. Place your bets and check back after games complete!`;
