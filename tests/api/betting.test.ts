@@ -360,7 +360,9 @@ describe("settlement", () => {
       .where("type", "=", "bet_settlements")
       .orderBy("id")
       .execute();
-    return rows.flatMap((r) => JSON.parse(r.payload).settlements);
+    // In bet order: on PostgreSQL players' shares settle side by side, so events of different
+    // players may be written in any order (each player's own stay in order).
+    return rows.flatMap((r) => JSON.parse(r.payload).settlements).sort((a: any, b: any) => a.betId - b.betId);
   }
 
   test("settles spread, total, moneyline and props; tells each player only of their own bets", async () => {
