@@ -11,7 +11,9 @@
 # tests/api runs twice: on SQLite, then on PostgreSQL (a throwaway cluster, scripts/postgres-for-tests.sh;
 # Debian's postgresql is installed when missing and we are root). Files that test SQLite itself
 # (WAL checkpoints, its migrations, its file) run only the first time. TEST_POSTGRES=0 skips the
-# second run; TEST_DATABASE_URL=postgres://… runs it on an existing server.
+# second run; TEST_DATABASE_URL=postgres://… runs it on an existing server. With arguments, the
+# tests/api files they name (or all of them, for a folder or options only) run on PostgreSQL too.
+# TEST_E2E=0 skips the browser tests (a whole run without them: `TEST_E2E=0 npm test`).
 #
 # Environment: TEST_TIMEOUT (seconds for the whole `bun test` run, default 2400);
 # CHROMIUM_PATH (the browser the e2e tests drive, default /usr/bin/chromium); any extra
@@ -101,7 +103,40 @@ run_bun() {
 
 # The second run of tests/api: every file but those about SQLite itself.
 SQLITE_ONLY="checkpointer|connection|crash|group-commit|migration-parlays|cli"
+# PostgreSQL tests take longer (a database per test, copied from a template; real round trips):
+# a longer per-test timeout there, so a busy machine does not read as a failure.
+PG_TEST_TIMEOUT_MS="${PG_TEST_TIMEOUT_MS:-20000}"
+
+# The tests/api files among the arguments (a folder or files; none named: all of them), minus the
+# SQLite-only ones; options (-t "…") are kept for the PostgreSQL run. Prints nothing when the
+# arguments name paths but none in tests/api.
+postgres_args() {
+  local arg api=() options=() paths=0
+  for arg in "$@"; do
+    case "$arg" in
+      -*) options+=("$arg") ;;
+      *)
+        if [ "${#options[@]}" -gt 0 ] && [[ "${options[-1]}" =~ ^-(t|-test-name-pattern|-timeout|-rerun-each|-bail)$ ]]; then
+          options+=("$arg") # the value of the option before it
+          continue
+        fi
+        paths=$((paths + 1))
+        case "${arg%/}" in
+          tests | tests/api) api+=(tests/api/*.test.ts) ;;
+          tests/api/*.test.ts) api+=("$arg") ;;
+        esac
+        ;;
+    esac
+  done
+  [ "$paths" -eq 0 ] && api=(tests/api/*.test.ts)
+  [ "${#api[@]}" -eq 0 ] && return
+  printf '%s\n' "${api[@]}" | grep -Ev "/($SQLITE_ONLY)\.test\.ts$" | tr '\n' ' '
+  [ "${#options[@]}" -gt 0 ] && printf '%q ' "${options[@]}"
+  return 0
+}
+
 run_postgres() {
+  local args="$1"
   # shellcheck source=postgres-for-tests.sh
   source scripts/postgres-for-tests.sh
   if ! pg_test_start; then
@@ -109,11 +144,23 @@ run_postgres() {
     failed=$((failed + 1))
     return
   fi
-  local files
-  files="$(ls tests/api/*.test.ts | grep -Ev "/($SQLITE_ONLY)\.test\.ts$" | tr '\n' ' ')"
   # shellcheck disable=SC2086
-  run_bun $files
+  eval "run_bun --timeout=$PG_TEST_TIMEOUT_MS $args"
   eval "$PG_TEST_STOP"
+}
+
+# tests/api on PostgreSQL in a subshell (it exports TEST_DATABASE_URL); its totals come back in a file.
+postgres_pass() {
+  local args="$1"
+  [ -z "${args// /}" ] && return
+  echo "== tests/api again, on PostgreSQL"
+  (
+    [ -n "$PG_URL_GIVEN" ] && export TEST_DATABASE_URL="$PG_URL_GIVEN"
+    run_postgres "$args"
+    echo "$passed $failed $skipped $todo $crashed" >"$log.totals"
+  )
+  read -r passed failed skipped todo crashed <"$log.totals" || failed=$((failed + 1))
+  rm -f "$log.totals"
 }
 
 # The SQLite runs never see a TEST_DATABASE_URL (it is for the PostgreSQL run alone).
@@ -122,24 +169,19 @@ unset TEST_DATABASE_URL
 
 if [ "$#" -gt 0 ]; then
   run_bun "$@"
+  # Arguments that take in tests/api files (a folder, files, or only options) run those on PostgreSQL too.
+  [ "${TEST_POSTGRES:-1}" != "0" ] && postgres_pass "$(postgres_args "$@")"
 else
   run_bun tests/unit tests/api
-  if [ "${TEST_POSTGRES:-1}" != "0" ]; then
-    echo "== tests/api again, on PostgreSQL"
-    (
-      [ -n "$PG_URL_GIVEN" ] && export TEST_DATABASE_URL="$PG_URL_GIVEN"
-      run_postgres
-      echo "$passed $failed $skipped $todo" >"$log.totals"
-    )
-    read -r passed failed skipped todo <"$log.totals" || failed=$((failed + 1))
-    rm -f "$log.totals"
-  fi
+  [ "${TEST_POSTGRES:-1}" != "0" ] && postgres_pass "$(postgres_args tests/api)"
   # Each browser test file in a process of its own: Chromium driven over its protocol from one
   # long-lived process on a busy 2-core machine now and then loses a message ("Object with guid …
   # was not bound"); a fresh process per file does not.
-  for file in tests/e2e/*.test.ts; do
-    run_bun "$file"
-  done
+  if [ "${TEST_E2E:-1}" != "0" ]; then
+    for file in tests/e2e/*.test.ts; do
+      run_bun "$file"
+    done
+  fi
 fi
 
 if [ "$skipped" -gt 0 ] || [ "$todo" -gt 0 ]; then

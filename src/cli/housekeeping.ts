@@ -1,19 +1,28 @@
 import type { Db } from "../db/connection.ts";
+import { purgeRateLimits } from "../db/rate-limits.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { purgeExpiredSessions } from "../modules/auth/service.ts";
 
-/** How often serve deletes expired sessions and spent or expired mailed links. */
+/** How often serve deletes expired sessions, spent or expired mailed links, and rate-limit counters whose window is over. */
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Purges once now, then every `intervalMs`; returns the stop function (serve calls it on shutdown). */
 export function startSessionPurge(db: Db, clock: Clock, logger: Logger, intervalMs = PURGE_INTERVAL_MS): () => void {
-  const purge = () =>
-    purgeExpiredSessions(db, clock.now())
-      .then((purged) => {
-        if (purged.sessions > 0 || purged.links > 0) logger.info(purged, "purged expired sessions and links");
-      })
-      .catch((error) => logger.error({ err: error }, "purging expired sessions failed"));
+  const purge = async () => {
+    try {
+      const purged = await purgeExpiredSessions(db, clock.now());
+      if (purged.sessions > 0 || purged.links > 0) logger.info(purged, "purged expired sessions and links");
+    } catch (error) {
+      logger.error({ err: error }, "purging expired sessions failed");
+    }
+    try {
+      const counters = await purgeRateLimits(db, clock.now().getTime());
+      if (counters > 0) logger.debug({ counters }, "purged rate-limit counters of past windows");
+    } catch (error) {
+      logger.error({ err: error }, "purging rate-limit counters failed");
+    }
+  };
   void purge();
   const timer = setInterval(purge, intervalMs);
   timer.unref();

@@ -35,10 +35,6 @@ export async function serve(config: Config): Promise<void> {
   const bus = new EventBus();
   const hub = new SocketHub();
   hub.listen(bus);
-  settleOnGameCompleted(bus, handle.db, clock, logger, metrics);
-  const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);
-  await dispatcher.start();
-
   // The singleton jobs run in the one process holding the "jobs" lease (several processes on
   // PostgreSQL, or two serve on one SQLite file); when its holder dies, another takes them over.
   let stopPurge = () => {};
@@ -54,6 +50,11 @@ export async function serve(config: Config): Promise<void> {
     },
     onError: (error) => logger.error({ err: error }, "jobs lease check failed"),
   });
+  // Settles in the lease holder only (a game completed meanwhile is swept when the lease is taken).
+  settleOnGameCompleted(bus, handle.db, clock, logger, metrics, () => lease.held);
+  const dispatcher = new OutboxDispatcher(handle.db, bus, clock, logger);
+  await dispatcher.start();
+
   const startJobs = async () => {
     const firstStart = await hasNoUsers(handle.db);
     // The embedded season is generated offline: seed it before the first visitor, so a fresh install

@@ -12,10 +12,15 @@ export interface Chunking {
   budgetMs: number;
   min: number;
   max: number;
+  /**
+   * How many transactions may work side by side, each on its own share of the rows (a game's bets
+   * split by player). SQLite has one writer: 1. PostgreSQL writes in several backends at once.
+   */
+  partitions: number;
 }
 
-const SQLITE: Chunking = { first: 100, budgetMs: 7, min: 50, max: 1000 };
-const POSTGRES: Chunking = { first: 5000, budgetMs: 1000, min: 500, max: 25_000 };
+const SQLITE: Chunking = { first: 100, budgetMs: 7, min: 50, max: 1000, partitions: 1 };
+const POSTGRES: Chunking = { first: 4000, budgetMs: 1000, min: 500, max: 25_000, partitions: 4 };
 
 export function chunkingFor(db: Kysely<any>): Chunking {
   return isPostgres(db) ? POSTGRES : SQLITE;

@@ -223,6 +223,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   // An idle connection the server dropped (a restart, a failover) must not take the process down:
   // the pool replaces it, and the query that meets the outage answers 503 (http/errors.ts).
   pool.on("error", () => {});
+  // The pool listens for errors of idle connections only. One checked out (a transaction between
+  // statements) whose server goes away emits "error" with no listener, which would end the
+  // process: absorb it here; its next query fails (503) and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     const client = await pool.connect();
     client.release();

@@ -22,6 +22,25 @@ export interface LeaseOptions {
 export const PROCESS_ID = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
 /**
+ * Whether a holder (as PROCESS_ID names it) is a process of this machine that is gone: its pid
+ * runs no process, or is ours (a restarted container is pid 1 again). Holders on other machines,
+ * or names we cannot read, are never judged dead: their lease expires instead.
+ */
+export function holderIsDead(holder: string): boolean {
+  const [host, pidText] = holder.split(":");
+  const pid = Number(pidText);
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: a process of another user runs under that pid: alive, as far as we can tell.
+    return (error as { code?: string }).code === "ESRCH";
+  }
+}
+
+/**
  * Singleton jobs (provider sync, settlement sweep, purges) run in one process at a time: the one
  * holding the lease. On PostgreSQL the lease is a session advisory lock held by a connection of
  * its own: when the process dies, its connection closes and the server frees the lock at once;
@@ -149,6 +168,13 @@ export class Lease {
 
   async #trySqlite(): Promise<boolean> {
     const now = Date.now();
+    const current = await this.db
+      .selectFrom("job_leases")
+      .select("holder")
+      .where("name", "=", this.name)
+      .executeTakeFirst();
+    // A holder that died on this machine (a crash, then a restart) need not be waited out.
+    const dead = current && current.holder !== this.#holder && holderIsDead(current.holder) ? current.holder : null;
     await this.db
       .insertInto("job_leases")
       .values({ name: this.name, holder: this.#holder, expires_at: now + this.#ttlMs })
@@ -156,7 +182,13 @@ export class Lease {
         oc
           .column("name")
           .doUpdateSet({ holder: this.#holder, expires_at: now + this.#ttlMs })
-          .where((eb) => eb.or([eb("job_leases.holder", "=", this.#holder), eb("job_leases.expires_at", "<", now)])),
+          .where((eb) =>
+            eb.or([
+              eb("job_leases.holder", "=", this.#holder),
+              eb("job_leases.expires_at", "<", now),
+              ...(dead ? [eb("job_leases.holder", "=", dead)] : []),
+            ]),
+          ),
       )
       .execute();
     const row = await this.db

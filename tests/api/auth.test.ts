@@ -358,7 +358,8 @@ describe("PUT /api/user/password", () => {
       );
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(statuses[10]).toBe(429);
-  });
+    // Eleven password checks and a sign-up (argon2id each): over 5 s on a busy two-core machine.
+  }, 20_000);
 });
 
 describe("PUT /api/user/username", () => {

@@ -388,7 +388,9 @@ describe("settlement", () => {
       ["lost", -20000],
       ["lost", -30000],
     ]);
-    const messages = await outboxSettlements();
+    // In bet order: on PostgreSQL players' shares settle side by side, so the events of different
+    // players may be written in any order (each player's own stay in order).
+    const messages = (await outboxSettlements()).sort((a, b) => a.betId - b.betId);
     expect(messages.map((m) => m.userId)).toEqual([alice.user.id, bob.user.id, admin.user.id]);
     expect(messages.slice(0, 1)).toEqual([
       {

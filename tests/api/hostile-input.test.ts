@@ -333,6 +333,8 @@ async function checksum(ctx: TestContext): Promise<string> {
   // Introspection lists the tables of either engine (sqlite_master, information_schema).
   const tables = (await ctx.db.introspection.getTables({ withInternalKyselyTables: true }))
     .map((t) => ({ name: t.name }))
+    // Counting requests, hostile ones included, is the rate limiter's job.
+    .filter((t) => t.name !== "rate_limits")
     .sort((a, b) => a.name.localeCompare(b.name));
   const hasher = new Bun.CryptoHasher("sha256");
   for (const { name } of tables) {

@@ -140,6 +140,20 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     expect(rows[0].n).toBe(1);
   }, 30_000);
 
+  test("an account's budget of failed sign-ins is one across both processes", async () => {
+    const player = await register(a);
+    const statuses: number[] = [];
+    // 10 failures per account per 15 minutes (ACCOUNT_LIMIT), whichever process they reach.
+    for (let i = 0; i < 11; i++) {
+      const res = await send(i % 2 ? b : a, "POST", "/api/login", { email: player.email, password: "wrong password!" });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...new Array(10).fill(401), 429]);
+    const onA = await send(a, "POST", "/api/login", { email: player.email, password: "correct horse battery" });
+    expect(onA.status).toBe(429);
+    expect(Number(onA.headers.get("retry-after"))).toBeGreaterThan(0);
+  }, 30_000);
+
   test("when the process running the jobs is killed, the other takes them over", async () => {
     const holderOf = async () =>
       (await client.query<{ holder: string }>("select holder from job_leases where name = 'jobs'")).rows[0]?.holder ??

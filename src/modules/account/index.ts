@@ -23,7 +23,7 @@ export interface AccountRoutesDeps {
 /** A player's own data: download bets (CSV) and account (JSON), delete the account. */
 export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRoutesDeps) {
   // Deleting asks for the password: a stolen session must not get unlimited guesses at it.
-  const passwordChecks = new RateLimiter(ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
+  const passwordChecks = new RateLimiter(db, "account-deletion", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   return new Elysia({ name: "account", prefix: "/api" })
     .use(auth)
     .get(
@@ -51,7 +51,7 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRout
     .delete(
       "/user",
       async ({ body, user, cookie }) => {
-        passwordChecks.hit(String(user.id));
+        await passwordChecks.hit(String(user.id));
         const result = await service.deleteAccount(db, clock.now(), user.id, body.password);
         cookie[SESSION_COOKIE]!.set({ value: "", path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 });
         onAccountDeleted(user.id);

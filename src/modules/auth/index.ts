@@ -53,8 +53,8 @@ export function authRoutes({
   // Links in mail come from PUBLIC_URL only: a request's Host header is the sender's to choose.
   if (mailer && !config.publicUrl) throw new Error("Mail needs PUBLIC_URL: mailed links are built from it");
   const publicUrl = config.publicUrl ?? "";
-  const perAddress = new RateLimiter(config.authRateLimit, 60_000, clock);
-  const perAccount = new RateLimiter(ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
+  const perAddress = new RateLimiter(db, "auth", config.authRateLimit, 60_000, clock);
+  const perAccount = new RateLimiter(db, "account", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   const secure = config.publicUrl?.startsWith("https://") ?? false;
   const cookieOptions = {
     httpOnly: true,
@@ -63,9 +63,9 @@ export function authRoutes({
     path: "/",
     maxAge: service.SESSION_DAYS * 24 * 60 * 60,
   };
-  const limitAddress = (request: Request, server: Parameters<typeof clientAddress>[1]) => {
+  const limitAddress = async (request: Request, server: Parameters<typeof clientAddress>[1]) => {
     const address = clientAddress(request, server, config.trustProxy);
-    perAddress.hit(rateLimitKey(address));
+    await perAddress.hit(rateLimitKey(address));
     return address;
   };
   /** Work that must not change the answer or its timing (mail): runs after it, errors only logged. */
@@ -78,7 +78,7 @@ export function authRoutes({
     .post(
       "/register",
       async ({ body, request, server, cookie, set }) => {
-        const address = limitAddress(request, server);
+        const address = await limitAddress(request, server);
         const { user, token } = await service.register(db, clock.now(), body, {
           adminEmails: config.adminEmails,
           clientAddress: address,
@@ -102,12 +102,12 @@ export function authRoutes({
     .post(
       "/login",
       async ({ body, request, server, cookie }) => {
-        limitAddress(request, server);
+        await limitAddress(request, server);
         const account = normalizeEmail(body.email);
-        perAccount.hit(account);
+        await perAccount.hit(account);
         const { user, token } = await service.login(db, clock.now(), body, config.adminEmails);
         // Only failed sign-ins spend the account's budget.
-        perAccount.refund(account);
+        await perAccount.refund(account);
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         return user;
       },
@@ -125,8 +125,8 @@ export function authRoutes({
     )
     .post(
       "/password/forgot",
-      ({ body, request, server }) => {
-        limitAddress(request, server);
+      async ({ body, request, server }) => {
+        await limitAddress(request, server);
         if (!mailer) {
           throw new AppError(
             503,
@@ -134,7 +134,7 @@ export function authRoutes({
             "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.",
           );
         }
-        perAccount.hit(normalizeEmail(body.email));
+        await perAccount.hit(normalizeEmail(body.email));
         // Answered before looking the address up, the same for every address, however the mail fares.
         afterAnswer("password reset mail failed", async () => {
           try {
@@ -155,9 +155,9 @@ export function authRoutes({
     .post(
       "/password/reset",
       async ({ body, request, server }) => {
-        limitAddress(request, server);
+        await limitAddress(request, server);
         const account = await service.resetLinkEmail(db, body.token);
-        if (account) perAccount.hit(account);
+        if (account) await perAccount.hit(account);
         const userId = await service.resetPassword(db, clock.now(), body.token, body.password);
         onAllSessionsEnded(userId);
         return { message: "Your password has been changed. Sign in with it." };
@@ -167,7 +167,7 @@ export function authRoutes({
     .post(
       "/email/verify",
       async ({ body, request, server }) => {
-        limitAddress(request, server);
+        await limitAddress(request, server);
         await service.verifyEmail(db, clock.now(), body.token);
         return { message: "Your email address is confirmed." };
       },
@@ -183,9 +183,9 @@ export function authRoutes({
       "/user/password",
       async ({ user, sessionToken, body }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
-        perAccount.hit(user.email);
+        await perAccount.hit(user.email);
         await service.changePassword(db, user.id, sessionToken, body);
-        perAccount.refund(user.email);
+        await perAccount.refund(user.email);
         // The other sessions' sockets close; this browser's reconnects with its session.
         onAllSessionsEnded(user.id);
         return { message: "Your password has been changed." };

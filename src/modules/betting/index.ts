@@ -1,5 +1,7 @@
 import { Elysia, t } from "elysia";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
@@ -11,14 +13,14 @@ import * as service from "./service.ts";
 
 /** Placing bets and parlays, a player's bets, and journal notes (spec §7). */
 export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
-  const placements = new RateLimiter(ABUSE_LIMITS.betPlacements, 60_000, clock);
+  const placements = new RateLimiter(db, "bet-placements", ABUSE_LIMITS.betPlacements, 60_000, clock);
   return new Elysia({ name: "betting", prefix: "/api" })
     .use(auth)
     .post(
       "/bets",
       async ({ body, user, set }) => {
-        placements.hit(`user:${user.id}`);
-        const bet = await service.placeBet(db, clock.now(), user.id, body);
+        const admit = (trx: Kysely<Database>) => placements.hit(`user:${user.id}`, trx);
+        const bet = await service.placeBet(db, clock.now(), user.id, body, admit);
         set.status = 201;
         return bet;
       },
@@ -27,8 +29,8 @@ export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     .post(
       "/parlays",
       async ({ body, user, set }) => {
-        placements.hit(`user:${user.id}`);
-        const bet = await placeParlay(db, clock.now(), user.id, body);
+        const admit = (trx: Kysely<Database>) => placements.hit(`user:${user.id}`, trx);
+        const bet = await placeParlay(db, clock.now(), user.id, body, admit);
         set.status = 201;
         return bet;
       },

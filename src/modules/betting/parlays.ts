@@ -16,7 +16,7 @@ import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents } from
 import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice, type Price } from "./rules.ts";
-import { isUniqueViolation } from "./service.ts";
+import { isUniqueViolation, type Admit } from "./service.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
 type Leg = PlaceParlayInput["legs"][number];
@@ -78,13 +78,20 @@ function lastLeg(priced: readonly PricedLeg[]): PricedLeg {
  * the legs' current decimal odds. Refuses a started game (409), a moved price (409 with the new
  * prices), the same parlay twice in one book (409), and league rules it breaks (400).
  */
-export async function placeParlay(db: Db, now: Date, userId: number, input: PlaceParlayInput): Promise<Bet> {
+export async function placeParlay(
+  db: Db,
+  now: Date,
+  userId: number,
+  input: PlaceParlayInput,
+  admit: Admit = async () => {},
+): Promise<Bet> {
   checkLegs(input.legs);
   const bookId = bookOf(input.leagueId);
   const key = parlayKey(input.legs);
 
   return groupCommit(db)
     .run(async (trx) => {
+      await admit(trx);
       // One placement at a time per player and book (the bankroll check), never beside a settlement of a leg's game.
       await lockExclusive(trx, "book", userId, bookId);
       for (const gameId of [...new Set(input.legs.map((leg) => leg.gameId))].sort())

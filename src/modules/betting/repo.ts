@@ -1,8 +1,8 @@
-import type { Insertable, Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import { jsonList } from "../../db/json-rows.ts";
 import type { Database } from "../../db/schema.ts";
 import { type BetStatus, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
-import type { BetLegsTable, BetsTable } from "./table.ts";
+import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
 
@@ -134,14 +134,46 @@ export function betsWithDetails(
 export type BetWithDetails = Awaited<ReturnType<typeof betsWithDetails>>[number];
 
 /** Up to `limit` single bets of a game after `afterId`, in id order; `pendingOnly` for the settlement sweep. */
-export function betsOfGame(db: Executor, gameId: string, afterId: number, limit: number, pendingOnly: boolean) {
+/** What settling a single bet reads of it (not its note, price or placement details). */
+const SETTLING_COLUMNS = [
+  "id",
+  "user_id",
+  "book_id",
+  "season",
+  "week",
+  "bet_type",
+  "selection",
+  "point",
+  "prop_id",
+  "wager_cents",
+  "potential_win_cents",
+  "status",
+  "result_cents",
+  "settled_at",
+] as const;
+
+export type SettlingBet = Pick<BetRow, (typeof SETTLING_COLUMNS)[number]>;
+
+/**
+ * A game's single bets after `afterId`, in id order. With `share`, only the bets of players whose
+ * id falls in that share (user_id % of = part): settlement's partitions never share a player.
+ */
+export function betsOfGame(
+  db: Executor,
+  gameId: string,
+  afterId: number,
+  limit: number,
+  pendingOnly: boolean,
+  share?: { part: number; of: number },
+): Promise<SettlingBet[]> {
   let query = db
     .selectFrom("bets")
-    .selectAll()
+    .select(SETTLING_COLUMNS)
     .where("game_id", "=", gameId)
     .where("is_parlay", "=", 0)
     .where("id", ">", afterId);
   if (pendingOnly) query = query.where("status", "=", "pending");
+  if (share && share.of > 1) query = query.where(sql<number>`user_id % ${share.of}`, "=", share.part);
   return query.orderBy("id").limit(limit).execute();
 }
 

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
+import type { Database } from "../../db/schema.ts";
 import { lockExclusive, lockShared } from "../../db/locks.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { groupCommit } from "../../db/group-commit.ts";
@@ -26,7 +28,16 @@ export { isUniqueViolation };
  * wager and potential win are ignored — and refuses a stale price (409 with the new one), a started
  * game, or a second bet on the game in the same book unless `replaceExisting`.
  */
-export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput): Promise<Bet> {
+/** Runs first in a placement's transaction: the caller's budget (a rate limit) that may refuse it (429). */
+export type Admit = (trx: Kysely<Database>) => Promise<void>;
+
+export async function placeBet(
+  db: Db,
+  now: Date,
+  userId: number,
+  input: PlaceBetInput,
+  admit: Admit = async () => {},
+): Promise<Bet> {
   if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
   const bookId = bookOf(input.leagueId);
@@ -34,6 +45,8 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
   // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
   const placed = await groupCommit(db)
     .run(async (trx) => {
+      // The caller's budget (a rate limit), counted in this commit: a refused placement gives it back.
+      await admit(trx);
       // On PostgreSQL, one placement at a time per player and book (bankroll check, one bet per
       // game, replace), and none while this game's bets settle (SQLite's write lock does both).
       await lockExclusive(trx, "book", userId, bookId);

@@ -12,7 +12,7 @@ import { resultCents, settleBet } from "./rules.ts";
 import { decideParlays } from "./parlay-settlement.ts";
 import type { BetStatus } from "../../shared/bets.ts";
 import type { SettlementMessage } from "../../shared/contract/live.ts";
-import type { BetRow } from "./table.ts";
+import type { SettlingBet } from "./repo.ts";
 
 /**
  * Bets settled in the first transaction (small: the machine is not known yet); later chunks adapt so each holds the write lock and the
@@ -28,7 +28,7 @@ export function nextChunkSize(size: number, tookMs: number, chunking: Chunking =
   const scaled = Math.round(size * Math.min(1.5, Math.max(0.5, chunking.budgetMs / Math.max(tookMs, 0.1))));
   return Math.min(chunking.max, Math.max(chunking.min, scaled));
 }
-const SQLITE_CHUNKS: Chunking = { first: CHUNK, budgetMs: CHUNK_BUDGET_MS, min: 50, max: 1000 };
+const SQLITE_CHUNKS: Chunking = { first: CHUNK, budgetMs: CHUNK_BUDGET_MS, min: 50, max: 1000, partitions: 1 };
 /** Parlays per transaction: each brings up to 8 legs (and their games) along. */
 const PARLAY_CHUNK = 100;
 
@@ -42,7 +42,7 @@ export type GameInfo = SettlementMessage["betDetails"]["gameInfo"];
 
 /** A bet and the outcome settlement found for it, with the game its message names. */
 export interface Decided {
-  bet: BetRow;
+  bet: SettlingBet;
   next: Outcome;
   gameInfo: GameInfo;
 }
@@ -54,7 +54,7 @@ export const gameInfoOf = (facts: Facts): GameInfo => ({
   homeScore: facts.homeScore,
 });
 
-function outcomeOf(bet: BetRow, facts: Facts): Outcome {
+function outcomeOf(bet: SettlingBet, facts: Facts): Outcome {
   const status = settleBet(
     { betType: bet.bet_type, selection: bet.selection, point: bet.point },
     facts,
@@ -66,7 +66,7 @@ function outcomeOf(bet: BetRow, facts: Facts): Outcome {
   };
 }
 
-const singles = (bets: BetRow[], facts: Facts): Decided[] =>
+const singles = (bets: SettlingBet[], facts: Facts): Decided[] =>
   bets.map((bet) => ({ bet, next: outcomeOf(bet, facts), gameInfo: gameInfoOf(facts) }));
 
 function message({ bet, next, gameInfo }: Decided): SettlementMessage {
@@ -122,13 +122,21 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
 }
 
 /**
- * On PostgreSQL, settlement steps run one at a time across processes, as SQLite's write lock makes
- * them anyway: a player's aggregates and streaks are read, then written; a parlay spans games
- * settled apart. Exactly once: a second settlement of the game waits here, then finds the bets
- * settled. Placements on the game (which hold it shared) finish first.
+ * On PostgreSQL, settlement steps that touch the same players run one at a time across processes,
+ * as SQLite's write lock makes them anyway: a player's aggregates and streaks are read, then
+ * written; a parlay spans games settled apart. Players are split into `partitions` shares
+ * (user_id % partitions): a first settlement's chunk holds its share's lock, so chunks of
+ * different shares (of one game or of two) run side by side and never meet on a player, and
+ * chunks of one share queue. Exactly once: a second settlement of the game waits for the share,
+ * then finds its bets settled. Steps that touch any player (a regrade, parlays) hold every share
+ * and the game. Locks are taken in one order (shares ascending, then the game): no deadlock.
  */
-async function lockSettlement(trx: Kysely<Database>, gameId: string): Promise<void> {
-  await lockExclusive(trx, "settlement");
+async function lockShare(trx: Kysely<Database>, part: number): Promise<void> {
+  await lockExclusive(trx, "settlement", part);
+}
+
+async function lockSettlement(trx: Kysely<Database>, gameId: string, partitions: number): Promise<void> {
+  for (let part = 0; part < partitions; part++) await lockShare(trx, part);
   await lockExclusive(trx, "game", gameId);
 }
 
@@ -138,9 +146,13 @@ async function lockSettlement(trx: Kysely<Database>, gameId: string): Promise<vo
  * half-regraded game. Returns how many bets changed.
  */
 export async function settleGame(db: Db, now: Date, gameId: string, opts: { regrade?: boolean } = {}): Promise<number> {
+  // PostgreSQL neither blocks the event loop nor holds one write lock for a chunk: larger chunks
+  // there, several at once.
+  const chunking = chunkingFor(db);
+  const { partitions } = chunking;
   if (opts.regrade) {
     const regraded = await db.transaction().execute(async (trx) => {
-      await lockSettlement(trx, gameId);
+      await lockSettlement(trx, gameId, partitions);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return 0;
       let changed = 0;
@@ -161,32 +173,40 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     await boardsUpToDate(db);
     return regraded;
   }
-  let changed = 0;
-  // PostgreSQL neither blocks the event loop nor holds one write lock for a chunk: larger chunks there.
-  const chunking = chunkingFor(db);
-  let size = chunking.first;
-  for (let afterId = 0; ; ) {
-    const step = await db.transaction().execute(async (trx) => {
-      // Timed from the write lock on: waiting for placements' commits is not the chunk's work.
-      await lockSettlement(trx, gameId);
-      const started = performance.now();
-      const facts = await finalFacts(trx, gameId);
-      if (!facts) return null;
-      const bets = await repo.betsOfGame(trx, gameId, afterId, size, true);
-      if (bets.length === 0) return null;
-      const changedHere = await applyOutcomes(trx, now, singles(bets, facts), false);
-      return { changed: changedHere, lastId: bets.at(-1)!.id, tookMs: performance.now() - started };
-    });
-    if (!step) break;
-    changed += step.changed;
-    afterId = step.lastId;
-    size = nextChunkSize(size, step.tookMs, chunking);
-    await yieldToEventLoop();
+  if (partitions > 1) {
+    // Placements on this game that began before it completed hold it shared: let them finish, so
+    // their bets are among those read below (any placement after this reads the game completed).
+    await db.transaction().execute((trx) => lockExclusive(trx, "game", gameId));
   }
+  const settleShare = async (part: number): Promise<number> => {
+    let changed = 0;
+    let size = chunking.first;
+    for (let afterId = 0; ; ) {
+      const step = await db.transaction().execute(async (trx) => {
+        await lockShare(trx, part);
+        // Timed from the lock on: waiting for placements' commits is not the chunk's work.
+        const started = performance.now();
+        const facts = await finalFacts(trx, gameId);
+        if (!facts) return null;
+        const bets = await repo.betsOfGame(trx, gameId, afterId, size, true, { part, of: partitions });
+        if (bets.length === 0) return null;
+        const changedHere = await applyOutcomes(trx, now, singles(bets, facts), false);
+        return { changed: changedHere, lastId: bets.at(-1)!.id, tookMs: performance.now() - started };
+      });
+      if (!step) break;
+      changed += step.changed;
+      afterId = step.lastId;
+      size = nextChunkSize(size, step.tookMs, chunking);
+      await yieldToEventLoop();
+    }
+    return changed;
+  };
+  const shares = await Promise.all(Array.from({ length: partitions }, (_, part) => settleShare(part)));
+  let changed = shares.reduce((sum, n) => sum + n, 0);
   // Then the pending parlays with a leg on this game: the leg is graded, and a parlay whose last leg this was settles.
   for (let afterId = 0; ; ) {
     const step = await db.transaction().execute(async (trx) => {
-      await lockSettlement(trx, gameId);
+      await lockSettlement(trx, gameId, partitions);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return null;
       const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, true);

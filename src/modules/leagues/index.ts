@@ -40,8 +40,8 @@ const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_I
 
 /** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
-  const invitations = new RateLimiter(ABUSE_LIMITS.invitations, 60_000, clock);
-  const creations = new RateLimiter(CREATION_LIMITS.perHour, HOUR_MS, clock);
+  const invitations = new RateLimiter(db, "invitations", ABUSE_LIMITS.invitations, 60_000, clock);
+  const creations = new RateLimiter(db, "league-creations", CREATION_LIMITS.perHour, HOUR_MS, clock);
   return new Elysia({ name: "leagues", prefix: "/api" })
     .use(auth)
     .get(
@@ -97,8 +97,8 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     )
     .post(
       "/leagues/:id/invite",
-      ({ params, body, user }) => {
-        invitations.hit(`user:${user.id}`);
+      async ({ params, body, user }) => {
+        await invitations.hit(`user:${user.id}`);
         return service.invite(db, clock.now(), user.id, params.id, body);
       },
       {

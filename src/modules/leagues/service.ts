@@ -181,11 +181,11 @@ export async function createLeague(
   now: Date,
   userId: number,
   input: LeagueSettingsInput & { createdBy: number },
-  admit: () => void = () => {},
+  admit: () => Promise<void> | void = () => {},
 ): Promise<League> {
   assertClaimIsSelf(userId, input.createdBy, "createdBy");
   const columns = validatedColumns(input);
-  admit();
+  await admit();
   const id = await db.transaction().execute(async (trx) => {
     // Counted inside the write transaction, so simultaneous requests cannot both take the last place.
     if ((await repo.countCreatedBy(trx, userId)) >= CREATION_LIMITS.total) {

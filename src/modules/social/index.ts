@@ -19,8 +19,8 @@ import * as service from "./service.ts";
 
 /** Friends, friend requests, user search, friends' analytics and notifications (spec §7). */
 export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
-  const searches = new RateLimiter(ABUSE_LIMITS.searches, 60_000, clock);
-  const requests = new RateLimiter(ABUSE_LIMITS.friendRequests, 60_000, clock);
+  const searches = new RateLimiter(db, "searches", ABUSE_LIMITS.searches, 60_000, clock);
+  const requests = new RateLimiter(db, "friend-requests", ABUSE_LIMITS.friendRequests, 60_000, clock);
   return new Elysia({ name: "social", prefix: "/api" })
     .use(auth)
     .get("/friends", ({ user }) => service.friends(db, user.id), { auth: true, response: { 200: t.Array(Friend) } })
@@ -31,7 +31,7 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
     .post(
       "/friends/requests",
       async ({ body, user, set }) => {
-        requests.hit(`user:${user.id}`);
+        await requests.hit(`user:${user.id}`);
         set.status = 201;
         return service.sendRequest(db, clock.now(), user.id, body.addresseeId);
       },
@@ -59,8 +59,8 @@ export function socialRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: 
     })
     .get(
       "/users/search",
-      ({ query, user }) => {
-        searches.hit(`user:${user.id}`);
+      async ({ query, user }) => {
+        await searches.hit(`user:${user.id}`);
         return service.search(db, user.id, query.q);
       },
       {
