@@ -164,6 +164,19 @@ describe("POST /api/bets", () => {
     expect((await place(alice, spreadBet({ gameId: SUN, selection: "Buffalo Bills" }))).status).toBe(201);
   });
 
+  test("a replacement keeps the replaced bet's journal note unless it brings its own", async () => {
+    await place(alice, spreadBet({ note: "Eagles at home after a bye" }));
+    const kept = await place(alice, spreadBet({ selection: "Dallas Cowboys", point: 3.5, replaceExisting: true }));
+    expect(kept.status).toBe(201);
+    expect(kept.body.note).toBe("Eagles at home after a bye");
+    const own = await place(
+      alice,
+      spreadBet({ betType: "total", selection: "Over", point: 45.5, note: "Shootout", replaceExisting: true }),
+    );
+    expect(own.status).toBe(201);
+    expect(own.body.note).toBe("Shootout");
+  });
+
   test("20 concurrent identical placements leave exactly one bet", async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => place(alice, spreadBet())));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);

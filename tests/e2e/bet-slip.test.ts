@@ -273,7 +273,14 @@ describe("bet slip", () => {
       await slip(page)
         .getByRole("radio", { name: /^2 units/ })
         .check();
-      await slip(page).getByLabel("Note (optional)").fill("Home favourite at home");
+      // Each pick has its own note: this one goes with the Eagles pick only.
+      const notes = slip(page).getByLabel("Note (optional)");
+      expect(await notes.count()).toBe(2);
+      await slip(page)
+        .getByRole("listitem")
+        .filter({ hasText: "Philadelphia Eagles -3.5" })
+        .getByLabel("Note (optional)")
+        .fill("Home favourite at home");
       await slip(page).getByRole("button", { name: "Place 2 Bets" }).click();
 
       await toastLocator(page).getByText("2 Bets Placed!").waitFor();
@@ -307,7 +314,7 @@ describe("bet slip", () => {
         units: string;
       }[];
       expect(bets.map((b) => [b.selection, b.units, b.note]).sort()).toEqual([
-        ["Kansas City Chiefs", "2", "Home favourite at home"],
+        ["Kansas City Chiefs", "2", null],
         ["Philadelphia Eagles", "2", "Home favourite at home"],
       ]);
 
@@ -342,6 +349,7 @@ describe("bet slip", () => {
       const { page, user } = await gamesPage({ signedIn: true });
       const game = card(page, ...DAL_PHI);
       await odds(page, PHI_SPREAD).click();
+      await slip(page).getByLabel("Note (optional)").fill("Eagles off a bye");
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await game.locator(".your-bet").waitFor();
 
@@ -364,8 +372,10 @@ describe("bet slip", () => {
       await game.locator(".your-bet strong").getByText("Over 45.5").waitFor();
       const bets = (await (await page.request.get(`/api/users/${user!.id}/bets/week/1`)).json()) as {
         selection: string;
+        note: string | null;
       }[];
-      expect(bets.map((b) => b.selection)).toEqual(["Over"]);
+      // The replacement brought no note of its own: the journal note stays with the game's bet.
+      expect(bets.map((b) => [b.selection, b.note])).toEqual([["Over", "Eagles off a bye"]]);
     },
     E2E_TIMEOUT,
   );

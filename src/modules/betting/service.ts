@@ -116,7 +116,8 @@ export async function placeBet(
         wager_cents: wager,
         potential_win_cents: potentialWinCents(wager, price.odds),
         confidence: input.confidence ?? "medium",
-        note: input.note?.trim() ? input.note : null,
+        // A replacement without a note of its own keeps the journal note of the bet it replaces.
+        note: input.note?.trim() ? input.note : (existing?.note ?? null),
         is_parlay: 0,
         status: "pending",
         result_cents: null,

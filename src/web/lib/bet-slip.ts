@@ -28,6 +28,8 @@ export interface SlipSelection {
   propType?: string;
   /** Why the last placement did not go through, shown on the pick until it is placed. */
   notice?: string;
+  /** The pick's own journal note, placed with it as a single bet (a parlay has one note: slipNote). */
+  note?: string;
 }
 
 type SelectionIdentity = Pick<SlipSelection, "gameId" | "betType" | "selection" | "propId">;
@@ -97,13 +99,16 @@ export function clearSlip(): void {
 }
 
 /** Changes one pick in place (a new price, a notice); a pick no longer in the slip is left alone. */
-export function updateSelection(key: string, change: Partial<Pick<SlipSelection, "odds" | "point" | "notice">>): void {
+export function updateSelection(
+  key: string,
+  change: Partial<Pick<SlipSelection, "odds" | "point" | "notice" | "note">>,
+): void {
   slipSelections.value = slipSelections.value.map((pick) =>
     selectionKey(pick) === key ? { ...pick, ...change } : pick,
   );
 }
 
-/** The stake and journal note for the picks in the slip; kept while the drawer is closed. */
+/** The stake for the picks in the slip, and the parlay's journal note; kept while the drawer is closed. */
 export const slipUnits = signal<number>(UNIT_CHOICES[0]);
 export const slipNote = signal("");
 

@@ -74,7 +74,7 @@ export function BetSlip() {
       ) : null}
       <ul className="slip-picks">
         {picks.map((pick) => (
-          <SlipPick key={selectionKey(pick)} pick={pick} units={asParlay ? null : units} />
+          <SlipPick key={selectionKey(pick)} pick={pick} units={asParlay ? null : units} disabled={pending} />
         ))}
       </ul>
       <fieldset className="unit-choices">
@@ -96,17 +96,19 @@ export function BetSlip() {
           </label>
         ))}
       </fieldset>
-      <label className="slip-note">
-        Note (optional)
-        <textarea
-          rows={2}
-          maxLength={NOTE_MAX}
-          placeholder="Why this pick? Your journal keeps it."
-          value={slipNote.value}
-          onChange={(event) => (slipNote.value = event.target.value)}
-          disabled={pending}
-        />
-      </label>
+      {asParlay ? (
+        <label className="slip-note">
+          Note (optional)
+          <textarea
+            rows={2}
+            maxLength={NOTE_MAX}
+            placeholder="Why this parlay? Your journal keeps it."
+            value={slipNote.value}
+            onChange={(event) => (slipNote.value = event.target.value)}
+            disabled={pending}
+          />
+        </label>
+      ) : null}
       <footer className="slip-footer">
         <dl className="slip-totals">
           <div>

@@ -1,9 +1,14 @@
-import { removeSelection, selectionKey, type SlipSelection } from "../../lib/bet-slip.ts";
+import { NOTE_MAX } from "../../../shared/limits.ts";
+import { removeSelection, selectionKey, updateSelection, type SlipSelection } from "../../lib/bet-slip.ts";
 import { dollars, formatOdds, marketName, pickText, propTypeText } from "../../lib/odds-format.ts";
 import { pickWinCents } from "./place-bet.ts";
 
-/** One pick in the slip: the game, the pick and its price, what it would win (not as a parlay leg: units null), and a remove button. */
-export function SlipPick({ pick, units }: { pick: SlipSelection; units: number | null }) {
+/**
+ * One pick in the slip: the game, the pick and its price, and a remove button; as a single bet
+ * (units given) also what it would win and its own journal note. As a parlay leg (units null) the
+ * parlay's one note is the slip's.
+ */
+export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units: number | null; disabled?: boolean }) {
   const text = pickText(pick);
   const market = pick.propType
     ? `${marketName(pick.betType)} · ${propTypeText(pick.propType)}`
@@ -31,6 +36,19 @@ export function SlipPick({ pick, units }: { pick: SlipSelection; units: number |
       >
         ×
       </button>
+      {units === null ? null : (
+        <label className="slip-note slip-pick-note">
+          Note (optional)
+          <textarea
+            rows={2}
+            maxLength={NOTE_MAX}
+            placeholder="Why this pick? Your journal keeps it."
+            value={pick.note ?? ""}
+            onChange={(event) => updateSelection(selectionKey(pick), { note: event.target.value })}
+            disabled={disabled}
+          />
+        </label>
+      )}
       {pick.notice ? (
         <p className="slip-pick-notice" role="alert">
           {pick.notice}

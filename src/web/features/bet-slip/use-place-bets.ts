@@ -7,7 +7,6 @@ import {
   updateSelection,
   type SlipSelection,
   selectedLeagueId,
-  slipNote,
   slipUnits,
 } from "../../lib/bet-slip.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
@@ -77,7 +76,7 @@ export function usePlaceBets() {
 
   const attempt = async (pick: SlipSelection, replace: boolean): Promise<Attempt> => {
     try {
-      await placeBet(pick, slipUnits.value, slipNote.value, replace, selectedLeagueId.value);
+      await placeBet(pick, slipUnits.value, pick.note ?? "", replace, selectedLeagueId.value);
       removeSelection(selectionKey(pick));
       return "placed";
     } catch (error) {
@@ -102,7 +101,6 @@ export function usePlaceBets() {
     setPending(false);
     if (placed.length > 0) {
       void afterBetPlaced();
-      if (slipSelections.value.length === 0) slipNote.value = "";
       // A failure's toast stays up: the placed picks have left the slip, which says enough.
       if (!failed) toast(placedToast(placed, units));
     }
