@@ -310,7 +310,7 @@ describe("bet slip", () => {
       });
       const bets = (await (await page.request.get(`/api/users/${user!.id}/bets`)).json()) as {
         selection: string;
-        note: string;
+        note: string | null;
         units: string;
       }[];
       expect(bets.map((b) => [b.selection, b.units, b.note]).sort()).toEqual([
