@@ -46,7 +46,7 @@ const figure = (page: Page, label: string) =>
   page.getByRole("article", { name: label, exact: true }).locator(".stat-value");
 const ensureCard = (page: Page) => page.getByRole("article", { name: "Create/Ensure Bots" });
 const targetInput = (page: Page) => ensureCard(page).getByRole("spinbutton", { name: "Target bot count" });
-const plan = (page: Page) => ensureCard(page).locator("#bot-plan");
+const plan = (page: Page) => ensureCard(page).locator("#bot-target-hint");
 const weeklyButton = (page: Page) => page.getByRole("button", { name: "Run Weekly Update" });
 
 async function figures(page: Page): Promise<string[]> {

@@ -17,6 +17,8 @@ interface FieldParts {
   live?: boolean;
   /** Classes of the hint's `<small>` (with `live`, of the message's). */
   hintClassName?: string;
+  /** A button that acts on the field, drawn on its row (a search box's Search). */
+  action?: ReactNode;
 }
 
 /** The ids and attributes that tie a control to its label and message. */
@@ -63,20 +65,28 @@ interface Tie {
 
 /** Splits a field's own props from its control's. */
 function split<C>(props: FieldParts & C): [FieldParts, Omit<C, keyof FieldParts>] {
-  const { id, label, labelHidden, error, hint, alert, live, hintClassName, ...control } = props;
-  return [{ id, label, labelHidden, error, hint, alert, live, hintClassName }, control];
+  const { id, label, labelHidden, error, hint, alert, live, hintClassName, action, ...control } = props;
+  return [{ id, label, labelHidden, error, hint, alert, live, hintClassName, action }, control];
 }
 
 /** The label, the control `render` draws with the tying attributes, and the message under it. */
 function Labelled({ parts, render }: { parts: FieldParts; render(tie: Tie): ReactNode }) {
   const { describedBy, message } = messageOf(parts);
-  const { id, label, labelHidden, error } = parts;
+  const { id, label, labelHidden, error, action } = parts;
+  const control = render({ id, name: id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy });
   return (
     <>
       <label htmlFor={id} className={labelHidden ? "visually-hidden" : undefined}>
         {label}
       </label>
-      {render({ id, name: id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {action ? (
+        <div className="field-with-action">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       {message}
     </>
   );
@@ -84,7 +94,7 @@ function Labelled({ parts, render }: { parts: FieldParts; render(tie: Tie): Reac
 
 /**
  * The one form field of the app (sign-in, register, reset, settings, delete account, leagues,
- * invitations, notes): a labelled input with its error (or, without one, its hint) under it and tied
+ * invitations, notes, the bot count, friend search): a labelled input with its error (or, without one, its hint) under it and tied
  * to it for screen readers. Pico colours an invalid input and its message.
  */
 export function Field(props: FieldParts & InputHTMLAttributes<HTMLInputElement>) {

@@ -7,6 +7,7 @@ import { SEARCH_MIN } from "../../../shared/limits.ts";
 import { relationTo, searchableQuery, type Relation } from "./search-rules.ts";
 import { useFriendAction } from "./use-friend-action.ts";
 import { Loading } from "../../components/Loading.tsx";
+import { Field } from "../../components/Field.tsx";
 
 type SearchState =
   | { status: "idle" }
@@ -57,31 +58,30 @@ export function FindFriends({ friends, requests }: FindFriendsProps) {
   return (
     <div className="find-friends">
       <form aria-label="Find friends" className="friend-search" onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor="friend-search-input">Search by username</label>
-        <div className="friend-search-row">
-          <input
-            id="friend-search-input"
-            type="search"
-            name="q"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="e.g. ben_jones"
-            maxLength={50}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (tooShort && searchableQuery(event.target.value) !== null) setTooShort(false);
-            }}
-            aria-invalid={tooShort || undefined}
-            aria-describedby="friend-search-hint"
-          />
-          <button type="submit" disabled={searching} aria-busy={searching || undefined}>
-            Search
-          </button>
-        </div>
-        <small id="friend-search-hint" className={tooShort ? "friend-search-error" : undefined} aria-live="polite">
-          {tooShort ? TOO_SHORT : HINT}
-        </small>
+        <Field
+          id="friend-search"
+          label="Search by username"
+          type="search"
+          name="q"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. ben_jones"
+          maxLength={50}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (tooShort && searchableQuery(event.target.value) !== null) setTooShort(false);
+          }}
+          error={tooShort ? TOO_SHORT : null}
+          hint={HINT}
+          live
+          hintClassName={tooShort ? "friend-search-error" : undefined}
+          action={
+            <button type="submit" disabled={searching} aria-busy={searching || undefined}>
+              Search
+            </button>
+          }
+        />
       </form>
       <SearchResults search={search} friends={friends} requests={requests} />
     </div>

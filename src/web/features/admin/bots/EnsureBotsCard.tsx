@@ -4,6 +4,7 @@ import { toast } from "../../../lib/toast.ts";
 import { ensureBots } from "./api.ts";
 import { BOT_TARGET_DEFAULT, BOT_TARGET_MAX, BOT_TARGET_MIN } from "../../../../shared/limits.ts";
 import { ensurePlanText, parseTarget } from "./bot-text.ts";
+import { Field } from "../../../components/Field.tsx";
 
 /**
  * Spec §2 'Create/Ensure Bots'. A cleared field counts as 40 at once and shows 40 again when it
@@ -42,23 +43,22 @@ export function EnsureBotsCard({ current }: { current: number | undefined }) {
       <h2 id="ensure-title">Create/Ensure Bots</h2>
       <p>Make sure at least this many bot players exist; only the missing ones are created.</p>
       <form onSubmit={submit} noValidate aria-label="Ensure bots">
-        <label htmlFor="bot-target">Target bot count</label>
-        <input
+        <Field
           id="bot-target"
+          label="Target bot count"
           type="number"
           inputMode="numeric"
           min={BOT_TARGET_MIN}
           max={BOT_TARGET_MAX}
           step={1}
           value={raw}
-          aria-invalid={target === null ? true : undefined}
-          aria-describedby="bot-plan"
+          error={target === null ? plan : null}
+          hint={plan}
+          live
+          hintClassName={target === null ? "bots-plan bots-plan-invalid" : "bots-plan"}
           onChange={(event) => setRaw(event.target.value)}
           onBlur={() => raw.trim() === "" && setRaw(String(BOT_TARGET_DEFAULT))}
         />
-        <p id="bot-plan" className={target === null ? "bots-plan bots-plan-invalid" : "bots-plan"} aria-live="polite">
-          {plan}
-        </p>
         <button type="submit" disabled={pending || target === null} aria-busy={pending}>
           Ensure {target ?? raw} Bots
         </button>
