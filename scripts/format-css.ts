@@ -51,7 +51,8 @@ function parseItems(css: string, state: { at: number }): Item[] {
       state.at++;
       const prelude = squash(buffer);
       buffer = "";
-      if (prelude.startsWith("@media") || prelude.startsWith("@keyframes") || prelude.startsWith("@supports")) {
+      // Any other at-rule with a block (@media, @container, @supports, @keyframes, @layer…) holds rules.
+      if (prelude.startsWith("@")) {
         items.push({ kind: "block", prelude, items: parseItems(css, state) });
       } else {
         items.push({

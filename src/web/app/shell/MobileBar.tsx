@@ -35,7 +35,7 @@ export function MobileBar() {
         <span className="slip-icon">
           <ReceiptIcon />
           {count > 0 ? (
-            <span className="badge">
+            <span className="count-pill badge">
               {count}
               <span className="visually-hidden"> selections</span>
             </span>

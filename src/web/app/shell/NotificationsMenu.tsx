@@ -51,7 +51,7 @@ export function NotificationsMenu() {
       >
         <BellIcon />
         {unread > 0 ? (
-          <span className="notifications-badge" aria-hidden="true">
+          <span className="count-pill notifications-badge" aria-hidden="true">
             {badgeText(unread)}
           </span>
         ) : null}

@@ -99,7 +99,7 @@ export function SlipDrawer() {
             <h2 id="slip-title">
               Bet Slip
               {count > 0 ? (
-                <span className="slip-count" aria-hidden="true">
+                <span className="count-pill slip-count" aria-hidden="true">
                   {count}
                 </span>
               ) : null}

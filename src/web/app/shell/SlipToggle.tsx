@@ -20,7 +20,7 @@ export function SlipToggle() {
     >
       <ReceiptIcon size={18} />
       <span className="slip-toggle-label">Bet Slip</span>
-      <span className="slip-toggle-count">
+      <span className="count-pill slip-toggle-count">
         {count}
         <span className="visually-hidden"> {count === 1 ? "selection" : "selections"}</span>
       </span>

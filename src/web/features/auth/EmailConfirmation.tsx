@@ -33,7 +33,10 @@ export function EmailConfirmation({ token, onContinue }: { token: string; onCont
     );
   }
   return (
-    <div className={`auth-notice${outcome.ok ? "" : " auth-notice-error"}`} role={outcome.ok ? "status" : "alert"}>
+    <div
+      className={`auth-notice${outcome.ok ? "" : " auth-notice-error danger-box"}`}
+      role={outcome.ok ? "status" : "alert"}
+    >
       <p>{outcome.message}</p>
       <button type="button" onClick={onContinue}>
         Continue

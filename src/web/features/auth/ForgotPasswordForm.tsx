@@ -59,7 +59,7 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
   return (
     <>
       {failure ? (
-        <div className="auth-notice auth-notice-error" role="alert">
+        <div className="auth-notice auth-notice-error danger-box" role="alert">
           <p>{failure}</p>
         </div>
       ) : null}

@@ -57,7 +57,7 @@ export function ResetPasswordForm({ token, onDone, onRequestNewLink }: ResetPass
 
   if (deadLink) {
     return (
-      <div className="auth-notice auth-notice-error" role="alert">
+      <div className="auth-notice auth-notice-error danger-box" role="alert">
         <p>{deadLink}</p>
         <button type="button" onClick={onRequestNewLink}>
           Ask for a new link
@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token, onDone, onRequestNewLink }: ResetPass
   return (
     <>
       {failure ? (
-        <div className="auth-notice auth-notice-error" role="alert">
+        <div className="auth-notice auth-notice-error danger-box" role="alert">
           <p>{failure}</p>
         </div>
       ) : null}

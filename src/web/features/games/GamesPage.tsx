@@ -167,7 +167,7 @@ export function GamesPage() {
           onClick={() => setFilterOpen((was) => !was)}
         >
           Filter
-          {filters > 0 ? <span className="filter-count">{filters}</span> : null}
+          {filters > 0 ? <span className="count-pill filter-count">{filters}</span> : null}
         </button>
         <button
           type="button"

@@ -84,8 +84,8 @@ export function LeaderboardPage() {
             caption={view === "overall" ? "Overall standings" : `Week ${week} standings`}
           />
           <p className="board-legend">
-            Ties share a rank. Ranked by units won, then ROI, then bets. <span className="bot-tag">BOT</span> players
-            are automated: they appear on the board but never win prizes.
+            Ties share a rank. Ranked by units won, then ROI, then bets. <span className="name-tag bot-tag">BOT</span>{" "}
+            players are automated: they appear on the board but never win prizes.
           </p>
         </>
       )}

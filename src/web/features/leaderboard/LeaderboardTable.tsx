@@ -33,7 +33,7 @@ function User({ entry, isViewer }: { entry: LeaderboardEntry; isViewer: boolean 
         {isViewer ? `You (${entry.username})` : entry.username}
       </span>
       {entry.isBot ? (
-        <span className="bot-tag" title="An automated player: it shows on the board but cannot win prizes">
+        <span className="name-tag bot-tag" title="An automated player: it shows on the board but cannot win prizes">
           BOT
         </span>
       ) : null}

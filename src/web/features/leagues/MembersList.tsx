@@ -27,7 +27,7 @@ export function MembersList({ members, count, viewerId }: MembersListProps) {
                 {member.role === "admin" ? (
                   <>
                     {" "}
-                    <span className="league-admin-tag">ADMIN</span>
+                    <span className="name-tag league-admin-tag">ADMIN</span>
                   </>
                 ) : null}
               </span>
