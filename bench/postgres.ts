@@ -13,11 +13,10 @@ import pg from "pg";
 import { openDatabase, openPostgres, type Db, type DbHandle } from "../src/db/connection.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { cliActor } from "../src/modules/audit/service.ts";
-import { startSession } from "../src/modules/auth/service.ts";
 import { settleGame } from "../src/modules/betting/settlement.ts";
 import { listGames, resolveGame } from "../src/modules/games/service.ts";
 import { startServe, type RunningServe } from "../tests/serve-process.ts";
-import { percentile, summary } from "./support.ts";
+import { makeUsers, placementJobs, runPlacements, seedPendingSpreadBets, type PlacementJob } from "./placements.ts";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!ADMIN_URL) throw new Error("set BENCH_DATABASE_URL=postgres://…/postgres (a role that may create databases)");
@@ -41,79 +40,14 @@ async function freshPg(name: string) {
   return urlOf(name);
 }
 
-const passwordHash = Bun.password.hashSync("bench-password", { algorithm: "argon2id" });
-async function makeUsers(db: Db, prefix: string, count: number, now: Date): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < count; i += 500) {
-    const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => {
-      const name = `${prefix}${i + k}`;
-      return {
-        email: `${name}@bench.local`,
-        username: name,
-        username_key: name,
-        password_hash: passwordHash,
-        role: "user" as const,
-        created_at: now.toISOString(),
-      };
-    });
-    for (const r of await db.insertInto("users").values(rows).returning("id").execute()) ids.push(r.id);
-  }
-  return ids;
-}
-
 /** One placement job per (player, open game), as bench/betting.ts. */
 async function jobs(db: Db, prefix: string, players: number) {
   const now = new Date();
   const open = (await listGames(db, now)).filter((g) => g.status === "upcoming" && g.odds.length >= 3).slice(0, 12);
-  const ids = await makeUsers(db, prefix, players, now);
-  const cookies = await Promise.all(ids.map(async (id) => `npt_session=${await startSession(db, now, id)}`));
-  return cookies.flatMap((cookie, i) =>
-    open.map((game, g) => {
-      const market = game.odds[(i + g) % 3]!;
-      const outcome = market.outcomes[(i + g) % 2]!;
-      const betType =
-        market.marketType === "spreads" ? "spread" : market.marketType === "totals" ? "total" : "moneyline";
-      return {
-        cookie,
-        body: {
-          gameId: game.id,
-          betType,
-          selection: outcome.name,
-          odds: outcome.price,
-          point: outcome.point ?? null,
-          units: 1 + (i % 3),
-        },
-      };
-    }),
-  );
+  return placementJobs(db, open, prefix, players, now);
 }
-
-async function runLoad(label: string, origins: string[], work: { cookie: string; body: unknown }[]) {
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "place-bets-client.ts")], {
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  proc.stdin.write(JSON.stringify({ origin: origins[0], origins, clients: CLIENTS, jobs: work }));
-  await proc.stdin.end();
-  const result = JSON.parse(await new Response(proc.stdout).text()) as {
-    seconds: number;
-    latencies: number[];
-    statuses: Record<string, number>;
-  };
-  const perSecond = work.length / result.seconds;
-  console.log(
-    `${label}: ${work.length} bets in ${result.seconds.toFixed(2)} s = ${perSecond.toFixed(0)} bets/s; statuses ${JSON.stringify(result.statuses)}`,
-  );
-  console.log(`  ${summary("latency", result.latencies)}`);
-  return {
-    perSecond,
-    p99: percentile(
-      [...result.latencies].sort((a, b) => a - b),
-      99,
-    ),
-  };
-}
+const runLoad = (label: string, origins: string[], work: PlacementJob[]) =>
+  runPlacements(label, origins, work, CLIENTS);
 
 const env = {
   PATH: process.env.PATH,
@@ -171,38 +105,7 @@ if (only !== "place") {
   const now = new Date();
   await syncGames(handle.db, new EmbeddedProvider(), now);
   const game = (await listGames(handle.db, now)).find((g) => g.status === "upcoming" && g.odds.length >= 3)!;
-  const spread = game.odds.find((m) => m.marketType === "spreads")!.outcomes[0]!;
-  const crowd = await makeUsers(handle.db, "crowd", 50_000, now);
-  for (let i = 0; i < crowd.length; i += 2000) {
-    await handle.db
-      .insertInto("bets")
-      .values(
-        crowd.slice(i, i + 2000).map((userId, k) => ({
-          user_id: userId,
-          game_id: game.id,
-          book_id: 0,
-          season: game.season,
-          week: game.week,
-          bet_type: "spread" as const,
-          selection: spread.name,
-          prop_id: null,
-          odds: spread.price,
-          point: spread.point ?? null,
-          units: 1 + (k % 3),
-          wager_cents: 10000 * (1 + (k % 3)),
-          potential_win_cents: 9091 * (1 + (k % 3)),
-          confidence: "medium" as const,
-          note: null,
-          is_parlay: 0,
-          status: "pending" as const,
-          result_cents: null,
-          placed_at: now.toISOString(),
-          priced_at: null,
-          settled_at: null,
-        })),
-      )
-      .execute();
-  }
+  await seedPendingSpreadBets(handle.db, game, await makeUsers(handle.db, "crowd", 50_000, now), now);
   await handle.db.executeQuery((await import("kysely")).CompiledQuery.raw("analyze"));
   await resolveGame(handle.db, now, game.id, { homeScore: 24, awayScore: 20, status: "completed" }, cliActor);
   const started = performance.now();

@@ -44,7 +44,8 @@ export function fastReadRoutes(reads: Record<string, FastRead>, deps: FastReadDe
           deps.record(request, path, response.status, performance.now() - started);
           return response;
         };
-        return answer instanceof Promise ? answer.then(respond) : respond(answer);
+        // A failed read (e.g. the database unreachable) takes the app's own route, whose error handler answers JSON.
+        return answer instanceof Promise ? answer.then(respond, () => deps.fallback(request, server)) : respond(answer);
       },
     };
   }

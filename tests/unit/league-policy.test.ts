@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { AppError } from "../../src/lib/errors.ts";
+import { refusal as policyRefusal } from "./policy-support.ts";
 import {
   assertCanJoinDirectly,
   assertInvitee,
@@ -10,15 +10,11 @@ import {
   standingOf,
 } from "../../src/modules/leagues/policy.ts";
 
-function refusal(rule: () => void): { status: number; code: string } | null {
-  try {
-    rule();
-    return null;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { status: error.status, code: error.code };
-  }
-}
+/** Status and code only: these rules' messages are the routes' concern. */
+const refusal = (rule: () => void) => {
+  const refused = policyRefusal(rule);
+  return refused && { status: refused.status, code: refused.code };
+};
 
 describe("standingOf: the viewer's membership, or outside the league", () => {
   test("admin, member, outsider", () => {

@@ -1,17 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { AppError } from "../../src/lib/errors.ts";
+import { refusal } from "./policy-support.ts";
 import { assertClaimIsSelf, assertSelf, isSelf, NOT_YOU } from "../../src/lib/policy.ts";
-
-/** The refusal a rule throws, or null when it allows. */
-function refusal(rule: () => void): { status: number; code: string; message: string } | null {
-  try {
-    rule();
-    return null;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { status: error.status, code: error.code, message: error.message };
-  }
-}
 
 describe("assertSelf: /api/users/{id}/… answers only for the signed-in user", () => {
   test("the user themself passes", () => {

@@ -1,17 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { AppError } from "../../src/lib/errors.ts";
+import { refusal } from "./policy-support.ts";
 import { assertBetOwner } from "../../src/modules/betting/policy.ts";
 import { assertAddressee, assertFriends, seesRequesterEmail } from "../../src/modules/social/policy.ts";
-
-function refusal(rule: () => void): { status: number; code: string; message: string } | null {
-  try {
-    rule();
-    return null;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { status: error.status, code: error.code, message: error.message };
-  }
-}
 
 describe("social policy", () => {
   test("only the person asked answers a friend request", () => {

@@ -16,7 +16,8 @@ import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents } from
 import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice, type Price } from "./rules.ts";
-import { isUniqueViolation, type Admit } from "./service.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import type { Admit } from "./service.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
 type Leg = PlaceParlayInput["legs"][number];

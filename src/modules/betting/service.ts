@@ -21,16 +21,14 @@ import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
-export { isUniqueViolation };
+/** Runs first in a placement's transaction: the caller's budget (a rate limit) that may refuse it (429). */
+export type Admit = (trx: Kysely<Database>) => Promise<void>;
 
 /**
  * Places a bet for the signed-in player. The server prices it from the current odds — the client's
  * wager and potential win are ignored — and refuses a stale price (409 with the new one), a started
  * game, or a second bet on the game in the same book unless `replaceExisting`.
  */
-/** Runs first in a placement's transaction: the caller's budget (a rate limit) that may refuse it (429). */
-export type Admit = (trx: Kysely<Database>) => Promise<void>;
-
 export async function placeBet(
   db: Db,
   now: Date,

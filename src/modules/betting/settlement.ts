@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema.ts";
 import { centsToString } from "../../shared/money.ts";
 import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
-import { boardsUpToDate, recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
+import { boardsUpToDate, playersSettled, recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
 import * as repo from "./repo.ts";
 import { resultCents, settleBet } from "./rules.ts";
 import { decideParlays } from "./parlay-settlement.ts";
@@ -83,9 +83,16 @@ function message({ bet, next, gameInfo }: Decided): SettlementMessage {
 /**
  * Applies outcomes to a batch of bets in the caller's transaction: bet rows, the weekly aggregates,
  * and one bet_settlements event carrying each affected player's settlement message. Bets whose outcome is unchanged are left alone,
- * so running it twice changes nothing (the sweep is idempotent).
+ * so running it twice changes nothing (the sweep is idempotent). The changes are added to `touched`
+ * (see `inSettlingTransaction`).
  */
-async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[], regrade: boolean): Promise<number> {
+async function applyOutcomes(
+  trx: Kysely<Database>,
+  now: Date,
+  decided: Decided[],
+  regrade: boolean,
+  touched: OutcomeChange[],
+): Promise<number> {
   const changes: OutcomeChange[] = [];
   const messages: SettlementMessage[] = [];
   // Bets that end the same way are written together: a chunk has only a handful of outcomes.
@@ -119,7 +126,22 @@ async function applyOutcomes(trx: Kysely<Database>, now: Date, decided: Decided[
   await recordOutcomeChanges(trx, changes, regrade ? (userIds) => repo.settledOutcomes(trx, userIds) : undefined);
   // One event for the chunk: the WebSocket hub hands each player only their own settlements.
   if (messages.length > 0) await publish(trx, now, "bet_settlements", { settlements: messages });
+  touched.push(...changes);
   return changed;
+}
+
+/**
+ * A settling transaction; once it has committed, the boards hear whose figures it changed (told
+ * before the commit, a board could read them on another connection before they exist).
+ */
+async function inSettlingTransaction<T>(
+  db: Db,
+  work: (trx: Kysely<Database>, touched: OutcomeChange[]) => Promise<T>,
+): Promise<T> {
+  const touched: OutcomeChange[] = [];
+  const result = await db.transaction().execute((trx) => work(trx, touched));
+  playersSettled(touched);
+  return result;
 }
 
 /**
@@ -152,7 +174,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
   const chunking = chunkingFor(db);
   const { partitions } = chunking;
   if (opts.regrade) {
-    const regraded = await db.transaction().execute(async (trx) => {
+    const regraded = await inSettlingTransaction(db, async (trx, touched) => {
       await lockSettlement(trx, gameId, partitions);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return 0;
@@ -160,13 +182,13 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       for (let afterId = 0; ; ) {
         const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, false);
         if (bets.length === 0) break;
-        changed += await applyOutcomes(trx, now, singles(bets, facts), true);
+        changed += await applyOutcomes(trx, now, singles(bets, facts), true, touched);
         afterId = bets.at(-1)!.id;
       }
       for (let afterId = 0; ; ) {
         const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, false);
         if (parlays.length === 0) break;
-        changed += await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), true);
+        changed += await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), true, touched);
         afterId = parlays.at(-1)!.id;
       }
       return changed;
@@ -183,7 +205,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
     let changed = 0;
     let size = chunking.first;
     for (let afterId = 0; ; ) {
-      const step = await db.transaction().execute(async (trx) => {
+      const step = await inSettlingTransaction(db, async (trx, touched) => {
         await lockShare(trx, part);
         // Timed from the lock on: waiting for placements' commits is not the chunk's work.
         const started = performance.now();
@@ -191,7 +213,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
         if (!facts) return null;
         const bets = await repo.betsOfGame(trx, gameId, afterId, size, true, { part, of: partitions });
         if (bets.length === 0) return null;
-        const changedHere = await applyOutcomes(trx, now, singles(bets, facts), false);
+        const changedHere = await applyOutcomes(trx, now, singles(bets, facts), false, touched);
         return { changed: changedHere, lastId: bets.at(-1)!.id, tookMs: performance.now() - started };
       });
       if (!step) break;
@@ -206,14 +228,14 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
   let changed = shares.reduce((sum, n) => sum + n, 0);
   // Then the pending parlays with a leg on this game: the leg is graded, and a parlay whose last leg this was settles.
   for (let afterId = 0; ; ) {
-    const step = await db.transaction().execute(async (trx) => {
+    const step = await inSettlingTransaction(db, async (trx, touched) => {
       await lockSettlement(trx, gameId, partitions);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return null;
       const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, true);
       if (parlays.length === 0) return null;
       return {
-        changed: await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), false),
+        changed: await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), false, touched),
         lastId: parlays.at(-1)!.id,
       };
     });

@@ -10,7 +10,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
-import { noteRankingChanges } from "./boards.ts";
 import * as repo from "./repo.ts";
 import { currentStreak, longestWinStreak, nextStreak, type Outcome, type Streak } from "../../shared/stats.ts";
 import type { UserBookStatsTable } from "./table.ts";
@@ -125,7 +124,6 @@ export async function recordOutcomeChanges(
     }
   }
 
-  noteRankingChanges([...new Set(changes.filter((c) => c.bookId === INDIVIDUAL_BOOK).map((c) => c.userId))]);
   await repo.addWeekStats(trx, [...weekDeltas.values()]);
   const pairs = [...bookDeltas.values()].map((d) => d.pair);
   const streaks = history

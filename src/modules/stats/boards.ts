@@ -17,9 +17,9 @@ const keyOf = (week: BoardWeek) => (week ? `${week.season}:${week.week}` : "all"
 const watchers = new Set<WeakRef<BoardSet>>();
 
 /**
- * Settlement calls this inside its transaction with the players whose individual figures it
- * changed; each board set re-reads them shortly after (its reads wait for the commit), and
- * settlement awaits `flush` once it is done, so the next read after it is fresh.
+ * Told (through stats' `playersSettled`, once settlement's transaction has committed, and for other
+ * processes' settlements by their events) which players' individual figures changed; each board set
+ * re-reads them shortly after, and settlement awaits `flush` once it is done, so the next read is fresh.
  */
 export function noteRankingChanges(userIds: readonly number[]): void {
   if (userIds.length === 0) return;

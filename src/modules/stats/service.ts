@@ -7,11 +7,17 @@ import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import { BOARD_SIZE } from "../../shared/limits.ts";
 import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import type { LeaderboardEntry, UserStats } from "../../shared/contract/stats.ts";
-import { boardsOf, type BoardWeek } from "./boards.ts";
+import type { OutcomeChange } from "./aggregates.ts";
+import { boardsOf, noteRankingChanges, type BoardWeek } from "./boards.ts";
 import type { RankRow } from "./ranking.ts";
 import * as repo from "./repo.ts";
 import { compareRankFigures, roiPercent, winRatePercent } from "../../shared/stats.ts";
 export { recordOutcomeChanges, type OutcomeChange } from "./aggregates.ts";
+
+/** Settlement calls this once a transaction of outcome changes has committed: the boards re-read those players. */
+export function playersSettled(changes: readonly OutcomeChange[]): void {
+  noteRankingChanges([...new Set(changes.filter((c) => c.bookId === INDIVIDUAL_BOOK).map((c) => c.userId))]);
+}
 
 /** Waits until every board has taken in the figures settled so far (settlement calls it when done). */
 export function boardsUpToDate(db: Db): Promise<void> {
@@ -53,19 +59,6 @@ export async function statsOf(db: Db, userId: number): Promise<UserStats> {
   };
 }
 
-/** A board's top rows (ties at the cut included, at most twice the board) and, when asked, one player's own row. */
-async function board(db: Db, week: BoardWeek, viewerId: number | null): Promise<LeaderboardEntry[]> {
-  const ranking = await boardsOf(db).ranking(week);
-  const shown = ranking
-    .top(BOARD_SIZE)
-    .slice(0, BOARD_SIZE * 2)
-    .map(({ row, rank }) => ({ ...row, rank }));
-  const viewerRank = viewerId === null ? null : ranking.rankOf(viewerId);
-  if (viewerId !== null && viewerRank !== null && !shown.some((r) => r.userId === viewerId))
-    shown.push({ ...ranking.rowOf(viewerId)!, rank: viewerRank });
-  return entriesOf(db, shown);
-}
-
 async function entriesOf(db: Db, shown: (RankRow & { rank: number })[]): Promise<LeaderboardEntry[]> {
   const people = new Map(
     (
@@ -97,24 +90,17 @@ async function entriesOf(db: Db, shown: (RankRow & { rank: number })[]): Promise
     .sort((a, b) => a.rank - b.rank || a.username.localeCompare(b.username));
 }
 
-/** A week's board of individual bets: the top players and the viewer's own row. */
-export function weeklyLeaderboard(
-  db: Db,
-  season: number,
-  week: number,
-  viewerId: number | null,
-): Promise<LeaderboardEntry[]> {
-  return board(db, { season, week }, viewerId);
-}
-
-/** The all-time board of individual bets. */
-export function overallLeaderboard(db: Db, viewerId: number | null): Promise<LeaderboardEntry[]> {
-  return board(db, null, viewerId);
-}
-
-/** A board's shared part, the same for every viewer: the top rows (what is cached and served to all). */
-export function boardTop(db: Db, week: BoardWeek): Promise<LeaderboardEntry[]> {
-  return board(db, week, null);
+/**
+ * A board's shared part, the same for every viewer (what is cached and served to all): the top rows,
+ * ties at the cut included, at most twice the board.
+ */
+export async function boardTop(db: Db, week: BoardWeek): Promise<LeaderboardEntry[]> {
+  const ranking = await boardsOf(db).ranking(week);
+  const shown = ranking
+    .top(BOARD_SIZE)
+    .slice(0, BOARD_SIZE * 2)
+    .map(({ row, rank }) => ({ ...row, rank }));
+  return entriesOf(db, shown);
 }
 
 /** One player's own row on a board when it is not among the top rows; null when they are, or not on it. */

@@ -38,7 +38,7 @@ const USERNAME_TAKEN = () => conflict("That username is taken", "username_taken"
 const USERNAME_SIMILAR = () => conflict("That username is too similar to an existing username", "username_similar");
 
 export interface NewAccount {
-  /** Normalized (auth/rules.ts `normalizeEmail`) and checked by the caller. */
+  /** Normalized (shared/accounts.ts `normalizeEmail`) and checked by the caller. */
   email: string;
   username: string;
   passwordHash: string;

@@ -7,7 +7,7 @@ export interface UsersTable {
   username: string;
   /** Lower-cased username: uniqueness ignores case. */
   username_key: string;
-  /** The name's look-alike form (auth/rules.ts usernameSkeleton): sign-up and renames refuse a name that looks like another's. Null on rows made before it. */
+  /** The name's look-alike form (shared/accounts.ts usernameSkeleton): sign-up and renames refuse a name that looks like another's. Null on rows made before it. */
   username_skeleton: string | null;
   password_hash: string;
   role: "user" | "admin";
