@@ -9,7 +9,7 @@ import icon512 from "../web/public/icon-512.png" with { type: "file" };
 import iconSvg from "../web/public/icon.svg" with { type: "file" };
 import robots from "../web/public/robots.txt" with { type: "file" };
 import { isAppPath } from "../shared/app-paths.ts";
-import { SESSION_HINT_COOKIE } from "../shared/session-hint.ts";
+import { SESSION_HINT_COOKIE, sessionHintCookie } from "../shared/session-hint.ts";
 import { SESSION_COOKIE } from "../modules/auth/plugin.ts";
 import { compressAhead, preferredEncoding, type Encoding } from "./compression.ts";
 
@@ -196,11 +196,7 @@ function sessionHintHeader(request: Request): Record<string, string> {
   const cookies = request.headers.get("cookie") ?? "";
   const session = hasCookie(cookies, SESSION_COOKIE);
   if (session === hasCookie(cookies, SESSION_HINT_COOKIE)) return {};
-  return {
-    "set-cookie": session
-      ? `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax`
-      : `${SESSION_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`,
-  };
+  return { "set-cookie": sessionHintCookie(session) };
 }
 
 /**

@@ -6,3 +6,10 @@
  * and sign-out.
  */
 export const SESSION_HINT_COOKIE = "npt_signed_in";
+
+/** The Set-Cookie (or document.cookie) text that sets the hint, or clears it. */
+export function sessionHintCookie(signedIn: boolean): string {
+  return signedIn
+    ? `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax`
+    : `${SESSION_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
+}

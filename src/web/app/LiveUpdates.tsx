@@ -5,14 +5,10 @@ import { useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
 
-/** The page's first connection, opened within this long of the page's start, refetches nothing: its queries are fresh. */
-const FIRST_OPEN_FRESH_MS = 10_000;
-
 /**
  * Keeps the live channel open for whoever is signed in: a new connection at each sign-in and
- * sign-out (the server knows the user from the cookie at connect time), and on each reconnect
- * every query refetches, catching up on whatever was missed while disconnected. The page's first
- * connection does not ask again for what the page has only just loaded.
+ * sign-out (the server knows the user from the cookie at connect time); at every open but the
+ * page's first (a reconnect, a new connection) every query refetches, catching up on what was missed.
  */
 export function LiveUpdates() {
   const { user, isLoading } = useCurrentUser();
@@ -23,9 +19,10 @@ export function LiveUpdates() {
   useEffect(() => {
     let opens = 0;
     const offs = [
+      // The page's first open asks for nothing: the page has only just loaded its data.
       onLiveOpen(() => {
         opens += 1;
-        if (opens > 1 || performance.now() > FIRST_OPEN_FRESH_MS) void afterReconnect();
+        if (opens > 1) void afterReconnect();
       }),
       onOddsUpdate(() => void afterOddsUpdate()),
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).

@@ -1,29 +1,31 @@
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
 
-export type SetSearchParam = (value: string | null, options?: { replace?: boolean }) => void;
+export type UpdateSearch = (changes: Record<string, string | null>) => void;
 
 /**
- * One query-string parameter as screen state (a tab, a selected week), so Back, Forward, refresh and
- * a shared link keep it. null = absent; setting null removes it, other parameters are kept. Changes
- * replace the history entry unless `replace: false` is given: switching a view is not a new page.
+ * The query string as screen state (a view, a selected week), so Back, refresh and a shared link
+ * keep it. `update` changes several parameters in one step (null removes one; others are kept) and
+ * replaces the history entry: switching a view is not a new page.
  */
-export function useSearchParam(name: string): [string | null, SetSearchParam] {
+export function useSearch(): [URLSearchParams, UpdateSearch] {
   const [params, setParams] = useSearchParams();
-  const set = useCallback<SetSearchParam>(
-    (value, options) =>
+  const update = useCallback<UpdateSearch>(
+    (changes) =>
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
-          if (value === null) next.delete(name);
-          else next.set(name, value);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === null) next.delete(name);
+            else next.set(name, value);
+          }
           return next;
         },
-        { replace: options?.replace ?? true },
+        { replace: true },
       ),
-    [name, setParams],
+    [setParams],
   );
-  return [params.get(name), set];
+  return [params, update];
 }
 
 /** A whole number parameter within [min, max], else null (absent, malformed or out of range). */

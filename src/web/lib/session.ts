@@ -3,7 +3,7 @@ import type { User } from "../../shared/contract/auth.ts";
 import { ApiError, apiGet } from "./api.ts";
 import { keys } from "./queries.ts";
 import { clearAllQueries } from "./swr.ts";
-import { SESSION_HINT_COOKIE } from "../../shared/session-hint.ts";
+import { SESSION_HINT_COOKIE, sessionHintCookie } from "../../shared/session-hint.ts";
 
 /** The signed-in user as GET /api/user answers. */
 export type CurrentUser = User;
@@ -11,9 +11,7 @@ export type CurrentUser = User;
 const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 
 function setSignedInHint(signedIn: boolean): void {
-  document.cookie = signedIn
-    ? `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax`
-    : `${SESSION_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
+  document.cookie = sessionHintCookie(signedIn);
 }
 
 /** A visitor without the signed-in hint is signed out without asking; 401 means "signed out", not a failure. */

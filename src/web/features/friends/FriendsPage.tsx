@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "wouter";
+import { Link } from "wouter";
+import { useSearch } from "../../lib/search-param.ts";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useFriendRequests, useFriends } from "./api.ts";
@@ -48,10 +49,10 @@ export function FriendsPage() {
 
 /** The open tab lives in the address (?tab=requests), so a link or a reload lands on it. */
 function useTab(): [TabId, (tab: TabId) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearch();
   const asked = params.get("tab");
   const tab = TAB_IDS.find((id) => id === asked) ?? "friends";
-  const select = (next: TabId) => setParams(next === "friends" ? {} : { tab: next }, { replace: true });
+  const select = (next: TabId) => update({ tab: next === "friends" ? null : next });
   return [tab, select];
 }
 

@@ -11,7 +11,7 @@ export function CoveragePanel({ coverage }: { coverage: Coverage }) {
   else
     hint = `Bet ${gamesRequired - gamesBet} more ${gamesRequired - gamesBet === 1 ? "game" : "games"} to be eligible for this week's prize.`;
   return (
-    <section className="coverage-panel" aria-labelledby="coverage-title">
+    <section className="coverage-panel surface" aria-labelledby="coverage-title">
       <div className="coverage-head">
         <h2 id="coverage-title">Week {week} Betting Coverage</h2>
         <p className="coverage-count">

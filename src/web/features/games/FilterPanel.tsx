@@ -11,7 +11,7 @@ export function FilterPanel({
   onChange(filter: GameFilter): void;
 }) {
   return (
-    <div id={id} className="filter-panel" role="search" aria-label="Filter games">
+    <div id={id} className="filter-panel surface" role="search" aria-label="Filter games">
       <label className="filter-team">
         Team
         <input

@@ -26,7 +26,11 @@ export const FinalScoreCard = memo(function FinalScoreCard({
   const away = game.awayScore ?? 0;
   const home = game.homeScore ?? 0;
   return (
-    <article className="final-card" data-testid="final-card" aria-label={`Final: ${game.awayTeam} @ ${game.homeTeam}`}>
+    <article
+      className="final-card surface"
+      data-testid="final-card"
+      aria-label={`Final: ${game.awayTeam} @ ${game.homeTeam}`}
+    >
       <p className="final-when">
         <strong>Final</strong> · <time dateTime={game.commenceTime}>{formatKickoff(game.commenceTime)}</time>
       </p>

@@ -74,6 +74,9 @@ export function GamesPage() {
   );
   const filters = activeFilterCount(filter);
   const error = currentWeek.error ?? games.error;
+  // Whichever read failed is asked again.
+  const retry = () => void (currentWeek.error ? currentWeek.mutate() : games.mutate());
+  const retrying = currentWeek.isValidating || games.isValidating;
   const showStats = !!stats.data && stats.data.totalBets > 0 && !!allBets.data;
 
   // The panels above the list (coverage, performance) come from their own requests. Until they have
@@ -101,11 +104,7 @@ export function GamesPage() {
     body = (
       <article className="empty-state" role="alert">
         <p>Could not load the games. Please try again.</p>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => void (currentWeek.error ? currentWeek.mutate() : games.mutate())}
-        >
+        <button type="button" className="secondary" onClick={retry}>
           Try again
         </button>
       </article>
@@ -179,9 +178,7 @@ export function GamesPage() {
           Refresh Odds
         </button>
       </PageHeader>
-      {error && games.data ? (
-        <InlineError message={REFRESH_FAILED} onRetry={() => void games.mutate()} retrying={games.isValidating} />
-      ) : null}
+      {error && games.data ? <InlineError message={REFRESH_FAILED} onRetry={retry} retrying={retrying} /> : null}
       {filterOpen ? <FilterPanel id={filterId} filter={filter} onChange={setFilter} /> : null}
       {filters > 0 && games.data && shown.length > 0 ? (
         <p className="filter-summary">

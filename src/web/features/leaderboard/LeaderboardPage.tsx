@@ -3,7 +3,6 @@ import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { InlineError } from "../../components/InlineError.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { useCurrentWeek } from "../../lib/games.ts";
-import { intParam, useSearchParam } from "../../lib/search-param.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useLeaderboard, useRecordedWinners, type BoardView } from "./api.ts";
 import { EMPTY_OVERALL_TEXT, emptyWeekText, rankedText } from "./board-text.ts";

@@ -1,6 +1,5 @@
 import { WEEKS } from "../../../shared/games.ts";
-import { useSearchParams } from "wouter";
-import { intParam } from "../../lib/search-param.ts";
+import { intParam, useSearch } from "../../lib/search-param.ts";
 import type { BoardView } from "./api.ts";
 
 export interface BoardSelection {
@@ -19,20 +18,7 @@ export interface BoardSelection {
  * malformed week follows the current one.
  */
 export function useBoardSelection(): BoardSelection {
-  const [params, setParams] = useSearchParams();
-  // Both parameters change in one step (two steps would each start from the old address).
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null) next.delete(name);
-          else next.set(name, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const [params, update] = useSearch();
   return {
     view: params.get("view") === "overall" ? "overall" : "week",
     pickedWeek: intParam(params.get("week"), 1, WEEKS),
