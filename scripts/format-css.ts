@@ -130,6 +130,9 @@ export function formatCss(css: string): string {
   return `${print(parseItems(css, { at: 0 }), "", true).join("\n")}\n`;
 }
 
+/** The CSS with comments and whitespace removed: formatting must never change it. */
+const essence = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\s+/g, "");
+
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const check = args.includes("--check");
@@ -140,6 +143,13 @@ if (import.meta.main) {
     const css = await Bun.file(file).text();
     const formatted = formatCss(css);
     if (formatted === css) continue;
+    // A construct the formatter does not know (e.g. @font-face, an escaped quote) would be mangled:
+    // refuse rather than lose rules.
+    if (essence(formatted) !== essence(css)) {
+      console.error(`format-css: would change the rules of ${file}, not just their layout; left as it is`);
+      process.exitCode = 2;
+      continue;
+    }
     if (check) {
       console.log(`not formatted: ${file}`);
       unformatted++;
