@@ -9,7 +9,10 @@ export interface LeaseOptions {
   ttlMs?: number;
   /** How often the holder renews and the others try to take over. */
   retryMs?: number;
-  /** Runs when this process takes the lease (awaited: the first one before `start` returns). */
+  /**
+   * Runs when this process takes the lease (the first one is awaited before `start` returns). The
+   * lease keeps being renewed while it runs, however long it takes.
+   */
   onAcquire(): Promise<void> | void;
   /** Runs when this process loses it (its connection died, or it could not renew in time). */
   onLose(): Promise<void> | void;
@@ -53,6 +56,8 @@ export class Lease {
   #timer: ReturnType<typeof setInterval> | null = null;
   #client: pg.Client | null = null;
   #busy: Promise<void> | null = null;
+  /** The running onAcquire, if any: outside the renewal chain, so a long one never lets the lease lapse. */
+  #acquiring: Promise<void> | null = null;
   #stopped = false;
   readonly #ttlMs: number;
   readonly #retryMs: number;
@@ -78,6 +83,7 @@ export class Lease {
     await this.#tick();
     this.#timer = setInterval(() => void this.#tick(), this.#retryMs);
     this.#timer.unref?.();
+    await this.#acquiring;
   }
 
   /** Stops trying, lets go of the lease (without onLose: the caller is stopping its jobs anyway). */
@@ -86,6 +92,7 @@ export class Lease {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.#busy;
+    await this.#acquiring;
     const client = this.#client;
     this.#client = null;
     await client?.end().catch(() => {});
@@ -116,11 +123,20 @@ export class Lease {
     if (this.#stopped) return;
     if (holds && !this.#held) {
       this.#held = true;
-      await this.#guard(this.options.onAcquire);
+      const acquiring = this.#guard(this.options.onAcquire).finally(() => {
+        if (this.#acquiring === acquiring) this.#acquiring = null;
+      });
+      this.#acquiring = acquiring;
     } else if (!holds && this.#held) {
       this.#held = false;
-      await this.#guard(this.options.onLose);
+      await this.#losing();
     }
+  }
+
+  /** onLose, once whatever onAcquire started has finished starting (so it is there to stop). */
+  async #losing(): Promise<void> {
+    await this.#acquiring;
+    await this.#guard(this.options.onLose);
   }
 
   async #guard(work: () => Promise<void> | void): Promise<void> {
@@ -144,7 +160,7 @@ export class Lease {
       client.end().catch(() => {});
       if (this.#held && !this.#stopped) {
         this.#held = false;
-        void this.#guard(this.options.onLose);
+        void this.#losing();
       }
     };
     client.on("error", lost);
