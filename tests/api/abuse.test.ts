@@ -66,6 +66,26 @@ describe("per-player rate limits", () => {
     ctx.clock.advance(61_000);
     expect((await as(ann, "GET", "/api/users/search?q=be")).status).toBe(200);
   });
+
+  test("refused placements count against the budget too: a script sending stale prices is limited", async () => {
+    const stale = {
+      gameId: "fake-w1-DAL-PHI",
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -150,
+      point: -3.5,
+      units: 1,
+    };
+    for (let i = 0; i < ABUSE_LIMITS.betPlacements; i++) {
+      const refused = await as(ann, "POST", "/api/bets", stale);
+      expect(refused.status).toBe(409);
+    }
+    const over = await as(ann, "POST", "/api/bets", stale);
+    expect(over.status).toBe(429);
+    // Nothing was placed, and another player's budget is their own.
+    expect((await as(ann, "GET", `/api/users/${ann.user.id}/bets`)).body).toEqual([]);
+    expect((await as(ben, "POST", "/api/bets", stale)).status).toBe(409);
+  });
 });
 
 describe("replaying an old request changes nothing", () => {

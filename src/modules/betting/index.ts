@@ -1,7 +1,6 @@
 import { Elysia, t } from "elysia";
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
@@ -14,13 +13,27 @@ import * as service from "./service.ts";
 /** Placing bets and parlays, a player's bets, and journal notes (spec §7). */
 export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
   const placements = new RateLimiter(db, "bet-placements", ABUSE_LIMITS.betPlacements, 60_000, clock);
+  /**
+   * A placement counts against the player's budget inside its own commit (no extra write). A refused
+   * one (stale price, started game…) rolls that count back, so it is counted again on its own: a
+   * script hammering refusals is limited like one placing bets.
+   */
+  const withinBudget = async <T>(userId: number, place: (admit: service.Admit) => Promise<T>): Promise<T> => {
+    const key = `user:${userId}`;
+    try {
+      return await place((trx) => placements.hit(key, trx));
+    } catch (error) {
+      if (error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 429)
+        await placements.hit(key).catch(() => {});
+      throw error;
+    }
+  };
   return new Elysia({ name: "betting", prefix: "/api" })
     .use(auth)
     .post(
       "/bets",
       async ({ body, user, set }) => {
-        const admit = (trx: Kysely<Database>) => placements.hit(`user:${user.id}`, trx);
-        const bet = await service.placeBet(db, clock.now(), user.id, body, admit);
+        const bet = await withinBudget(user.id, (admit) => service.placeBet(db, clock.now(), user.id, body, admit));
         set.status = 201;
         return bet;
       },
@@ -29,8 +42,7 @@ export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     .post(
       "/parlays",
       async ({ body, user, set }) => {
-        const admit = (trx: Kysely<Database>) => placements.hit(`user:${user.id}`, trx);
-        const bet = await placeParlay(db, clock.now(), user.id, body, admit);
+        const bet = await withinBudget(user.id, (admit) => placeParlay(db, clock.now(), user.id, body, admit));
         set.status = 201;
         return bet;
       },

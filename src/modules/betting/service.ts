@@ -43,7 +43,8 @@ export async function placeBet(
   // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
   const placed = await groupCommit(db)
     .run(async (trx) => {
-      // The caller's budget (a rate limit), counted in this commit: a refused placement gives it back.
+      // The caller's budget (a rate limit), counted in this commit (a refusal's count is rolled back
+      // with it and counted again on its own by the caller).
       await admit(trx);
       // On PostgreSQL, one placement at a time per player and book (bankroll check, one bet per
       // game, replace), and none while this game's bets settle (SQLite's write lock does both).
