@@ -110,11 +110,10 @@ export function createApp(deps: AppDeps) {
         ...deps,
         auth,
         mailer: deps.mailer ?? null,
-        onSessionEnded: (token) => hub.closeSession(token),
-        onAllSessionsEnded: (userId) => hub.closeUser(userId),
+        onSessionsEnded: (ended) => hub.endSessions(ended),
       }),
     )
-    .use(accountRoutes({ ...deps, auth, onAccountDeleted: (userId) => hub.closeUser(userId) }))
+    .use(accountRoutes({ ...deps, auth, onSessionsEnded: (ended) => hub.endSessions(ended) }))
     .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth, games }))

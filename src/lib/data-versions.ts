@@ -4,11 +4,14 @@ import type { EventType } from "./events.ts";
  * What the cached public reads depend on, each with a counter that every write to it moves on.
  * A cached answer remembers the counter it was built under and is served only while it stands.
  *
- * Writes in this process bump inside their transaction (SQLite's one connection lets no read in
- * before the commit): the repo functions that change games, renames and deletions, and every
- * outbox event of a topic. Settlement needs no bump: the boards' answers follow their rankings'
- * generation (stats/boards.ts), which moves when settled figures are taken in. Writes of other processes (the CLI) are bumped when their outbox
- * events are delivered here. A spurious bump costs one rebuild, never a stale answer.
+ * Every write to a topic announces an outbox event of that topic (TOPICS_OF_EVENT), and each
+ * process bumps when the event is delivered to it: after the commit, so an answer rebuilt while the
+ * write was still in flight (another connection on PostgreSQL) never outlives it, and in every
+ * process, so other processes' writes (a second `serve`, the CLI) reach this one's cache. The repo
+ * functions that write also bump at once in the writing process, so the writer's next read is fresh
+ * before delivery. Settlement needs no bump: the boards' answers follow their rankings' generation
+ * (stats/boards.ts), which moves when settled figures are taken in. A spurious bump costs one
+ * rebuild, never a stale answer.
  */
 export type DataTopic = "games" | "boards";
 
@@ -26,4 +29,6 @@ export function bumpDataVersion(...topics: DataTopic[]): void {
 export const TOPICS_OF_EVENT: Partial<Record<EventType, DataTopic[]>> = {
   odds_update: ["games"],
   "game.completed": ["games"],
+  "games.changed": ["games"],
+  "user.renamed": ["boards"],
 };

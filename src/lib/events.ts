@@ -10,7 +10,19 @@ export interface AppEvents {
   league_invitation: { invitationId: number; leagueId: number };
   /** Bets settled: each player is told only of their own (every settlement names its userId). */
   bet_settlements: { settlements: ({ userId: number } & Record<string, unknown>)[] };
+  /** Games changed in a way browsers need not hear of at once (closing lines): cached reads are rebuilt. */
+  "games.changed": Record<string, never>;
+  /** A player's name changed (a rename, or an account deleted and anonymised): boards are rebuilt. */
+  "user.renamed": { userId: number };
+  /** Sessions ended: every process closes their sockets. */
+  "sessions.ended": SessionsEnded;
 }
+
+/**
+ * Which sessions ended, by the hash of their token (never the token): one (sign-out), or all of a
+ * player's but the one kept (a password change), or all of them (a reset, a deleted account).
+ */
+export type SessionsEnded = { sessionHash: string } | { userId: number; keptSessionHash: string | null };
 
 export type EventType = keyof AppEvents;
 

@@ -74,6 +74,32 @@ describe("ending every session closes every live socket of the player", () => {
   });
 });
 
+describe("a password change ends the other sessions", () => {
+  test("their sockets close; this browser's stays open, and a later delivery of the event keeps it open", async () => {
+    const kim = await buildUser(ctx);
+    const here = await connect(kim.cookie);
+    const elsewhere = await connect((await loginCookie(kim.user.email, kim.password))!);
+    const res = await fetch(`${origin}/api/user/password`, {
+      method: "PUT",
+      headers: { origin, cookie: kim.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ currentPassword: kim.password, newPassword: "another-good-pass" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await within(elsewhere.closed)).toBe(4001);
+    // The outbox delivers the same event to every process, this one included.
+    const [event] = await ctx.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("type", "=", "sessions.ended")
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
+    await ctx.bus.emit({ id: 1, type: "sessions.ended", userId: null, payload: JSON.parse(event!.payload) }, () => {});
+    expect(await within(here.closed, 200)).toBe("still open");
+    here.ws.close();
+  });
+});
+
 async function loginCookie(email: string, password: string): Promise<string | undefined> {
   const res = await post("/api/login", { email, password });
   return res.headers.get("set-cookie")?.split(";")[0];

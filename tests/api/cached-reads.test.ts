@@ -185,6 +185,16 @@ describe("never stale", () => {
     );
     await Bun.sleep(100);
     expect(await names()).toEqual(["bob", "alice"]);
+
+    // Another process renamed alice: the row changed there, its event is delivered here.
+    await ctx.db.updateTable("users").set({ username: "alicia" }).where("id", "=", alice.user.id).execute();
+    await ctx.bus.emit({ id: 3, type: "user.renamed", userId: null, payload: { userId: alice.user.id } }, () => {});
+    expect(await names()).toEqual(["bob", "alicia"]);
+
+    // Closing lines, recorded at kick-off by whichever process runs the jobs, announce only this.
+    const games = dataVersion("games");
+    await ctx.bus.emit({ id: 4, type: "games.changed", userId: null, payload: {} }, () => {});
+    expect(dataVersion("games")).toBeGreaterThan(games);
   });
 });
 

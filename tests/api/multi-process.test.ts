@@ -154,6 +154,39 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     expect(Number(onA.headers.get("retry-after"))).toBeGreaterThan(0);
   }, 30_000);
 
+  test("a rename and a sign-out on B reach A: its boards show the new name, the session's socket on A closes", async () => {
+    const player = await register(a);
+    const game = await openGame(2);
+    expect((await send(a, "POST", "/api/bets", game.bet, player.cookie)).status).toBeLessThan(300);
+    const admin = await register(b);
+    await client.query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
+      admin.id,
+      new Date().toISOString(),
+    ]);
+    const resolve = { homeScore: 24, awayScore: 10, status: "completed" };
+    expect((await send(b, "PATCH", `/api/games/${game.id}`, resolve, admin.cookie)).status).toBe(200);
+    const boardNames = async () =>
+      ((await (await send(a, "GET", "/api/leaderboard")).json()) as { userId: number; username: string }[])
+        .filter((e) => e.userId === player.id)
+        .map((e) => e.username);
+    await waitFor(async () => (await boardNames()).length === 1, 10_000);
+    const before = (await boardNames())[0]!;
+
+    const renamed = `renamed_${Date.now() % 100000}`;
+    expect((await send(b, "PUT", "/api/user/username", { username: renamed }, player.cookie)).status).toBe(200);
+    await waitFor(async () => (await boardNames())[0] === renamed, 5_000);
+    expect(before).not.toBe(renamed);
+
+    const ws = new WebSocket(`${a.url.replace("http", "ws")}/ws`, {
+      headers: { origin: a.url, cookie: player.cookie },
+    } as unknown as string[]);
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+    await new Promise((resolve) => ws.addEventListener("message", resolve, { once: true }));
+    expect((await send(b, "POST", "/api/logout", {}, player.cookie)).status).toBe(200);
+    const code = await Promise.race([closed, Bun.sleep(5_000).then(() => "still open")]);
+    expect(code).toBe(4001);
+  }, 30_000);
+
   test("when the process running the jobs is killed, the other takes them over", async () => {
     const holderOf = async () =>
       (await client.query<{ holder: string }>("select holder from job_leases where name = 'jobs'")).rows[0]?.holder ??

@@ -4,6 +4,7 @@ import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { wholeNumber } from "../../http/schema.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { SessionsEnded } from "../../lib/events.ts";
 import { PASSWORD_MAX } from "../../shared/accounts.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "../auth/plugin.ts";
 import { AccountExport, BetsCsv } from "./model.ts";
@@ -16,12 +17,12 @@ export interface AccountRoutesDeps {
   db: Db;
   clock: Clock;
   auth: AuthPlugin;
-  /** Called after an account is deleted, so every live socket of the player closes. */
-  onAccountDeleted(userId: number): void;
+  /** Called once an account is deleted, so this process's sockets of it close at once (others' by the event). */
+  onSessionsEnded(ended: SessionsEnded): void;
 }
 
 /** A player's own data: download bets (CSV) and account (JSON), delete the account. */
-export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRoutesDeps) {
+export function accountRoutes({ db, clock, auth, onSessionsEnded }: AccountRoutesDeps) {
   // Deleting asks for the password: a stolen session must not get unlimited guesses at it.
   const passwordChecks = new RateLimiter(db, "account-deletion", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   return new Elysia({ name: "account", prefix: "/api" })
@@ -54,7 +55,7 @@ export function accountRoutes({ db, clock, auth, onAccountDeleted }: AccountRout
         await passwordChecks.hit(String(user.id));
         const result = await service.deleteAccount(db, clock.now(), user.id, body.password);
         cookie[SESSION_COOKIE]!.set({ value: "", path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 });
-        onAccountDeleted(user.id);
+        onSessionsEnded({ userId: user.id, keptSessionHash: null });
         return result;
       },
       { auth: true, body: DeleteBody, response: { 200: MessageResponse } },

@@ -108,7 +108,7 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
     await anonymise(trx, now, userId, unusable);
-    await forgetSessionsAndLinks(trx, userId);
+    await forgetSessionsAndLinks(trx, now, userId);
   });
   return { message: "Your account has been deleted." };
 }

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { SessionsEnded } from "../../lib/events.ts";
 import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
@@ -31,25 +32,14 @@ export interface AuthRoutesDeps {
   config: Config;
   logger: Logger;
   auth: AuthPlugin;
-  /** Called after a session ends, so its live sockets close too. */
-  onSessionEnded(token: string): void;
-  /** Called after a password reset ended every session of a player, so all their live sockets close. */
-  onAllSessionsEnded(userId: number): void;
+  /** Called once sessions ended, so this process's sockets of them close at once (others' by the event). */
+  onSessionsEnded(ended: SessionsEnded): void;
   /** Sends 'Forgot password?' and address-confirmation mail; null when no SMTP server is configured. */
   mailer: Mailer | null;
 }
 
 /** Register, sign in and out, the current user, renaming, password resets and address proofs (spec §7). */
-export function authRoutes({
-  db,
-  clock,
-  config,
-  logger,
-  auth,
-  onSessionEnded,
-  onAllSessionsEnded,
-  mailer,
-}: AuthRoutesDeps) {
+export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, mailer }: AuthRoutesDeps) {
   // Links in mail come from PUBLIC_URL only: a request's Host header is the sender's to choose.
   if (mailer && !config.publicUrl) throw new Error("Mail needs PUBLIC_URL: mailed links are built from it");
   const publicUrl = config.publicUrl ?? "";
@@ -116,9 +106,9 @@ export function authRoutes({
     .post(
       "/logout",
       async ({ sessionToken, cookie }) => {
-        await service.logout(db, sessionToken);
+        const ended = await service.logout(db, clock.now(), sessionToken);
         cookie[SESSION_COOKIE]!.set({ value: "", ...cookieOptions, maxAge: 0 });
-        onSessionEnded(sessionToken);
+        onSessionsEnded(ended);
         return { message: "Logged out" };
       },
       { auth: true, body: EmptyBody, response: { 200: MessageResponse } },
@@ -158,8 +148,7 @@ export function authRoutes({
         await limitAddress(request, server);
         const account = await service.resetLinkEmail(db, body.token);
         if (account) await perAccount.hit(account);
-        const userId = await service.resetPassword(db, clock.now(), body.token, body.password);
-        onAllSessionsEnded(userId);
+        onSessionsEnded(await service.resetPassword(db, clock.now(), body.token, body.password));
         return { message: "Your password has been changed. Sign in with it." };
       },
       { body: ResetBody, response: { 200: MessageResponse } },
@@ -174,20 +163,24 @@ export function authRoutes({
       { body: VerifyBody, response: { 200: MessageResponse } },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
-    .put("/user/username", ({ user, body }) => users.rename(db, user.id, body.username, config.adminEmails), {
-      auth: true,
-      body: UsernameBody,
-      response: { 200: UserResponse },
-    })
+    .put(
+      "/user/username",
+      ({ user, body }) => users.rename(db, clock.now(), user.id, body.username, config.adminEmails),
+      {
+        auth: true,
+        body: UsernameBody,
+        response: { 200: UserResponse },
+      },
+    )
     .put(
       "/user/password",
       async ({ user, sessionToken, body }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
         await perAccount.hit(user.email);
-        await service.changePassword(db, user.id, sessionToken, body);
+        const ended = await service.changePassword(db, clock.now(), user.id, sessionToken, body);
         await perAccount.refund(user.email);
-        // The other sessions' sockets close; this browser's reconnects with its session.
-        onAllSessionsEnded(user.id);
+        // The other sessions' sockets close; this browser's stays open.
+        onSessionsEnded(ended);
         return { message: "Your password has been changed." };
       },
       { auth: true, body: PasswordChangeBody, response: { 200: MessageResponse } },

@@ -4,7 +4,9 @@
  */
 import type { Db } from "../../db/connection.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import type { SessionsEnded } from "../../lib/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
+import { publish } from "../realtime/service.ts";
 import * as users from "../users/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
 import type { LoginInput, RegisterInput } from "./model.ts";
@@ -99,8 +101,14 @@ export async function userForSession(
   return row ? users.toUser(row, adminEmails) : null;
 }
 
-export async function logout(db: Db, token: string): Promise<void> {
-  await repo.deleteSession(db, sessionHash(token));
+/** Ends one session; every process closes its sockets (the event). */
+export async function logout(db: Db, now: Date, token: string): Promise<SessionsEnded> {
+  const ended = { sessionHash: sessionHash(token) };
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteSession(trx, ended.sessionHash);
+    await publish(trx, now, "sessions.ended", ended);
+  });
+  return ended;
 }
 
 export const RESET_LINK_MINUTES = 60;
@@ -159,7 +167,7 @@ export async function resetLinkEmail(db: Db, token: string): Promise<string | nu
  * Sets a new password from a reset link, once: every session of the account ends and every other
  * reset link of it dies. Returns the account's id.
  */
-export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<number> {
+export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<SessionsEnded> {
   check("password", passwordProblem(password));
   const hash = await Bun.password.hash(password, "argon2id");
   return db.transaction().execute(async (trx) => {
@@ -171,7 +179,9 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
       );
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteSessionsOf(trx, userId);
-    return userId;
+    const ended = { userId, keptSessionHash: null };
+    await publish(trx, now, "sessions.ended", ended);
+    return ended;
   });
 }
 
@@ -181,19 +191,23 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
  */
 export async function changePassword(
   db: Db,
+  now: Date,
   userId: number,
   sessionToken: string,
   input: { currentPassword: string; newPassword: string },
-): Promise<void> {
+): Promise<SessionsEnded> {
   if (!(await users.verifyPassword(db, userId, input.currentPassword)))
     throw badRequest("currentPassword: that is not your password", "wrong_password");
   check("password", passwordProblem(input.newPassword));
   const hash = await Bun.password.hash(input.newPassword, "argon2id");
+  const ended = { userId, keptSessionHash: sessionHash(sessionToken) };
   await db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
-    await repo.deleteSessionsOfExcept(trx, userId, sessionHash(sessionToken));
+    await repo.deleteSessionsOfExcept(trx, userId, ended.keptSessionHash);
     await repo.deleteLinksOf(trx, userId);
+    await publish(trx, now, "sessions.ended", ended);
   });
+  return ended;
 }
 
 /** A one-time link, valid for a day, that proves the account's address (what makes a listed ADMIN_EMAILS address an admin). */
@@ -228,7 +242,10 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<{ session
 }
 
 /** Ends every session of an account and drops its one-time links, in the caller's transaction (account deletion). */
-export async function forgetSessionsAndLinks(trx: Db, userId: number): Promise<void> {
+export async function forgetSessionsAndLinks(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
   await repo.deleteSessionsOf(trx, userId);
   await repo.deleteLinksOf(trx, userId);
+  const ended = { userId, keptSessionHash: null };
+  await publish(trx, now, "sessions.ended", ended);
+  return ended;
 }

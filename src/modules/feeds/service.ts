@@ -298,6 +298,8 @@ async function snapshotClosingLines(db: Db, season: number, now: Date): Promise<
   await inChunks(started, (chunk) =>
     db.transaction().execute(async (trx) => {
       for (const g of chunk) await games.recordClosingLine(trx, g.id, g.odds);
+      // Browsers need not refetch for it (no odds_update), but every process's cached games must.
+      await publish(trx, now, "games.changed", {});
     }),
   );
   return started.length;

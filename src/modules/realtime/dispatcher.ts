@@ -19,6 +19,11 @@ const CURSOR = "main";
  * (src/db/commit-order.ts). Where it got to is saved, so events committed while the
  * server was down (or not yet delivered when it stopped) are delivered after a restart: at least
  * once, so handlers are idempotent.
+ *
+ * Several processes share that saved cursor, each writing where it got to. That is safe because it
+ * is only where a (re)started process begins: each delivers by its own cursor in memory; a process
+ * that just started has no sockets or cached answers that could have missed an older event, and
+ * what settlement might have missed is settled by the jobs holder's start-up sweep.
  */
 export class OutboxDispatcher {
   #cursor: OutboxCursor = { id: 0, txid: null };

@@ -1,4 +1,4 @@
-import type { EventBus } from "../../lib/events.ts";
+import type { EventBus, SessionsEnded } from "../../lib/events.ts";
 import { sha256 } from "../../lib/ids.ts";
 
 export interface LiveSocket {
@@ -85,19 +85,19 @@ export class SocketHub {
     for (const id of ids) this.#entries.get(id)?.socket.send(data);
   }
 
-  /** Sign-out closes that session's sockets; the browser reconnects as a visitor. */
-  closeSession(sessionToken: string): void {
-    const hash = sha256(sessionToken);
-    for (const [id, entry] of this.#entries) {
-      if (entry.sessionHash !== hash) continue;
-      this.remove(id);
-      entry.socket.close(4001, "signed out");
-    }
-  }
-
-  /** A password reset or an account deletion ends every session of the player: their sockets close too. */
-  closeUser(userId: number): void {
-    for (const id of [...(this.#byUser.get(userId) ?? [])]) {
+  /**
+   * Ended sessions' sockets close (4001): one session's at sign-out (the browser reconnects as a
+   * visitor), or all of a player's but the one kept. Called at once by the process that ended them,
+   * and again by every process when the event is delivered (a no-op where nothing is left open).
+   */
+  endSessions(ended: SessionsEnded): void {
+    const ids =
+      "sessionHash" in ended
+        ? [...this.#entries].filter(([, entry]) => entry.sessionHash === ended.sessionHash).map(([id]) => id)
+        : [...(this.#byUser.get(ended.userId) ?? [])].filter(
+            (id) => ended.keptSessionHash === null || this.#entries.get(id)?.sessionHash !== ended.keptSessionHash,
+          );
+    for (const id of ids) {
       const entry = this.#entries.get(id);
       this.remove(id);
       entry?.socket.close(4001, "signed out");
@@ -125,5 +125,6 @@ export class SocketHub {
         this.sendTo(userId, { type: "bet_settlements", settlements });
       }
     });
+    bus.on("sessions.ended", ({ payload }) => this.endSessions(payload));
   }
 }

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { bumpDataVersion } from "../../lib/data-versions.ts";
 import type { UsersTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
@@ -28,7 +27,6 @@ export function usernameHolders(db: Executor, key: string, skeleton: string, exc
 }
 
 export function updateUsername(db: Executor, id: number, username: string, key: string, skeleton: string) {
-  bumpDataVersion("boards"); // boards show usernames
   return db
     .updateTable("users")
     .set({ username, username_key: key, username_skeleton: skeleton })
@@ -97,7 +95,6 @@ export function anonymise(
   passwordHash: string,
   placeholder: { name: string; skeleton: string },
 ) {
-  bumpDataVersion("boards"); // boards show the placeholder name from now on
   const { name, skeleton } = placeholder;
   return db
     .updateTable("users")

@@ -10,6 +10,7 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
+import { publish } from "../realtime/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
 import { isAdmin, roleOf } from "../auth/policy.ts";
 import { normalizeEmail, usernameKey, usernameProblem, usernameSkeleton } from "../../shared/accounts.ts";
@@ -112,7 +113,13 @@ export async function markEmailVerified(trx: Kysely<Database>, userId: number, a
  * Renames the signed-in user; names are unique ignoring case and must not look like another's
  * (the user may change their own name's case).
  */
-export async function rename(db: Db, userId: number, username: string, adminEmails: readonly string[]): Promise<User> {
+export async function rename(
+  db: Db,
+  now: Date,
+  userId: number,
+  username: string,
+  adminEmails: readonly string[],
+): Promise<User> {
   const problem = usernameProblem(username);
   if (problem) throw badRequest(problem, "invalid_username");
   const key = usernameKey(username);
@@ -122,7 +129,9 @@ export async function rename(db: Db, userId: number, username: string, adminEmai
       const holders = await repo.usernameHolders(trx, key, skeleton, userId);
       if (holders.some((h) => h.username_key === key)) throw USERNAME_TAKEN();
       if (holders.length > 0) throw USERNAME_SIMILAR();
-      return toUser(await repo.updateUsername(trx, userId, username, key, skeleton), adminEmails);
+      const renamed = await repo.updateUsername(trx, userId, username, key, skeleton);
+      await publish(trx, now, "user.renamed", { userId }); // boards show usernames
+      return toUser(renamed, adminEmails);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw USERNAME_TAKEN();
@@ -258,6 +267,7 @@ export function unusablePasswordHash(): Promise<string> {
 export async function anonymise(trx: Db, now: Date, userId: number, unusableHash: string): Promise<void> {
   const name = `deleted_user_${userId}`;
   await repo.anonymise(trx, userId, now.toISOString(), unusableHash, { name, skeleton: usernameSkeleton(name) });
+  await publish(trx, now, "user.renamed", { userId }); // boards show the placeholder name from now on
 }
 
 /** Everything we hold about an account itself, for its owner's export. */
