@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { freshPostgresUrl, onPostgres } from "../databases.ts";
+import { startServe, type RunningServe } from "../serve-process.ts";
+
+const CADDY = Bun.which("caddy");
+const CADDYFILE = join(import.meta.dir, "../../deploy/Caddyfile");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(predicate: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const start = Date.now();
+  // A proxy still starting refuses connections: that counts as not yet.
+  while (
+    !(await Promise.resolve()
+      .then(predicate)
+      .catch(() => false))
+  ) {
+    if (Date.now() - start > ms) throw new Error("timed out waiting");
+    await Bun.sleep(50);
+  }
+}
+
+/**
+ * compose.yaml's topology without containers (the PostgreSQL run, where Caddy is installed; CI
+ * installs Debian's `caddy`): deploy/Caddyfile, as the proxy container runs it, in front of two
+ * `serve` processes on one PostgreSQL database, with PUBLIC_URL and TRUST_PROXY as compose sets them.
+ */
+describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processes", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let client: pg.Client;
+  let apps: RunningServe[] = [];
+  let caddy: Bun.Subprocess;
+  let origin: string;
+  const home = mkdtempSync(join(tmpdir(), "nfl-caddy-"));
+
+  beforeAll(async () => {
+    database = await freshPostgresUrl();
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: "info",
+      DEMO_BOTS: "0",
+      ODDS_PROVIDER: "embedded",
+      PUBLIC_URL: origin,
+      TRUST_PROXY: "true",
+      AUTH_RATE_LIMIT: "3",
+    };
+    apps = [await startServe(database.url, env), await startServe(database.url, env)];
+    caddy = Bun.spawn([CADDY!, "run", "--config", CADDYFILE, "--adapter", "caddyfile"], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        XDG_DATA_HOME: home,
+        XDG_CONFIG_HOME: home,
+        SITE_ADDRESS: `:${port}`,
+        APP_UPSTREAMS: apps.map((a) => a.url.replace("http://localhost", "127.0.0.1")).join(" "),
+        CADDY_ADMIN: "off",
+      },
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    await waitFor(async () => (await fetch(`${origin}/api/health`)).status === 200, 15_000);
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    caddy?.kill("SIGKILL");
+    for (const app of apps) app.proc.kill("SIGKILL");
+    await Promise.all([caddy?.exited, ...apps.map((a) => a.proc.exited)]);
+    await client?.end();
+    await database?.drop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { origin, "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  test("requests reach both processes; the per-address sign-in budget is one across them", async () => {
+    // Only the process that holds the jobs runs the provider sync; the other says so in its health.
+    const messages = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const health = await (await send("GET", "/api/health")).json();
+      messages.add(health.provider.message ?? "");
+    }
+    expect([...messages].some((m) => m.includes("another process"))).toBe(true);
+    expect([...messages].some((m) => !m.includes("another process"))).toBe(true);
+
+    // AUTH_RATE_LIMIT=3 per address: Caddy's X-Forwarded-For names this client to both processes.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await send("POST", "/api/login", { email: "nobody@example.com", password: "not it at all" })).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  test("another origin is refused; a WebSocket passes through and hears its settlement", async () => {
+    const foreign = await send("POST", "/api/logout", {}, { origin: "http://evil.example" });
+    expect(foreign.status).toBe(403);
+
+    const stamp = Date.now() % 100000;
+    const player = { email: `player-${stamp}@example.com`, name: `player_${stamp}` };
+    const admin = { email: `admin-${stamp}@example.com`, name: `admin_${stamp}` };
+    // Sign-ups are rate limited per address too: one each is within the budget of a fresh window.
+    await client.query("delete from rate_limits");
+    const cookies: string[] = [];
+    for (const who of [player, admin]) {
+      const res = await send("POST", "/api/register", {
+        email: who.email,
+        username: who.name,
+        password: "correct horse battery",
+      });
+      expect(res.status).toBeLessThan(300);
+      cookies.push(res.headers.get("set-cookie")!.split(";")[0]!);
+    }
+    await client.query("update users set role = 'admin', email_verified_at = $2 where email = $1", [
+      admin.email,
+      new Date().toISOString(),
+    ]);
+    const { rows } = await client.query<{ id: string; home_team: string; odds: string }>(
+      "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time limit 1",
+      [new Date(Date.now() + 3600_000).toISOString()],
+    );
+    const game = rows[0]!;
+    const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+      (m) => m.marketType === "h2h",
+    )!;
+    const bet = {
+      gameId: game.id,
+      betType: "moneyline",
+      selection: game.home_team,
+      odds: h2h.outcomes.find((o) => o.name === game.home_team)!.price,
+      units: 1,
+    };
+    expect((await send("POST", "/api/bets", bet, { cookie: cookies[0]! })).status).toBe(201);
+
+    const heard: { type: string }[] = [];
+    const ws = new WebSocket(`${origin.replace("http", "ws")}/ws`, {
+      headers: { origin, cookie: cookies[0]! },
+    } as unknown as string[]);
+    ws.addEventListener("message", (e) => heard.push(JSON.parse(String(e.data))));
+    await waitFor(() => heard.some((m) => m.type === "hello"), 5_000);
+    const resolved = await send(
+      "PATCH",
+      `/api/games/${game.id}`,
+      { homeScore: 30, awayScore: 7, status: "completed" },
+      { cookie: cookies[1]! },
+    );
+    expect(resolved.status).toBe(200);
+    await waitFor(() => heard.some((m) => m.type === "bet_settlements"), 10_000);
+    ws.close();
+  }, 30_000);
+
+  test("with one process killed, every request is still answered by the other", async () => {
+    apps[0]!.proc.kill("SIGKILL");
+    await apps[0]!.proc.exited;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await send("GET", "/api/games")).status);
+    expect(statuses).toEqual(new Array(6).fill(200));
+  }, 30_000);
+});
