@@ -11,6 +11,8 @@ export class FakeProvider implements OddsProvider {
   propShift = 0;
   failing = false;
   didNotPlay = new Set<string>();
+  /** Games whose spread and total lines come without prices (as ESPN's older layout gives them): -110, marked assumed. */
+  assumedPrices = new Set<string>();
 
   readonly games: ScheduledGame[] = [
     game(1, "DAL", "Dallas Cowboys", "PHI", "Philadelphia Eagles", "2026-09-11T00:20:00Z"),
@@ -34,7 +36,7 @@ export class FakeProvider implements OddsProvider {
     this.#check();
     return games.map((g) => ({
       providerId: g.providerId,
-      odds: markets(g, -3.5 + this.spreadShift),
+      odds: markets(g, -3.5 + this.spreadShift, this.assumedPrices.has(g.providerId)),
       props: [
         {
           key: `${g.homeAbbr}-qb-passing_yards`,
@@ -98,8 +100,8 @@ function game(
   };
 }
 
-function markets(g: ScheduledGame, homeSpread: number): OddsMarket[] {
-  return [
+function markets(g: ScheduledGame, homeSpread: number, assumed: boolean): OddsMarket[] {
+  const lines: OddsMarket[] = [
     {
       marketType: "spreads",
       outcomes: [
@@ -114,12 +116,17 @@ function markets(g: ScheduledGame, homeSpread: number): OddsMarket[] {
         { name: "Under", price: -110, point: 45.5 },
       ],
     },
-    {
-      marketType: "h2h",
-      outcomes: [
-        { name: g.awayTeam, price: 150 },
-        { name: g.homeTeam, price: -175 },
-      ],
-    },
   ];
+  const h2h: OddsMarket = {
+    marketType: "h2h",
+    outcomes: [
+      { name: g.awayTeam, price: 150 },
+      { name: g.homeTeam, price: -175 },
+    ],
+  };
+  // A moneyline is never assumed (as in the ESPN adapter): without its prices there is no market.
+  const marked = assumed
+    ? lines.map((m) => ({ ...m, outcomes: m.outcomes.map((o) => ({ ...o, assumed: true })) }))
+    : lines;
+  return [...marked, h2h];
 }

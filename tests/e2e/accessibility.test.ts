@@ -4,12 +4,15 @@
  * phone sizes. Any serious or critical violation fails, listed by rule, element and page.
  * `label-content-name-mismatch` (experimental in axe, so off by default) is turned on: an accessible
  * name that does not contain the visible text breaks voice control.
+ * The open game's spread and total come without prices (shown "price assumed", "assumed" on phones),
+ * so the screens with it are audited with the text that changes with the width.
  */
 import { describe, expect, test } from "bun:test";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { buildFriendship, buildInvitation, buildLeague, type BuiltUser } from "../factories.ts";
-import { browserSuite, DESKTOP, PHONE } from "./helpers.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { browserSuite, DESKTOP, PHONE, TABLET } from "./helpers.ts";
 import {
   DAL_PHI,
   KC_BUF,
@@ -38,6 +41,8 @@ let world: World | undefined;
 /** Alice has settled and pending bets, a friend (Bob), a friend request (Carol), a league and an invitation. */
 async function startWorld(): Promise<StatsServer> {
   const server = await startStatsServer();
+  server.provider.assumedPrices.add(SF_SEA);
+  await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
   const alice = await newPlayer(server, "alice_adams");
   const bob = await newPlayer(server, "bob_brown");
   const carol = await newPlayer(server, "carol_chen");
@@ -321,3 +326,38 @@ for (const viewport of [DESKTOP, PHONE]) {
     );
   });
 }
+
+describe("a price the feed did not quote ('price assumed', 'assumed' on phones)", () => {
+  for (const viewport of [PHONE, TABLET, DESKTOP]) {
+    test(
+      `at ${viewport.width}×${viewport.height}: each button's accessible name holds its visible text, word for word`,
+      async () => {
+        const { page } = await openPage(suite.browser, suite.server, null, { viewport });
+        await page.goto("/");
+        const buttons = card(page, "San Francisco 49ers", "Seattle Seahawks").locator(
+          "button.odds-button:has(.odds-assumed)",
+        );
+        await buttons.first().waitFor();
+        expect(await buttons.count()).toBe(4); // both spreads and both totals; the moneyline is quoted
+        const shown: string[] = [];
+        for (const button of await buttons.all()) {
+          // What the eye reads (innerText skips what is not displayed), against the name a screen reader or voice control gets.
+          const visible = (await button.innerText()).replace(/\s+/g, " ").trim();
+          const name = /button "([^"]*)"/.exec(await button.ariaSnapshot())?.[1] ?? "";
+          expect(name).toStartWith(`${visible}, `);
+          shown.push(visible);
+        }
+        if (viewport === PHONE) expect(shown).toContain("O 45.5 -110 assumed");
+        if (viewport === DESKTOP) expect(shown).toContain("O 45.5 -110 price assumed");
+        const results = await new AxeBuilder({ page })
+          .include(".game-card")
+          .withRules(["label-content-name-mismatch"])
+          .analyze();
+        expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+        const checked = results.passes.find((p) => p.id === "label-content-name-mismatch")?.nodes.length ?? 0;
+        expect(checked).toBeGreaterThanOrEqual(4);
+      },
+      TIMEOUT,
+    );
+  }
+});

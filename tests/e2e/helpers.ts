@@ -12,6 +12,7 @@ export const E2E_TIMEOUT = 30_000;
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+export const TABLET = { width: 820, height: 1180 };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -1,5 +1,8 @@
+import { useCallback, useState } from "react";
 import { toggleSelection } from "../../lib/bet-slip.ts";
 import type { OddsChoice } from "./odds.ts";
+
+const ASSUMED_WHY = "Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used";
 
 /**
  * One price to pick; pressed while its pick is in the slip. A side the feed lacks shows as a dash;
@@ -14,6 +17,20 @@ export function OddsButton({
   selected: boolean;
   locked: boolean;
 }) {
+  // Narrow cards hide "price" of "price assumed" (a container query in games.css): the name follows
+  // what the button shows, so that it always holds its visible text word for word (voice control).
+  const [priceWordShown, setPriceWordShown] = useState(true);
+  const watchPriceWord = useCallback((word: HTMLSpanElement | null) => {
+    const mark = word?.parentElement;
+    if (!word || !mark) return;
+    const check = () => setPriceWordShown(word.getClientRects().length > 0);
+    check();
+    // The word is inline, so it has no size of its own to watch; the mark around it narrows when it goes.
+    const observer = new ResizeObserver(check);
+    observer.observe(mark);
+    return () => observer.disconnect();
+  }, []);
+
   if (!choice) {
     return (
       <span className="odds-button odds-missing" aria-hidden="true">
@@ -25,24 +42,23 @@ export function OddsButton({
     <button
       type="button"
       className="odds-button"
-      aria-label={choice.label}
+      aria-label={priceWordShown ? choice.label : choice.narrowLabel}
       aria-pressed={selected}
       disabled={locked}
       onClick={() => toggleSelection(choice.pick)}
     >
       {/* Spaces between the parts (the flex column does not draw them) keep the button's text "PHI -3.5 -110",
-          as its accessible name begins. */}
+          as its accessible name begins; each stays outside the spans, where every reader keeps it. */}
       {choice.line ? <span className="odds-line">{choice.line}</span> : null}
       {choice.line ? " " : null}
       <span className="odds-price">{choice.price}</span>
       {choice.assumed ? " " : null}
       {choice.assumed ? (
-        <span
-          className="odds-assumed"
-          title="Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used"
-        >
-          {/* Phones show "assumed" only: "price" is hidden there to fit the button. */}
-          <span className="odds-assumed-price">price </span>assumed
+        <span className="odds-assumed" title={ASSUMED_WHY}>
+          <span className="odds-assumed-price" ref={watchPriceWord}>
+            price
+          </span>{" "}
+          assumed
         </span>
       ) : null}
     </button>

@@ -12,10 +12,12 @@ export interface OddsChoice {
   /** The feed gave no price for this line: the standard -110 is shown (and bet at). */
   assumed: boolean;
   /**
-   * The button's accessible name, stable across renders: its visible text first (so voice control
-   * finds it by what it says), then what it picks: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5".
+   * The button's accessible name: its visible text first (so voice control finds it by what it says),
+   * then what it picks: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5".
    */
   label: string;
+  /** The name where a narrow card shows "assumed" without "price" (the same as `label` for a quoted price). */
+  narrowLabel: string;
 }
 
 /** A market's two sides: [away, home] for spreads and moneylines, [over, under] for totals and props. */
@@ -40,12 +42,18 @@ function choice(
     ...pick,
   };
   const price = formatOdds(pick.odds);
-  const shown = [line, price, assumed ? PRICE_ASSUMED : ""].filter(Boolean).join(" ");
-  const label = `${shown}, ${market}: ${pickText(full)}`;
-  return { key: selectionKey(full), pick: full, line, price, assumed, label };
+  const name = (mark: string) =>
+    `${[line, price, assumed ? mark : ""].filter(Boolean).join(" ")}, ${market}: ${pickText(full)}`;
+  return {
+    key: selectionKey(full),
+    pick: full,
+    line,
+    price,
+    assumed,
+    label: name("price assumed"),
+    narrowLabel: name("assumed"),
+  };
 }
-
-export const PRICE_ASSUMED = "price assumed";
 
 function market(game: Game, type: OddsMarket["marketType"]) {
   return game.odds.find((m) => m.marketType === type)?.outcomes ?? [];
