@@ -1,7 +1,7 @@
 /**
  * axe-core on every screen of the spec's routes — signed out, signed in as a player with bets,
- * friends and leagues, and as the admin — with the bet slip and the dialogs open, at desktop and
- * phone sizes. Any serious or critical violation fails, listed by rule, element and page.
+ * friends and leagues, and as the admin — with the bet slip and the dialogs open, at desktop,
+ * tablet and phone sizes. Any serious or critical violation fails, listed by rule, element and page.
  * `label-content-name-mismatch` (experimental in axe, so off by default) is turned on: an accessible
  * name that does not contain the visible text breaks voice control.
  * The open game's spread and total come without prices (shown "price assumed", "assumed" on phones),
@@ -295,7 +295,7 @@ function adminSteps(): Step[] {
 
 const TIMEOUT = 240_000;
 
-for (const viewport of [DESKTOP, PHONE]) {
+for (const viewport of [DESKTOP, TABLET, PHONE]) {
   const size = `${viewport.width}×${viewport.height}`;
   describe(`accessibility at ${size}`, () => {
     test(
