@@ -9,8 +9,6 @@ import { readJson, removeItem, storageKeys, writeJson } from "./storage.ts";
  * book the slip places them with (features/bet-slip). Signals, so each reader re-renders on its own.
  */
 
-export type BetType = LegBetType;
-
 /** One pick in the bet slip (spec §3). The games and bet-slip features fill and read it. */
 export interface SlipSelection {
   gameId: string;

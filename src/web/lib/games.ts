@@ -1,9 +1,6 @@
 import { keys, useQuery } from "./queries.ts";
-import type { CurrentWeek, Game, OddsMarket, PlayerProp } from "../../shared/contract/games.ts";
+import type { CurrentWeek, Game } from "../../shared/contract/games.ts";
 
-/** The games API's shapes (spec §3), shared by the games and admin screens. */
-export type { Game, OddsMarket, PlayerProp };
-export { WEEKS } from "../../shared/games.ts";
 /**
  * The server's advancing current week (spec §4). It can move when games complete, which the
  * live channel announces with odds_update (afterOddsUpdate refetches it).

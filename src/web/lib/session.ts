@@ -5,9 +5,6 @@ import { keys } from "./queries.ts";
 import { clearAllQueries } from "./swr.ts";
 import { SESSION_HINT_COOKIE, sessionHintCookie } from "../../shared/session-hint.ts";
 
-/** The signed-in user as GET /api/user answers. */
-export type CurrentUser = User;
-
 const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 
 function setSignedInHint(signedIn: boolean): void {
@@ -15,10 +12,10 @@ function setSignedInHint(signedIn: boolean): void {
 }
 
 /** A visitor without the signed-in hint is signed out without asking; 401 means "signed out", not a failure. */
-async function fetchCurrentUser(): Promise<CurrentUser | null> {
+async function fetchCurrentUser(): Promise<User | null> {
   if (!signedInHint()) return null;
   try {
-    return await apiGet<CurrentUser>(keys.user()[1]);
+    return await apiGet<User>(keys.user()[1]);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     setSignedInHint(false);
@@ -28,12 +25,12 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /** The current user: undefined while loading, null when signed out. Loaded once and cached (spec §4). */
 export function useCurrentUser() {
-  const { data, error, isLoading } = useSWR<CurrentUser | null>(keys.user(), fetchCurrentUser);
+  const { data, error, isLoading } = useSWR<User | null>(keys.user(), fetchCurrentUser);
   return { user: data, error, isLoading: isLoading && data === undefined };
 }
 
 /** Stores the user a sign-in, registration or rename answered with (null after sign-out). */
-export function setCurrentUser(user: CurrentUser | null): Promise<unknown> {
+export function setCurrentUser(user: User | null): Promise<unknown> {
   setSignedInHint(user !== null);
   return mutate(keys.user(), user, { revalidate: false });
 }

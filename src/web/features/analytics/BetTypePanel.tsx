@@ -1,8 +1,6 @@
 import { percentText, profitText, signedPercentText, toneClass } from "../../lib/stats-format.ts";
 import type { BetTypeRow } from "./figures.ts";
 
-const tone = (value: number) => toneClass(value);
-
 /** Bet Type Performance (spec §2): per type its profit, a win-rate bar, bets, win rate and ROI over the period. */
 export function BetTypePanel({ rows }: { rows: BetTypeRow[] }) {
   return (
@@ -17,7 +15,7 @@ export function BetTypePanel({ rows }: { rows: BetTypeRow[] }) {
                 <span className="bet-type-name" id={labelId}>
                   {label}
                 </span>
-                <span className={`bet-type-profit ${tone(summary.totalProfitCents)}`}>
+                <span className={`bet-type-profit ${toneClass(summary.totalProfitCents)}`}>
                   {profitText(summary.totalProfitCents)}
                 </span>
               </div>

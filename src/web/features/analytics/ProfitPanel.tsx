@@ -15,8 +15,6 @@ interface ProfitPanelProps {
   period: Period;
 }
 
-const tone = (value: number) => toneClass(value);
-
 /** Profit Over Time (spec §2): the cumulative line, the period's Total Profit, and Export Chart (a PNG). */
 export function ProfitPanel({ points, totalProfitCents, settledCount, pendingCount, period }: ProfitPanelProps) {
   const chart = useRef<ProfitChartHandle>(null);
@@ -56,7 +54,7 @@ export function ProfitPanel({ points, totalProfitCents, settledCount, pendingCou
       <div className="profit-summary">
         <p className="profit-total">
           <span className="profit-total-label">Total Profit</span>
-          <strong className={`profit-total-value ${tone(totalProfitCents)}`} data-testid="total-profit">
+          <strong className={`profit-total-value ${toneClass(totalProfitCents)}`} data-testid="total-profit">
             {profitText(totalProfitCents)}
           </strong>
         </p>

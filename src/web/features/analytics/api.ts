@@ -1,8 +1,5 @@
 import type { Bet } from "../../../shared/contract/betting.ts";
-
 import { EVERY_VISIT, keys, useQuery } from "../../lib/queries.ts";
-
-export type { Bet };
 
 /**
  * All of the player's bets, newest first, on the same key as My Bets (afterSettlement refreshes it,

@@ -6,18 +6,8 @@ import type {
   FriendRequests,
   SearchResult,
 } from "../../../shared/contract/social.ts";
-import type { UserStats } from "../../../shared/contract/stats.ts";
 import { apiGet, apiRequest } from "../../lib/api.ts";
-import { afterFriendChange, keys, useQuery } from "../../lib/queries.ts";
-
-export type { Friend, FriendAnalytics, FriendRequest, FriendRequests, UserStats };
-export type UserMatch = SearchResult;
-
-/**
- * Everything a friend action can change: the lists, requests, a friend's analytics, and the
- * notifications panel (an answered request is no longer announced there).
- */
-export const refreshFriends = afterFriendChange;
+import { keys, useQuery } from "../../lib/queries.ts";
 
 export const useFriends = (signedIn: boolean) => useQuery<Friend[]>(signedIn ? keys.friends() : null);
 export const useFriendRequests = (signedIn: boolean) =>

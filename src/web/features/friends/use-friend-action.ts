@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { ApiError } from "../../lib/api.ts";
 import { toast, type ToastInput } from "../../lib/toast.ts";
-import { refreshFriends } from "./api.ts";
+import { afterFriendChange } from "../../lib/queries.ts";
 
 /** The server's own sentence (spec §8: the message field of the JSON error), or a hint when it could not be reached. */
 export function failureText(error: unknown): string {
@@ -28,7 +28,7 @@ export function useFriendAction() {
         toast({ title: failureTitle, description: failureText(error), variant: "destructive" });
       }
       // The button stays busy until the lists show the outcome, so it never flashes back meanwhile.
-      await refreshFriends().catch(() => undefined);
+      await afterFriendChange().catch(() => undefined);
       setPending((keys) => {
         const next = new Set(keys);
         next.delete(key);

@@ -12,8 +12,6 @@ import { BOARD_SIZE } from "../../../shared/limits.ts";
 import { Medal } from "../../components/Medal.tsx";
 import { boardInitials } from "./board-text.ts";
 
-const tone = (value: number) => toneClass(value);
-
 function Rank({ rank }: { rank: number }) {
   return (
     <>
@@ -61,13 +59,13 @@ export function LeaderboardTable({ entries, viewerId, caption }: LeaderboardTabl
     {
       head: "ROI",
       numeric: true,
-      cellClass: (entry) => tone(entry.roi),
+      cellClass: (entry) => toneClass(entry.roi),
       cell: (entry) => signedPercentText(entry.roi),
     },
     {
       head: "Units Won",
       numeric: true,
-      cellClass: (entry) => `board-units ${tone(Number(entry.unitsWon))}`,
+      cellClass: (entry) => `board-units ${toneClass(Number(entry.unitsWon))}`,
       cell: (entry) => unitsText(entry.unitsWon),
     },
     { head: "Win Rate", numeric: true, cell: (entry) => percentText(entry.winRate) },

@@ -1,9 +1,6 @@
 import type { RecordedWeek } from "../../../shared/contract/contest.ts";
 import type { LeaderboardEntry } from "../../../shared/contract/stats.ts";
-
 import { EVERY_VISIT, keys, useQuery } from "../../lib/queries.ts";
-
-export type { LeaderboardEntry };
 
 export type BoardView = "week" | "overall";
 

@@ -1,7 +1,7 @@
 import type { MessageResponse } from "../../../shared/contract/common.ts";
 import type { Invitation, InviteLink, League, LeagueDetails, LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { afterLeagueChange, keys, useQuery } from "../../lib/queries.ts";
+import { keys, useQuery } from "../../lib/queries.ts";
 
 export { AVAILABLE_PAGE_SIZE } from "../../lib/queries.ts";
 
@@ -15,9 +15,6 @@ export interface LeagueSettingsPayload {
   startDate?: string;
   endDate?: string;
 }
-
-/** Every query a league action can change: the lists, a league's details and invitations, the user's leagues and invitations. */
-export const refreshLeagues = afterLeagueChange;
 
 const leagueUrl = (id: number) => `/api/leagues/${id}`;
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { errorText } from "../../lib/api.ts";
 import { toast, type ToastInput } from "../../lib/toast.ts";
-import { refreshLeagues } from "./api.ts";
+import { afterLeagueChange } from "../../lib/queries.ts";
 
 /**
  * Runs a league call (spec §8): its success toast, or a destructive 'Error' toast with the server's
@@ -23,7 +23,7 @@ export async function leagueAction(
     });
     return false;
   } finally {
-    void refreshLeagues();
+    void afterLeagueChange();
   }
 }
 

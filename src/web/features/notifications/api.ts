@@ -1,10 +1,6 @@
-import type { Notification, Notifications, NotificationsSeen } from "../../../shared/contract/social.ts";
+import type { Notifications, NotificationsSeen } from "../../../shared/contract/social.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { afterNotificationsSeen, keys, useQuery } from "../../lib/queries.ts";
-
-export type { Notification };
-
-export type NotificationList = Notifications;
 
 /** The signed-in player's notifications; nothing is asked for visitors. */
 export const useNotifications = (signedIn: boolean) => useQuery<Notifications>(signedIn ? keys.notifications() : null);
