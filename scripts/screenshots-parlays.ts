@@ -45,7 +45,11 @@ for (const [size, viewport] of [
       .getByRole("radio", { name: /^2 units/ })
       .check();
     // Checking the radio scrolled the slip down: show it from the top, the parlay's price first.
-    await slip(page).evaluate((dialog) => dialog.querySelectorAll("*").forEach((el) => (el.scrollTop = 0)));
+    await slip(page).evaluate((dialog) =>
+      dialog.querySelectorAll("*").forEach((el) => {
+        el.scrollTop = 0;
+      }),
+    );
     await page.waitForTimeout(300);
     await shoot(page, "slip-parlay", size);
     await slip(page).getByRole("button", { name: "Place Parlay" }).click();

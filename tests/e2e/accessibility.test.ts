@@ -55,7 +55,7 @@ async function startWorld(): Promise<StatsServer> {
   await resolveAndSettle(server, KC_BUF, { away: 20, home: 27 }, "2026-09-09T11:00:00Z");
   await buildFriendship(server.ctx, alice, bob);
   await buildFriendship(server.ctx, carol, alice, { pending: true });
-  const league = await buildLeague(server.ctx, alice, { name: "Sunday Sharps", members: [bob] });
+  await buildLeague(server.ctx, alice, { name: "Sunday Sharps", members: [bob] });
   const secret = await buildLeague(server.ctx, bob, { name: "Bob's Backroom", isPublic: false });
   await buildInvitation(server.ctx, secret, bob, alice);
   const other = await buildLeague(server.ctx, carol, { name: "Monday Misfits" });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { Page, Request } from "playwright-core";
+import type { Page } from "playwright-core";
 import { browserSuite, E2E_TIMEOUT, newAccount, registerThroughUi, signInThroughUi, toastLocator } from "./helpers.ts";
 
 const suite = browserSuite();

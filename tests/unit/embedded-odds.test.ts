@@ -40,7 +40,7 @@ async function seasonOdds(season: number): Promise<{ game: ScheduledGame; odds: 
     const weekGames = games.filter((g) => g.week === week);
     const odds = await provider.odds(weekGames, inWeek(season, week, 2, 15));
     expect(odds.map((o) => o.providerId)).toEqual(weekGames.map((g) => g.providerId));
-    weekGames.forEach((game, i) => rows.push({ game, odds: odds[i] as GameOdds }));
+    for (const [i, game] of weekGames.entries()) rows.push({ game, odds: odds[i] as GameOdds });
   }
   return rows;
 }

@@ -36,9 +36,12 @@ export function LiveUpdates() {
         void afterSettlement();
       }),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      for (const off of offs) off();
+    };
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: userId is the trigger: a sign-in or sign-out reconnects, and the server reads who it is from the cookie
   useEffect(() => {
     if (isLoading) return;
     return connectLive();

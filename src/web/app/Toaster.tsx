@@ -5,7 +5,7 @@ import { dismissToast, toasts } from "../lib/toast.ts";
 export function Toaster() {
   useSignals();
   return (
-    <div className="toaster" role="region" aria-label="Messages" aria-live="polite">
+    <section className="toaster" aria-label="Messages" aria-live="polite">
       {toasts.value.map((toast) => (
         <div
           key={toast.id}
@@ -26,6 +26,6 @@ export function Toaster() {
           </button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }

@@ -45,7 +45,8 @@ export function lazyComponent<P extends object>(
     (loading ??= Promise.all([load(), stylesheet?.()]).then(
       ([component, css]) => {
         if (css) addStylesheet(css.default);
-        return (loaded = component);
+        loaded = component;
+        return component;
       },
       (error: unknown) => {
         loading = null; // a later visit tries again
@@ -53,6 +54,7 @@ export function lazyComponent<P extends object>(
       },
     ));
 
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once per screen, at module load, never during a render
   function Lazy(props: P) {
     const [, setReady] = useState(loaded !== null);
     const [failed, setFailed] = useState(false);

@@ -48,8 +48,10 @@ export function RankTable<T>({
   before,
 }: RankTableProps<T>) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the scrolling frame, named so its focus stop says what it holds; no section of the page
     <div
       className={joined("board-scroll", className)}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, and a keyboard reaches what is inside only if it can take focus (the table scrolls sideways on phones)
       tabIndex={0}
       role="region"
       aria-label={label}

@@ -12,8 +12,8 @@ const openHandlers = new Set<() => void>();
 
 /** Runs `handler` for every message of this type; returns the unsubscribe function. */
 export function onLiveMessage(type: string, handler: MessageHandler): () => void {
-  let set = messageHandlers.get(type);
-  if (!set) messageHandlers.set(type, (set = new Set()));
+  const set = messageHandlers.get(type) ?? new Set<MessageHandler>();
+  messageHandlers.set(type, set);
   set.add(handler);
   return () => set.delete(handler);
 }

@@ -22,7 +22,7 @@ function hostnameOf(url: string): string {
  */
 export function readReferral(search: string, referrer: string, ownOrigin: string): Referral | null {
   const params = new URLSearchParams(search);
-  const external = referrer !== "" && !referrer.startsWith(ownOrigin + "/") && referrer !== ownOrigin;
+  const external = referrer !== "" && !referrer.startsWith(`${ownOrigin}/`) && referrer !== ownOrigin;
   const referral: Referral = {};
   const source = params.get("utm_source") || (external ? hostnameOf(referrer) : "");
   if (source) referral.referralSource = source;

@@ -8,6 +8,7 @@ import { SESSION_HINT_COOKIE, sessionHintCookie } from "../../shared/session-hin
 const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 
 function setSignedInHint(signedIn: boolean): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the next read of the hint needs it written at once; the Cookie Store API is asynchronous and not in every browser
   document.cookie = sessionHintCookie(signedIn);
 }
 

@@ -49,6 +49,7 @@ export function AvatarMenu({ user }: { user: User }) {
             Leagues
           </Link>
           {user.role === "admin" ? (
+            // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (what a fieldset is for)
             <div className="menu-group" role="group" aria-labelledby="account-menu-admin">
               <p id="account-menu-admin" className="menu-group-title">
                 Admin

@@ -57,12 +57,7 @@ export function NotificationsMenu() {
         ) : null}
       </button>
       {open ? (
-        <div
-          id="notifications-panel"
-          className="popover notifications-panel"
-          role="region"
-          aria-labelledby="notifications-title"
-        >
+        <section id="notifications-panel" className="popover notifications-panel" aria-labelledby="notifications-title">
           <p className="popover-title notifications-head">
             <span id="notifications-title">Notifications</span>
             {fresh.size > 0 ? <span className="notifications-new">{fresh.size} new</span> : null}
@@ -84,7 +79,7 @@ export function NotificationsMenu() {
               Loading…
             </p>
           )}
-        </div>
+        </section>
       ) : null}
     </div>
   );

@@ -34,6 +34,7 @@ function useResumeAfterAccount(): void {
   const { user } = useCurrentUser();
   const [location] = useLocation();
   const awaiting = slipAwaitsAccount.value;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     if (awaiting && user && location !== "/auth") resumeSlip();
   }, [awaiting, user, location]);
@@ -57,6 +58,7 @@ export function SlipDrawer() {
 
   const handledRequests = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -79,6 +81,7 @@ export function SlipDrawer() {
     }
   }, [open, focusRequests]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {

@@ -3,7 +3,7 @@
  * "//host" and "/\host" are other sites to a browser, and "/auth" would loop.
  */
 export function safeReturnUrl(raw: string | null): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
   try {
     const base = "http://same.invalid";
     const url = new URL(raw, base);

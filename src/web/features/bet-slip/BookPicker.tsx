@@ -17,6 +17,7 @@ export function BookPicker({ userId, disabled }: { userId: number | null; disabl
   const selected = selectedLeagueId.value;
   const league = leagues?.find((l) => l.id === selected) ?? null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     if (leagues && selected !== null && !leagues.some((l) => l.id === selected)) selectLeague(null);
   }, [leagues, selected]);

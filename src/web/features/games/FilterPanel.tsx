@@ -11,6 +11,7 @@ export function FilterPanel({
   onChange(filter: GameFilter): void;
 }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the panel's layout is built on Pico's [role=search] styles, which a <search> element would drop
     <div id={id} className="filter-panel surface" role="search" aria-label="Filter games">
       <label className="filter-team">
         Team
@@ -24,6 +25,7 @@ export function FilterPanel({
       <label className="filter-started">
         <input
           type="checkbox"
+          // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is its aria-checked (ARIA in HTML says not to repeat it)
           role="switch"
           checked={filter.hideStarted}
           onChange={(event) => onChange({ ...filter, hideStarted: event.target.checked })}

@@ -4,7 +4,7 @@ import { memo, useMemo } from "react";
 import { TeamLogo } from "../../components/TeamLogo.tsx";
 import { formatKickoff } from "../../lib/games.ts";
 import { OddsButton } from "./OddsButton.tsx";
-import { gameLines, type ChoicePair } from "./odds.ts";
+import { gameLines, type GameLines } from "./odds.ts";
 import { PropsList } from "./PropsList.tsx";
 import { YourBet } from "./YourBet.tsx";
 
@@ -16,11 +16,14 @@ interface GameCardProps {
   bets: readonly Bet[] | undefined;
 }
 
+/** The columns of a team's row, in the order of the headings. */
+const MARKETS = ["spread", "total", "moneyline"] as const satisfies readonly (keyof GameLines)[];
+
 function TeamRow({
   name,
   abbr,
   score,
-  choices,
+  lines,
   side,
   selected,
   locked,
@@ -28,7 +31,7 @@ function TeamRow({
   name: string;
   abbr: string;
   score: number | null;
-  choices: [ChoicePair, ChoicePair, ChoicePair];
+  lines: GameLines;
   side: 0 | 1;
   selected: Set<string>;
   locked: boolean;
@@ -45,9 +48,11 @@ function TeamRow({
         </span>
         {score !== null ? <span className="team-score">{score}</span> : null}
       </div>
-      {choices.map((pair, i) => {
-        const choice = pair[side];
-        return <OddsButton key={i} choice={choice} selected={!!choice && selected.has(choice.key)} locked={locked} />;
+      {MARKETS.map((market) => {
+        const choice = lines[market][side];
+        return (
+          <OddsButton key={market} choice={choice} selected={!!choice && selected.has(choice.key)} locked={locked} />
+        );
       })}
     </>
   );
@@ -73,10 +78,9 @@ function Status({ game }: { game: Game }) {
 export const GameCard = memo(function GameCard({ game, locked, selectedKeys, bets }: GameCardProps) {
   const lines = useMemo(() => gameLines(game), [game]);
   const selected = useMemo(() => new Set(selectedKeys ? selectedKeys.split("\n") : []), [selectedKeys]);
-  const choices: [ChoicePair, ChoicePair, ChoicePair] = [lines.spread, lines.total, lines.moneyline];
   const banner =
     game.status === "completed" ? "Game Completed - Betting Closed" : locked ? "Game Started - Betting Locked" : null;
-  const row = { choices, selected, locked };
+  const row = { lines, selected, locked };
   return (
     <article
       className={`game-card surface${locked ? " game-locked" : ""}`}

@@ -1,5 +1,6 @@
+import { computed } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { InlineError } from "../../components/InlineError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
@@ -19,7 +20,9 @@ import { useKickoffClock } from "./use-kickoff-clock.ts";
 
 function LoadingCards() {
   return (
-    <div className="game-list" aria-busy="true" aria-label="Loading games">
+    <div className="game-list" aria-busy="true">
+      {/* A name on a plain div is not read out (ARIA gives generic elements none): the words are. */}
+      <p className="visually-hidden">Loading games…</p>
       {[0, 1, 2].map((i) => (
         <div key={i} className="game-card surface game-card-skeleton" />
       ))}
@@ -27,19 +30,16 @@ function LoadingCards() {
   );
 }
 
-/** The picks in the slip, grouped by game, as the strings the cards compare. */
-function useSlipKeysByGame(): Map<string, string> {
-  const selections = slipSelections.value;
-  return useMemo(() => {
-    const byGame = new Map<string, string[]>();
-    for (const pick of selections) {
-      const keys = byGame.get(pick.gameId) ?? [];
-      keys.push(selectionKey(pick));
-      byGame.set(pick.gameId, keys);
-    }
-    return new Map([...byGame].map(([gameId, keys]) => [gameId, keys.join("\n")]));
-  }, [selections]);
-}
+/** The picks in the slip, grouped by game, as the strings the cards compare; worked out again only when the picks change. */
+const slipKeysByGame = computed(() => {
+  const byGame = new Map<string, string[]>();
+  for (const pick of slipSelections.value) {
+    const keys = byGame.get(pick.gameId) ?? [];
+    keys.push(selectionKey(pick));
+    byGame.set(pick.gameId, keys);
+  }
+  return new Map([...byGame].map(([gameId, keys]) => [gameId, keys.join("\n")]));
+});
 
 const REFRESH_FAILED = "Could not refresh the odds. Check your connection and try again.";
 
@@ -58,7 +58,7 @@ export function GamesPage() {
   const [filter, setFilter] = useState(NO_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useKickoffClock(games.data);
-  const slipKeys = useSlipKeysByGame();
+  const slipKeys = slipKeysByGame.value;
 
   const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
   const finals = useMemo(() => (games.data ?? []).filter((game) => game.status === "completed"), [games.data]);
@@ -99,7 +99,7 @@ export function GamesPage() {
     );
   }
 
-  let body;
+  let body: ReactNode;
   if (error && !games.data) {
     body = (
       <article className="empty-state" role="alert">

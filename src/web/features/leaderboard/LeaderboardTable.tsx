@@ -100,6 +100,7 @@ export function LeaderboardTable({ entries, viewerId, caption }: LeaderboardTabl
         // The viewer's own row from beyond the top 100: a gap shows it is not next in line.
         const gap = previous !== undefined && entry.rank > BOARD_SIZE && previous.rank <= BOARD_SIZE;
         return gap ? (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row takes no focus; the gap is drawn for the eye, the ranks say it
           <tr className="board-gap" aria-hidden="true">
             <td colSpan={7}>⋯</td>
           </tr>

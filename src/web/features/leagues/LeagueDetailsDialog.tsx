@@ -1,5 +1,5 @@
 import type { League, LeagueSummary, Standing } from "../../../shared/contract/leagues.ts";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { joinLeague, leaveLeague, useLeagueDetails } from "./api.ts";
 import { InviteLinkActions } from "./InviteLinkActions.tsx";
@@ -29,8 +29,11 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
   // Each opening asks again (others may have joined or bet since), showing the last answer meanwhile;
   // a league not seen before is being fetched already.
   const cached = details !== undefined;
+  const askAgain = useEffectEvent(() => {
+    if (cached) void mutate();
+  });
   useEffect(() => {
-    if (openId !== null && cached) void mutate();
+    if (openId !== null) askAgain();
   }, [openId]); // once per opening, not again when the answer lands
   const fresh = details && details.id === preview?.id ? details : undefined;
   const league = fresh ?? preview;

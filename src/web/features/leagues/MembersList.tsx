@@ -18,7 +18,12 @@ export function MembersList({ members, count, viewerId }: MembersListProps) {
           Loading…
         </p>
       ) : (
-        <ul className="league-members" tabIndex={0} aria-labelledby="league-members-title">
+        <ul
+          className="league-members"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, and a keyboard reaches what is inside only if it can take focus (the list scrolls at about 12rem)
+          tabIndex={0}
+          aria-labelledby="league-members-title"
+        >
           {members.map((member) => (
             <li key={member.id}>
               <span className="league-member-name">
