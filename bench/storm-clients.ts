@@ -24,10 +24,10 @@ let answered = 0;
 const statuses: Record<string, number> = {};
 let inFlight = 0;
 const queue: (() => void)[] = [];
-const slot = () =>
-  inFlight < connections
-    ? (inFlight++, Promise.resolve())
-    : new Promise<void>((resolve) => queue.push(resolve)).then(() => void inFlight++);
+async function slot(): Promise<void> {
+  if (inFlight >= connections) await new Promise<void>((resolve) => queue.push(resolve));
+  inFlight++;
+}
 const release = () => {
   inFlight--;
   queue.shift()?.();

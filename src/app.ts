@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps) {
     })
     .use(webRoutes());
   // Odds updates reach every open socket through Bun's native pub/sub, not a loop in JS.
-  hub.usePublisher({ publish: (topic, data) => app.server?.publish(topic, data) });
+  hub.publishThrough({ publish: (topic, data) => app.server?.publish(topic, data) });
   return app;
 }
 

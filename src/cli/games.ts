@@ -48,7 +48,7 @@ export async function resolveGameCommand(
 export async function oddsSyncCommand(config: Config) {
   const provider = createProvider(config, createLogger(config.logLevel, pino.destination(2)));
   await withDatabase(config, async ({ db }) => {
-    let report;
+    let report: Awaited<ReturnType<typeof syncGames>>;
     try {
       report = await syncGames(db, provider, systemClock.now());
     } catch (error) {

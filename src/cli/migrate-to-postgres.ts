@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Config } from "../config.ts";
 import { upgradeSnapshots } from "../db/backup.ts";
-import { describePostgresUrl, isPostgresUrl, openDatabase, openPostgres } from "../db/connection.ts";
+import { type AnyDb, describePostgresUrl, isPostgresUrl, openDatabase, openPostgres } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { CliError } from "./context.ts";
 
@@ -53,7 +53,7 @@ function columnsByTable(tables: { name: string; columns: { name: string }[] }[])
  * A SQLite table's rows, BATCH at a time in rowid order: each page starts where the last ended
  * (an index seek), so a table of millions of bets is read in linear time, unlike OFFSET paging.
  */
-async function* pagesOf(db: Kysely<any>, table: string, columns: string[]): AsyncGenerator<Record<string, unknown>[]> {
+async function* pagesOf(db: AnyDb, table: string, columns: string[]): AsyncGenerator<Record<string, unknown>[]> {
   let after = Number.MIN_SAFE_INTEGER;
   for (;;) {
     const rows = (await db
@@ -70,7 +70,7 @@ async function* pagesOf(db: Kysely<any>, table: string, columns: string[]): Asyn
   }
 }
 
-async function figures(db: Kysely<any>, table: string): Promise<Record<string, number>> {
+async function figures(db: AnyDb, table: string): Promise<Record<string, number>> {
   const sums = (SUMS[table] ?? []).map((c) => sql`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
   const row = (await db
     .selectFrom(table)

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { isPostgres } from "./connection.ts";
+import { type AnyDb, isPostgres } from "./connection.ts";
 
 /**
  * How big the chunks of a long write job (settling a game) may be. SQLite holds its one write lock
@@ -22,6 +21,6 @@ export interface Chunking {
 const SQLITE: Chunking = { first: 100, budgetMs: 7, min: 50, max: 1000, partitions: 1 };
 const POSTGRES: Chunking = { first: 4000, budgetMs: 1000, min: 500, max: 25_000, partitions: 4 };
 
-export function chunkingFor(db: Kysely<any>): Chunking {
+export function chunkingFor(db: AnyDb): Chunking {
   return isPostgres(db) ? POSTGRES : SQLITE;
 }

@@ -17,6 +17,13 @@ import type { Database } from "./schema.ts";
 export type Db = Kysely<Database>;
 
 /**
+ * A Kysely of any schema, as the engine-level helpers take it: they run alike on the app's
+ * database, a migration's and `migrate-to-postgres`' copy (Kysely's own advice for such code).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any schema, on purpose (see above)
+export type AnyDb = Kysely<any>;
+
+/**
  * Write transactions take the write lock up front (BEGIN IMMEDIATE), so a concurrent writer —
  * another request or a CLI process — waits on busy_timeout instead of failing mid-transaction.
  */
@@ -126,18 +133,18 @@ export interface PostgresHandle extends DbHandle {
   pool: pg.Pool;
 }
 
-const postgresSettings = new WeakMap<Kysely<any>, pg.ClientConfig>();
+const postgresSettings = new WeakMap<AnyDb, pg.ClientConfig>();
 
 /**
  * The connection settings behind a PostgreSQL Kysely instance, for a connection of its own outside
  * the pool (LISTEN, session-held locks); null on SQLite.
  */
-export function postgresSettingsOf(db: Kysely<any>): pg.ClientConfig | null {
+export function postgresSettingsOf(db: AnyDb): pg.ClientConfig | null {
   return postgresSettings.get(db) ?? null;
 }
 
 /** Whether a Kysely instance (or a transaction of one) talks to PostgreSQL. Modules never ask: src/db does. */
-export function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres(db: AnyDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

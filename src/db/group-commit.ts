@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { isPostgres } from "./connection.ts";
 import { retryOnConflict } from "./errors.ts";
 import type { Database } from "./schema.ts";
+import { getOrCreate } from "../lib/maps.ts";
 
 type Work<T> = (trx: Kysely<Database>) => Promise<T>;
 
@@ -111,7 +112,5 @@ const writers = new WeakMap<object, GroupCommit>();
 
 /** The database's group-commit writer (one per handle: tests open many side by side). */
 export function groupCommit(db: Kysely<Database>): GroupCommit {
-  let writer = writers.get(db);
-  if (!writer) writers.set(db, (writer = new GroupCommit(db)));
-  return writer;
+  return getOrCreate(writers, db, () => new GroupCommit(db));
 }

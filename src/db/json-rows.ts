@@ -1,5 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
-import { isPostgres } from "./connection.ts";
+import { sql, type RawBuilder } from "kysely";
+import { type AnyDb, isPostgres } from "./connection.ts";
 
 /**
  * Batches as one bound parameter. A 500-row multi-row INSERT is thousands of parameters and
@@ -12,7 +12,7 @@ import { isPostgres } from "./connection.ts";
 type Scalar = string | number | null;
 
 /** A list for `where(column, "in", jsonList(db, ids))`. */
-export function jsonList<T extends Scalar>(db: Kysely<any>, values: readonly T[]): RawBuilder<T> {
+export function jsonList<T extends Scalar>(db: AnyDb, values: readonly T[]): RawBuilder<T> {
   if (isPostgres(db)) {
     // PostgreSQL must know the array's type: integers compare with integer columns through their index.
     const type = values.every((v) => typeof v === "number" && Number.isInteger(v))
@@ -32,7 +32,7 @@ export function jsonList<T extends Scalar>(db: Kysely<any>, values: readonly T[]
  * constraint.
  */
 export function jsonRows<C extends string>(
-  db: Kysely<any>,
+  db: AnyDb,
   table: string,
   columns: readonly C[],
   rows: readonly Record<C, Scalar>[],

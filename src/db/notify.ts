@@ -1,13 +1,13 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import pg from "pg";
-import { isPostgres, postgresSettingsOf } from "./connection.ts";
+import { type AnyDb, isPostgres, postgresSettingsOf } from "./connection.ts";
 
 /**
  * Wake-ups between processes. On PostgreSQL a NOTIFY sent inside a transaction is delivered to
  * every listening connection when (and only if) it commits. On SQLite there is nothing to send:
  * the dispatcher notices commits by polling, which costs microseconds there.
  */
-export async function notifyOnCommit(trx: Kysely<any>, channel: string): Promise<void> {
+export async function notifyOnCommit(trx: AnyDb, channel: string): Promise<void> {
   if (!isPostgres(trx)) return;
   await sql`select pg_notify(${channel}, '')`.execute(trx);
 }
@@ -19,7 +19,7 @@ export async function notifyOnCommit(trx: Kysely<any>, channel: string): Promise
  * Returns the stop function.
  */
 export function listenFor(
-  db: Kysely<any>,
+  db: AnyDb,
   channel: string,
   onNotify: () => void,
   onError: (error: unknown) => void = () => {},

@@ -159,7 +159,9 @@ export function cachedResponse(request: Request, entry: CachedAnswer, base: Reco
   if (tags.length > 0 && (tags.includes(entry.etag.slice(1, -1)) || tags.includes("*"))) {
     return new Response(null, { status: 304, headers: entryHeaders(base, entry, 304, encoding) });
   }
-  const body = encoding ? (entry.encoded[encoding] ??= compress(entry.body, encoding)) : entry.body;
+  // Each coding is compressed once, by the first reader that asks for it.
+  if (encoding && !entry.encoded[encoding]) entry.encoded[encoding] = compress(entry.body, encoding);
+  const body = encoding ? entry.encoded[encoding]! : entry.body;
   return new Response(body, { headers: entryHeaders(base, entry, 200, encoding) });
 }
 

@@ -27,6 +27,7 @@ export const UNDOCUMENTED = ["/*", "/ws", "/api/*", "/metrics"];
 const ERROR_REF = { $ref: "#/components/responses/Error" };
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 
+// biome-ignore lint/suspicious/noExplicitAny: Elysia's route hooks and the generated document are untyped JSON, walked by key
 type Json = Record<string, any>;
 type RouteLike = { method: string; path: string; hooks: Json };
 /** Elysia keeps the shared route table behind a protected method; @elysiajs/openapi reads it the same way. */

@@ -182,7 +182,7 @@ function respond(
   const headers: Record<string, string> = { "content-type": asset.type, "cache-control": cacheControl, ...extra };
   const offered = ENCODINGS.filter((encoding) => asset.compressed[encoding]);
   if (offered.length === 0) return new Response(asset.identity, { status, headers });
-  headers["vary"] = "accept-encoding";
+  headers.vary = "accept-encoding";
   const encoding = preferredEncoding(request.headers.get("accept-encoding"), offered);
   if (!encoding) return new Response(asset.identity, { status, headers });
   headers["content-encoding"] = encoding;

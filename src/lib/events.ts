@@ -1,3 +1,5 @@
+import { getOrCreate } from "./maps.ts";
+
 /** Events the app announces after a commit. Delivered in-process by the outbox dispatcher. */
 export interface AppEvents {
   /** Odds or lines changed: every client refetches games. */
@@ -40,8 +42,7 @@ export class EventBus {
   readonly #handlers = new Map<string, Set<Handler>>();
 
   on<K extends EventType>(type: K, handler: (event: DeliveredEvent<K>) => void | Promise<void>): () => void {
-    let set = this.#handlers.get(type);
-    if (!set) this.#handlers.set(type, (set = new Set()));
+    const set = getOrCreate(this.#handlers, type, () => new Set<Handler>());
     set.add(handler as Handler);
     return () => set.delete(handler as Handler);
   }

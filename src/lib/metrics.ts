@@ -1,3 +1,5 @@
+import { getOrCreate } from "./maps.ts";
+
 /**
  * The app's Prometheus metrics (README "Operations"): what requests, sockets, the outbox and
  * background jobs count into. The `/metrics` route that shows them is http/metrics.ts.
@@ -21,11 +23,13 @@ export class RequestMetrics {
   >();
 
   record(method: string, route: string, status: number, seconds: number): void {
-    let r = this.#routes.get(route);
-    if (!r)
-      this.#routes.set(route, (r = { buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0, byStatus: new Map() }));
-    let methods = r.byStatus.get(status);
-    if (!methods) r.byStatus.set(status, (methods = new Map()));
+    const r = getOrCreate(this.#routes, route, () => ({
+      buckets: LATENCY_BUCKETS.map(() => 0),
+      sum: 0,
+      count: 0,
+      byStatus: new Map<number, Map<string, number>>(),
+    }));
+    const methods = getOrCreate(r.byStatus, status, () => new Map<string, number>());
     methods.set(method, (methods.get(method) ?? 0) + 1);
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
       if (seconds <= LATENCY_BUCKETS[i]!) {

@@ -163,7 +163,7 @@ describe("POST /api/login", () => {
   test("wrong password and unknown email both answer 401 with the same message", async () => {
     const { password } = await buildUser(ctx, { email: "sam@example.com" });
     const wrong = await call(ctx.app, "POST", "/api/login", {
-      body: { email: "sam@example.com", password: password + "x" },
+      body: { email: "sam@example.com", password: `${password}x` },
     });
     const unknown = await call(ctx.app, "POST", "/api/login", { body: { email: "nobody@example.com", password } });
     for (const res of [wrong, unknown]) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleAllPending, settleGame } from "../../src/modules/betting/settlement.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { ADMIN, buildUser, type BuiltUser, seededSeason } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
+import type { FakeProvider } from "../fake-provider.ts";
 import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;

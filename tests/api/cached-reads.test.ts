@@ -8,7 +8,7 @@ import { bumpDataVersion, dataVersion } from "../../src/lib/data-versions.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { ADMIN, buildUser, type BuiltUser, seededSeason } from "../factories.ts";
-import { FakeProvider } from "../fake-provider.ts";
+import type { FakeProvider } from "../fake-provider.ts";
 import { BASE, call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;

@@ -68,7 +68,7 @@ class CuttableProxy {
                 client.data = { peer: server, queue: [] };
                 for (const chunk of early) send(server, server.data, chunk);
               },
-              data(server, chunk) {
+              data(_server, chunk) {
                 send(client, client.data, new Uint8Array(chunk));
               },
               drain(server) {

@@ -19,5 +19,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
     const text = value === null ? "" : typeof value === "number" ? String(value) : defuseFormula(value);
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  return [header, ...rows].map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...rows].map((row) => row.map(field).join(",")).join("\r\n")}\r\n`;
 }

@@ -3,7 +3,7 @@
  * and asks here. A league's creator is its first admin; when the last admin leaves, the
  * longest-standing member becomes one (service). Site admins have no say in leagues.
  */
-import { AppError, forbidden } from "../../lib/errors.ts";
+import { type AppError, forbidden } from "../../lib/errors.ts";
 
 /** The viewer's place in one league: its membership role, or outside it. */
 export type LeagueStanding = "admin" | "member" | "outsider";

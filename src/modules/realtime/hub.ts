@@ -30,7 +30,7 @@ export class SocketHub {
   #publisher: TopicPublisher | null = null;
 
   /** Broadcasts go through Bun's native pub/sub once the server is known (sockets subscribe to EVERYONE). */
-  usePublisher(publisher: TopicPublisher): void {
+  publishThrough(publisher: TopicPublisher): void {
     this.#publisher = publisher;
   }
 

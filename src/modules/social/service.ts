@@ -193,6 +193,7 @@ async function coverageReminder(db: Db, now: Date, userId: number): Promise<Omit
     Math.min(now.getTime(), new Date(games[0]!.commenceTime).getTime() - 7 * 24 * 60 * 60 * 1000),
   ).toISOString();
   const signedUp = (await accounts(db, [userId], []))[0]?.createdAt ?? weekDate;
+  // biome-ignore lint/complexity/useMathMinMax: ISO strings, which compare in time order (Math.max would give NaN)
   const at = signedUp > weekDate ? signedUp : weekDate;
   return {
     id: `coverage-${season}-${week}`,

@@ -13,6 +13,7 @@ import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import * as repo from "./repo.ts";
 import { currentStreak, longestWinStreak, nextStreak, type Outcome, type Streak } from "../../shared/stats.ts";
 import type { UserBookStatsTable } from "./table.ts";
+import { getOrCreate } from "../../lib/maps.ts";
 
 type Status = "pending" | Outcome;
 type Pair = { userId: number; bookId: number };
@@ -58,13 +59,6 @@ function addInto(target: Sums, delta: Sums): void {
   for (const f of SUM_FIELDS) target[f] += delta[f];
 }
 
-/** A map's entry, created on first use. */
-function entry<K, V>(map: Map<K, V>, key: K, create: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = create()));
-  return value;
-}
-
 /**
  * Applies outcome changes to the aggregates. First settlements extend the stored streaks in order;
  * a regrade instead hands over `history` (every settled outcome of the given players, oldest first,
@@ -103,7 +97,7 @@ export async function recordOutcomeChanges(
   const bookDeltas = new Map<string, { pair: Pair; sums: Sums }>();
   for (const c of changes) {
     for (const p of pairsOf(c)) {
-      entry(bookDeltas, pairKey(p), () => {
+      getOrCreate(bookDeltas, pairKey(p), () => {
         const seed = noSums();
         if (p.bookId === ALL_BOOKS && !stored.has(pairKey(p))) addInto(seed, startOf(p) ?? noSums());
         return { pair: p, sums: seed };
@@ -117,7 +111,7 @@ export async function recordOutcomeChanges(
       const delta = sums(state.status, c.wagerCents, state.resultCents, sign);
       const week = { user_id: c.userId, book_id: c.bookId, season: c.season, week: c.week };
       addInto(
-        entry(weekDeltas, `${pairKey(c)}:${c.season}:${c.week}`, () => ({ ...week, ...noSums() })),
+        getOrCreate(weekDeltas, `${pairKey(c)}:${c.season}:${c.week}`, () => ({ ...week, ...noSums() })),
         delta,
       );
       for (const p of pairsOf(c)) addInto(bookDeltas.get(pairKey(p))!.sums, delta);
@@ -150,7 +144,7 @@ function outcomesByPair(history: SettledOutcome[]): Map<string, Outcome[]> {
   const outcomes = new Map<string, Outcome[]>();
   for (const row of history) {
     for (const bookId of [row.bookId, ALL_BOOKS])
-      entry(outcomes, pairKey({ userId: row.userId, bookId }), () => []).push(row.status);
+      getOrCreate(outcomes, pairKey({ userId: row.userId, bookId }), () => []).push(row.status);
   }
   return outcomes;
 }
@@ -174,7 +168,7 @@ function extendedStreaks(
   const state = new Map<string, { streak: Streak | null; longest: number }>();
   for (const c of changes) {
     for (const p of pairsOf(c)) {
-      const current = entry(state, pairKey(p), () => {
+      const current = getOrCreate(state, pairKey(p), () => {
         const row = startOf(p);
         return {
           streak: row?.streak_type ? { type: row.streak_type, count: row.streak_count } : null,

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/connection.ts";
 import { Ranking, sortInSteps, type RankRow } from "./ranking.ts";
 import * as repo from "./repo.ts";
+import { getOrCreate } from "../../lib/maps.ts";
 
 /** A board: a week of a season, or all time (null). Individual bets only. */
 export type BoardWeek = { season: number; week: number } | null;
@@ -166,7 +167,5 @@ const sets = new WeakMap<Db, BoardSet>();
 
 /** The board set of a database (tests run many side by side). */
 export function boardsOf(db: Db): BoardSet {
-  let set = sets.get(db);
-  if (!set) sets.set(db, (set = new BoardSet(db)));
-  return set;
+  return getOrCreate(sets, db, () => new BoardSet(db));
 }

@@ -11,6 +11,7 @@ export type BookDelta = Pick<UserBookStatsTable, "user_id" | "book_id"> & Sums;
 
 const addSums =
   <T extends "user_week_stats" | "user_book_stats">(table: T) =>
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's on-conflict builder type for a table chosen by a type parameter cannot be named
   (eb: any) => ({
     settled: eb(`${table}.settled`, "+", eb.ref("excluded.settled")),
     won: eb(`${table}.won`, "+", eb.ref("excluded.won")),

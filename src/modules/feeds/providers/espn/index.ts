@@ -191,7 +191,7 @@ export class EspnProvider implements OddsProvider {
 
   /** Reads one week into the cache; false when the request or its answer failed. */
   async #readWeek(season: number, week: number, now: Date): Promise<boolean> {
-    let parsed;
+    let parsed: ReturnType<typeof parseScoreboard>;
     try {
       parsed = parseScoreboard(await this.#client.scoreboard(season, week), { season, week });
     } catch (error) {

@@ -226,7 +226,7 @@ export class TheOddsApiProvider implements OddsProvider {
 
   /** Events from a list answer; a garbled answer throws (the caller keeps its last good data). */
   #read(body: unknown, what: string): OddsApiEvent[] {
-    let parsed;
+    let parsed: ReturnType<typeof parseEvents>;
     try {
       parsed = parseEvents(body);
     } catch (error) {
