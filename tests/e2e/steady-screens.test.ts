@@ -1,7 +1,8 @@
 /**
  * Issue 18 item 8, "content jumps and errors wipe the screen": the games list does not move as the
- * coverage and performance panels arrive, and a failed refresh keeps what was on screen with an
- * inline error and a retry (Games' Refresh Odds offline, the Leaderboard).
+ * coverage and performance panels arrive, it does not wait for the player's whole bet history, and a
+ * failed refresh keeps what was on screen with an inline error and a retry (Games' Refresh Odds
+ * offline, the Leaderboard).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -10,6 +11,7 @@ import { browserSuite, E2E_TIMEOUT, PHONE } from "./helpers.ts";
 import {
   DAL_PHI,
   KC_BUF,
+  SF_SEA,
   newPlayer,
   openPage,
   placeBet,
@@ -23,6 +25,8 @@ let player: BuiltUser;
 
 beforeAll(async () => {
   player = await newPlayer(suite.server, "steady_sam");
+  // Pending on a game still open: its card shows 'YOUR BET', which must not push the cards below it.
+  await placeBet(suite.server, player, spread(SF_SEA, "Seattle Seahawks", -3.5));
   await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
   await placeBet(suite.server, player, spread(KC_BUF, "Kansas City Chiefs", 3.5));
   // Settled bets: the performance panel shows; SF @ SEA still open keeps week 1 current.
@@ -50,7 +54,54 @@ async function slow(page: Page, pattern: string, ms: number): Promise<void> {
   });
 }
 
+/** Holds matching requests until the returned function is called (then lets them through). */
+async function hold(page: Page, pattern: string): Promise<{ release: () => void; asked: Promise<void> }> {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  const { promise: asked, resolve: ask } = Promise.withResolvers<void>();
+  await page.route(pattern, async (route) => {
+    ask();
+    await released;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
+const shiftsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
 describe("steady screens", () => {
+  test(
+    "the games list shows without waiting for the bet history, and nothing moves when it arrives",
+    async () => {
+      for (const viewport of [undefined, PHONE]) {
+        const { context, page } = await openPage(suite.browser, suite.server, player, { viewport });
+        await watchShifts(page);
+        // The whole history (GET /api/users/{id}/bets) is held; the week's bets come late, after the games.
+        const history = await hold(page, "**/api/users/*/bets");
+        await slow(page, "**/api/users/*/bets/week/*", 500);
+        await page.goto("/");
+        await history.asked;
+        const cards = page.locator("[data-testid=game-card]");
+        await cards.first().waitFor();
+        // The list is up while the history is still held: the ROI card waits in place, 'YOUR BET' is already there.
+        const roi = page.getByRole("article", { name: "ROI", exact: true }).locator(".stat-value");
+        expect(await roi.textContent()).toBe("...");
+        expect(await cards.filter({ hasText: "YOUR BET" }).count()).toBe(1);
+        await page.getByRole("region", { name: "Week 1 Betting Coverage" }).waitFor();
+        await page.waitForTimeout(300);
+        expect(await shiftsSoFar(page)).toBeLessThan(0.01);
+
+        history.release();
+        await page.waitForFunction(() =>
+          /%$/.test(document.querySelector("#performance-roi-label + .stat-value")?.textContent ?? ""),
+        );
+        await page.waitForTimeout(300);
+        expect(await shiftsSoFar(page)).toBeLessThan(0.01);
+        await context.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
   test(
     "the games list does not drop as the coverage and performance panels arrive",
     async () => {

@@ -51,7 +51,8 @@ export function GamesPage() {
   const week = pickedWeek.value ?? currentWeek.data?.week ?? null;
   const games = useWeekGames(week);
   const { user, isLoading: sessionLoading } = useCurrentUser();
-  const { data: bets } = useWeekBets(user?.id, week);
+  const weekBets = useWeekBets(user?.id, week);
+  const bets = weekBets.data;
   const coverage = useCoverage(user?.id, currentWeek.data?.week ?? null);
   const stats = useUserStats(user?.id);
   const allBets = useAllBets(user?.id);
@@ -77,18 +78,17 @@ export function GamesPage() {
   // Whichever read failed is asked again.
   const retry = () => void (currentWeek.error ? currentWeek.mutate() : games.mutate());
   const retrying = currentWeek.isValidating || games.isValidating;
-  const showStats = !!stats.data && stats.data.totalBets > 0 && !!allBets.data;
+  const showStats = !!stats.data && stats.data.totalBets > 0;
 
-  // The panels above the list (coverage, performance) come from their own requests. Until they have
-  // answered (or failed), the list waits under a skeleton: shown earlier, it would drop by the
-  // panels' height as each arrives, under a finger about to tap a price.
+  // Nothing above or inside the list may move once it shows, under a finger about to tap a price.
+  // So the screen waits, under a skeleton, for the small answers that decide its layout: the
+  // session, the coverage panel (its hint wraps on phones), whether the performance panel shows
+  // (the stats) and, before the list, the week's bets (each card's 'YOUR BET'). All are asked for
+  // alongside the games. The player's whole bet history is not waited for: it only feeds the
+  // performance panel's 30-day ROI, whose card keeps its size and fills in when it arrives.
   const settled = (query: { data?: unknown; error?: unknown }) => query.data !== undefined || !!query.error;
-  const panelsReady =
-    !sessionLoading &&
-    (!user ||
-      ((settled(coverage) || !!currentWeek.error) &&
-        settled(stats) &&
-        (!stats.data || stats.data.totalBets === 0 || settled(allBets))));
+  const panelsReady = !sessionLoading && (!user || ((settled(coverage) || !!currentWeek.error) && settled(stats)));
+  const listReady = !!games.data && (!user || settled(weekBets));
 
   if (!panelsReady) {
     return (
@@ -109,7 +109,7 @@ export function GamesPage() {
         </button>
       </article>
     );
-  } else if (week === null || !games.data) {
+  } else if (week === null || !listReady) {
     body = <LoadingCards />;
   } else if (open.length === 0) {
     // A past week: its final scores below say what happened; the spec's sentence is for a week with no games left to show.
@@ -148,7 +148,9 @@ export function GamesPage() {
     <>
       <PromoBanner />
       {coverage.data ? <CoveragePanel coverage={coverage.data} /> : null}
-      {showStats ? <PerformanceStats stats={stats.data!} bets={allBets.data!} /> : null}
+      {showStats ? (
+        <PerformanceStats stats={stats.data!} bets={allBets.data} historyFailed={!!allBets.error && !allBets.data} />
+      ) : null}
       <PageHeader title="NFL Games">
         {week !== null ? (
           <WeekSelect
@@ -189,7 +191,8 @@ export function GamesPage() {
         </p>
       ) : null}
       {body}
-      {finals.length > 0 ? (
+      {/* With the list, not before: arriving first, the final scores would drop as the cards replace the skeleton. */}
+      {listReady && finals.length > 0 ? (
         <section className="final-scores" aria-labelledby="final-scores-title">
           <h2 id="final-scores-title">Week {week} Final Scores</h2>
           <div className="final-list">

@@ -22,16 +22,25 @@ export function roiLast30Days(bets: readonly SettledBetFields[], now: number): n
 }
 
 /** Spec §2 Games: the performance stats section, shown once the player has settled bets. */
-export function PerformanceStats({ stats, bets }: { stats: UserStats; bets: readonly SettledBetFields[] }) {
-  const roi = useMemo(() => roiLast30Days(bets, Date.now()), [bets]);
+export function PerformanceStats({
+  stats,
+  bets,
+  historyFailed,
+}: {
+  stats: UserStats;
+  /** The player's bets, for the 30-day ROI: undefined while they load ('...' in the card meanwhile, same size). */
+  bets: readonly SettledBetFields[] | undefined;
+  historyFailed: boolean;
+}) {
+  const roi = useMemo(() => (bets ? roiLast30Days(bets, Date.now()) : null), [bets]);
   const units = stringToCents(stats.totalProfit) / UNIT_CENTS;
   const cards: StatCard[] = [
     {
       id: "performance-roi",
       label: "ROI",
-      value: signedPercentText(roi),
+      value: roi !== null ? signedPercentText(roi) : historyFailed ? "—" : "...",
       note: "Last 30 days",
-      tone: roi >= 0 ? "up" : "down",
+      tone: roi === null ? null : roi >= 0 ? "up" : "down",
     },
     {
       id: "performance-units",
