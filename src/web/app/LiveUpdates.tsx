@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate } from "../lib/live.ts";
-import { afterNotification, afterOddsUpdate, afterReconnect, afterSettlement } from "../lib/queries.ts";
+import { afterFirstOpen, afterNotification, afterOddsUpdate, afterReconnect, afterSettlement } from "../lib/queries.ts";
 import { useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
@@ -9,32 +9,32 @@ import { ownSettlements, settlementToast } from "./settlements.ts";
  * Keeps the live channel open for whoever is signed in: a new connection at each sign-in and
  * sign-out (the server knows the user from the cookie at connect time); at every open but the
  * page's first (a reconnect, a new connection) every query refetches, catching up on what was missed.
+ * At the first, only the queries asked for before the socket could hear events (lib/live.ts,
+ * mayHaveMissedEvents): none when it opens quickly, the page's early ones when it opens slowly.
  */
 export function LiveUpdates() {
   const { user, isLoading } = useCurrentUser();
   const userId = user?.id ?? null;
-  const userIdRef = useRef<number | null>(null);
-  userIdRef.current = userId;
+  // Reads the signed-in user at the moment a message arrives, without resubscribing on each change.
+  const onSettlements = useEffectEvent((settlements: unknown) => {
+    if (userId === null) return;
+    const mine = ownSettlements(settlements, userId);
+    if (mine.length === 0) return;
+    toast(settlementToast(mine));
+    void afterSettlement();
+  });
 
   useEffect(() => {
     let opens = 0;
     const offs = [
-      // The page's first open asks for nothing: the page has only just loaded its data.
-      onLiveOpen(() => {
+      onLiveOpen((helloAt) => {
         opens += 1;
-        if (opens > 1) void afterReconnect();
+        void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt));
       }),
       onOddsUpdate(() => void afterOddsUpdate()),
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).
       onLiveMessage("notification", () => void afterNotification()),
-      onLiveMessage("bet_settlements", (message) => {
-        const me = userIdRef.current;
-        if (me === null) return;
-        const mine = ownSettlements(message.settlements, me);
-        if (mine.length === 0) return;
-        toast(settlementToast(mine));
-        void afterSettlement();
-      }),
+      onLiveMessage("bet_settlements", (message) => onSettlements(message.settlements)),
     ];
     return () => {
       for (const off of offs) off();

@@ -8,7 +8,7 @@ export interface LiveMessage {
 type MessageHandler = (message: LiveMessage) => void;
 
 const messageHandlers = new Map<string, Set<MessageHandler>>();
-const openHandlers = new Set<() => void>();
+const openHandlers = new Set<(helloAt: number) => void>();
 
 /** Runs `handler` for every message of this type; returns the unsubscribe function. */
 export function onLiveMessage(type: string, handler: MessageHandler): () => void {
@@ -41,24 +41,51 @@ export function onOddsUpdate(handler: () => void): () => void {
   };
 }
 
-/** Runs `handler` each time the socket (re)opens: the moment to catch up on anything missed. */
-export function onLiveOpen(handler: () => void): () => void {
+/**
+ * Runs `handler` each time the socket (re)opens, with when (performance.now()) its "hello" arrived:
+ * the moment to catch up on anything missed. The hello, not the browser's open event: the server
+ * sends it once the socket is registered to hear events, which can come after the open (it first
+ * looks up the session).
+ */
+export function onLiveOpen(handler: (helloAt: number) => void): () => void {
   openHandlers.add(handler);
   return () => openHandlers.delete(handler);
 }
 
-function dispatch(data: unknown): void {
+/**
+ * How long before the socket's hello a query may have been asked for and still be trusted at the
+ * page's first open (LiveUpdates). A request sent less than one round trip before the hello
+ * arrived reached the server after the socket was registered, so its answer missed nothing; 100 ms
+ * is under a typical phone round trip (there the rule is exact) and bounds what a faster link can
+ * miss to events of the last 100 ms before the registration.
+ */
+export const CATCH_UP_MARGIN_MS = 100;
+
+/**
+ * Whether a query whose latest fetch started at `requestedAt` (undefined: not known, e.g. set by
+ * hand) may lack an event the socket, registered when its hello arrived at `helloAt`, never heard.
+ * A slow socket leaves every query asked for well before its hello exposed; a quick one, none.
+ */
+export function mayHaveMissedEvents(
+  requestedAt: number | undefined,
+  helloAt: number,
+  marginMs = CATCH_UP_MARGIN_MS,
+): boolean {
+  return requestedAt === undefined || requestedAt < helloAt - marginMs;
+}
+
+function dispatch(data: unknown): string | null {
   let message: unknown;
   try {
     message = JSON.parse(String(data));
   } catch {
     console.warn("Ignored an unreadable live message", data);
-    return;
+    return null;
   }
   const type = (message as { type?: unknown } | null)?.type;
   if (typeof type !== "string") {
     console.warn("Ignored a live message without a type", message);
-    return;
+    return null;
   }
   for (const handler of messageHandlers.get(type) ?? []) {
     try {
@@ -67,6 +94,7 @@ function dispatch(data: unknown): void {
       console.error(`A live "${type}" handler failed`, error);
     }
   }
+  return type;
 }
 
 export interface LiveOptions {
@@ -95,9 +123,12 @@ export function connectLive({
     socket = ws;
     ws.onopen = () => {
       failures = 0;
-      for (const handler of openHandlers) handler();
     };
-    ws.onmessage = (event) => dispatch(event.data);
+    ws.onmessage = (event) => {
+      if (dispatch(event.data) !== "hello") return;
+      const helloAt = performance.now();
+      for (const handler of openHandlers) handler(helloAt);
+    };
     ws.onclose = () => {
       if (stopped || socket !== ws) return;
       socket = null;

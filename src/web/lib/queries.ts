@@ -1,5 +1,6 @@
 import useSWR, { type SWRConfiguration } from "swr";
-import { invalidate } from "./swr.ts";
+import { mayHaveMissedEvents } from "./live.ts";
+import { invalidate, invalidateFetched } from "./swr.ts";
 
 /**
  * Every API query the app caches: its key names a family and the URL it GETs. Invalidation goes by
@@ -128,3 +129,6 @@ export const afterBotsChanged = after("botStats");
 export const afterEmailConfirmed = after("user");
 /** The live channel (re)opened: anything may have been missed. */
 export const afterReconnect = () => invalidate("all");
+/** The page's first open, its hello arriving at `helloAt`: what was asked for before the socket could hear events. */
+export const afterFirstOpen = (helloAt: number) =>
+  invalidateFetched((startedAt) => mayHaveMissedEvents(startedAt, helloAt));

@@ -13,6 +13,10 @@ function queryKey(key: unknown): QueryKey | null {
 // Serialized keys with a mounted hook, so invalidation can tell "refetch now" from "refetch on next mount".
 const mountedKeys = new Map<string, number>();
 
+// When each query's latest fetch started (performance.now()): the live channel's first open
+// refetches only those asked for before it could hear events (lib/live.ts, mayHaveMissedEvents).
+const fetchStartedAt = new Map<string, number>();
+
 const trackMounted: Middleware = (useSWRNext) => (key, fetcher, config) => {
   const id = unstable_serialize(key as Key);
   // A layout effect, declared before SWR's own: the key counts as mounted before its first fetch
@@ -26,7 +30,13 @@ const trackMounted: Middleware = (useSWRNext) => (key, fetcher, config) => {
       else mountedKeys.delete(id);
     };
   }, [id]);
-  return useSWRNext(key, fetcher, config);
+  const timedFetcher: typeof fetcher =
+    fetcher &&
+    ((...args) => {
+      if (id) fetchStartedAt.set(id, performance.now());
+      return fetcher(...args);
+    });
+  return useSWRNext(key, timedFetcher, config);
 };
 
 /** Spec §7: no retries, no refetch on focus or reconnect, no polling, never stale; GET the key's URL. */
@@ -58,6 +68,22 @@ export async function invalidate(families: readonly Family[] | "all"): Promise<v
       (families === "all" || families.includes(query[0])) &&
       mountedKeys.has(unstable_serialize(key as Key)) === mounted
     );
+  };
+  await Promise.all([
+    mutate((key) => hit(key, true)),
+    mutate((key) => hit(key, false), undefined, { revalidate: false }),
+  ]);
+}
+
+/**
+ * Marks out of date (as `invalidate` does) every query whose latest fetch started at a time
+ * `isStale` rejects; undefined when it was never fetched here (e.g. set by a sign-in).
+ */
+export async function invalidateFetched(isStale: (startedAt: number | undefined) => boolean): Promise<void> {
+  const hit = (key: unknown, mounted: boolean) => {
+    if (queryKey(key) === null) return false;
+    const id = unstable_serialize(key as Key);
+    return mountedKeys.has(id) === mounted && isStale(fetchStartedAt.get(id));
   };
   await Promise.all([
     mutate((key) => hit(key, true)),
