@@ -108,8 +108,9 @@ export async function serve(config: Config): Promise<void> {
     stopping = true;
     logger.info({ signal }, "shutting down");
     hub.closeAll();
-    stopPurge();
+    // After the lease stopped: a take-over whose start-up was still running may have started a purge.
     await lease.stop();
+    stopPurge();
     await stopCheckpoints();
     await app.stop();
     // Let the last responses' after-response hooks (their log lines) run.

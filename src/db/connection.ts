@@ -216,6 +216,7 @@ function connectProblem(error: unknown): string {
   if (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN") return "unknown host";
   if (e.code === "28P01") return "password authentication failed";
   if (e.code === "3D000") return "the database does not exist";
+  if (/connection timeout/i.test(e.message ?? "")) return "no answer within 5 s";
   return (e.message ?? String(error)).split("\n")[0]!.replace(/postgres(ql)?:\/\/\S*/gi, "(url)");
 }
 

@@ -58,6 +58,8 @@ export class Lease {
   #busy: Promise<void> | null = null;
   /** The running onAcquire, if any: outside the renewal chain, so a long one never lets the lease lapse. */
   #acquiring: Promise<void> | null = null;
+  /** A loss noticed outside the renewal chain (the PostgreSQL connection dropped), still being handled. */
+  #losingOutside: Promise<void> | null = null;
   #stopped = false;
   readonly #ttlMs: number;
   readonly #retryMs: number;
@@ -113,6 +115,8 @@ export class Lease {
   }
 
   async #step(): Promise<void> {
+    // Never take the lease again before its loss has been handled: onLose would stop the new start.
+    await this.#losingOutside;
     let holds: boolean;
     try {
       holds = postgresSettingsOf(this.db) ? await this.#tryPostgres() : await this.#trySqlite();
@@ -160,7 +164,10 @@ export class Lease {
       client.end().catch(() => {});
       if (this.#held && !this.#stopped) {
         this.#held = false;
-        void this.#losing();
+        const losing = this.#losing().finally(() => {
+          if (this.#losingOutside === losing) this.#losingOutside = null;
+        });
+        this.#losingOutside = losing;
       }
     };
     client.on("error", lost);

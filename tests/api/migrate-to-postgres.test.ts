@@ -16,13 +16,16 @@ import { FakeProvider } from "../fake-provider.ts";
 
 /** `migrate-to-postgres` copies a SQLite file into an empty PostgreSQL database (the PostgreSQL run only). */
 describe.skipIf(!onPostgres)("migrate-to-postgres", () => {
-  const dir = mkdtempSync(join(tmpdir(), "nfl-migrate-"));
-  const file = join(dir, "source.db");
-  const config = loadConfig({ LOG_LEVEL: "silent" }, { databasePath: file });
+  let dir: string;
+  let file: string;
+  let config: ReturnType<typeof loadConfig>;
   let target: { url: string; drop(): Promise<void> };
   const expected: Record<string, number> = {};
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "nfl-migrate-"));
+    file = join(dir, "source.db");
+    config = loadConfig({ LOG_LEVEL: "silent" }, { databasePath: file });
     // Mid-season: demo bots with a settled history, more bets than one page of the copy.
     const source = openDatabase(file);
     await migrateToLatest(source.db);
@@ -41,7 +44,7 @@ describe.skipIf(!onPostgres)("migrate-to-postgres", () => {
 
   afterAll(async () => {
     await target?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function onTarget<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {

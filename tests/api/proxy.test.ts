@@ -43,9 +43,11 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
   let apps: RunningServe[] = [];
   let caddy: Bun.Subprocess;
   let origin: string;
-  const home = mkdtempSync(join(tmpdir(), "nfl-caddy-"));
+  let home: string;
+  let caddyLog = "";
 
   beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), "nfl-caddy-"));
     database = await freshPostgresUrl();
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
@@ -59,7 +61,9 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       TRUST_PROXY: "true",
       AUTH_RATE_LIMIT: "3",
     };
-    apps = [await startServe(database.url, env), await startServe(database.url, env)];
+    // One at a time into the list: a failed second start still leaves the first to be killed.
+    apps.push(await startServe(database.url, env));
+    apps.push(await startServe(database.url, env));
     caddy = Bun.spawn([CADDY!, "run", "--config", CADDYFILE, "--adapter", "caddyfile"], {
       env: {
         PATH: process.env.PATH,
@@ -71,9 +75,12 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
         CADDY_ADMIN: "off",
       },
       stdout: "ignore",
-      stderr: "ignore",
+      stderr: "pipe",
     });
-    await waitFor(async () => (await fetch(`${origin}/api/health`)).status === 200, 15_000);
+    void new Response(caddy.stderr as ReadableStream).text().then((text) => (caddyLog = text));
+    await waitFor(async () => (await fetch(`${origin}/api/health`)).status === 200, 15_000).catch((error) => {
+      throw new Error(`Caddy did not answer (${error.message}); its log so far: ${caddyLog.slice(-2000)}`);
+    });
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   }, 60_000);
@@ -84,7 +91,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     await Promise.all([caddy?.exited, ...apps.map((a) => a.proc.exited)]);
     await client?.end();
     await database?.drop();
-    rmSync(home, { recursive: true, force: true });
+    if (home) rmSync(home, { recursive: true, force: true });
   });
 
   const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -95,6 +102,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     });
 
   test("requests reach both processes; the per-address sign-in budget is one across them", async () => {
+    await client.query("delete from rate_limits"); // a retry starts with a fresh budget
     // Only the process that holds the jobs runs the provider sync; the other says so in its health.
     const messages = new Set<string>();
     for (let i = 0; i < 6; i++) {
