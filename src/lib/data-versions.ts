@@ -7,9 +7,9 @@ import type { EventType } from "./events.ts";
  * Every write to a topic announces an outbox event of that topic (TOPICS_OF_EVENT), and each
  * process bumps when the event is delivered to it: after the commit, so an answer rebuilt while the
  * write was still in flight (another connection on PostgreSQL) never outlives it, and in every
- * process, so other processes' writes (a second `serve`, the CLI) reach this one's cache. The repo
- * functions that write also bump at once in the writing process, so the writer's next read is fresh
- * before delivery. Settlement needs no bump: the boards' answers follow their rankings' generation
+ * process, so other processes' writes (a second `serve`, the CLI) reach this one's cache. The writing
+ * process also bumps at once (when the event is published, and in the games repo's writes), so its
+ * next read is fresh before delivery. Settlement needs no bump: the boards' answers follow their rankings' generation
  * (stats/boards.ts), which moves when settled figures are taken in. A spurious bump costs one
  * rebuild, never a stale answer.
  */

@@ -178,10 +178,7 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
         ErrorCode.resetLinkInvalid,
       );
     await users.setPasswordHash(trx, userId, hash);
-    await repo.deleteSessionsOf(trx, userId);
-    const ended = { userId, keptSessionHash: null };
-    await publish(trx, now, "sessions.ended", ended);
-    return ended;
+    return endSessionsOf(trx, now, userId, null);
   });
 }
 
@@ -200,14 +197,11 @@ export async function changePassword(
     throw badRequest("currentPassword: that is not your password", "wrong_password");
   check("password", passwordProblem(input.newPassword));
   const hash = await Bun.password.hash(input.newPassword, "argon2id");
-  const ended = { userId, keptSessionHash: sessionHash(sessionToken) };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
-    await repo.deleteSessionsOfExcept(trx, userId, ended.keptSessionHash);
     await repo.deleteLinksOf(trx, userId);
-    await publish(trx, now, "sessions.ended", ended);
+    return endSessionsOf(trx, now, userId, sessionHash(sessionToken));
   });
-  return ended;
 }
 
 /** A one-time link, valid for a day, that proves the account's address (what makes a listed ADMIN_EMAILS address an admin). */
@@ -243,9 +237,23 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<{ session
 
 /** Ends every session of an account and drops its one-time links, in the caller's transaction (account deletion). */
 export async function forgetSessionsAndLinks(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
-  await repo.deleteSessionsOf(trx, userId);
   await repo.deleteLinksOf(trx, userId);
-  const ended = { userId, keptSessionHash: null };
+  return endSessionsOf(trx, now, userId, null);
+}
+
+/**
+ * Ends every session of a player but the kept one, in the caller's transaction, and tells every
+ * process (their sockets close).
+ */
+async function endSessionsOf(
+  trx: Db,
+  now: Date,
+  userId: number,
+  keptSessionHash: string | null,
+): Promise<SessionsEnded> {
+  if (keptSessionHash === null) await repo.deleteSessionsOf(trx, userId);
+  else await repo.deleteSessionsOfExcept(trx, userId, keptSessionHash);
+  const ended = { userId, keptSessionHash };
   await publish(trx, now, "sessions.ended", ended);
   return ended;
 }

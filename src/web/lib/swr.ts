@@ -56,18 +56,15 @@ export const swrConfig: SWRConfiguration = {
 };
 
 /**
- * Marks the queries of these families (or "all") out of date: those on screen refetch now (keeping
- * their data meanwhile), the others are dropped so they refetch when next shown. Callers use the
- * named invalidators of lib/queries.ts.
+ * Marks the queries `matches` picks out of date: those on screen refetch now (keeping their data
+ * meanwhile), the others are dropped so they refetch when next shown.
  */
-export async function invalidate(families: readonly Family[] | "all"): Promise<void> {
+async function invalidateWhere(matches: (query: QueryKey, id: string) => boolean): Promise<void> {
   const hit = (key: unknown, mounted: boolean) => {
     const query = queryKey(key);
-    return (
-      query !== null &&
-      (families === "all" || families.includes(query[0])) &&
-      mountedKeys.has(unstable_serialize(key as Key)) === mounted
-    );
+    if (query === null) return false;
+    const id = unstable_serialize(key as Key);
+    return mountedKeys.has(id) === mounted && matches(query, id);
   };
   await Promise.all([
     mutate((key) => hit(key, true)),
@@ -75,20 +72,17 @@ export async function invalidate(families: readonly Family[] | "all"): Promise<v
   ]);
 }
 
+/** Marks the queries of these families (or "all") out of date. Callers use the named invalidators of lib/queries.ts. */
+export function invalidate(families: readonly Family[] | "all"): Promise<void> {
+  return invalidateWhere((query) => families === "all" || families.includes(query[0]));
+}
+
 /**
- * Marks out of date (as `invalidate` does) every query whose latest fetch started at a time
- * `isStale` rejects; undefined when it was never fetched here (e.g. set by a sign-in).
+ * Marks out of date every query whose latest fetch started at a time `isStale` rejects; undefined
+ * when it was never fetched here (e.g. set by a sign-in).
  */
-export async function invalidateFetched(isStale: (startedAt: number | undefined) => boolean): Promise<void> {
-  const hit = (key: unknown, mounted: boolean) => {
-    if (queryKey(key) === null) return false;
-    const id = unstable_serialize(key as Key);
-    return mountedKeys.has(id) === mounted && isStale(fetchStartedAt.get(id));
-  };
-  await Promise.all([
-    mutate((key) => hit(key, true)),
-    mutate((key) => hit(key, false), undefined, { revalidate: false }),
-  ]);
+export function invalidateFetched(isStale: (startedAt: number | undefined) => boolean): Promise<void> {
+  return invalidateWhere((_query, id) => isStale(fetchStartedAt.get(id)));
 }
 
 /** Forgets every cached answer (sign-out); queries on screen refetch. */
