@@ -8,18 +8,24 @@ export const EMAIL_MAX = 254;
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Deleted accounts were once renamed `deleted_user_<id>`; names that read like it would pass for one. */
+const DELETED_LOOKALIKE = /^deleted_*user/;
+/** RFC 2606 reserves `.invalid`: no mailbox has it, and our own placeholders and bots use it. */
+const RESERVED_DOMAIN = /\.invalid$/;
 
 /** The settings screen's messages (spec §5); null when the username is fine. */
 export function usernameProblem(username: string): string | null {
   if (username.length < USERNAME_MIN) return `Username must be at least ${USERNAME_MIN} characters`;
   if (username.length > USERNAME_MAX) return `Username must be at most ${USERNAME_MAX} characters`;
   if (!USERNAME_PATTERN.test(username)) return "Username can only contain letters, numbers, and underscores";
+  if (DELETED_LOOKALIKE.test(usernameSkeleton(username))) return "That username is reserved";
   return null;
 }
 
 export function emailProblem(email: string): string | null {
   if (email.length === 0) return "Email is required";
   if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return "Enter a valid email address";
+  if (RESERVED_DOMAIN.test(email.toLowerCase())) return "Enter a valid email address";
   return null;
 }
 
@@ -49,6 +55,14 @@ export function usernameSkeleton(username: string): string {
     .replace(/0/g, "o")
     .replace(/rn/g, "m")
     .replace(/vv/g, "w");
+}
+
+/**
+ * What a deleted account is renamed to: shapes sign-up and renaming refuse (a space, a `#`, an
+ * address with a space in it), so no player can hold them before the account is deleted.
+ */
+export function deletedAccountPlaceholder(userId: number): { username: string; email: string } {
+  return { username: `Deleted user #${userId}`, email: `deleted user ${userId}@deleted.invalid` };
 }
 
 /** Avatar initials (spec §2 Shell): first letters of the first two parts split on . _ -, else the first two characters. */

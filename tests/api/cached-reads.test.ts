@@ -154,7 +154,7 @@ describe("never stale", () => {
     await call(ctx.app, "PUT", "/api/user/username", { cookie: alice.cookie, body: { username: "alicia" } });
     expect(await names("/api/leaderboard")).toEqual(["alicia", "bob"]);
     await call(ctx.app, "DELETE", "/api/user", { cookie: bob.cookie, body: { password: bob.password } });
-    expect(await names("/api/leaderboard/week/1")).toEqual(["alicia", `deleted_user_${bob.user.id}`]);
+    expect(await names("/api/leaderboard/week/1")).toEqual(["alicia", `Deleted user #${bob.user.id}`]);
   });
 
   test("another process's write reaches this one through its delivered event", async () => {

@@ -400,8 +400,8 @@ describe("your data", () => {
     ).toBe(401);
     const row = await ctx.db.selectFrom("users").selectAll().where("id", "=", ann.user.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      email: `deleted-${ann.user.id}@deleted.invalid`,
-      username: `deleted_user_${ann.user.id}`,
+      email: `deleted user ${ann.user.id}@deleted.invalid`,
+      username: `Deleted user #${ann.user.id}`,
     });
     expect(await ctx.db.selectFrom("bets").select("user_id").execute()).toEqual([{ user_id: ann.user.id }]);
     // The email is free again.

@@ -1,7 +1,9 @@
 import { Elysia, t } from "elysia";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { wholeNumber } from "../../http/schema.ts";
+import { clearedSessionCookie } from "../../http/session-cookie.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
@@ -15,6 +17,7 @@ const DeleteBody = t.Object({ password: t.String({ maxLength: PASSWORD_MAX }) },
 
 export interface AccountRoutesDeps {
   db: Db;
+  config: Config;
   clock: Clock;
   auth: AuthPlugin;
   /** Called once an account is deleted, so this process's sockets of it close at once (others' by the event). */
@@ -22,7 +25,7 @@ export interface AccountRoutesDeps {
 }
 
 /** A player's own data: download bets (CSV) and account (JSON), delete the account. */
-export function accountRoutes({ db, clock, auth, onSessionsEnded }: AccountRoutesDeps) {
+export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: AccountRoutesDeps) {
   // Deleting asks for the password: a stolen session must not get unlimited guesses at it.
   const passwordChecks = new RateLimiter(db, "account-deletion", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   return new Elysia({ name: "account", prefix: "/api" })
@@ -54,7 +57,7 @@ export function accountRoutes({ db, clock, auth, onSessionsEnded }: AccountRoute
       async ({ body, user, cookie }) => {
         await passwordChecks.hit(String(user.id));
         const result = await service.deleteAccount(db, clock.now(), user.id, body.password);
-        cookie[SESSION_COOKIE]!.set({ value: "", path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 });
+        cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
         onSessionsEnded({ userId: user.id, keptSessionHash: null });
         return result;
       },

@@ -6,6 +6,7 @@ import type { SessionsEnded } from "../../lib/events.ts";
 import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
+import { clearedSessionCookie, sessionCookieAttributes } from "../../http/session-cookie.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -45,14 +46,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
   const publicUrl = config.publicUrl ?? "";
   const perAddress = new RateLimiter(db, "auth", config.authRateLimit, 60_000, clock);
   const perAccount = new RateLimiter(db, "account", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
-  const secure = config.publicUrl?.startsWith("https://") ?? false;
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure,
-    path: "/",
-    maxAge: service.SESSION_DAYS * 24 * 60 * 60,
-  };
+  const cookieOptions = { ...sessionCookieAttributes(config.publicUrl), maxAge: service.SESSION_DAYS * 24 * 60 * 60 };
   const limitAddress = async (request: Request, server: Parameters<typeof clientAddress>[1]) => {
     const address = clientAddress(request, server, config.trustProxy);
     await perAddress.hit(rateLimitKey(address));
@@ -107,7 +101,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
       "/logout",
       async ({ sessionToken, cookie }) => {
         const ended = await service.logout(db, clock.now(), sessionToken);
-        cookie[SESSION_COOKIE]!.set({ value: "", ...cookieOptions, maxAge: 0 });
+        cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
         onSessionsEnded(ended);
         return { message: "Logged out" };
       },

@@ -88,21 +88,31 @@ export function setPasswordHash(db: Executor, userId: number, hash: string) {
   return db.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
 }
 
+/** Whether an account other than `userId` holds this username key or email. */
+export async function placeholderTaken(db: Executor, userId: number, key: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "!=", userId)
+    .where((eb) => eb.or([eb("username_key", "=", key), eb("email", "=", email)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function anonymise(
   db: Executor,
   userId: number,
   at: string,
   passwordHash: string,
-  placeholder: { name: string; skeleton: string },
+  placeholder: { username: string; key: string; skeleton: string; email: string },
 ) {
-  const { name, skeleton } = placeholder;
   return db
     .updateTable("users")
     .set({
-      email: `deleted-${userId}@deleted.invalid`,
-      username: name,
-      username_key: name,
-      username_skeleton: skeleton,
+      email: placeholder.email,
+      username: placeholder.username,
+      username_key: placeholder.key,
+      username_skeleton: placeholder.skeleton,
       password_hash: passwordHash,
       email_verified_at: null,
       role: "user",

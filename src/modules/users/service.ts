@@ -13,7 +13,13 @@ import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
 import { isAdmin, roleOf } from "../auth/policy.ts";
-import { normalizeEmail, usernameKey, usernameProblem, usernameSkeleton } from "../../shared/accounts.ts";
+import {
+  deletedAccountPlaceholder,
+  normalizeEmail,
+  usernameKey,
+  usernameProblem,
+  usernameSkeleton,
+} from "../../shared/accounts.ts";
 import * as repo from "./repo.ts";
 import type { UserRow } from "./table.ts";
 
@@ -263,10 +269,22 @@ export function unusablePasswordHash(): Promise<string> {
 /**
  * Anonymises an account in the caller's transaction: no email, no proof of it, a placeholder
  * name; bets stay. The caller ends its sessions and links (auth `forgetSessionsAndLinks`).
+ * Sign-up and renaming refuse the placeholders' shapes, so they are free; should a row hold one
+ * anyway (written to the database by hand), a random suffix keeps the deletion from failing.
  */
 export async function anonymise(trx: Db, now: Date, userId: number, unusableHash: string): Promise<void> {
-  const name = `deleted_user_${userId}`;
-  await repo.anonymise(trx, userId, now.toISOString(), unusableHash, { name, skeleton: usernameSkeleton(name) });
+  let { username, email } = deletedAccountPlaceholder(userId);
+  if (await repo.placeholderTaken(trx, userId, usernameKey(username), email)) {
+    const suffix = randomToken(6).toLowerCase();
+    username = `${username}-${suffix}`;
+    email = email.replace("@", ` ${suffix}@`);
+  }
+  await repo.anonymise(trx, userId, now.toISOString(), unusableHash, {
+    username,
+    key: usernameKey(username),
+    skeleton: usernameSkeleton(username),
+    email,
+  });
   await publish(trx, now, "user.renamed", { userId }); // boards show the placeholder name from now on
 }
 
