@@ -4,6 +4,7 @@ import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { readJsonObject } from "./body.ts";
 import type { Metrics } from "../lib/metrics.ts";
+import { markPersonal } from "./private-answers.ts";
 import { assertSameOrigin, SAFE_METHODS, securityHeaders } from "./security.ts";
 
 /** Longest URL we read; our own links are far shorter. */
@@ -68,10 +69,11 @@ export function requestRecorder({ logger, metrics }: { logger: Logger; metrics?:
 
 /**
  * What every request goes through: security headers, the head and body limits, the Origin check
- * for state-changing calls, and one JSON log line per answer. Kept lean, it is the fixed cost of
- * every answer (bench/http.ts measures it against a bare Bun server): no `onRequest` hook (it
- * would run before Bun's native routing, for every request) and no `onAfterResponse` (Elysia
- * schedules it per request); the checks run when a route is found, before its body is read.
+ * for state-changing calls, `Cache-Control: private` on answers built for one user
+ * (private-answers.ts), and one JSON log line per answer. Kept lean, it is the fixed cost of every
+ * answer (bench/http.ts measures it against a bare Bun server): no `onRequest` hook (it would run
+ * before Bun's native routing, for every request) and no `onAfterResponse` (Elysia schedules it
+ * per request); the checks run when a route is found, before its body is read.
  */
 export function httpPipeline({ config, logger, metrics }: { config: Config; logger: Logger; metrics?: Metrics }) {
   const started = new WeakMap<Request, number>();
@@ -105,7 +107,9 @@ export function httpPipeline({ config, logger, metrics }: { config: Config; logg
         return readJsonObject(request, config.bodyLimit);
       })
       .onTransform({ as: "global" }, ({ request }) => admit(request))
-      .mapResponse({ as: "global" }, ({ request, set, route, responseValue }) => {
+      .mapResponse({ as: "global" }, (context) => {
+        const { request, set, route, responseValue } = context;
+        markPersonal(context, responseValue);
         const start = started.get(request);
         const status =
           responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;

@@ -346,6 +346,15 @@ const ROWS: Record<string, Row> = {
   "GET /*": { request: () => ["GET", "/leaderboard"], expect: everyone(200), otherwise: 200 },
 };
 
+/**
+ * Public reads whose answer to a signed-in caller is built for them (the board carries the
+ * viewer's own row): private then, like every signed-in-only route (those a signed-out caller gets
+ * 401 from).
+ */
+const SIGNED_IN_VARIANTS = new Set(["GET /api/leaderboard", "GET /api/leaderboard/week/:week"]);
+const builtForCaller = (route: string, row: Row, caller: Caller) =>
+  caller !== "anonymous" && (row.expect.anonymous === 401 || SIGNED_IN_VARIANTS.has(route));
+
 /** Routes tested elsewhere, with where. */
 const ELSEWHERE: Record<string, string> = {
   "WS /ws": "tests/api/realtime.test.ts: signed-in, visitor and foreign-origin upgrades",
@@ -366,6 +375,9 @@ describe("access matrix", () => {
     test(route, async () => {
       const statuses: Record<string, number> = {};
       const wanted: Record<string, number> = {};
+      // Every successful answer built for its caller says so: no shared cache may keep it.
+      const caching: Record<string, string | null> = {};
+      const wantedCaching: Record<string, string | null> = {};
       for (const caller of CALLERS) {
         const w = await world();
         const me = caller === "anonymous" ? null : w.people[caller];
@@ -373,9 +385,15 @@ describe("access matrix", () => {
         const res = await call(w.ctx.app, method, path, { body, cookie: me?.cookie });
         statuses[caller] = res.status;
         wanted[caller] = row.expect[caller] ?? row.otherwise;
+        if (res.status < 300 && builtForCaller(route, row, caller)) {
+          const cacheControl = res.headers.get("cache-control");
+          caching[caller] = cacheControl;
+          wantedCaching[caller] = cacheControl?.startsWith("private, ") ? cacheControl : "private, …";
+        }
         await w.ctx.close();
       }
       expect(statuses).toEqual(wanted);
+      expect(caching).toEqual(wantedCaching);
     });
   }
 });
