@@ -1,7 +1,7 @@
-/** Who can be asked to be friends: never a deleted account; not again soon by someone just declined. */
+/** Who can be asked to be friends (or into a league): never a deleted account; not again soon by someone just declined. */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ASK_AGAIN_AFTER_DAYS } from "../../src/modules/social/policy.ts";
-import { buildUser, type BuiltUser } from "../factories.ts";
+import { buildLeague, buildUser, type BuiltUser } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
@@ -32,6 +32,17 @@ describe("a deleted account", () => {
     expect(sent.status).toBe(404);
     expect(sent.body).toEqual({ message: "No such user", code: "user_not_found" });
     expect(await requestRows()).toEqual([]);
+  });
+
+  test("is not found by a league invitation (404) and gets none", async () => {
+    const league = await buildLeague(ctx, ben, { isPublic: false });
+    const invited = await as(ben, "POST", `/api/leagues/${league.id}/invite`, {
+      invitedUserId: ann.user.id,
+      invitedBy: ben.user.id,
+    });
+    expect(invited.status).toBe(404);
+    expect(invited.body.code).toBe("user_not_found");
+    expect(await ctx.db.selectFrom("league_invitations").select("id").execute()).toEqual([]);
   });
 
   test("is absent from user search, under its placeholder name as under any other", async () => {

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
 import { publish } from "../realtime/service.ts";
-import { findUserByIdOrName } from "../users/service.ts";
+import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
 import type { Invitation, League, LeagueSummary } from "../../shared/contract/leagues.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
@@ -307,7 +307,9 @@ export async function invite(
   await leagueOr404(db, id);
   await authorizeIn(db, id, userId, "invite");
   const invited = await findUserByIdOrName(db, input.invitedUserId);
-  if (!invited) throw notFound(`No user "${input.invitedUserId}"`, "user_not_found");
+  // A deleted account is nobody to invite.
+  if (!invited || !(await isActiveAccount(db, invited.id)))
+    throw notFound(`No user "${input.invitedUserId}"`, "user_not_found");
   const alreadyInvited = () => conflict(`${invited.username} is already invited`, "already_invited");
   const invitationId = await db
     .transaction()
