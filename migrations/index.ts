@@ -15,6 +15,7 @@ import * as m0013 from "./0013_account_proofs.ts";
 import * as m0014 from "./0014_leagues_created_by.ts";
 import * as m0016 from "./0016_parlays.ts";
 import * as m0017 from "./0017_multi_process.ts";
+import * as m0018 from "./0018_pending_once.ts";
 import * as m0019 from "./0019_deleted_account_placeholders.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   "0014_leagues_created_by": m0014,
   "0016_parlays": m0016,
   "0017_multi_process": m0017,
+  "0018_pending_once": m0018,
   "0019_deleted_account_placeholders": m0019,
 };

@@ -1,11 +1,13 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_schema.ts";
 import * as m0002 from "./0002_multi_process.ts";
+import * as m0003 from "./0003_pending_once.ts";
 import * as m0004 from "./0004_deleted_account_placeholders.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
   "0001_schema": m0001,
   "0002_multi_process": m0002,
+  "0003_pending_once": m0003,
   "0004_deleted_account_placeholders": m0004,
 };

@@ -105,6 +105,21 @@ export function addMember(db: Executor, leagueId: number, userId: number, role: 
     .execute();
 }
 
+/** Adds a member unless they already are one (a simultaneous join may have added them): whether this added them. */
+export async function addMemberOnce(
+  db: Executor,
+  leagueId: number,
+  userId: number,
+  joinedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto("league_members")
+    .values({ league_id: leagueId, user_id: userId, role: "member", joined_at: joinedAt })
+    .onConflict((oc) => oc.columns(["league_id", "user_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 export function removeMember(db: Executor, leagueId: number, userId: number) {
   return db.deleteFrom("league_members").where("league_id", "=", leagueId).where("user_id", "=", userId).execute();
 }
@@ -131,8 +146,15 @@ export function pendingInvitation(db: Executor, leagueId: number, userId: number
     .executeTakeFirst();
 }
 
-export function setInvitationStatus(db: Executor, id: number, status: "accepted" | "declined", at: string) {
-  return db.updateTable("league_invitations").set({ status, responded_at: at }).where("id", "=", id).execute();
+/** Answers an invitation if it is still pending: whether this answered it (a simultaneous answer may have won). */
+export async function answerIfPending(db: Executor, id: number, status: "accepted" | "declined", at: string) {
+  const result = await db
+    .updateTable("league_invitations")
+    .set({ status, responded_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Invitations with their league and both users' names. */

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { lockExclusive } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
 import { publish } from "../realtime/service.ts";
-import { findUserByIdOrName } from "../users/service.ts";
+import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
 import type { Invitation, League, LeagueSummary } from "../../shared/contract/leagues.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
@@ -187,7 +189,9 @@ export async function createLeague(
   const columns = validatedColumns(input);
   await admit();
   const id = await db.transaction().execute(async (trx) => {
-    // Counted inside the write transaction, so simultaneous requests cannot both take the last place.
+    // Counted inside the write transaction under the player's lock, so simultaneous requests
+    // (from any process) cannot both take the last place.
+    await lockExclusive(trx, "leagues-created-by", userId);
     if ((await repo.countCreatedBy(trx, userId)) >= CREATION_LIMITS.total) {
       throw conflict(
         `You have already created ${CREATION_LIMITS.total} leagues, the most one player may create`,
@@ -215,12 +219,12 @@ export async function updateLeague(db: Db, userId: number, id: number, input: Le
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
 }
 
+const ALREADY_MEMBER = () => conflict("You are already a member of this league", "already_member");
+
 async function join(trx: Kysely<Database>, now: Date, leagueId: number, userId: number): Promise<void> {
-  if (await repo.membership(trx, leagueId, userId))
-    throw conflict("You are already a member of this league", "already_member");
-  await repo.addMember(trx, leagueId, userId, "member", now.toISOString());
+  if (!(await repo.addMemberOnce(trx, leagueId, userId, now.toISOString()))) throw ALREADY_MEMBER();
   const invitation = await repo.pendingInvitation(trx, leagueId, userId);
-  if (invitation) await repo.setInvitationStatus(trx, invitation.id, "accepted", now.toISOString());
+  if (invitation) await repo.answerIfPending(trx, invitation.id, "accepted", now.toISOString());
 }
 
 /** Joins a public league; private leagues take an invitation or the invite link. */
@@ -303,23 +307,31 @@ export async function invite(
   await leagueOr404(db, id);
   await authorizeIn(db, id, userId, "invite");
   const invited = await findUserByIdOrName(db, input.invitedUserId);
-  if (!invited) throw notFound(`No user "${input.invitedUserId}"`, "user_not_found");
-  const invitationId = await db.transaction().execute(async (trx) => {
-    if (await repo.membership(trx, id, invited.id))
-      throw conflict(`${invited.username} is already a member`, "already_member");
-    if (await repo.pendingInvitation(trx, id, invited.id))
-      throw conflict(`${invited.username} is already invited`, "already_invited");
-    const { id: newId } = await repo.insertInvitation(trx, {
-      league_id: id,
-      invited_user_id: invited.id,
-      invited_by: userId,
-      status: "pending",
-      created_at: now.toISOString(),
-      responded_at: null,
+  // A deleted account is nobody to invite.
+  if (!invited || !(await isActiveAccount(db, invited.id)))
+    throw notFound(`No user "${input.invitedUserId}"`, "user_not_found");
+  const alreadyInvited = () => conflict(`${invited.username} is already invited`, "already_invited");
+  const invitationId = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (await repo.membership(trx, id, invited.id))
+        throw conflict(`${invited.username} is already a member`, "already_member");
+      if (await repo.pendingInvitation(trx, id, invited.id)) throw alreadyInvited();
+      const { id: newId } = await repo.insertInvitation(trx, {
+        league_id: id,
+        invited_user_id: invited.id,
+        invited_by: userId,
+        status: "pending",
+        created_at: now.toISOString(),
+        responded_at: null,
+      });
+      await publish(trx, now, "league_invitation", { invitationId: newId, leagueId: id }, invited.id);
+      return newId;
+    })
+    .catch((error: unknown) => {
+      // Another process stored the same invitation between our check and our insert.
+      throw isUniqueViolation(error) ? alreadyInvited() : error;
     });
-    await publish(trx, now, "league_invitation", { invitationId: newId, leagueId: id }, invited.id);
-    return newId;
-  });
   return toInvitation((await repo.invitationsWhere(db, { id: invitationId }))[0]!);
 }
 
@@ -350,12 +362,12 @@ export async function answerInvitation(
     const invitation = await repo.findInvitation(trx, invitationId);
     if (!invitation) throw notFound("Invitation not found", "invitation_not_found");
     assertInvitee({ invitedUserId: invitation.invited_user_id }, userId);
-    if (invitation.status !== "pending")
-      throw conflict(`This invitation was already ${invitation.status}`, "invitation_answered");
-    await repo.setInvitationStatus(trx, invitationId, answer, now.toISOString());
-    if (answer === "accepted" && !(await repo.membership(trx, invitation.league_id, userId))) {
-      await repo.addMember(trx, invitation.league_id, userId, "member", now.toISOString());
+    // Only a pending invitation changes: of an accept and a decline racing, the second finds it answered.
+    if (!(await repo.answerIfPending(trx, invitationId, answer, now.toISOString()))) {
+      const status = (await repo.findInvitation(trx, invitationId))?.status ?? invitation.status;
+      throw conflict(`This invitation was already ${status}`, "invitation_answered");
     }
+    if (answer === "accepted") await repo.addMemberOnce(trx, invitation.league_id, userId, now.toISOString());
   });
   return toInvitation((await repo.invitationsWhere(db, { id: invitationId }))[0]!);
 }

@@ -1,5 +1,5 @@
 /** Who may do what between players (DESIGN "Access"), pure; the service reads the facts. */
-import { forbidden } from "../../lib/errors.ts";
+import { conflict, forbidden } from "../../lib/errors.ts";
 
 /** Only the person asked answers a friend request. */
 export function assertAddressee(request: { addresseeId: number }, userId: number): void {
@@ -19,4 +19,19 @@ export function assertFriends(areFriends: boolean): void {
  */
 export function seesRequesterEmail(request: { addresseeId: number }, viewerId: number): boolean {
   return request.addresseeId === viewerId;
+}
+
+/** After a decline, how long the requester waits to ask the same player again (the one who declined may ask at once). */
+export const ASK_AGAIN_AFTER_DAYS = 30;
+
+/** Refuses a request to someone who declined this requester less than ASK_AGAIN_AFTER_DAYS ago. */
+export function assertMayAskAgain(lastDeclinedAt: string | null, now: Date): void {
+  if (lastDeclinedAt === null) return;
+  const from = new Date(Date.parse(lastDeclinedAt) + ASK_AGAIN_AFTER_DAYS * 24 * 60 * 60 * 1000);
+  if (now < from)
+    throw conflict(
+      `This player declined your friend request; you can ask again from ${from.toISOString().slice(0, 10)}`,
+      "request_declined_recently",
+      { askAgainFrom: from.toISOString() },
+    );
 }

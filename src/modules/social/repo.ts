@@ -116,11 +116,30 @@ export function insertRequest(db: Executor, requesterId: number, addresseeId: nu
     .executeTakeFirstOrThrow();
 }
 
-export function setRequestStatus(db: Executor, id: number, status: "accepted" | "declined", now: string) {
-  return db.updateTable("friend_requests").set({ status, responded_at: now }).where("id", "=", id).execute();
+/** Answers a request if it is still pending: whether this answered it (a simultaneous answer may have won). */
+export async function answerIfPending(db: Executor, id: number, status: "accepted" | "declined", now: string) {
+  const result = await db
+    .updateTable("friend_requests")
+    .set({ status, responded_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
-/** Usernames containing `query` (any case), prefix matches first; never the searcher. */
+/** When `addresseeId` last declined a request from `requesterId`; null if never. */
+export async function lastDeclined(db: Executor, requesterId: number, addresseeId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("friend_requests")
+    .select((eb) => eb.fn.max("responded_at").as("at"))
+    .where("requester_id", "=", requesterId)
+    .where("addressee_id", "=", addresseeId)
+    .where("status", "=", "declined")
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** Usernames containing `query` (any case), prefix matches first; never the searcher, never a deleted account. */
 export function searchUsers(db: Executor, query: string, excludeId: number, limit: number) {
   const key = query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
@@ -128,6 +147,7 @@ export function searchUsers(db: Executor, query: string, excludeId: number, limi
     .select(["id", "username"])
     .where(sql<boolean>`${sql.ref("username_key")} like ${`%${key}%`} escape '\\'`)
     .where("id", "!=", excludeId)
+    .where("deleted_at", "is", null)
     .orderBy(sql`case when ${sql.ref("username_key")} like ${`${key}%`} escape '\\' then 0 else 1 end`)
     .orderBy("username_key")
     .limit(limit)

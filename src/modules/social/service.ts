@@ -1,14 +1,16 @@
 import type { Db } from "../../db/connection.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { lockExclusive } from "../../db/locks.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../shared/money.ts";
-import { accounts, findUser } from "../users/service.ts";
+import { accounts, findUser, isActiveAccount } from "../users/service.ts";
 import { recentSettlements, weekCoverage } from "../betting/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
 import { publish } from "../realtime/service.ts";
 import { statsOf } from "../stats/service.ts";
 import type { FriendRequest, Notification } from "../../shared/contract/social.ts";
-import { assertAddressee, assertFriends, seesRequesterEmail } from "./policy.ts";
+import { assertAddressee, assertFriends, assertMayAskAgain, seesRequesterEmail } from "./policy.ts";
 import * as repo from "./repo.ts";
 import { SEARCH_MIN } from "../../shared/limits.ts";
 
@@ -44,26 +46,43 @@ export async function requests(db: Db, userId: number) {
   return { incoming: incoming.map((r) => toRequest(r, userId)), outgoing: outgoing.map((r) => toRequest(r, userId)) };
 }
 
-/** Sends a friend request; one to someone who already asked you accepts theirs (friendship is symmetric). */
+/**
+ * Everything between two players (requests both ways, the friendship) changes under one lock, so
+ * two processes see each other's writes: c→d and d→c at once end as friends, on both engines.
+ */
+const lockPair = (trx: Db, a: number, b: number) => lockExclusive(trx, "friends", Math.min(a, b), Math.max(a, b));
+
+const REQUEST_PENDING = () => conflict("You already sent this user a friend request", "request_pending");
+
+/**
+ * Sends a friend request; one to someone who already asked you accepts theirs (friendship is
+ * symmetric). A deleted account is no one to ask (404); after a decline, the requester waits.
+ */
 export async function sendRequest(db: Db, now: Date, userId: number, addresseeId: number): Promise<FriendRequest> {
   if (addresseeId === userId)
     throw badRequest("addresseeId: you cannot send a friend request to yourself", "self_request");
-  if (!(await findUser(db, addresseeId))) throw notFound("No such user", "user_not_found");
-  const id = await db.transaction().execute(async (trx) => {
-    if (await repo.areFriends(trx, userId, addresseeId)) throw conflict("You are already friends", "already_friends");
-    if (await repo.pendingBetween(trx, userId, addresseeId))
-      throw conflict("You already sent this user a friend request", "request_pending");
-    const theirs = await repo.pendingBetween(trx, addresseeId, userId);
-    if (theirs) {
-      await repo.setRequestStatus(trx, theirs.id, "accepted", now.toISOString());
-      await repo.befriend(trx, userId, addresseeId, now.toISOString());
-      await publish(trx, now, "friend_request", { requestId: theirs.id }, addresseeId);
-      return theirs.id;
-    }
-    const { id: newId } = await repo.insertRequest(trx, userId, addresseeId, now.toISOString());
-    await publish(trx, now, "friend_request", { requestId: newId }, addresseeId);
-    return newId;
-  });
+  if (!(await isActiveAccount(db, addresseeId))) throw notFound("No such user", "user_not_found");
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockPair(trx, userId, addresseeId);
+      if (await repo.areFriends(trx, userId, addresseeId)) throw conflict("You are already friends", "already_friends");
+      if (await repo.pendingBetween(trx, userId, addresseeId)) throw REQUEST_PENDING();
+      const theirs = await repo.pendingBetween(trx, addresseeId, userId);
+      if (theirs && (await repo.answerIfPending(trx, theirs.id, "accepted", now.toISOString()))) {
+        await repo.befriend(trx, userId, addresseeId, now.toISOString());
+        await publish(trx, now, "friend_request", { requestId: theirs.id }, addresseeId);
+        return theirs.id;
+      }
+      assertMayAskAgain(await repo.lastDeclined(trx, userId, addresseeId), now);
+      const { id: newId } = await repo.insertRequest(trx, userId, addresseeId, now.toISOString());
+      await publish(trx, now, "friend_request", { requestId: newId }, addresseeId);
+      return newId;
+    })
+    .catch((error: unknown) => {
+      // The unique index on pending pairs: a writer that took no lock got there first.
+      throw isUniqueViolation(error) ? REQUEST_PENDING() : error;
+    });
   return toRequest((await repo.findRequest(db, id))!, userId);
 }
 
@@ -79,8 +98,12 @@ export async function answerRequest(
     const row = await repo.findRequest(trx, requestId);
     if (!row) throw notFound("Friend request not found", "request_not_found");
     assertAddressee({ addresseeId: row.addressee_id }, userId);
-    if (row.status !== "pending") throw conflict(`This request was already ${row.status}`, "request_answered");
-    await repo.setRequestStatus(trx, requestId, status, now.toISOString());
+    await lockPair(trx, row.requester_id, row.addressee_id);
+    // Only a pending request changes: of an accept and a decline racing, the second finds it answered.
+    if (!(await repo.answerIfPending(trx, requestId, status, now.toISOString()))) {
+      const current = (await repo.findRequest(trx, requestId))?.status ?? row.status;
+      throw conflict(`This request was already ${current}`, "request_answered");
+    }
     if (status === "accepted") {
       await repo.befriend(trx, row.requester_id, row.addressee_id, now.toISOString());
       await publish(trx, now, "friend_request", { requestId }, row.requester_id);

@@ -162,6 +162,12 @@ export async function findUser(db: Db, id: number, adminEmails: readonly string[
   return row ? toUser(row, adminEmails) : null;
 }
 
+/** Whether the account exists and was not deleted: someone who can be asked to be a friend. */
+export async function isActiveAccount(db: Db, id: number): Promise<boolean> {
+  const row = await repo.findUserById(db, id);
+  return row !== undefined && row.deleted_at === null;
+}
+
 /** The ids of every bot account, oldest first. */
 export async function botUserIds(db: Db): Promise<number[]> {
   return (await repo.botIds(db)).map((r) => r.id);

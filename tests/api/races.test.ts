@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import pg from "pg";
+import { freshPostgresUrl, onPostgres } from "../databases.ts";
+import { startServe, type RunningServe } from "../serve-process.ts";
+
+/**
+ * Every "read, then write" rule of leagues and friends, raced by parallel requests alternating
+ * between two real `serve` processes on one PostgreSQL database (the PostgreSQL run of tests/api
+ * only): each answer is 200/201 or 409, never 500, and the rows left keep the rule.
+ */
+describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQL database", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let client: pg.Client;
+  let a: RunningServe;
+  let b: RunningServe;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: "info",
+    DEMO_BOTS: "0",
+    AUTH_RATE_LIMIT: "100000",
+    ODDS_PROVIDER: "embedded",
+  };
+
+  beforeAll(async () => {
+    database = await freshPostgresUrl();
+    a = await startServe(database.url, env);
+    b = await startServe(database.url, env);
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of [a, b]) p?.proc.kill("SIGKILL");
+    await Promise.all([a?.proc.exited, b?.proc.exited]);
+    await client?.end();
+    await database?.drop();
+  });
+
+  const send = (to: RunningServe, method: string, path: string, body: unknown, cookie: string) =>
+    fetch(`${to.url}${path}`, {
+      method,
+      headers: { origin: to.url, "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
+
+  /** `n` copies of one request at once, alternating between the two processes; their statuses and bodies. */
+  async function race(n: number, request: (on: RunningServe, i: number) => Promise<Response>) {
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => request(i % 2 ? b : a, i)));
+    return Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as any })));
+  }
+
+  const statuses = (answers: { status: number }[]) => answers.map((r) => r.status).sort();
+
+  let people = 0;
+  async function register(): Promise<{ cookie: string; id: number }> {
+    people += 1;
+    const email = `racer${people}-${Date.now()}@example.com`;
+    const res = await fetch(`${a.url}/api/register`, {
+      method: "POST",
+      headers: { origin: a.url, "content-type": "application/json" },
+      body: JSON.stringify({
+        email,
+        username: `racer_${people}_${Date.now() % 100000}`,
+        password: "correct horse battery",
+      }),
+    });
+    expect(res.status).toBeLessThan(300);
+    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    const { rows } = await client.query<{ id: number }>("select id from users where email = $1", [email]);
+    return { cookie, id: rows[0]!.id };
+  }
+
+  const leagueBody = (createdBy: number, isPublic = true) => ({
+    name: `Race league ${Math.random().toString(36).slice(2, 8)}`,
+    isPublic,
+    rules: { allowedBetTypes: ["spread", "total", "moneyline"] },
+    createdBy,
+  });
+
+  async function createLeague(owner: { cookie: string; id: number }, isPublic = true) {
+    const res = await send(a, "POST", "/api/leagues", leagueBody(owner.id, isPublic), owner.cookie);
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: number };
+  }
+
+  const count = async (query: string, params: unknown[]) =>
+    (await client.query<{ n: number }>(`select count(*)::int as n from ${query}`, params)).rows[0]!.n;
+
+  test("10 joins of one public league at once: one 200, nine 409 already_member, one membership", async () => {
+    const owner = await register();
+    const player = await register();
+    const league = await createLeague(owner);
+    const answers = await race(10, (on) =>
+      send(on, "POST", `/api/leagues/${league.id}/join`, { userId: player.id }, player.cookie),
+    );
+    expect(statuses(answers)).toEqual([200, ...new Array(9).fill(409)]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.code === "already_member")).toBe(true);
+    expect(await count("league_members where league_id = $1 and user_id = $2", [league.id, player.id])).toBe(1);
+  }, 30_000);
+
+  test("10 joins by one invite link at once: one 200, nine 409 already_member, one membership", async () => {
+    const owner = await register();
+    const player = await register();
+    const league = await createLeague(owner, false);
+    const { inviteToken } = (await (
+      await fetch(`${a.url}/api/leagues/${league.id}/invite-link`, { headers: { cookie: owner.cookie } })
+    ).json()) as { inviteToken: string };
+    const answers = await race(10, (on) =>
+      send(on, "POST", `/api/leagues/join-by-token/${inviteToken}`, {}, player.cookie),
+    );
+    expect(statuses(answers)).toEqual([200, ...new Array(9).fill(409)]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.code === "already_member")).toBe(true);
+    expect(await count("league_members where league_id = $1 and user_id = $2", [league.id, player.id])).toBe(1);
+  }, 30_000);
+
+  test("10 invitations of one player at once: one 200, nine 409 already_invited, one pending invitation", async () => {
+    const owner = await register();
+    const invited = await register();
+    const league = await createLeague(owner, false);
+    const answers = await race(10, (on) =>
+      send(
+        on,
+        "POST",
+        `/api/leagues/${league.id}/invite`,
+        { invitedUserId: invited.id, invitedBy: owner.id },
+        owner.cookie,
+      ),
+    );
+    expect(statuses(answers)).toEqual([200, ...new Array(9).fill(409)]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.code === "already_invited")).toBe(true);
+    expect(
+      await count("league_invitations where league_id = $1 and invited_user_id = $2", [league.id, invited.id]),
+    ).toBe(1);
+  }, 30_000);
+
+  test("an accept and a decline of one invitation at once: one 200, one 409 invitation_answered, rows agree", async () => {
+    const owner = await register();
+    const league = await createLeague(owner, false);
+    for (let round = 0; round < 4; round++) {
+      const invited = await register();
+      const invitation = (await (
+        await send(
+          a,
+          "POST",
+          `/api/leagues/${league.id}/invite`,
+          { invitedUserId: invited.id, invitedBy: owner.id },
+          owner.cookie,
+        )
+      ).json()) as { id: number };
+      const answers = await race(2, (on, i) =>
+        send(
+          on,
+          "POST",
+          `/api/invitations/${invitation.id}/${i ? "decline" : "accept"}`,
+          { userId: invited.id },
+          invited.cookie,
+        ),
+      );
+      expect(statuses(answers)).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe("invitation_answered");
+      const winner = answers.find((r) => r.status === 200)!.body.status as string;
+      const { rows } = await client.query("select status from league_invitations where id = $1", [invitation.id]);
+      expect(rows[0].status).toBe(winner);
+      const members = await count("league_members where league_id = $1 and user_id = $2", [league.id, invited.id]);
+      expect(members).toBe(winner === "accepted" ? 1 : 0);
+    }
+  }, 60_000);
+
+  test("a player at 24 of 25 leagues creates 6 at once: one 201, five 409 league_limit_reached, 25 in all", async () => {
+    const owner = await register();
+    for (let i = 0; i < 24; i++) {
+      await client.query(
+        `insert into leagues (name, is_public, allowed_bet_types, created_by, invite_token, created_at)
+         values ($1, 1, '["spread"]', $2, $3, $4)`,
+        [`Old league ${i}`, owner.id, `race-token-${owner.id}-${i}`, new Date().toISOString()],
+      );
+    }
+    const answers = await race(6, (on) => send(on, "POST", "/api/leagues", leagueBody(owner.id), owner.cookie));
+    expect(statuses(answers)).toEqual([201, ...new Array(5).fill(409)]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.code === "league_limit_reached")).toBe(true);
+    expect(await count("leagues where created_by = $1", [owner.id])).toBe(25);
+  }, 30_000);
+
+  test("10 friend requests a→b at once: one 201, nine 409 request_pending, one pending request", async () => {
+    const asker = await register();
+    const asked = await register();
+    const answers = await race(10, (on) =>
+      send(on, "POST", "/api/friends/requests", { addresseeId: asked.id }, asker.cookie),
+    );
+    expect(statuses(answers)).toEqual([201, ...new Array(9).fill(409)]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.code === "request_pending")).toBe(true);
+    expect(
+      await count("friend_requests where requester_id = $1 and addressee_id = $2 and status = 'pending'", [
+        asker.id,
+        asked.id,
+      ]),
+    ).toBe(1);
+  }, 30_000);
+
+  test("c→d and d→c at once end as one friendship with nothing pending, every time", async () => {
+    for (let round = 0; round < 4; round++) {
+      const c = await register();
+      const d = await register();
+      const answers = await race(2, (on, i) =>
+        i
+          ? send(on, "POST", "/api/friends/requests", { addresseeId: c.id }, d.cookie)
+          : send(on, "POST", "/api/friends/requests", { addresseeId: d.id }, c.cookie),
+      );
+      expect(statuses(answers)).toEqual([201, 201]);
+      // The second to take the pair's lock accepts the first's request (the first may answer before that: "pending").
+      expect(answers.map((r) => r.body.status)).toContain("accepted");
+      const pair = [c.id, d.id];
+      expect(await count("friendships where user_id = any($1) and friend_id = any($1)", [pair])).toBe(2);
+      expect(
+        await count("friend_requests where requester_id = any($1) and addressee_id = any($1) and status = 'pending'", [
+          pair,
+        ]),
+      ).toBe(0);
+    }
+  }, 60_000);
+
+  test("an accept and a decline of one friend request at once: one 200, one 409 request_answered", async () => {
+    for (let round = 0; round < 4; round++) {
+      const asker = await register();
+      const asked = await register();
+      const request = (await (
+        await send(a, "POST", "/api/friends/requests", { addresseeId: asked.id }, asker.cookie)
+      ).json()) as { id: number };
+      const answers = await race(2, (on, i) =>
+        send(on, "PATCH", `/api/friends/requests/${request.id}`, { status: i ? "declined" : "accepted" }, asked.cookie),
+      );
+      expect(statuses(answers)).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe("request_answered");
+      const winner = answers.find((r) => r.status === 200)!.body.status as string;
+      const { rows } = await client.query("select status from friend_requests where id = $1", [request.id]);
+      expect(rows[0].status).toBe(winner);
+      const friends = await count("friendships where user_id = $1 and friend_id = $2", [asker.id, asked.id]);
+      expect(friends).toBe(winner === "accepted" ? 1 : 0);
+    }
+  }, 60_000);
+});
