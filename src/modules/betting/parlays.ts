@@ -40,6 +40,9 @@ function checkLegs(legs: readonly Leg[]): void {
   if (problem) throw badRequest(problem.message, problem.code);
   legs.forEach((leg, i) => {
     if (leg.betType === "prop" && leg.propId == null) throw badRequest(`legs[${i}].propId: is required for a prop leg`);
+    // A propId on another leg would change the parlay's key, not its picks (issue 25: the same parlay 21 times).
+    if (leg.betType !== "prop" && leg.propId != null)
+      throw badRequest(`legs[${i}].propId: only a prop leg takes a propId (this leg is ${leg.betType})`);
   });
 }
 
