@@ -255,6 +255,12 @@ describe("POST /api/parlays", () => {
       [parlay([phiSpread, { ...kcMoneyline, betType: "parlay" }]), 400, "invalid_input", "betType"],
       [parlay([phiSpread, { ...kcMoneyline, gameId: "no-such-game" }]), 404, "game_not_found", "Game not found"],
       [parlay(THREE_LEGS, { units: 4 }), 400, "invalid_input", "units"],
+      [
+        parlay(THREE_LEGS, { note: "a\u0000b" }),
+        400,
+        "invalid_input",
+        "note: must not contain control characters such as NUL",
+      ],
       [{ units: 1 }, 400, "invalid_input", "legs"],
       [{ legs: "three", units: 1 }, 400, "invalid_input", "legs"],
     ];

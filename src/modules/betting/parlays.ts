@@ -17,7 +17,7 @@ import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice, type Price } from "./rules.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import type { Admit } from "./service.ts";
+import { type Admit, assertNoteText } from "./service.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
 type Leg = PlaceParlayInput["legs"][number];
@@ -90,6 +90,7 @@ export async function placeParlay(
   admit: Admit = async () => {},
 ): Promise<Bet> {
   checkLegs(input.legs);
+  assertNoteText(input.note);
   const bookId = bookOf(input.leagueId);
   const key = parlayKey(input.legs);
 
