@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { Db } from "../../db/connection.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
-import { wholeNumber } from "../../http/schema.ts";
+import { idNumber } from "../../http/schema.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
@@ -10,7 +10,7 @@ import { SESSION_COOKIE, type AuthPlugin } from "../auth/plugin.ts";
 import { AccountExport, BetsCsv } from "./model.ts";
 import * as service from "./service.ts";
 
-const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+const UserParams = t.Object({ userId: idNumber("userId") });
 const DeleteBody = t.Object({ password: t.String({ maxLength: PASSWORD_MAX }) }, { additionalProperties: false });
 
 export interface AccountRoutesDeps {

@@ -14,6 +14,7 @@ import { publish } from "../realtime/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
 import { isAdmin, roleOf } from "../auth/policy.ts";
 import { normalizeEmail, usernameKey, usernameProblem, usernameSkeleton } from "../../shared/accounts.ts";
+import { ID_MAX } from "../../shared/limits.ts";
 import * as repo from "./repo.ts";
 import type { UserRow } from "./table.ts";
 
@@ -242,7 +243,8 @@ export async function findUserByIdOrName(
   idOrName: number | string,
 ): Promise<{ id: number; username: string } | null> {
   if (typeof idOrName === "number" || /^\d+$/.test(idOrName)) {
-    const row = await repo.findUserById(db, Number(idOrName));
+    // Above ID_MAX no id exists, and PostgreSQL would refuse to compare an integer column with it.
+    const row = Number(idOrName) <= ID_MAX ? await repo.findUserById(db, Number(idOrName)) : undefined;
     if (row) return { id: row.id, username: row.username };
     if (typeof idOrName === "number") return null;
   }
