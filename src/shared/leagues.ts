@@ -23,11 +23,10 @@ export function settingsProblem(s: LeagueSettings): { field: string; message: st
   if (s.name.trim() === "") return { field: "name", message: "League name is required" };
   if (s.name.trim().length > NAME_MAX)
     return { field: "name", message: `League name must be at most ${NAME_MAX} characters` };
-  const textProblems = [
-    ["name", textProblem("name", s.name)],
-    ["description", textProblem("description", s.description, { multiline: true })],
-  ] as const;
-  for (const [field, problem] of textProblems) if (problem) return { field, message: problem };
+  const nameProblem = textProblem("name", s.name);
+  if (nameProblem) return { field: "name", message: nameProblem };
+  const descriptionProblem = textProblem("description", s.description, { multiline: true });
+  if (descriptionProblem) return { field: "description", message: descriptionProblem };
   if (s.allowedBetTypes.length === 0)
     return { field: "rules.allowedBetTypes", message: "Please select at least one allowed bet type" };
   if (s.minWagerCents !== null && s.maxWagerCents !== null && s.minWagerCents > s.maxWagerCents) {
