@@ -21,7 +21,7 @@ import type { Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/index.ts";
 import { auditRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
-import { authPlugin, sessionUser } from "./modules/auth/plugin.ts";
+import { authPlugin, type RouteInfo, sessionFirst, sessionUser } from "./modules/auth/plugin.ts";
 import { isAdmin } from "./modules/auth/policy.ts";
 import { outboxLag } from "./modules/realtime/service.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
@@ -82,7 +82,13 @@ export function createApp(deps: AppDeps) {
     websocket: { idleTimeout: 60, sendPings: true, maxPayloadLength: MAX_CLIENT_MESSAGE },
   })
     .use(errorHandler(logger))
-    .use(httpPipeline({ ...deps, metrics }))
+    .use(
+      httpPipeline({
+        ...deps,
+        metrics,
+        sessionFirst: sessionFirst(deps, (): RouteInfo[] => app.routes as unknown as RouteInfo[]),
+      }),
+    )
     .use(
       metricsRoute({
         metrics,

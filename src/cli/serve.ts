@@ -1,8 +1,10 @@
+import http from "node:http";
 import { markServing, upgradeSnapshots } from "../db/backup.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import { openConfigured } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { MAX_HEAD_BYTES } from "../http/pipeline.ts";
 import { loadWebAssets } from "../http/web-assets.ts";
 import { systemClock } from "../lib/clock.ts";
 import { EventBus } from "../lib/events.ts";
@@ -20,6 +22,25 @@ import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { Lease } from "../db/lease.ts";
 import { OutboxDispatcher } from "../modules/realtime/dispatcher.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
+
+/** Bun's own head limit while we serve: far above ours, as `--max-http-header-size=262144` sets it. */
+export const RUNTIME_HEAD_LIMIT = 256 * 1024;
+
+/**
+ * Bun answers a head over its own limit itself, bare (431 without JSON or our headers), and its
+ * default (16 KiB) counts the raw head, so it would refuse heads our limit (MAX_HEAD_BYTES) lets
+ * through. Bun reads the limit from node:http's `maxHeaderSize`, which it lets us set: raised here,
+ * it holds however serve was started (`bun src/main.ts serve` without the flag too).
+ */
+function raiseRuntimeHeadLimit(logger: ReturnType<typeof createLogger>): void {
+  const runtime = http as { maxHeaderSize: number };
+  if (runtime.maxHeaderSize < RUNTIME_HEAD_LIMIT) runtime.maxHeaderSize = RUNTIME_HEAD_LIMIT;
+  if (runtime.maxHeaderSize <= MAX_HEAD_BYTES)
+    logger.warn(
+      { runtimeLimit: runtime.maxHeaderSize, ours: MAX_HEAD_BYTES },
+      "Bun's request head limit could not be raised: start with --max-http-header-size=262144",
+    );
+}
 
 /** Runs the app until SIGTERM or SIGINT, then stops accepting, finishes, closes sockets and checkpoints the WAL. */
 export async function serve(config: Config): Promise<void> {
@@ -95,6 +116,7 @@ export async function serve(config: Config): Promise<void> {
       lease.held ? games.status() : { ...games.status(), message: "the provider sync runs in another process" },
   });
   const unmarkServing = !sqlite || config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
+  raiseRuntimeHeadLimit(logger);
   app.listen({ port: config.port, hostname: config.host });
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
   logger.info(

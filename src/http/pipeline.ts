@@ -26,6 +26,28 @@ export function assertHeadSize(request: Request): void {
   }
 }
 
+/**
+ * Refuses a query that names a parameter twice (`?week=1&week=2`): which one counts would be the
+ * parser's choice, not the caller's. Names are compared decoded (`w%65ek` is `week`).
+ */
+export function assertSingleQueryParams(url: string): void {
+  const start = url.indexOf("?");
+  if (start < 0) return;
+  const seen = new Set<string>();
+  for (const name of new URLSearchParams(url.slice(start + 1)).keys()) {
+    if (seen.has(name)) {
+      throw new AppError(
+        400,
+        "repeated_query_parameter",
+        `${name}: give this query parameter once`,
+        {},
+        { field: name },
+      );
+    }
+    seen.add(name);
+  }
+}
+
 /** Secrets that travel in a path (invite tokens) never reach the logs. */
 export function loggablePath(pathname: string): string {
   return pathname
@@ -67,6 +89,22 @@ export function requestRecorder({ logger, metrics }: { logger: Logger; metrics?:
   };
 }
 
+/** Refusals of a request's input (its body's size, type or JSON; a repeated query parameter), not of its head or origin. */
+const INPUT_REFUSALS = new Set([
+  "body_too_large",
+  "unsupported_media_type",
+  "invalid_body",
+  "repeated_query_parameter",
+]);
+const isInputRefusal = (error: unknown) => error instanceof AppError && INPUT_REFUSALS.has(error.code);
+
+/**
+ * Answers what the route's session check would (401 signed out, 403 not an admin), or returns for
+ * a caller the route admits. Our input checks run before any route hook, so a refused input asks
+ * it first: a signed-out call is a 401 whatever its body or query (SECURITY.md).
+ */
+export type SessionFirst = (request: Request, route: string) => Promise<void>;
+
 /**
  * What every request goes through: security headers, the head and body limits, the Origin check
  * for state-changing calls, `Cache-Control: private` on answers built for one user
@@ -75,15 +113,31 @@ export function requestRecorder({ logger, metrics }: { logger: Logger; metrics?:
  * before Bun's native routing, for every request) and no `onAfterResponse` (Elysia schedules it
  * per request); the checks run when a route is found, before its body is read.
  */
-export function httpPipeline({ config, logger, metrics }: { config: Config; logger: Logger; metrics?: Metrics }) {
+export function httpPipeline({
+  config,
+  logger,
+  metrics,
+  sessionFirst = async () => {},
+}: {
+  config: Config;
+  logger: Logger;
+  metrics?: Metrics;
+  sessionFirst?: SessionFirst;
+}) {
   const started = new WeakMap<Request, number>();
   const record = requestRecorder({ logger, metrics });
+  /** A refused input answers the session check's 401/403 first, if it has one; other errors pass. */
+  const refused = async (request: Request, route: string, error: unknown): Promise<never> => {
+    if (isInputRefusal(error)) await sessionFirst(request, route);
+    throw error;
+  };
 
   /** The checks a request passes before anything reads its body; once per request. */
   const admit = (request: Request) => {
     if (started.has(request)) return;
     started.set(request, performance.now());
     assertHeadSize(request);
+    if (request.url.includes("?") && pathOf(request.url).startsWith("/api/")) assertSingleQueryParams(request.url);
     if (SAFE_METHODS.has(request.method)) return;
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > config.bodyLimit) {
@@ -101,12 +155,23 @@ export function httpPipeline({ config, logger, metrics }: { config: Config; logg
       // Our own JSON parsing: a malformed body is always a 400 (Elysia lets it pass as "no body" on
       // routes whose body is optional), every payload of ours is an object, and size and nesting are
       // capped while reading, before anything walks the value.
-      .onParse({ as: "global" }, async ({ request }, contentType) => {
-        admit(request);
-        if (!/^application\/json\b/i.test(contentType)) return;
-        return readJsonObject(request, config.bodyLimit);
+      .onParse({ as: "global" }, async ({ request, route }, contentType) => {
+        try {
+          admit(request);
+          if (!/^application\/json\b/i.test(contentType)) return;
+          return await readJsonObject(request, config.bodyLimit);
+        } catch (error) {
+          return refused(request, route, error);
+        }
       })
-      .onTransform({ as: "global" }, ({ request }) => admit(request))
+      // Synchronous unless refused: Elysia awaits a returned promise.
+      .onTransform({ as: "global" }, ({ request, route }) => {
+        try {
+          admit(request);
+        } catch (error) {
+          return refused(request, route, error);
+        }
+      })
       .mapResponse({ as: "global" }, (context) => {
         const { request, set, route, responseValue } = context;
         markPersonal(context, responseValue);

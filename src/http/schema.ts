@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { ID_MAX } from "../shared/limits.ts";
 
 /**
  * A whole number in [min, max], sent as a number or a numeric string (DESIGN: numeric fields).
@@ -12,9 +13,12 @@ export const wholeNumber = (field: string, min: number, max: number) =>
     error: `${field}: must be a whole number from ${min} to ${max}`,
   });
 
-/** An optional field that may also be sent as null. */
+/** An id of ours (a path, query or body field): a whole number from 1 to ID_MAX on both engines. */
+export const idNumber = (field: string) => wholeNumber(field, 1, ID_MAX);
+
+/** An optional field that may also be sent as null; a bad value gets the field's own message, not the union's. */
 export const optionalNullable = <T extends Parameters<typeof t.Optional>[0]>(schema: T) =>
-  t.Optional(t.Union([schema, t.Null()]));
+  t.Optional(t.Union([schema, t.Null()], typeof schema.error === "string" ? { error: schema.error } : {}));
 
 /** A path id of ours: short and printable. */
 export const idParam = t.String({

@@ -1,5 +1,5 @@
 /** League rules the server and the browser's league form share (spec §5 league validation; DESIGN "Betting"). */
-import { directionControlProblem } from "./text.ts";
+import { textProblem } from "./text.ts";
 
 /** A league allowing "parlay" takes parlays whose legs' types it allows too. */
 export const BET_TYPES = ["spread", "total", "moneyline", "prop", "parlay"] as const;
@@ -23,10 +23,10 @@ export function settingsProblem(s: LeagueSettings): { field: string; message: st
   if (s.name.trim() === "") return { field: "name", message: "League name is required" };
   if (s.name.trim().length > NAME_MAX)
     return { field: "name", message: `League name must be at most ${NAME_MAX} characters` };
-  for (const field of ["name", "description"] as const) {
-    const problem = directionControlProblem(field, s[field]);
-    if (problem) return { field, message: problem };
-  }
+  const nameProblem = textProblem("name", s.name);
+  if (nameProblem) return { field: "name", message: nameProblem };
+  const descriptionProblem = textProblem("description", s.description, { multiline: true });
+  if (descriptionProblem) return { field: "description", message: descriptionProblem };
   if (s.allowedBetTypes.length === 0)
     return { field: "rules.allowedBetTypes", message: "Please select at least one allowed bet type" };
   if (s.minWagerCents !== null && s.maxWagerCents !== null && s.minWagerCents > s.maxWagerCents) {

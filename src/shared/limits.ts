@@ -16,3 +16,10 @@ export const BOARD_SIZE = 100;
 export const BOT_TARGET_MIN = 1;
 export const BOT_TARGET_MAX = 100;
 export const BOT_TARGET_DEFAULT = 40;
+
+/**
+ * The largest id any route takes (path, query or body): PostgreSQL's `integer`, which our ids are
+ * there. SQLite's rowids are wider, so without one bound the engines would answer an id above it
+ * differently (issue 25).
+ */
+export const ID_MAX = 2_147_483_647;

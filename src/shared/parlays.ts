@@ -86,10 +86,13 @@ export function parlayLegsProblem(legs: readonly LegIdentity[]): LegsProblem | n
   return null;
 }
 
-/** The legs' identity regardless of their order: equal for the same picks listed differently. */
+/**
+ * The legs' identity regardless of their order: equal for the same picks listed differently. Only
+ * a prop leg's propId is part of its pick.
+ */
 export function parlayKey(legs: readonly LegIdentity[]): string {
   return legs
-    .map((leg) => [leg.gameId, leg.betType, leg.propId ?? "", leg.selection].join("|"))
+    .map((leg) => [leg.gameId, leg.betType, leg.betType === "prop" ? (leg.propId ?? "") : "", leg.selection].join("|"))
     .sort()
     .join(";");
 }

@@ -199,6 +199,7 @@ describe("POST /api/bets", () => {
       [spreadBet({ betType: "prop", selection: "Sideways", propId: qb }), 400, "selection"],
       [spreadBet({ betType: "prop", selection: "Over", propId: 99999 }), 400, "selection"],
       [spreadBet({ note: "x".repeat(1001) }), 400, "note"],
+      [spreadBet({ note: "gut\u0000feeling" }), 400, "note: must not contain control characters such as NUL"],
       [spreadBet({ leagueId: 3 }), 404, "League not found"],
       [spreadBet({ gameId: "no-such-game" }), 404, "Game not found"],
       [spreadBet({ odds: "abc" }), 400, "odds"],
@@ -358,6 +359,15 @@ describe("PATCH /api/bets/:id/note", () => {
         })
       ).status,
     ).toBe(400);
+    const nul = await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, {
+      body: { note: "gut\u0000feeling" },
+      cookie: alice.cookie,
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toEqual({
+      message: "note: must not contain control characters such as NUL",
+      code: "invalid_input",
+    });
     expect((await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: "x" } })).status).toBe(401);
     const stored = await ctx.db.selectFrom("bets").select("note").executeTakeFirstOrThrow();
     expect(stored.note).toBeNull();

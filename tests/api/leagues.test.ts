@@ -120,6 +120,47 @@ describe("creating and reading leagues", () => {
       "description",
       "description: must not contain text-direction control characters",
     ],
+    // Issue 25: invisible, blank-looking and control characters in what other players read.
+    ...(
+      [
+        [
+          "a zero-width space in the name",
+          "Sunday\u200BSharps",
+          "name: must not contain invisible characters (U+200B)",
+        ],
+        ["Hangul fillers for a name", "\u3164\u3164\u3164", "name: must not contain invisible characters (U+3164)"],
+        ["a word joiner in the name", "Sharps\u2060", "name: must not contain invisible characters (U+2060)"],
+        [
+          "a stack of combining marks in the name",
+          `Z${"\u0301".repeat(12)}algo`,
+          "name: must not stack more than 4 combining marks on one character",
+        ],
+        ["a Braille-blank name", "\u2800\u2800", "name: must contain visible characters"],
+        [
+          "a newline in the name",
+          "Sunday\nSharps",
+          "name: must not contain control characters such as NUL or line breaks",
+        ],
+        ["a NUL in the name", "Sharps\u0000", "name: must not contain control characters such as NUL or line breaks"],
+      ] as const
+    ).map(([label, name, message]): [string, Record<string, unknown>, string, string] => [
+      label,
+      { name },
+      "name",
+      message,
+    ]),
+    [
+      "a NUL in the description",
+      { description: "Friends\u0000 from work" },
+      "description",
+      "description: must not contain control characters such as NUL",
+    ],
+    [
+      "a soft hyphen in the description",
+      { description: "Friends from wo\u00ADrk" },
+      "description",
+      "description: must not contain invisible characters (U+00AD)",
+    ],
     [
       "a start date with garbage",
       { startDate: "2026-99-99garbage" },
@@ -155,6 +196,15 @@ describe("creating and reading leagues", () => {
       expect((await as(owner, "GET", "/api/leagues")).body).toEqual(before);
     },
   );
+
+  test("a description keeps its line breaks; emoji sequences with joiners stay allowed in names", async () => {
+    const res = await as(owner, "POST", "/api/leagues", {
+      ...settings({ name: "\u{1F468}\u200D\u{1F469}\u200D\u{1F467} Sharps", description: "Line one\nLine two" }),
+      createdBy: owner.user.id,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ description: "Line one\nLine two" });
+  });
 
   test("real dates are taken as calendar days, full ISO date-times included; a leap day is real in a leap year", async () => {
     const res = await as(owner, "POST", "/api/leagues", {

@@ -192,6 +192,22 @@ describe("POST /api/parlays", () => {
     expect(await counts()).toEqual({ bets: 2, legs: 5 });
   });
 
+  test("a propId on a leg that is not a prop is refused (400): it cannot pass the same parlay off as another", async () => {
+    const twoLegs = [phiSpread, kcMoneyline];
+    expect((await placeParlay(alice, parlay(twoLegs))).status).toBe(201);
+    for (const propId of [1, 2, 3]) {
+      const copy = await placeParlay(alice, parlay([phiSpread, { ...kcMoneyline, propId }]));
+      expect(copy.status).toBe(400);
+      expect(copy.body).toEqual({
+        message: "legs[1].propId: only a prop leg takes a propId (this leg is moneyline)",
+        code: "invalid_input",
+      });
+    }
+    const nullPropId = await placeParlay(alice, parlay([phiSpread, { ...kcMoneyline, propId: null }]));
+    expect(nullPropId.body.code).toBe("parlay_exists");
+    expect(await counts()).toEqual({ bets: 1, legs: 2 });
+  });
+
   test("replaceExisting does not apply to parlays: it is refused as an unknown field, and so is isParlay on POST /api/bets", async () => {
     const res = await placeParlay(alice, parlay(THREE_LEGS, { replaceExisting: true }));
     expect(res.status).toBe(400);
@@ -239,6 +255,12 @@ describe("POST /api/parlays", () => {
       [parlay([phiSpread, { ...kcMoneyline, betType: "parlay" }]), 400, "invalid_input", "betType"],
       [parlay([phiSpread, { ...kcMoneyline, gameId: "no-such-game" }]), 404, "game_not_found", "Game not found"],
       [parlay(THREE_LEGS, { units: 4 }), 400, "invalid_input", "units"],
+      [
+        parlay(THREE_LEGS, { note: "a\u0000b" }),
+        400,
+        "invalid_input",
+        "note: must not contain control characters such as NUL",
+      ],
       [{ units: 1 }, 400, "invalid_input", "legs"],
       [{ legs: "three", units: 1 }, 400, "invalid_input", "legs"],
     ];

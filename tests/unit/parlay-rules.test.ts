@@ -70,6 +70,12 @@ describe("which legs make a parlay", () => {
     expect(parlayKey([leg("a"), leg("b")])).toBe(parlayKey([leg("b"), leg("a")]));
     expect(parlayKey([leg("a"), leg("b")])).not.toBe(parlayKey([leg("a"), leg("b", "Under")]));
   });
+
+  test("a propId counts only on a prop leg: on another leg it cannot make the same picks a new parlay", () => {
+    expect(parlayKey([leg("a"), { ...leg("b"), propId: 7 }])).toBe(parlayKey([leg("a"), leg("b")]));
+    const prop = (propId: number) => ({ gameId: "b", betType: "prop", selection: "Over", propId });
+    expect(parlayKey([leg("a"), prop(7)])).not.toBe(parlayKey([leg("a"), prop(8)]));
+  });
 });
 
 describe("how a parlay settles", () => {

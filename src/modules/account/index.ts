@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
-import { wholeNumber } from "../../http/schema.ts";
+import { idNumber } from "../../http/schema.ts";
 import { clearedSessionCookie } from "../../http/session-cookie.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -12,7 +12,7 @@ import { SESSION_COOKIE, type AuthPlugin } from "../auth/plugin.ts";
 import { AccountExport, BetsCsv } from "./model.ts";
 import * as service from "./service.ts";
 
-const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+const UserParams = t.Object({ userId: idNumber("userId") });
 const DeleteBody = t.Object({ password: t.String({ maxLength: PASSWORD_MAX }) }, { additionalProperties: false });
 
 export interface AccountRoutesDeps {

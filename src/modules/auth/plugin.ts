@@ -43,6 +43,34 @@ export async function sessionUser(db: Db, clock: Clock, config: Config, request:
 
 type SignedIn = { user: User; sessionToken: string };
 
+type Access = (typeof SESSION_DETAIL)[keyof typeof SESSION_DETAIL]["x-access"];
+export interface RouteInfo {
+  method: string;
+  path: string;
+  hooks: { detail?: { "x-access"?: Access } };
+}
+
+/**
+ * The session check of a route (found by its method and path pattern), for a request refused
+ * before the route's own hooks run: 401 signed out, 403 not an admin; nothing on a public route.
+ * `routes` is read on first use, once every route is registered.
+ */
+export function sessionFirst({ db, clock, config }: AuthDeps, routes: () => readonly RouteInfo[]) {
+  let accessOf: Map<string, Access> | null = null;
+  return async (request: Request, route: string): Promise<void> => {
+    accessOf ??= new Map(
+      routes().flatMap((r) =>
+        r.hooks.detail?.["x-access"] ? [[`${r.method} ${r.path}`, r.hooks.detail["x-access"]]] : [],
+      ),
+    );
+    const access = accessOf.get(`${request.method} ${route}`);
+    if (!access) return;
+    const user = await sessionUser(db, clock, config, request);
+    if (!user) throw unauthorized();
+    if (access === "admin") assertAdmin(user);
+  };
+}
+
 /** What the macros add to a route's OpenAPI operation: the cookie security scheme and who may call it. */
 export const SESSION_DETAIL = {
   auth: { security: [{ session: [] }], "x-access": "signed-in" },

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
+import { idParam, optionalNullable, idNumber, wholeNumber } from "../../http/schema.ts";
 import { NOTE_MAX } from "../../shared/limits.ts";
 
 const anyNumber = (field: string) =>
@@ -9,7 +9,7 @@ const anyNumber = (field: string) =>
 const pickFields = {
   selection: t.String({ minLength: 1, maxLength: 100 }),
   /** Required for prop bets: which prop of the game. */
-  propId: optionalNullable(wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER)),
+  propId: optionalNullable(idNumber("propId")),
   odds: t.Numeric({ minimum: -100_000, maximum: 100_000, multipleOf: 1, error: "odds: must be whole American odds" }),
   point: optionalNullable(anyNumber("point")),
 };
@@ -25,7 +25,7 @@ const stakeFields = {
     }),
   ),
   note: optionalNullable(t.String({ maxLength: NOTE_MAX })),
-  leagueId: optionalNullable(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+  leagueId: optionalNullable(idNumber("leagueId")),
 };
 
 /** Spec §7 POST /api/bets. */
@@ -77,9 +77,9 @@ export const NoteBody = t.Object(
   { additionalProperties: false },
 );
 
-export const BetParams = t.Object({ betId: wholeNumber("betId", 1, Number.MAX_SAFE_INTEGER) });
-export const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+export const BetParams = t.Object({ betId: idNumber("betId") });
+export const UserParams = t.Object({ userId: idNumber("userId") });
 export const UserWeekParams = t.Object({
-  userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER),
+  userId: idNumber("userId"),
   week: wholeNumber("week", 1, 18),
 });

@@ -17,7 +17,7 @@ import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice, type Price } from "./rules.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import type { Admit } from "./service.ts";
+import { type Admit, assertNoteText } from "./service.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
 type Leg = PlaceParlayInput["legs"][number];
@@ -40,6 +40,9 @@ function checkLegs(legs: readonly Leg[]): void {
   if (problem) throw badRequest(problem.message, problem.code);
   legs.forEach((leg, i) => {
     if (leg.betType === "prop" && leg.propId == null) throw badRequest(`legs[${i}].propId: is required for a prop leg`);
+    // A propId on another leg would change the parlay's key, not its picks (issue 25: the same parlay 21 times).
+    if (leg.betType !== "prop" && leg.propId != null)
+      throw badRequest(`legs[${i}].propId: only a prop leg takes a propId (this leg is ${leg.betType})`);
   });
 }
 
@@ -87,6 +90,7 @@ export async function placeParlay(
   admit: Admit = async () => {},
 ): Promise<Bet> {
   checkLegs(input.legs);
+  assertNoteText(input.note);
   const bookId = bookOf(input.leagueId);
   const key = parlayKey(input.legs);
 

@@ -20,6 +20,7 @@ import { closingOddsReader, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
+import { controlCharacterProblem } from "../../shared/text.ts";
 
 /** Runs first in a placement's transaction: the caller's budget (a rate limit) that may refuse it (429). */
 export type Admit = (trx: Kysely<Database>) => Promise<void>;
@@ -38,6 +39,7 @@ export async function placeBet(
 ): Promise<Bet> {
   if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
+  assertNoteText(input.note);
   const bookId = bookOf(input.leagueId);
 
   // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
@@ -188,8 +190,15 @@ export async function listWeekBets(
   return present(db, await repo.betsWithDetails(db, { userId, season, week }));
 }
 
+/** A journal note holds text and line breaks: no NUL (which one engine would store and the other refuse) or other controls. */
+export function assertNoteText(note: string | null | undefined): void {
+  const problem = controlCharacterProblem("note", note);
+  if (problem) throw badRequest(problem);
+}
+
 /** Sets or clears the journal note of one's own bet; settled bets keep their notes editable. */
 export async function updateNote(db: Db, userId: number, betId: number, note: string | null): Promise<Bet> {
+  assertNoteText(note);
   const bet = await repo.findBet(db, betId);
   if (!bet) throw notFound("Bet not found", "bet_not_found");
   assertBetOwner({ userId: bet.user_id }, userId);

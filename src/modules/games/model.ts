@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
+import { idParam, optionalNullable, idNumber, wholeNumber } from "../../http/schema.ts";
 import { WEEKS } from "../../shared/games.ts";
 
 export const GamesQuery = t.Object(
@@ -11,7 +11,7 @@ export const GameParams = t.Object({ id: idParam });
 
 const PropStat = t.Object(
   {
-    propId: wholeNumber("propId", 1, Number.MAX_SAFE_INTEGER),
+    propId: idNumber("propId"),
     /** The player's figure; omit with didNotPlay. */
     value: optionalNullable(
       t.Numeric({ minimum: 0, maximum: 10_000, error: "value: must be a number from 0 to 10000" }),

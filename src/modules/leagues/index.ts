@@ -3,7 +3,7 @@ import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody, wholeNumber } from "../../http/schema.ts";
+import { EmptyBody, idNumber } from "../../http/schema.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import {
   Invitation,
@@ -36,7 +36,7 @@ function nextPageLink(query: LeaguesQuery, cursor: number): string {
   return `</api/leagues?${params}>; rel="next"`;
 }
 
-const UserParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+const UserParams = t.Object({ userId: idNumber("userId") });
 
 /** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {

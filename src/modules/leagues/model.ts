@@ -1,5 +1,6 @@
 import { t } from "elysia";
-import { idParam, optionalNullable, wholeNumber } from "../../http/schema.ts";
+import { ID_MAX } from "../../shared/limits.ts";
+import { idParam, optionalNullable, idNumber, wholeNumber } from "../../http/schema.ts";
 import { NAME_MAX } from "../../shared/leagues.ts";
 import { DATE_PATTERN, notADate, PAGE_SIZE } from "./rules.ts";
 
@@ -37,27 +38,24 @@ const settings = {
 };
 
 export const CreateLeagueBody = t.Object(
-  { ...settings, createdBy: wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER) },
+  { ...settings, createdBy: idNumber("createdBy") },
   { additionalProperties: false },
 );
 export const UpdateLeagueBody = t.Object(
-  { ...settings, createdBy: t.Optional(wholeNumber("createdBy", 1, Number.MAX_SAFE_INTEGER)) },
+  { ...settings, createdBy: t.Optional(idNumber("createdBy")) },
   { additionalProperties: false },
 );
 export type LeagueSettingsInput = typeof UpdateLeagueBody.static;
 
-export const UserIdBody = t.Object(
-  { userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) },
-  { additionalProperties: false },
-);
+export const UserIdBody = t.Object({ userId: idNumber("userId") }, { additionalProperties: false });
 export const InviteBody = t.Object(
   {
-    leagueId: t.Optional(wholeNumber("leagueId", 1, Number.MAX_SAFE_INTEGER)),
+    leagueId: t.Optional(idNumber("leagueId")),
     /** A user id or a username (DESIGN: 'Invite Users' resolves a username on the server). */
-    invitedUserId: t.Union([t.Number(), t.String({ minLength: 1, maxLength: 40 })], {
+    invitedUserId: t.Union([t.Integer({ minimum: 1, maximum: ID_MAX }), t.String({ minLength: 1, maxLength: 40 })], {
       error: "invitedUserId: must be a user id or a username",
     }),
-    invitedBy: wholeNumber("invitedBy", 1, Number.MAX_SAFE_INTEGER),
+    invitedBy: idNumber("invitedBy"),
   },
   { additionalProperties: false },
 );
@@ -69,7 +67,7 @@ export const InviteBody = t.Object(
 export const LeaguesQuery = t.Object(
   {
     limit: t.Optional(wholeNumber("limit", 1, PAGE_SIZE.max)),
-    cursor: t.Optional(wholeNumber("cursor", 1, Number.MAX_SAFE_INTEGER)),
+    cursor: t.Optional(idNumber("cursor")),
     scope: t.Optional(
       t.Union([t.Literal("all"), t.Literal("available")], { error: "scope: must be all or available" }),
     ),
@@ -78,5 +76,5 @@ export const LeaguesQuery = t.Object(
 );
 export type LeaguesQuery = typeof LeaguesQuery.static;
 
-export const LeagueParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
+export const LeagueParams = t.Object({ id: idNumber("id") });
 export const TokenParams = t.Object({ token: idParam });

@@ -1,10 +1,7 @@
 import { t } from "elysia";
-import { wholeNumber } from "../../http/schema.ts";
+import { idNumber } from "../../http/schema.ts";
 
-export const SendRequestBody = t.Object(
-  { addresseeId: wholeNumber("addresseeId", 1, Number.MAX_SAFE_INTEGER) },
-  { additionalProperties: false },
-);
+export const SendRequestBody = t.Object({ addresseeId: idNumber("addresseeId") }, { additionalProperties: false });
 export const AnswerBody = t.Object(
   {
     status: t.Union([t.Literal("accepted"), t.Literal("declined")], {
@@ -13,6 +10,6 @@ export const AnswerBody = t.Object(
   },
   { additionalProperties: false },
 );
-export const IdParams = t.Object({ id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER) });
-export const FriendParams = t.Object({ friendId: wholeNumber("friendId", 1, Number.MAX_SAFE_INTEGER) });
+export const IdParams = t.Object({ id: idNumber("id") });
+export const FriendParams = t.Object({ friendId: idNumber("friendId") });
 export const SearchQuery = t.Object({ q: t.String({ maxLength: 50 }) }, { additionalProperties: false });

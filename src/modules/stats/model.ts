@@ -1,6 +1,6 @@
 import { t } from "elysia";
-import { wholeNumber } from "../../http/schema.ts";
+import { idNumber, wholeNumber } from "../../http/schema.ts";
 import { WEEKS } from "../../shared/games.ts";
 
-export const StatsParams = t.Object({ userId: wholeNumber("userId", 1, Number.MAX_SAFE_INTEGER) });
+export const StatsParams = t.Object({ userId: idNumber("userId") });
 export const WeekParams = t.Object({ week: wholeNumber("week", 1, WEEKS) });

@@ -20,6 +20,7 @@ import {
   usernameProblem,
   usernameSkeleton,
 } from "../../shared/accounts.ts";
+import { ID_MAX } from "../../shared/limits.ts";
 import * as repo from "./repo.ts";
 import type { UserRow } from "./table.ts";
 
@@ -254,7 +255,8 @@ export async function findUserByIdOrName(
   idOrName: number | string,
 ): Promise<{ id: number; username: string } | null> {
   if (typeof idOrName === "number" || /^\d+$/.test(idOrName)) {
-    const row = await repo.findUserById(db, Number(idOrName));
+    // Above ID_MAX no id exists, and PostgreSQL would refuse to compare an integer column with it.
+    const row = Number(idOrName) <= ID_MAX ? await repo.findUserById(db, Number(idOrName)) : undefined;
     if (row) return { id: row.id, username: row.username };
     if (typeof idOrName === "number") return null;
   }
