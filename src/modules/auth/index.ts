@@ -79,7 +79,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
             await mailer.send({
               to: user.email,
               subject: "Confirm your NFL Paper Trading address",
-              text: `Hi ${user.username},\n\nThis address is listed as a site admin. Open this link within ${service.VERIFY_LINK_HOURS} hours to confirm it is yours:\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+              text: verificationMailText(url),
             });
           });
         }
@@ -132,7 +132,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
             await mailer.send({
               to: user.email,
               subject: "Reset your NFL Paper Trading password",
-              text: `Hi ${user.username},\n\nOpen this link within ${service.RESET_LINK_MINUTES} minutes to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
+              text: `Hello,\n\nOpen this link within ${service.RESET_LINK_MINUTES} minutes to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
             });
           } catch (error) {
             if (!(error instanceof AppError && error.status === 404)) throw error;
@@ -155,12 +155,13 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     )
     .post(
       "/email/verify",
-      async ({ body, request, server }) => {
+      async ({ user, body, request, server }) => {
         await limitAddress(request, server);
-        await service.verifyEmail(db, clock.now(), body.token);
+        await service.verifyEmail(db, clock.now(), body.token, user.id);
         return { message: "Your email address is confirmed." };
       },
-      { body: VerifyBody, response: { 200: MessageResponse } },
+      // Signed in, as the link's own account: opening a mailed link proves nothing about who holds the account.
+      { auth: true, body: VerifyBody, response: { 200: MessageResponse } },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
     .put(
@@ -185,4 +186,20 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
       },
       { auth: true, body: PasswordChangeBody, response: { 200: MessageResponse } },
     );
+}
+
+/**
+ * The address confirmation mail. It carries nothing the registrant chose (no username): whoever
+ * signed up may not be the address's owner, and the mail must not speak for them.
+ */
+function verificationMailText(url: string): string {
+  return [
+    "Hello,",
+    "",
+    "An account on NFL Paper Trading was created with this e-mail address, which the site lists as an admin address.",
+    `If you created it: sign in to that account, open this link within ${service.VERIFY_LINK_HOURS} hours and click "Confirm my address":`,
+    url,
+    "",
+    "If you did not create it, ignore this e-mail: opening the link alone changes nothing.",
+  ].join("\n");
 }

@@ -3,7 +3,7 @@
  * `sessions` and `password_resets` tables). Accounts themselves are the users module's.
  */
 import type { Db } from "../../db/connection.ts";
-import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import { publish } from "../realtime/service.ts";
@@ -133,12 +133,17 @@ async function createLink(
   return { token, expiresAt };
 }
 
+/** The account a one-time link belongs to, or null when it is unknown, used or expired. Spends nothing. */
+async function liveLinkOwner(db: Db, now: Date, token: string, purpose: LinkPurpose): Promise<number | null> {
+  const link = await repo.findOneTimeLink(db, sha256(token), purpose);
+  return link && link.used_at === null && link.expires_at > now.toISOString() ? link.user_id : null;
+}
+
 /** Spends a one-time link in the caller's transaction; the account it belongs to, or null when it is unknown, used or expired. */
 async function spendLink(trx: Db, now: Date, token: string, purpose: LinkPurpose): Promise<number | null> {
-  const link = await repo.findOneTimeLink(trx, sha256(token), purpose);
-  if (!link || link.used_at !== null || link.expires_at <= now.toISOString()) return null;
-  await repo.spendLinksOf(trx, link.user_id, purpose, now.toISOString());
-  return link.user_id;
+  const userId = await liveLinkOwner(trx, now, token, purpose);
+  if (userId !== null) await repo.spendLinksOf(trx, userId, purpose, now.toISOString());
+  return userId;
 }
 
 /**
@@ -217,13 +222,23 @@ export async function createVerificationLink(
   return { url: `${origin}/auth?verify=${encodeURIComponent(token)}`, user: users.toUser(row, []) };
 }
 
-/** Marks the address of a confirmation link's account proved, once. */
-export async function verifyEmail(db: Db, now: Date, token: string): Promise<void> {
+/**
+ * Marks the address of a confirmation link's account proved, once, and only for the signed-in owner
+ * of that account: the mailbox alone proves nothing about who holds the account (whoever registered
+ * the address could be someone else). Another account's link is refused and stays unspent.
+ */
+export async function verifyEmail(db: Db, now: Date, token: string, signedInUserId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const userId = await spendLink(trx, now, token, "email_verification");
-    if (userId === null)
+    const owner = await liveLinkOwner(trx, now, token, "email_verification");
+    if (owner === null)
       throw badRequest("This confirmation link has expired or was already used.", "verify_link_invalid");
-    await users.markEmailVerified(trx, userId, now.toISOString());
+    if (owner !== signedInUserId)
+      throw forbidden(
+        "This confirmation link is for another account. Sign in to the account it was sent for, then confirm.",
+        ErrorCode.verifyLinkOtherAccount,
+      );
+    await repo.spendLinksOf(trx, owner, "email_verification", now.toISOString());
+    await users.markEmailVerified(trx, owner, now.toISOString());
   });
 }
 
