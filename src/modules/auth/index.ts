@@ -3,11 +3,12 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
-import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
+import { clientAddress, ipv6SiteKey, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isServerBusy } from "../../lib/password-hashing.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { UserResponse } from "../../shared/contract/auth.ts";
@@ -25,6 +26,9 @@ import { needsAdminProof } from "./policy.ts";
 import { normalizeEmail } from "../../shared/accounts.ts";
 import * as service from "./service.ts";
 import * as users from "../users/service.ts";
+
+/** An IPv6 /48's budget on the auth routes, in addresses' worth (AUTH_RATE_LIMIT each). */
+export const IPV6_SITE_FACTOR = 5;
 
 export interface AuthRoutesDeps {
   db: Db;
@@ -44,6 +48,9 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
   if (mailer && !config.publicUrl) throw new Error("Mail needs PUBLIC_URL: mailed links are built from it");
   const publicUrl = config.publicUrl ?? "";
   const perAddress = new RateLimiter(db, "auth", config.authRateLimit, 60_000, clock);
+  // An IPv6 site (/48) holds 65,536 /64s: it gets one wider budget over all of them, so rotating
+  // through its /64s buys at most IPV6_SITE_FACTOR addresses' worth of attempts.
+  const perSite = new RateLimiter(db, "auth-site", config.authRateLimit * IPV6_SITE_FACTOR, 60_000, clock);
   const perAccount = new RateLimiter(db, "account", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   const secure = config.publicUrl?.startsWith("https://") ?? false;
   const cookieOptions = {
@@ -56,7 +63,14 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
   const limitAddress = async (request: Request, server: Parameters<typeof clientAddress>[1]) => {
     const address = clientAddress(request, server, config.trustProxy);
     await perAddress.hit(rateLimitKey(address));
+    const site = ipv6SiteKey(address);
+    if (site) await perSite.hit(site);
     return address;
+  };
+  /** A request the busy server did not even check gives the account's attempt back. */
+  const refundIfBusy = (account: string) => async (error: unknown) => {
+    if (isServerBusy(error)) await perAccount.refund(account);
+    throw error;
   };
   /** Work that must not change the answer or its timing (mail): runs after it, errors only logged. */
   const afterAnswer = (what: string, work: () => Promise<void>) => {
@@ -95,7 +109,9 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         await limitAddress(request, server);
         const account = normalizeEmail(body.email);
         await perAccount.hit(account);
-        const { user, token } = await service.login(db, clock.now(), body, config.adminEmails);
+        const { user, token } = await service
+          .login(db, clock.now(), body, config.adminEmails)
+          .catch(refundIfBusy(account));
         // Only failed sign-ins spend the account's budget.
         await perAccount.refund(account);
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
@@ -178,7 +194,9 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
       async ({ user, sessionToken, body }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
         await perAccount.hit(user.email);
-        const ended = await service.changePassword(db, clock.now(), user.id, sessionToken, body);
+        const ended = await service
+          .changePassword(db, clock.now(), user.id, sessionToken, body)
+          .catch(refundIfBusy(user.email));
         await perAccount.refund(user.email);
         // The other sessions' sockets close; this browser's stays open.
         onSessionsEnded(ended);

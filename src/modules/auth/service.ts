@@ -6,6 +6,7 @@ import type { Db } from "../../db/connection.ts";
 import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
+import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { publish } from "../realtime/service.ts";
 import * as users from "../users/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
@@ -55,7 +56,7 @@ export async function register(
 
   // Hash before looking anything up, outside the transaction (it takes tens of milliseconds on
   // purpose): a taken address then costs as long as a free one.
-  const passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const passwordHash = await hashPassword(input.password);
   const account: users.NewAccount = {
     email,
     username: input.username,
@@ -80,7 +81,7 @@ const DUMMY_HASH = Bun.password.hashSync("not-a-real-password", "argon2id");
 /** Checks the password and starts a new session (a new one at every sign-in). */
 export async function login(db: Db, now: Date, input: LoginInput, adminEmails: readonly string[]): Promise<SignedIn> {
   const row = await users.accountByEmail(db, normalizeEmail(input.email));
-  const ok = await Bun.password.verify(input.password, row?.password_hash ?? DUMMY_HASH);
+  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !ok || row.deleted_at) throw unauthorized("Invalid email or password", "invalid_credentials");
   const token = await startSession(db, now, row.id);
   return { user: users.toUser(row, adminEmails), token };
@@ -174,14 +175,14 @@ export async function resetLinkEmail(db: Db, token: string): Promise<string | nu
  */
 export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<SessionsEnded> {
   check("password", passwordProblem(password));
-  const hash = await Bun.password.hash(password, "argon2id");
+  const deadLink = () =>
+    badRequest("This reset link has expired or was already used. Ask for a new one.", ErrorCode.resetLinkInvalid);
+  // The link first: a made-up token must cost no argon2 hash. It is spent (checked again) in the transaction.
+  if ((await liveLinkOwner(db, now, token, "password_reset")) === null) throw deadLink();
+  const hash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "password_reset");
-    if (userId === null)
-      throw badRequest(
-        "This reset link has expired or was already used. Ask for a new one.",
-        ErrorCode.resetLinkInvalid,
-      );
+    if (userId === null) throw deadLink();
     await users.setPasswordHash(trx, userId, hash);
     return endSessionsOf(trx, now, userId, null);
   });
@@ -201,7 +202,7 @@ export async function changePassword(
   if (!(await users.verifyPassword(db, userId, input.currentPassword)))
     throw badRequest("currentPassword: that is not your password", "wrong_password");
   check("password", passwordProblem(input.newPassword));
-  const hash = await Bun.password.hash(input.newPassword, "argon2id");
+  const hash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteLinksOf(trx, userId);
