@@ -111,7 +111,7 @@ describe("one bounded queue for every password hash and check", () => {
         (await call(ctx.app, "POST", "/api/login", { body: { email: user.email, password: "wrong-1" } })).status,
       ).toBe(401);
     expect((await call(ctx.app, "POST", "/api/login", { body: { email: user.email, password } })).status).toBe(429);
-  });
+  }, 30_000);
 
   test("a real sign-in queued behind a flood of sign-ins for unknown emails gets through once the slots free", async () => {
     const { user, password } = await buildUser(ctx, { email: "real@example.com" });
