@@ -68,6 +68,11 @@ describe("labels and account", () => {
         call(suite.server.ctx.app, "POST", "/api/login", { body: { email: someone.user.email, password } });
       expect((await login(someone.password)).status).toBe(401);
       expect((await login("brand-new-secret-9")).status).toBe(200);
+      // This browser goes on signed in with its new cookie; the token it had before is dead.
+      expect((await call(suite.server.ctx.app, "GET", "/api/user", { cookie: someone.cookie })).status).toBe(401);
+      await page.reload();
+      await page.getByRole("button", { name: `Account menu for ${someone.user.username}` }).waitFor();
+      expect((await page.request.get("/api/user")).status()).toBe(200);
     },
     E2E_TIMEOUT,
   );

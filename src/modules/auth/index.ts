@@ -191,15 +191,17 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     )
     .put(
       "/user/password",
-      async ({ user, sessionToken, body }) => {
+      async ({ user, body, cookie }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
         await perAccount.hit(user.email);
-        const ended = await service
-          .changePassword(db, clock.now(), user.id, sessionToken, body)
+        const { ended, token } = await service
+          .changePassword(db, clock.now(), user.id, body)
           .catch(refundIfBusy(user.email));
         await perAccount.refund(user.email);
-        // The other sessions' sockets close; this browser's stays open.
+        // Every socket of the player closes, this browser's too (a thief's socket on the same
+        // token looks the same); the page reconnects with its new cookie and catches up.
         onSessionsEnded(ended);
+        cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         return { message: "Your password has been changed." };
       },
       { auth: true, body: PasswordChangeBody, response: { 200: MessageResponse } },

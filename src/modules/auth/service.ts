@@ -184,21 +184,21 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
     const userId = await spendLink(trx, now, token, "password_reset");
     if (userId === null) throw deadLink();
     await users.setPasswordHash(trx, userId, hash);
-    return endSessionsOf(trx, now, userId, null);
+    return endSessionsOf(trx, now, userId);
   });
 }
 
 /**
- * Changes a signed-in player's password after checking the current one. The session it is done
- * from stays signed in; every other session of the account ends, and unused reset links die.
+ * Changes a signed-in player's password after checking the current one. Every session ends, the
+ * one it is done from included (a thief holding that cookie is signed out too), and unused reset
+ * links die; the changing browser goes on in a new session, whose token this returns (its cookie).
  */
 export async function changePassword(
   db: Db,
   now: Date,
   userId: number,
-  sessionToken: string,
   input: { currentPassword: string; newPassword: string },
-): Promise<SessionsEnded> {
+): Promise<{ ended: SessionsEnded; token: string }> {
   if (!(await users.verifyPassword(db, userId, input.currentPassword)))
     throw badRequest("currentPassword: that is not your password", "wrong_password");
   check("password", passwordProblem(input.newPassword));
@@ -206,7 +206,8 @@ export async function changePassword(
   return db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteLinksOf(trx, userId);
-    return endSessionsOf(trx, now, userId, sessionHash(sessionToken));
+    const ended = await endSessionsOf(trx, now, userId);
+    return { ended, token: await startSession(trx, now, userId) };
   });
 }
 
@@ -254,22 +255,16 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<{ session
 /** Ends every session of an account and drops its one-time links, in the caller's transaction (account deletion). */
 export async function forgetSessionsAndLinks(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
   await repo.deleteLinksOf(trx, userId);
-  return endSessionsOf(trx, now, userId, null);
+  return endSessionsOf(trx, now, userId);
 }
 
 /**
- * Ends every session of a player but the kept one, in the caller's transaction, and tells every
- * process (their sockets close).
+ * Ends every session of a player in the caller's transaction, and tells every process (their
+ * sockets close; `keptSessionHash` stays in the event for sessions.ended events already in the outbox).
  */
-async function endSessionsOf(
-  trx: Db,
-  now: Date,
-  userId: number,
-  keptSessionHash: string | null,
-): Promise<SessionsEnded> {
-  if (keptSessionHash === null) await repo.deleteSessionsOf(trx, userId);
-  else await repo.deleteSessionsOfExcept(trx, userId, keptSessionHash);
-  const ended = { userId, keptSessionHash };
+async function endSessionsOf(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
+  await repo.deleteSessionsOf(trx, userId);
+  const ended = { userId, keptSessionHash: null };
   await publish(trx, now, "sessions.ended", ended);
   return ended;
 }
