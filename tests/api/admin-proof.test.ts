@@ -184,11 +184,16 @@ describe("confirming proves control of the account, not only of the mailbox", ()
     expect((await send("GET", "/api/user", { cookie: boss.cookie! })).body.role).toBe("admin");
   });
 
-  test("the mail carries nothing the registrant chose", async () => {
+  test("the mails to a listed address carry nothing the registrant chose", async () => {
     await registerBoss("boss@example.com", "Click_evil_example");
     await mailCount(1);
     expect(sent[0]!.text.toLowerCase()).not.toContain("click_evil_example");
     expect(sent[0]!.subject.toLowerCase()).not.toContain("click_evil_example");
     expect(sent[0]!.text).toStartWith("Hello,\n");
+    // Nor does the 'Forgot password?' mail to that address.
+    expect((await send("POST", "/api/password/forgot", { body: { email: "boss@example.com" } })).status).toBe(200);
+    await mailCount(2);
+    expect(sent[1]!.text).toContain(`${PUBLIC_URL}/auth?reset=`);
+    expect(sent[1]!.text.toLowerCase()).not.toContain("click_evil_example");
   });
 });
