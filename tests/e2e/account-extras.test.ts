@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, E2E_TIMEOUT } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, liveHello } from "./helpers.ts";
 import {
   DAL_PHI,
   newPlayer,
@@ -60,8 +60,11 @@ describe("labels and account", () => {
       expect(await form.getByLabel("Current password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
 
       await form.getByLabel("Current password", { exact: true }).fill(someone.password);
+      // The change closes this page's socket too (its old token's); it comes back signed in on the new cookie.
+      const reconnected = liveHello(page, true);
       await form.getByRole("button", { name: "Change Password" }).click();
       await page.locator(".toast").getByText("Password changed").waitFor();
+      await reconnected;
       expect(await form.getByLabel("New password", { exact: true }).inputValue()).toBe("");
 
       const login = (password: string) =>
