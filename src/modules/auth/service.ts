@@ -3,7 +3,7 @@
  * `sessions` and `password_resets` tables). Accounts themselves are the users module's.
  */
 import type { Db } from "../../db/connection.ts";
-import { badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
@@ -14,6 +14,7 @@ import type { LoginInput, RegisterInput } from "./model.ts";
 import * as repo from "./repo.ts";
 import { emailProblem, normalizeEmail, passwordProblem, usernameProblem } from "../../shared/accounts.ts";
 import type { LinkPurpose } from "./table.ts";
+import { assertOwnConfirmationLink } from "./policy.ts";
 import { ErrorCode, invalidFieldCode } from "../../shared/error-codes.ts";
 
 export const SESSION_DAYS = 30;
@@ -234,11 +235,7 @@ export async function verifyEmail(db: Db, now: Date, token: string, signedInUser
     const owner = await liveLinkOwner(trx, now, token, "email_verification");
     if (owner === null)
       throw badRequest("This confirmation link has expired or was already used.", "verify_link_invalid");
-    if (owner !== signedInUserId)
-      throw forbidden(
-        "This confirmation link is for another account. Sign in to the account it was sent for, then confirm.",
-        ErrorCode.verifyLinkOtherAccount,
-      );
+    assertOwnConfirmationLink(owner, signedInUserId);
     await repo.spendLinksOf(trx, owner, "email_verification", now.toISOString());
     await users.markEmailVerified(trx, owner, now.toISOString());
   });
