@@ -100,6 +100,7 @@ describe("confirming a listed admin address", () => {
       const posts = confirmationPosts(page);
       await page.goto(link);
       await page.getByRole("button", { name: "Sign in to confirm" }).click();
+      await page.getByText("Sign in to the account the confirmation link was sent for").waitFor();
       await page.getByLabel("Email", { exact: true }).fill(BOSS.email);
       await page.getByLabel("Password", { exact: true }).fill(BOSS.password);
       await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();

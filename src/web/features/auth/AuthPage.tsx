@@ -148,6 +148,11 @@ export function AuthPage() {
                 <p>{changed}</p>
               </div>
             ) : null}
+            {returnUrl.startsWith("/auth?verify=") ? (
+              <div className="auth-notice" role="status">
+                <p>Sign in to the account the confirmation link was sent for: you will come back to confirm it.</p>
+              </div>
+            ) : null}
             <AuthForm mode={shown} />
             {shown === "signin" ? (
               <p className="auth-forgot">
