@@ -19,23 +19,44 @@ export function clientAddress(request: Request, server: Server<unknown> | null, 
  * IPv6 (::ffff:1.2.3.4), count per address. Anything that is not an IP address is its own key.
  */
 export function rateLimitKey(address: string): string {
-  const trimmed = address
+  const trimmed = bareAddress(address);
+  const groups = ipv6Groups(trimmed);
+  if (!groups) return trimmed;
+  if (isMappedV4(groups)) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  return prefixKey(groups, 4);
+}
+
+/**
+ * The IPv6 site (/48, the smallest prefix usually routed to one customer) an address belongs to,
+ * e.g. "2001:db8:0::/48", for a wider budget over all its /64s; null for IPv4 and anything else.
+ */
+export function ipv6SiteKey(address: string): string | null {
+  const groups = ipv6Groups(bareAddress(address));
+  return groups && !isMappedV4(groups) ? prefixKey(groups, 3) : null;
+}
+
+function bareAddress(address: string): string {
+  return address
     .trim()
     .toLowerCase()
-    .replace(/^\[(.*)\]$/, "$1");
-  if (!trimmed.includes(":")) return trimmed;
-  const groups = ipv6Groups(trimmed.split("%")[0]!);
-  if (!groups) return trimmed;
-  const mappedV4 = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  if (mappedV4) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+    .replace(/^\[(.*)\]$/, "$1")
+    .split("%")[0]!;
+}
+
+function isMappedV4(groups: number[]): boolean {
+  return groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+}
+
+function prefixKey(groups: number[], count: number): string {
   return `${groups
-    .slice(0, 4)
+    .slice(0, count)
     .map((g) => g.toString(16))
-    .join(":")}::/64`;
+    .join(":")}::/${count * 16}`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (with "::" and a dotted IPv4 tail), or null when it is not one. */
 function ipv6Groups(text: string): number[] | null {
+  if (!text.includes(":")) return null;
   const halves = text.split("::");
   if (halves.length > 2) return null;
   const parse = (part: string): number[] | null => {

@@ -18,6 +18,8 @@ export const ErrorCode = {
   usernameSimilar: "username_similar",
   /** 400: the password reset link expired or was used. */
   resetLinkInvalid: "reset_link_invalid",
+  /** 403: an address confirmation link of another account than the signed-in one (nothing spent). */
+  verifyLinkOtherAccount: "verify_link_other_account",
   /** 400 on account deletion: not the account's password. */
   wrongPassword: "wrong_password",
 } as const;

@@ -46,21 +46,21 @@ describe("ADMIN_EMAILS needs a proved address", () => {
     expect(stored.purpose).toBe("email_verification");
     expect(stored.token_hash).not.toContain(token);
 
-    const verified = await send("POST", "/api/email/verify", { body: { token } });
+    const verified = await send("POST", "/api/email/verify", { cookie: res.cookie!, body: { token } });
     expect(verified.status).toBe(200);
     expect(verified.body.message).toBe("Your email address is confirmed.");
     expect((await send("GET", "/api/user", { cookie: res.cookie! })).body.role).toBe("admin");
   });
 
   test("the link works once, expires after 24 hours, and is no reset link", async () => {
-    await registerBoss();
+    const { cookie } = await registerBoss();
     await mailCount(1);
     const token = tokenOf(sent[0]!);
     expect((await send("POST", "/api/password/reset", { body: { token, password: "hijacked-pass" } })).body.code).toBe(
       "reset_link_invalid",
     );
-    expect((await send("POST", "/api/email/verify", { body: { token } })).status).toBe(200);
-    const again = await send("POST", "/api/email/verify", { body: { token } });
+    expect((await send("POST", "/api/email/verify", { cookie: cookie!, body: { token } })).status).toBe(200);
+    const again = await send("POST", "/api/email/verify", { cookie: cookie!, body: { token } });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({
       message: "This confirmation link has expired or was already used.",
@@ -71,14 +71,15 @@ describe("ADMIN_EMAILS needs a proved address", () => {
     ctx.clock.advance(24 * 60 * 60 * 1000);
     // boss2 is not listed: no mail for it; a made-up token is refused like a used one.
     expect(sent).toHaveLength(1);
-    expect((await send("POST", "/api/email/verify", { body: { token: "made-up" } })).status).toBe(400);
+    expect((await send("POST", "/api/email/verify", { cookie: cookie!, body: { token: "made-up" } })).status).toBe(400);
   });
 
   test("a link unused for 24 hours is dead", async () => {
     const res = await registerBoss();
     await mailCount(1);
     ctx.clock.advance(24 * 60 * 60 * 1000);
-    expect((await send("POST", "/api/email/verify", { body: { token: tokenOf(sent[0]!) } })).status).toBe(400);
+    const late = await send("POST", "/api/email/verify", { cookie: res.cookie!, body: { token: tokenOf(sent[0]!) } });
+    expect(late.status).toBe(400);
     expect((await send("GET", "/api/user", { cookie: res.cookie! })).body.role).toBe("user");
   });
 
@@ -97,7 +98,11 @@ describe("ADMIN_EMAILS needs a proved address", () => {
   test("a deleted admin's address, registered again in any case, starts unproved: no admin", async () => {
     const first = await registerBoss();
     await mailCount(1);
-    expect((await send("POST", "/api/email/verify", { body: { token: tokenOf(sent[0]!) } })).status).toBe(200);
+    const proved = await send("POST", "/api/email/verify", {
+      cookie: first.cookie!,
+      body: { token: tokenOf(sent[0]!) },
+    });
+    expect(proved.status).toBe(200);
     expect((await send("GET", "/api/user", { cookie: first.cookie! })).body.role).toBe("admin");
     const deleted = await send("DELETE", "/api/user", { cookie: first.cookie!, body: { password: "boss-password-1" } });
     expect(deleted.status).toBe(200);
@@ -121,10 +126,74 @@ describe("ADMIN_EMAILS needs a proved address", () => {
   });
 
   test("bad verify input is a 4xx JSON error", async () => {
+    const { cookie } = await registerBoss();
     for (const body of [{}, { token: "" }, { token: 5 }, { token: "x".repeat(201) }, { token: "x", extra: 1 }]) {
-      const res = await send("POST", "/api/email/verify", { body });
+      const res = await send("POST", "/api/email/verify", { cookie: cookie!, body });
       expect(res.status).toBe(400);
       expect(typeof res.body.code).toBe("string");
     }
+  });
+});
+
+describe("confirming proves control of the account, not only of the mailbox", () => {
+  const linkState = async (userId: number) => {
+    const link = await ctx.db
+      .selectFrom("password_resets")
+      .select("used_at")
+      .where("user_id", "=", userId)
+      .where("purpose", "=", "email_verification")
+      .executeTakeFirstOrThrow();
+    const account = await ctx.db
+      .selectFrom("users")
+      .select(["role", "email_verified_at"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return { used: link.used_at !== null, role: account.role, verified: account.email_verified_at !== null };
+  };
+  const untouched = { used: false, role: "user" as const, verified: false };
+
+  test("the squatter's link opened signed out (the owner's browser, a mail scanner) is a 401 and changes nothing", async () => {
+    const squatter = await registerBoss("boss@example.com", "squatter");
+    await mailCount(1);
+    const token = tokenOf(sent[0]!);
+    const res = await send("POST", "/api/email/verify", { body: { token } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("unauthorized");
+    expect(await linkState(squatter.body.id)).toEqual(untouched);
+    expect((await send("GET", "/api/user", { cookie: squatter.cookie! })).body.role).toBe("user");
+  });
+
+  test("another signed-in account gets 403 and the link stays unspent for its own account", async () => {
+    const boss = await registerBoss();
+    await mailCount(1);
+    const token = tokenOf(sent[0]!);
+    const stranger = await send("POST", "/api/register", {
+      body: { email: "fan@example.com", username: "fan_1", password: "fan-password-1" },
+    });
+    const res = await send("POST", "/api/email/verify", { cookie: stranger.cookie!, body: { token } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      message: "This confirmation link is for another account. Sign in to the account it was sent for, then confirm.",
+      code: "verify_link_other_account",
+    });
+    expect(await linkState(boss.body.id)).toEqual(untouched);
+    expect((await send("GET", "/api/user", { cookie: stranger.cookie! })).body.role).toBe("user");
+
+    expect((await send("POST", "/api/email/verify", { cookie: boss.cookie!, body: { token } })).status).toBe(200);
+    expect(await linkState(boss.body.id)).toEqual({ used: true, role: "user", verified: true });
+    expect((await send("GET", "/api/user", { cookie: boss.cookie! })).body.role).toBe("admin");
+  });
+
+  test("the mails to a listed address carry nothing the registrant chose", async () => {
+    await registerBoss("boss@example.com", "Click_evil_example");
+    await mailCount(1);
+    expect(sent[0]!.text.toLowerCase()).not.toContain("click_evil_example");
+    expect(sent[0]!.subject.toLowerCase()).not.toContain("click_evil_example");
+    expect(sent[0]!.text).toStartWith("Hello,\n");
+    // Nor does the 'Forgot password?' mail to that address.
+    expect((await send("POST", "/api/password/forgot", { body: { email: "boss@example.com" } })).status).toBe(200);
+    await mailCount(2);
+    expect(sent[1]!.text).toContain(`${PUBLIC_URL}/auth?reset=`);
+    expect(sent[1]!.text.toLowerCase()).not.toContain("click_evil_example");
   });
 });

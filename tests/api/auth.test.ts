@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
+import { sessionHash } from "../../src/modules/auth/service.ts";
 import { buildUser } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
@@ -307,7 +308,7 @@ describe("PUT /api/user/password", () => {
   const login = (email: string, password: string) =>
     call(ctx.app, "POST", "/api/login", { body: { email, password } }).then((r) => r.status);
 
-  test("changes the password: this session stays, other sessions end, the old password stops working", async () => {
+  test("changes the password: every session ends, this browser goes on with a new token, the old password stops working", async () => {
     const me = await buildUser(ctx, { email: "changer@example.com", password: "first-password-1" });
     const other = await call(ctx.app, "POST", "/api/login", {
       body: { email: "changer@example.com", password: "first-password-1" },
@@ -319,8 +320,20 @@ describe("PUT /api/user/password", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Your password has been changed." });
-    expect((await call(ctx.app, "GET", "/api/user", { cookie: me.cookie })).status).toBe(200);
+    // A new cookie, with the session cookie's flags; the old token (a thief may hold it) is dead.
+    expect(res.cookie).toMatch(/^npt_session=./);
+    expect(res.cookie).not.toBe(me.cookie);
+    expect(res.headers.get("set-cookie")).toMatch(/HttpOnly/i);
+    expect(res.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: me.cookie })).status).toBe(401);
     expect((await call(ctx.app, "GET", "/api/user", { cookie: other.cookie! })).status).toBe(401);
+    expect((await call(ctx.app, "GET", "/api/user", { cookie: res.cookie! })).body.id).toBe(me.user.id);
+    const sessions = await ctx.db
+      .selectFrom("sessions")
+      .select("token_hash")
+      .where("user_id", "=", me.user.id)
+      .execute();
+    expect(sessions).toEqual([{ token_hash: sessionHash(res.cookie!.slice("npt_session=".length)) }]);
     expect(await login("changer@example.com", "first-password-1")).toBe(401);
     expect(await login("changer@example.com", "second-password-2")).toBe(200);
   });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, E2E_TIMEOUT } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, liveHello } from "./helpers.ts";
 import {
   DAL_PHI,
   newPlayer,
@@ -60,14 +60,22 @@ describe("labels and account", () => {
       expect(await form.getByLabel("Current password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
 
       await form.getByLabel("Current password", { exact: true }).fill(someone.password);
+      // The change closes this page's socket too (its old token's); it comes back signed in on the new cookie.
+      const reconnected = liveHello(page, true);
       await form.getByRole("button", { name: "Change Password" }).click();
       await page.locator(".toast").getByText("Password changed").waitFor();
+      await reconnected;
       expect(await form.getByLabel("New password", { exact: true }).inputValue()).toBe("");
 
       const login = (password: string) =>
         call(suite.server.ctx.app, "POST", "/api/login", { body: { email: someone.user.email, password } });
       expect((await login(someone.password)).status).toBe(401);
       expect((await login("brand-new-secret-9")).status).toBe(200);
+      // This browser goes on signed in with its new cookie; the token it had before is dead.
+      expect((await call(suite.server.ctx.app, "GET", "/api/user", { cookie: someone.cookie })).status).toBe(401);
+      await page.reload();
+      await page.getByRole("button", { name: `Account menu for ${someone.user.username}` }).waitFor();
+      expect((await page.request.get("/api/user")).status()).toBe(200);
     },
     E2E_TIMEOUT,
   );

@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../src/lib/errors.ts";
-import { assertAdmin, isAdmin, needsAdminProof, roleOf } from "../../src/modules/auth/policy.ts";
+import {
+  assertAdmin,
+  assertOwnConfirmationLink,
+  isAdmin,
+  needsAdminProof,
+  roleOf,
+} from "../../src/modules/auth/policy.ts";
 
 const LISTED = ["boss@example.com"];
 const account = (over: Partial<Parameters<typeof roleOf>[0]> = {}) => ({
@@ -53,5 +59,19 @@ describe("the admin check", () => {
     expect(needsAdminProof({ email: "boss@example.com", role: "user" }, LISTED)).toBe(true);
     expect(needsAdminProof({ email: "boss@example.com", role: "admin" }, LISTED)).toBe(false);
     expect(needsAdminProof({ email: "player@example.com", role: "user" }, LISTED)).toBe(false);
+  });
+});
+
+describe("assertOwnConfirmationLink", () => {
+  test("only the link's own account may use it: 403 verify_link_other_account otherwise", () => {
+    expect(() => assertOwnConfirmationLink(7, 7)).not.toThrow();
+    let refused: unknown;
+    try {
+      assertOwnConfirmationLink(7, 8);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 403, code: "verify_link_other_account" });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { rateLimitKey } from "../../src/http/client-address.ts";
+import { ipv6SiteKey, rateLimitKey } from "../../src/http/client-address.ts";
 
 describe("rateLimitKey", () => {
   test("IPv4 counts per address", () => {
@@ -34,5 +34,15 @@ describe("rateLimitKey", () => {
     expect(rateLimitKey("1:2:3")).toBe("1:2:3");
     expect(rateLimitKey("1::2::3")).toBe("1::2::3");
     expect(rateLimitKey("::ffff:300.1.1.1")).toBe("::ffff:300.1.1.1");
+  });
+});
+
+describe("ipv6SiteKey", () => {
+  test("IPv6 has a wider key per /48 over all its /64s; IPv4 and anything else have none", () => {
+    for (const address of ["2001:db8:5:1::1", "2001:db8:5:ffff::2", "[2001:0DB8:0005:0abc::9]", "2001:db8:5::1%eth0"])
+      expect(ipv6SiteKey(address)).toBe("2001:db8:5::/48");
+    expect(ipv6SiteKey("2001:db8:6:1::1")).toBe("2001:db8:6::/48");
+    for (const address of ["203.0.113.7", "::ffff:203.0.113.7", "local", "1:2:3"])
+      expect(ipv6SiteKey(address)).toBeNull();
   });
 });

@@ -3,12 +3,13 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
-import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
+import { clientAddress, ipv6SiteKey, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
 import { clearedSessionCookie, sessionCookieAttributes } from "../../http/session-cookie.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isServerBusy } from "../../lib/password-hashing.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { UserResponse } from "../../shared/contract/auth.ts";
@@ -26,6 +27,9 @@ import { needsAdminProof } from "./policy.ts";
 import { normalizeEmail } from "../../shared/accounts.ts";
 import * as service from "./service.ts";
 import * as users from "../users/service.ts";
+
+/** An IPv6 /48's budget on the auth routes, in addresses' worth (AUTH_RATE_LIMIT each). */
+export const IPV6_SITE_FACTOR = 5;
 
 export interface AuthRoutesDeps {
   db: Db;
@@ -45,12 +49,22 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
   if (mailer && !config.publicUrl) throw new Error("Mail needs PUBLIC_URL: mailed links are built from it");
   const publicUrl = config.publicUrl ?? "";
   const perAddress = new RateLimiter(db, "auth", config.authRateLimit, 60_000, clock);
+  // An IPv6 site (/48) holds 65,536 /64s: it gets one wider budget over all of them, so rotating
+  // through its /64s buys at most IPV6_SITE_FACTOR addresses' worth of attempts.
+  const perSite = new RateLimiter(db, "auth-site", config.authRateLimit * IPV6_SITE_FACTOR, 60_000, clock);
   const perAccount = new RateLimiter(db, "account", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   const cookieOptions = { ...sessionCookieAttributes(config.publicUrl), maxAge: service.SESSION_DAYS * 24 * 60 * 60 };
   const limitAddress = async (request: Request, server: Parameters<typeof clientAddress>[1]) => {
     const address = clientAddress(request, server, config.trustProxy);
     await perAddress.hit(rateLimitKey(address));
+    const site = ipv6SiteKey(address);
+    if (site) await perSite.hit(site);
     return address;
+  };
+  /** A request the busy server did not even check gives the account's attempt back. */
+  const refundIfBusy = (account: string) => async (error: unknown) => {
+    if (isServerBusy(error)) await perAccount.refund(account);
+    throw error;
   };
   /** Work that must not change the answer or its timing (mail): runs after it, errors only logged. */
   const afterAnswer = (what: string, work: () => Promise<void>) => {
@@ -73,7 +87,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
             await mailer.send({
               to: user.email,
               subject: "Confirm your NFL Paper Trading address",
-              text: `Hi ${user.username},\n\nThis address is listed as a site admin. Open this link within ${service.VERIFY_LINK_HOURS} hours to confirm it is yours:\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+              text: verificationMailText(url),
             });
           });
         }
@@ -89,7 +103,9 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         await limitAddress(request, server);
         const account = normalizeEmail(body.email);
         await perAccount.hit(account);
-        const { user, token } = await service.login(db, clock.now(), body, config.adminEmails);
+        const { user, token } = await service
+          .login(db, clock.now(), body, config.adminEmails)
+          .catch(refundIfBusy(account));
         // Only failed sign-ins spend the account's budget.
         await perAccount.refund(account);
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
@@ -126,7 +142,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
             await mailer.send({
               to: user.email,
               subject: "Reset your NFL Paper Trading password",
-              text: `Hi ${user.username},\n\nOpen this link within ${service.RESET_LINK_MINUTES} minutes to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
+              text: `Hello,\n\nOpen this link within ${service.RESET_LINK_MINUTES} minutes to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
             });
           } catch (error) {
             if (!(error instanceof AppError && error.status === 404)) throw error;
@@ -149,12 +165,13 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     )
     .post(
       "/email/verify",
-      async ({ body, request, server }) => {
+      async ({ user, body, request, server }) => {
         await limitAddress(request, server);
-        await service.verifyEmail(db, clock.now(), body.token);
+        await service.verifyEmail(db, clock.now(), body.token, user.id);
         return { message: "Your email address is confirmed." };
       },
-      { body: VerifyBody, response: { 200: MessageResponse } },
+      // Signed in, as the link's own account: opening a mailed link proves nothing about who holds the account.
+      { auth: true, body: VerifyBody, response: { 200: MessageResponse } },
     )
     .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
     .put(
@@ -168,15 +185,35 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     )
     .put(
       "/user/password",
-      async ({ user, sessionToken, body }) => {
+      async ({ user, body, cookie }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
         await perAccount.hit(user.email);
-        const ended = await service.changePassword(db, clock.now(), user.id, sessionToken, body);
+        const { ended, token } = await service
+          .changePassword(db, clock.now(), user.id, body)
+          .catch(refundIfBusy(user.email));
         await perAccount.refund(user.email);
-        // The other sessions' sockets close; this browser's stays open.
+        // Every socket of the player closes, this browser's too (a thief's socket on the same
+        // token looks the same); the page reconnects with its new cookie and catches up.
         onSessionsEnded(ended);
+        cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         return { message: "Your password has been changed." };
       },
       { auth: true, body: PasswordChangeBody, response: { 200: MessageResponse } },
     );
+}
+
+/**
+ * The address confirmation mail. It carries nothing the registrant chose (no username): whoever
+ * signed up may not be the address's owner, and the mail must not speak for them.
+ */
+function verificationMailText(url: string): string {
+  return [
+    "Hello,",
+    "",
+    "An account on NFL Paper Trading was created with this e-mail address, which the site lists as an admin address.",
+    `If you created it: sign in to that account, open this link within ${service.VERIFY_LINK_HOURS} hours and click "Confirm my address":`,
+    url,
+    "",
+    "If you did not create it, ignore this e-mail: opening the link alone changes nothing.",
+  ].join("\n");
 }

@@ -3,6 +3,7 @@
  * `{ admin: true }` macro (plugin.ts) and the metrics route use `assertAdmin`/`isAdmin`.
  */
 import { forbidden } from "../../lib/errors.ts";
+import { ErrorCode } from "../../shared/error-codes.ts";
 
 export type Role = "user" | "admin";
 
@@ -32,4 +33,16 @@ export function isAdmin(user: { role: Role } | null | undefined): boolean {
 /** The admin API is for users with role `admin` only: 403 `admin_only` otherwise. */
 export function assertAdmin(user: { role: Role }): void {
   if (!isAdmin(user)) throw forbidden("Admins only", "admin_only");
+}
+
+/**
+ * An address confirmation link counts only when its own account, signed in, uses it: the mailbox
+ * alone proves nothing about who holds the account (whoever registered the address may not own it).
+ */
+export function assertOwnConfirmationLink(linkUserId: number, signedInUserId: number): void {
+  if (linkUserId !== signedInUserId)
+    throw forbidden(
+      "This confirmation link is for another account. Sign in to the account it was sent for, then confirm.",
+      ErrorCode.verifyLinkOtherAccount,
+    );
 }

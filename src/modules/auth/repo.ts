@@ -74,7 +74,3 @@ export function deleteSpentLinks(db: Executor, now: string) {
 export function deleteSessionsOf(db: Executor, userId: number) {
   return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
-
-export function deleteSessionsOfExcept(db: Executor, userId: number, keptTokenHash: string) {
-  return db.deleteFrom("sessions").where("user_id", "=", userId).where("token_hash", "!=", keptTokenHash).execute();
-}

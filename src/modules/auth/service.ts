@@ -6,6 +6,7 @@ import type { Db } from "../../db/connection.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
+import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { publish } from "../realtime/service.ts";
 import * as users from "../users/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
@@ -13,6 +14,7 @@ import type { LoginInput, RegisterInput } from "./model.ts";
 import * as repo from "./repo.ts";
 import { emailProblem, normalizeEmail, passwordProblem, usernameProblem } from "../../shared/accounts.ts";
 import type { LinkPurpose } from "./table.ts";
+import { assertOwnConfirmationLink } from "./policy.ts";
 import { ErrorCode, invalidFieldCode } from "../../shared/error-codes.ts";
 
 export const SESSION_DAYS = 30;
@@ -55,7 +57,7 @@ export async function register(
 
   // Hash before looking anything up, outside the transaction (it takes tens of milliseconds on
   // purpose): a taken address then costs as long as a free one.
-  const passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const passwordHash = await hashPassword(input.password);
   const account: users.NewAccount = {
     email,
     username: input.username,
@@ -80,7 +82,7 @@ const DUMMY_HASH = Bun.password.hashSync("not-a-real-password", "argon2id");
 /** Checks the password and starts a new session (a new one at every sign-in). */
 export async function login(db: Db, now: Date, input: LoginInput, adminEmails: readonly string[]): Promise<SignedIn> {
   const row = await users.accountByEmail(db, normalizeEmail(input.email));
-  const ok = await Bun.password.verify(input.password, row?.password_hash ?? DUMMY_HASH);
+  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !ok || row.deleted_at) throw unauthorized("Invalid email or password", "invalid_credentials");
   const token = await startSession(db, now, row.id);
   return { user: users.toUser(row, adminEmails), token };
@@ -133,12 +135,17 @@ async function createLink(
   return { token, expiresAt };
 }
 
+/** The account a one-time link belongs to, or null when it is unknown, used or expired. Spends nothing. */
+async function liveLinkOwner(db: Db, now: Date, token: string, purpose: LinkPurpose): Promise<number | null> {
+  const link = await repo.findOneTimeLink(db, sha256(token), purpose);
+  return link && link.used_at === null && link.expires_at > now.toISOString() ? link.user_id : null;
+}
+
 /** Spends a one-time link in the caller's transaction; the account it belongs to, or null when it is unknown, used or expired. */
 async function spendLink(trx: Db, now: Date, token: string, purpose: LinkPurpose): Promise<number | null> {
-  const link = await repo.findOneTimeLink(trx, sha256(token), purpose);
-  if (!link || link.used_at !== null || link.expires_at <= now.toISOString()) return null;
-  await repo.spendLinksOf(trx, link.user_id, purpose, now.toISOString());
-  return link.user_id;
+  const userId = await liveLinkOwner(trx, now, token, purpose);
+  if (userId !== null) await repo.spendLinksOf(trx, userId, purpose, now.toISOString());
+  return userId;
 }
 
 /**
@@ -169,38 +176,39 @@ export async function resetLinkEmail(db: Db, token: string): Promise<string | nu
  */
 export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<SessionsEnded> {
   check("password", passwordProblem(password));
-  const hash = await Bun.password.hash(password, "argon2id");
+  const deadLink = () =>
+    badRequest("This reset link has expired or was already used. Ask for a new one.", ErrorCode.resetLinkInvalid);
+  // The link first: a made-up token must cost no argon2 hash. It is spent (checked again) in the transaction.
+  if ((await liveLinkOwner(db, now, token, "password_reset")) === null) throw deadLink();
+  const hash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "password_reset");
-    if (userId === null)
-      throw badRequest(
-        "This reset link has expired or was already used. Ask for a new one.",
-        ErrorCode.resetLinkInvalid,
-      );
+    if (userId === null) throw deadLink();
     await users.setPasswordHash(trx, userId, hash);
-    return endSessionsOf(trx, now, userId, null);
+    return endSessionsOf(trx, now, userId);
   });
 }
 
 /**
- * Changes a signed-in player's password after checking the current one. The session it is done
- * from stays signed in; every other session of the account ends, and unused reset links die.
+ * Changes a signed-in player's password after checking the current one. Every session ends, the
+ * one it is done from included (a thief holding that cookie is signed out too), and unused reset
+ * links die; the changing browser goes on in a new session, whose token this returns (its cookie).
  */
 export async function changePassword(
   db: Db,
   now: Date,
   userId: number,
-  sessionToken: string,
   input: { currentPassword: string; newPassword: string },
-): Promise<SessionsEnded> {
+): Promise<{ ended: SessionsEnded; token: string }> {
   if (!(await users.verifyPassword(db, userId, input.currentPassword)))
     throw badRequest("currentPassword: that is not your password", "wrong_password");
   check("password", passwordProblem(input.newPassword));
-  const hash = await Bun.password.hash(input.newPassword, "argon2id");
+  const hash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteLinksOf(trx, userId);
-    return endSessionsOf(trx, now, userId, sessionHash(sessionToken));
+    const ended = await endSessionsOf(trx, now, userId);
+    return { ended, token: await startSession(trx, now, userId) };
   });
 }
 
@@ -217,13 +225,19 @@ export async function createVerificationLink(
   return { url: `${origin}/auth?verify=${encodeURIComponent(token)}`, user: users.toUser(row, []) };
 }
 
-/** Marks the address of a confirmation link's account proved, once. */
-export async function verifyEmail(db: Db, now: Date, token: string): Promise<void> {
+/**
+ * Marks the address of a confirmation link's account proved, once, and only for the signed-in owner
+ * of that account: the mailbox alone proves nothing about who holds the account (whoever registered
+ * the address could be someone else). Another account's link is refused and stays unspent.
+ */
+export async function verifyEmail(db: Db, now: Date, token: string, signedInUserId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const userId = await spendLink(trx, now, token, "email_verification");
-    if (userId === null)
+    const owner = await liveLinkOwner(trx, now, token, "email_verification");
+    if (owner === null)
       throw badRequest("This confirmation link has expired or was already used.", "verify_link_invalid");
-    await users.markEmailVerified(trx, userId, now.toISOString());
+    assertOwnConfirmationLink(owner, signedInUserId);
+    await repo.spendLinksOf(trx, owner, "email_verification", now.toISOString());
+    await users.markEmailVerified(trx, owner, now.toISOString());
   });
 }
 
@@ -238,22 +252,16 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<{ session
 /** Ends every session of an account and drops its one-time links, in the caller's transaction (account deletion). */
 export async function forgetSessionsAndLinks(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
   await repo.deleteLinksOf(trx, userId);
-  return endSessionsOf(trx, now, userId, null);
+  return endSessionsOf(trx, now, userId);
 }
 
 /**
- * Ends every session of a player but the kept one, in the caller's transaction, and tells every
- * process (their sockets close).
+ * Ends every session of a player in the caller's transaction, and tells every process (their
+ * sockets close; `keptSessionHash` stays in the event for sessions.ended events already in the outbox).
  */
-async function endSessionsOf(
-  trx: Db,
-  now: Date,
-  userId: number,
-  keptSessionHash: string | null,
-): Promise<SessionsEnded> {
-  if (keptSessionHash === null) await repo.deleteSessionsOf(trx, userId);
-  else await repo.deleteSessionsOfExcept(trx, userId, keptSessionHash);
-  const ended = { userId, keptSessionHash };
+async function endSessionsOf(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
+  await repo.deleteSessionsOf(trx, userId);
+  const ended = { userId, keptSessionHash: null };
   await publish(trx, now, "sessions.ended", ended);
   return ended;
 }

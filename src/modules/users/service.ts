@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
+import { hashPassword, verifyPassword as verifyPasswordHash } from "../../lib/password-hashing.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
@@ -266,12 +267,12 @@ export async function findUserByIdOrName(
 /** Checks a signed-in player's password (for deleting the account). */
 export async function verifyPassword(db: Db, userId: number, password: string): Promise<boolean> {
   const row = await repo.findUserById(db, userId);
-  return row ? Bun.password.verify(password, row.password_hash) : false;
+  return row ? verifyPasswordHash(password, row.password_hash) : false;
 }
 
 /** A hash of a random secret nobody holds: what a deleted account's password becomes. Hash it before the transaction. */
 export function unusablePasswordHash(): Promise<string> {
-  return Bun.password.hash(randomToken(), "argon2id");
+  return hashPassword(randomToken());
 }
 
 /**

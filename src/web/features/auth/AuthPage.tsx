@@ -35,22 +35,37 @@ const HEADINGS: Record<AuthView, { title: string; tab: string; lead: string }> =
     lead: "Enter your email and we'll send you a link to choose a new password.",
   },
   reset: { title: "Choose a new password", tab: "Reset Password", lead: "Pick a new password for your account." },
-  verify: { title: "Confirm your address", tab: "Confirm Address", lead: "Proving that this email address is yours." },
+  verify: {
+    title: "Confirm your address",
+    tab: "Confirm Address",
+    lead: "Proving that this email address and this account are yours.",
+  },
 };
 
 /**
  * /auth (spec §2): sign in or create an account, then go to ?returnUrl. Signed-in visitors go there
- * at once, except with a reset or confirmation link, which work whoever is signed in.
+ * at once, except with a reset link (works whoever is signed in) or a confirmation link (confirmed
+ * by a click of its own account, signed in; signing in from it comes back to it).
  */
 export function AuthPage() {
   const params = new URLSearchParams(useSearch());
   const returnUrl = safeReturnUrl(params.get("returnUrl"));
   const resetToken = params.get("reset");
-  // Kept from the first render: the link is spent at once and then left out of the address.
-  const [verifyToken] = useState(params.get("verify"));
+  const verifyParam = params.get("verify");
+  // Kept while the card shows it: the address loses it once answered, and signing in comes back to it.
+  const [verifyToken, setVerifyToken] = useState(verifyParam);
   const [view, setView] = useState<AuthView>(
-    verifyToken ? "verify" : resetToken ? "reset" : params.get("mode") === "register" ? "register" : "signin",
+    verifyParam ? "verify" : resetToken ? "reset" : params.get("mode") === "register" ? "register" : "signin",
   );
+  const [seenVerifyParam, setSeenVerifyParam] = useState(verifyParam);
+  if (verifyParam !== seenVerifyParam) {
+    // Back from signing in (returnUrl) to a confirmation link: show it again, to be clicked.
+    setSeenVerifyParam(verifyParam);
+    if (verifyParam) {
+      setVerifyToken(verifyParam);
+      setView("verify");
+    }
+  }
   const [changed, setChanged] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const { user, isLoading } = useCurrentUser();
@@ -83,10 +98,11 @@ export function AuthPage() {
     else show("signin");
   }
 
-  useEffect(() => {
-    // The token must not stay in the address (or the history) once read.
-    if (verifyToken) navigate("/auth", { replace: true });
-  }, [verifyToken, navigate]);
+  function signInToConfirm() {
+    const back = `/auth?verify=${encodeURIComponent(verifyToken!)}`;
+    show("signin");
+    navigate(`/auth?returnUrl=${encodeURIComponent(back)}`);
+  }
 
   function leaveReset() {
     show("signin");
@@ -105,7 +121,14 @@ export function AuthPage() {
           <p className="muted">{HEADINGS[shown].lead}</p>
         </header>
         {shown === "verify" ? (
-          <EmailConfirmation token={verifyToken!} onContinue={leaveConfirmation} />
+          <EmailConfirmation
+            token={verifyToken!}
+            user={user ?? null}
+            onSignIn={signInToConfirm}
+            // A spent link has nothing left to do in the address (or the history).
+            onDone={() => navigate("/auth", { replace: true })}
+            onContinue={leaveConfirmation}
+          />
         ) : shown === "reset" ? (
           <>
             <ResetPasswordForm token={resetToken!} onDone={passwordChanged} onRequestNewLink={() => show("forgot")} />
@@ -123,6 +146,11 @@ export function AuthPage() {
             {changed && shown === "signin" ? (
               <div className="auth-notice" role="status">
                 <p>{changed}</p>
+              </div>
+            ) : null}
+            {returnUrl.startsWith("/auth?verify=") ? (
+              <div className="auth-notice" role="status">
+                <p>Sign in to the account the confirmation link was sent for: you will come back to confirm it.</p>
               </div>
             ) : null}
             <AuthForm mode={shown} />
