@@ -72,6 +72,12 @@ const only = (who: Caller[], ok: number, denied = 403): Row["expect"] => ({
   ...Object.fromEntries(who.map((c) => [c, ok])),
 });
 
+/**
+ * The private league does not exist for those neither in it nor invited to it (`owner` is invited):
+ * 404 as for a missing league, whatever the call.
+ */
+const notForOutsiders: Row["expect"] = { other: 404, friend: 404, siteAdmin: 404 };
+
 const U = (w: World) => w.people.owner.user.id;
 const myId = (me: BuiltUser | null) => me?.user.id ?? 1;
 
@@ -209,7 +215,7 @@ const ROWS: Record<string, Row> = {
   "GET /api/leagues": { request: () => ["GET", "/api/leagues"], expect: signedIn(200), otherwise: 200 },
   "GET /api/leagues/:id": {
     request: (w) => ["GET", `/api/leagues/${w.leagueId}`],
-    expect: signedIn(200),
+    expect: { ...signedIn(200), ...notForOutsiders },
     otherwise: 200,
   },
   "POST /api/leagues": {
@@ -227,7 +233,7 @@ const ROWS: Record<string, Row> = {
       `/api/leagues/${w.leagueId}`,
       { name: "Renamed", isPublic: false, rules: { allowedBetTypes: ["spread"] } },
     ],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "POST /api/leagues/:id/join": {
@@ -237,7 +243,7 @@ const ROWS: Record<string, Row> = {
   },
   "DELETE /api/leagues/:id/leave": {
     request: (w, me) => ["DELETE", `/api/leagues/${w.leagueId}/leave`, { userId: myId(me) }],
-    expect: only(["member", "leagueAdmin"], 200, 409),
+    expect: { ...only(["member", "leagueAdmin"], 200, 409), ...notForOutsiders },
     otherwise: 409,
   },
   "POST /api/leagues/:id/invite": {
@@ -246,17 +252,17 @@ const ROWS: Record<string, Row> = {
       `/api/leagues/${w.leagueId}/invite`,
       { invitedUserId: w.invitee.user.id, invitedBy: myId(me) },
     ],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "GET /api/leagues/:id/invite-link": {
     request: (w) => ["GET", `/api/leagues/${w.leagueId}/invite-link`],
-    expect: only(["member", "leagueAdmin"], 200),
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "POST /api/leagues/:id/invite-link": {
     request: (w) => ["POST", `/api/leagues/${w.leagueId}/invite-link`, {}],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "POST /api/leagues/join-by-token/:token": {
@@ -266,7 +272,7 @@ const ROWS: Record<string, Row> = {
   },
   "GET /api/invitations/league/:id": {
     request: (w) => ["GET", `/api/invitations/league/${w.leagueId}`],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "GET /api/users/:userId/invitations": {

@@ -56,7 +56,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       },
       { auth: true, query: LeaguesQuery, response: { 200: t.Array(LeagueSummary) } },
     )
-    .get("/leagues/:id", ({ params }) => service.leagueDetails(db, params.id), {
+    .get("/leagues/:id", ({ params, user }) => service.leagueDetails(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
       response: { 200: LeagueDetails },
