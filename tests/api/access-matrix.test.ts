@@ -285,6 +285,11 @@ const ROWS: Record<string, Row> = {
     expect: only(["owner"], 200),
     otherwise: 403,
   },
+  "POST /api/admin/leagues/:id/admins/:userId": {
+    request: (w) => ["POST", `/api/admin/leagues/${w.leagueId}/admins/${w.people.member.user.id}`, {}],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
   "POST /api/invitations/:id/accept": {
     request: (w, me) => ["POST", `/api/invitations/${w.invitationId}/accept`, { userId: myId(me) }],
     expect: only(["owner"], 200),

@@ -103,6 +103,43 @@ describe("a league always has an admin while it has members", () => {
   });
 });
 
+describe("a site admin can give a league an admin", () => {
+  test("a league its admins left before anyone else joined gets one of its living members as admin, audited", async () => {
+    const site = await buildUser(ctx, { username: "site", role: "admin" });
+    const league = await buildLeague(ctx, ann);
+    expect((await as(ann, "DELETE", `/api/leagues/${league.id}/leave`, { userId: ann.user.id })).status).toBe(200);
+    await joinAt(ben, league, "2026-09-02T12:00:00Z");
+    await joinAt(cat, league, "2026-09-03T12:00:00Z");
+    expect(await roles(ben, league.id)).toEqual([
+      ["ben", "member"],
+      ["cat", "member"],
+    ]);
+    const path = `/api/admin/leagues/${league.id}/admins/${cat.user.id}`;
+    expect((await as(ben, "POST", path, {})).status).toBe(403);
+    expect((await as(site, "POST", `/api/admin/leagues/${league.id}/admins/${dan.user.id}`, {})).body.code).toBe(
+      "not_member",
+    );
+    expect((await as(site, "POST", `/api/admin/leagues/999999/admins/${cat.user.id}`, {})).status).toBe(404);
+    const assigned = await as(site, "POST", path, {});
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(await roles(ben, league.id)).toEqual([
+      ["ben", "member"],
+      ["cat", "admin"],
+    ]);
+    await canManage(cat, league.id, dan);
+    const audit = (await as(site, "GET", "/api/admin/audit")).body;
+    expect(audit[0]).toMatchObject({ action: "league.assign_admin", subject: `league:${league.id}` });
+  });
+
+  test("a deleted account cannot be made an admin", async () => {
+    const site = await buildUser(ctx, { username: "site", role: "admin" });
+    const league = await buildLeague(ctx, ann, { members: [ben] });
+    expect((await as(ben, "DELETE", "/api/user", { password: ben.password })).status).toBe(200);
+    const res = await as(site, "POST", `/api/admin/leagues/${league.id}/admins/${ben.user.id}`, {});
+    expect([res.status, res.body.code]).toEqual([409, "not_member"]);
+  });
+});
+
 describe("a private league is seen only by its members and the players it invited", () => {
   test("outsiders get the same 404 as for a missing league, on reads and on every other call", async () => {
     const league = await buildLeague(ctx, ann, { isPublic: false, description: "secret plans", members: [ben] });

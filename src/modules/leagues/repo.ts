@@ -183,7 +183,7 @@ export function livingMembers(db: Executor, leagueId: number) {
   return db
     .selectFrom("league_members")
     .innerJoin("users", "users.id", "league_members.user_id")
-    .select(["league_members.id", "league_members.role"])
+    .select(["league_members.id", "league_members.user_id", "league_members.role"])
     .where("league_members.league_id", "=", leagueId)
     .where("users.deleted_at", "is", null)
     .orderBy("league_members.joined_at")

@@ -5,6 +5,8 @@ import type { Database } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
+import * as audit from "../audit/service.ts";
+import type { Actor } from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
@@ -451,4 +453,27 @@ export async function handOverLeaguesOf(trx: Kysely<Database>, userId: number): 
     await repo.setRoleOf(trx, leagueId, userId, "member");
     await ensureAdmin(trx, leagueId);
   }
+}
+
+/**
+ * A site admin makes a living member of a league one of its admins (a league whose admins all left
+ * it before anyone else joined has none); recorded in the audit log. 404 for no such league, 409
+ * when the player is no member (or their account is deleted).
+ */
+export async function assignLeagueAdmin(
+  db: Db,
+  now: Date,
+  actor: Actor,
+  leagueId: number,
+  userId: number,
+): Promise<League> {
+  await db.transaction().execute(async (trx) => {
+    await lockExclusive(trx, ADMINS_LOCK, leagueId);
+    await leagueOr404(trx, leagueId);
+    const member = (await repo.livingMembers(trx, leagueId)).find((m) => m.user_id === userId);
+    if (!member) throw conflict("That player is not a member of this league", "not_member");
+    await repo.setRole(trx, member.id, "admin");
+    await audit.record(trx, now, actor, "league.assign_admin", `league:${leagueId}`, { userId });
+  });
+  return (await withMembers(db, [await leagueOr404(db, leagueId)]))[0]!;
 }
