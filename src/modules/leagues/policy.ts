@@ -1,8 +1,8 @@
 /**
  * Who may do what in a league (DESIGN "Access"), pure: the service reads the viewer's membership
  * and asks here. A league's creator is its first admin; when the last admin leaves or deletes their
- * account, the longest-standing remaining member becomes one (service). Site admins have no say in
- * leagues.
+ * account, the longest-standing remaining member becomes one (service). Site admins have no other
+ * say in leagues than making a member an admin (`assignLeagueAdmin`, for a league left without one).
  */
 import { type AppError, forbidden } from "../../lib/errors.ts";
 
