@@ -15,6 +15,7 @@ import * as m0013 from "./0013_account_proofs.ts";
 import * as m0014 from "./0014_leagues_created_by.ts";
 import * as m0016 from "./0016_parlays.ts";
 import * as m0017 from "./0017_multi_process.ts";
+import * as m0020 from "./0020_league_admins.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014_leagues_created_by": m0014,
   "0016_parlays": m0016,
   "0017_multi_process": m0017,
+  "0020_league_admins": m0020,
 };

@@ -25,7 +25,7 @@ test("0016 keeps every bet and index while relaxing one-bet-per-game to single b
     values (1, 'g1', 0, 2026, 1, 'spread', 'H', -110, 1, 10000, 9091, '2026-09-09T00:00:00Z', 'won', 9091)`;
   await bet.execute(db);
 
-  expect(await migrateToLatest(db)).toEqual(["0016_parlays", "0017_multi_process"]);
+  expect(await migrateToLatest(db)).toEqual(["0016_parlays", "0017_multi_process", "0020_league_admins"]);
   const rows = await sql<Record<string, unknown>>`select * from bets`.execute(db);
   expect(rows.rows).toEqual([
     expect.objectContaining({
