@@ -17,6 +17,7 @@ import * as m0016 from "./0016_parlays.ts";
 import * as m0017 from "./0017_multi_process.ts";
 import * as m0018 from "./0018_pending_once.ts";
 import * as m0019 from "./0019_deleted_account_placeholders.ts";
+import * as m0020 from "./0020_league_admins.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0017_multi_process": m0017,
   "0018_pending_once": m0018,
   "0019_deleted_account_placeholders": m0019,
+  "0020_league_admins": m0020,
 };

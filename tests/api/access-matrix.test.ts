@@ -72,6 +72,12 @@ const only = (who: Caller[], ok: number, denied = 403): Row["expect"] => ({
   ...Object.fromEntries(who.map((c) => [c, ok])),
 });
 
+/**
+ * The private league does not exist for those neither in it nor invited to it (`owner` is invited):
+ * 404 as for a missing league, whatever the call.
+ */
+const notForOutsiders: Row["expect"] = { other: 404, friend: 404, siteAdmin: 404 };
+
 const U = (w: World) => w.people.owner.user.id;
 const myId = (me: BuiltUser | null) => me?.user.id ?? 1;
 
@@ -210,7 +216,7 @@ const ROWS: Record<string, Row> = {
   "GET /api/leagues": { request: () => ["GET", "/api/leagues"], expect: signedIn(200), otherwise: 200 },
   "GET /api/leagues/:id": {
     request: (w) => ["GET", `/api/leagues/${w.leagueId}`],
-    expect: signedIn(200),
+    expect: { ...signedIn(200), ...notForOutsiders },
     otherwise: 200,
   },
   "POST /api/leagues": {
@@ -228,7 +234,7 @@ const ROWS: Record<string, Row> = {
       `/api/leagues/${w.leagueId}`,
       { name: "Renamed", isPublic: false, rules: { allowedBetTypes: ["spread"] } },
     ],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "POST /api/leagues/:id/join": {
@@ -238,7 +244,7 @@ const ROWS: Record<string, Row> = {
   },
   "DELETE /api/leagues/:id/leave": {
     request: (w, me) => ["DELETE", `/api/leagues/${w.leagueId}/leave`, { userId: myId(me) }],
-    expect: only(["member", "leagueAdmin"], 200, 409),
+    expect: { ...only(["member", "leagueAdmin"], 200, 409), ...notForOutsiders },
     otherwise: 409,
   },
   "POST /api/leagues/:id/invite": {
@@ -247,17 +253,17 @@ const ROWS: Record<string, Row> = {
       `/api/leagues/${w.leagueId}/invite`,
       { invitedUserId: w.invitee.user.id, invitedBy: myId(me) },
     ],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "GET /api/leagues/:id/invite-link": {
     request: (w) => ["GET", `/api/leagues/${w.leagueId}/invite-link`],
-    expect: only(["member", "leagueAdmin"], 200),
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "POST /api/leagues/:id/invite-link": {
     request: (w) => ["POST", `/api/leagues/${w.leagueId}/invite-link`, {}],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "POST /api/leagues/join-by-token/:token": {
@@ -267,7 +273,7 @@ const ROWS: Record<string, Row> = {
   },
   "GET /api/invitations/league/:id": {
     request: (w) => ["GET", `/api/invitations/league/${w.leagueId}`],
-    expect: only(["leagueAdmin"], 200),
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "GET /api/users/:userId/invitations": {
@@ -278,6 +284,11 @@ const ROWS: Record<string, Row> = {
   "GET /api/users/:userId/leagues": {
     request: (w) => ["GET", `/api/users/${U(w)}/leagues`],
     expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "POST /api/admin/leagues/:id/admins/:userId": {
+    request: (w) => ["POST", `/api/admin/leagues/${w.leagueId}/admins/${w.people.member.user.id}`, {}],
+    expect: only(["siteAdmin"], 200),
     otherwise: 403,
   },
   "POST /api/invitations/:id/accept": {

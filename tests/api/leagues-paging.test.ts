@@ -148,19 +148,32 @@ describe("pages", () => {
 });
 
 describe("Available Leagues (scope=available)", () => {
-  test("public and private leagues the viewer is not in; without a scope, every league", async () => {
+  test("public leagues the viewer is not in and private ones they are invited to; without a scope, every league they may see", async () => {
     const publicOne = (await seedLeagues(ctx.db, ann, 1))[0]!;
     const privateOne = (await seedLeagues(ctx.db, ann, 1, false))[0]!;
     const bens = (await seedLeagues(ctx.db, ben, 1))[0]!;
-    expect(ids((await get(ben, "/api/leagues?scope=available")).body)).toEqual([privateOne, publicOne]);
+    expect(ids((await get(ben, "/api/leagues?scope=available")).body)).toEqual([publicOne]);
     expect(ids((await get(ann, "/api/leagues?scope=available")).body)).toEqual([bens]);
+    expect(ids((await get(ben, "/api/leagues")).body)).toEqual([bens, publicOne]);
+    expect(ids((await get(ben, "/api/leagues?scope=all")).body)).toEqual([bens, publicOne]);
+    expect(ids((await get(ann, "/api/leagues")).body)).toEqual([bens, privateOne, publicOne]);
+    const invited = await call(ctx.app, "POST", `/api/leagues/${privateOne}/invite`, {
+      cookie: ann.cookie,
+      body: { invitedUserId: ben.user.id, invitedBy: ann.user.id },
+    });
+    expect(invited.status).toBe(200);
+    expect(ids((await get(ben, "/api/leagues?scope=available")).body)).toEqual([privateOne, publicOne]);
     expect(ids((await get(ben, "/api/leagues")).body)).toEqual([bens, privateOne, publicOne]);
-    expect(ids((await get(ben, "/api/leagues?scope=all")).body)).toEqual([bens, privateOne, publicOne]);
     await call(ctx.app, "POST", `/api/leagues/${publicOne}/join`, {
       cookie: ben.cookie,
       body: { userId: ben.user.id },
     });
     expect(ids((await get(ben, "/api/leagues?scope=available")).body)).toEqual([privateOne]);
+    await call(ctx.app, "POST", `/api/invitations/${invited.body.id}/decline`, {
+      cookie: ben.cookie,
+      body: { userId: ben.user.id },
+    });
+    expect(ids((await get(ben, "/api/leagues?scope=available")).body)).toEqual([]);
   });
 
   test("pages of available leagues are full even when the viewer is in most leagues", async () => {

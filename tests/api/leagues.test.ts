@@ -71,8 +71,8 @@ describe("creating and reading leagues", () => {
       createdBy: owner.user.id,
       members: [{ userId: owner.user.id, username: "owner", role: "admin" }],
     });
-    const all = (await as(outsider, "GET", "/api/leagues")).body;
-    expect(all.map((l: any) => l.name)).toEqual(["Bankroll Cup", "Invite Only", "Sunday Sharps"]);
+    const all = (await as(outsider, "GET", "/api/leagues")).body; // the private league is not theirs to see
+    expect(all.map((l: any) => l.name)).toEqual(["Bankroll Cup", "Sunday Sharps"]);
     const mine = (await as(member, "GET", `/api/users/${member.user.id}/leagues`)).body;
     expect(mine.map((l: any) => l.name).sort()).toEqual(["Invite Only", "Sunday Sharps"]);
   });
@@ -241,22 +241,22 @@ describe("roles × calls (spec §6)", () => {
       [
         "see its invitations",
         ({ priv }) => ["GET", `/api/invitations/league/${priv}`],
-        { owner: 200, member: 403, outsider: 403, siteAdmin: 403, anonymous: 401 },
+        { owner: 200, member: 403, outsider: 404, siteAdmin: 404, anonymous: 401 },
       ],
       [
         "get the invite link",
         ({ priv }) => ["GET", `/api/leagues/${priv}/invite-link`],
-        { owner: 200, member: 200, outsider: 403, siteAdmin: 403, anonymous: 401 },
+        { owner: 200, member: 200, outsider: 404, siteAdmin: 404, anonymous: 401 },
       ],
       [
         "rotate the invite token",
         ({ priv }) => ["POST", `/api/leagues/${priv}/invite-link`, {}],
-        { owner: 200, member: 403, outsider: 403, anonymous: 401 },
+        { owner: 200, member: 403, outsider: 404, anonymous: 401 },
       ],
       [
         "join a private league directly",
         ({ priv }) => ["POST", `/api/leagues/${priv}/join`, { userId: 0 }],
-        { outsider: 403, siteAdmin: 403, anonymous: 401 },
+        { outsider: 404, siteAdmin: 404, anonymous: 401 },
       ],
       [
         "join a public league",

@@ -135,7 +135,7 @@ describe("leagues screen", () => {
   );
 
   test(
-    "empty lists say so; 'Available Leagues' holds the leagues the player is not in, Join only on public ones; joining moves the league over",
+    "empty lists say so; 'Available Leagues' holds the public leagues the player is not in and the private ones they are invited to, Join only on public ones; joining moves the league over",
     async () => {
       const me = await newPlayer(suite.server, "joiner");
       const empty = await leaguesPage(me);
@@ -153,12 +153,19 @@ describe("leagues screen", () => {
         description: "Spreads only, Sundays only.",
         rules: { allowedBetTypes: ["spread"], minWager: 100, maxWager: 300 },
       });
-      await createLeague(owner, {
+      const pool = await createLeague(owner, {
         name: "Office Pool",
         isPublic: false,
         startingBankroll: 1000,
         startDate: "2026-09-10",
       });
+      // Private leagues are listed only to the players they invited.
+      await createLeague(owner, { name: "Backroom", isPublic: false });
+      const invited = await call(suite.server.ctx.app, "POST", `/api/leagues/${pool.id}/invite`, {
+        cookie: owner.cookie,
+        body: { invitedUserId: me.user.id, invitedBy: owner.user.id },
+      });
+      expect(invited.status).toBe(200);
       const page = await leaguesPage(me);
       const available = column(page, "Available Leagues");
       await leagueCard(available, "Office Pool").waitFor();
@@ -172,11 +179,11 @@ describe("leagues screen", () => {
         ["Min wager", "$100.00"],
         ["Max wager", "$300.00"],
       ]);
-      const pool = leagueCard(available, "Office Pool");
-      expect(await pool.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
-      expect(await pool.locator(".league-dates").textContent()).toBe("Starts Sep 10, 2026");
-      expect((await facts(pool.locator(".league-facts")))[0]).toEqual(["Allowed bets", "Spread, Total, Moneyline"]);
-      expect(await pool.getByRole("button", { name: /^Join/ }).count()).toBe(0);
+      const poolCard = leagueCard(available, "Office Pool");
+      expect(await poolCard.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
+      expect(await poolCard.locator(".league-dates").textContent()).toBe("Starts Sep 10, 2026");
+      expect((await facts(poolCard.locator(".league-facts")))[0]).toEqual(["Allowed bets", "Spread, Total, Moneyline"]);
+      expect(await poolCard.getByRole("button", { name: /^Join/ }).count()).toBe(0);
 
       let joinBody: unknown = null;
       page.on("request", (r) => {
@@ -529,7 +536,8 @@ describe("leagues screen", () => {
         .click();
       await expectToast(bobPage, "Invitation Declined");
       await bobPage.getByRole("heading", { name: /^Pending Invitations/ }).waitFor({ state: "detached" });
-      await leagueCard(column(bobPage, "Available Leagues"), "Office Pool").waitFor();
+      // Private, and no longer invited: not bob's to see any more.
+      await leagueCard(column(bobPage, "Available Leagues"), "Office Pool").waitFor({ state: "detached" });
       expect(await column(bobPage, "My Leagues").locator(".league-empty").textContent()).toBe(
         "You haven't joined any leagues yet.",
       );

@@ -5,6 +5,7 @@ import {
   assertInvitee,
   authorize,
   can,
+  canSee,
   type LeagueAction,
   type LeagueStanding,
   standingOf,
@@ -22,6 +23,18 @@ describe("standingOf: the viewer's membership, or outside the league", () => {
     expect(standingOf({ role: "member" })).toBe("member");
     expect(standingOf(undefined)).toBe("outsider");
     expect(standingOf(null)).toBe("outsider");
+  });
+});
+
+describe("canSee: a private league exists only for its members and invitees", () => {
+  test("public: everyone; private: admins, members and pending invitees, no outsider", () => {
+    for (const standing of ["admin", "member", "outsider"] as const) {
+      expect(canSee({ isPublic: true }, standing, false)).toBe(true);
+      expect(canSee({ isPublic: false }, standing, true)).toBe(true);
+    }
+    expect(canSee({ isPublic: false }, "admin", false)).toBe(true);
+    expect(canSee({ isPublic: false }, "member", false)).toBe(true);
+    expect(canSee({ isPublic: false }, "outsider", false)).toBe(false);
   });
 });
 

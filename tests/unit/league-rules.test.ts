@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { calendarDay } from "../../src/modules/leagues/rules.ts";
+import { calendarDay, wholeCents } from "../../src/modules/leagues/rules.ts";
 import { settingsProblem, type LeagueSettings } from "../../src/shared/leagues.ts";
 
 describe("calendarDay: only real calendar dates", () => {
@@ -75,5 +75,16 @@ describe("settingsProblem: text-direction controls", () => {
       field,
       message: `${field}: must not contain text-direction control characters`,
     });
+  });
+});
+
+describe("wholeCents: money with at most two decimals", () => {
+  test("whole cents are kept exactly, floating point noise included", () => {
+    expect([0, 0.07, 0.1 + 0.2, 10.5, 19.99, 1_000_000, 1234.56].map(wholeCents)).toEqual([
+      0, 7, 30, 1050, 1999, 100_000_000, 123456,
+    ]);
+  });
+  test("more than two decimals is refused, not rounded", () => {
+    for (const amount of [0.001, 0.005, 1.999, 10.005, 0.0001]) expect(wholeCents(amount)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { forgetSessionsAndLinks } from "../auth/service.ts";
 import { accountExport, anonymise, unusablePasswordHash, verifyPassword } from "../users/service.ts";
 import type { Bet } from "../../shared/contract/betting.ts";
 import { listBets } from "../betting/service.ts";
+import { handOverLeaguesOf } from "../leagues/service.ts";
 import { forgetUser } from "../social/service.ts";
 import { toCsv } from "./csv.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
@@ -108,6 +109,7 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
     await anonymise(trx, now, userId, unusable);
+    await handOverLeaguesOf(trx, userId);
     await forgetSessionsAndLinks(trx, now, userId);
   });
   return { message: "Your account has been deleted." };

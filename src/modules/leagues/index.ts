@@ -37,6 +37,7 @@ function nextPageLink(query: LeaguesQuery, cursor: number): string {
 }
 
 const UserParams = t.Object({ userId: idNumber("userId") });
+const MemberParams = t.Object({ ...LeagueParams.properties, ...UserParams.properties });
 
 /** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
@@ -56,7 +57,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       },
       { auth: true, query: LeaguesQuery, response: { 200: t.Array(LeagueSummary) } },
     )
-    .get("/leagues/:id", ({ params }) => service.leagueDetails(db, params.id), {
+    .get("/leagues/:id", ({ params, user }) => service.leagueDetails(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
       response: { 200: LeagueDetails },
@@ -144,6 +145,17 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       params: UserParams,
       response: { 200: t.Array(League) },
     })
+    .post(
+      "/admin/leagues/:id/admins/:userId",
+      ({ params, user }) =>
+        service.assignLeagueAdmin(db, clock.now(), { id: user.id, label: user.username }, params.id, params.userId),
+      {
+        admin: true,
+        params: MemberParams,
+        body: EmptyBody,
+        response: { 200: League },
+      },
+    )
     .post(
       "/invitations/:id/accept",
       ({ params, body, user }) =>

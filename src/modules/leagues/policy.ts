@@ -1,7 +1,8 @@
 /**
  * Who may do what in a league (DESIGN "Access"), pure: the service reads the viewer's membership
- * and asks here. A league's creator is its first admin; when the last admin leaves, the
- * longest-standing member becomes one (service). Site admins have no say in leagues.
+ * and asks here. A league's creator is its first admin; when the last admin leaves or deletes their
+ * account, the longest-standing remaining member becomes one (service). Site admins have no other
+ * say in leagues than making a member an admin (`assignLeagueAdmin`, for a league left without one).
  */
 import { type AppError, forbidden } from "../../lib/errors.ts";
 
@@ -12,7 +13,16 @@ export function standingOf(membership: { role: "admin" | "member" } | null | und
   return membership?.role ?? "outsider";
 }
 
-/** What a league lets its people do; reading a league and its standings is open to everyone signed in. */
+/**
+ * Who may see a league at all (its details, members, standings, its place in lists): everyone signed
+ * in for a public league; for a private one its members and the players it invited (pending). To
+ * anyone else a private league does not exist: every per-league call answers 404, as for a missing one.
+ */
+export function canSee(league: { isPublic: boolean }, standing: LeagueStanding, invited: boolean): boolean {
+  return league.isPublic || standing !== "outsider" || invited;
+}
+
+/** What a league lets the people who can see it do. */
 export type LeagueAction = "edit" | "invite" | "listInvitations" | "rotateInviteLink" | "shareInviteLink" | "placeBet";
 
 const ADMINS: readonly LeagueStanding[] = ["admin"];

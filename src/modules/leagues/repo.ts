@@ -1,27 +1,46 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { LeagueInvitationsTable, LeaguesTable } from "./table.ts";
 
 type Executor = Kysely<Database>;
 
-/** Up to `take` leagues, newest first by id, below `beforeId` when given; `notMemberId` leaves out that player's leagues. */
-export function leaguePage(db: Executor, page: { take: number; beforeId?: number; notMemberId?: number }) {
-  let query = db.selectFrom("leagues").selectAll();
-  if (page.beforeId !== undefined) query = query.where("id", "<", page.beforeId);
-  if (page.notMemberId !== undefined) {
-    const viewer = page.notMemberId;
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("league_members")
-            .select("id")
-            .whereRef("league_members.league_id", "=", "leagues.id")
-            .where("league_members.user_id", "=", viewer),
-        ),
-      ),
-    );
-  }
-  return query.orderBy("id", "desc").limit(page.take).execute();
+/**
+ * Up to `take` leagues `viewerId` may see (public ones, and private ones they are in or invited to),
+ * newest first by id, below `beforeId` when given; `notMember` leaves out the viewer's own leagues.
+ */
+export function leaguePage(
+  db: Executor,
+  page: { viewerId: number; take: number; beforeId?: number; notMember?: boolean },
+) {
+  const viewer = page.viewerId;
+  let query = db
+    .selectFrom("leagues")
+    .selectAll()
+    .where((eb) => {
+      const isMember = eb.exists(
+        eb
+          .selectFrom("league_members")
+          .select("league_members.id")
+          .whereRef("league_members.league_id", "=", "leagues.id")
+          .where("league_members.user_id", "=", viewer),
+      );
+      const openToViewer = eb.or([eb("leagues.is_public", "=", 1), invitedIn(eb, viewer)]);
+      return page.notMember ? eb.and([eb.not(isMember), openToViewer]) : eb.or([isMember, openToViewer]);
+    });
+  if (page.beforeId !== undefined) query = query.where("leagues.id", "<", page.beforeId);
+  return query.orderBy("leagues.id", "desc").limit(page.take).execute();
+}
+
+/** Whether the league (of the outer query) has a pending invitation for the player. */
+function invitedIn(eb: ExpressionBuilder<Database, "leagues">, userId: number) {
+  return eb.exists(
+    eb
+      .selectFrom("league_invitations")
+      .select("league_invitations.id")
+      .whereRef("league_invitations.league_id", "=", "leagues.id")
+      .where("league_invitations.invited_user_id", "=", userId)
+      .where("league_invitations.status", "=", "pending"),
+  );
 }
 
 export async function memberCounts(db: Executor, leagueIds: number[]): Promise<Map<number, number>> {
@@ -179,4 +198,38 @@ export function invitationsWhere(
   if (filter.invitedUserId !== undefined) query = query.where("i.invited_user_id", "=", filter.invitedUserId);
   if (filter.pendingOnly) query = query.where("i.status", "=", "pending");
   return query.orderBy("i.created_at", "desc").orderBy("i.id", "desc").execute();
+}
+
+/** A league's members whose accounts still exist, longest-standing first (earliest joinedAt, then lowest id). */
+export function livingMembers(db: Executor, leagueId: number) {
+  return db
+    .selectFrom("league_members")
+    .innerJoin("users", "users.id", "league_members.user_id")
+    .select(["league_members.id", "league_members.user_id", "league_members.role"])
+    .where("league_members.league_id", "=", leagueId)
+    .where("users.deleted_at", "is", null)
+    .orderBy("league_members.joined_at")
+    .orderBy("league_members.id")
+    .execute();
+}
+
+/** The leagues a player is an admin of, by id. */
+export async function leaguesAdministeredBy(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("league_members")
+    .select("league_id")
+    .where("user_id", "=", userId)
+    .where("role", "=", "admin")
+    .orderBy("league_id")
+    .execute();
+  return rows.map((r) => r.league_id);
+}
+
+export function setRoleOf(db: Executor, leagueId: number, userId: number, role: "admin" | "member") {
+  return db
+    .updateTable("league_members")
+    .set({ role })
+    .where("league_id", "=", leagueId)
+    .where("user_id", "=", userId)
+    .execute();
 }

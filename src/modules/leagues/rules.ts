@@ -39,6 +39,18 @@ export function calendarDay(text: string): string | null {
   return text.slice(0, 10);
 }
 
+/**
+ * Dollars as whole cents; null when the amount has more than two decimals (0.001 would otherwise
+ * be stored as 0 without a word). The tolerance only absorbs binary floating point (0.07 * 100).
+ */
+export function wholeCents(dollars: number): number | null {
+  const cents = Math.round(dollars * 100);
+  return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : null;
+}
+
+/** What a money field with more than two decimals is told. */
+export const notWholeCents = (field: string) => `${field}: must be an amount with at most two decimals`;
+
 /** What a date field that is not a real calendar date is told. */
 export const notADate = (field: string) => `${field}: must be a real calendar date (YYYY-MM-DD)`;
 

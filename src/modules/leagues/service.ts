@@ -6,21 +6,49 @@ import type { Database } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
+import * as audit from "../audit/service.ts";
+import type { Actor } from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
 import type { Invitation, League, LeagueSummary } from "../../shared/contract/leagues.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
-import { assertCanJoinDirectly, assertInvitee, authorize, type LeagueAction, standingOf } from "./policy.ts";
+import {
+  assertCanJoinDirectly,
+  assertInvitee,
+  authorize,
+  canSee,
+  type LeagueAction,
+  type LeagueStanding,
+  standingOf,
+} from "./policy.ts";
 import * as repo from "./repo.ts";
 import { type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
-import { calendarDay, CREATION_LIMITS, isContest, leagueBetProblem, notADate, PAGE_SIZE } from "./rules.ts";
+import {
+  calendarDay,
+  CREATION_LIMITS,
+  isContest,
+  leagueBetProblem,
+  notADate,
+  notWholeCents,
+  PAGE_SIZE,
+  wholeCents,
+} from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
-const toCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
+/** Held while a league's admins change (leaving, account deletion), so two leaving admins cannot leave it with none. */
+const ADMINS_LOCK = "league-admins";
 
 /** 400 naming the league setting at fault. */
 const invalidSetting = (field: string, message: string) => new AppError(400, "invalid_league", message, {}, { field });
+
+/** An amount in dollars as cents; 400 naming the field when it has more than two decimals. */
+function centsOf(field: string, dollars: number | null | undefined): number | null {
+  if (dollars == null) return null;
+  const cents = wholeCents(dollars);
+  if (cents === null) throw invalidSetting(field, notWholeCents(field));
+  return cents;
+}
 
 /** The calendar day of a date field; 400 naming the field when it is no real date ("2026-99-99"). */
 function dayOf(field: "startDate" | "endDate", date: string | null | undefined): string | null {
@@ -47,9 +75,9 @@ function settingsFrom(input: LeagueSettingsInput): LeagueSettings {
     name: input.name.trim(),
     description: input.description?.trim() || null,
     allowedBetTypes: [...new Set(input.rules.allowedBetTypes)],
-    minWagerCents: toCents(input.rules.minWager),
-    maxWagerCents: toCents(input.rules.maxWager),
-    startingBankrollCents: toCents(input.startingBankroll),
+    minWagerCents: centsOf("rules.minWager", input.rules.minWager),
+    maxWagerCents: centsOf("rules.maxWager", input.rules.maxWager),
+    startingBankrollCents: centsOf("startingBankroll", input.startingBankroll),
     startDate: dayOf("startDate", input.startDate),
     endDate: dayOf("endDate", input.endDate),
   };
@@ -118,21 +146,50 @@ async function withMembers(db: Kysely<Database>, rows: LeagueRow[]): Promise<Lea
   });
 }
 
+const leagueNotFound = () => notFound("League not found", "league_not_found");
+
 async function leagueOr404(db: Kysely<Database>, id: number): Promise<LeagueRow> {
   const row = await repo.findLeague(db, id);
-  if (!row) throw notFound("League not found", "league_not_found");
+  if (!row) throw leagueNotFound();
   return row;
 }
 
-/** Reads the viewer's standing in a league and applies the league policy (policy.ts). */
-async function authorizeIn(db: Kysely<Database>, leagueId: number, userId: number, action: LeagueAction) {
-  authorize(standingOf(await repo.membership(db, leagueId, userId)), action);
+/**
+ * The league and the viewer's standing in it; 404, as for a missing league, when it is private and
+ * the viewer is neither in it nor invited to it (policy `canSee`).
+ */
+async function visibleLeague(
+  db: Kysely<Database>,
+  id: number,
+  viewerId: number,
+): Promise<{ row: LeagueRow; standing: LeagueStanding }> {
+  const row = await leagueOr404(db, id);
+  const standing = standingOf(await repo.membership(db, id, viewerId));
+  const isPublic = row.is_public === 1;
+  const invited =
+    !isPublic && standing === "outsider" && (await repo.pendingInvitation(db, id, viewerId)) !== undefined;
+  if (!canSee({ isPublic }, standing, invited)) throw leagueNotFound();
+  return { row, standing };
+}
+
+/** The league once the viewer can see it and the league policy lets them do `action` (policy.ts). */
+async function leagueFor(db: Kysely<Database>, id: number, viewerId: number, action: LeagueAction): Promise<LeagueRow> {
+  const { row, standing } = await visibleLeague(db, id, viewerId);
+  authorize(standing, action);
+  return row;
+}
+
+/** Gives a league without a living admin one: its longest-standing living member (none when none is left). */
+async function ensureAdmin(trx: Kysely<Database>, leagueId: number): Promise<void> {
+  const living = await repo.livingMembers(trx, leagueId);
+  if (living.length > 0 && !living.some((m) => m.role === "admin")) await repo.setRole(trx, living[0]!.id, "admin");
 }
 
 /**
- * One page of leagues, newest first, with member counts rather than members; `nextCursor` (the
- * last league's id) asks for the page after it, null on the last page. `scope: "available"` is
- * spec §2's Available Leagues: public or private leagues the viewer is not in.
+ * One page of the leagues the viewer can see (public ones; private ones only when they are in
+ * them or invited), newest first, with member counts rather than members; `nextCursor` (the last
+ * league's id) asks for the page after it, null on the last page. `scope: "available"` is spec
+ * §2's Available Leagues: those the viewer is not in (private ones only when invited).
  */
 export async function listLeagues(
   db: Db,
@@ -141,9 +198,10 @@ export async function listLeagues(
 ): Promise<{ leagues: LeagueSummary[]; nextCursor: number | null }> {
   const limit = query.limit ?? PAGE_SIZE.default;
   const rows = await repo.leaguePage(db, {
+    viewerId,
     take: limit + 1,
+    notMember: query.scope === "available",
     ...(query.cursor !== undefined ? { beforeId: query.cursor } : {}),
-    ...(query.scope === "available" ? { notMemberId: viewerId } : {}),
   });
   const page = rows.slice(0, limit);
   const counts = await repo.memberCounts(
@@ -162,9 +220,9 @@ export async function leaguesOf(db: Db, viewerId: number, userId: number): Promi
   return withMembers(db, await repo.leaguesOfUser(db, userId));
 }
 
-/** A league with its members and its standings (members ranked by units won in the league's book). */
-export async function leagueDetails(db: Db, id: number) {
-  const [league] = await withMembers(db, [await leagueOr404(db, id)]);
+/** A league with its members and its standings (members ranked by units won in the league's book); for those who can see it. */
+export async function leagueDetails(db: Db, viewerId: number, id: number) {
+  const [league] = await withMembers(db, [(await visibleLeague(db, id, viewerId)).row]);
   const standings = await bookStandings(
     db,
     id,
@@ -213,8 +271,8 @@ export async function createLeague(
 
 /** Changes a league's settings; its admins only. */
 export async function updateLeague(db: Db, userId: number, id: number, input: LeagueSettingsInput): Promise<League> {
-  await leagueOr404(db, id);
-  await authorizeIn(db, id, userId, "edit");
+  assertClaimIsSelf(userId, input.createdBy, "createdBy");
+  await leagueFor(db, id, userId, "edit");
   await repo.updateLeague(db, id, validatedColumns(input));
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
 }
@@ -230,7 +288,7 @@ async function join(trx: Kysely<Database>, now: Date, leagueId: number, userId: 
 /** Joins a public league; private leagues take an invitation or the invite link. */
 export async function joinLeague(db: Db, now: Date, userId: number, id: number, claimed: number): Promise<League> {
   assertClaimIsSelf(userId, claimed, "userId");
-  const row = await leagueOr404(db, id);
+  const { row } = await visibleLeague(db, id, userId);
   assertCanJoinDirectly({ isPublic: row.is_public === 1 });
   await db.transaction().execute((trx) => join(trx, now, id, userId));
   return (await withMembers(db, [row]))[0]!;
@@ -249,31 +307,29 @@ export async function joinByToken(
   return { id: row.id, name: row.name };
 }
 
-/** Leaves a league; when its last admin leaves, the longest-standing member becomes admin. */
+/** Leaves a league; when its last admin leaves, the longest-standing remaining member becomes admin. */
 export async function leaveLeague(db: Db, userId: number, id: number, claimed: number): Promise<{ message: string }> {
   assertClaimIsSelf(userId, claimed, "userId");
-  await leagueOr404(db, id);
+  await visibleLeague(db, id, userId);
   await db.transaction().execute(async (trx) => {
+    await lockExclusive(trx, ADMINS_LOCK, id);
     const member = await repo.membership(trx, id, userId);
     if (!member) throw conflict("You are not a member of this league", "not_member");
     await repo.removeMember(trx, id, userId);
-    const rest = await repo.membersOf(trx, [id]);
-    if (rest.length > 0 && !rest.some((m) => m.role === "admin")) await repo.setRole(trx, rest[0]!.id, "admin");
+    await ensureAdmin(trx, id);
   });
   return { message: "Left league" };
 }
 
 /** The invite link's token; members only. */
 export async function inviteToken(db: Db, userId: number, id: number): Promise<{ inviteToken: string }> {
-  const row = await leagueOr404(db, id);
-  await authorizeIn(db, id, userId, "shareInviteLink");
+  const row = await leagueFor(db, id, userId, "shareInviteLink");
   return { inviteToken: row.invite_token };
 }
 
 /** Replaces the invite token, retiring old links; admins only. */
 export async function rotateInviteToken(db: Db, userId: number, id: number): Promise<{ inviteToken: string }> {
-  await leagueOr404(db, id);
-  await authorizeIn(db, id, userId, "rotateInviteLink");
+  await leagueFor(db, id, userId, "rotateInviteLink");
   const token = randomToken(24);
   await repo.updateLeague(db, id, { invite_token: token });
   return { inviteToken: token };
@@ -304,8 +360,7 @@ export async function invite(
   assertClaimIsSelf(userId, input.invitedBy, "invitedBy");
   if (input.leagueId !== undefined && input.leagueId !== id)
     throw badRequest("leagueId: does not match the league in the address");
-  await leagueOr404(db, id);
-  await authorizeIn(db, id, userId, "invite");
+  await leagueFor(db, id, userId, "invite");
   const invited = await findUserByIdOrName(db, input.invitedUserId);
   // A deleted account is nobody to invite.
   if (!invited || !(await isActiveAccount(db, invited.id)))
@@ -337,8 +392,7 @@ export async function invite(
 
 /** A league's invitations; its admins only. */
 export async function leagueInvitations(db: Db, userId: number, id: number): Promise<Invitation[]> {
-  await leagueOr404(db, id);
-  await authorizeIn(db, id, userId, "listInvitations");
+  await leagueFor(db, id, userId, "listInvitations");
   return (await repo.invitationsWhere(db, { leagueId: id })).map(toInvitation);
 }
 
@@ -374,9 +428,7 @@ export async function answerInvitation(
 
 /** What the betting module checks before a league bet: membership, the league's rules and its bankroll. */
 export async function leagueBetRules(db: Kysely<Database>, leagueId: number, userId: number) {
-  const row = await repo.findLeague(db, leagueId);
-  if (!row) throw notFound("League not found", "league_not_found");
-  await authorizeIn(db, leagueId, userId, "placeBet");
+  const row = await leagueFor(db, leagueId, userId, "placeBet");
   const settings = settingsOf(row);
   return {
     name: row.name,
@@ -399,4 +451,40 @@ export async function invitationsReceivedSince(db: Db, userId: number, since: st
   return (await repo.invitationsWhere(db, { invitedUserId: userId }))
     .filter((i) => i.created_at >= since)
     .map(toInvitation);
+}
+
+/**
+ * When a player deletes their account (called inside the deletion's transaction, after the account
+ * is anonymised): they stay a member of their leagues, so their bets stay in the standings, but no
+ * longer an admin; a league left without a living admin gets its longest-standing living member.
+ */
+export async function handOverLeaguesOf(trx: Kysely<Database>, userId: number): Promise<void> {
+  for (const leagueId of await repo.leaguesAdministeredBy(trx, userId)) {
+    await lockExclusive(trx, ADMINS_LOCK, leagueId); // in league id order, so two deletions never deadlock
+    await repo.setRoleOf(trx, leagueId, userId, "member");
+    await ensureAdmin(trx, leagueId);
+  }
+}
+
+/**
+ * A site admin makes a living member of a league one of its admins (a league whose admins all left
+ * it before anyone else joined has none); recorded in the audit log. 404 for no such league, 409
+ * when the player is no member (or their account is deleted).
+ */
+export async function assignLeagueAdmin(
+  db: Db,
+  now: Date,
+  actor: Actor,
+  leagueId: number,
+  userId: number,
+): Promise<League> {
+  await db.transaction().execute(async (trx) => {
+    await lockExclusive(trx, ADMINS_LOCK, leagueId);
+    await leagueOr404(trx, leagueId);
+    const member = (await repo.livingMembers(trx, leagueId)).find((m) => m.user_id === userId);
+    if (!member) throw conflict("That player is not a member of this league", "not_member");
+    await repo.setRole(trx, member.id, "admin");
+    await audit.record(trx, now, actor, "league.assign_admin", `league:${leagueId}`, { userId });
+  });
+  return (await withMembers(db, [await leagueOr404(db, leagueId)]))[0]!;
 }
