@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { buildInvitation, buildLeague, buildUser, type BuiltUser } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
+import { deletedAccountPlaceholder } from "../../src/shared/accounts.ts";
 
 let ctx: TestContext;
 let ann: BuiltUser;
@@ -66,7 +67,7 @@ describe("a league always has an admin while it has members", () => {
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     // The deleted account stays a member (its bets stay in the standings) but is no admin.
     expect(await roles(ben, league.id)).toEqual([
-      [`deleted_user_${ann.user.id}`, "member"],
+      [deletedAccountPlaceholder(ann.user.id).username, "member"],
       ["ben", "admin"],
       ["cat", "member"],
     ]);
@@ -89,7 +90,7 @@ describe("a league always has an admin while it has members", () => {
     expect((await as(ann, "DELETE", "/api/user", { password: ann.password })).status).toBe(200);
     expect((await as(ben, "DELETE", `/api/leagues/${league.id}/leave`, { userId: ben.user.id })).status).toBe(200);
     expect(await roles(cat, league.id)).toEqual([
-      [`deleted_user_${ann.user.id}`, "member"],
+      [deletedAccountPlaceholder(ann.user.id).username, "member"],
       ["cat", "admin"],
     ]);
     await canManage(cat, league.id, dan);
@@ -98,7 +99,7 @@ describe("a league always has an admin while it has members", () => {
   test("a league whose last living member deletes their account is kept, without an admin", async () => {
     const league = await buildLeague(ctx, ann);
     expect((await as(ann, "DELETE", "/api/user", { password: ann.password })).status).toBe(200);
-    expect(await roles(ben, league.id)).toEqual([[`deleted_user_${ann.user.id}`, "member"]]);
+    expect(await roles(ben, league.id)).toEqual([[deletedAccountPlaceholder(ann.user.id).username, "member"]]);
     expect((await as(ben, "POST", `/api/leagues/${league.id}/join`, { userId: ben.user.id })).status).toBe(200);
   });
 });
