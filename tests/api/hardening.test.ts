@@ -12,6 +12,8 @@ import { jsonNestsDeeperThan } from "../../src/http/body.ts";
 import { loggablePath } from "../../src/http/pipeline.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { defuseFormula } from "../../src/modules/account/csv.ts";
+import { createResetLink } from "../../src/modules/auth/service.ts";
+import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import {
   MAX_CLIENT_MESSAGES_PER_MINUTE,
   MAX_SOCKETS_PER_CLIENT,
@@ -314,6 +316,39 @@ describe("in-process", () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.join("\n")).not.toContain("SeCrEtInViTe123");
     expect(lines.join("\n")).toContain("/invite/:token");
+  });
+
+  test("passwords, session cookies and reset tokens never reach the log, even when refused", async () => {
+    const lines: string[] = [];
+    const logger = createLogger("debug", { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ...ctx, logger });
+    const send = (method: string, path: string, body: unknown, cookie?: string) =>
+      app.handle(
+        new Request(`${BASE}${path}`, {
+          method,
+          headers: { origin: BASE, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+        }),
+      );
+    const player = await buildUser(ctx, { password: "Hunter2-LogCanary" });
+    const signedIn = await send("POST", "/api/login", { email: player.user.email, password: "Hunter2-LogCanary" });
+    const sessionToken = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(signedIn.headers.get("set-cookie") ?? "")?.[1];
+    expect(sessionToken).toBeTruthy();
+    await send("POST", "/api/login", { email: player.user.email, password: "Wrong-LogCanary-1" });
+    const { url } = await createResetLink(ctx.db, ctx.clock.now(), player.user.email, BASE);
+    const resetToken = decodeURIComponent(new URL(url).searchParams.get("reset")!);
+    await send("POST", "/api/password/reset", { token: "Bogus-LogCanary-Token", password: "Fresh-LogCanary-2" });
+    await send("POST", "/api/password/reset", { token: resetToken, password: "Fresh-LogCanary-3" });
+    await send(
+      "PUT",
+      "/api/user/password",
+      { currentPassword: "x", newPassword: "y" },
+      `${SESSION_COOKIE}=${sessionToken}`,
+    );
+    await Bun.sleep(20);
+    const log = lines.join("\n");
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    for (const secret of ["LogCanary", sessionToken!, resetToken]) expect(log).not.toContain(secret);
   });
 
   test("bets.csv defuses formulas in league names and notes", async () => {
