@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import { readJsonObject } from "./body.ts";
+import { nulRefused, readJsonObject } from "./body.ts";
 import type { Metrics } from "../lib/metrics.ts";
 import { markPersonal } from "./private-answers.ts";
 import { assertSameOrigin, SAFE_METHODS, securityHeaders } from "./security.ts";
@@ -28,13 +28,15 @@ export function assertHeadSize(request: Request): void {
 
 /**
  * Refuses a query that names a parameter twice (`?week=1&week=2`): which one counts would be the
- * parser's choice, not the caller's. Names are compared decoded (`w%65ek` is `week`).
+ * parser's choice, not the caller's. Names are compared decoded (`w%65ek` is `week`). A NUL
+ * (`%00`) is refused too: PostgreSQL cannot store or compare it, so the engines would answer apart.
  */
-export function assertSingleQueryParams(url: string): void {
+export function assertQueryParams(url: string): void {
   const start = url.indexOf("?");
   if (start < 0) return;
   const seen = new Set<string>();
-  for (const name of new URLSearchParams(url.slice(start + 1)).keys()) {
+  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
+    if (name.includes("\0") || value.includes("\0")) throw nulRefused(name);
     if (seen.has(name)) {
       throw new AppError(
         400,
@@ -95,6 +97,7 @@ const INPUT_REFUSALS = new Set([
   "unsupported_media_type",
   "invalid_body",
   "repeated_query_parameter",
+  "invalid_input", // a NUL in the query or the body
 ]);
 const isInputRefusal = (error: unknown) => error instanceof AppError && INPUT_REFUSALS.has(error.code);
 
@@ -137,7 +140,7 @@ export function httpPipeline({
     if (started.has(request)) return;
     started.set(request, performance.now());
     assertHeadSize(request);
-    if (request.url.includes("?") && pathOf(request.url).startsWith("/api/")) assertSingleQueryParams(request.url);
+    if (request.url.includes("?") && pathOf(request.url).startsWith("/api/")) assertQueryParams(request.url);
     if (SAFE_METHODS.has(request.method)) return;
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > config.bodyLimit) {

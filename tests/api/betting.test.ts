@@ -367,6 +367,7 @@ describe("PATCH /api/bets/:id/note", () => {
     expect(nul.body).toEqual({
       message: "note: must not contain control characters such as NUL",
       code: "invalid_input",
+      field: "note",
     });
     expect((await call(ctx.app, "PATCH", `/api/bets/${bet.id}/note`, { body: { note: "x" } })).status).toBe(401);
     const stored = await ctx.db.selectFrom("bets").select("note").executeTakeFirstOrThrow();

@@ -54,3 +54,56 @@ describe("a query parameter given twice", () => {
     expect((await call(ctx.app, "GET", "/api/games?week=1&week=2")).status).toBe(400);
   });
 });
+
+describe("a NUL anywhere in the input", () => {
+  // PostgreSQL cannot store or compare a NUL, SQLite keeps it: without one refusal in the HTTP layer
+  // the engines would answer these apart (a 400 from the driver on one, 200/401 on the other).
+  const nulInputs: [
+    label: string,
+    method: string,
+    path: string,
+    body: Record<string, unknown> | undefined,
+    field: string,
+  ][] = [
+    ["the search query", "GET", "/api/users/search?q=ad%00m", undefined, "q"],
+    ["a query parameter's name", "GET", "/api/games?we%00ek=1", undefined, "we\u0000ek"],
+    [
+      "a sign-up's referral",
+      "POST",
+      "/api/register",
+      { email: "nul@example.com", username: "nul_player", password: "long enough", referralSource: "ads\u0000" },
+      "referralSource",
+    ],
+    ["a sign-in's email", "POST", "/api/login", { email: "admin\u0000@example.com", password: "long enough" }, "email"],
+    [
+      "a nested field",
+      "POST",
+      "/api/leagues",
+      { name: "Nul", rules: { allowedBetTypes: ["spread\u0000"] } },
+      "rules.allowedBetTypes[0]",
+    ],
+  ];
+
+  test.each(nulInputs)(
+    "%s is a 400 naming the field, and writes nothing",
+    async (_label, method, path, body, field) => {
+      const users = await ctx.db.selectFrom("users").select(ctx.db.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const res = await call(ctx.app, method, path, { cookie: admin.cookie, ...(body ? { body } : {}) });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: `${field}: must not contain control characters such as NUL`,
+        code: "invalid_input",
+        field,
+      });
+      const after = await ctx.db.selectFrom("users").select(ctx.db.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(users.n));
+    },
+  );
+
+  test("an escaped backslash before u0000 is text, not a NUL", async () => {
+    const res = await call(ctx.app, "GET", `/api/users/search?q=${encodeURIComponent("\\u0000")}`, {
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+  });
+});
