@@ -22,7 +22,7 @@ export function findBetInBook(db: Executor, userId: number, gameId: string, book
 export function findParlayInBook(db: Executor, userId: number, bookId: number, parlayKey: string) {
   return db
     .selectFrom("bets")
-    .select("id")
+    .select(["id", "status", "wager_cents", "note"])
     .where("user_id", "=", userId)
     .where("book_id", "=", bookId)
     .where("parlay_key", "=", parlayKey)

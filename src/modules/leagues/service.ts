@@ -23,17 +23,8 @@ import {
   standingOf,
 } from "./policy.ts";
 import * as repo from "./repo.ts";
-import { type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
-import {
-  calendarDay,
-  CREATION_LIMITS,
-  isContest,
-  leagueBetProblem,
-  notADate,
-  notWholeCents,
-  PAGE_SIZE,
-  wholeCents,
-} from "./rules.ts";
+import { type LeagueBetRules, type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
+import { calendarDay, CREATION_LIMITS, isContest, notADate, notWholeCents, PAGE_SIZE, wholeCents } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
 /** Held while a league's admins change (leaving, account deletion), so two leaving admins cannot leave it with none. */
@@ -426,15 +417,21 @@ export async function answerInvitation(
   return toInvitation((await repo.invitationsWhere(db, { id: invitationId }))[0]!);
 }
 
-/** What the betting module checks before a league bet: membership, the league's rules and its bankroll. */
-export async function leagueBetRules(db: Kysely<Database>, leagueId: number, userId: number) {
+/**
+ * What the betting module checks before a league bet: membership (refused here), and the league's
+ * rules and bankroll as data (checked by `leagueBetProblem` in shared/leagues.ts).
+ */
+export async function leagueBetRules(
+  db: Kysely<Database>,
+  leagueId: number,
+  userId: number,
+): Promise<{ name: string; bankrollCents: number | null; rules: LeagueBetRules }> {
   const row = await leagueFor(db, leagueId, userId, "placeBet");
-  const settings = settingsOf(row);
+  const { allowedBetTypes, minWagerCents, maxWagerCents, startingBankrollCents, startDate, endDate } = settingsOf(row);
   return {
     name: row.name,
-    bankrollCents: settings.startingBankrollCents,
-    problemWith: (bet: { betType: string; wagerCents: number; commenceTime: string }) =>
-      leagueBetProblem(settings, bet),
+    bankrollCents: startingBankrollCents,
+    rules: { allowedBetTypes, minWagerCents, maxWagerCents, startDate, endDate },
   };
 }
 
