@@ -1,6 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import { isPostgres } from "./connection.ts";
-import type { Database } from "./schema.ts";
+import { sql } from "kysely";
+import { isPostgres, type Db } from "./connection.ts";
 
 /**
  * Where a reader of the outbox got to. On SQLite ids commit in order (one writer), so the id
@@ -26,7 +25,7 @@ export type OutboxRow = {
 };
 
 /** The next committed events after `cursor`, at most `limit`, in the order they must be delivered. */
-export async function outboxAfter(db: Kysely<Database>, cursor: OutboxCursor, limit: number): Promise<OutboxRow[]> {
+export async function outboxAfter(db: Db, cursor: OutboxCursor, limit: number): Promise<OutboxRow[]> {
   if (!isPostgres(db)) {
     const rows = await db
       .selectFrom("outbox")
@@ -48,7 +47,7 @@ export async function outboxAfter(db: Kysely<Database>, cursor: OutboxCursor, li
 }
 
 /** Where a reader that has delivered nothing starts: after everything already committed. */
-export async function outboxEnd(db: Kysely<Database>): Promise<OutboxCursor> {
+export async function outboxEnd(db: Db): Promise<OutboxCursor> {
   if (!isPostgres(db)) {
     const row = await db
       .selectFrom("outbox")
@@ -64,7 +63,7 @@ export async function outboxEnd(db: Kysely<Database>): Promise<OutboxCursor> {
 }
 
 /** Drops events delivered (up to `cursor`) and older than `createdBefore`; undelivered ones stay whatever their age. */
-export function deleteDeliveredBefore(db: Kysely<Database>, createdBefore: string, cursor: OutboxCursor) {
+export function deleteDeliveredBefore(db: Db, createdBefore: string, cursor: OutboxCursor) {
   const old = db.deleteFrom("outbox").where("created_at", "<", createdBefore);
   if (!isPostgres(db)) return old.where("id", "<=", cursor.id).execute();
   return old.where(sql<boolean>`txid < cast(${cursor.txid ?? "0"} as xid8)`).execute();

@@ -14,6 +14,10 @@ import {
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
+/**
+ * The app's database handle, by one name across src: the Kysely instance or a transaction inside
+ * it (a Kysely too). Repos and services take it first, named `db`, or `trx` inside a transaction.
+ */
 export type Db = Kysely<Database>;
 
 /**

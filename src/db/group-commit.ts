@@ -1,10 +1,8 @@
-import type { Kysely } from "kysely";
-import { isPostgres } from "./connection.ts";
+import { isPostgres, type Db } from "./connection.ts";
 import { retryOnConflict } from "./errors.ts";
-import type { Database } from "./schema.ts";
 import { getOrCreate } from "../lib/maps.ts";
 
-type Work<T> = (trx: Kysely<Database>) => Promise<T>;
+type Work<T> = (trx: Db) => Promise<T>;
 
 interface Job {
   work: Work<unknown>;
@@ -25,13 +23,13 @@ const MAX_BATCH = 64;
  * commit. Under no load a job runs alone in its own transaction, as before.
  */
 export class GroupCommit {
-  readonly #db: Kysely<Database>;
+  readonly #db: Db;
   #queue: Job[] = [];
   #draining = false;
 
   readonly #postgres: boolean;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Db) {
     this.#db = db;
     this.#postgres = isPostgres(db);
   }
@@ -111,6 +109,6 @@ export class GroupCommit {
 const writers = new WeakMap<object, GroupCommit>();
 
 /** The database's group-commit writer (one per handle: tests open many side by side). */
-export function groupCommit(db: Kysely<Database>): GroupCommit {
+export function groupCommit(db: Db): GroupCommit {
   return getOrCreate(writers, db, () => new GroupCommit(db));
 }

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from "kysely";
-import { isPostgres } from "./connection.ts";
+import { sql } from "kysely";
+import { isPostgres, type Db } from "./connection.ts";
 import { groupCommit } from "./group-commit.ts";
-import type { Database } from "./schema.ts";
 
 /**
  * Fixed-window counters in the `rate_limits` table, so a limit holds across every process on the
@@ -20,9 +19,7 @@ export interface CountedWindow {
   count: number;
 }
 
-type Executor = Kysely<Database>;
-
-const upsert = (db: Executor, key: string, nowMs: number, windowMs: number) =>
+const upsert = (db: Db, key: string, nowMs: number, windowMs: number) =>
   sql<{ window_start: number; count: number }>`
     insert into rate_limits (key, window_start, count) values (${key}, ${nowMs}, 1)
     on conflict (key) do update set
@@ -37,22 +34,16 @@ const upsert = (db: Executor, key: string, nowMs: number, windowMs: number) =>
  * statement; on SQLite it joins the group commit, so hits arriving together share one commit
  * (a commit of its own per hit would cost more than the request it guards).
  */
-export async function countHit(
-  db: Executor,
-  key: string,
-  nowMs: number,
-  windowMs: number,
-  trx?: Executor,
-): Promise<CountedWindow> {
-  const run = (on: Executor) => upsert(on, key, nowMs, windowMs);
+export async function countHit(db: Db, key: string, nowMs: number, windowMs: number, trx?: Db): Promise<CountedWindow> {
+  const run = (on: Db) => upsert(on, key, nowMs, windowMs);
   const result = trx ? await run(trx) : isPostgres(db) ? await run(db) : await groupCommit(db).run(run);
   const row = result.rows[0]!;
   return { windowStart: Number(row.window_start), count: Number(row.count) };
 }
 
 /** Gives back one hit of `key`'s current window (never below zero). */
-export async function refundHit(db: Executor, key: string, nowMs: number, windowMs: number): Promise<void> {
-  const statement = (on: Executor) =>
+export async function refundHit(db: Db, key: string, nowMs: number, windowMs: number): Promise<void> {
+  const statement = (on: Db) =>
     on
       .updateTable("rate_limits")
       .set((eb) => ({ count: eb("count", "-", 1) }))
@@ -65,7 +56,7 @@ export async function refundHit(db: Executor, key: string, nowMs: number, window
 }
 
 /** Deletes the counters whose window is over for every limiter (housekeeping). */
-export async function purgeRateLimits(db: Executor, nowMs: number): Promise<number> {
+export async function purgeRateLimits(db: Db, nowMs: number): Promise<number> {
   const result = await db
     .deleteFrom("rate_limits")
     .where("window_start", "<=", nowMs - LONGEST_WINDOW_MS)

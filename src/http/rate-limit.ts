@@ -1,7 +1,5 @@
-import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.ts";
 import { countHit, LONGEST_WINDOW_MS, refundHit } from "../db/rate-limits.ts";
-import type { Database } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import { tooManyRequests } from "../lib/errors.ts";
 
@@ -27,7 +25,7 @@ export class RateLimiter {
    * Counts one request for `key`; throws 429 with Retry-After once the window's budget is spent.
    * With `trx`, counted in the caller's transaction (undone if it rolls back).
    */
-  async hit(key: string, trx?: Kysely<Database>): Promise<void> {
+  async hit(key: string, trx?: Db): Promise<void> {
     const now = this.clock.now().getTime();
     const window = await countHit(this.db, `${this.name}:${key}`, now, this.windowMs, trx);
     if (window.count > this.limit) {

@@ -48,3 +48,39 @@ export function settingsProblem(s: LeagueSettings): { field: string; message: st
 export function availableCents(bankrollCents: number, settledProfitCents: number, pendingStakesCents: number): number {
   return bankrollCents + settledProfitCents - pendingStakesCents;
 }
+
+/** A league's rules for the bets placed in its book, as data (the leagues module reads them, betting checks them). */
+export type LeagueBetRules = Pick<
+  LeagueSettings,
+  "allowedBetTypes" | "minWagerCents" | "maxWagerCents" | "startDate" | "endDate"
+>;
+
+/** One thing a league's rules look at in a bet: a type it counts as, and the kick-off of the game it is on. */
+export interface LeaguePick {
+  betType: string;
+  commenceTime: string;
+}
+
+/**
+ * Why a stake on these picks breaks a league's rules (type, wager limits, date window by the game's
+ * kick-off), the first pick's problem first; null when they are fine. A single bet is one pick; a
+ * parlay is each leg as a "parlay" and as its own type.
+ */
+export function leagueBetProblem(
+  rules: LeagueBetRules,
+  wagerCents: number,
+  picks: readonly LeaguePick[],
+): string | null {
+  for (const pick of picks) {
+    if (!rules.allowedBetTypes.includes(pick.betType)) return `This league does not allow ${pick.betType} bets`;
+    if (rules.minWagerCents !== null && wagerCents < rules.minWagerCents)
+      return `This league's minimum wager is $${(rules.minWagerCents / 100).toFixed(2)}`;
+    if (rules.maxWagerCents !== null && wagerCents > rules.maxWagerCents)
+      return `This league's maximum wager is $${(rules.maxWagerCents / 100).toFixed(2)}`;
+    const day = pick.commenceTime.slice(0, 10);
+    if (rules.startDate !== null && day < rules.startDate)
+      return `This league only counts games from ${rules.startDate}`;
+    if (rules.endDate !== null && day > rules.endDate) return `This league only counts games until ${rules.endDate}`;
+  }
+  return null;
+}

@@ -1,11 +1,11 @@
-import type { Insertable, Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
+import type { Insertable } from "kysely";
 import type { AuditLogTable } from "./table.ts";
 
-export function insertEntry(db: Kysely<Database>, row: Insertable<AuditLogTable>) {
+export function insertEntry(db: Db, row: Insertable<AuditLogTable>) {
   return db.insertInto("audit_log").values(row).execute();
 }
 
-export function latestEntries(db: Kysely<Database>, limit: number) {
+export function latestEntries(db: Db, limit: number) {
   return db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
 import * as repo from "./repo.ts";
 
 /** Who did an admin action: a signed-in admin, an operator at the CLI, or the app itself (first-start seeding). */
@@ -20,7 +19,7 @@ export interface AuditEntry {
 
 /** Records an admin action inside the caller's transaction, so it exists exactly when the action does. */
 export async function record(
-  trx: Kysely<Database>,
+  trx: Db,
   now: Date,
   actor: Actor,
   action: string,
@@ -38,7 +37,7 @@ export async function record(
 }
 
 /** The newest entries first. */
-export async function latest(db: Kysely<Database>, limit = 100): Promise<AuditEntry[]> {
+export async function latest(db: Db, limit = 100): Promise<AuditEntry[]> {
   const rows = await repo.latestEntries(db, limit);
   return rows.map((r) => ({
     id: r.id,

@@ -1,18 +1,15 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
 import type { LinkPurpose } from "./table.ts";
 
-type Executor = Kysely<Database>;
-
 export function insertSession(
-  db: Executor,
+  db: Db,
   row: { token_hash: string; user_id: number; created_at: string; expires_at: string },
 ) {
   return db.insertInto("sessions").values(row).execute();
 }
 
 /** The account a live session belongs to: a read-only join to `users` (the users module's table). */
-export function findSessionUser(db: Executor, tokenHash: string, now: string) {
+export function findSessionUser(db: Db, tokenHash: string, now: string) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -22,16 +19,16 @@ export function findSessionUser(db: Executor, tokenHash: string, now: string) {
     .executeTakeFirst();
 }
 
-export function deleteSession(db: Executor, tokenHash: string) {
+export function deleteSession(db: Db, tokenHash: string) {
   return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
 }
 
-export function deleteExpiredSessions(db: Executor, now: string) {
+export function deleteExpiredSessions(db: Db, now: string) {
   return db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
 }
 
 export function insertOneTimeLink(
-  db: Executor,
+  db: Db,
   row: { token_hash: string; purpose: LinkPurpose; user_id: number; created_at: string; expires_at: string },
 ) {
   return db
@@ -40,7 +37,7 @@ export function insertOneTimeLink(
     .execute();
 }
 
-export function findOneTimeLink(db: Executor, tokenHash: string, purpose: LinkPurpose) {
+export function findOneTimeLink(db: Db, tokenHash: string, purpose: LinkPurpose) {
   return db
     .selectFrom("password_resets")
     .selectAll()
@@ -50,7 +47,7 @@ export function findOneTimeLink(db: Executor, tokenHash: string, purpose: LinkPu
 }
 
 /** Marks every unused link of that purpose of the account used: a reset spends the account's other reset links. */
-export function spendLinksOf(db: Executor, userId: number, purpose: LinkPurpose, at: string) {
+export function spendLinksOf(db: Db, userId: number, purpose: LinkPurpose, at: string) {
   return db
     .updateTable("password_resets")
     .set({ used_at: at })
@@ -60,17 +57,17 @@ export function spendLinksOf(db: Executor, userId: number, purpose: LinkPurpose,
     .execute();
 }
 
-export function deleteLinksOf(db: Executor, userId: number) {
+export function deleteLinksOf(db: Db, userId: number) {
   return db.deleteFrom("password_resets").where("user_id", "=", userId).execute();
 }
 
-export function deleteSpentLinks(db: Executor, now: string) {
+export function deleteSpentLinks(db: Db, now: string) {
   return db
     .deleteFrom("password_resets")
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", now)]))
     .execute();
 }
 
-export function deleteSessionsOf(db: Executor, userId: number) {
+export function deleteSessionsOf(db: Db, userId: number) {
   return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

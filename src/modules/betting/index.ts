@@ -8,6 +8,7 @@ import { currentSeason } from "../games/service.ts";
 import { Bet, Coverage } from "../../shared/contract/betting.ts";
 import { BetParams, NoteBody, PlaceBetBody, PlaceParlayBody, UserParams, UserWeekParams } from "./model.ts";
 import { placeParlay } from "./parlays.ts";
+import type { Admit } from "./placement.ts";
 import * as service from "./service.ts";
 
 /** Placing bets and parlays, a player's bets, and journal notes (spec §7). */
@@ -18,7 +19,7 @@ export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
    * one (stale price, started game…) rolls that count back, so it is counted again on its own: a
    * script hammering refusals is limited like one placing bets.
    */
-  const withinBudget = async <T>(userId: number, place: (admit: service.Admit) => Promise<T>): Promise<T> => {
+  const withinBudget = async <T>(userId: number, place: (admit: Admit) => Promise<T>): Promise<T> => {
     const key = `user:${userId}`;
     try {
       return await place((trx) => placements.hit(key, trx));

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
 import { finalFacts } from "../games/service.ts";
 import { settleParlay } from "../../shared/parlays.ts";
 import * as repo from "./repo.ts";
@@ -30,7 +29,7 @@ function gradeLeg(leg: BetLegRow, facts: Facts | null): BetStatus {
  * Legs are graded afresh from the games each time, so a sweep that runs twice, or a regrade, agrees.
  * `known` is the final of the game being settled, read once by the caller.
  */
-export async function decideParlays(trx: Kysely<Database>, parlays: BetRow[], known: Facts): Promise<Decided[]> {
+export async function decideParlays(trx: Db, parlays: BetRow[], known: Facts): Promise<Decided[]> {
   const legs = Map.groupBy(
     await repo.legsOf(
       trx,

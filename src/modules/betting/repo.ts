@@ -1,13 +1,11 @@
-import { sql, type Insertable, type Kysely } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import { sql, type Insertable } from "kysely";
 import { jsonList } from "../../db/json-rows.ts";
-import type { Database } from "../../db/schema.ts";
 import { type BetStatus, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
-type Executor = Kysely<Database>;
-
 /** A player's single bet on a game in one book; parlays are their own bets and do not count. */
-export function findBetInBook(db: Executor, userId: number, gameId: string, bookId: number) {
+export function findBetInBook(db: Db, userId: number, gameId: string, bookId: number) {
   return db
     .selectFrom("bets")
     .selectAll()
@@ -19,22 +17,22 @@ export function findBetInBook(db: Executor, userId: number, gameId: string, book
 }
 
 /** A player's parlay with exactly these legs in one book, if any. */
-export function findParlayInBook(db: Executor, userId: number, bookId: number, parlayKey: string) {
+export function findParlayInBook(db: Db, userId: number, bookId: number, parlayKey: string) {
   return db
     .selectFrom("bets")
-    .select("id")
+    .select(["id", "status", "wager_cents", "note"])
     .where("user_id", "=", userId)
     .where("book_id", "=", bookId)
     .where("parlay_key", "=", parlayKey)
     .executeTakeFirst();
 }
 
-export function insertLegs(db: Executor, rows: Insertable<BetLegsTable>[]) {
+export function insertLegs(db: Db, rows: Insertable<BetLegsTable>[]) {
   return db.insertInto("bet_legs").values(rows).execute();
 }
 
 /** The legs of these parlays, in their order. */
-export function legsOf(db: Executor, betIds: number[]) {
+export function legsOf(db: Db, betIds: number[]) {
   return db
     .selectFrom("bet_legs")
     .selectAll()
@@ -58,7 +56,7 @@ const PICK_DETAILS = [
 ] as const;
 
 /** The legs of these parlays with their games and props, for the API. */
-export function legsWithDetails(db: Executor, betIds: number[]) {
+export function legsWithDetails(db: Db, betIds: number[]) {
   return db
     .selectFrom("bet_legs")
     .innerJoin("games", "games.id", "bet_legs.game_id")
@@ -74,7 +72,7 @@ export function legsWithDetails(db: Executor, betIds: number[]) {
 export type LegWithDetails = Awaited<ReturnType<typeof legsWithDetails>>[number];
 
 /** Up to `limit` parlays with a leg on a game after `afterId`, in id order; `pendingOnly` for the settlement sweep. */
-export function parlaysWithLegOn(db: Executor, gameId: string, afterId: number, limit: number, pendingOnly: boolean) {
+export function parlaysWithLegOn(db: Db, gameId: string, afterId: number, limit: number, pendingOnly: boolean) {
   let query = db
     .selectFrom("bet_legs")
     .innerJoin("bets", "bets.id", "bet_legs.bet_id")
@@ -86,32 +84,29 @@ export function parlaysWithLegOn(db: Executor, gameId: string, afterId: number, 
 }
 
 /** Grades many legs the same way in one statement. */
-export function setLegStatus(db: Executor, ids: number[], status: BetStatus) {
+export function setLegStatus(db: Db, ids: number[], status: BetStatus) {
   return db.updateTable("bet_legs").set({ status }).where("id", "in", jsonList(db, ids)).execute();
 }
 
-export function findBet(db: Executor, id: number) {
+export function findBet(db: Db, id: number) {
   return db.selectFrom("bets").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function deleteBet(db: Executor, id: number) {
+export function deleteBet(db: Db, id: number) {
   return db.deleteFrom("bets").where("id", "=", id).execute();
 }
 
-export async function insertBet(db: Executor, row: Insertable<BetsTable>): Promise<number> {
+export async function insertBet(db: Db, row: Insertable<BetsTable>): Promise<number> {
   const { id } = await db.insertInto("bets").values(row).returning("id").executeTakeFirstOrThrow();
   return id;
 }
 
-export function updateNote(db: Executor, id: number, note: string | null) {
+export function updateNote(db: Db, id: number, note: string | null) {
   return db.updateTable("bets").set({ note }).where("id", "=", id).execute();
 }
 
 /** A player's bets with what the screens show beside them (their game's closing line included), newest first. */
-export function betsWithDetails(
-  db: Executor,
-  filter: { userId?: number; ids?: number[]; season?: number; week?: number },
-) {
+export function betsWithDetails(db: Db, filter: { userId?: number; ids?: number[]; season?: number; week?: number }) {
   let query = db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
@@ -159,7 +154,7 @@ export type SettlingBet = Pick<BetRow, (typeof SETTLING_COLUMNS)[number]>;
  * id falls in that share (user_id % of = part): settlement's partitions never share a player.
  */
 export function betsOfGame(
-  db: Executor,
+  db: Db,
   gameId: string,
   afterId: number,
   limit: number,
@@ -178,7 +173,7 @@ export function betsOfGame(
 }
 
 /** Games with a pending single bet, or a leg of a pending parlay. */
-export function gamesWithPendingBets(db: Executor) {
+export function gamesWithPendingBets(db: Db) {
   return db
     .selectFrom("bets")
     .select("game_id")
@@ -196,7 +191,7 @@ export function gamesWithPendingBets(db: Executor) {
 
 /** Gives many bets the same outcome in one statement (a chunk has few distinct outcomes). */
 export function setOutcome(
-  db: Executor,
+  db: Db,
   ids: number[],
   status: BetStatus,
   resultCents: number | null,
@@ -210,7 +205,7 @@ export function setOutcome(
 }
 
 /** Every settled outcome of these players, oldest first, with its book: what a regrade rebuilds streaks from. */
-export function settledOutcomes(db: Executor, userIds: number[]) {
+export function settledOutcomes(db: Db, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("bets")
@@ -224,7 +219,7 @@ export function settledOutcomes(db: Executor, userIds: number[]) {
 }
 
 /** How many different games a player has an individual single bet on in a week (parlays do not count toward coverage). */
-export async function individualGamesBet(db: Executor, userId: number, season: number, week: number): Promise<number> {
+export async function individualGamesBet(db: Db, userId: number, season: number, week: number): Promise<number> {
   const row = await db
     .selectFrom("bets")
     .select((eb) => eb.fn.count<number>("game_id").distinct().as("n"))
@@ -237,7 +232,7 @@ export async function individualGamesBet(db: Executor, userId: number, season: n
   return Number(row?.n ?? 0);
 }
 
-export async function countBetsOf(db: Executor, userIds: number[]): Promise<number> {
+export async function countBetsOf(db: Db, userIds: number[]): Promise<number> {
   if (userIds.length === 0) return 0;
   const row = await db
     .selectFrom("bets")
@@ -247,7 +242,7 @@ export async function countBetsOf(db: Executor, userIds: number[]): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-export function insertBets(db: Executor, rows: Insertable<BetsTable>[]) {
+export function insertBets(db: Db, rows: Insertable<BetsTable>[]) {
   if (rows.length === 0) return Promise.resolve();
   return db
     .insertInto("bets")
@@ -256,7 +251,7 @@ export function insertBets(db: Executor, rows: Insertable<BetsTable>[]) {
     .execute();
 }
 
-export function individualGamesBetByUsers(db: Executor, userIds: number[], season: number, week: number) {
+export function individualGamesBetByUsers(db: Db, userIds: number[], season: number, week: number) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("bets")
@@ -270,7 +265,7 @@ export function individualGamesBetByUsers(db: Executor, userIds: number[], seaso
     .execute();
 }
 
-export async function pendingBetsInWeek(db: Executor, season: number, week: number): Promise<number> {
+export async function pendingBetsInWeek(db: Db, season: number, week: number): Promise<number> {
   const row = await db
     .selectFrom("bets")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -282,7 +277,7 @@ export async function pendingBetsInWeek(db: Executor, season: number, week: numb
 }
 
 /** Stakes of a player's pending bets in one book, in cents. */
-export async function pendingStakesCents(db: Executor, userId: number, bookId: number): Promise<number> {
+export async function pendingStakesCents(db: Db, userId: number, bookId: number): Promise<number> {
   const row = await db
     .selectFrom("bets")
     .select((eb) => eb.fn.sum<number>("wager_cents").as("n"))
@@ -294,7 +289,7 @@ export async function pendingStakesCents(db: Executor, userId: number, bookId: n
 }
 
 /** A player's bets settled since a time, newest first, with their games. */
-export function settledSince(db: Executor, userId: number, since: string, limit: number) {
+export function settledSince(db: Db, userId: number, since: string, limit: number) {
   return db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")

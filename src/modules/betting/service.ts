@@ -1,163 +1,73 @@
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import type { Database } from "../../db/schema.ts";
-import { lockExclusive, lockShared } from "../../db/locks.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { groupCommit } from "../../db/group-commit.ts";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
-import { bookOf, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import { centsToString, potentialWinCents, wagerCents } from "../../shared/money.ts";
 import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
-import { availableCents } from "../../shared/leagues.ts";
-import { leagueBetRules, leagueNames } from "../leagues/service.ts";
-import { settledProfitCents } from "../stats/service.ts";
+import { leagueNames } from "../leagues/service.ts";
 import type { Bet, Coverage } from "../../shared/contract/betting.ts";
 import type { PlaceBetInput } from "./model.ts";
+import { type Admit, assertNoteText, place } from "./placement.ts";
 import { assertBetOwner } from "./policy.ts";
 import { closingOddsReader, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
-import { controlCharacterProblem } from "../../shared/text.ts";
-
-/** Runs first in a placement's transaction: the caller's budget (a rate limit) that may refuse it (429). */
-export type Admit = (trx: Kysely<Database>) => Promise<void>;
 
 /**
  * Places a bet for the signed-in player. The server prices it from the current odds — the client's
  * wager and potential win are ignored — and refuses a stale price (409 with the new one), a started
  * game, or a second bet on the game in the same book unless `replaceExisting`.
  */
-export async function placeBet(
-  db: Db,
-  now: Date,
-  userId: number,
-  input: PlaceBetInput,
-  admit: Admit = async () => {},
-): Promise<Bet> {
+export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput, admit?: Admit): Promise<Bet> {
   if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
-  assertNoteText(input.note);
-  const bookId = bookOf(input.leagueId);
-
-  // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
-  const placed = await groupCommit(db)
-    .run(async (trx) => {
-      // The caller's budget (a rate limit), counted in this commit (a refusal's count is rolled back
-      // with it and counted again on its own by the caller).
-      await admit(trx);
-      // On PostgreSQL, one placement at a time per player and book (bankroll check, one bet per
-      // game, replace), and none while this game's bets settle (SQLite's write lock does both).
-      await lockExclusive(trx, "book", userId, bookId);
-      await lockShared(trx, "game", input.gameId);
-      // Read the game inside the write transaction: a resolve cannot slip in between check and insert.
-      const { game, open, pricedAt } = await gameForBetting(
-        trx,
-        input.gameId,
-        now,
-        input.betType === "prop" ? input.propId! : null,
-      );
-      if (!open)
-        throw conflict("Betting is locked for this game: it has started or is completed", ErrorCode.gameLocked);
-      const price = currentPrice(game, input.betType, input.selection, input.propId);
-      if (!price)
-        throw badRequest(
-          `selection: "${input.selection}" is not offered for this ${input.betType} market`,
-          "unknown_selection",
-        );
-      const clientPoint = input.point ?? null;
-      if (price.odds !== input.odds || (price.point !== null && clientPoint !== price.point)) {
-        throw conflict("Odds have changed", ErrorCode.oddsChanged, { current: price });
-      }
-
-      const wager = wagerCents(input.units);
-      const league = input.leagueId != null ? await leagueBetRules(trx, input.leagueId, userId) : null;
-      const broken = league?.problemWith({
-        betType: input.betType,
-        wagerCents: wager,
-        commenceTime: game.commenceTime,
-      });
-      if (broken) throw badRequest(broken, "league_rules");
-
-      const existing = await repo.findBetInBook(trx, userId, input.gameId, bookId);
-      if (existing) {
-        if (!input.replaceExisting)
-          throw conflict("You already have a bet on this game", ErrorCode.betExists, { existingBetId: existing.id });
-        if (existing.status !== "pending") throw conflict("Your bet on this game is already settled", "bet_settled");
-      }
-      if (league?.bankrollCents != null) {
-        const pending = (await repo.pendingStakesCents(trx, userId, bookId)) - (existing?.wager_cents ?? 0);
-        const available = availableCents(league.bankrollCents, await settledProfitCents(trx, userId, bookId), pending);
-        if (wager > available) {
-          throw new AppError(
-            400,
-            "bankroll_exceeded",
-            `Not enough bankroll in ${league.name}: $${centsToString(Math.max(0, available))} available`,
-            {},
-            { availableCents: available },
+  const propId = input.betType === "prop" ? input.propId! : null;
+  return place(
+    db,
+    now,
+    userId,
+    input,
+    {
+      gameIds: [input.gameId],
+      async price(trx, wager) {
+        const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now, propId);
+        if (!open)
+          throw conflict("Betting is locked for this game: it has started or is completed", ErrorCode.gameLocked);
+        const price = currentPrice(game, input.betType, input.selection, input.propId);
+        if (!price)
+          throw badRequest(
+            `selection: "${input.selection}" is not offered for this ${input.betType} market`,
+            "unknown_selection",
           );
+        const clientPoint = input.point ?? null;
+        if (price.odds !== input.odds || (price.point !== null && clientPoint !== price.point)) {
+          throw conflict("Odds have changed", ErrorCode.oddsChanged, { current: price });
         }
-      }
-      if (existing) await repo.deleteBet(trx, existing.id);
-
-      const row = {
-        user_id: userId,
-        game_id: game.id,
-        book_id: bookId,
-        season: game.season,
-        week: game.week,
-        bet_type: input.betType,
-        selection: input.selection,
-        prop_id: input.betType === "prop" ? input.propId! : null,
-        odds: price.odds,
-        point: price.point,
-        units: input.units,
-        wager_cents: wager,
-        potential_win_cents: potentialWinCents(wager, price.odds),
-        confidence: input.confidence ?? "medium",
-        // A replacement without a note of its own keeps the journal note of the bet it replaces.
-        note: input.note?.trim() ? input.note : (existing?.note ?? null),
-        is_parlay: 0,
-        status: "pending",
-        result_cents: null,
-        placed_at: now.toISOString(),
-        priced_at: pricedAt,
-        settled_at: null,
-        parlay_key: null,
-      } as const;
-      const id = await repo.insertBet(trx, row);
-      const prop = game.playerProps.find((p) => p.id === row.prop_id);
-      // Everything the answer shows is at hand: no second read.
-      return toBet(
-        {
-          ...row,
-          id,
-          home_team: game.homeTeam,
-          away_team: game.awayTeam,
-          home_abbr: game.homeAbbr,
-          away_abbr: game.awayAbbr,
-          commence_time: game.commenceTime,
-          home_score: game.homeScore,
-          away_score: game.awayScore,
-          player_name: prop?.playerName ?? null,
-          prop_type: prop?.propType ?? null,
-          // Betting is open, so the game has not kicked off: no closing line yet.
-          closing_odds: null,
-          closing_line: null,
-          closing_over_odds: null,
-          closing_under_odds: null,
-        },
-        league ? new Map([[bookId, league.name]]) : undefined,
-      );
-    })
-    .catch((error: unknown) => {
-      // Two identical placements racing: the unique book index lets exactly one through.
-      if (isUniqueViolation(error)) throw conflict("You already have a bet on this game", ErrorCode.betExists);
-      throw error;
-    });
-  return placed;
+        return {
+          game,
+          picks: [{ betType: input.betType, commenceTime: game.commenceTime }],
+          row: {
+            bet_type: input.betType,
+            selection: input.selection,
+            prop_id: propId,
+            odds: price.odds,
+            point: price.point,
+            potential_win_cents: potentialWinCents(wager, price.odds),
+            is_parlay: 0,
+            priced_at: pricedAt,
+            parlay_key: null,
+          },
+          prop: game.playerProps.find((p) => p.id === propId),
+        };
+      },
+      existing: (trx, bookId) => repo.findBetInBook(trx, userId, input.gameId, bookId),
+      replace: Boolean(input.replaceExisting),
+      duplicate: { message: "You already have a bet on this game", code: ErrorCode.betExists },
+    },
+    admit,
+  );
 }
 
 /** Bets as the API shows them, with their leagues' names and parlays' legs. */
@@ -188,12 +98,6 @@ export async function listWeekBets(
 ): Promise<Bet[]> {
   assertSelf(viewerId, userId, "bets");
   return present(db, await repo.betsWithDetails(db, { userId, season, week }));
-}
-
-/** A journal note holds text and line breaks: no NUL (which one engine would store and the other refuse) or other controls. */
-export function assertNoteText(note: string | null | undefined): void {
-  const problem = controlCharacterProblem("note", note);
-  if (problem) throw badRequest(problem);
 }
 
 /** Sets or clears the journal note of one's own bet; settled bets keep their notes editable. */

@@ -1,8 +1,6 @@
-import type { Kysely } from "kysely";
 import { chunkingFor, type Chunking } from "../../db/chunking.ts";
 import { lockExclusive } from "../../db/locks.ts";
 import type { Db } from "../../db/connection.ts";
-import type { Database } from "../../db/schema.ts";
 import { centsToString } from "../../shared/money.ts";
 import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
@@ -87,7 +85,7 @@ function message({ bet, next, gameInfo }: Decided): SettlementMessage {
  * (see `inSettlingTransaction`).
  */
 async function applyOutcomes(
-  trx: Kysely<Database>,
+  trx: Db,
   now: Date,
   decided: Decided[],
   regrade: boolean,
@@ -134,10 +132,7 @@ async function applyOutcomes(
  * A settling transaction; once it has committed, the boards hear whose figures it changed (told
  * before the commit, a board could read them on another connection before they exist).
  */
-async function inSettlingTransaction<T>(
-  db: Db,
-  work: (trx: Kysely<Database>, touched: OutcomeChange[]) => Promise<T>,
-): Promise<T> {
+async function inSettlingTransaction<T>(db: Db, work: (trx: Db, touched: OutcomeChange[]) => Promise<T>): Promise<T> {
   const touched: OutcomeChange[] = [];
   const result = await db.transaction().execute((trx) => work(trx, touched));
   playersSettled(touched);
@@ -154,11 +149,11 @@ async function inSettlingTransaction<T>(
  * then finds its bets settled. Steps that touch any player (a regrade, parlays) hold every share
  * and the game. Locks are taken in one order (shares ascending, then the game): no deadlock.
  */
-async function lockShare(trx: Kysely<Database>, part: number): Promise<void> {
+async function lockShare(trx: Db, part: number): Promise<void> {
   await lockExclusive(trx, "settlement", part);
 }
 
-async function lockSettlement(trx: Kysely<Database>, gameId: string, partitions: number): Promise<void> {
+async function lockSettlement(trx: Db, gameId: string, partitions: number): Promise<void> {
   for (let part = 0; part < partitions; part++) await lockShare(trx, part);
   await lockExclusive(trx, "game", gameId);
 }

@@ -1,10 +1,8 @@
-import type { Insertable, Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
+import type { Insertable } from "kysely";
 import type { ContestWeeksTable, ContestWinnersTable } from "./table.ts";
 
-type Executor = Kysely<Database>;
-
-export function findWeek(db: Executor, season: number, week: number) {
+export function findWeek(db: Db, season: number, week: number) {
   return db
     .selectFrom("contest_weeks")
     .selectAll()
@@ -13,7 +11,7 @@ export function findWeek(db: Executor, season: number, week: number) {
     .executeTakeFirst();
 }
 
-export function winnersOf(db: Executor, season: number, week: number) {
+export function winnersOf(db: Db, season: number, week: number) {
   return db
     .selectFrom("contest_winners")
     .selectAll()
@@ -25,7 +23,7 @@ export function winnersOf(db: Executor, season: number, week: number) {
 }
 
 export async function recordWeek(
-  db: Executor,
+  db: Db,
   week: Insertable<ContestWeeksTable>,
   winners: Insertable<ContestWinnersTable>[],
 ) {
@@ -34,12 +32,12 @@ export async function recordWeek(
 }
 
 /** A season's recorded weeks, latest first. */
-export function weeksOfSeason(db: Executor, season: number) {
+export function weeksOfSeason(db: Db, season: number) {
   return db.selectFrom("contest_weeks").selectAll().where("season", "=", season).orderBy("week", "desc").execute();
 }
 
 /** A season's recorded winners with each player's username as it is now (a rename or a deleted account shows). */
-export function winnersOfSeason(db: Executor, season: number) {
+export function winnersOfSeason(db: Db, season: number) {
   return db
     .selectFrom("contest_winners as w")
     .innerJoin("users as u", "u.id", "w.user_id")

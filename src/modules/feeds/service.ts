@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import type { Database } from "../../db/schema.ts";
 import * as games from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
 import { playerKey } from "./player-names.ts";
@@ -236,7 +234,7 @@ function scheduled(g: games.StoredGame): ScheduledGame {
  * Player figures for the props of a game that have none (an admin's stand). Sources spell names
  * differently ("Kenneth Walker III" / "Kenneth Walker"): matched on a loose key.
  */
-async function recordPlayerStats(trx: Kysely<Database>, gameId: string, stats: readonly PlayerStat[]): Promise<void> {
+async function recordPlayerStats(trx: Db, gameId: string, stats: readonly PlayerStat[]): Promise<void> {
   const props = (await games.storedProps(trx, [gameId])).filter((p) => p.stat_value === null && p.did_not_play === 0);
   const byPlayer = Map.groupBy(props, (p) => `${playerKey(p.player_name)}|${p.prop_type}`);
   for (const stat of stats) {

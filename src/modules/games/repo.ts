@@ -1,28 +1,26 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import type { Insertable, Updateable } from "kysely";
 import { bumpDataVersion } from "../../lib/data-versions.ts";
-import type { Database } from "../../db/schema.ts";
 import type { GamePropsTable, GamesTable } from "./table.ts";
 
-type Executor = Kysely<Database>;
-
-export function latestSeason(db: Executor) {
+export function latestSeason(db: Db) {
   return db
     .selectFrom("games")
     .select((eb) => eb.fn.max("season").as("season"))
     .executeTakeFirst();
 }
 
-export function findGame(db: Executor, id: string) {
+export function findGame(db: Db, id: string) {
   return db.selectFrom("games").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function gamesOfSeason(db: Executor, season: number, week?: number) {
+export function gamesOfSeason(db: Db, season: number, week?: number) {
   let query = db.selectFrom("games").selectAll().where("season", "=", season);
   if (week !== undefined) query = query.where("week", "=", week);
   return query.orderBy("commence_time").orderBy("id").execute();
 }
 
-export function propsOfGames(db: Executor, gameIds: readonly string[]) {
+export function propsOfGames(db: Db, gameIds: readonly string[]) {
   if (gameIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("game_props")
@@ -34,12 +32,12 @@ export function propsOfGames(db: Executor, gameIds: readonly string[]) {
 }
 
 /** Some of a game's props, by id. */
-export function propsById(db: Executor, gameId: string, propIds: readonly number[]) {
+export function propsById(db: Db, gameId: string, propIds: readonly number[]) {
   return db.selectFrom("game_props").selectAll().where("game_id", "=", gameId).where("id", "in", propIds).execute();
 }
 
 /** Just what the current-week rule needs, for every game of a season. */
-export function weekClockOfSeason(db: Executor, season: number) {
+export function weekClockOfSeason(db: Db, season: number) {
   return db
     .selectFrom("games")
     .select(["week", "commence_time", "completed_at"])
@@ -47,18 +45,18 @@ export function weekClockOfSeason(db: Executor, season: number) {
     .execute();
 }
 
-export function insertGames(db: Executor, rows: Insertable<GamesTable>[]) {
+export function insertGames(db: Db, rows: Insertable<GamesTable>[]) {
   bumpDataVersion("games");
   return db.insertInto("games").values(rows).execute();
 }
 
-export function updateGame(db: Executor, id: string, changes: Updateable<GamesTable>) {
+export function updateGame(db: Db, id: string, changes: Updateable<GamesTable>) {
   bumpDataVersion("games");
   return db.updateTable("games").set(changes).where("id", "=", id).execute();
 }
 
 /** Adds new props and moves the lines of known ones; props are never deleted (bets point at them). */
-export function upsertProps(db: Executor, rows: Insertable<GamePropsTable>[]) {
+export function upsertProps(db: Db, rows: Insertable<GamePropsTable>[]) {
   bumpDataVersion("games");
   if (rows.length === 0) return Promise.resolve();
   return db
@@ -75,7 +73,7 @@ export function upsertProps(db: Executor, rows: Insertable<GamePropsTable>[]) {
 }
 
 /** Records a game's closing line: its odds as they stand, and each of its props' line and prices. */
-export async function recordClosingLine(db: Executor, gameId: string, closingOdds: string) {
+export async function recordClosingLine(db: Db, gameId: string, closingOdds: string) {
   bumpDataVersion("games");
   await db.updateTable("games").set({ closing_odds: closingOdds }).where("id", "=", gameId).execute();
   await db
@@ -90,7 +88,7 @@ export async function recordClosingLine(db: Executor, gameId: string, closingOdd
 }
 
 /** A game moved back into the future: its closing line is taken again at the new kick-off. */
-export async function clearClosingLine(db: Executor, gameId: string) {
+export async function clearClosingLine(db: Db, gameId: string) {
   bumpDataVersion("games");
   await db.updateTable("games").set({ closing_odds: null }).where("id", "=", gameId).execute();
   await db
@@ -101,7 +99,7 @@ export async function clearClosingLine(db: Executor, gameId: string) {
 }
 
 /** Completed games of a season with props that have neither a figure nor "did not play". */
-export function completedGamesAwaitingStats(db: Executor, season: number) {
+export function completedGamesAwaitingStats(db: Db, season: number) {
   return db
     .selectFrom("games")
     .selectAll()
@@ -122,7 +120,7 @@ export function completedGamesAwaitingStats(db: Executor, season: number) {
 }
 
 export function setPropStat(
-  db: Executor,
+  db: Db,
   gameId: string,
   propId: number,
   stat: { stat_value: number | null; did_not_play: number },
@@ -137,7 +135,7 @@ export function setPropStat(
 }
 
 /** Props of a finished game with no figure: their player did not play. */
-export function markUnreportedPropsDidNotPlay(db: Executor, gameId: string) {
+export function markUnreportedPropsDidNotPlay(db: Db, gameId: string) {
   bumpDataVersion("games");
   return db
     .updateTable("game_props")
@@ -147,7 +145,7 @@ export function markUnreportedPropsDidNotPlay(db: Executor, gameId: string) {
     .execute();
 }
 
-export async function countGamesOfWeek(db: Executor, season: number, week: number): Promise<number> {
+export async function countGamesOfWeek(db: Db, season: number, week: number): Promise<number> {
   const row = await db
     .selectFrom("games")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -1,6 +1,5 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
@@ -47,7 +46,7 @@ function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
   };
 }
 
-async function withProps(db: Kysely<Database>, rows: GameRow[], now: Date): Promise<Game[]> {
+async function withProps(db: Db, rows: GameRow[], now: Date): Promise<Game[]> {
   const props = await repo.propsOfGames(
     db,
     rows.map((r) => r.id),
@@ -103,7 +102,7 @@ export async function syncPace(db: Db, now: Date): Promise<{ nextKickoff: Date |
 }
 
 /** How many games a week of a season has. */
-export function gamesInWeek(db: Kysely<Database>, season: number, week: number): Promise<number> {
+export function gamesInWeek(db: Db, season: number, week: number): Promise<number> {
   return repo.countGamesOfWeek(db, season, week);
 }
 
@@ -113,7 +112,7 @@ export async function listGames(db: Db, now: Date, week?: number): Promise<Game[
   return withProps(db, await repo.gamesOfSeason(db, season, week), now);
 }
 
-export async function getGame(db: Kysely<Database>, id: string, now: Date): Promise<Game> {
+export async function getGame(db: Db, id: string, now: Date): Promise<Game> {
   const row = await repo.findGame(db, id);
   if (!row) throw notFound("Game not found", "game_not_found");
   return (await withProps(db, [row], now))[0]!;
@@ -125,7 +124,7 @@ export async function getGame(db: Kysely<Database>, id: string, now: Date): Prom
  * bet names): placing is the hottest path, and a game has dozens.
  */
 export async function gameForBetting(
-  db: Kysely<Database>,
+  db: Db,
   id: string,
   now: Date,
   propId: number | null,
@@ -141,7 +140,7 @@ export async function gameForBetting(
 }
 
 /** A completed game's facts for settlement; null while the game has no final score. */
-export async function finalFacts(db: Kysely<Database>, id: string) {
+export async function finalFacts(db: Db, id: string) {
   const row = await repo.findGame(db, id);
   if (!row || row.completed_at === null || row.home_score === null || row.away_score === null) return null;
   const props = await repo.propsOfGames(db, [id]);
@@ -164,7 +163,7 @@ export interface FinalScore {
  * so settlement follows. The one path for admins and providers alike.
  */
 export async function completeGame(
-  trx: Kysely<Database>,
+  trx: Db,
   now: Date,
   row: GameRow,
   score: FinalScore,
@@ -245,7 +244,7 @@ export interface WeekFacts {
 }
 
 /** The facts of one week of a season the contest needs. */
-export async function weekFacts(db: Kysely<Database>, season: number, week: number): Promise<WeekFacts> {
+export async function weekFacts(db: Db, season: number, week: number): Promise<WeekFacts> {
   const games = await repo.gamesOfSeason(db, season, week);
   return {
     season,
@@ -274,50 +273,44 @@ export type NewGame = Insertable<GamesTable>;
 export type NewProp = Insertable<GamePropsTable>;
 
 /** The newest season we hold, or null without games. */
-export async function latestStoredSeason(db: Kysely<Database>): Promise<number | null> {
+export async function latestStoredSeason(db: Db): Promise<number | null> {
   return (await repo.latestSeason(db))?.season ?? null;
 }
 
 /** A season's games as stored, kick-off order. */
-export function storedGames(db: Kysely<Database>, season: number): Promise<StoredGame[]> {
+export function storedGames(db: Db, season: number): Promise<StoredGame[]> {
   return repo.gamesOfSeason(db, season);
 }
 
-export async function storedGame(db: Kysely<Database>, id: string): Promise<StoredGame | null> {
+export async function storedGame(db: Db, id: string): Promise<StoredGame | null> {
   return (await repo.findGame(db, id)) ?? null;
 }
 
 /** The props of these games as stored, with their figures. */
-export function storedProps(db: Kysely<Database>, gameIds: readonly string[]): Promise<GamePropRow[]> {
+export function storedProps(db: Db, gameIds: readonly string[]): Promise<GamePropRow[]> {
   return repo.propsOfGames(db, gameIds);
 }
 
 /** Completed games of a season with props that have neither a figure nor "did not play". */
-export function gamesAwaitingStats(db: Kysely<Database>, season: number): Promise<StoredGame[]> {
+export function gamesAwaitingStats(db: Db, season: number): Promise<StoredGame[]> {
   return repo.completedGamesAwaitingStats(db, season);
 }
 
 /** Adds scheduled games and their props (seeding a season, or games the provider added). */
-export async function addGames(trx: Kysely<Database>, games: NewGame[], props: NewProp[]): Promise<void> {
+export async function addGames(trx: Db, games: NewGame[], props: NewProp[]): Promise<void> {
   await repo.insertGames(trx, games);
   await repo.upsertProps(trx, props);
 }
 
 /** Moves a game's lines (JSON of its markets) and adds or moves its props; props are never deleted. */
-export async function updateLines(
-  trx: Kysely<Database>,
-  gameId: string,
-  odds: string,
-  at: string,
-  props: NewProp[],
-): Promise<void> {
+export async function updateLines(trx: Db, gameId: string, odds: string, at: string, props: NewProp[]): Promise<void> {
   await repo.updateGame(trx, gameId, { odds, odds_updated_at: at });
   await repo.upsertProps(trx, props);
 }
 
 /** Follows a moved kick-off; a game moved back into the future (`reopened`) takes its closing line again later. */
 export async function moveKickoff(
-  trx: Kysely<Database>,
+  trx: Db,
   gameId: string,
   kickoff: { commenceTime: string; week: number },
   reopened: boolean,
@@ -327,16 +320,16 @@ export async function moveKickoff(
 }
 
 /** Records a game's closing line: its odds as they stand (JSON), and each of its props' line and prices. */
-export async function recordClosingLine(trx: Kysely<Database>, gameId: string, closingOdds: string): Promise<void> {
+export async function recordClosingLine(trx: Db, gameId: string, closingOdds: string): Promise<void> {
   await repo.recordClosingLine(trx, gameId, closingOdds);
 }
 
 /** A player's figure for one prop of a game. */
-export async function recordPropStat(trx: Kysely<Database>, gameId: string, propId: number, value: number) {
+export async function recordPropStat(trx: Db, gameId: string, propId: number, value: number) {
   await repo.setPropStat(trx, gameId, propId, { stat_value: value, did_not_play: 0 });
 }
 
 /** Props of a finished game with no figure: their player did not play. */
-export async function markUnreportedPropsDidNotPlay(trx: Kysely<Database>, gameId: string): Promise<void> {
+export async function markUnreportedPropsDidNotPlay(trx: Db, gameId: string): Promise<void> {
   await repo.markUnreportedPropsDidNotPlay(trx, gameId);
 }

@@ -1,17 +1,13 @@
-import type { ExpressionBuilder, Insertable, Kysely, Updateable } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { LeagueInvitationsTable, LeaguesTable } from "./table.ts";
-
-type Executor = Kysely<Database>;
 
 /**
  * Up to `take` leagues `viewerId` may see (public ones, and private ones they are in or invited to),
  * newest first by id, below `beforeId` when given; `notMember` leaves out the viewer's own leagues.
  */
-export function leaguePage(
-  db: Executor,
-  page: { viewerId: number; take: number; beforeId?: number; notMember?: boolean },
-) {
+export function leaguePage(db: Db, page: { viewerId: number; take: number; beforeId?: number; notMember?: boolean }) {
   const viewer = page.viewerId;
   let query = db
     .selectFrom("leagues")
@@ -43,7 +39,7 @@ function invitedIn(eb: ExpressionBuilder<Database, "leagues">, userId: number) {
   );
 }
 
-export async function memberCounts(db: Executor, leagueIds: number[]): Promise<Map<number, number>> {
+export async function memberCounts(db: Db, leagueIds: number[]): Promise<Map<number, number>> {
   if (leagueIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("league_members")
@@ -54,7 +50,7 @@ export async function memberCounts(db: Executor, leagueIds: number[]): Promise<M
   return new Map(rows.map((r) => [r.league_id, Number(r.count)]));
 }
 
-export async function countCreatedBy(db: Executor, userId: number): Promise<number> {
+export async function countCreatedBy(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom("leagues")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -63,7 +59,7 @@ export async function countCreatedBy(db: Executor, userId: number): Promise<numb
   return Number(row.count);
 }
 
-export function leaguesOfUser(db: Executor, userId: number) {
+export function leaguesOfUser(db: Db, userId: number) {
   return db
     .selectFrom("leagues")
     .innerJoin("league_members", "league_members.league_id", "leagues.id")
@@ -73,23 +69,23 @@ export function leaguesOfUser(db: Executor, userId: number) {
     .execute();
 }
 
-export function findLeague(db: Executor, id: number) {
+export function findLeague(db: Db, id: number) {
   return db.selectFrom("leagues").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function findLeagueByToken(db: Executor, token: string) {
+export function findLeagueByToken(db: Db, token: string) {
   return db.selectFrom("leagues").selectAll().where("invite_token", "=", token).executeTakeFirst();
 }
 
-export async function insertLeague(db: Executor, row: Insertable<LeaguesTable>): Promise<number> {
+export async function insertLeague(db: Db, row: Insertable<LeaguesTable>): Promise<number> {
   return (await db.insertInto("leagues").values(row).returning("id").executeTakeFirstOrThrow()).id;
 }
 
-export function updateLeague(db: Executor, id: number, changes: Updateable<LeaguesTable>) {
+export function updateLeague(db: Db, id: number, changes: Updateable<LeaguesTable>) {
   return db.updateTable("leagues").set(changes).where("id", "=", id).execute();
 }
 
-export function membersOf(db: Executor, leagueIds: number[]) {
+export function membersOf(db: Db, leagueIds: number[]) {
   if (leagueIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("league_members")
@@ -108,7 +104,7 @@ export function membersOf(db: Executor, leagueIds: number[]) {
     .execute();
 }
 
-export function membership(db: Executor, leagueId: number, userId: number) {
+export function membership(db: Db, leagueId: number, userId: number) {
   return db
     .selectFrom("league_members")
     .selectAll()
@@ -117,7 +113,7 @@ export function membership(db: Executor, leagueId: number, userId: number) {
     .executeTakeFirst();
 }
 
-export function addMember(db: Executor, leagueId: number, userId: number, role: "admin" | "member", joinedAt: string) {
+export function addMember(db: Db, leagueId: number, userId: number, role: "admin" | "member", joinedAt: string) {
   return db
     .insertInto("league_members")
     .values({ league_id: leagueId, user_id: userId, role, joined_at: joinedAt })
@@ -125,12 +121,7 @@ export function addMember(db: Executor, leagueId: number, userId: number, role: 
 }
 
 /** Adds a member unless they already are one (a simultaneous join may have added them): whether this added them. */
-export async function addMemberOnce(
-  db: Executor,
-  leagueId: number,
-  userId: number,
-  joinedAt: string,
-): Promise<boolean> {
+export async function addMemberOnce(db: Db, leagueId: number, userId: number, joinedAt: string): Promise<boolean> {
   const result = await db
     .insertInto("league_members")
     .values({ league_id: leagueId, user_id: userId, role: "member", joined_at: joinedAt })
@@ -139,23 +130,23 @@ export async function addMemberOnce(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export function removeMember(db: Executor, leagueId: number, userId: number) {
+export function removeMember(db: Db, leagueId: number, userId: number) {
   return db.deleteFrom("league_members").where("league_id", "=", leagueId).where("user_id", "=", userId).execute();
 }
 
-export function setRole(db: Executor, memberId: number, role: "admin" | "member") {
+export function setRole(db: Db, memberId: number, role: "admin" | "member") {
   return db.updateTable("league_members").set({ role }).where("id", "=", memberId).execute();
 }
 
-export function insertInvitation(db: Executor, row: Insertable<LeagueInvitationsTable>) {
+export function insertInvitation(db: Db, row: Insertable<LeagueInvitationsTable>) {
   return db.insertInto("league_invitations").values(row).returning("id").executeTakeFirstOrThrow();
 }
 
-export function findInvitation(db: Executor, id: number) {
+export function findInvitation(db: Db, id: number) {
   return db.selectFrom("league_invitations").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function pendingInvitation(db: Executor, leagueId: number, userId: number) {
+export function pendingInvitation(db: Db, leagueId: number, userId: number) {
   return db
     .selectFrom("league_invitations")
     .selectAll()
@@ -166,7 +157,7 @@ export function pendingInvitation(db: Executor, leagueId: number, userId: number
 }
 
 /** Answers an invitation if it is still pending: whether this answered it (a simultaneous answer may have won). */
-export async function answerIfPending(db: Executor, id: number, status: "accepted" | "declined", at: string) {
+export async function answerIfPending(db: Db, id: number, status: "accepted" | "declined", at: string) {
   const result = await db
     .updateTable("league_invitations")
     .set({ status, responded_at: at })
@@ -178,7 +169,7 @@ export async function answerIfPending(db: Executor, id: number, status: "accepte
 
 /** Invitations with their league and both users' names. */
 export function invitationsWhere(
-  db: Executor,
+  db: Db,
   filter: { leagueId?: number; invitedUserId?: number; pendingOnly?: boolean; id?: number },
 ) {
   let query = db
@@ -201,7 +192,7 @@ export function invitationsWhere(
 }
 
 /** A league's members whose accounts still exist, longest-standing first (earliest joinedAt, then lowest id). */
-export function livingMembers(db: Executor, leagueId: number) {
+export function livingMembers(db: Db, leagueId: number) {
   return db
     .selectFrom("league_members")
     .innerJoin("users", "users.id", "league_members.user_id")
@@ -214,7 +205,7 @@ export function livingMembers(db: Executor, leagueId: number) {
 }
 
 /** The leagues a player is an admin of, by id. */
-export async function leaguesAdministeredBy(db: Executor, userId: number): Promise<number[]> {
+export async function leaguesAdministeredBy(db: Db, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom("league_members")
     .select("league_id")
@@ -225,7 +216,7 @@ export async function leaguesAdministeredBy(db: Executor, userId: number): Promi
   return rows.map((r) => r.league_id);
 }
 
-export function setRoleOf(db: Executor, leagueId: number, userId: number, role: "admin" | "member") {
+export function setRoleOf(db: Db, leagueId: number, userId: number, role: "admin" | "member") {
   return db
     .updateTable("league_members")
     .set({ role })

@@ -58,19 +58,3 @@ export const notADate = (field: string) => `${field}: must be a real calendar da
 export function isContest(s: Pick<LeagueSettings, "startingBankrollCents" | "startDate" | "endDate">): boolean {
   return s.startingBankrollCents !== null || s.startDate !== null || s.endDate !== null;
 }
-
-/** Why a bet breaks a league's rules (type, wager limits, date window by the game's kick-off); null when it is fine. */
-export function leagueBetProblem(
-  s: LeagueSettings,
-  bet: { betType: string; wagerCents: number; commenceTime: string },
-): string | null {
-  if (!s.allowedBetTypes.includes(bet.betType)) return `This league does not allow ${bet.betType} bets`;
-  if (s.minWagerCents !== null && bet.wagerCents < s.minWagerCents)
-    return `This league's minimum wager is $${(s.minWagerCents / 100).toFixed(2)}`;
-  if (s.maxWagerCents !== null && bet.wagerCents > s.maxWagerCents)
-    return `This league's maximum wager is $${(s.maxWagerCents / 100).toFixed(2)}`;
-  const day = bet.commenceTime.slice(0, 10);
-  if (s.startDate !== null && day < s.startDate) return `This league only counts games from ${s.startDate}`;
-  if (s.endDate !== null && day > s.endDate) return `This league only counts games until ${s.endDate}`;
-  return null;
-}

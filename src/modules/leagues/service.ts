@@ -1,8 +1,6 @@
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { lockExclusive } from "../../db/locks.ts";
-import type { Database } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
@@ -23,17 +21,8 @@ import {
   standingOf,
 } from "./policy.ts";
 import * as repo from "./repo.ts";
-import { type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
-import {
-  calendarDay,
-  CREATION_LIMITS,
-  isContest,
-  leagueBetProblem,
-  notADate,
-  notWholeCents,
-  PAGE_SIZE,
-  wholeCents,
-} from "./rules.ts";
+import { type LeagueBetRules, type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
+import { calendarDay, CREATION_LIMITS, isContest, notADate, notWholeCents, PAGE_SIZE, wholeCents } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
 /** Held while a league's admins change (leaving, account deletion), so two leaving admins cannot leave it with none. */
@@ -123,7 +112,7 @@ function summaryOf(row: LeagueRow, memberCount: number): LeagueSummary {
   };
 }
 
-async function withMembers(db: Kysely<Database>, rows: LeagueRow[]): Promise<League[]> {
+async function withMembers(db: Db, rows: LeagueRow[]): Promise<League[]> {
   const members = Map.groupBy(
     await repo.membersOf(
       db,
@@ -148,7 +137,7 @@ async function withMembers(db: Kysely<Database>, rows: LeagueRow[]): Promise<Lea
 
 const leagueNotFound = () => notFound("League not found", "league_not_found");
 
-async function leagueOr404(db: Kysely<Database>, id: number): Promise<LeagueRow> {
+async function leagueOr404(db: Db, id: number): Promise<LeagueRow> {
   const row = await repo.findLeague(db, id);
   if (!row) throw leagueNotFound();
   return row;
@@ -159,7 +148,7 @@ async function leagueOr404(db: Kysely<Database>, id: number): Promise<LeagueRow>
  * the viewer is neither in it nor invited to it (policy `canSee`).
  */
 async function visibleLeague(
-  db: Kysely<Database>,
+  db: Db,
   id: number,
   viewerId: number,
 ): Promise<{ row: LeagueRow; standing: LeagueStanding }> {
@@ -173,14 +162,14 @@ async function visibleLeague(
 }
 
 /** The league once the viewer can see it and the league policy lets them do `action` (policy.ts). */
-async function leagueFor(db: Kysely<Database>, id: number, viewerId: number, action: LeagueAction): Promise<LeagueRow> {
+async function leagueFor(db: Db, id: number, viewerId: number, action: LeagueAction): Promise<LeagueRow> {
   const { row, standing } = await visibleLeague(db, id, viewerId);
   authorize(standing, action);
   return row;
 }
 
 /** Gives a league without a living admin one: its longest-standing living member (none when none is left). */
-async function ensureAdmin(trx: Kysely<Database>, leagueId: number): Promise<void> {
+async function ensureAdmin(trx: Db, leagueId: number): Promise<void> {
   const living = await repo.livingMembers(trx, leagueId);
   if (living.length > 0 && !living.some((m) => m.role === "admin")) await repo.setRole(trx, living[0]!.id, "admin");
 }
@@ -279,7 +268,7 @@ export async function updateLeague(db: Db, userId: number, id: number, input: Le
 
 const ALREADY_MEMBER = () => conflict("You are already a member of this league", "already_member");
 
-async function join(trx: Kysely<Database>, now: Date, leagueId: number, userId: number): Promise<void> {
+async function join(trx: Db, now: Date, leagueId: number, userId: number): Promise<void> {
   if (!(await repo.addMemberOnce(trx, leagueId, userId, now.toISOString()))) throw ALREADY_MEMBER();
   const invitation = await repo.pendingInvitation(trx, leagueId, userId);
   if (invitation) await repo.answerIfPending(trx, invitation.id, "accepted", now.toISOString());
@@ -426,20 +415,26 @@ export async function answerInvitation(
   return toInvitation((await repo.invitationsWhere(db, { id: invitationId }))[0]!);
 }
 
-/** What the betting module checks before a league bet: membership, the league's rules and its bankroll. */
-export async function leagueBetRules(db: Kysely<Database>, leagueId: number, userId: number) {
+/**
+ * What the betting module checks before a league bet: membership (refused here), and the league's
+ * rules and bankroll as data (checked by `leagueBetProblem` in shared/leagues.ts).
+ */
+export async function leagueBetRules(
+  db: Db,
+  leagueId: number,
+  userId: number,
+): Promise<{ name: string; bankrollCents: number | null; rules: LeagueBetRules }> {
   const row = await leagueFor(db, leagueId, userId, "placeBet");
-  const settings = settingsOf(row);
+  const { allowedBetTypes, minWagerCents, maxWagerCents, startingBankrollCents, startDate, endDate } = settingsOf(row);
   return {
     name: row.name,
-    bankrollCents: settings.startingBankrollCents,
-    problemWith: (bet: { betType: string; wagerCents: number; commenceTime: string }) =>
-      leagueBetProblem(settings, bet),
+    bankrollCents: startingBankrollCents,
+    rules: { allowedBetTypes, minWagerCents, maxWagerCents, startDate, endDate },
   };
 }
 
 /** League names by id, for showing a bet's book. */
-export async function leagueNames(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+export async function leagueNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await Promise.all(unique.map((id) => repo.findLeague(db, id)));
@@ -458,7 +453,7 @@ export async function invitationsReceivedSince(db: Db, userId: number, since: st
  * is anonymised): they stay a member of their leagues, so their bets stay in the standings, but no
  * longer an admin; a league left without a living admin gets its longest-standing living member.
  */
-export async function handOverLeaguesOf(trx: Kysely<Database>, userId: number): Promise<void> {
+export async function handOverLeaguesOf(trx: Db, userId: number): Promise<void> {
   for (const leagueId of await repo.leaguesAdministeredBy(trx, userId)) {
     await lockExclusive(trx, ADMINS_LOCK, leagueId); // in league id order, so two deletions never deadlock
     await repo.setRoleOf(trx, leagueId, userId, "member");

@@ -1,17 +1,14 @@
-import type { Kysely } from "kysely";
+import type { Db } from "../../db/connection.ts";
 import { deleteDeliveredBefore, outboxAfter, type OutboxCursor } from "../../db/commit-order.ts";
-import type { Database } from "../../db/schema.ts";
-
-type Executor = Kysely<Database>;
 
 export type EventRow = { type: string; user_id: number | null; payload: string; created_at: string };
 
-export function insertEvents(db: Executor, rows: EventRow[]) {
+export function insertEvents(db: Db, rows: EventRow[]) {
   if (rows.length === 0) return Promise.resolve();
   return db.insertInto("outbox").values(rows).execute();
 }
 
-export async function maxEventId(db: Executor): Promise<number> {
+export async function maxEventId(db: Db): Promise<number> {
   const row = await db
     .selectFrom("outbox")
     .select((eb) => eb.fn.max("id").as("id"))
@@ -20,21 +17,21 @@ export async function maxEventId(db: Executor): Promise<number> {
 }
 
 /** The next committed events after `cursor`, in delivery order (src/db/commit-order.ts: PostgreSQL commits out of id order). */
-export function eventsAfter(db: Executor, cursor: OutboxCursor, limit: number) {
+export function eventsAfter(db: Db, cursor: OutboxCursor, limit: number) {
   return outboxAfter(db, cursor, limit);
 }
 
 /** Drops delivered events older than `createdBefore`; undelivered ones stay whatever their age. */
-export function deleteEventsBefore(db: Executor, createdBefore: string, delivered: OutboxCursor) {
+export function deleteEventsBefore(db: Db, createdBefore: string, delivered: OutboxCursor) {
   return deleteDeliveredBefore(db, createdBefore, delivered);
 }
 
-export async function readCursor(db: Executor, name: string): Promise<OutboxCursor | null> {
+export async function readCursor(db: Db, name: string): Promise<OutboxCursor | null> {
   const row = await db.selectFrom("outbox_cursor").selectAll().where("name", "=", name).executeTakeFirst();
   return row ? { id: row.last_id, txid: row.last_txid ?? null } : null;
 }
 
-export function saveCursor(db: Executor, name: string, cursor: OutboxCursor) {
+export function saveCursor(db: Db, name: string, cursor: OutboxCursor) {
   // last_txid exists on PostgreSQL only; SQLite's cursor is the id alone.
   const values = cursor.txid === null ? { last_id: cursor.id } : { last_id: cursor.id, last_txid: cursor.txid };
   return db

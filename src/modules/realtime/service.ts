@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
 import { bumpDataVersion, TOPICS_OF_EVENT } from "../../lib/data-versions.ts";
 import type { AppEvents, EventType } from "../../lib/events.ts";
 import { notifyOnCommit } from "../../db/notify.ts";
@@ -13,7 +12,7 @@ export const OUTBOX_CHANNEL = "nfl_outbox";
  * transaction commits, and after it does. `userId` narrows delivery to one player.
  */
 export async function publish<K extends EventType>(
-  trx: Kysely<Database>,
+  trx: Db,
   now: Date,
   type: K,
   payload: AppEvents[K],
@@ -24,7 +23,7 @@ export async function publish<K extends EventType>(
 
 /** Many events of one type in one statement, e.g. a settlement message for each of many players. */
 export async function publishMany<K extends EventType>(
-  trx: Kysely<Database>,
+  trx: Db,
   now: Date,
   type: K,
   events: { payload: AppEvents[K]; userId: number | null }[],
@@ -45,7 +44,7 @@ export async function publishMany<K extends EventType>(
 }
 
 /** Events committed but not yet delivered by the dispatcher (0 before it first ran). */
-export async function outboxLag(db: Kysely<Database>): Promise<number> {
+export async function outboxLag(db: Db): Promise<number> {
   const cursor = await repo.readCursor(db, "main");
   return cursor === null ? 0 : Math.max(0, (await repo.maxEventId(db)) - cursor.id);
 }

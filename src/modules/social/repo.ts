@@ -1,9 +1,7 @@
-import { sql, type Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
+import { sql } from "kysely";
 
-type Executor = Kysely<Database>;
-
-export function friendsOf(db: Executor, userId: number) {
+export function friendsOf(db: Db, userId: number) {
   return db
     .selectFrom("friendships")
     .innerJoin("users", "users.id", "friendships.friend_id")
@@ -13,7 +11,7 @@ export function friendsOf(db: Executor, userId: number) {
     .execute();
 }
 
-export function areFriends(db: Executor, a: number, b: number) {
+export function areFriends(db: Db, a: number, b: number) {
   return db
     .selectFrom("friendships")
     .select("since")
@@ -22,7 +20,7 @@ export function areFriends(db: Executor, a: number, b: number) {
     .executeTakeFirst();
 }
 
-export async function befriend(db: Executor, a: number, b: number, since: string) {
+export async function befriend(db: Db, a: number, b: number, since: string) {
   await db
     .insertInto("friendships")
     .values([
@@ -33,7 +31,7 @@ export async function befriend(db: Executor, a: number, b: number, since: string
     .execute();
 }
 
-export function unfriend(db: Executor, a: number, b: number) {
+export function unfriend(db: Db, a: number, b: number) {
   return db
     .deleteFrom("friendships")
     .where((eb) =>
@@ -57,7 +55,7 @@ const requestColumns = [
   "addressee.username as addressee_username",
 ] as const;
 
-function requests(db: Executor) {
+function requests(db: Db) {
   return db
     .selectFrom("friend_requests as r")
     .innerJoin("users as requester", "requester.id", "r.requester_id")
@@ -65,11 +63,11 @@ function requests(db: Executor) {
     .select(requestColumns);
 }
 
-export function findRequest(db: Executor, id: number) {
+export function findRequest(db: Db, id: number) {
   return requests(db).where("r.id", "=", id).executeTakeFirst();
 }
 
-export function pendingBetween(db: Executor, requesterId: number, addresseeId: number) {
+export function pendingBetween(db: Db, requesterId: number, addresseeId: number) {
   return db
     .selectFrom("friend_requests")
     .selectAll()
@@ -79,7 +77,7 @@ export function pendingBetween(db: Executor, requesterId: number, addresseeId: n
     .executeTakeFirst();
 }
 
-export function pendingFor(db: Executor, userId: number, side: "incoming" | "outgoing") {
+export function pendingFor(db: Db, userId: number, side: "incoming" | "outgoing") {
   return requests(db)
     .where(side === "incoming" ? "r.addressee_id" : "r.requester_id", "=", userId)
     .where("r.status", "=", "pending")
@@ -88,7 +86,7 @@ export function pendingFor(db: Executor, userId: number, side: "incoming" | "out
 }
 
 /** Requests a player received (any state) or that they sent and were accepted, since a time: their notifications. */
-export function recentRequestEvents(db: Executor, userId: number, since: string) {
+export function recentRequestEvents(db: Db, userId: number, since: string) {
   return requests(db)
     .where((eb) =>
       eb.or([
@@ -102,7 +100,7 @@ export function recentRequestEvents(db: Executor, userId: number, since: string)
     .execute();
 }
 
-export function insertRequest(db: Executor, requesterId: number, addresseeId: number, now: string) {
+export function insertRequest(db: Db, requesterId: number, addresseeId: number, now: string) {
   return db
     .insertInto("friend_requests")
     .values({
@@ -117,7 +115,7 @@ export function insertRequest(db: Executor, requesterId: number, addresseeId: nu
 }
 
 /** Answers a request if it is still pending: whether this answered it (a simultaneous answer may have won). */
-export async function answerIfPending(db: Executor, id: number, status: "accepted" | "declined", now: string) {
+export async function answerIfPending(db: Db, id: number, status: "accepted" | "declined", now: string) {
   const result = await db
     .updateTable("friend_requests")
     .set({ status, responded_at: now })
@@ -128,7 +126,7 @@ export async function answerIfPending(db: Executor, id: number, status: "accepte
 }
 
 /** When `addresseeId` last declined a request from `requesterId`; null if never. */
-export async function lastDeclined(db: Executor, requesterId: number, addresseeId: number): Promise<string | null> {
+export async function lastDeclined(db: Db, requesterId: number, addresseeId: number): Promise<string | null> {
   const row = await db
     .selectFrom("friend_requests")
     .select((eb) => eb.fn.max("responded_at").as("at"))
@@ -140,7 +138,7 @@ export async function lastDeclined(db: Executor, requesterId: number, addresseeI
 }
 
 /** Usernames containing `query` (any case), prefix matches first; never the searcher, never a deleted account. */
-export function searchUsers(db: Executor, query: string, excludeId: number, limit: number) {
+export function searchUsers(db: Db, query: string, excludeId: number, limit: number) {
   const key = query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
     .selectFrom("users")
@@ -154,14 +152,14 @@ export function searchUsers(db: Executor, query: string, excludeId: number, limi
     .execute();
 }
 
-export async function seenAt(db: Executor, userId: number): Promise<string | null> {
+export async function seenAt(db: Db, userId: number): Promise<string | null> {
   return (
     (await db.selectFrom("notification_reads").select("seen_at").where("user_id", "=", userId).executeTakeFirst())
       ?.seen_at ?? null
   );
 }
 
-export function markSeen(db: Executor, userId: number, at: string) {
+export function markSeen(db: Db, userId: number, at: string) {
   return db
     .insertInto("notification_reads")
     .values({ user_id: userId, seen_at: at })
@@ -170,7 +168,7 @@ export function markSeen(db: Executor, userId: number, at: string) {
 }
 
 /** Drops a player's friendships, friend requests and notification reads (account deletion). */
-export async function forget(db: Executor, userId: number) {
+export async function forget(db: Db, userId: number) {
   await db
     .deleteFrom("friendships")
     .where((eb) => eb.or([eb("user_id", "=", userId), eb("friend_id", "=", userId)]))

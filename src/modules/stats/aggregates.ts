@@ -7,8 +7,7 @@
  * players never bet in a league — so settling a bet writes one running-total row, not two. Readers
  * take the all-books row when there is one, else the individual book's (`repo.totalsRow`).
  */
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
 import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import * as repo from "./repo.ts";
 import { currentStreak, longestWinStreak, nextStreak, type Outcome, type Streak } from "../../shared/stats.ts";
@@ -65,7 +64,7 @@ function addInto(target: Sums, delta: Sums): void {
  * with its book) and the streaks are rebuilt from it.
  */
 export async function recordOutcomeChanges(
-  trx: Kysely<Database>,
+  trx: Db,
   changes: OutcomeChange[],
   history?: (userIds: number[]) => Promise<SettledOutcome[]>,
 ): Promise<void> {

@@ -1,10 +1,8 @@
-import type { Kysely } from "kysely";
+import type { Db } from "../../db/connection.ts";
 import { jsonList, jsonRows } from "../../db/json-rows.ts";
-import type { Database } from "../../db/schema.ts";
 import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import type { UserBookStatsTable, UserWeekStatsTable } from "./table.ts";
 
-type Executor = Kysely<Database>;
 type Sums = Pick<UserWeekStatsTable, "settled" | "won" | "lost" | "pushed" | "wagered_cents" | "profit_cents">;
 export type WeekDelta = UserWeekStatsTable;
 export type BookDelta = Pick<UserBookStatsTable, "user_id" | "book_id"> & Sums;
@@ -33,7 +31,7 @@ const BOOK_COLUMNS = [
 ] as const;
 
 /** Adds (or with negative figures, takes back) settled bets to the weekly aggregates; one statement per batch. */
-export function addWeekStats(db: Executor, deltas: WeekDelta[]) {
+export function addWeekStats(db: Db, deltas: WeekDelta[]) {
   if (deltas.length === 0) return Promise.resolve();
   return db
     .insertInto("user_week_stats")
@@ -45,7 +43,7 @@ export function addWeekStats(db: Executor, deltas: WeekDelta[]) {
 
 /** Adds sums to the running totals and sets the streaks, one statement per batch. */
 export function upsertBookStats(
-  db: Executor,
+  db: Db,
   rows: (BookDelta & { streak_type: "win" | "loss" | null; streak_count: number; longest_win_streak: number })[],
 ) {
   if (rows.length === 0) return Promise.resolve();
@@ -65,13 +63,13 @@ export function upsertBookStats(
 }
 
 /** Every book row of these players (callers pick the books they need). */
-export function bookStatsOfUsers(db: Executor, userIds: number[]) {
+export function bookStatsOfUsers(db: Db, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom("user_book_stats").selectAll().where("user_id", "in", jsonList(db, userIds)).execute();
 }
 
 /** A player's totals over all books: the all-books row once they have settled a league bet, else their individual book's. */
-export function totalsRow(db: Executor, userId: number) {
+export function totalsRow(db: Db, userId: number) {
   return db
     .selectFrom("user_book_stats")
     .selectAll()
@@ -82,7 +80,7 @@ export function totalsRow(db: Executor, userId: number) {
     .executeTakeFirst();
 }
 
-export function userBookStats(db: Executor, userId: number, bookId: number) {
+export function userBookStats(db: Db, userId: number, bookId: number) {
   return db
     .selectFrom("user_book_stats")
     .selectAll()
@@ -92,7 +90,7 @@ export function userBookStats(db: Executor, userId: number, bookId: number) {
 }
 
 /** Names, bot flags and current streaks in a book, for the few players a board shows. */
-export function boardPeople(db: Executor, bookId: number, userIds: number[]) {
+export function boardPeople(db: Db, bookId: number, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("users")
@@ -102,7 +100,7 @@ export function boardPeople(db: Executor, bookId: number, userIds: number[]) {
     .execute();
 }
 
-export function bookRows(db: Executor, bookId: number, userIds: number[]) {
+export function bookRows(db: Db, bookId: number, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("user_book_stats")
@@ -123,7 +121,7 @@ const RANK_COLUMNS = [
   "s.profit_cents as profitCents",
 ] as const;
 
-function rankSource(db: Executor, week: { season: number; week: number } | null) {
+function rankSource(db: Db, week: { season: number; week: number } | null) {
   const base = week
     ? db.selectFrom("user_week_stats as s").where("s.season", "=", week.season).where("s.week", "=", week.week)
     : db.selectFrom("user_book_stats as s");
@@ -132,7 +130,7 @@ function rankSource(db: Executor, week: { season: number; week: number } | null)
 
 /** One page of a board's rows in user-id order (keyset), for building a ranking in steps. */
 export function rankRowsPage(
-  db: Executor,
+  db: Db,
   week: { season: number; week: number } | null,
   afterUserId: number,
   limit: number,
@@ -146,7 +144,7 @@ export function rankRowsPage(
 }
 
 /** These players' rows on a board (absent: no settled bets there). */
-export function rankRowsOf(db: Executor, week: { season: number; week: number } | null, userIds: number[]) {
+export function rankRowsOf(db: Db, week: { season: number; week: number } | null, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return rankSource(db, week).where("s.user_id", "in", jsonList(db, userIds)).execute();
 }

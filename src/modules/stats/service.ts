@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import type { Database } from "../../db/schema.ts";
 import { dataVersion } from "../../lib/data-versions.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
@@ -163,6 +161,6 @@ export async function bookStandings(db: Db, bookId: number, userIds: number[]): 
 }
 
 /** A player's settled profit in one book, in cents. */
-export async function settledProfitCents(db: Kysely<Database>, userId: number, bookId: number): Promise<number> {
+export async function settledProfitCents(db: Db, userId: number, bookId: number): Promise<number> {
   return (await repo.userBookStats(db, userId, bookId))?.profit_cents ?? 0;
 }

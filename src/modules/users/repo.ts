@@ -1,23 +1,21 @@
-import type { Insertable, Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/connection.ts";
+import type { Insertable } from "kysely";
 import type { UsersTable } from "./table.ts";
 
-type Executor = Kysely<Database>;
-
-export function findUserById(db: Executor, id: number) {
+export function findUserById(db: Db, id: number) {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Executor, email: string) {
+export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
-export function insertUser(db: Executor, row: Insertable<UsersTable>) {
+export function insertUser(db: Db, row: Insertable<UsersTable>) {
   return db.insertInto("users").values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Accounts other than `exceptId` whose name is the same ignoring case, or looks the same. */
-export function usernameHolders(db: Executor, key: string, skeleton: string, exceptId: number | null) {
+export function usernameHolders(db: Db, key: string, skeleton: string, exceptId: number | null) {
   let query = db
     .selectFrom("users")
     .select(["id", "username_key"])
@@ -26,7 +24,7 @@ export function usernameHolders(db: Executor, key: string, skeleton: string, exc
   return query.execute();
 }
 
-export function updateUsername(db: Executor, id: number, username: string, key: string, skeleton: string) {
+export function updateUsername(db: Db, id: number, username: string, key: string, skeleton: string) {
   return db
     .updateTable("users")
     .set({ username, username_key: key, username_skeleton: skeleton })
@@ -35,7 +33,7 @@ export function updateUsername(db: Executor, id: number, username: string, key: 
     .executeTakeFirstOrThrow();
 }
 
-export function setEmailVerified(db: Executor, id: number, at: string) {
+export function setEmailVerified(db: Db, id: number, at: string) {
   return db
     .updateTable("users")
     .set({ email_verified_at: at })
@@ -44,15 +42,15 @@ export function setEmailVerified(db: Executor, id: number, at: string) {
     .execute();
 }
 
-export function setRole(db: Executor, id: number, role: "user" | "admin") {
+export function setRole(db: Db, id: number, role: "user" | "admin") {
   return db.updateTable("users").set({ role }).where("id", "=", id).execute();
 }
 
-export function botIds(db: Executor) {
+export function botIds(db: Db) {
   return db.selectFrom("users").select("id").where("is_bot", "=", 1).orderBy("id").execute();
 }
 
-export async function countUsers(db: Executor): Promise<number> {
+export async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -60,18 +58,18 @@ export async function countUsers(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function takenUsernameKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+export async function takenUsernameKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db.selectFrom("users").select("username_key").where("username_key", "in", keys).execute();
   return new Set(rows.map((r) => r.username_key));
 }
 
-export function usersByIds(db: Executor, ids: number[]) {
+export function usersByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom("users").selectAll().where("id", "in", ids).execute();
 }
 
-export function usersFromAddresses(db: Executor, addresses: string[]) {
+export function usersFromAddresses(db: Db, addresses: string[]) {
   if (addresses.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("users")
@@ -80,16 +78,16 @@ export function usersFromAddresses(db: Executor, addresses: string[]) {
     .execute();
 }
 
-export function findUserIdByUsernameKey(db: Executor, key: string) {
+export function findUserIdByUsernameKey(db: Db, key: string) {
   return db.selectFrom("users").select(["id", "username"]).where("username_key", "=", key).executeTakeFirst();
 }
 
-export function setPasswordHash(db: Executor, userId: number, hash: string) {
+export function setPasswordHash(db: Db, userId: number, hash: string) {
   return db.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
 }
 
 /** Whether an account other than `userId` holds this username key or email. */
-export async function placeholderTaken(db: Executor, userId: number, key: string, email: string): Promise<boolean> {
+export async function placeholderTaken(db: Db, userId: number, key: string, email: string): Promise<boolean> {
   const row = await db
     .selectFrom("users")
     .select("id")
@@ -100,7 +98,7 @@ export async function placeholderTaken(db: Executor, userId: number, key: string
 }
 
 export function anonymise(
-  db: Executor,
+  db: Db,
   userId: number,
   at: string,
   passwordHash: string,

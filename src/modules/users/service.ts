@@ -3,10 +3,8 @@
  * Signing in, sessions and one-time links are the auth module's; it creates accounts through
  * `createAccount` and reads them through `accountByEmail`/`accountById`.
  */
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { hashPassword, verifyPassword as verifyPasswordHash } from "../../lib/password-hashing.ts";
@@ -64,7 +62,7 @@ export async function createAccount<T>(
   db: Db,
   now: Date,
   account: NewAccount,
-  within: (trx: Kysely<Database>, row: UserRow) => Promise<T>,
+  within: (trx: Db, row: UserRow) => Promise<T>,
 ): Promise<T> {
   const key = usernameKey(account.username);
   const skeleton = usernameSkeleton(account.username);
@@ -98,22 +96,22 @@ export async function createAccount<T>(
 }
 
 /** The stored account with this (normalized) email, password hash included: for signing in and reset links. */
-export async function accountByEmail(db: Kysely<Database>, email: string): Promise<UserRow | null> {
+export async function accountByEmail(db: Db, email: string): Promise<UserRow | null> {
   return (await repo.findUserByEmail(db, email)) ?? null;
 }
 
 /** The stored account with this id, password hash included. */
-export async function accountById(db: Kysely<Database>, id: number): Promise<UserRow | null> {
+export async function accountById(db: Db, id: number): Promise<UserRow | null> {
   return (await repo.findUserById(db, id)) ?? null;
 }
 
 /** Sets an account's password hash (a reset); the caller ends its sessions. */
-export async function setPasswordHash(trx: Kysely<Database>, userId: number, hash: string): Promise<void> {
+export async function setPasswordHash(trx: Db, userId: number, hash: string): Promise<void> {
   await repo.setPasswordHash(trx, userId, hash);
 }
 
 /** Marks the account's address proved (a confirmation link); a deleted account stays unproved. */
-export async function markEmailVerified(trx: Kysely<Database>, userId: number, at: string): Promise<void> {
+export async function markEmailVerified(trx: Db, userId: number, at: string): Promise<void> {
   await repo.setEmailVerified(trx, userId, at);
 }
 

@@ -1,0 +1,123 @@
+import { computed } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useMemo, useState } from "react";
+import type { Game } from "../../../shared/contract/games.ts";
+import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
+import { useCurrentWeek, useWeekGames } from "../../lib/games.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import { useAllBets, useCoverage, useUserStats, useWeekBets } from "./api.ts";
+import { activeFilterCount, matchesFilter, NO_FILTER } from "./filter.ts";
+import { pickedWeek } from "./state.ts";
+import { useKickoffClock } from "./use-kickoff-clock.ts";
+
+/** The picks in the slip, grouped by game, as the strings the cards compare; worked out again only when the picks change. */
+const slipKeysByGame = computed(() => {
+  const byGame = new Map<string, string[]>();
+  for (const pick of slipSelections.value) {
+    const keys = byGame.get(pick.gameId) ?? [];
+    keys.push(selectionKey(pick));
+    byGame.set(pick.gameId, keys);
+  }
+  return new Map([...byGame].map(([gameId, keys]) => [gameId, keys.join("\n")]));
+});
+
+/** What the list of open games shows, in the order the cases are decided. */
+export type GameListState =
+  | { show: "failed" }
+  | { show: "loading" }
+  /** A past week: its final scores below say what happened. */
+  | { show: "past" }
+  /** The spec's sentence, for a week with no games at all. */
+  | { show: "no-games"; week: number }
+  | { show: "unmatched" }
+  | { show: "games"; games: Game[] };
+
+const settled = (query: { data?: unknown; error?: unknown }) => query.data !== undefined || !!query.error;
+
+/**
+ * The Games screen's state (spec §2): the week, its games and the player's bets on them, the
+ * panels above, the filter, and what the list shows; `GamesPage` only draws it.
+ */
+export function useGamesPage() {
+  useSignals();
+  const currentWeek = useCurrentWeek();
+  const week = pickedWeek.value ?? currentWeek.data?.week ?? null;
+  const games = useWeekGames(week);
+  const { user, isLoading: sessionLoading } = useCurrentUser();
+  const weekBets = useWeekBets(user?.id, week);
+  const bets = weekBets.data;
+  const coverage = useCoverage(user?.id, currentWeek.data?.week ?? null);
+  const stats = useUserStats(user?.id);
+  const allBets = useAllBets(user?.id);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const now = useKickoffClock(games.data);
+
+  const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
+  const finals = useMemo(() => (games.data ?? []).filter((game) => game.status === "completed"), [games.data]);
+  const shown = useMemo(() => open.filter((game) => matchesFilter(game, filter, now)), [open, filter, now]);
+  // 'YOUR BET' shows single bets: a parlay is its own bet, shown with its legs on My Bets.
+  const betsByGame = useMemo(
+    () =>
+      Map.groupBy(
+        (bets ?? []).filter((bet) => !bet.isParlay),
+        (bet) => bet.gameId,
+      ),
+    [bets],
+  );
+  const filters = activeFilterCount(filter);
+  const error = currentWeek.error ?? games.error;
+
+  // Nothing above or inside the list may move once it shows, under a finger about to tap a price.
+  // So the screen waits, under a skeleton, for the small answers that decide its layout: the
+  // session, the coverage panel (its hint wraps on phones), whether the performance panel shows
+  // (the stats) and, before the list, the week's bets (each card's 'YOUR BET'). All are asked for
+  // alongside the games. The player's whole bet history is not waited for: it only feeds the
+  // performance panel's 30-day ROI, whose card keeps its size and fills in when it arrives.
+  const panelsReady = !sessionLoading && (!user || ((settled(coverage) || !!currentWeek.error) && settled(stats)));
+  const listReady = !!games.data && (!user || settled(weekBets));
+
+  let list: GameListState;
+  if (error && !games.data) list = { show: "failed" };
+  else if (week === null || !listReady) list = { show: "loading" };
+  else if (open.length === 0) list = finals.length > 0 ? { show: "past" } : { show: "no-games", week };
+  else if (shown.length === 0) list = { show: "unmatched" };
+  else list = { show: "games", games: shown };
+
+  return {
+    panelsReady,
+    week,
+    currentWeek: currentWeek.data?.week ?? week,
+    pickWeek: (n: number) => {
+      pickedWeek.value = n;
+    },
+    coverage: coverage.data,
+    /** The performance panel's figures, once the player has bets. */
+    stats: stats.data && stats.data.totalBets > 0 ? stats.data : undefined,
+    history: allBets.data,
+    historyFailed: !!allBets.error && !allBets.data,
+    filter,
+    setFilter,
+    clearFilter: () => setFilter(NO_FILTER),
+    filterOpen,
+    toggleFilter: () => setFilterOpen((was) => !was),
+    activeFilters: filters,
+    /** 'Showing N of M games', while a filter hides some. */
+    filterSummary: filters > 0 && games.data && shown.length > 0 ? { shown: shown.length, of: open.length } : null,
+    refreshing: games.isValidating,
+    refresh: () => void games.mutate(),
+    /** A refresh failed while the games are still on screen. */
+    refreshFailed: !!error && !!games.data,
+    // Whichever read failed is asked again.
+    retry: () => void (currentWeek.error ? currentWeek.mutate() : games.mutate()),
+    retrying: currentWeek.isValidating || games.isValidating,
+    list,
+    /** With the list, not before: arriving first, the final scores would drop as the cards replace the skeleton. */
+    finals: listReady ? finals : [],
+    now,
+    slipKeys: slipKeysByGame.value,
+    betsByGame,
+  };
+}
+
+export type GamesPageState = ReturnType<typeof useGamesPage>;
