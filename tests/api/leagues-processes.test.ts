@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import pg from "pg";
-import { freshPostgresUrl, onPostgres } from "../databases.ts";
-import { startServe, type RunningServe } from "../serve-process.ts";
+import { onPostgres } from "../databases.ts";
+import type { RunningServe } from "../serve-process.ts";
+import { twoServesOnPostgres } from "../two-serves.ts";
 
 /**
  * A league's admins leaving at the same moment on two `serve` processes over one PostgreSQL database
@@ -9,56 +9,7 @@ import { startServe, type RunningServe } from "../serve-process.ts";
  * role to nobody, unless the leaves take turns.
  */
 describe.skipIf(!onPostgres)("league admins leaving at once on two serve processes", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let client: pg.Client;
-  let a: RunningServe;
-  let b: RunningServe;
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LOG_LEVEL: "info",
-    DEMO_BOTS: "0",
-    AUTH_RATE_LIMIT: "100000",
-    ODDS_PROVIDER: "embedded",
-  };
-
-  beforeAll(async () => {
-    database = await freshPostgresUrl();
-    a = await startServe(database.url, env); // it migrates first; then B
-    b = await startServe(database.url, env);
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const p of [a, b]) p?.proc.kill("SIGKILL");
-    await Promise.all([a?.proc.exited, b?.proc.exited]);
-    await client?.end();
-    await database?.drop();
-  });
-
-  const send = (to: RunningServe, method: string, path: string, body: unknown, cookie: string) =>
-    fetch(`${to.url}${path}`, {
-      method,
-      headers: { origin: to.url, "content-type": "application/json", cookie },
-      body: JSON.stringify(body),
-    });
-
-  let people = 0;
-  async function register(): Promise<{ cookie: string; id: number }> {
-    people += 1;
-    const email = `leaver${people}@example.com`;
-    const res = await send(
-      a,
-      "POST",
-      "/api/register",
-      { email, username: `leaver_${people}`, password: "correct horse battery" },
-      "",
-    );
-    expect(res.status).toBeLessThan(300);
-    const { rows } = await client.query<{ id: number }>("select id from users where email = $1", [email]);
-    return { cookie: res.headers.get("set-cookie")!.split(";")[0]!, id: rows[0]!.id };
-  }
+  const { a, b, query, send, register } = twoServesOnPostgres("leaver");
 
   test("two admins leaving together on A and B leave the league with its longest-standing member as admin", async () => {
     const first = await register();
@@ -68,7 +19,7 @@ describe.skipIf(!onPostgres)("league admins leaving at once on two serve process
     // database: creating them over the API is rate limited. The stayer joined last.
     const leagueIds: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const { rows } = await client.query<{ id: number }>(
+      const { rows } = await query<{ id: number }>(
         `insert into leagues (name, is_public, allowed_bet_types, created_by, invite_token, created_at)
          values ($1, 1, '["spread"]', $2, $3, '2026-09-01T00:00:00.000Z') returning id`,
         [`Twin Admins ${i}`, first.id, crypto.randomUUID()],
@@ -79,7 +30,7 @@ describe.skipIf(!onPostgres)("league admins leaving at once on two serve process
         [second.id, "admin", "2026-09-02"],
         [stayer.id, "member", "2026-09-03"],
       ] as const) {
-        await client.query("insert into league_members (league_id, user_id, role, joined_at) values ($1, $2, $3, $4)", [
+        await query("insert into league_members (league_id, user_id, role, joined_at) values ($1, $2, $3, $4)", [
           id,
           who,
           role,
@@ -99,7 +50,7 @@ describe.skipIf(!onPostgres)("league admins leaving at once on two serve process
       statuses.push(...pair.map((r) => r.status));
     }
     expect(statuses).toEqual(leagueIds.flatMap(() => [200, 200]));
-    const { rows } = await client.query<{ league_id: number; user_id: number; role: string }>(
+    const { rows } = await query<{ league_id: number; user_id: number; role: string }>(
       "select league_id, user_id, role from league_members where league_id = any($1) order by league_id",
       [leagueIds],
     );

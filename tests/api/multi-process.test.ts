@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import pg from "pg";
-import { freshPostgresUrl, onPostgres } from "../databases.ts";
-import { startServe, type RunningServe } from "../serve-process.ts";
+import { onPostgres } from "../databases.ts";
+import type { RunningServe } from "../serve-process.ts";
+import { twoServesOnPostgres } from "../two-serves.ts";
 
 /**
  * Two real `serve` processes on one PostgreSQL database (the PostgreSQL run of tests/api only):
@@ -9,64 +9,11 @@ import { startServe, type RunningServe } from "../serve-process.ts";
  * to the survivor when their holder dies.
  */
 describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let client: pg.Client;
-  let a: RunningServe;
-  let b: RunningServe;
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LOG_LEVEL: "info",
-    DEMO_BOTS: "0",
-    AUTH_RATE_LIMIT: "100000",
-    ODDS_PROVIDER: "embedded",
-  };
-
-  beforeAll(async () => {
-    database = await freshPostgresUrl();
-    // A first: it migrates, takes the jobs and seeds the season; then B.
-    a = await startServe(database.url, env);
-    b = await startServe(database.url, env);
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const p of [a, b]) p?.proc.kill("SIGKILL");
-    await Promise.all([a?.proc.exited, b?.proc.exited]);
-    await client?.end();
-    await database?.drop();
-  });
-
-  const send = (to: RunningServe, method: string, path: string, body?: unknown, cookie?: string) =>
-    fetch(`${to.url}${path}`, {
-      method,
-      headers: {
-        origin: to.url,
-        "content-type": "application/json",
-        ...(cookie ? { cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-
-  let people = 0;
-  async function register(on: RunningServe): Promise<{ cookie: string; email: string; id: number }> {
-    people += 1;
-    const email = `player${people}-${Date.now()}@example.com`;
-    const res = await send(on, "POST", "/api/register", {
-      email,
-      username: `player_${people}_${Date.now() % 100000}`,
-      password: "correct horse battery",
-    });
-    expect(res.status).toBeLessThan(300);
-    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
-    const { rows } = await client.query<{ id: number }>("select id from users where email = $1", [email]);
-    return { cookie, email, id: rows[0]!.id };
-  }
+  const { a, b, query, send, register } = twoServesOnPostgres("player");
 
   /** An open game and its moneyline price for the home team. */
   async function openGame(skip = 0) {
-    const { rows } = await client.query<{ id: string; home_team: string; odds: string }>(
+    const { rows } = await query<{ id: string; home_team: string; odds: string }>(
       "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time, id offset $2 limit 1",
       [new Date(Date.now() + 3600_000).toISOString(), skip],
     );
@@ -108,7 +55,7 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     await waitFor(() => messages.some((m) => m.type === "hello"), 5000);
 
     const admin = await register(b);
-    await client.query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
+    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
       admin.id,
       new Date().toISOString(),
     ]);
@@ -136,8 +83,8 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s < 300)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    const { rows } = await client.query("select count(*)::int as n from bets where user_id = $1", [player.id]);
-    expect(rows[0].n).toBe(1);
+    const { rows } = await query<{ n: number }>("select count(*)::int as n from bets where user_id = $1", [player.id]);
+    expect(rows[0]!.n).toBe(1);
   }, 30_000);
 
   test("an account's budget of failed sign-ins is one across both processes", async () => {
@@ -159,7 +106,7 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     const game = await openGame(2);
     expect((await send(a, "POST", "/api/bets", game.bet, player.cookie)).status).toBeLessThan(300);
     const admin = await register(b);
-    await client.query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
+    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
       admin.id,
       new Date().toISOString(),
     ]);
@@ -189,8 +136,7 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
 
   test("when the process running the jobs is killed, the other takes them over", async () => {
     const holderOf = async () =>
-      (await client.query<{ holder: string }>("select holder from job_leases where name = 'jobs'")).rows[0]?.holder ??
-      "";
+      (await query<{ holder: string }>("select holder from job_leases where name = 'jobs'")).rows[0]?.holder ?? "";
     const pidOf = (holder: string) => Number(holder.split(":")[1]);
     await waitFor(async () => pidOf(await holderOf()) > 0, 10_000);
     const first = pidOf(await holderOf());

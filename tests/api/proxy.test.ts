@@ -40,7 +40,7 @@ async function waitFor(predicate: () => boolean | Promise<boolean>, ms: number):
 describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processes", () => {
   let database: { url: string; drop(): Promise<void> };
   let client: pg.Client;
-  let apps: RunningServe[] = [];
+  const apps: RunningServe[] = [];
   let caddy: Bun.Subprocess;
   let origin: string;
   let home: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import pg from "pg";
-import { freshPostgresUrl, onPostgres } from "../databases.ts";
-import { startServe, type RunningServe } from "../serve-process.ts";
+import { onPostgres } from "../databases.ts";
+import type { RunningServe } from "../serve-process.ts";
+import { twoServesOnPostgres } from "../two-serves.ts";
 
 /**
  * Every "read, then write" rule of leagues and friends, raced by parallel requests alternating
@@ -9,40 +9,7 @@ import { startServe, type RunningServe } from "../serve-process.ts";
  * only): each answer is 200/201 or 409, never 500, and the rows left keep the rule.
  */
 describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQL database", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let client: pg.Client;
-  let a: RunningServe;
-  let b: RunningServe;
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LOG_LEVEL: "info",
-    DEMO_BOTS: "0",
-    AUTH_RATE_LIMIT: "100000",
-    ODDS_PROVIDER: "embedded",
-  };
-
-  beforeAll(async () => {
-    database = await freshPostgresUrl();
-    a = await startServe(database.url, env);
-    b = await startServe(database.url, env);
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const p of [a, b]) p?.proc.kill("SIGKILL");
-    await Promise.all([a?.proc.exited, b?.proc.exited]);
-    await client?.end();
-    await database?.drop();
-  });
-
-  const send = (to: RunningServe, method: string, path: string, body: unknown, cookie: string) =>
-    fetch(`${to.url}${path}`, {
-      method,
-      headers: { origin: to.url, "content-type": "application/json", cookie },
-      body: JSON.stringify(body),
-    });
+  const { a, b, query, send, register } = twoServesOnPostgres("racer");
 
   /** `n` copies of one request at once, alternating between the two processes; their statuses and bodies. */
   async function race(n: number, request: (on: RunningServe, i: number) => Promise<Response>) {
@@ -51,25 +18,6 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
   }
 
   const statuses = (answers: { status: number }[]) => answers.map((r) => r.status).sort();
-
-  let people = 0;
-  async function register(): Promise<{ cookie: string; id: number }> {
-    people += 1;
-    const email = `racer${people}-${Date.now()}@example.com`;
-    const res = await fetch(`${a.url}/api/register`, {
-      method: "POST",
-      headers: { origin: a.url, "content-type": "application/json" },
-      body: JSON.stringify({
-        email,
-        username: `racer_${people}_${Date.now() % 100000}`,
-        password: "correct horse battery",
-      }),
-    });
-    expect(res.status).toBeLessThan(300);
-    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
-    const { rows } = await client.query<{ id: number }>("select id from users where email = $1", [email]);
-    return { cookie, id: rows[0]!.id };
-  }
 
   const leagueBody = (createdBy: number, isPublic = true) => ({
     name: `Race league ${Math.random().toString(36).slice(2, 8)}`,
@@ -84,8 +32,8 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
     return (await res.json()) as { id: number };
   }
 
-  const count = async (query: string, params: unknown[]) =>
-    (await client.query<{ n: number }>(`select count(*)::int as n from ${query}`, params)).rows[0]!.n;
+  const count = async (from: string, params: unknown[]) =>
+    (await query<{ n: number }>(`select count(*)::int as n from ${from}`, params)).rows[0]!.n;
 
   test("10 joins of one public league at once: one 200, nine 409 already_member, one membership", async () => {
     const owner = await register();
@@ -160,7 +108,7 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
       expect(statuses(answers)).toEqual([200, 409]);
       expect(answers.find((r) => r.status === 409)!.body.code).toBe("invitation_answered");
       const winner = answers.find((r) => r.status === 200)!.body.status as string;
-      const { rows } = await client.query("select status from league_invitations where id = $1", [invitation.id]);
+      const { rows } = await query("select status from league_invitations where id = $1", [invitation.id]);
       expect(rows[0].status).toBe(winner);
       const members = await count("league_members where league_id = $1 and user_id = $2", [league.id, invited.id]);
       expect(members).toBe(winner === "accepted" ? 1 : 0);
@@ -170,7 +118,7 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
   test("a player at 24 of 25 leagues creates 6 at once: one 201, five 409 league_limit_reached, 25 in all", async () => {
     const owner = await register();
     for (let i = 0; i < 24; i++) {
-      await client.query(
+      await query(
         `insert into leagues (name, is_public, allowed_bet_types, created_by, invite_token, created_at)
          values ($1, 1, '["spread"]', $2, $3, $4)`,
         [`Old league ${i}`, owner.id, `race-token-${owner.id}-${i}`, new Date().toISOString()],
@@ -233,7 +181,7 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
       expect(statuses(answers)).toEqual([200, 409]);
       expect(answers.find((r) => r.status === 409)!.body.code).toBe("request_answered");
       const winner = answers.find((r) => r.status === 200)!.body.status as string;
-      const { rows } = await client.query("select status from friend_requests where id = $1", [request.id]);
+      const { rows } = await query("select status from friend_requests where id = $1", [request.id]);
       expect(rows[0].status).toBe(winner);
       const friends = await count("friendships where user_id = $1 and friend_id = $2", [asker.id, asked.id]);
       expect(friends).toBe(winner === "accepted" ? 1 : 0);
