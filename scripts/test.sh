@@ -37,6 +37,14 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     "(install Debian's chromium package or set CHROMIUM_PATH)." >&2
 fi
 
+# Wall-clock time of each phase, printed at the end (just before the summary line).
+phase_times=()
+phase_started=$SECONDS
+phase_done() {
+  phase_times+=("$1 $((SECONDS - phase_started)) s")
+  phase_started=$SECONDS
+}
+
 echo "== typecheck: tsc --noEmit"
 if "$BIN/tsc" --noEmit; then
   echo "(pass) typecheck"
@@ -45,6 +53,7 @@ else
   echo "(fail) typecheck"
   failed=$((failed + 1))
 fi
+phase_done typecheck
 
 echo "== lint: biome ci (format and lint rules in biome.json; fix with 'npx biome check --write .')"
 if "$BIN/biome" ci --colors=off --diagnostic-level=error .; then
@@ -54,6 +63,7 @@ else
   echo "(fail) lint"
   failed=$((failed + 1))
 fi
+phase_done lint
 
 log="$(mktemp "${TMPDIR:-/tmp}/nfl-bun-test.XXXXXX")"
 trap 'rm -f "$log"' EXIT
@@ -67,17 +77,22 @@ run_bun() {
   echo "== bun test $*"
   # bun writes its results and summary to stderr: merge both streams.
   timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 test --retry=1 "$@" 2>&1 | tee "$log"
-  local status=${PIPESTATUS[0]}
+  tally "${PIPESTATUS[0]}" "$log" "$*"
+}
+
+# Adds one finished `bun test` run (its exit status and the copy of its output) to the totals.
+tally() {
+  local status="$1" out="$2" what="$3"
   count() {
     local n
-    n="$(grep -E "^ *[0-9]+ $1\$" "$log" | tail -n 1 | tr -dc '0-9')"
+    n="$(grep -E "^ *[0-9]+ $1\$" "$out" | tail -n 1 | tr -dc '0-9')"
     echo "${n:-0}"
   }
-  if ! grep -qE '^Ran [0-9]+ tests? across' "$log"; then
+  if ! grep -qE '^Ran [0-9]+ tests? across' "$out"; then
     if [ "$status" -eq 124 ]; then
-      echo "test.sh: bun test $* did not finish within ${TEST_TIMEOUT:-2400} s and was stopped." >&2
+      echo "test.sh: bun test $what did not finish within ${TEST_TIMEOUT:-2400} s and was stopped." >&2
     else
-      echo "test.sh: bun test $* ended (exit $status) without its summary: it crashed or found no tests." >&2
+      echo "test.sh: bun test $what ended (exit $status) without its summary: it crashed or found no tests." >&2
     fi
     crashed=1
     failed=$((failed + 1))
@@ -90,7 +105,7 @@ run_bun() {
   skipped=$((skipped + $(count skip)))
   todo=$((todo + $(count todo)))
   if [ $((pass + fail)) -eq 0 ]; then
-    echo "test.sh: bun test $* ran no tests." >&2
+    echo "test.sh: bun test $what ran no tests." >&2
     fail=1
   fi
   # Errors outside any test (a file that fails to load, an unhandled rejection) must never be lost.
@@ -99,6 +114,53 @@ run_bun() {
   if [ "$fail" -eq 0 ] && [ "$status" -ne 0 ]; then fail=1; fi
   passed=$((passed + pass))
   failed=$((failed + fail))
+}
+
+# Runs files each in a `bun test` process of its own, up to TEST_E2E_JOBS at a time (default 2).
+# Each run's output is kept apart and printed whole once it ends (interleaved lines would be
+# unreadable); its totals are added as for run_bun.
+run_files_in_parallel() {
+  local jobs="${TEST_E2E_JOBS:-2}" dir file i=0 running=0 done_one
+  dir="$(mktemp -d "${TMPDIR:-/tmp}/nfl-bun-files.XXXXXX")"
+  local -a files=("$@")
+  for file in "${files[@]}"; do
+    while [ "$running" -ge "$jobs" ]; do
+      wait -n 2>/dev/null || true
+      running=0
+      for done_one in "$dir"/*.run; do
+        [ -e "$done_one" ] || continue
+        if [ -e "${done_one%.run}.rc" ]; then
+          finish_file "${done_one%.run}"
+        else
+          running=$((running + 1))
+        fi
+      done
+    done
+    i=$((i + 1))
+    local base="$dir/$i"
+    echo "$file" >"$base.run"
+    (
+      timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 test --retry=1 "$file" \
+        >"$base.out" 2>&1 </dev/null
+      echo "$?" >"$base.rc.tmp" && mv "$base.rc.tmp" "$base.rc"
+    ) &
+    running=$((running + 1))
+  done
+  wait
+  for done_one in "$dir"/*.run; do
+    [ -e "$done_one" ] && finish_file "${done_one%.run}"
+  done
+  rm -rf "$dir"
+}
+
+finish_file() {
+  local base="$1" file status
+  file="$(cat "$base.run")"
+  status="$(cat "$base.rc" 2>/dev/null || echo 1)"
+  echo "== bun test $file"
+  cat "$base.out"
+  tally "$status" "$base.out" "$file"
+  rm -f "$base.run" "$base.rc" "$base.out"
 }
 
 # The second run of tests/api: every file but those about SQLite itself.
@@ -169,23 +231,36 @@ unset TEST_DATABASE_URL
 
 if [ "$#" -gt 0 ]; then
   run_bun "$@"
+  phase_done "bun test $*"
   # Arguments that take in tests/api files (a folder, files, or only options) run those on PostgreSQL too.
-  [ "${TEST_POSTGRES:-1}" != "0" ] && postgres_pass "$(postgres_args "$@")"
+  if [ "${TEST_POSTGRES:-1}" != "0" ]; then
+    postgres_pass "$(postgres_args "$@")"
+    phase_done PostgreSQL
+  fi
 else
   run_bun tests/unit tests/api
-  [ "${TEST_POSTGRES:-1}" != "0" ] && postgres_pass "$(postgres_args tests/api)"
+  phase_done SQLite
+  if [ "${TEST_POSTGRES:-1}" != "0" ]; then
+    postgres_pass "$(postgres_args tests/api)"
+    phase_done PostgreSQL
+  fi
   # Each browser test file in a process of its own: Chromium driven over its protocol from one
   # long-lived process on a busy 2-core machine now and then loses a message ("Object with guid …
-  # was not bound"); a fresh process per file does not.
+  # was not bound"); a fresh process per file does not. Two such processes at a time
+  # (TEST_E2E_JOBS), the longest file first so the two finish close together.
   if [ "${TEST_E2E:-1}" != "0" ]; then
-    for file in tests/e2e/*.test.ts; do
-      run_bun "$file"
+    e2e_files=()
+    for file in tests/e2e/accessibility.test.ts tests/e2e/*.test.ts; do
+      [[ " ${e2e_files[*]} " == *" $file "* ]] || e2e_files+=("$file")
     done
+    run_files_in_parallel "${e2e_files[@]}"
+    phase_done e2e
   fi
 fi
 
 if [ "$skipped" -gt 0 ] || [ "$todo" -gt 0 ]; then
   echo "not run: $skipped skipped, $todo todo"
 fi
+echo "phase times: ${phase_times[*]/%/,}" | sed 's/,$//'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$crashed" -eq 0 ]
