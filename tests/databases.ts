@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -103,7 +103,8 @@ export async function snapshotDatabase(handle: DbHandle): Promise<Snapshot> {
   if (handle.engine === "sqlite") {
     const bytes = handle.sqlite!.serialize();
     await handle.close();
-    const dir = mkdtempSync(join(tmpdir(), "nfl-snapshot-"));
+    // A memory-backed folder where there is one: a copy's close checkpoints and syncs its file.
+    const dir = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "nfl-snapshot-"));
     let copies = 0;
     return {
       async open() {
