@@ -116,11 +116,12 @@ tally() {
   failed=$((failed + fail))
 }
 
-# Runs files each in a `bun test` process of its own, up to TEST_E2E_JOBS at a time (default 2).
-# Each run's output is kept apart and printed whole once it ends (interleaved lines would be
-# unreadable); its totals are added as for run_bun.
+# Runs each argument (a file, or a group of files separated by spaces) in a `bun test` process of
+# its own, up to TEST_JOBS at a time (default 2: our machines have two cores); PARALLEL_OPTS are
+# options for every run. Each run's output is kept apart and printed whole once it ends
+# (interleaved lines would be unreadable); its totals are added as for run_bun.
 run_files_in_parallel() {
-  local jobs="${TEST_E2E_JOBS:-2}" dir file i=0 running=0 done_one
+  local jobs="${TEST_JOBS:-2}" dir file i=0 running=0 done_one
   dir="$(mktemp -d "${TMPDIR:-/tmp}/nfl-bun-files.XXXXXX")"
   local -a files=("$@")
   for file in "${files[@]}"; do
@@ -140,8 +141,9 @@ run_files_in_parallel() {
     local base="$dir/$i"
     echo "$file" >"$base.run"
     (
-      timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 test --retry=1 "$file" \
-        >"$base.out" 2>&1 </dev/null
+      # shellcheck disable=SC2086 # a group is split into its files on purpose
+      timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 test --retry=1 \
+        ${PARALLEL_OPTS:-} $file >"$base.out" 2>&1 </dev/null
       echo "$?" >"$base.rc.tmp" && mv "$base.rc.tmp" "$base.rc"
     ) &
     running=$((running + 1))
@@ -151,6 +153,19 @@ run_files_in_parallel() {
     [ -e "$done_one" ] && finish_file "${done_one%.run}"
   done
   rm -rf "$dir"
+}
+
+# Deals files into $1 groups, the largest first and each to the group with the fewest bytes so far,
+# so that groups run in parallel finish close together; prints one group a line.
+groups_of() {
+  local n="$1"
+  shift
+  # shellcheck disable=SC2012
+  ls -S "$@" | awk -v n="$n" '
+    { cmd = "wc -c < \"" $0 "\""; cmd | getline size; close(cmd)
+      best = 1; for (g = 2; g <= n; g++) if (total[g] < total[best]) best = g
+      total[best] += size; files[best] = files[best] " " $0 }
+    END { for (g = 1; g <= n; g++) if (files[g] != "") print substr(files[g], 2) }'
 }
 
 finish_file() {
@@ -206,8 +221,15 @@ run_postgres() {
     failed=$((failed + 1))
     return
   fi
-  # shellcheck disable=SC2086
-  eval "run_bun --timeout=$PG_TEST_TIMEOUT_MS $args"
+  if [ "$args" = "parallel" ]; then
+    # The whole of tests/api: in groups run side by side, each process with its own template database.
+    local -a groups
+    mapfile -t groups < <(groups_of "${TEST_GROUPS:-4}" $(postgres_args tests/api))
+    PARALLEL_OPTS="--timeout=$PG_TEST_TIMEOUT_MS" run_files_in_parallel "${groups[@]}"
+  else
+    # shellcheck disable=SC2086
+    eval "run_bun --timeout=$PG_TEST_TIMEOUT_MS $args"
+  fi
   eval "$PG_TEST_STOP"
 }
 
@@ -238,10 +260,13 @@ if [ "$#" -gt 0 ]; then
     phase_done PostgreSQL
   fi
 else
-  run_bun tests/unit tests/api
+  # tests/unit and tests/api in groups (TEST_GROUPS, default 4) run TEST_JOBS at a time, each group
+  # a `bun test` process of its own (each test still on its own fresh database).
+  mapfile -t groups < <(groups_of "${TEST_GROUPS:-4}" tests/api/*.test.ts)
+  run_files_in_parallel tests/unit "${groups[@]}"
   phase_done SQLite
   if [ "${TEST_POSTGRES:-1}" != "0" ]; then
-    postgres_pass "$(postgres_args tests/api)"
+    postgres_pass parallel
     phase_done PostgreSQL
   fi
   # Each browser test file in a process of its own: Chromium driven over its protocol from one
@@ -253,7 +278,7 @@ else
     for file in tests/e2e/accessibility.test.ts tests/e2e/*.test.ts; do
       [[ " ${e2e_files[*]} " == *" $file "* ]] || e2e_files+=("$file")
     done
-    run_files_in_parallel "${e2e_files[@]}"
+    TEST_JOBS="${TEST_E2E_JOBS:-${TEST_JOBS:-2}}" run_files_in_parallel "${e2e_files[@]}"
     phase_done e2e
   fi
 fi
