@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The project's one test command (`npm test`): the type-check, then every suite under `bun test`
-# (tests/unit and tests/api in one run, each tests/e2e file in a run of its own). It ends with one
-# plain line, `N passed, N failed`, with the real totals; the type-check counts as one test named
-# "typecheck" and the format/lint check (Biome) as one named "lint".
+# (tests/unit in one run, tests/api in groups of files, each tests/e2e file in a run of its own; two
+# runs at a time, TEST_JOBS). It prints each phase's time, then ends with one plain line,
+# `N passed, N failed`, with the real totals; the type-check counts as one test named "typecheck"
+# and the format/lint check (Biome) as one named "lint".
 #
 # Exit status: 0 only when the type-check passed, bun ran at least one test, printed its summary
 # and reported no failure. A bun that crashed or found no test counts as a failure, never as
@@ -15,7 +16,9 @@
 # tests/api files they name (or all of them, for a folder or options only) run on PostgreSQL too.
 # TEST_E2E=0 skips the browser tests (a whole run without them: `TEST_E2E=0 npm test`).
 #
-# Environment: TEST_TIMEOUT (seconds for the whole `bun test` run, default 2400);
+# Environment: TEST_TIMEOUT (seconds for each `bun test` run, default 2400); TEST_JOBS (runs at a
+# time, default 2); TEST_GROUPS (groups of tests/api files on SQLite, default 4; on PostgreSQL one
+# group per job, each on a cluster of its own); TEST_E2E_JOBS (browser files at a time);
 # CHROMIUM_PATH (the browser the e2e tests drive, default /usr/bin/chromium); any extra
 # arguments are passed to `bun test` (e.g. `npm test -- tests/unit`).
 set -uo pipefail
@@ -142,8 +145,8 @@ run_files_in_parallel() {
     echo "$file" >"$base.run"
     (
       # shellcheck disable=SC2086 # a group is split into its files on purpose
-      timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 test --retry=1 \
-        ${PARALLEL_OPTS:-} $file >"$base.out" 2>&1 </dev/null
+      ${PARALLEL_WRAP:-} timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 \
+        test --retry=1 ${PARALLEL_OPTS:-} $file >"$base.out" 2>&1 </dev/null
       echo "$?" >"$base.rc.tmp" && mv "$base.rc.tmp" "$base.rc"
     ) &
     running=$((running + 1))
@@ -214,6 +217,20 @@ postgres_args() {
 
 run_postgres() {
   local args="$1"
+  # (Only where the server binaries are installed already: two installs at once would collide.)
+  if [ "$args" = "parallel" ] && [ -z "$PG_URL_GIVEN" ] && [ "${TEST_JOBS:-2}" -gt 1 ] \
+    && compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+    # The whole of tests/api in TEST_JOBS groups side by side, each on a throwaway cluster of its own:
+    # transaction ids are cluster-wide, so one group's open transaction would hold back another's
+    # outbox reads (they wait for every older transaction: src/db/commit-order.ts).
+    local -a groups
+    # shellcheck disable=SC2046
+    mapfile -t groups < <(groups_of "${TEST_JOBS:-2}" $(postgres_args tests/api))
+    PARALLEL_WRAP=own_postgres PARALLEL_OPTS="--timeout=$PG_TEST_TIMEOUT_MS" run_files_in_parallel "${groups[@]}"
+    return
+  fi
+  # One server (a throwaway cluster, or the one TEST_DATABASE_URL names, which all would share): one run.
+  [ "$args" = "parallel" ] && args="$(postgres_args tests/api)"
   # shellcheck source=postgres-for-tests.sh
   source scripts/postgres-for-tests.sh
   if ! pg_test_start; then
@@ -221,16 +238,26 @@ run_postgres() {
     failed=$((failed + 1))
     return
   fi
-  if [ "$args" = "parallel" ]; then
-    # The whole of tests/api: in groups run side by side, each process with its own template database.
-    local -a groups
-    mapfile -t groups < <(groups_of "${TEST_GROUPS:-4}" $(postgres_args tests/api))
-    PARALLEL_OPTS="--timeout=$PG_TEST_TIMEOUT_MS" run_files_in_parallel "${groups[@]}"
-  else
-    # shellcheck disable=SC2086
-    eval "run_bun --timeout=$PG_TEST_TIMEOUT_MS $args"
-  fi
+  # shellcheck disable=SC2086
+  eval "run_bun --timeout=$PG_TEST_TIMEOUT_MS $args"
   eval "$PG_TEST_STOP"
+}
+
+# Runs a command with TEST_DATABASE_URL on a throwaway cluster of its own, stopped afterwards.
+own_postgres() {
+  (
+    unset TEST_DATABASE_URL
+    # shellcheck source=postgres-for-tests.sh
+    source scripts/postgres-for-tests.sh
+    pg_test_start >/dev/null || {
+      echo "test.sh: could not start PostgreSQL for bun test ${*: -1}" >&2
+      exit 1
+    }
+    "$@"
+    status=$?
+    eval "$PG_TEST_STOP"
+    exit "$status"
+  )
 }
 
 # tests/api on PostgreSQL in a subshell (it exports TEST_DATABASE_URL); its totals come back in a file.
