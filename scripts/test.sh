@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The project's one test command (`npm test`): the type-check, then every suite under `bun test`
-# (tests/unit and tests/api in one run, each tests/e2e file in a run of its own). It ends with one
-# plain line, `N passed, N failed`, with the real totals; the type-check counts as one test named
-# "typecheck" and the format/lint check (Biome) as one named "lint".
+# (tests/unit in one run, tests/api in groups of files, each tests/e2e file in a run of its own; two
+# runs at a time, TEST_JOBS). It prints each phase's time, then ends with one plain line,
+# `N passed, N failed`, with the real totals; the type-check counts as one test named "typecheck"
+# and the format/lint check (Biome) as one named "lint".
 #
 # Exit status: 0 only when the type-check passed, bun ran at least one test, printed its summary
 # and reported no failure. A bun that crashed or found no test counts as a failure, never as
@@ -15,7 +16,9 @@
 # tests/api files they name (or all of them, for a folder or options only) run on PostgreSQL too.
 # TEST_E2E=0 skips the browser tests (a whole run without them: `TEST_E2E=0 npm test`).
 #
-# Environment: TEST_TIMEOUT (seconds for the whole `bun test` run, default 2400);
+# Environment: TEST_TIMEOUT (seconds for each `bun test` run, default 2400); TEST_JOBS (runs at a
+# time, default 2); TEST_GROUPS (groups of tests/api files on SQLite, default 4; on PostgreSQL one
+# group per job, each on a cluster of its own); TEST_E2E_JOBS (browser files at a time);
 # CHROMIUM_PATH (the browser the e2e tests drive, default /usr/bin/chromium); any extra
 # arguments are passed to `bun test` (e.g. `npm test -- tests/unit`).
 set -uo pipefail
@@ -37,6 +40,14 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     "(install Debian's chromium package or set CHROMIUM_PATH)." >&2
 fi
 
+# Wall-clock time of each phase, printed at the end (just before the summary line).
+phase_times=()
+phase_started=$SECONDS
+phase_done() {
+  phase_times+=("$1 $((SECONDS - phase_started)) s")
+  phase_started=$SECONDS
+}
+
 echo "== typecheck: tsc --noEmit"
 if "$BIN/tsc" --noEmit; then
   echo "(pass) typecheck"
@@ -45,6 +56,7 @@ else
   echo "(fail) typecheck"
   failed=$((failed + 1))
 fi
+phase_done typecheck
 
 echo "== lint: biome ci (format and lint rules in biome.json; fix with 'npx biome check --write .')"
 if "$BIN/biome" ci --colors=off --diagnostic-level=error .; then
@@ -54,6 +66,7 @@ else
   echo "(fail) lint"
   failed=$((failed + 1))
 fi
+phase_done lint
 
 log="$(mktemp "${TMPDIR:-/tmp}/nfl-bun-test.XXXXXX")"
 trap 'rm -f "$log"' EXIT
@@ -67,17 +80,22 @@ run_bun() {
   echo "== bun test $*"
   # bun writes its results and summary to stderr: merge both streams.
   timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 test --retry=1 "$@" 2>&1 | tee "$log"
-  local status=${PIPESTATUS[0]}
+  tally "${PIPESTATUS[0]}" "$log" "$*"
+}
+
+# Adds one finished `bun test` run (its exit status and the copy of its output) to the totals.
+tally() {
+  local status="$1" out="$2" what="$3"
   count() {
     local n
-    n="$(grep -E "^ *[0-9]+ $1\$" "$log" | tail -n 1 | tr -dc '0-9')"
+    n="$(grep -E "^ *[0-9]+ $1\$" "$out" | tail -n 1 | tr -dc '0-9')"
     echo "${n:-0}"
   }
-  if ! grep -qE '^Ran [0-9]+ tests? across' "$log"; then
+  if ! grep -qE '^Ran [0-9]+ tests? across' "$out"; then
     if [ "$status" -eq 124 ]; then
-      echo "test.sh: bun test $* did not finish within ${TEST_TIMEOUT:-2400} s and was stopped." >&2
+      echo "test.sh: bun test $what did not finish within ${TEST_TIMEOUT:-2400} s and was stopped." >&2
     else
-      echo "test.sh: bun test $* ended (exit $status) without its summary: it crashed or found no tests." >&2
+      echo "test.sh: bun test $what ended (exit $status) without its summary: it crashed or found no tests." >&2
     fi
     crashed=1
     failed=$((failed + 1))
@@ -90,7 +108,7 @@ run_bun() {
   skipped=$((skipped + $(count skip)))
   todo=$((todo + $(count todo)))
   if [ $((pass + fail)) -eq 0 ]; then
-    echo "test.sh: bun test $* ran no tests." >&2
+    echo "test.sh: bun test $what ran no tests." >&2
     fail=1
   fi
   # Errors outside any test (a file that fails to load, an unhandled rejection) must never be lost.
@@ -99,6 +117,68 @@ run_bun() {
   if [ "$fail" -eq 0 ] && [ "$status" -ne 0 ]; then fail=1; fi
   passed=$((passed + pass))
   failed=$((failed + fail))
+}
+
+# Runs each argument (a file, or a group of files separated by spaces) in a `bun test` process of
+# its own, up to TEST_JOBS at a time (default 2: our machines have two cores); PARALLEL_OPTS are
+# options for every run. Each run's output is kept apart and printed whole once it ends
+# (interleaved lines would be unreadable); its totals are added as for run_bun.
+run_files_in_parallel() {
+  local jobs="${TEST_JOBS:-2}" dir file i=0 running=0 done_one
+  dir="$(mktemp -d "${TMPDIR:-/tmp}/nfl-bun-files.XXXXXX")"
+  local -a files=("$@")
+  for file in "${files[@]}"; do
+    while [ "$running" -ge "$jobs" ]; do
+      wait -n 2>/dev/null || true
+      running=0
+      for done_one in "$dir"/*.run; do
+        [ -e "$done_one" ] || continue
+        if [ -e "${done_one%.run}.rc" ]; then
+          finish_file "${done_one%.run}"
+        else
+          running=$((running + 1))
+        fi
+      done
+    done
+    i=$((i + 1))
+    local base="$dir/$i"
+    echo "$file" >"$base.run"
+    (
+      # shellcheck disable=SC2086 # a group is split into its files on purpose
+      ${PARALLEL_WRAP:-} timeout --kill-after=30 "${TEST_TIMEOUT:-2400}" "$BIN/bun" --max-http-header-size=262144 \
+        test --retry=1 ${PARALLEL_OPTS:-} $file >"$base.out" 2>&1 </dev/null
+      echo "$?" >"$base.rc.tmp" && mv "$base.rc.tmp" "$base.rc"
+    ) &
+    running=$((running + 1))
+  done
+  wait
+  for done_one in "$dir"/*.run; do
+    [ -e "$done_one" ] && finish_file "${done_one%.run}"
+  done
+  rm -rf "$dir"
+}
+
+# Deals files into $1 groups, the largest first and each to the group with the fewest bytes so far,
+# so that groups run in parallel finish close together; prints one group a line.
+groups_of() {
+  local n="$1"
+  shift
+  # shellcheck disable=SC2012
+  ls -S "$@" | awk -v n="$n" '
+    { cmd = "wc -c < \"" $0 "\""; cmd | getline size; close(cmd)
+      best = 1; for (g = 2; g <= n; g++) if (total[g] < total[best]) best = g
+      total[best] += size; files[best] = files[best] " " $0 }
+    END { for (g = 1; g <= n; g++) if (files[g] != "") print substr(files[g], 2) }'
+}
+
+finish_file() {
+  local base="$1" file status
+  file="$(cat "$base.run")"
+  status="$(cat "$base.rc" 2>/dev/null || echo 1)"
+  echo "== bun test $file"
+  cat "$base.out"
+  tally "$status" "$base.out" "$file"
+  rm -f "$base.run" "$base.rc" "$base.out"
 }
 
 # The second run of tests/api: every file but those about SQLite itself.
@@ -137,6 +217,20 @@ postgres_args() {
 
 run_postgres() {
   local args="$1"
+  # (Only where the server binaries are installed already: two installs at once would collide.)
+  if [ "$args" = "parallel" ] && [ -z "$PG_URL_GIVEN" ] && [ "${TEST_JOBS:-2}" -gt 1 ] \
+    && compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+    # The whole of tests/api in TEST_JOBS groups side by side, each on a throwaway cluster of its own:
+    # transaction ids are cluster-wide, so one group's open transaction would hold back another's
+    # outbox reads (they wait for every older transaction: src/db/commit-order.ts).
+    local -a groups
+    # shellcheck disable=SC2046
+    mapfile -t groups < <(groups_of "${TEST_JOBS:-2}" $(postgres_args tests/api))
+    PARALLEL_WRAP=own_postgres PARALLEL_OPTS="--timeout=$PG_TEST_TIMEOUT_MS" run_files_in_parallel "${groups[@]}"
+    return
+  fi
+  # One server (a throwaway cluster, or the one TEST_DATABASE_URL names, which all would share): one run.
+  [ "$args" = "parallel" ] && args="$(postgres_args tests/api)"
   # shellcheck source=postgres-for-tests.sh
   source scripts/postgres-for-tests.sh
   if ! pg_test_start; then
@@ -147,6 +241,23 @@ run_postgres() {
   # shellcheck disable=SC2086
   eval "run_bun --timeout=$PG_TEST_TIMEOUT_MS $args"
   eval "$PG_TEST_STOP"
+}
+
+# Runs a command with TEST_DATABASE_URL on a throwaway cluster of its own, stopped afterwards.
+own_postgres() {
+  (
+    unset TEST_DATABASE_URL
+    # shellcheck source=postgres-for-tests.sh
+    source scripts/postgres-for-tests.sh
+    pg_test_start >/dev/null || {
+      echo "test.sh: could not start PostgreSQL for bun test ${*: -1}" >&2
+      exit 1
+    }
+    "$@"
+    status=$?
+    eval "$PG_TEST_STOP"
+    exit "$status"
+  )
 }
 
 # tests/api on PostgreSQL in a subshell (it exports TEST_DATABASE_URL); its totals come back in a file.
@@ -169,23 +280,39 @@ unset TEST_DATABASE_URL
 
 if [ "$#" -gt 0 ]; then
   run_bun "$@"
+  phase_done "bun test $*"
   # Arguments that take in tests/api files (a folder, files, or only options) run those on PostgreSQL too.
-  [ "${TEST_POSTGRES:-1}" != "0" ] && postgres_pass "$(postgres_args "$@")"
+  if [ "${TEST_POSTGRES:-1}" != "0" ]; then
+    postgres_pass "$(postgres_args "$@")"
+    phase_done PostgreSQL
+  fi
 else
-  run_bun tests/unit tests/api
-  [ "${TEST_POSTGRES:-1}" != "0" ] && postgres_pass "$(postgres_args tests/api)"
+  # tests/unit and tests/api in groups (TEST_GROUPS, default 4) run TEST_JOBS at a time, each group
+  # a `bun test` process of its own (each test still on its own fresh database).
+  mapfile -t groups < <(groups_of "${TEST_GROUPS:-4}" tests/api/*.test.ts)
+  run_files_in_parallel tests/unit "${groups[@]}"
+  phase_done SQLite
+  if [ "${TEST_POSTGRES:-1}" != "0" ]; then
+    postgres_pass parallel
+    phase_done PostgreSQL
+  fi
   # Each browser test file in a process of its own: Chromium driven over its protocol from one
   # long-lived process on a busy 2-core machine now and then loses a message ("Object with guid …
-  # was not bound"); a fresh process per file does not.
+  # was not bound"); a fresh process per file does not. Two such processes at a time
+  # (TEST_E2E_JOBS), the longest file first so the two finish close together.
   if [ "${TEST_E2E:-1}" != "0" ]; then
-    for file in tests/e2e/*.test.ts; do
-      run_bun "$file"
+    e2e_files=()
+    for file in tests/e2e/accessibility.test.ts tests/e2e/*.test.ts; do
+      [[ " ${e2e_files[*]} " == *" $file "* ]] || e2e_files+=("$file")
     done
+    TEST_JOBS="${TEST_E2E_JOBS:-${TEST_JOBS:-2}}" run_files_in_parallel "${e2e_files[@]}"
+    phase_done e2e
   fi
 fi
 
 if [ "$skipped" -gt 0 ] || [ "$todo" -gt 0 ]; then
   echo "not run: $skipped skipped, $todo todo"
 fi
+echo "phase times: ${phase_times[*]/%/,}" | sed 's/,$//'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$crashed" -eq 0 ]

@@ -1,6 +1,6 @@
 import { createApp, type App } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
-import type { Db } from "../src/db/connection.ts";
+import type { Db, DbHandle } from "../src/db/connection.ts";
 import { freshDatabase } from "./databases.ts";
 import { FixedClock } from "../src/lib/clock.ts";
 import { EventBus } from "../src/lib/events.ts";
@@ -17,23 +17,30 @@ export interface TestContext {
   bus: EventBus;
   hub: SocketHub;
   logger: Logger;
+  /** The database handle under `db` (for snapshotDatabase). */
+  handle: DbHandle;
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database (in-memory SQLite, or PostgreSQL under TEST_DATABASE_URL) and an app over it, standing on a fixed day. */
-export async function makeTestApp(opts: { env?: Record<string, string>; now?: string } = {}): Promise<TestContext> {
+/**
+ * A fresh, migrated database (in-memory SQLite, or PostgreSQL under TEST_DATABASE_URL) and an app over it, standing on a fixed day.
+ * `database` puts the app on that one instead (e.g. a copy from tests/databases.ts snapshotDatabase).
+ */
+export async function makeTestApp(
+  opts: { env?: Record<string, string>; now?: string; database?: DbHandle } = {},
+): Promise<TestContext> {
   const config = loadConfig(
     { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...opts.env },
     { databasePath: ":memory:" },
   );
-  const handle = await freshDatabase();
+  const handle = opts.database ?? (await freshDatabase());
   const clock = new FixedClock(opts.now ?? "2026-10-07T16:00:00Z");
   const logger = createLogger("silent");
   const bus = new EventBus();
   const hub = new SocketHub();
   hub.listen(bus);
   const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
-  return { app, db: handle.db, clock, config, bus, hub, logger, close: () => handle.close() };
+  return { app, db: handle.db, clock, config, bus, hub, logger, handle, close: () => handle.close() };
 }
 
 export interface CallOptions {

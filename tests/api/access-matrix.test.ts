@@ -2,8 +2,17 @@
  * Every route × every kind of caller, with the status each must get (issue: hardening). A route
  * added to the app without a row here makes the first test fail.
  */
-import { describe, expect, test } from "bun:test";
-import { buildBet, buildFriendship, buildInvitation, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import {
+  buildBet,
+  buildFriendship,
+  buildInvitation,
+  buildLeague,
+  type BuiltUser,
+  SEASON_EVE,
+  seededSeason,
+} from "../factories.ts";
+import { snapshotDatabase, type Snapshot } from "../databases.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
 const CALLERS = ["anonymous", "owner", "other", "member", "leagueAdmin", "friend", "siteAdmin"] as const;
@@ -21,10 +30,12 @@ interface World {
   betId: number;
 }
 
+const ENV = { ADMIN_EMAILS: "site@example.com" };
+
 /** A small world where each caller has their part: owner's bet, a private league, a friendship, pending requests. */
 async function world(): Promise<World> {
   const { ctx, people } = await seededSeason({
-    env: { ADMIN_EMAILS: "site@example.com" },
+    env: ENV,
     people: {
       owner: { username: "owner" },
       other: { username: "other" },
@@ -372,7 +383,28 @@ const ELSEWHERE: Record<string, string> = {
   "WS /ws": "tests/api/realtime.test.ts: signed-in, visitor and foreign-origin upgrades",
 };
 
+/**
+ * The world is built once per file and frozen; every route × caller then runs on a private copy of
+ * it (a file copy, not 406 migrations and seedings) with an app of its own, so no call sees another's
+ * writes, exactly as when each built its own world.
+ */
+let frozen: { snapshot: Snapshot; world: Omit<World, "ctx"> } | undefined;
+
+async function freshWorld(): Promise<World> {
+  if (!frozen) throw new Error("the world is frozen in beforeAll");
+  const ctx = await makeTestApp({ env: ENV, now: SEASON_EVE, database: await frozen.snapshot.open() });
+  return { ...frozen.world, ctx };
+}
+
 describe("access matrix", () => {
+  beforeAll(async () => {
+    const { ctx, ...rest } = await world();
+    frozen = { snapshot: await snapshotDatabase(ctx.handle), world: rest };
+  });
+  afterAll(async () => {
+    await frozen?.snapshot.drop();
+  });
+
   test("every route of the app has a row", async () => {
     const ctx = await makeTestApp();
     const routes = ctx.app.routes.map((r) => `${r.method} ${r.path}`);
@@ -383,6 +415,35 @@ describe("access matrix", () => {
     await ctx.close();
   });
 
+  test("a copy of the frozen world holds exactly what a freshly built one holds", async () => {
+    const built = await world();
+    const copied = await freshWorld();
+    const tables = [
+      ...["users", "sessions", "games", "game_props", "bets", "bet_legs", "user_week_stats", "user_book_stats"],
+      ...["leagues", "league_members", "league_invitations", "friend_requests", "friendships", "outbox", "audit_log"],
+    ];
+    for (const table of tables) {
+      const count = async (w: World) =>
+        Number(
+          (
+            await w.ctx.db
+              .selectFrom(table as "users")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect({ table, rows: await count(copied) }).toEqual({ table, rows: await count(built) });
+    }
+    const { ctx: _built, ...builtIds } = built;
+    const { ctx: _copied, ...copiedIds } = copied;
+    expect(copiedIds.leagueId).toBe(builtIds.leagueId);
+    expect(copiedIds.betId).toBe(builtIds.betId);
+    expect(copiedIds.invitationId).toBe(builtIds.invitationId);
+    expect(copiedIds.friendRequestId).toBe(builtIds.friendRequestId);
+    await built.ctx.close();
+    await copied.ctx.close();
+  });
+
   for (const [route, row] of Object.entries(ROWS)) {
     test(route, async () => {
       const statuses: Record<string, number> = {};
@@ -391,7 +452,7 @@ describe("access matrix", () => {
       const caching: Record<string, string | null> = {};
       const wantedCaching: Record<string, string | null> = {};
       for (const caller of CALLERS) {
-        const w = await world();
+        const w = await freshWorld();
         const me = caller === "anonymous" ? null : w.people[caller];
         const [method, path, body] = row.request(w, me);
         const res = await call(w.ctx.app, method, path, { body, cookie: me?.cookie });

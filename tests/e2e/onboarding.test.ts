@@ -9,6 +9,15 @@ const welcome = (page: Page) => page.getByRole("dialog", { name: "Welcome to NFL
 // A fixed instant for the page's fake clock: tests never lean on today's date.
 const START = new Date("2026-10-07T16:00:00Z");
 
+/** A first visit whose page clock is paused: time moves only by clock.runFor. */
+async function pausedFirstVisit(): Promise<Page> {
+  const page = await firstVisit();
+  await page.clock.install({ time: START });
+  // A second ahead of the install time: on a busy machine the page clock may already have moved past START.
+  await page.clock.pauseAt(new Date(START.getTime() + 1000));
+  return page;
+}
+
 describe("onboarding", () => {
   test(
     "appears 500 ms after load on a first visit, and not before",
@@ -35,10 +44,13 @@ describe("onboarding", () => {
   test(
     "stays until dismissed; once dismissed with 'Start Betting' it does not come back after a reload",
     async () => {
-      const page = await firstVisit();
+      // The page's fake clock stands in for fixed waits: a second "passes" at once, timers and all.
+      const page = await pausedFirstVisit();
       await page.goto("/");
+      await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await page.clock.runFor(500);
       await welcome(page).waitFor();
-      await page.waitForTimeout(1000);
+      await page.clock.runFor(1000);
       expect(await welcome(page).isVisible()).toBe(true);
       await welcome(page).getByRole("button", { name: "Start Betting" }).click();
       await welcome(page).waitFor({ state: "hidden" });
@@ -46,10 +58,11 @@ describe("onboarding", () => {
 
       await page.reload();
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();
-      await page.waitForTimeout(1000);
+      await page.clock.runFor(1000);
       expect(await welcome(page).isVisible()).toBe(false);
       await page.goto("/leaderboard");
-      await page.waitForTimeout(800);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.clock.runFor(800);
       expect(await welcome(page).isVisible()).toBe(false);
     },
     E2E_TIMEOUT,
@@ -65,14 +78,16 @@ describe("onboarding", () => {
       expect(await page.evaluate(() => localStorage.getItem("npt.onboardingDismissed"))).toBe("true");
       await page.context().close();
 
-      const again = await firstVisit();
+      const again = await pausedFirstVisit();
       await again.goto("/");
+      await again.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await again.clock.runFor(500);
       await welcome(again).waitFor();
       await again.keyboard.press("Escape");
       await welcome(again).waitFor({ state: "hidden" });
       await again.reload();
       await again.getByRole("heading", { name: "NFL Games" }).waitFor();
-      await again.waitForTimeout(800);
+      await again.clock.runFor(800);
       expect(await welcome(again).isVisible()).toBe(false);
     },
     E2E_TIMEOUT,
@@ -81,23 +96,24 @@ describe("onboarding", () => {
   test(
     "does not show on /auth or /invite; it comes 500 ms after the visitor reaches another screen",
     async () => {
-      const page = await firstVisit();
+      const page = await pausedFirstVisit();
       await page.goto("/auth");
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
-      await page.waitForTimeout(1200);
+      await page.clock.runFor(1200);
       expect(await welcome(page).isVisible()).toBe(false);
       await page.getByRole("button", { name: "Create one" }).click();
-      await page.waitForTimeout(700);
+      await page.clock.runFor(700);
       expect(await welcome(page).isVisible()).toBe(false);
 
       // An invitee is sent to /auth?returnUrl=/invite/… first: no welcome there either.
       await page.goto("/invite/some-token");
       await page.waitForURL((url) => url.pathname === "/auth");
-      await page.waitForTimeout(1200);
+      await page.clock.runFor(1200);
       expect(await welcome(page).isVisible()).toBe(false);
 
       await page.getByRole("link", { name: "NFL Paper Trading, home" }).click();
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await page.clock.runFor(500);
       await welcome(page).waitFor();
     },
     E2E_TIMEOUT,
