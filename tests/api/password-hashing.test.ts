@@ -113,6 +113,23 @@ describe("one bounded queue for every password hash and check", () => {
     expect((await call(ctx.app, "POST", "/api/login", { body: { email: user.email, password } })).status).toBe(429);
   }, 30_000);
 
+  test("a deletion refused as busy gives its password check back: ten wrong guesses still follow, the eleventh is 429", async () => {
+    const { cookie, password } = await buildUser(ctx);
+    const held = holdQueue(PASSWORD_WORK.concurrency + PASSWORD_WORK.waiting);
+    try {
+      expect((await call(ctx.app, "DELETE", "/api/user", { cookie, body: { password } })).status).toBe(503);
+    } finally {
+      await held.release();
+    }
+    for (let i = 0; i < 10; i++)
+      expect((await call(ctx.app, "DELETE", "/api/user", { cookie, body: { password: "wrong-guess-1" } })).status).toBe(
+        400,
+      );
+    expect((await call(ctx.app, "DELETE", "/api/user", { cookie, body: { password: "wrong-guess-1" } })).status).toBe(
+      429,
+    );
+  }, 30_000);
+
   test("a real sign-in queued behind a flood of sign-ins for unknown emails gets through once the slots free", async () => {
     const { user, password } = await buildUser(ctx, { email: "real@example.com" });
     const held = holdQueue(PASSWORD_WORK.concurrency);

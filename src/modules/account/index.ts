@@ -4,6 +4,7 @@ import type { Db } from "../../db/connection.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { idNumber } from "../../http/schema.ts";
 import { clearedSessionCookie } from "../../http/session-cookie.ts";
+import { isServerBusy } from "../../lib/password-hashing.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { SessionsEnded } from "../../lib/events.ts";
@@ -56,7 +57,11 @@ export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: Acco
       "/user",
       async ({ body, user, cookie }) => {
         await passwordChecks.hit(String(user.id));
-        const result = await service.deleteAccount(db, clock.now(), user.id, body.password);
+        const result = await service.deleteAccount(db, clock.now(), user.id, body.password).catch(async (error) => {
+          // A check the busy server never made gives the attempt back.
+          if (isServerBusy(error)) await passwordChecks.refund(String(user.id));
+          throw error;
+        });
         cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
         onSessionsEnded({ userId: user.id, keptSessionHash: null });
         return result;
