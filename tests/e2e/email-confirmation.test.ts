@@ -111,7 +111,9 @@ describe("confirming a listed admin address", () => {
       expect(await roleOf(page)).toBe("user");
       expect(await proofOf(boss.id)).toEqual({ spent: false, proved: false });
 
-      await confirm.click();
+      // By keyboard: the button takes Enter, and focus moves to what replaces it.
+      await confirm.focus();
+      await page.keyboard.press("Enter");
       const confirmed = page
         .locator("main")
         .getByRole("status")
@@ -121,7 +123,9 @@ describe("confirming a listed admin address", () => {
       await until("the token to leave the address", () => new URL(page.url()).search === "");
       expect(await roleOf(page)).toBe("admin");
       expect(await proofOf(boss.id)).toEqual({ spent: true, proved: true });
-      await confirmed.getByRole("button", { name: "Continue" }).click();
+      const next = confirmed.getByRole("button", { name: "Continue" });
+      expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
+      await next.click();
       await page.waitForURL((url) => url.pathname === "/");
 
       // Used once: a second click says so.

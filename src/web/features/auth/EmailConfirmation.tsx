@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { User } from "../../../shared/contract/auth.ts";
 import { errorText } from "../../lib/api.ts";
 import { afterEmailConfirmed } from "../../lib/queries.ts";
@@ -28,6 +28,11 @@ export function EmailConfirmation({
 }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [pending, setPending] = useState(false);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  // The button that was clicked is gone once the answer shows: keyboard focus moves to what replaced it.
+  useEffect(() => {
+    if (outcome) continueButton.current?.focus();
+  }, [outcome]);
 
   async function confirm() {
     setPending(true);
@@ -51,7 +56,7 @@ export function EmailConfirmation({
         role={outcome.ok ? "status" : "alert"}
       >
         <p>{outcome.message}</p>
-        <button type="button" onClick={onContinue}>
+        <button type="button" onClick={onContinue} ref={continueButton}>
           Continue
         </button>
       </div>
