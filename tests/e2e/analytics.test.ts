@@ -125,6 +125,23 @@ const chartRows = (page: Page) =>
       rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent).join(" ")),
     );
 
+/** "12 settled bets", as the panel's caption starts. */
+const settledCountText = async (page: Page) =>
+  ((await page.locator(".profit-caption").first().textContent()) ?? "").split(" · ")[0];
+
+/** Waits until the chart pane's top-left pixel (the largest canvas is the pane) has this red, green and blue. */
+const chartCornerBecomes = (page: Page, rgb: number[]) =>
+  page.waitForFunction(
+    (want) => {
+      const canvases = [...document.querySelectorAll<HTMLCanvasElement>(".profit-chart canvas")];
+      const pane = canvases.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+      const pixel = pane?.getContext("2d")?.getImageData(1, 1, 1, 1).data;
+      return pixel !== undefined && [pixel[0], pixel[1], pixel[2]].join() === want.join();
+    },
+    rgb,
+    { timeout: 10_000 },
+  );
+
 async function chartDrawn(page: Page): Promise<Locator> {
   const canvas = page.locator(".profit-chart canvas").first();
   await canvas.waitFor();
@@ -339,18 +356,51 @@ describe("Analytics", () => {
   );
 
   test(
-    "Export Chart saves the chart as a PNG 300 pixels high",
+    "Export Chart saves the 300-pixel chart as a PNG under a caption naming the player, period and total",
     async () => {
       const page = await open(ana, { now: OCT_12 });
       await page.goto("/analytics");
       await chartDrawn(page);
+      // The caption is drawn with the canvas' fillText: recorded here, as the picture's pixels cannot be read as text.
+      await page.evaluate(() => {
+        const drawn: string[] = [];
+        (window as unknown as { captionTexts: string[] }).captionTexts = drawn;
+        const fillText = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+          drawn.push(String(text));
+          return fillText.call(this, text, ...rest);
+        };
+      });
       const [download] = await Promise.all([page.waitForEvent("download"), exportButton(page).click()]);
       expect(download.suggestedFilename()).toBe("profit-over-time.png");
       const png = await readFile((await download.path())!);
       expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-      // IHDR: width and height, big-endian, at bytes 16 and 20.
+      // IHDR: width and height, big-endian, at bytes 16 and 20: the chart's 300 pixels and a 64-pixel caption.
       expect(png.readUInt32BE(16)).toBeGreaterThan(300);
-      expect(png.readUInt32BE(20)).toBe(300);
+      expect(png.readUInt32BE(20)).toBe(364);
+      const texts = await page.evaluate(() => (window as unknown as { captionTexts: string[] }).captionTexts);
+      const total = await totalProfit(page).textContent();
+      expect(texts).toContain("Profit Over Time — ana_lytics");
+      expect(texts).toContain(`Last 30 days · ${await settledCountText(page)} · Total Profit ${total}`);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the chart takes its colours from the page's scheme, and switches with it",
+    async () => {
+      const page = await open(ana, { now: OCT_12 });
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.goto("/analytics");
+      await chartDrawn(page);
+      const surface = () =>
+        page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--app-surface").trim());
+      const darkSurface = await surface();
+      expect(darkSurface).toBe("#181c25");
+      // The pane's canvas is painted with the chart's background: its corner pixel is the surface colour.
+      await chartCornerBecomes(page, [0x18, 0x1c, 0x25]);
+      await page.emulateMedia({ colorScheme: "light" });
+      await chartCornerBecomes(page, [0xff, 0xff, 0xff]);
     },
     E2E_TIMEOUT,
   );

@@ -48,7 +48,7 @@ export function AnalyticsPage() {
     return (
       <>
         {header}
-        <Analytics userId={user.id} periodId={period} />
+        <Analytics userId={user.id} playerName={user.username} periodId={period} />
       </>
     );
   }
@@ -84,7 +84,7 @@ export function AnalyticsPage() {
   );
 }
 
-function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId }) {
+function Analytics({ userId, playerName, periodId }: { userId: number; playerName: string; periodId: PeriodId }) {
   const { data: bets, error } = usePlayerBets(userId);
   const period = periodOf(periodId);
   // "Now" is read when the bets or the period change: the period reaches back from the browser's clock.
@@ -123,6 +123,7 @@ function Analytics({ userId, periodId }: { userId: number; periodId: PeriodId })
           settledCount={summary.totalBets}
           pendingCount={pending}
           period={period}
+          playerName={playerName}
         />
         <BetTypePanel rows={rows} />
       </div>

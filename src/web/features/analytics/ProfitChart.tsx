@@ -1,20 +1,21 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { IChartApi, ISeriesApi, LineData, UTCTimestamp, WhitespaceData } from "lightweight-charts";
 import { dollarsText } from "../../lib/stats-format.ts";
-import { dayLabel, dayTime, type ProfitPoint } from "./figures.ts";
+import { chartThemeOf, onColorSchemeChange, type ChartTheme } from "./chart-theme.ts";
+import { dayLabel, dayTime, type ExportCaption, type ProfitPoint } from "./figures.ts";
 
 /** Spec §9: the chart's height and how long its line takes to draw. */
 export const CHART_HEIGHT = 300;
 export const ANIMATION_MS = 1500;
 export const EXPORT_FILE_NAME = "profit-over-time.png";
 
-const UP = "#067647";
-const DOWN = "#b42318";
+/** The exported picture's caption band above the chart, in CSS pixels. */
+const CAPTION_HEIGHT = 64;
 
 /** What the panel around the chart can ask of it. */
 export interface ProfitChartHandle {
-  /** Saves the chart as a PNG download. */
-  exportPng(): Promise<void>;
+  /** Saves the chart as a PNG download, the caption (title, player, period, total) above it. */
+  exportPng(caption: ExportCaption): Promise<void>;
 }
 
 type Point = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
@@ -38,8 +39,12 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<"Line", UTCTimestamp> | null>(null);
   const finishRef = useRef<() => void>(() => {});
+  const paintRef = useRef<(theme: ChartTheme) => void>(() => {});
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const themeRef = useRef<ChartTheme | null>(null);
+  /** The line's last value: its colour says profit or loss. */
+  const finalRef = useRef(0);
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
 
@@ -53,13 +58,11 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
           autoSize: true,
           height: CHART_HEIGHT,
           layout: {
-            background: { type: lib.ColorType.Solid, color: "#ffffff" },
-            textColor: "#5d6b7a",
             fontFamily: getComputedStyle(container.current).fontFamily,
             fontSize: 12,
             attributionLogo: true,
           },
-          grid: { vertLines: { visible: false }, horzLines: { color: "#eef1f4" } },
+          grid: { vertLines: { visible: false } },
           rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.1 } },
           timeScale: {
             borderVisible: false,
@@ -75,7 +78,6 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
           // A still picture: dragging on a phone scrolls the page, not the chart.
           handleScroll: false,
           handleScale: false,
-          crosshair: { horzLine: { labelBackgroundColor: "#373c44" }, vertLine: { labelBackgroundColor: "#373c44" } },
         });
         const series = chart.addSeries(lib.LineSeries, {
           lineWidth: 3,
@@ -87,13 +89,23 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
             formatter: (price: number) => dollarsText(Math.round(price * 100)),
           },
         });
-        series.createPriceLine({
+        const zeroLine = series.createPriceLine({
           price: 0,
-          color: "#98a2b3",
           lineWidth: 1,
           lineStyle: lib.LineStyle.Dashed,
           axisLabelVisible: false,
         });
+        paintRef.current = (theme) => {
+          chart.applyOptions({
+            layout: { background: { type: lib.ColorType.Solid, color: theme.background }, textColor: theme.text },
+            grid: { horzLines: { color: theme.grid } },
+            crosshair: {
+              horzLine: { labelBackgroundColor: theme.label },
+              vertLine: { labelBackgroundColor: theme.label },
+            },
+          });
+          zeroLine.applyOptions({ color: theme.zeroLine });
+        };
         chartRef.current = chart;
         seriesRef.current = series as ISeriesApi<"Line", UTCTimestamp>;
         outOfTabOrder(container.current);
@@ -111,6 +123,21 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
     };
   }, []);
 
+  // The colours: from the tokens once the chart exists, and again whenever the system switches
+  // between light and dark.
+  useEffect(() => {
+    if (!loaded) return;
+    const repaint = () => {
+      if (!container.current) return;
+      const theme = chartThemeOf(container.current);
+      themeRef.current = theme;
+      paintRef.current(theme);
+      seriesRef.current?.applyOptions({ color: lineColor(theme, finalRef.current) });
+    };
+    repaint();
+    return onColorSchemeChange(repaint);
+  }, [loaded]);
+
   // The line: redrawn (and re-animated) whenever the period's points change.
   useEffect(() => {
     const chart = chartRef.current;
@@ -124,8 +151,10 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
     const low = Math.min(0, ...values);
     const high = Math.max(0, ...values);
     const final = values.at(-1) ?? 0;
+    finalRef.current = final;
+    const theme = themeRef.current ?? chartThemeOf(container.current ?? document.documentElement);
     series.applyOptions({
-      color: final < 0 ? DOWN : UP,
+      color: lineColor(theme, final),
       pointMarkersVisible: data.length <= 40,
       // The scale holds still while the line draws: it is the whole line's range (and $0) from the start.
       autoscaleInfoProvider: () => ({ priceRange: { minValue: low, maxValue: high === low ? low + 1 : high } }),
@@ -165,12 +194,13 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
   useImperativeHandle(
     ref,
     () => ({
-      async exportPng() {
+      async exportPng(caption: ExportCaption) {
         const chart = chartRef.current;
         if (!chart) return;
         // The whole line, not a frame of its animation.
         finishRef.current();
-        const canvas = chart.takeScreenshot();
+        const theme = themeRef.current ?? chartThemeOf(container.current ?? document.documentElement);
+        const canvas = withCaption(chart.takeScreenshot(), caption, theme, container.current);
         const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
         if (!blob) throw new Error("The chart could not be turned into an image");
         const url = URL.createObjectURL(blob);
@@ -212,6 +242,34 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
  */
 function outOfTabOrder(root: HTMLElement): void {
   for (const link of root.querySelectorAll("a[href], [tabindex]")) link.setAttribute("tabindex", "-1");
+}
+
+const lineColor = (theme: ChartTheme, final: number) => (final < 0 ? theme.down : theme.up);
+
+/**
+ * The chart's picture with a caption band above it (the title with the player's name, then the
+ * period and total), on the chart's own background, so a shared image says what it shows.
+ */
+function withCaption(chart: HTMLCanvasElement, caption: ExportCaption, theme: ChartTheme, from: Element | null) {
+  const scale = chart.height / CHART_HEIGHT;
+  const band = Math.round(CAPTION_HEIGHT * scale);
+  const canvas = document.createElement("canvas");
+  canvas.width = chart.width;
+  canvas.height = chart.height + band;
+  const context = canvas.getContext("2d");
+  if (!context) return chart;
+  const font = getComputedStyle(from ?? document.body).fontFamily;
+  context.fillStyle = theme.background;
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.textBaseline = "top";
+  context.fillStyle = theme.heading;
+  context.font = `600 ${Math.round(18 * scale)}px ${font}`;
+  context.fillText(caption.title, Math.round(12 * scale), Math.round(10 * scale), canvas.width - 24 * scale);
+  context.fillStyle = theme.text;
+  context.font = `${Math.round(14 * scale)}px ${font}`;
+  context.fillText(caption.detail, Math.round(12 * scale), Math.round(36 * scale), canvas.width - 24 * scale);
+  context.drawImage(chart, 0, band);
+  return canvas;
 }
 
 /** The chart's time value (seconds at UTC midnight) back to its "YYYY-MM-DD" day. */

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { errorText } from "../../lib/api.ts";
 import { profitText, toneClass } from "../../lib/stats-format.ts";
 import { toast } from "../../lib/toast.ts";
-import { dayLabel, type Period, type ProfitPoint } from "./figures.ts";
+import { dayLabel, exportCaption, type Period, type ProfitPoint } from "./figures.ts";
 import { CHART_HEIGHT, ProfitChart, type ProfitChartHandle } from "./ProfitChart.tsx";
 
 interface ProfitPanelProps {
@@ -13,10 +13,19 @@ interface ProfitPanelProps {
   /** The player's pending bets (any period): said, since they are left out. */
   pendingCount: number;
   period: Period;
+  /** Whose figures they are: named on the exported picture. */
+  playerName: string | null;
 }
 
 /** Profit Over Time (spec §2): the cumulative line, the period's Total Profit, and Export Chart (a PNG). */
-export function ProfitPanel({ points, totalProfitCents, settledCount, pendingCount, period }: ProfitPanelProps) {
+export function ProfitPanel({
+  points,
+  totalProfitCents,
+  settledCount,
+  pendingCount,
+  period,
+  playerName,
+}: ProfitPanelProps) {
   const chart = useRef<ProfitChartHandle>(null);
   const [ready, setReady] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -25,7 +34,7 @@ export function ProfitPanel({ points, totalProfitCents, settledCount, pendingCou
   async function exportChart() {
     setExporting(true);
     try {
-      await chart.current?.exportPng();
+      await chart.current?.exportPng(exportCaption({ playerName, period, settledCount, totalProfitCents }));
     } catch (error) {
       toast({
         title: "Export failed",

@@ -5,7 +5,7 @@
 import type { Bet } from "../../../shared/contract/betting.ts";
 import { stringToCents } from "../../../shared/money.ts";
 import { summarize, type Summary } from "../../../shared/stats.ts";
-import { signedPercentText } from "../../lib/stats-format.ts";
+import { profitText, signedPercentText } from "../../lib/stats-format.ts";
 
 export type PeriodId = "7D" | "30D" | "90D" | "ALL";
 
@@ -185,4 +185,25 @@ export function dayLabel(day: string): string {
 /** A series day as the chart's time value: seconds at that date's UTC midnight (labels are formatted in UTC too). */
 export function dayTime(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) / 1000;
+}
+
+/** The exported chart's caption: what it shows and whose it is. */
+export interface ExportCaption {
+  title: string;
+  detail: string;
+}
+
+/** "Profit Over Time — ana" / "Last 30 days · 12 settled bets · Total Profit +$1,088.12". */
+export function exportCaption(opts: {
+  playerName: string | null;
+  period: Period;
+  settledCount: number;
+  totalProfitCents: number;
+}): ExportCaption {
+  const period = opts.period.id === "ALL" ? "All time" : `Last ${opts.period.days} days`;
+  const bets = `${opts.settledCount} settled ${opts.settledCount === 1 ? "bet" : "bets"}`;
+  return {
+    title: opts.playerName ? `Profit Over Time — ${opts.playerName}` : "Profit Over Time",
+    detail: `${period} · ${bets} · Total Profit ${profitText(opts.totalProfitCents)}`,
+  };
 }

@@ -1,0 +1,52 @@
+/**
+ * The profit chart's colours, read from the design tokens (app/tokens.css) of the element it is
+ * drawn in, so the canvas follows light and dark like the rest of the page. The chart library
+ * draws on a canvas and cannot read CSS itself.
+ */
+export interface ChartTheme {
+  background: string;
+  text: string;
+  grid: string;
+  zeroLine: string;
+  up: string;
+  down: string;
+  /** The crosshair's labels: a dark chip in light mode, a light one in dark. */
+  label: string;
+  /** The exported picture's title. */
+  heading: string;
+}
+
+const FALLBACK: ChartTheme = {
+  background: "#ffffff",
+  text: "#5d6b7a",
+  grid: "#eef1f4",
+  zeroLine: "#98a2b3",
+  up: "#067647",
+  down: "#b42318",
+  label: "#373c44",
+  heading: "#373c44",
+};
+
+/** The theme as the element's computed tokens give it now (each falls back to the light palette). */
+export function chartThemeOf(element: Element): ChartTheme {
+  const style = getComputedStyle(element);
+  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    background: token("--app-surface", FALLBACK.background),
+    text: token("--pico-muted-color", FALLBACK.text),
+    grid: token("--app-neutral-tint", FALLBACK.grid),
+    zeroLine: token("--app-border-strong", FALLBACK.zeroLine),
+    up: token("--app-up", FALLBACK.up),
+    down: token("--app-down", FALLBACK.down),
+    label: token("--app-text", FALLBACK.label),
+    heading: token("--pico-h1-color", FALLBACK.heading),
+  };
+}
+
+/** Calls `onChange` whenever the system switches between light and dark; returns the unsubscribe. */
+export function onColorSchemeChange(onChange: () => void): () => void {
+  const query = window.matchMedia?.("(prefers-color-scheme: dark)");
+  if (!query) return () => {};
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
