@@ -99,7 +99,7 @@ describe("admin game resolution", () => {
         "Kansas City Chiefs @ Buffalo Bills",
         "San Francisco 49ers @ Seattle Seahawks",
       ]);
-      expect(await rows.first().locator("time").textContent()).toBe("Thu, Sep 10 · 8:20 PM");
+      expect(await rows.first().locator("time").textContent()).toBe("Thu, Sep 10 · 8:20 PM EDT");
       const row = game(page, DAL_PHI);
       for (const name of ["Dallas Cowboys score", "Philadelphia Eagles score"]) {
         expect(await row.getByRole("spinbutton", { name, exact: true }).getAttribute("type")).toBe("number");

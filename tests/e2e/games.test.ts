@@ -87,8 +87,7 @@ describe("games screen", () => {
       const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
       await game.waitFor();
 
-      expect(await game.locator("time").textContent()).toBe("Thu, Sep 10 · 8:20 PM");
-      await until("both logos to fall back", () => logoRequests.length >= 2);
+      expect(await game.locator("time").textContent()).toBe("Thu, Sep 10 · 8:20 PM EDT");
       await game.locator(".team-badge").nth(1).waitFor();
       // The logo host is unreachable here: each logo's stand-in is a badge in the team's colour with its abbreviation.
       expect(await game.locator(".team-badge").allTextContents()).toEqual(["DAL", "PHI"]);
@@ -98,8 +97,10 @@ describe("games screen", () => {
           .first()
           .evaluate((el) => getComputedStyle(el).backgroundColor),
       ).toBe("rgb(0, 53, 148)");
-      expect(logoRequests).toContain("https://a.espncdn.com/i/teamlogos/nfl/500/dal.png");
-      expect(logoRequests).toContain("https://a.espncdn.com/i/teamlogos/nfl/500/phi.png");
+      // One probe finds the host unreachable; no other logo is asked for (a week's screen would make 28 failing requests).
+      await until("the logo host to be probed", () => logoRequests.length >= 1);
+      await page.waitForLoadState("networkidle");
+      expect(logoRequests).toEqual(["https://a.espncdn.com/i/teamlogos/nfl/500/dal.png"]);
       expect(await game.locator(".team-name").allTextContents()).toEqual(["Dallas Cowboys", "Philadelphia Eagles"]);
       expect(await game.locator(".team-score").count()).toBe(0);
       expect(await game.locator(".lock-banner").count()).toBe(0);

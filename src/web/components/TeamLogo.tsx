@@ -1,8 +1,40 @@
-import { useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { teamColor } from "./team-colors.ts";
 
 /** The host the CSP allows for logos (config LOGO_URL_TEMPLATE's default). */
 const LOGO_URL = "https://a.espncdn.com/i/teamlogos/nfl/500/{abbr}.png";
+
+const logoUrl = (abbr: string) => LOGO_URL.replace("{abbr}", abbr.toLowerCase());
+
+/**
+ * Whether the logo host answers, found out once per page by one probe: a Games screen has 28 logos,
+ * and with the host unreachable (offline, blocked) each would be a failing request. Until the probe
+ * answers every logo is its badge; once it loads, the logos replace them (from then on in parallel).
+ */
+type HostState = "unknown" | "up" | "down";
+let hostState: HostState = "unknown";
+let probing = false;
+const listeners = new Set<() => void>();
+
+function probeHost(abbr: string): void {
+  if (probing) return;
+  probing = true;
+  const probe = new Image();
+  const settle = (state: HostState) => {
+    hostState = state;
+    for (const listener of listeners) listener();
+  };
+  probe.onload = () => settle("up");
+  probe.onerror = () => settle("down");
+  probe.src = logoUrl(abbr);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const currentHostState = () => hostState;
 
 /**
  * A team's logo by abbreviation. When it cannot load (offline, a blocked host), a badge in the
@@ -10,8 +42,12 @@ const LOGO_URL = "https://a.espncdn.com/i/teamlogos/nfl/500/{abbr}.png";
  * the name is beside it. Sized by CSS (.team-logo).
  */
 export function TeamLogo({ abbr }: { abbr: string }) {
+  const host = useSyncExternalStore(subscribe, currentHostState, currentHostState);
   const [failed, setFailed] = useState(false);
-  if (failed || !abbr) {
+  useEffect(() => {
+    if (hostState === "unknown" && abbr) probeHost(abbr);
+  }, [abbr]);
+  if (failed || !abbr || host !== "up") {
     return (
       <span className="team-logo team-badge" style={{ background: teamColor(abbr) }} aria-hidden="true">
         {abbr || "?"}
@@ -21,7 +57,7 @@ export function TeamLogo({ abbr }: { abbr: string }) {
   return (
     <img
       className="team-logo"
-      src={LOGO_URL.replace("{abbr}", abbr.toLowerCase())}
+      src={logoUrl(abbr)}
       alt=""
       width={28}
       height={28}

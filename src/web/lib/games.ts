@@ -20,9 +20,10 @@ export function isLocked(game: Pick<Game, "status" | "commenceTime">, nowMs: num
 }
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric" });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+// The zone is named: two friends in New York and Denver comparing kick-offs must not disagree silently.
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 
-/** A kick-off in the viewer's time zone: "Sun, Oct 11 · 1:00 PM". */
+/** A kick-off in the viewer's time zone, named: "Sun, Oct 11 · 1:00 PM EDT". */
 export function formatKickoff(iso: string): string {
   const date = new Date(iso);
   return `${dayFormat.format(date)} · ${timeFormat.format(date)}`;
