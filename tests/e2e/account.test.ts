@@ -103,7 +103,7 @@ describe("settings: delete account", () => {
 
       await dialog.getByLabel("Password", { exact: true }).fill("not-my-password");
       await dialog.getByRole("button", { name: "Delete my account" }).click();
-      await dialog.getByText("password: that is not your password").waitFor();
+      await dialog.getByText("That is not your password", { exact: true }).waitFor();
       expect(await dialog.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
       expect(await dialog.isVisible()).toBe(true);
 

@@ -26,6 +26,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The request never reached the server (offline, a dropped connection): nothing was sent or done. */
+export class OfflineError extends Error {
+  constructor() {
+    super("You appear to be offline: nothing was sent. Try again once you are back online.");
+    this.name = "OfflineError";
+  }
+}
+
 function parse(text: string): unknown {
   if (text === "") return null;
   try {
@@ -42,7 +50,14 @@ export async function apiRequest<T = unknown>(method: string, url: string, paylo
     init.headers = { accept: "application/json", "content-type": "application/json" };
     init.body = JSON.stringify(payload);
   }
-  const response = await fetch(url, init);
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    // fetch rejects only when no answer came back ("Failed to fetch"); an abort is the caller's own.
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new OfflineError();
+  }
   const text = await response.text();
   const body = parse(text);
   if (!response.ok) {
@@ -57,9 +72,24 @@ export async function apiRequest<T = unknown>(method: string, url: string, paylo
 
 export const apiGet = <T = unknown>(url: string) => apiRequest<T>("GET", url);
 
-/** The sentence to show a person: the server's message, else the error's, else the fallback. */
+/**
+ * The sentence to show a person: the server's message (without the field name API clients get,
+ * "password: that is not your password" → "That is not your password"), else the error's, else the
+ * fallback. An answer without our JSON (a proxy's HTML error page) is never shown raw: the fallback
+ * stands instead.
+ */
 export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof ApiError) {
+    const message = error.serverMessage;
+    return message ? withoutFieldName(message) : fallback;
+  }
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+function withoutFieldName(message: string): string {
+  const match = /^[a-z][A-Za-z0-9_.]*: (.+)$/s.exec(message);
+  if (!match) return message;
+  const rest = match[1]!;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }

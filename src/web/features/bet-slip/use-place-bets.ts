@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, errorText } from "../../lib/api.ts";
+import { refusalToast } from "./refusal-toast.ts";
 import {
   removeSelection,
   selectionKey,
@@ -25,7 +26,7 @@ function priceText(odds: number, point: number | null, pick: SlipSelection): str
 function onRefused(pick: SlipSelection, error: unknown): void {
   const key = selectionKey(pick);
   const message = errorText(error, "The bet could not be placed.");
-  toast({ title: "Error", description: message, variant: "destructive" });
+  refusalToast(error, message);
   const code = error instanceof ApiError ? error.code : null;
   if (code === ErrorCode.oddsChanged) {
     const current = (error as ApiError).body as { current?: { odds?: number; point?: number | null } };

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ApiError, errorText } from "../../lib/api.ts";
+import { refusalToast } from "./refusal-toast.ts";
 import {
   clearSlip,
   removeSelection,
@@ -23,7 +24,7 @@ interface MovedLeg {
 
 /** Keeps the slip honest after a refusal: moved legs take their new price, a locked game's pick leaves. */
 function onRefused(error: unknown): void {
-  toast({ title: "Error", description: errorText(error, "The parlay could not be placed."), variant: "destructive" });
+  refusalToast(error, errorText(error, "The parlay could not be placed."));
   if (!(error instanceof ApiError)) return;
   const picks = slipSelections.value;
   if (error.code === ErrorCode.oddsChanged) {
