@@ -203,7 +203,7 @@ function visitorSteps(): Step[] {
         const fresh = await (
           await suite.newContext({ viewport: page.viewportSize() ?? DESKTOP, showOnboarding: true })
         ).newPage();
-        await fresh.goto("/leaderboard");
+        await fresh.goto("/");
         await fresh.getByRole("dialog", { name: "Welcome to NFL Paper Trading!" }).waitFor();
         return fresh;
       },

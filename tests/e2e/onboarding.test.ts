@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { browserSuite, E2E_TIMEOUT, signInThroughUi, toastLocator } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, newAccount, registerThroughUi, signInThroughUi, toastLocator } from "./helpers.ts";
 
 const suite = browserSuite();
 
@@ -72,7 +72,7 @@ describe("onboarding", () => {
     "the close button and Escape dismiss it too",
     async () => {
       const page = await firstVisit();
-      await page.goto("/contest-rules");
+      await page.goto("/");
       await welcome(page).getByRole("button", { name: "Close" }).click();
       await welcome(page).waitFor({ state: "hidden" });
       expect(await page.evaluate(() => localStorage.getItem("npt.onboardingDismissed"))).toBe("true");
@@ -94,7 +94,7 @@ describe("onboarding", () => {
   );
 
   test(
-    "does not show on /auth or /invite; it comes 500 ms after the visitor reaches another screen",
+    "shows on the Games screen only, never over a page the visitor came for (/auth, /invite, /leaderboard)",
     async () => {
       const page = await pausedFirstVisit();
       await page.goto("/auth");
@@ -111,10 +111,41 @@ describe("onboarding", () => {
       await page.clock.runFor(1200);
       expect(await welcome(page).isVisible()).toBe(false);
 
+      await page.goto("/leaderboard");
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.clock.runFor(1200);
+      expect(await welcome(page).isVisible()).toBe(false);
+
       await page.getByRole("link", { name: "NFL Paper Trading, home" }).click();
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();
       await page.clock.runFor(500);
       await welcome(page).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a player never sees it: not right after signing up, not signed in on a browser that never dismissed it",
+    async () => {
+      const page = await pausedFirstVisit();
+      const account = newAccount();
+      await registerThroughUi(page, account);
+      await page.goto("/");
+      await page.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await page.clock.runFor(1500);
+      expect(await welcome(page).isVisible()).toBe(false);
+      // Signing out later does not bring it back either: the account was welcomed.
+      expect(await page.evaluate(() => localStorage.getItem("npt.onboardingDismissed"))).toBe("true");
+
+      // Another browser, never dismissed: signed in, the player goes straight to the games.
+      const other = await firstVisit();
+      await other.clock.install({ time: START });
+      await other.clock.pauseAt(new Date(START.getTime() + 1000));
+      await signInThroughUi(other, account);
+      await other.waitForURL((url) => url.pathname === "/");
+      await other.getByRole("heading", { name: "NFL Games" }).waitFor();
+      await other.clock.runFor(1500);
+      expect(await welcome(other).isVisible()).toBe(false);
     },
     E2E_TIMEOUT,
   );
@@ -126,8 +157,8 @@ describe("onboarding", () => {
       await page.clock.install({ time: START });
       // A second ahead of the install time: on a busy machine the page clock may already have moved past START.
       await page.clock.pauseAt(new Date(START.getTime() + 1000));
-      await page.goto("/friends");
-      await page.getByRole("heading", { level: 1, name: "Friends" }).waitFor();
+      await page.goto("/");
+      await page.getByRole("heading", { level: 1, name: "NFL Games" }).waitFor();
       // Any text field on a screen where the welcome may show (a visitor's screens have few; one is added here).
       await page.evaluate(() => {
         const input = document.createElement("input");
@@ -144,7 +175,7 @@ describe("onboarding", () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Scratch field");
 
       // Focus leaves the field: now it shows.
-      await page.getByRole("heading", { level: 1, name: "Friends" }).click();
+      await page.getByRole("heading", { level: 1, name: "NFL Games" }).click();
       await page.clock.runFor(10);
       await welcome(page).waitFor();
     },

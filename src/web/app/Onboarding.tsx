@@ -3,6 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Modal } from "../components/Modal.tsx";
+import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { readJson, storageKeys, writeJson } from "../lib/storage.ts";
 
 /** Spec §9: the welcome shows this long after the app loads. */
@@ -15,9 +16,11 @@ function dismiss(): void {
   writeJson(storageKeys.onboardingDismissed, true);
 }
 
-/** Screens a visitor comes to with a purpose: signing in or up, following an invitation. */
-const QUIET_PATHS = ["/auth", "/invite"];
-const isQuiet = (location: string) => QUIET_PATHS.some((path) => location === path || location.startsWith(`${path}/`));
+/**
+ * The welcome shows on the Games screen only: a visitor who followed a link to a leaderboard, a
+ * league invitation or the rules came for that page, and the welcome would stand in front of it.
+ */
+const WELCOME_PATH = "/";
 
 /** Whether the player is typing in a field: the welcome waits rather than take the focus from it. */
 function isTyping(): boolean {
@@ -31,13 +34,20 @@ function isTyping(): boolean {
 
 /**
  * The first-visit welcome (spec §2): stays until closed, and once closed never comes back on this
- * browser. It does not show on /auth and /invite (it comes 500 ms after the visitor reaches another
- * screen), and never takes the focus from a field being typed in: it waits until the focus leaves it.
+ * browser. It greets visitors only, on the Games screen (500 ms after they reach it): an account
+ * has been welcomed when it was made, so a player never sees it — not right after signing up, not
+ * on another browser. It never takes the focus from a field being typed in: it waits until the
+ * focus leaves it.
  */
 export function Onboarding() {
   useSignals();
   const [location] = useLocation();
-  const quiet = isQuiet(location);
+  const { user } = useCurrentUser();
+  const player = user != null || signedInHint();
+  useEffect(() => {
+    if (player && !dismissed.value) dismiss();
+  }, [player]);
+  const quiet = player || location !== WELCOME_PATH;
   const [due, setDue] = useState(false);
   const [shown, setShown] = useState(false);
 
