@@ -62,6 +62,8 @@ describe("shell", () => {
         // The status says so too (search engines and link checkers read it), not only the screen.
         expect(response?.status()).toBe(404);
         await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+        // Said once, in the heading (a big decorative "404" above it said it twice).
+        expect((await page.locator("main").innerText()).match(/404/g)).toHaveLength(1);
       }
       await page.getByRole("link", { name: "Go to Games" }).click();
       await page.getByRole("heading", { name: "NFL Games" }).waitFor();
@@ -150,6 +152,27 @@ describe("shell", () => {
       expect(userChecks.length).toBe(before);
       expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("npt_signed_in");
       expect(failed).toEqual([]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "signed in, the live channel opens beside the first requests, not after the user has loaded (no second fetch of them to catch up)",
+    async () => {
+      const page = await suite.newPage();
+      const account = await signUp(page, newAccount());
+      const order: string[] = [];
+      page.on("websocket", () => order.push("socket"));
+      const userAnswered = page
+        .waitForResponse((response) => new URL(response.url()).pathname === "/api/user")
+        .then(() => order.push("user answered"));
+      await page.goto("/");
+      await page.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
+      await userAnswered;
+      // The socket's hello is what the page's first queries are measured against (lib/live.ts
+      // mayHaveMissedEvents): opened after /api/user answered, it came too late and they were all fetched twice.
+      expect(order.indexOf("socket")).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf("socket")).toBeLessThan(order.indexOf("user answered"));
     },
     E2E_TIMEOUT,
   );

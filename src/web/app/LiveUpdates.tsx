@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from "react";
 import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate } from "../lib/live.ts";
 import { afterFirstOpen, afterNotification, afterOddsUpdate, afterReconnect, afterSettlement } from "../lib/queries.ts";
-import { useCurrentUser } from "../lib/session.ts";
+import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
 
@@ -41,11 +41,13 @@ export function LiveUpdates() {
     };
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: userId is the trigger: a sign-in or sign-out reconnects, and the server reads who it is from the cookie
-  useEffect(() => {
-    if (isLoading) return;
-    return connectLive();
-  }, [isLoading, userId]);
+  // Connects at once, beside the page's first requests rather than after the user has loaded: the
+  // hello then comes close enough to them that the first open need not fetch them again
+  // (mayHaveMissedEvents). While the user loads, the signed-in hint says which session the cookie
+  // holds; a sign-in or sign-out reconnects, and the server reads who it is from the cookie.
+  const signedIn = isLoading ? signedInHint() : userId !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signedIn is the trigger, not a value the effect reads
+  useEffect(() => connectLive(), [signedIn]);
 
   return null;
 }

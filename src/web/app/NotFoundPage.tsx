@@ -5,9 +5,6 @@ export function NotFoundPage() {
   usePageTitle("Page not found");
   return (
     <section className="not-found">
-      <p className="not-found-code" aria-hidden="true">
-        404
-      </p>
       <h1>404 Page Not Found</h1>
       <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
       <Link href="/" className="button-link">
