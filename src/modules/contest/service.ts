@@ -3,13 +3,13 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import * as audit from "../audit/service.ts";
 import { accounts, signupsFrom } from "../users/service.ts";
-import { individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
-import { currentSeason, lastCompletedWeek, weekFacts } from "../games/service.ts";
+import { individualGameIdsBet, individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
+import { currentSeason, lastCompletedWeek, weekFacts, weekSchedule } from "../games/service.ts";
 import { roiPercent } from "../../shared/stats.ts";
 import { weeklyRanking } from "../stats/service.ts";
 import type { RecordedWeek } from "../../shared/contract/contest.ts";
 import * as repo from "./repo.ts";
-import { requiredGamesForPrize } from "../../shared/contest.ts";
+import { type ContestStatus, contestStatus, requiredGamesForPrize } from "../../shared/contest.ts";
 import { ineligibility, linkedAccounts, selectWinners } from "./rules.ts";
 
 export interface Winner {
@@ -37,6 +37,36 @@ export interface WeekWinners {
   /** The week came from the embedded (generated) season: not a real contest. */
   generatedSeason: boolean;
   winners: Winner[];
+}
+
+/** A player's standing in a week's contest (shared/contest.ts `contestStatus`, the rule the winners use). */
+export async function playerWeekStatus(
+  db: Db,
+  now: Date,
+  userId: number,
+  season: number,
+  week: number,
+  adminEmails: readonly string[],
+): Promise<ContestStatus> {
+  const [schedule, betIds, people, next] = await Promise.all([
+    weekSchedule(db, season, week, now),
+    individualGameIdsBet(db, userId, season, week),
+    accounts(db, [userId], adminEmails),
+    weekFacts(db, season, week + 1),
+  ]);
+  const bet = new Set(betIds);
+  const person = people[0];
+  return contestStatus({
+    week,
+    games: schedule.map((g) => ({ open: g.open, bet: bet.has(g.id) })),
+    firstKickoff: schedule[0]?.commenceTime ?? null,
+    entrant: {
+      isBot: person?.isBot ?? false,
+      isAdmin: person?.isAdmin ?? false,
+      registeredAt: person?.createdAt ?? now.toISOString(),
+    },
+    nextWeekKickoff: next.firstKickoff === null ? null : new Date(next.firstKickoff).toISOString(),
+  });
 }
 
 /** Whether a week's winners are recorded (a regrade of its games is then refused). */
