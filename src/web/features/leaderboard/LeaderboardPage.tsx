@@ -10,6 +10,8 @@ import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { boardWeek, useBoardSelection } from "./selection.ts";
 import { WinnersPanel } from "./WinnersPanel.tsx";
+import { ContestStatusLine } from "../../components/ContestStatusLine.tsx";
+import { useWeekCoverage } from "../../lib/contest-status.ts";
 
 const VIEWS = [
   { value: "week", label: "This Week" },
@@ -29,6 +31,9 @@ export function LeaderboardPage() {
   const week = boardWeek(pickedWeek, current);
   const { user } = useCurrentUser();
   const board = useLeaderboard(view, week);
+  // The viewer's standing in the shown week's contest, beside their rank: a rank alone cannot say they can win.
+  const coverage = useWeekCoverage(view === "week" ? user?.id : null, week);
+  const status = coverage.data?.contest;
   const { data: recorded } = useRecordedWinners();
   const entries = board.data;
   const viewerId = user?.id ?? null;
@@ -76,7 +81,12 @@ export function LeaderboardPage() {
         </article>
       ) : (
         <>
-          {viewerRow ? <p className="board-you">{rankedText(viewerRow.rank)}</p> : null}
+          {viewerRow || status ? (
+            <div className="board-you">
+              {viewerRow ? <p>{rankedText(viewerRow.rank)}</p> : null}
+              {status ? <ContestStatusLine status={status} /> : null}
+            </div>
+          ) : null}
           <LeaderboardTable
             entries={entries}
             viewerId={viewerId}
