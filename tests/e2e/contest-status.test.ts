@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { proveAddress } from "../factories.ts";
 import { call } from "../support.ts";
@@ -9,7 +9,7 @@ import { browserSuite, E2E_TIMEOUT } from "./helpers.ts";
 const suite = browserSuite(startSeasonServer);
 const THU = "fake-w1-DAL-PHI";
 
-const statusLine = (page: Page) => page.getByTestId("contest-status");
+const statusLine = (page: Page | Locator) => page.getByTestId("contest-status");
 
 test(
   "one contest status on Games, beside the viewer's rank and on the Contest page; it never asks for more games than remain open",

@@ -93,8 +93,17 @@ export function LeaderboardPage() {
             caption={view === "overall" ? "Overall standings" : `Week ${week} standings`}
           />
           <p className="board-legend">
-            Ties share a rank. Ranked by units won, then ROI, then bets. <span className="name-tag bot-tag">BOT</span>{" "}
-            players are automated: they appear on the board but never win prizes.
+            Ties share a rank. Ranked by units won, then ROI, then bets.{" "}
+            {view === "week" ? (
+              <>
+                <span className="name-tag eligible-tag" aria-hidden="true">
+                  ✓
+                </span>{" "}
+                marks players who can win the week's prize (all games but one bet); medals go to them only.{" "}
+              </>
+            ) : null}
+            <span className="name-tag bot-tag">BOT</span> players are automated: they appear on the board but never win
+            prizes.
           </p>
         </>
       )}
