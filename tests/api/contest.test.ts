@@ -107,7 +107,7 @@ describe("weekly winners", () => {
       [5, "two_games", true, 2],
     ]);
     const recorded = await winners();
-    expect(recorded.winners.map((w) => [w.place, w.username])).toEqual(
+    expect(recorded.winners.map((w): [number | null, string] => [w.place, w.username])).toEqual(
       board.filter((e) => e.prizePlace !== null).map((e) => [e.prizePlace, e.username]),
     );
     // The overall board has no prize: no marks.
