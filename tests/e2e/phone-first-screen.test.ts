@@ -78,7 +78,10 @@ test(
     await page.getByRole("complementary", { name: "Weekly contest" }).waitFor();
     expectOnFirstScreen(await firstGamePrices(page));
 
-    await page.getByRole("button", { name: "Dismiss the contest banner" }).click();
+    // By keyboard: focus goes on to the games, not to <body>.
+    await page.getByRole("button", { name: "Dismiss the contest banner" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.classList.contains("games-section"));
     expect(await page.getByRole("complementary", { name: "Weekly contest" }).count()).toBe(0);
     await page.reload();
     await page.getByRole("region", { name: "Your performance" }).waitFor();

@@ -21,6 +21,8 @@ export function PromoBanner() {
     const next = [...new Set([...dismissedOwners(), owner])];
     writeJson(storageKeys.promoDismissed, next);
     setDismissed(next);
+    // The button goes away with the banner: focus moves on to the screen's next section instead of <body>.
+    document.querySelector<HTMLElement>(".games-section")?.focus();
   };
   return (
     <aside className="promo-banner" aria-label="Weekly contest">
