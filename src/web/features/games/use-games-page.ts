@@ -5,7 +5,8 @@ import type { Game } from "../../../shared/contract/games.ts";
 import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
 import { useCurrentWeek, useWeekGames } from "../../lib/games.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useAllBets, useCoverage, useUserStats, useWeekBets } from "./api.ts";
+import { useAllBets, useUserStats, useWeekBets } from "./api.ts";
+import { useWeekCoverage } from "../../lib/contest-status.ts";
 import { intParam, useSearch } from "../../lib/search-param.ts";
 import { WEEKS } from "../../../shared/games.ts";
 import { activeFilterCount, type GameFilter, matchesFilter, NO_FILTER, UNBET_FILTER } from "./filter.ts";
@@ -48,7 +49,7 @@ export function useGamesPage() {
   const { user, isLoading: sessionLoading } = useCurrentUser();
   const weekBets = useWeekBets(user?.id, week);
   const bets = weekBets.data;
-  const coverage = useCoverage(user?.id, currentWeek.data?.week ?? null);
+  const coverage = useWeekCoverage(user?.id, currentWeek.data?.week ?? null);
   const stats = useUserStats(user?.id);
   const allBets = useAllBets(user?.id);
   const [filter, setFilter] = useState<GameFilter>(NO_FILTER);
