@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { contestStatus, type ContestStatusFacts } from "../../src/shared/contest.ts";
+import { contestStatusAction, contestStatusText } from "../../src/web/lib/contest-status.ts";
 
 const entrant = { isBot: false, isAdmin: false, registeredAt: "2026-09-01T00:00:00Z" };
 const firstKickoff = "2026-11-27T01:15:00Z";
@@ -91,5 +92,50 @@ describe("contestStatus", () => {
     expect(contestStatus(facts(covered, { entrant: { ...entrant, registeredAt: "2026-11-27T01:14:59Z" } })).state).toBe(
       "eligible",
     );
+  });
+});
+
+describe("contestStatusText", () => {
+  const kickoff = (iso: string) => `at ${iso}`;
+  const text = (f: ContestStatusFacts) => contestStatusText(contestStatus(f), kickoff);
+
+  test("in reach: counts what is bet, what is left open, and how many more it takes", () => {
+    expect(text(facts({ open: 11, locked: 3, betLocked: 3 }))).toBe(
+      "Not eligible yet: 3 of 14 bet, 11 games left. Bet 10 more to qualify for the Week 12 prize.",
+    );
+  });
+
+  test("the issue's case: never '10 more' with 8 games left; the week is lost and the next one named", () => {
+    expect(text(facts({ open: 8, locked: 6, betLocked: 3 }))).toBe(
+      "Not eligible: Week 12 can no longer be covered (3 of 14 bet, 8 games left). Week 13 opens at 2026-12-04T01:15:00Z.",
+    );
+    expect(text(facts({ open: 0, locked: 16, betLocked: 3 }, { week: 18, nextWeekKickoff: null }))).toBe(
+      "Not eligible: Week 18 can no longer be covered (3 of 16 bet, 0 games left). It was the season's last week.",
+    );
+  });
+
+  test("eligible, barred and empty weeks", () => {
+    expect(text(facts({ open: 2, locked: 12, betLocked: 12, betOpen: 1 }))).toBe(
+      "Eligible ✓ for the Week 12 prize: 13 of 14 bet.",
+    );
+    expect(text(facts({ open: 1, locked: 0 }))).toBe(
+      "Eligible ✓ for the Week 12 prize: one game this week, no minimum.",
+    );
+    expect(text(facts({ open: 3, locked: 0 }, { entrant: { ...entrant, registeredAt: firstKickoff } }))).toBe(
+      "Not eligible for Week 12: you joined after its first kick-off. You can win from Week 13.",
+    );
+    expect(text(facts({ open: 0, locked: 0 }))).toBe("No games scheduled for this week");
+  });
+
+  test("the next step: the games not bet while in reach, next week's games once out of reach", () => {
+    expect(contestStatusAction(contestStatus(facts({ open: 11, locked: 3, betLocked: 3 })))).toEqual({
+      label: "Show the 11 games I haven't bet",
+      week: null,
+    });
+    expect(contestStatusAction(contestStatus(facts({ open: 8, locked: 6, betLocked: 3 })))).toEqual({
+      label: "Bet Week 13 games",
+      week: 13,
+    });
+    expect(contestStatusAction(contestStatus(facts({ open: 1, locked: 13, betLocked: 13 })))).toBeNull();
   });
 });
