@@ -79,6 +79,42 @@ describe("weekly winners", () => {
     ]);
   });
 
+  test("the weekly board marks who can win and gives medal places by the winners' rule: the two agree", async () => {
+    const three = await buildUser(ctx, { username: "three_games" });
+    const two = await buildUser(ctx, { username: "two_games" });
+    const short = await buildUser(ctx, { username: "short_coverage" });
+    const bot = await buildUser(ctx, { username: "bot_player", isBot: true });
+    await betHome(bot, WEEK1, 3); // +8.18U
+    await betHome(three, WEEK1, 2); // +5.45U
+    await betHome(short, WEEK1.slice(0, 1), 3); // +2.73U with 1 of 3 games bet
+    await betHome(two, WEEK1.slice(0, 2), 1); // +1.82U with 2 of 3: eligible
+    ctx.clock.set("2026-09-12T12:00:00Z");
+    const late = await buildUser(ctx, { username: "late_signup" }); // after the first kick-off
+    await betHome(late, WEEK1.slice(1), 2); // +3.64U
+    await finishWeek();
+
+    const board = (await call(ctx.app, "GET", "/api/leaderboard/week/1")).body as {
+      username: string;
+      rank: number;
+      prizeEligible: boolean;
+      prizePlace: number | null;
+    }[];
+    expect(board.map((e) => [e.rank, e.username, e.prizeEligible, e.prizePlace])).toEqual([
+      [1, "bot_player", false, null],
+      [2, "three_games", true, 1],
+      [3, "late_signup", false, null],
+      [4, "short_coverage", false, null],
+      [5, "two_games", true, 2],
+    ]);
+    const recorded = await winners();
+    expect(recorded.winners.map((w): [number | null, string] => [w.place, w.username])).toEqual(
+      board.filter((e) => e.prizePlace !== null).map((e) => [e.prizePlace, e.username]),
+    );
+    // The overall board has no prize: no marks.
+    const overall = (await call(ctx.app, "GET", "/api/leaderboard")).body as Record<string, unknown>[];
+    expect(overall[0]).not.toHaveProperty("prizeEligible");
+  });
+
   test("is recorded: the same answer later, even after the board changes; audited", async () => {
     const p = await buildUser(ctx, { username: "steady" });
     await betHome(p, WEEK1);

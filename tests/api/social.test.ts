@@ -195,6 +195,22 @@ describe("notifications", () => {
     expect(anns[0].at < items[0].at).toBe(true);
   });
 
+  test("the coverage reminder never asks for more games than are left open and unbet", async () => {
+    const late = await as(ben, "POST", "/api/bets", {
+      gameId: "fake-w1-SF-SEA",
+      betType: "spread",
+      selection: "Seattle Seahawks",
+      odds: -110,
+      point: -3.5,
+      units: 1,
+    });
+    expect(late.status).toBe(201);
+    ctx.clock.set("2026-09-13T17:30:00Z"); // Thursday's and Sunday's early game have started unbet
+    // 1 more game is needed and Sunday's late game is still open, but it is already bet: nothing can be done.
+    const { items } = (await as(ben, "GET", "/api/notifications")).body;
+    expect(items.map((i: any) => i.type)).toEqual([]);
+  });
+
   test("friend requests and invitations reach the other player's sockets as a nudge to refetch", async () => {
     const types: string[] = [];
     ctx.bus.on("friend_request", (e) => void types.push(`friend_request:${e.userId}`));

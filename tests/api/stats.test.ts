@@ -222,14 +222,55 @@ describe("GET /api/users/:id/coverage/week/:week", () => {
     await place(alice, homeSpread(THU, "Philadelphia Eagles"));
     const one = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie }))
       .body;
-    expect(one).toEqual({ season: 2026, week: 1, gamesScheduled: 3, gamesBet: 1, gamesRequired: 2, eligible: false });
+    expect(one).toEqual({
+      season: 2026,
+      week: 1,
+      gamesScheduled: 3,
+      gamesBet: 1,
+      gamesRequired: 2,
+      eligible: false,
+      contest: {
+        state: "in-reach",
+        week: 1,
+        gamesScheduled: 3,
+        gamesBet: 1,
+        gamesRequired: 2,
+        gamesLeft: 2,
+        gamesNeeded: 1,
+        reasons: [],
+        nextWeek: { week: 2, firstKickoff: "2026-09-20T17:00:00.000Z" },
+      },
+    });
     await place(alice, homeSpread(SUN, "Buffalo Bills"));
     const two = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/1`, { cookie: alice.cookie }))
       .body;
-    expect(two).toMatchObject({ gamesBet: 2, eligible: true });
+    expect(two).toMatchObject({ gamesBet: 2, eligible: true, contest: { state: "eligible", gamesNeeded: 0 } });
     const empty = (await call(ctx.app, "GET", `/api/users/${alice.user.id}/coverage/week/9`, { cookie: alice.cookie }))
       .body;
     expect(empty).toMatchObject({ gamesScheduled: 0, gamesBet: 0, gamesRequired: 0, eligible: false });
+  });
+
+  test("never asks for more games than remain open: a week that can no longer be covered says so", async () => {
+    ctx.clock.set(new Date("2026-09-13T17:30:00Z")); // Thursday's and Sunday's early game have kicked off
+    const coverage = async (who: BuiltUser, week: number) =>
+      (await call(ctx.app, "GET", `/api/users/${who.user.id}/coverage/week/${week}`, { cookie: who.cookie })).body;
+    expect(await coverage(alice, 1)).toMatchObject({
+      gamesBet: 0,
+      eligible: false,
+      contest: { state: "out-of-reach", gamesLeft: 1, gamesNeeded: 2, nextWeek: { week: 2 } },
+    });
+    // Week 2 is the season's last: no next week to point to.
+    expect((await coverage(alice, 2)).contest).toMatchObject({ state: "in-reach", gamesLeft: 2, nextWeek: null });
+    await place(alice, homeSpread(LATE, "Seattle Seahawks"));
+    expect((await coverage(alice, 1)).contest).toMatchObject({ state: "out-of-reach", gamesBet: 1, gamesLeft: 0 });
+  });
+
+  test("a site admin is barred from the prize whatever they bet", async () => {
+    await place(admin, homeSpread(THU, "Philadelphia Eagles"));
+    await place(admin, homeSpread(SUN, "Buffalo Bills"));
+    const body = (await call(ctx.app, "GET", `/api/users/${admin.user.id}/coverage/week/1`, { cookie: admin.cookie }))
+      .body;
+    expect(body).toMatchObject({ gamesBet: 2, eligible: false, contest: { state: "barred", reasons: ["site admin"] } });
   });
 
   test("only for oneself; signed out 401; bad week 400", async () => {

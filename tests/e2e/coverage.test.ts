@@ -17,7 +17,7 @@ test(
     await panel.waitFor();
     expect(await panel.getByTestId("coverage-count").textContent()).toBe("0/3");
     expect(await panel.textContent()).toContain("Games Bet");
-    expect(await panel.textContent()).toContain("Bet 2 more games to be eligible");
+    expect(await panel.textContent()).toContain("Not eligible yet: 0 of 3 bet, 3 games left. Bet 2 more to qualify");
     await card(page, "Dallas Cowboys", "Philadelphia Eagles")
       .getByRole("button", { name: /Spread: Philadelphia Eagles/ })
       .click();

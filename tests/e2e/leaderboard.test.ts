@@ -105,16 +105,28 @@ describe("Leaderboard", () => {
       await title(page, "Week 1 Leaderboard").waitFor();
       await page.locator(".board-row").first().waitFor();
       expect(await columns(page)).toEqual(["Rank", "User", "ROI", "Units Won", "Win Rate", "Streak", "Bets"]);
+      // Medals go by prize place: only players who can win the week (2 of its 3 games bet, not a bot)
+      // hold one, marked ✓; carol_bot ranks 2nd but never wins, dave and erin bet 1 game of 3.
       expect(await rows(page)).toEqual([
         "1 | Gold trophy, 1st place | AL | alice |  | +90.9% | +3.64U | 100.0% | 2W | 2 | ",
-        "2 | Silver medal, 2nd place | CA | carol_bot | BOT | +43.2% | +1.73U | 50.0% | 1L | 2 | ",
-        "3 | Bronze medal, 3rd place | DA | You (dave) |  | +90.9% | +0.91U | 100.0% | 1W | 1 | highlighted",
-        "3 | Bronze medal, 3rd place | ER | erin |  | +90.9% | +0.91U | 100.0% | 1W | 1 | ",
+        "2 |  | CA | carol_bot | BOT | +43.2% | +1.73U | 50.0% | 1L | 2 | ",
+        "3 |  | DA | You (dave) |  | +90.9% | +0.91U | 100.0% | 1W | 1 | highlighted",
+        "3 |  | ER | erin |  | +90.9% | +0.91U | 100.0% | 1W | 1 | ",
         // The streak is the player's current one (the server's choice): bob's week-2 win extends it.
-        "5 |  | BO | bob |  | -4.5% | -0.09U | 50.0% | 2W | 2 | ",
+        "5 | Silver medal, 2nd place | BO | bob |  | -4.5% | -0.09U | 50.0% | 2W | 2 | ",
       ]);
+      expect(
+        await page
+          .locator(".board-table .board-row")
+          .filter({ has: page.locator(".eligible-tag") })
+          .locator(".board-name")
+          .allTextContents(),
+      ).toEqual(["alice", "bob"]);
       await page.getByText("You are currently ranked #3 on the leaderboard.", { exact: true }).waitFor();
-      expect(await page.getByRole("img", { name: "Bronze medal, 3rd place" }).count()).toBe(2);
+      expect(await page.getByTestId("contest-status").textContent()).toStartWith(
+        "Not eligible yet: 1 of 3 bet, 1 game left.",
+      );
+      expect(await page.getByRole("img", { name: "Bronze medal, 3rd place" }).count()).toBe(0);
       expect(await page.locator(".board-row-viewer").count()).toBe(1);
       expect(await page.getByRole("rowheader", { name: /carol_bot/ }).textContent()).toContain("BOT");
 

@@ -10,9 +10,21 @@ import { BetParams, NoteBody, PlaceBetBody, PlaceParlayBody, UserParams, UserWee
 import { placeParlay } from "./parlays.ts";
 import type { Admit } from "./placement.ts";
 import * as service from "./service.ts";
+import { playerWeekStatus } from "../contest/service.ts";
+import type { Config } from "../../config.ts";
 
 /** Placing bets and parlays, a player's bets, and journal notes (spec §7). */
-export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
+export function bettingRoutes({
+  db,
+  clock,
+  auth,
+  config,
+}: {
+  db: Db;
+  clock: Clock;
+  auth: AuthPlugin;
+  config: Pick<Config, "adminEmails">;
+}) {
   const placements = new RateLimiter(db, "bet-placements", ABUSE_LIMITS.betPlacements, 60_000, clock);
   /**
    * A placement counts against the player's budget inside its own commit (no extra write). A refused
@@ -62,8 +74,13 @@ export function bettingRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     )
     .get(
       "/users/:userId/coverage/week/:week",
-      async ({ params, user }) =>
-        service.weekCoverage(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
+      async ({ params, user }) => {
+        const now = clock.now();
+        const season = await currentSeason(db, now);
+        const coverage = await service.weekCoverage(db, user.id, params.userId, season, params.week);
+        const contest = await playerWeekStatus(db, now, params.userId, season, params.week, config.adminEmails);
+        return { ...coverage, eligible: contest.state === "eligible", contest };
+      },
       { auth: true, params: UserWeekParams, response: { 200: Coverage } },
     )
     .patch("/bets/:betId/note", ({ params, body, user }) => service.updateNote(db, user.id, params.betId, body.note), {

@@ -251,6 +251,21 @@ export function insertBets(db: Db, rows: Insertable<BetsTable>[]) {
     .execute();
 }
 
+/** The games a player has an individual single bet on in a week. */
+export async function individualGameIdsBet(db: Db, userId: number, season: number, week: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("bets")
+    .select("game_id")
+    .distinct()
+    .where("user_id", "=", userId)
+    .where("season", "=", season)
+    .where("week", "=", week)
+    .where("book_id", "=", INDIVIDUAL_BOOK)
+    .where("is_parlay", "=", 0)
+    .execute();
+  return rows.map((r) => r.game_id);
+}
+
 export function individualGamesBetByUsers(db: Db, userIds: number[], season: number, week: number) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db

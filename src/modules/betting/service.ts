@@ -117,7 +117,7 @@ export async function weekCoverage(
   userId: number,
   season: number,
   week: number,
-): Promise<Coverage> {
+): Promise<Omit<Coverage, "contest">> {
   assertSelf(viewerId, userId, "bets");
   const [gamesScheduled, gamesBet] = await Promise.all([
     gamesInWeek(db, season, week),
@@ -205,6 +205,11 @@ export async function individualGamesBet(
 ): Promise<Map<number, number>> {
   const rows = await repo.individualGamesBetByUsers(db, userIds, season, week);
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+}
+
+/** The games a player has an individual single bet on in a week (the contest's coverage). */
+export function individualGameIdsBet(db: Db, userId: number, season: number, week: number): Promise<string[]> {
+  return repo.individualGameIdsBet(db, userId, season, week);
 }
 
 /** Bets of a week still waiting for their result. */

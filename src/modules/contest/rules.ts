@@ -2,35 +2,13 @@
  * Pure rules of the weekly contest (spec §1, §9; DESIGN "Stats and boards"). The prize rules the
  * browser shows too are in shared/contest.ts; players are ranked by shared/stats.ts.
  */
-import { PRIZE_PLACES, requiredGamesForPrize } from "../../shared/contest.ts";
+import { PRIZE_PLACES, prizeBlockers } from "../../shared/contest.ts";
 import { compareRankFigures, type RankFigures } from "../../shared/stats.ts";
 
-export interface Candidate {
-  isBot: boolean;
-  isAdmin: boolean;
-  /** ISO time the account was created. */
-  registeredAt: string;
-  /** Different games bet in the individual book that week. */
-  gamesBet: number;
-}
+export type { Entrant as Candidate, PrizeWeek as WeekFacts } from "../../shared/contest.ts";
 
-export interface WeekFacts {
-  gamesScheduled: number;
-  /** ISO kick-off of the week's first game. */
-  firstKickoff: string;
-}
-
-/** Why a player cannot win the week; empty when they can. */
-export function ineligibility(candidate: Candidate, week: WeekFacts): string[] {
-  const reasons: string[] = [];
-  if (candidate.isBot) reasons.push("bot");
-  if (candidate.isAdmin) reasons.push("site admin");
-  if (new Date(candidate.registeredAt) >= new Date(week.firstKickoff))
-    reasons.push("registered after the week's first kick-off");
-  const required = requiredGamesForPrize(week.gamesScheduled);
-  if (candidate.gamesBet < required) reasons.push(`bet ${candidate.gamesBet} of the ${required} games required`);
-  return reasons;
-}
+/** Why a player cannot win the week; empty when they can (the shared rule the boards and status use too). */
+export const ineligibility = prizeBlockers;
 
 export interface Ranked extends RankFigures {
   userId: number;

@@ -3,13 +3,13 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import * as audit from "../audit/service.ts";
 import { accounts, signupsFrom } from "../users/service.ts";
-import { individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
-import { currentSeason, lastCompletedWeek, weekFacts } from "../games/service.ts";
-import { roiPercent } from "../../shared/stats.ts";
+import { individualGameIdsBet, individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
+import { currentSeason, lastCompletedWeek, weekFacts, weekSchedule } from "../games/service.ts";
+import { compareRankFigures, roiPercent } from "../../shared/stats.ts";
 import { weeklyRanking } from "../stats/service.ts";
 import type { RecordedWeek } from "../../shared/contract/contest.ts";
 import * as repo from "./repo.ts";
-import { requiredGamesForPrize } from "../../shared/contest.ts";
+import { type ContestStatus, contestStatus, PRIZE_PLACES, requiredGamesForPrize } from "../../shared/contest.ts";
 import { ineligibility, linkedAccounts, selectWinners } from "./rules.ts";
 
 export interface Winner {
@@ -37,6 +37,104 @@ export interface WeekWinners {
   /** The week came from the embedded (generated) season: not a real contest. */
   generatedSeason: boolean;
   winners: Winner[];
+}
+
+/** A player's standing in a week's contest (shared/contest.ts `contestStatus`, the rule the winners use). */
+export async function playerWeekStatus(
+  db: Db,
+  now: Date,
+  userId: number,
+  season: number,
+  week: number,
+  adminEmails: readonly string[],
+): Promise<ContestStatus> {
+  const [schedule, betIds, people, next] = await Promise.all([
+    weekSchedule(db, season, week, now),
+    individualGameIdsBet(db, userId, season, week),
+    accounts(db, [userId], adminEmails),
+    weekFacts(db, season, week + 1),
+  ]);
+  const bet = new Set(betIds);
+  const person = people[0];
+  return contestStatus({
+    week,
+    games: schedule.map((g) => ({ open: g.open, bet: bet.has(g.id) })),
+    firstKickoff: schedule[0]?.commenceTime ?? null,
+    entrant: {
+      isBot: person?.isBot ?? false,
+      isAdmin: person?.isAdmin ?? false,
+      registeredAt: person?.createdAt ?? now.toISOString(),
+    },
+    nextWeekKickoff: next.firstKickoff === null ? null : new Date(next.firstKickoff).toISOString(),
+  });
+}
+
+/** Ranked players checked for eligibility per step when looking for a week's prize places. */
+const PLACES_STEP = 200;
+/** While a week's games are open, players' coverage moves with every bet: its marks are kept this long. */
+const OPEN_WEEK_MARKS_MS = 30_000;
+
+export interface PrizeMarks {
+  /** Of the players asked about, those who can win the week as things stand. */
+  eligible: Set<number>;
+  /** The prize place each eligible player holds as things stand (the winners' rule: top 3, ties share). */
+  places: Map<number, number>;
+  /** Until when the marks hold (epoch ms): soon while the week's games are open, for ever after. */
+  validUntil: number;
+}
+
+/**
+ * Which players on a week's board can win it and the places they hold — `ineligibility` and
+ * `selectWinners`, the rules `weeklyWinners` records with — so the board's medals and the
+ * winners panel agree. Places walk the ranking in steps until the top 3 eligible are known.
+ */
+export async function boardPrizeMarks(
+  db: Db,
+  now: Date,
+  week: { season: number; week: number },
+  userIds: readonly number[],
+  opts: { adminEmails: readonly string[]; places: boolean },
+): Promise<PrizeMarks> {
+  const [facts, schedule] = await Promise.all([
+    weekFacts(db, week.season, week.week),
+    weekSchedule(db, week.season, week.week, now),
+  ]);
+  const validUntil = schedule.some((g) => g.open) ? now.getTime() + OPEN_WEEK_MARKS_MS : Number.POSITIVE_INFINITY;
+  if (facts.gamesScheduled === 0 || facts.firstKickoff === null)
+    return { eligible: new Set(), places: new Map(), validUntil };
+  const weekOf = { gamesScheduled: facts.gamesScheduled, firstKickoff: facts.firstKickoff };
+  const eligibleOf = async (ids: number[]) => {
+    const [people, gamesBet] = await Promise.all([
+      accounts(db, ids, opts.adminEmails),
+      individualGamesBet(db, ids, week.season, week.week),
+    ]);
+    const ok = people.filter(
+      (p) =>
+        ineligibility(
+          { isBot: p.isBot, isAdmin: p.isAdmin, registeredAt: p.createdAt, gamesBet: gamesBet.get(p.id) ?? 0 },
+          weekOf,
+        ).length === 0,
+    );
+    return new Set(ok.map((p) => p.id));
+  };
+  const eligible = await eligibleOf([...userIds]);
+  const places = new Map<number, number>();
+  if (opts.places) {
+    const ranking = await weeklyRanking(db, week.season, week.week);
+    const inOrder: (typeof ranking)[number][] = [];
+    const settled = () => {
+      const last = inOrder.at(-1);
+      const cut = inOrder[PRIZE_PLACES - 1];
+      return inOrder.length > PRIZE_PLACES && last && cut && compareRankFigures(cut, last) !== 0;
+    };
+    for (let i = 0; i < ranking.length && !settled(); i += PLACES_STEP) {
+      const step = ranking.slice(i, i + PLACES_STEP);
+      const ok = await eligibleOf(step.map((r) => r.userId));
+      inOrder.push(...step.filter((r) => ok.has(r.userId)));
+    }
+    for (const { entry, place } of selectWinners(inOrder)) places.set(entry.userId, place);
+  }
+  return { eligible, places, validUntil };
 }
 
 /** Whether a week's winners are recorded (a regrade of its games is then refused). */

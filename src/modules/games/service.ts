@@ -256,6 +256,15 @@ export async function weekFacts(db: Db, season: number, week: number): Promise<W
   };
 }
 
+/** A week's games in kick-off order: id, kick-off and whether betting on it is still open. */
+export async function weekSchedule(db: Db, season: number, week: number, now: Date) {
+  return (await repo.gamesOfSeason(db, season, week)).map((g) => ({
+    id: g.id,
+    commenceTime: g.commence_time,
+    open: isBettingOpen({ commenceTime: g.commence_time, completed: g.completed_at !== null }, now),
+  }));
+}
+
 /** The latest week of the season whose games are all completed, or null. */
 export async function lastCompletedWeek(db: Db, now: Date): Promise<{ season: number; week: number } | null> {
   const season = await currentSeason(db, now);

@@ -4,7 +4,8 @@ import { lockExclusive } from "../../db/locks.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../shared/money.ts";
 import { accounts, findUser, isActiveAccount } from "../users/service.ts";
-import { recentSettlements, weekCoverage } from "../betting/service.ts";
+import { recentSettlements } from "../betting/service.ts";
+import { playerWeekStatus } from "../contest/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
 import { publish } from "../realtime/service.ts";
@@ -200,15 +201,15 @@ export async function notifications(
   return { unread: withRead.filter((i) => i.unread).length, items: withRead };
 }
 
-/** While the week still has open games and the player is short of the prize's coverage. */
+/** While the player is short of the prize's coverage and enough of the week's open games are left to make it up. */
 async function coverageReminder(db: Db, now: Date, userId: number): Promise<Omit<Notification, "unread"> | null> {
   const { season, week } = await currentWeek(db, now);
   const games = await listGames(db, now, week);
-  const open = games.filter((g) => g.status === "upcoming");
-  if (open.length === 0) return null;
-  const coverage = await weekCoverage(db, userId, userId, season, week);
-  const missing = coverage.gamesRequired - coverage.gamesBet;
-  if (missing <= 0 || missing > open.length) return null;
+  if (!games.some((g) => g.status === "upcoming")) return null;
+  // The contest status's rule: only while enough open, unbet games are left to qualify.
+  const status = await playerWeekStatus(db, now, userId, season, week, []);
+  if (status.state !== "in-reach") return null;
+  const missing = status.gamesNeeded;
   // Dated once per week — a week before its first kick-off, always past by the time the week is
   // current — so opening the panel marks it read for good; never before the account existed (a
   // minutes-old account was told of a reminder "4 days ago").

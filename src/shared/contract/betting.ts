@@ -1,5 +1,6 @@
 /** The betting API's answers (spec §3 Bet): bets, parlays with their legs, and weekly coverage. */
 import { Type as t } from "@sinclair/typebox";
+import { ContestStatus } from "./contest.ts";
 
 const BetGame = t.Object({
   awayTeam: t.String(),
@@ -74,6 +75,9 @@ export const Coverage = t.Object({
   gamesBet: t.Number(),
   /** Games needed for the weekly prize: all but one (none with a single game). */
   gamesRequired: t.Number(),
+  /** The contest status says `eligible` (the player can win the week). */
   eligible: t.Boolean(),
+  /** The week's contest status, the same rule the winners and boards use. */
+  contest: ContestStatus,
 });
 export type Coverage = typeof Coverage.static;

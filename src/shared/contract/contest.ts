@@ -22,3 +22,27 @@ export const RecordedWeek = t.Object({
   winners: t.Array(PublicWinner),
 });
 export type RecordedWeek = typeof RecordedWeek.static;
+
+/** A player's standing in a week's contest (shared/contest.ts `contestStatus`): one status, shown everywhere. */
+export const ContestStatus = t.Object({
+  state: t.Union([
+    t.Literal("eligible"),
+    t.Literal("in-reach"),
+    t.Literal("out-of-reach"),
+    t.Literal("barred"),
+    t.Literal("no-games"),
+  ]),
+  week: t.Number(),
+  gamesScheduled: t.Number(),
+  gamesBet: t.Number(),
+  gamesRequired: t.Number(),
+  /** Open games not bet yet. */
+  gamesLeft: t.Number(),
+  /** More games to bet to qualify. */
+  gamesNeeded: t.Number(),
+  /** Why the player cannot win the week at all (bot, site admin, registered after its first kick-off). */
+  reasons: t.Array(t.String()),
+  /** The following week and its first kick-off; null in the season's last week. */
+  nextWeek: t.Union([t.Object({ week: t.Number(), firstKickoff: t.String() }), t.Null()]),
+});
+export type ContestStatusAnswer = typeof ContestStatus.static;

@@ -18,7 +18,7 @@ export const UserStats = t.Object({
 });
 export type UserStats = typeof UserStats.static;
 
-/** Spec §3 Leaderboard entry, plus its rank and whether the player is a bot. */
+/** Spec §3 Leaderboard entry, plus its rank, whether the player is a bot and, on weekly boards, their prize marks. */
 export const LeaderboardEntry = t.Object({
   rank: t.Number(),
   userId: t.Number(),
@@ -29,5 +29,9 @@ export const LeaderboardEntry = t.Object({
   winRate: t.Number(),
   streak: Streak,
   totalBets: t.Number(),
+  /** Weekly boards: whether the player can win the week's prize as things stand (shared/contest.ts rule). */
+  prizeEligible: t.Optional(t.Boolean()),
+  /** Weekly boards: the prize place the player holds as things stand (1–3, ties share), else null. */
+  prizePlace: t.Optional(t.Union([t.Number(), t.Null()])),
 });
 export type LeaderboardEntry = typeof LeaderboardEntry.static;

@@ -4,6 +4,7 @@ const PREFIX = "npt.";
 
 export const storageKeys = {
   onboardingDismissed: "onboardingDismissed",
+  promoDismissed: "promoDismissed",
   referral: "referral",
   selectedLeagueId: "selectedLeagueId",
 } as const;

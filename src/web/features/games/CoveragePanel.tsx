@@ -1,15 +1,20 @@
 import type { Coverage } from "../../../shared/contract/betting.ts";
+import { ContestStatusLine } from "../../components/ContestStatusLine.tsx";
 
-/** Spec §2 Games: 'Week N Betting Coverage' — games bet against games scheduled, and what the prize needs. */
-export function CoveragePanel({ coverage }: { coverage: Coverage }) {
-  const { week, gamesBet, gamesScheduled, gamesRequired, eligible } = coverage;
+/**
+ * Spec §2 Games: 'Week N Betting Coverage' — games bet against games scheduled, and the player's
+ * contest status (the server's rule: never more games than remain open) with its next step.
+ */
+export function CoveragePanel({
+  coverage,
+  onAction,
+}: {
+  coverage: Coverage;
+  /** Show the open games not bet yet (week null), or another week's games. */
+  onAction: (week: number | null) => void;
+}) {
+  const { week, gamesBet, gamesScheduled } = coverage;
   const percent = gamesScheduled === 0 ? 0 : Math.round((gamesBet / gamesScheduled) * 100);
-  let hint: string;
-  if (gamesScheduled === 0) hint = "No games scheduled for this week";
-  else if (eligible) hint = "You're eligible for this week's prize.";
-  else if (gamesRequired === 0) hint = "One game this week: no minimum for the prize.";
-  else
-    hint = `Bet ${gamesRequired - gamesBet} more ${gamesRequired - gamesBet === 1 ? "game" : "games"} to be eligible for this week's prize.`;
   return (
     <section className="coverage-panel surface" aria-labelledby="coverage-title">
       <div className="coverage-head">
@@ -28,7 +33,7 @@ export function CoveragePanel({ coverage }: { coverage: Coverage }) {
       >
         {percent}%
       </progress>
-      <p className={`coverage-hint${eligible ? " eligible" : ""}`}>{hint}</p>
+      <ContestStatusLine status={coverage.contest} className="coverage-hint" onAction={onAction} />
     </section>
   );
 }

@@ -42,17 +42,28 @@ export function GamesPage() {
   return (
     <>
       <PromoBanner />
-      {page.coverage ? <CoveragePanel coverage={page.coverage} /> : null}
+      {page.coverage ? <CoveragePanel coverage={page.coverage} onAction={page.showGames} /> : null}
       {page.stats ? (
         <PerformanceStats stats={page.stats} bets={page.history} historyFailed={page.historyFailed} />
       ) : null}
-      <Toolbar page={page} filterId={filterId} />
-      {page.refreshFailed ? (
-        <InlineError message={REFRESH_FAILED} onRetry={page.retry} retrying={page.retrying} />
-      ) : null}
-      {page.filterOpen ? <FilterPanel id={filterId} filter={page.filter} onChange={page.setFilter} /> : null}
-      {page.filterSummary ? <FilterSummary {...page.filterSummary} onClear={page.clearFilter} /> : null}
-      <GameList page={page} />
+      {/* Focused (not tabbable) when the contest status jumps to the games, so reading and Tab go on from here. */}
+      <div
+        className="games-section"
+        ref={(el) => {
+          page.listRef.current = el;
+        }}
+        tabIndex={-1}
+      >
+        <Toolbar page={page} filterId={filterId} />
+        {page.refreshFailed ? (
+          <InlineError message={REFRESH_FAILED} onRetry={page.retry} retrying={page.retrying} />
+        ) : null}
+        {page.filterOpen ? (
+          <FilterPanel id={filterId} filter={page.filter} onChange={page.setFilter} signedIn={page.signedIn} />
+        ) : null}
+        {page.filterSummary ? <FilterSummary {...page.filterSummary} onClear={page.clearFilter} /> : null}
+        <GameList page={page} />
+      </div>
       {page.finals.length > 0 ? (
         <section className="final-scores" aria-labelledby="final-scores-title">
           <h2 id="final-scores-title">Week {page.week} Final Scores</h2>

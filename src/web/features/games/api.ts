@@ -1,15 +1,10 @@
 import { keys, useQuery } from "../../lib/queries.ts";
-import type { Bet, Coverage } from "../../../shared/contract/betting.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 import type { UserStats } from "../../../shared/contract/stats.ts";
 
 /** The signed-in player's bets of one week, for 'YOUR BET' on the cards; none for visitors. */
 export function useWeekBets(userId: number | null | undefined, week: number | null) {
   return useQuery<Bet[]>(userId && week !== null ? keys.weekBets(userId, week) : null);
-}
-
-/** GET /api/users/{id}/coverage/week/{week}: individual games bet against the week's games. */
-export function useCoverage(userId: number | null | undefined, week: number | null) {
-  return useQuery<Coverage>(userId && week !== null ? keys.coverage(userId, week) : null);
 }
 
 /** Spec §3 User stats. */

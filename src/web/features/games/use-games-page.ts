@@ -1,12 +1,15 @@
 import { computed } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Game } from "../../../shared/contract/games.ts";
 import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
 import { useCurrentWeek, useWeekGames } from "../../lib/games.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useAllBets, useCoverage, useUserStats, useWeekBets } from "./api.ts";
-import { activeFilterCount, matchesFilter, NO_FILTER } from "./filter.ts";
+import { useAllBets, useUserStats, useWeekBets } from "./api.ts";
+import { useWeekCoverage } from "../../lib/contest-status.ts";
+import { intParam, useSearch } from "../../lib/search-param.ts";
+import { WEEKS } from "../../../shared/games.ts";
+import { activeFilterCount, type GameFilter, matchesFilter, NO_FILTER, UNBET_FILTER } from "./filter.ts";
 import { pickedWeek } from "./state.ts";
 import { useKickoffClock } from "./use-kickoff-clock.ts";
 
@@ -46,16 +49,39 @@ export function useGamesPage() {
   const { user, isLoading: sessionLoading } = useCurrentUser();
   const weekBets = useWeekBets(user?.id, week);
   const bets = weekBets.data;
-  const coverage = useCoverage(user?.id, currentWeek.data?.week ?? null);
+  const coverage = useWeekCoverage(user?.id, currentWeek.data?.week ?? null);
   const stats = useUserStats(user?.id);
   const allBets = useAllBets(user?.id);
-  const [filter, setFilter] = useState(NO_FILTER);
+  const [filter, setFilter] = useState<GameFilter>(NO_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useKickoffClock(games.data);
+  const listRef = useRef<HTMLElement | null>(null);
+  const [jump, setJump] = useState(0);
+  const [search, updateSearch] = useSearch();
+
+  /** The contest status's next step: this week's open games not bet yet (week null), or another week's games. */
+  const showGames = (target: number | null) => {
+    if (target === null) {
+      pickedWeek.value = null;
+      setFilter(UNBET_FILTER);
+    } else {
+      pickedWeek.value = target;
+      setFilter(NO_FILTER);
+    }
+    setJump((n) => n + 1);
+  };
+  // Links from other screens (`/?show=unbet`, `/?week=N`) take the same step once, then leave the address.
+  const show = search.get("show");
+  const linkedWeek = intParam(search.get("week"), 1, WEEKS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: taken once per link; showGames only sets state
+  useEffect(() => {
+    if (show !== "unbet" && linkedWeek === null) return;
+    showGames(show === "unbet" ? null : linkedWeek);
+    updateSearch({ show: null, week: null });
+  }, [show, linkedWeek]);
 
   const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
   const finals = useMemo(() => (games.data ?? []).filter((game) => game.status === "completed"), [games.data]);
-  const shown = useMemo(() => open.filter((game) => matchesFilter(game, filter, now)), [open, filter, now]);
   // 'YOUR BET' shows single bets: a parlay is its own bet, shown with its legs on My Bets.
   const betsByGame = useMemo(
     () =>
@@ -65,6 +91,11 @@ export function useGamesPage() {
       ),
     [bets],
   );
+  // Coverage counts individual single bets, so "not bet" means no individual single bet.
+  const shown = useMemo(() => {
+    const individual = new Set((bets ?? []).filter((b) => !b.isParlay && b.leagueId == null).map((b) => b.gameId));
+    return open.filter((game) => matchesFilter(game, filter, now, (id) => individual.has(id)));
+  }, [open, filter, now, bets]);
   const filters = activeFilterCount(filter);
   const error = currentWeek.error ?? games.error;
 
@@ -83,6 +114,14 @@ export function useGamesPage() {
   else if (open.length === 0) list = finals.length > 0 ? { show: "past" } : { show: "no-games", week };
   else if (shown.length === 0) list = { show: "unmatched" };
   else list = { show: "games", games: shown };
+
+  // After a jump, the list comes into view with focus on it, once it shows.
+  const listShown = list.show;
+  useEffect(() => {
+    if (jump === 0 || listShown === "loading") return;
+    listRef.current?.focus();
+    listRef.current?.scrollIntoView({ block: "start" });
+  }, [jump, listShown]);
 
   return {
     panelsReady,
@@ -112,6 +151,10 @@ export function useGamesPage() {
     retry: () => void (currentWeek.error ? currentWeek.mutate() : games.mutate()),
     retrying: currentWeek.isValidating || games.isValidating,
     list,
+    /** The list's landmark, focused after a jump from the contest status. */
+    listRef,
+    showGames,
+    signedIn: !!user,
     /** With the list, not before: arriving first, the final scores would drop as the cards replace the skeleton. */
     finals: listReady ? finals : [],
     now,

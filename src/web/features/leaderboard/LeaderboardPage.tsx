@@ -10,6 +10,8 @@ import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { boardWeek, useBoardSelection } from "./selection.ts";
 import { WinnersPanel } from "./WinnersPanel.tsx";
+import { ContestStatusLine } from "../../components/ContestStatusLine.tsx";
+import { useWeekCoverage } from "../../lib/contest-status.ts";
 
 const VIEWS = [
   { value: "week", label: "This Week" },
@@ -29,6 +31,9 @@ export function LeaderboardPage() {
   const week = boardWeek(pickedWeek, current);
   const { user } = useCurrentUser();
   const board = useLeaderboard(view, week);
+  // The viewer's standing in the shown week's contest, beside their rank: a rank alone cannot say they can win.
+  const coverage = useWeekCoverage(view === "week" ? user?.id : null, week);
+  const status = coverage.data?.contest;
   const { data: recorded } = useRecordedWinners();
   const entries = board.data;
   const viewerId = user?.id ?? null;
@@ -76,15 +81,29 @@ export function LeaderboardPage() {
         </article>
       ) : (
         <>
-          {viewerRow ? <p className="board-you">{rankedText(viewerRow.rank)}</p> : null}
+          {viewerRow || status ? (
+            <div className="board-you">
+              {viewerRow ? <p>{rankedText(viewerRow.rank)}</p> : null}
+              {status ? <ContestStatusLine status={status} /> : null}
+            </div>
+          ) : null}
           <LeaderboardTable
             entries={entries}
             viewerId={viewerId}
             caption={view === "overall" ? "Overall standings" : `Week ${week} standings`}
           />
           <p className="board-legend">
-            Ties share a rank. Ranked by units won, then ROI, then bets. <span className="name-tag bot-tag">BOT</span>{" "}
-            players are automated: they appear on the board but never win prizes.
+            Ties share a rank. Ranked by units won, then ROI, then bets.{" "}
+            {view === "week" ? (
+              <>
+                <span className="name-tag eligible-tag" aria-hidden="true">
+                  ✓
+                </span>{" "}
+                marks players who can win the week's prize (all games but one bet); medals go to them only.{" "}
+              </>
+            ) : null}
+            <span className="name-tag bot-tag">BOT</span> players are automated: they appear on the board but never win
+            prizes.
           </p>
         </>
       )}

@@ -12,11 +12,13 @@ import { BOARD_SIZE } from "../../../shared/limits.ts";
 import { Medal } from "../../components/Medal.tsx";
 import { boardInitials } from "./board-text.ts";
 
-function Rank({ rank }: { rank: number }) {
+/** Weekly boards give medals by prize place (eligible players only, as the winners are chosen); overall by rank. */
+function Rank({ entry }: { entry: LeaderboardEntry }) {
+  const award = entry.prizePlace === undefined ? entry.rank : entry.prizePlace;
   return (
     <>
-      <Medal place={rank} />
-      <span className="rank-number">{rank}</span>
+      {award === null ? null : <Medal place={award} />}
+      <span className="rank-number">{entry.rank}</span>
     </>
   );
 }
@@ -35,6 +37,12 @@ function User({ entry, isViewer }: { entry: LeaderboardEntry; isViewer: boolean 
           BOT
         </span>
       ) : null}
+      {entry.prizeEligible ? (
+        <span className="name-tag eligible-tag" title="Prize-eligible: can win this week's prize as things stand">
+          <span aria-hidden="true">✓</span>
+          <span className="visually-hidden">Prize-eligible</span>
+        </span>
+      ) : null}
     </>
   );
 }
@@ -49,7 +57,7 @@ interface LeaderboardTableProps {
 export function LeaderboardTable({ entries, viewerId, caption }: LeaderboardTableProps) {
   const isViewer = (entry: LeaderboardEntry) => entry.userId === viewerId;
   const columns: RankColumn<LeaderboardEntry>[] = [
-    { head: "Rank", className: "board-rank", cell: (entry) => <Rank rank={entry.rank} /> },
+    { head: "Rank", className: "board-rank", cell: (entry) => <Rank entry={entry} /> },
     {
       head: "User",
       rowHeader: true,

@@ -1,0 +1,42 @@
+import { Link } from "wouter";
+import type { ContestStatusAnswer } from "../../shared/contract/contest.ts";
+import { contestStatusAction, contestStatusText, UNBET_GAMES_HREF, weekGamesHref } from "../lib/contest-status.ts";
+
+/**
+ * A player's contest status for a week in one line, and its next step (the open games not bet yet,
+ * or the next week's games): a link to the Games screen, or `onAction` where the games are on screen.
+ */
+export function ContestStatusLine({
+  status,
+  className = "",
+  onAction,
+}: {
+  status: ContestStatusAnswer;
+  className?: string;
+  /** The Games screen handles the step itself: `week` null means "the games not bet yet". */
+  onAction?: (week: number | null) => void;
+}) {
+  const action = contestStatusAction(status);
+  return (
+    <p className={`contest-status contest-status-${status.state} ${className}`.trim()} data-testid="contest-status">
+      <span>{contestStatusText(status)}</span>
+      {action ? (
+        <>
+          {" "}
+          {onAction ? (
+            <button type="button" className="link-button contest-status-action" onClick={() => onAction(action.week)}>
+              {action.label}
+            </button>
+          ) : (
+            <Link
+              href={action.week === null ? UNBET_GAMES_HREF : weekGamesHref(action.week)}
+              className="contest-status-action"
+            >
+              {action.label}
+            </Link>
+          )}
+        </>
+      ) : null}
+    </p>
+  );
+}

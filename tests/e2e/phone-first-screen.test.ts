@@ -1,0 +1,97 @@
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { settleGame } from "../../src/modules/betting/settlement.ts";
+import { proveAddress } from "../factories.ts";
+import { call } from "../support.ts";
+import { ADMIN_EMAIL, openPage, signUp, startSeasonServer } from "./games-fixture.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE } from "./helpers.ts";
+
+const suite = browserSuite(startSeasonServer);
+
+/** Every price button of the first game card, as laid out on the first screen (nothing scrolled). */
+async function firstGamePrices(page: Page) {
+  await page.getByTestId("game-card").first().locator("button.odds-button").first().waitFor();
+  return page.evaluate(() => ({
+    scrollY: window.scrollY,
+    boxes: [...document.querySelectorAll('[data-testid="game-card"]')[0]!.querySelectorAll("button.odds-button")].map(
+      (button) => {
+        const box = button.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+      },
+    ),
+  }));
+}
+
+function expectOnFirstScreen(prices: Awaited<ReturnType<typeof firstGamePrices>>) {
+  expect(prices.scrollY).toBe(0);
+  expect(prices.boxes).toHaveLength(6);
+  for (const box of prices.boxes) {
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(PHONE.height);
+    expect(box.right).toBeLessThanOrEqual(PHONE.width);
+  }
+}
+
+test(
+  "at 390×844 a visitor sees the first game's prices without scrolling, under the contest promo",
+  async () => {
+    const { page } = await openPage(suite.browser, suite.server, { viewport: PHONE });
+    await page.goto("/");
+    await page.getByRole("complementary", { name: "Weekly contest" }).waitFor();
+    expectOnFirstScreen(await firstGamePrices(page));
+  },
+  E2E_TIMEOUT,
+);
+
+test(
+  "at 390×844 a player with stats and coverage sees the first game's prices without scrolling; the promo, once dismissed, stays dismissed for them",
+  async () => {
+    const { context, page } = await openPage(suite.browser, suite.server, { viewport: PHONE });
+    await signUp(page);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const admin = await call(suite.server.ctx.app, "POST", "/api/register", {
+      body: { email: ADMIN_EMAIL, username: "the_admin", password: "password123" },
+    });
+    await proveAddress(suite.server.ctx, ADMIN_EMAIL);
+    const bet = await call(suite.server.ctx.app, "POST", "/api/bets", {
+      cookie,
+      body: {
+        gameId: "fake-w2-PHI-KC",
+        betType: "spread",
+        selection: "Kansas City Chiefs",
+        odds: -110,
+        point: -3.5,
+        units: 1,
+      },
+    });
+    expect(bet.status).toBe(201);
+    await call(suite.server.ctx.app, "PATCH", "/api/games/fake-w2-PHI-KC", {
+      cookie: admin.cookie!,
+      body: { homeScore: 24, awayScore: 17, status: "completed" },
+    });
+    await settleGame(suite.server.ctx.db, suite.server.ctx.clock.now(), "fake-w2-PHI-KC");
+
+    await page.goto("/");
+    await page.getByRole("region", { name: "Your performance" }).waitFor();
+    await page.getByRole("region", { name: "Week 1 Betting Coverage" }).waitFor();
+    await page.getByRole("complementary", { name: "Weekly contest" }).waitFor();
+    expectOnFirstScreen(await firstGamePrices(page));
+
+    // By keyboard: focus goes on to the games, not to <body>.
+    await page.getByRole("button", { name: "Dismiss the contest banner" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.classList.contains("games-section"));
+    expect(await page.getByRole("complementary", { name: "Weekly contest" }).count()).toBe(0);
+    await page.reload();
+    await page.getByRole("region", { name: "Your performance" }).waitFor();
+    expect(await page.getByRole("complementary", { name: "Weekly contest" }).count()).toBe(0);
+    expectOnFirstScreen(await firstGamePrices(page));
+
+    // Dismissed for that account only: signed out in the same browser, the visitor still gets it.
+    await page.evaluate(() => fetch("/api/logout", { method: "POST", credentials: "include" }));
+    await page.goto("/");
+    await page.getByRole("complementary", { name: "Weekly contest" }).waitFor();
+  },
+  E2E_TIMEOUT * 2,
+);
