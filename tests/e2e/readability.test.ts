@@ -7,13 +7,28 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import type { BuiltUser } from "../factories.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT } from "./helpers.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE } from "./helpers.ts";
 import { DAL_PHI, newPlayer, NOW, placeBet, resolveAndSettle, spread, startStatsServer } from "./stats-fixtures.ts";
 
 const suite = browserSuite(startStatsServer);
 let alice: BuiltUser;
 
+/** Tampa Bay Buccaneers @ Washington Commanders: the league's longest nicknames, added to week 1. */
+const TB_WSH = "fake-w1-TB-WSH";
+
 beforeAll(async () => {
+  suite.server.provider.games.push({
+    providerId: TB_WSH,
+    season: 2026,
+    week: 1,
+    homeTeam: "Washington Commanders",
+    awayTeam: "Tampa Bay Buccaneers",
+    homeAbbr: "WSH",
+    awayAbbr: "TB",
+    commenceTime: "2026-09-13T20:25:00Z",
+  });
+  await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
   alice = await newPlayer(suite.server, "alice");
   await placeBet(suite.server, alice, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
   await resolveAndSettle(suite.server, DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
@@ -21,11 +36,16 @@ beforeAll(async () => {
 
 /** A page on the Games screen in a chosen scheme and zone; the logo host answers when `logos` says so. */
 async function gamesPage(
-  opts: { scheme?: "light" | "dark"; timezoneId?: string; logos?: "unreachable" | "answering" } = {},
+  opts: {
+    scheme?: "light" | "dark";
+    timezoneId?: string;
+    logos?: "unreachable" | "answering";
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<{ page: Page; logoRequests: string[] }> {
   const context = await suite.browser.newContext({
     baseURL: suite.server.baseUrl,
-    viewport: DESKTOP,
+    viewport: opts.viewport ?? DESKTOP,
     timezoneId: opts.timezoneId ?? "UTC",
     locale: "en-US",
     colorScheme: opts.scheme ?? "light",
@@ -151,6 +171,23 @@ describe("readability", () => {
       await up.page.waitForLoadState("networkidle");
       expect(await up.page.locator(".game-card .team-badge").count()).toBe(0);
       expect(await up.page.locator(".game-card img.team-logo").count()).toBeGreaterThanOrEqual(4);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "at 390 px every team's name is shown whole (no 'Buccane…'), on open and final cards",
+    async () => {
+      const { page } = await gamesPage({ viewport: PHONE });
+      await page.getByText("Buccaneers").first().waitFor();
+      const clipped = await page
+        .locator(".team-name, .final-name")
+        .evaluateAll((names) =>
+          names.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent?.trim()),
+        );
+      expect(clipped).toEqual([]);
+      expect(await page.locator(".team-name").allInnerTexts()).toContain("Buccaneers");
+      expect(await page.locator(".team-name").allInnerTexts()).toContain("Commanders");
     },
     E2E_TIMEOUT,
   );
