@@ -30,6 +30,22 @@ async function registerBody(p: Page): Promise<() => Promise<unknown>> {
 
 describe("auth screen", () => {
   test(
+    "the form's first field has the focus on arrival and after switching to Create Account, so typing starts at once",
+    async () => {
+      const page = await suite.newPage();
+      await page.goto("/auth");
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "email");
+      await page.keyboard.type("first@example.com");
+      expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("first@example.com");
+
+      await page.getByRole("button", { name: "Create one" }).click();
+      await page.waitForFunction(() => document.activeElement?.id === "email");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "registers through the form, toasts, lands on / signed in and sends only the allowed fields",
     async () => {
       const page = await suite.newPage();

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { USERNAME_MAX } from "../../../shared/accounts.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
@@ -18,6 +18,13 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     setErrors({});
   }
   const registering = mode === "register";
+  // The form is what the page is for: its first field has the focus on arrival and on switching
+  // between sign-in and sign-up (it took 12 Tabs to reach it), unless the player is already typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mode is the trigger, not a value the effect reads
+  useEffect(() => {
+    if (document.activeElement instanceof HTMLInputElement) return;
+    document.getElementById("email")?.focus();
+  }, [mode]);
 
   const change = (field: keyof AuthFields) => (event: ChangeEvent<HTMLInputElement>) => {
     setFields((was) => ({ ...was, [field]: event.target.value }));
