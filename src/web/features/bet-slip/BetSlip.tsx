@@ -129,7 +129,7 @@ export function BetSlip() {
           </button>
         </div>
       </footer>
-      <ReplaceDialog pick={singles.replacing} onDecide={singles.decide} />
+      <ReplaceDialog replacing={singles.replacing} onDecide={singles.decide} />
       <SignUpDialog open={askSignUp} onClose={() => setAskSignUp(false)} />
     </>
   );
