@@ -500,12 +500,15 @@ describe("bet slip", () => {
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       const dialog = page.getByRole("dialog", { name: "Replace Existing Bet?" });
       await dialog.waitFor();
-      const current = dialog.getByRole("region", { name: "Current bet" });
-      const replacement = dialog.getByRole("region", { name: "New bet" });
-      expect(await current.innerText()).toBe(
-        "CURRENT BET\nPhiladelphia Eagles -3.5\n-110 · 1 unit · $100.00\n“Eagles off a bye”",
-      );
-      expect(await replacement.innerText()).toBe("NEW BET\nOver 45.5\n-110 · 1 unit");
+      const lines = async (name: string) =>
+        (await dialog.getByRole("region", { name }).innerText()).split("\n").filter((line) => line.trim() !== "");
+      expect(await lines("Current bet")).toEqual([
+        "CURRENT BET",
+        "Philadelphia Eagles -3.5",
+        "-110 · 1 unit · $100.00",
+        "“Eagles off a bye”",
+      ]);
+      expect(await lines("New bet")).toEqual(["NEW BET", "Over 45.5", "-110 · 1 unit"]);
       const keep = dialog.getByRole("checkbox", { name: "Keep the current bet's note on the new bet" });
       expect(await keep.isChecked()).toBe(false);
       await keep.check();
