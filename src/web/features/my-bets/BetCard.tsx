@@ -52,12 +52,12 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
   return (
     <article className={`bet-card bet-card-${bet.status}`} aria-labelledby={titleId}>
       <div className="bet-row">
-        <span className={`status-badge status-${bet.status}`}>{STATUS_NAMES[bet.status]}</span>
         <div className="bet-row-text">
           <h2 className="bet-pick" id={titleId}>
             {pick}
           </h2>
           <p className="bet-row-meta">
+            <span className={`status-badge status-${bet.status}`}>{STATUS_NAMES[bet.status]}</span>{" "}
             <span className="bet-meta">
               {betTypeText(bet.betType)} · Week {bet.week}
             </span>{" "}

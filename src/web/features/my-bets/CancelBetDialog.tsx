@@ -23,8 +23,8 @@ export function CancelBetDialog({ bet, onClose, onCancelled }: CancelBetDialogPr
     try {
       const { stakeReturned } = await cancelBet(target.id);
       toast({ title: "Bet cancelled", description: `${dollars(stakeReturned)} is back in your bankroll.` });
-      onClose();
       onCancelled();
+      onClose();
     } catch (failure) {
       toast({
         title: "Error",

@@ -57,7 +57,12 @@ export function MyBetsPage() {
     if (signedOut) navigate(SIGN_IN, { replace: true });
   }, [signedOut, navigate]);
 
-  if (user) return <MyBets userId={user.id} />;
+  if (user)
+    return (
+      <div className="my-bets">
+        <MyBets userId={user.id} />
+      </div>
+    );
   if (error) {
     return (
       <>
@@ -101,7 +106,17 @@ function MyBets({ userId }: { userId: number }) {
     value: tab,
     label: `${TAB_NAMES[tab]}${counts ? ` (${tab === "open" ? counts.openBets : tab === "settled" ? counts.settledBets : total})` : ""}`,
   }));
-  const afterCancel = () => tabs.current?.querySelector<HTMLElement>("[aria-pressed=true]")?.focus();
+  // After a cancel the row (and the button that opened the dialog) is gone: focus goes to the tab
+  // the player is on, once the dialog has closed (closing gives focus back to the removed button).
+  const focusTabAfterClose = useRef(false);
+  useEffect(() => {
+    if (cancelling !== null || !focusTabAfterClose.current) return;
+    focusTabAfterClose.current = false;
+    tabs.current?.querySelector<HTMLElement>("[aria-pressed=true]")?.focus();
+  }, [cancelling]);
+  const afterCancel = () => {
+    focusTabAfterClose.current = true;
+  };
 
   return (
     <>
@@ -228,7 +243,7 @@ function BetsPage({ userId, query, last, now, filtered, tab, onMore, onClear, on
           </button>
         </li>
       ) : null}
-      {last && query.includes("offset") === false && bets.length === 0 ? (
+      {last && !query.includes("offset=") && bets.length === 0 ? (
         <li className="bet-list-note empty-state">
           {filtered ? (
             <>
