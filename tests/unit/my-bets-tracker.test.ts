@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { dollars, signedDollars, signedUnits, stakeText } from "../../src/web/features/my-bets/bet-text.ts";
-import { betsQuery, NO_FILTERS, narrowing } from "../../src/web/features/my-bets/filters.ts";
+import { betsQuery, defaultTab, NO_FILTERS, narrowing } from "../../src/web/features/my-bets/filters.ts";
 
 describe("My Bets tracker: money and the list's query", () => {
   test("money has thousands separators; profit is signed with a true minus", () => {
@@ -15,7 +15,7 @@ describe("My Bets tracker: money and the list's query", () => {
   });
 
   test("the tab, filters, search and sort become the API's search parameters, a page at a time", () => {
-    expect(betsQuery(NO_FILTERS, 0)).toBe("status=open&limit=51");
+    expect(betsQuery({ ...NO_FILTERS, tab: "open" }, 0)).toBe("status=open&limit=51");
     expect(betsQuery({ ...NO_FILTERS, tab: "all" }, 2)).toBe("limit=51&offset=100");
     const all = {
       tab: "settled",
@@ -33,6 +33,9 @@ describe("My Bets tracker: money and the list's query", () => {
     expect(betsQuery({ ...all, tab: "open" }, 0)).not.toContain("result=");
     expect(narrowing(all)).toBe(5);
     expect(narrowing({ ...all, tab: "open" })).toBe(4);
-    expect(narrowing(NO_FILTERS)).toBe(0);
+    expect(narrowing({ ...NO_FILTERS, tab: "all" })).toBe(0);
+    // Before the player picks a tab: open bets while there are any, else the settled ones.
+    expect(defaultTab(2)).toBe("open");
+    expect(defaultTab(0)).toBe("settled");
   });
 });

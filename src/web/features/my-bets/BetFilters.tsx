@@ -1,6 +1,6 @@
 import type { BetsSummary } from "../../../shared/contract/betting.ts";
 import type { ReactNode } from "react";
-import { type BetFilters as Filters, type BetsSort, narrowing } from "./filters.ts";
+import { type BetFilters as Filters, type BetsSort, type BetsTab, narrowing } from "./filters.ts";
 
 const TYPES = [
   ["spread", "Spread"],
@@ -45,7 +45,7 @@ function Select({
 }
 
 interface BetFiltersProps {
-  filters: Filters;
+  filters: Filters & { tab: BetsTab };
   summary: BetsSummary | undefined;
   onChange(change: Partial<Filters>): void;
 }

@@ -17,6 +17,7 @@ import {
   BETS_PAGE_SIZE,
   type BetsTab,
   betsQuery,
+  defaultTab,
   NO_FILTERS,
   narrowing,
 } from "./filters.ts";
@@ -99,8 +100,9 @@ function MyBets({ userId }: { userId: number }) {
     setFilters((old) => ({ ...old, ...next }));
     setPages(1);
   };
-  const listFilters = { ...filters, q: searched };
   const counts = summary.data;
+  const tab = filters.tab ?? defaultTab(counts?.openBets ?? 0);
+  const listFilters = { ...filters, tab, q: searched };
   const total = counts ? counts.openBets + counts.settledBets : null;
   const tabOptions = (["open", "settled", "all"] as const).map((tab) => ({
     value: tab,
@@ -159,12 +161,12 @@ function MyBets({ userId }: { userId: number }) {
             <SegmentedButtons
               label="Show bets"
               options={tabOptions}
-              value={filters.tab}
-              onChange={(tab: BetsTab) => change({ tab })}
+              value={tab}
+              onChange={(picked: BetsTab) => change({ tab: picked })}
             />
-            <BetFilters filters={filters} summary={counts} onChange={change} />
+            <BetFilters filters={listFilters} summary={counts} onChange={change} />
           </div>
-          <ol className="bet-list" aria-label={`${TAB_NAMES[filters.tab]} bets`}>
+          <ol className="bet-list" aria-label={`${TAB_NAMES[tab]} bets`}>
             {Array.from({ length: pages }, (_, page) => (
               <BetsPage
                 // biome-ignore lint/suspicious/noArrayIndexKey: a page is its number
@@ -174,9 +176,9 @@ function MyBets({ userId }: { userId: number }) {
                 last={page === pages - 1}
                 now={now}
                 filtered={narrowing(listFilters) > 0}
-                tab={filters.tab}
+                tab={tab}
                 onMore={() => setPages(pages + 1)}
-                onClear={() => change({ ...NO_FILTERS, tab: filters.tab, sort: filters.sort })}
+                onClear={() => change({ ...NO_FILTERS, tab, sort: filters.sort })}
                 onEditNote={setEditing}
                 onCancel={setCancelling}
               />

@@ -4,7 +4,8 @@ export type BetsTab = "open" | "settled" | "all";
 export type BetsSort = "newest" | "oldest" | "stake" | "payout";
 
 export interface BetFilters {
-  tab: BetsTab;
+  /** null until the player picks one: Open while anything is open, else Settled (defaultTab). */
+  tab: BetsTab | null;
   /** "" = any; else the value the API takes. */
   week: string;
   type: string;
@@ -17,19 +18,22 @@ export interface BetFilters {
   sort: BetsSort;
 }
 
-export const NO_FILTERS: BetFilters = { tab: "open", week: "", type: "", book: "", result: "", q: "", sort: "newest" };
+export const NO_FILTERS: BetFilters = { tab: null, week: "", type: "", book: "", result: "", q: "", sort: "newest" };
 
 /** Bets per page; one more is asked for, so its presence says another page exists. */
 export const BETS_PAGE_SIZE = 50;
 
+/** The tab shown before the player picks one: their open bets, or once none is open the settled ones (just-settled first). */
+export const defaultTab = (openBets: number): BetsTab => (openBets > 0 ? "open" : "settled");
+
 /** The filters that narrow the list (not the tab, not the sort); a pending tab has no result. */
-export function narrowing(filters: BetFilters): number {
+export function narrowing(filters: BetFilters & { tab: BetsTab }): number {
   const result = filters.tab === "open" ? "" : filters.result;
   return [filters.week, filters.type, filters.book, result, filters.q.trim()].filter((v) => v !== "").length;
 }
 
 /** GET /api/users/{id}/bets's search parameters for one page of the list. */
-export function betsQuery(filters: BetFilters, page: number): string {
+export function betsQuery(filters: BetFilters & { tab: BetsTab }, page: number): string {
   const params = new URLSearchParams();
   if (filters.tab !== "all") params.set("status", filters.tab);
   if (filters.week) params.set("week", filters.week);
