@@ -66,13 +66,9 @@ async function aliceWeek() {
 }
 
 describe("GET /api/users/{id}/bets: filters, sort and pages", () => {
-  test("without a query: every bet, newest placed first (spec §7)", async () => {
+  test("open and settled tabs; settled puts the just-settled first; no query: every bet, newest placed first", async () => {
     const { spread, total, league, prop } = await aliceWeek();
     expect(ids((await bets(alice)).body)).toEqual([prop.id, league.id, total.id, spread.id]);
-  });
-
-  test("open and settled tabs; settled puts the just-settled first", async () => {
-    const { spread, total, league, prop } = await aliceWeek();
     expect(ids((await bets(alice, "?status=open")).body)).toEqual([prop.id, league.id]);
     // Sunday's Under settled after Thursday's spread, though placed after it.
     expect(ids((await bets(alice, "?status=settled")).body)).toEqual([total.id, spread.id]);

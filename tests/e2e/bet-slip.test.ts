@@ -451,15 +451,19 @@ describe("bet slip", () => {
         .getByRole("button", { name: "O 45.5 -110, Total: Over 45.5" })
         .click();
       expect(await picks(page)).toHaveLength(3);
-      expect(
-        await slip(page)
-          .getByRole("button", { name: /^Add note for / })
-          .count(),
-      ).toBe(3);
       const place = slip(page).getByRole("button", { name: "Place 3 Bets" });
+      // Shown, not just laid out: inside the window and not scrolled out of the slip's own scrolling body.
       const inView = async (name: string) => {
-        const box = await slip(page).getByText(name, { exact: true }).first().boundingBox();
-        return box !== null && box.y >= 0 && box.y + box.height <= DESKTOP.height;
+        const target = slip(page).getByText(name, { exact: true }).first();
+        const box = await target.boundingBox();
+        if (!box || box.y < 0 || box.y + box.height > DESKTOP.height) return false;
+        return target.evaluate(
+          (el, [x, y]) => {
+            const hit = document.elementFromPoint(x!, y!);
+            return hit !== null && (el.contains(hit) || hit.contains(el));
+          },
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
       };
       const placeInView = async () => {
         const box = await place.boundingBox();
@@ -472,7 +476,13 @@ describe("bet slip", () => {
       };
       expect(await placeInView()).toBe("Place 3 Bets");
       expect(await inView("Units per bet")).toBe(true);
+      expect(await inView("3 units")).toBe(true);
       expect(await inView("Total stake")).toBe(true);
+      expect(
+        await slip(page)
+          .getByRole("button", { name: /^Add note for / })
+          .count(),
+      ).toBe(3);
 
       // 'Add note' opens that pick's box and puts the cursor in it; Place 3 Bets stays in view.
       await slip(page).getByRole("button", { name: "Add note for Kansas City Chiefs ML" }).click();
