@@ -460,7 +460,9 @@ describe("bet slip", () => {
         return target.evaluate(
           (el, [x, y]) => {
             const hit = document.elementFromPoint(x!, y!);
-            return hit !== null && (el.contains(hit) || hit.contains(el));
+            // A unit tile's radio lies over its text: the tile (label) or the group (fieldset) counts.
+            const scope = el.closest("label, fieldset") ?? el;
+            return hit !== null && (scope.contains(hit) || hit.contains(el));
           },
           [box.x + box.width / 2, box.y + box.height / 2],
         );
