@@ -198,6 +198,17 @@ const ROWS: Record<string, Row> = {
     expect: only(["owner"], 200),
     otherwise: 403,
   },
+  "GET /api/users/:userId/bets/summary": {
+    request: (w) => ["GET", `/api/users/${U(w)}/bets/summary`],
+    expect: only(["owner"], 200),
+    otherwise: 403,
+  },
+  "DELETE /api/bets/:betId": {
+    request: (w) => ["DELETE", `/api/bets/${w.betId}`],
+    // Another player's bet does not exist for them (as a missing one).
+    expect: only(["owner"], 200, 404),
+    otherwise: 404,
+  },
   "GET /api/users/:userId/bets/week/:week": {
     request: (w) => ["GET", `/api/users/${U(w)}/bets/week/1`],
     expect: only(["owner"], 200),

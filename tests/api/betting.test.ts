@@ -152,6 +152,8 @@ describe("POST /api/bets", () => {
     const second = await place(alice, spreadBet({ betType: "total", selection: "Under", point: 45.5 }));
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ code: "bet_exists", existingBetId: first.body.id });
+    // The bet already there, as the API shows it: the slip shows it beside the new pick.
+    expect(second.body.existing).toMatchObject({ id: first.body.id, selection: "Philadelphia Eagles", point: "-3.5" });
     const replaced = await place(
       alice,
       spreadBet({ betType: "total", selection: "Under", point: 45.5, replaceExisting: true }),
@@ -164,9 +166,16 @@ describe("POST /api/bets", () => {
     expect((await place(alice, spreadBet({ gameId: SUN, selection: "Buffalo Bills" }))).status).toBe(201);
   });
 
-  test("a replacement keeps the replaced bet's journal note unless it brings its own", async () => {
+  test("a replacement keeps the replaced bet's journal note only with keepNote, and never over its own", async () => {
     await place(alice, spreadBet({ note: "Eagles at home after a bye" }));
-    const kept = await place(alice, spreadBet({ selection: "Dallas Cowboys", point: 3.5, replaceExisting: true }));
+    const dropped = await place(alice, spreadBet({ selection: "Dallas Cowboys", point: 3.5, replaceExisting: true }));
+    expect(dropped.status).toBe(201);
+    expect(dropped.body.note).toBeNull();
+    await place(alice, spreadBet({ note: "Eagles at home after a bye", replaceExisting: true }));
+    const kept = await place(
+      alice,
+      spreadBet({ selection: "Dallas Cowboys", point: 3.5, replaceExisting: true, keepNote: true }),
+    );
     expect(kept.status).toBe(201);
     expect(kept.body.note).toBe("Eagles at home after a bye");
     const own = await place(

@@ -187,4 +187,78 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
       expect(friends).toBe(winner === "accepted" ? 1 : 0);
     }
   }, 60_000);
+
+  /** The `skip`-th game still open a day from now, and a moneyline bet on its home side at the current price. */
+  async function openGameBet(skip: number) {
+    const { rows } = await query<{ id: string; home_team: string; odds: string }>(
+      "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time, id offset $2 limit 1",
+      [new Date(Date.now() + 86_400_000).toISOString(), skip],
+    );
+    const game = rows[0]!;
+    const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+      (m) => m.marketType === "h2h",
+    )!;
+    const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
+    return {
+      gameId: game.id,
+      body: { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 2 },
+    };
+  }
+
+  async function siteAdmin() {
+    const admin = await register(b);
+    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
+      admin.id,
+      new Date().toISOString(),
+    ]);
+    return admin;
+  }
+
+  const settledBets = async (userId: number) =>
+    (
+      await query<{ n: number }>("select coalesce(sum(settled), 0)::int as n from user_book_stats where user_id = $1", [
+        userId,
+      ])
+    ).rows[0]!.n;
+
+  test("10 cancels of one bet at once: one 200 with the stake back, nine 404, no bet left", async () => {
+    const player = await register();
+    const { body } = await openGameBet(0);
+    const placed = await send(a, "POST", "/api/bets", body, player.cookie);
+    expect(placed.status).toBe(201);
+    const { id } = (await placed.json()) as { id: number };
+    const answers = await race(10, (on) => send(on, "DELETE", `/api/bets/${id}`, undefined, player.cookie));
+    expect(statuses(answers)).toEqual([200, ...new Array(9).fill(404)]);
+    expect(answers.find((r) => r.status === 200)!.body).toEqual({ id, stakeReturned: "200.00" });
+    expect(await count("bets where user_id = $1", [player.id])).toBe(0);
+  }, 30_000);
+
+  test("a cancel racing the game's resolve: either the bet is gone and never settled, or it is settled and the cancel 409", async () => {
+    const admin = await siteAdmin();
+    for (let round = 0; round < 4; round++) {
+      const player = await register();
+      const { gameId, body } = await openGameBet(1 + round);
+      const placed = await send(a, "POST", "/api/bets", body, player.cookie);
+      expect(placed.status).toBe(201);
+      const { id } = (await placed.json()) as { id: number };
+      const [cancelled, resolved] = await Promise.all([
+        send(a, "DELETE", `/api/bets/${id}`, undefined, player.cookie),
+        send(b, "PATCH", `/api/games/${gameId}`, { homeScore: 27, awayScore: 13, status: "completed" }, admin.cookie),
+      ]);
+      expect(resolved.status).toBe(200);
+      expect([200, 409]).toContain(cancelled.status);
+      if (cancelled.status === 200) {
+        // Give the settlement the resolve started time to run: it must find nothing of this player's.
+        await Bun.sleep(1500);
+        expect(await count("bets where user_id = $1", [player.id])).toBe(0);
+        expect(await settledBets(player.id)).toBe(0);
+      } else {
+        expect(((await cancelled.json()) as { code: string }).code).toMatch(/^(game_locked|bet_settled)$/);
+        const deadline = Date.now() + 10_000;
+        while ((await settledBets(player.id)) === 0 && Date.now() < deadline) await Bun.sleep(100);
+        expect(await settledBets(player.id)).toBe(1);
+        expect(await count("bets where user_id = $1 and status = 'won'", [player.id])).toBe(1);
+      }
+    }
+  }, 90_000);
 });

@@ -236,6 +236,11 @@ function playerSteps(): Step[] {
     [
       "'Edit Bet Note'",
       async (page) => {
+        // A row's note and its buttons are in its details, opened on demand.
+        await page
+          .getByRole("button", { name: /^Details of / })
+          .first()
+          .click();
         await page
           .getByRole("button", { name: /note for/ })
           .first()

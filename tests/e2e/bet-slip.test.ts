@@ -273,9 +273,10 @@ describe("bet slip", () => {
       await slip(page)
         .getByRole("radio", { name: /^2 units/ })
         .check();
-      // Each pick has its own note: this one goes with the Eagles pick only.
-      const notes = slip(page).getByLabel("Note (optional)");
-      expect(await notes.count()).toBe(2);
+      // Each pick has its own note, behind 'Add note': this one goes with the Eagles pick only.
+      expect(await slip(page).getByLabel("Note (optional)").count()).toBe(0);
+      await slip(page).getByRole("button", { name: "Add note for Philadelphia Eagles -3.5" }).click();
+      expect(await slip(page).getByLabel("Note (optional)").count()).toBe(1);
       await slip(page)
         .getByRole("listitem")
         .filter({ hasText: "Philadelphia Eagles -3.5" })
@@ -349,6 +350,7 @@ describe("bet slip", () => {
       const { page, user } = await gamesPage({ signedIn: true });
       const game = card(page, ...DAL_PHI);
       await odds(page, PHI_SPREAD).click();
+      await slip(page).getByRole("button", { name: "Add note for Philadelphia Eagles -3.5" }).click();
       await slip(page).getByLabel("Note (optional)").fill("Eagles off a bye");
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       await game.locator(".your-bet").waitFor();
@@ -374,8 +376,8 @@ describe("bet slip", () => {
         selection: string;
         note: string | null;
       }[];
-      // The replacement brought no note of its own: the journal note stays with the game's bet.
-      expect(bets.map((b) => [b.selection, b.note])).toEqual([["Over", "Eagles off a bye"]]);
+      // The replacement brought no note of its own, and the player did not ask to keep the old one.
+      expect(bets.map((b) => [b.selection, b.note])).toEqual([["Over", null]]);
     },
     E2E_TIMEOUT,
   );
@@ -435,6 +437,101 @@ describe("bet slip", () => {
       // The other pick was placed: its card shows YOUR BET once the week's bets are fetched again.
       await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet").waitFor();
       expect(await card(page, "San Francisco 49ers", "Seattle Seahawks").locator(".your-bet").count()).toBe(1);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "with 3 picks on a 1280×800 screen each note hides behind 'Add note', so the stake and Place 3 Bets stay in view",
+    async () => {
+      const { page } = await gamesPage({ viewport: DESKTOP, signedIn: true });
+      await odds(page, PHI_SPREAD).click();
+      await odds(page, "+150, Moneyline: Kansas City Chiefs ML").click();
+      await card(page, "San Francisco 49ers", "Seattle Seahawks")
+        .getByRole("button", { name: "O 45.5 -110, Total: Over 45.5" })
+        .click();
+      expect(await picks(page)).toHaveLength(3);
+      const place = slip(page).getByRole("button", { name: "Place 3 Bets" });
+      // Shown, not just laid out: inside the window and not scrolled out of the slip's own scrolling body.
+      const inView = async (name: string) => {
+        const target = slip(page).getByText(name, { exact: true }).first();
+        const box = await target.boundingBox();
+        if (!box || box.y < 0 || box.y + box.height > DESKTOP.height) return false;
+        return target.evaluate(
+          (el, [x, y]) => {
+            const hit = document.elementFromPoint(x!, y!);
+            // A unit tile's radio lies over its text: the tile (label) or the group (fieldset) counts.
+            const scope = el.closest("label, fieldset") ?? el;
+            return hit !== null && (scope.contains(hit) || hit.contains(el));
+          },
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
+      };
+      const placeInView = async () => {
+        const box = await place.boundingBox();
+        if (!box || box.y < 0 || box.y + box.height > DESKTOP.height) return false;
+        // Nothing covers it: the button is what is under its centre.
+        return page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent ?? null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
+      };
+      expect(await placeInView()).toBe("Place 3 Bets");
+      expect(await inView("Units per bet")).toBe(true);
+      expect(await inView("3 units")).toBe(true);
+      expect(await inView("Total stake")).toBe(true);
+      expect(
+        await slip(page)
+          .getByRole("button", { name: /^Add note for / })
+          .count(),
+      ).toBe(3);
+
+      // 'Add note' opens that pick's box and puts the cursor in it; Place 3 Bets stays in view.
+      await slip(page).getByRole("button", { name: "Add note for Kansas City Chiefs ML" }).click();
+      const note = slip(page).getByLabel("Note (optional)");
+      expect(await note.count()).toBe(1);
+      expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
+      await note.fill("Chiefs as dogs");
+      expect(await placeInView()).toBe("Place 3 Bets");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Replace shows the current bet beside the new one and asks whether to keep the old note (not kept unless ticked)",
+    async () => {
+      const { page, user } = await gamesPage({ signedIn: true });
+      const game = card(page, ...DAL_PHI);
+      await odds(page, PHI_SPREAD).click();
+      await slip(page).getByRole("button", { name: "Add note for Philadelphia Eagles -3.5" }).click();
+      await slip(page).getByLabel("Note (optional)").fill("Eagles off a bye");
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      await game.locator(".your-bet").waitFor();
+
+      await dalPhiOver(page).click();
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      const dialog = page.getByRole("dialog", { name: "Replace Existing Bet?" });
+      await dialog.waitFor();
+      const lines = async (name: string) =>
+        (await dialog.getByRole("region", { name }).innerText()).split("\n").filter((line) => line.trim() !== "");
+      expect(await lines("Current bet")).toEqual([
+        "CURRENT BET",
+        "Philadelphia Eagles -3.5",
+        "-110 · 1 unit · $100.00",
+        "“Eagles off a bye”",
+      ]);
+      expect(await lines("New bet")).toEqual(["NEW BET", "Over 45.5", "-110 · 1 unit"]);
+      const keep = dialog.getByRole("checkbox", { name: "Keep the current bet's note on the new bet" });
+      expect(await keep.isChecked()).toBe(false);
+      await keep.check();
+      await dialog.getByRole("button", { name: "Replace Bet" }).click();
+      await slip(page).waitFor({ state: "hidden" });
+      await game.locator(".your-bet strong").getByText("Over 45.5").waitFor();
+      const bets = (await (await page.request.get(`/api/users/${user!.id}/bets/week/1`)).json()) as {
+        selection: string;
+        note: string | null;
+      }[];
+      expect(bets.map((b) => [b.selection, b.note])).toEqual([["Over", "Eagles off a bye"]]);
     },
     E2E_TIMEOUT,
   );

@@ -51,6 +51,9 @@ const facts = async (c: Locator) =>
       ),
   );
 const count = (page: Page) => page.locator(".bets-count").textContent();
+/** Opens a row's details (price, stake, note and its buttons show on demand). */
+const details = (page: Page, pick: string) =>
+  page.getByRole("button", { name: `Details of ${pick}`, exact: true }).click();
 
 async function serverNote(player: BuiltUser, betId: number): Promise<string | null> {
   const res = await call<Bet[]>(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, {
@@ -186,6 +189,7 @@ describe("My Bets", () => {
       await page.goto("/my-bets");
       const bills = card(page, "Buffalo Bills +3.5");
       await bills.waitFor();
+      await details(page, "Buffalo Bills +3.5");
       expect(await bills.locator(".bet-note-text").textContent()).toBe("No note yet.");
 
       const dialog = page.getByRole("dialog", { name: "Edit Bet Note" });
@@ -255,6 +259,7 @@ describe("My Bets", () => {
         }),
       );
       await page.goto("/my-bets");
+      await details(page, "Dallas Cowboys -3.5");
       await page.getByRole("button", { name: "Add note for Dallas Cowboys -3.5" }).click();
       const dialog = page.getByRole("dialog", { name: "Edit Bet Note" });
       await dialog.getByLabel("Note", { exact: true }).fill("Boys by a touchdown");
@@ -307,18 +312,18 @@ describe("My Bets", () => {
   );
 
   test(
-    "a failed load shows 'Error loading bets' with the server's message, or the fallback when the server was not reached; Refresh recovers",
+    "a failed load shows 'Error loading bets' with a plain message, never the server's text, and a Retry that recovers",
     async () => {
       const player = await newPlayer(suite.server);
       await placeBet(suite.server, player, moneyline(KC_BUF, "Buffalo Bills", -175));
       const page = await openPage(player);
       let failure: "server" | "network" | null = "server";
-      await page.route("**/api/users/*/bets", (route) => {
+      await page.route(/\/api\/users\/\d+\/bets(\/summary)?(\?|$)/, (route) => {
         if (failure === "server") {
           return route.fulfill({
             status: 500,
             contentType: "application/json",
-            body: JSON.stringify({ message: "Database is busy", code: "internal" }),
+            body: JSON.stringify({ message: "relation bets: deadlock detected", code: "internal" }),
           });
         }
         if (failure === "network") return route.abort("connectionrefused");
@@ -327,18 +332,17 @@ describe("My Bets", () => {
       await page.goto("/my-bets");
       const panel = page.getByRole("alert").filter({ hasText: "Error loading bets" });
       await panel.waitFor();
-      expect(await panel.locator("p").textContent()).toBe("Database is busy");
+      expect(await panel.locator("p").textContent()).toBe("Failed to load your bets. Please try refreshing.");
+      expect(await page.getByText("deadlock", { exact: false }).count()).toBe(0);
       expect(await page.locator(".bet-card").count()).toBe(0);
 
       failure = "network";
-      await page.getByRole("button", { name: "Refresh" }).click();
-      await page.waitForFunction(
-        () =>
-          document.querySelector(".error-panel p")?.textContent === "Failed to load your bets. Please try refreshing.",
-      );
+      await panel.getByRole("button", { name: "Retry" }).click();
+      await page.waitForTimeout(300);
+      expect(await panel.locator("p").textContent()).toBe("Failed to load your bets. Please try refreshing.");
 
       failure = null;
-      await page.getByRole("button", { name: "Refresh" }).click();
+      await panel.getByRole("button", { name: "Retry" }).click();
       await card(page, "Buffalo Bills ML").waitFor();
       expect(await panel.count()).toBe(0);
     },
@@ -385,6 +389,8 @@ describe("My Bets", () => {
       const page = await openPage(player, { viewport: PHONE });
       await page.goto("/my-bets");
       await page.locator(".bet-card").first().waitFor();
+      await page.getByRole("button", { name: "All (4)" }).click();
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 4);
       expect(await count(page)).toBe("4 total bets");
       expect(await page.locator(".bets-tally li").allTextContents()).toEqual([
         "1 pending",
@@ -395,8 +401,9 @@ describe("My Bets", () => {
 
       const eagles = card(page, "Philadelphia Eagles -3.5");
       expect(await eagles.locator(".status-badge").textContent()).toBe("Won");
-      // Settled: how it ended, in place of what it was to win (issue 18).
-      expect(await eagles.locator(".bet-result").textContent()).toBe("Result WON +$90.91");
+      // Settled: what it made, in place of what it was to win (issue 18); "Won" is said once (issue 27).
+      expect(await eagles.locator(".bet-result").textContent()).toBe("Result +$90.91");
+      expect((await eagles.locator(".bet-row").innerText()).match(/won/gi)).toHaveLength(1);
       expect(await eagles.locator(".bet-score").textContent()).toBe("Final DAL 17 – 24 PHI");
       expect(await eagles.getAttribute("class")).toContain("bet-card-won");
       // A point better than the −4.5 close: +1.1%.
@@ -411,14 +418,14 @@ describe("My Bets", () => {
 
       const over = card(page, "Over 45.5");
       expect(await over.locator(".status-badge").textContent()).toBe("Lost");
-      expect(await over.locator(".bet-result").textContent()).toBe("Result LOST −$100.00");
+      expect(await over.locator(".bet-result").textContent()).toBe("Result −$100.00");
       expect(await over.locator(".bet-score").textContent()).toBe("Final KC 20 – 17 BUF");
       // At the closing price of a −110/−110 market: the vig.
       expect(await facts(over)).toMatchObject({ Closing: "45.5 (-110)", CLV: "-4.5%" });
 
       const niners = card(page, "San Francisco 49ers ML");
       expect(await niners.locator(".status-badge").textContent()).toBe("Push");
-      expect(await niners.locator(".bet-result").textContent()).toBe("Result PUSH");
+      expect(await niners.locator(".bet-result").textContent()).toBe("Result $0.00");
       expect(await facts(niners)).toMatchObject({
         Odds: "+150",
         Closing: "+150",
@@ -446,7 +453,14 @@ describe("My Bets", () => {
       const resultColour = (c: Locator) => c.locator(".bet-result").evaluate((el) => getComputedStyle(el).color);
       expect(await clvColour(eagles)).toBe(await resultColour(eagles));
       expect(await clvColour(over)).toBe(await resultColour(over));
-      // Nothing runs off the side of the phone, and no fact runs into the next one.
+      // Nothing runs off the side of the phone, and no fact runs into the next one (every row open).
+      for (const pick of [
+        "Philadelphia Eagles -3.5",
+        "Over 45.5",
+        "San Francisco 49ers ML",
+        "KC Quarterback passing yards Over 245.5",
+      ])
+        await details(page, pick);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       ).toBe(0);

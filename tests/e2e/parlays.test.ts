@@ -137,7 +137,8 @@ describe("parlays", () => {
       expect(await bet.locator(".bet-meta").textContent()).toBe("Parlay · Week 1");
       expect(await bet.locator(".status-badge").first().textContent()).toBe("Won");
       // The pushed leg drops out: −110 × −175 is 3.0, so 2 units win $400.00.
-      expect(await bet.locator(".bet-result").textContent()).toBe("Result WON +$400.00");
+      expect(await bet.locator(".bet-result").textContent()).toBe("Result +$400.00");
+      await page.getByRole("button", { name: "Details of 3-leg parlay", exact: true }).click();
       const legs = bet.getByRole("list", { name: "Legs" }).getByRole("listitem");
       expect(await legs.locator(".parlay-leg-pick").allTextContents()).toEqual([
         "Philadelphia Eagles -3.5 -110",

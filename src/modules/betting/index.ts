@@ -5,8 +5,16 @@ import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
-import { Bet, Coverage } from "../../shared/contract/betting.ts";
-import { BetParams, NoteBody, PlaceBetBody, PlaceParlayBody, UserParams, UserWeekParams } from "./model.ts";
+import { Bet, BetsSummary, CancelledBet, Coverage } from "../../shared/contract/betting.ts";
+import {
+  BetListQuery,
+  BetParams,
+  NoteBody,
+  PlaceBetBody,
+  PlaceParlayBody,
+  UserParams,
+  UserWeekParams,
+} from "./model.ts";
 import { placeParlay } from "./parlays.ts";
 import type { Admit } from "./placement.ts";
 import * as service from "./service.ts";
@@ -61,10 +69,20 @@ export function bettingRoutes({
       },
       { auth: true, body: PlaceParlayBody, response: { 201: Bet } },
     )
-    .get("/users/:userId/bets", ({ params, user }) => service.listBets(db, user.id, params.userId), {
+    .get(
+      "/users/:userId/bets",
+      ({ params, query, user }) => service.listFilteredBets(db, user.id, params.userId, query),
+      { auth: true, params: UserParams, query: BetListQuery, response: { 200: t.Array(Bet) } },
+    )
+    .get("/users/:userId/bets/summary", ({ params, user }) => service.betsSummary(db, user.id, params.userId), {
       auth: true,
       params: UserParams,
-      response: { 200: t.Array(Bet) },
+      response: { 200: BetsSummary },
+    })
+    .delete("/bets/:betId", ({ params, user }) => service.cancelBet(db, clock.now(), user.id, params.betId), {
+      auth: true,
+      params: BetParams,
+      response: { 200: CancelledBet },
     })
     .get(
       "/users/:userId/bets/week/:week",

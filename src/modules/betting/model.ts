@@ -39,6 +39,8 @@ export const PlaceBetBody = t.Object(
     ...stakeFields,
     isParlay: t.Optional(t.Boolean()),
     replaceExisting: t.Optional(t.Boolean()),
+    /** With `replaceExisting` and no note of its own: keep the replaced bet's note (not kept unless asked). */
+    keepNote: t.Optional(t.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -83,3 +85,35 @@ export const UserWeekParams = t.Object({
   userId: idNumber("userId"),
   week: wholeNumber("week", 1, 18),
 });
+
+const oneOf = <const V extends string>(field: string, values: readonly V[]) =>
+  t.Union(
+    values.map((v) => t.Literal(v)),
+    { error: `${field}: must be ${values.slice(0, -1).join(", ")} or ${values.at(-1)}` },
+  );
+
+/** The most bets one page of GET /api/users/{id}/bets holds. */
+export const BETS_PAGE_MAX = 200;
+
+/**
+ * GET /api/users/{id}/bets: every filter optional; none at all answers every bet, newest first (spec §7).
+ * `book` is "individual" or a league's id; `q` searches journal notes; `status=settled` with the
+ * default sort puts the just-settled first.
+ */
+export const BetListQuery = t.Object(
+  {
+    status: t.Optional(oneOf("status", ["open", "settled"])),
+    week: t.Optional(wholeNumber("week", 1, 18)),
+    type: t.Optional(oneOf("type", ["spread", "total", "moneyline", "prop", "parlay"])),
+    book: t.Optional(
+      t.String({ pattern: "^(individual|[1-9][0-9]{0,9})$", error: "book: must be individual or a league id" }),
+    ),
+    result: t.Optional(oneOf("result", ["won", "lost", "push"])),
+    q: t.Optional(t.String({ minLength: 1, maxLength: 100, error: "q: must be 1 to 100 characters" })),
+    sort: t.Optional(oneOf("sort", ["newest", "oldest", "stake", "payout"])),
+    limit: t.Optional(wholeNumber("limit", 1, BETS_PAGE_MAX)),
+    offset: t.Optional(wholeNumber("offset", 0, 1_000_000)),
+  },
+  { additionalProperties: false },
+);
+export type BetListQuery = typeof BetListQuery.static;

@@ -68,6 +68,8 @@ export interface Ticket {
   existing(trx: Db, bookId: number): Promise<Pick<BetRow, "id" | "status" | "wager_cents" | "note"> | undefined>;
   /** Whether the existing bet is replaced (while pending) instead of refused. */
   replace: boolean;
+  /** Whether a replacement without a note of its own keeps the replaced bet's note. */
+  keepNote?: boolean;
   /** What the same bet twice in one book answers (409). */
   duplicate: { message: string; code: string };
 }
@@ -152,8 +154,8 @@ export async function place(
         units: stake.units,
         wager_cents: wager,
         confidence: stake.confidence ?? "medium",
-        // A replacement without a note of its own keeps the journal note of the bet it replaces.
-        note: stake.note?.trim() ? stake.note : (existing?.note ?? null),
+        // A replacement keeps the replaced bet's note only when the player asks: a note argues for its own pick.
+        note: stake.note?.trim() ? stake.note : ticket.keepNote ? (existing?.note ?? null) : null,
         status: "pending",
         result_cents: null,
         placed_at: now.toISOString(),

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/connection.ts";
 import { sql, type Insertable } from "kysely";
 import { jsonList } from "../../db/json-rows.ts";
-import { type BetStatus, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import { type BetStatus, type BetType, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
 /** A player's single bet on a game in one book; parlays are their own bets and do not count. */
@@ -105,9 +105,9 @@ export function updateNote(db: Db, id: number, note: string | null) {
   return db.updateTable("bets").set({ note }).where("id", "=", id).execute();
 }
 
-/** A player's bets with what the screens show beside them (their game's closing line included), newest first. */
-export function betsWithDetails(db: Db, filter: { userId?: number; ids?: number[]; season?: number; week?: number }) {
-  let query = db
+/** Bets joined with what the screens show beside them (their game's closing line included). */
+function detailsQuery(db: Db) {
+  return db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
     .leftJoin("game_props", "game_props.id", "bets.prop_id")
@@ -119,11 +119,120 @@ export function betsWithDetails(db: Db, filter: { userId?: number; ids?: number[
       "game_props.closing_over_odds",
       "game_props.closing_under_odds",
     ]);
+}
+
+/** A player's bets with what the screens show beside them, newest first. */
+export function betsWithDetails(db: Db, filter: { userId?: number; ids?: number[]; season?: number; week?: number }) {
+  let query = detailsQuery(db);
   if (filter.userId !== undefined) query = query.where("bets.user_id", "=", filter.userId);
   if (filter.ids !== undefined) query = query.where("bets.id", "in", filter.ids.length ? filter.ids : [-1]);
   if (filter.season !== undefined) query = query.where("bets.season", "=", filter.season);
   if (filter.week !== undefined) query = query.where("bets.week", "=", filter.week);
   return query.orderBy("bets.placed_at", "desc").orderBy("bets.id", "desc").execute();
+}
+
+/** The tracker's filters, already checked (model.ts BetListQuery). */
+export interface BetFilter {
+  status?: "open" | "settled";
+  week?: number;
+  betType?: BetType;
+  bookId?: number;
+  result?: "won" | "lost" | "push";
+  /** Searched in journal notes, case-insensitive, as plain text (no wildcards). */
+  noteText?: string;
+  sort: "newest" | "oldest" | "stake" | "payout";
+  limit?: number;
+  offset?: number;
+}
+
+/** LIKE's wildcards and its escape character, taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page of a player's bets through the tracker's filters, in the order asked for. */
+export function filteredBets(db: Db, userId: number, filter: BetFilter) {
+  let query = detailsQuery(db).where("bets.user_id", "=", userId);
+  if (filter.status === "open") query = query.where("bets.status", "=", "pending");
+  if (filter.status === "settled") query = query.where("bets.status", "!=", "pending");
+  if (filter.week !== undefined) query = query.where("bets.week", "=", filter.week);
+  if (filter.betType !== undefined) query = query.where("bets.bet_type", "=", filter.betType);
+  if (filter.bookId !== undefined) query = query.where("bets.book_id", "=", filter.bookId);
+  if (filter.result !== undefined) query = query.where("bets.status", "=", filter.result);
+  if (filter.noteText !== undefined) {
+    const pattern = `%${likeLiteral(filter.noteText.toLowerCase())}%`;
+    query = query.where(sql<boolean>`lower(bets.note) like ${pattern} escape '\\'`);
+  }
+  switch (filter.sort) {
+    case "oldest":
+      query = query.orderBy("bets.placed_at", "asc").orderBy("bets.id", "asc");
+      break;
+    case "stake":
+      query = query.orderBy("bets.wager_cents", "desc");
+      break;
+    case "payout":
+      // Settled: what it made (or lost); open: what it stands to win.
+      query = query.orderBy(sql`coalesce(bets.result_cents, bets.potential_win_cents)`, "desc");
+      break;
+    default:
+      // The just-settled first; pending bets (no settled_at) by when they were placed.
+      if (filter.status === "settled") query = query.orderBy("bets.settled_at", "desc");
+  }
+  query = query.orderBy("bets.placed_at", "desc").orderBy("bets.id", "desc");
+  if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
+  return query.execute();
+}
+
+/** The tracker's summary of a player's bets: counts, stakes and profit per book and status, and the weeks bet. */
+export async function betsSummaryRows(db: Db, userId: number) {
+  const groups = await db
+    .selectFrom("bets")
+    .select([
+      "book_id",
+      "status",
+      (eb) => eb.fn.countAll<number>().as("n"),
+      (eb) => eb.fn.sum<number>("wager_cents").as("staked"),
+      (eb) => eb.fn.sum<number>(sql`coalesce(result_cents, 0)`).as("profit"),
+    ])
+    .where("user_id", "=", userId)
+    .groupBy(["book_id", "status"])
+    .execute();
+  const weeks = await db
+    .selectFrom("bets")
+    .select("week")
+    .distinct()
+    .where("user_id", "=", userId)
+    .orderBy("week")
+    .execute();
+  return {
+    groups: groups.map((g) => ({
+      bookId: g.book_id,
+      status: g.status,
+      count: Number(g.n),
+      stakedCents: Number(g.staked ?? 0),
+      profitCents: Number(g.profit ?? 0),
+    })),
+    weeks: weeks.map((w) => Number(w.week)),
+  };
+}
+
+/** A player's bet (single or parlay) with the games it stands on, for cancelling. */
+export async function betWithGames(db: Db, id: number) {
+  const bet = await db
+    .selectFrom("bets")
+    .select(["id", "user_id", "book_id", "game_id", "is_parlay", "status", "wager_cents"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!bet) return undefined;
+  const gameIds =
+    bet.is_parlay === 1
+      ? (await db.selectFrom("bet_legs").select("game_id").where("bet_id", "=", id).execute()).map((l) => l.game_id)
+      : [bet.game_id];
+  return { ...bet, gameIds };
+}
+
+/** Removes a bet and its legs (a parlay's). */
+export async function deleteBetAndLegs(db: Db, id: number) {
+  await db.deleteFrom("bet_legs").where("bet_id", "=", id).execute();
+  await db.deleteFrom("bets").where("id", "=", id).execute();
 }
 
 export type BetWithDetails = Awaited<ReturnType<typeof betsWithDetails>>[number];

@@ -1,13 +1,15 @@
 import type { Db } from "../../db/connection.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
-import { centsToString, potentialWinCents, wagerCents } from "../../shared/money.ts";
+import { centsToString, potentialWinCents, STARTING_UNITS, UNIT_CENTS, wagerCents } from "../../shared/money.ts";
 import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
 import { leagueNames } from "../leagues/service.ts";
-import type { Bet, Coverage } from "../../shared/contract/betting.ts";
-import type { PlaceBetInput } from "./model.ts";
+import type { Bet, BetsSummary, CancelledBet, Coverage } from "../../shared/contract/betting.ts";
+import { lockExclusive, lockShared } from "../../db/locks.ts";
+import { ID_MAX } from "../../shared/limits.ts";
+import type { BetListQuery, PlaceBetInput } from "./model.ts";
 import { type Admit, assertNoteText, place } from "./placement.ts";
 import { assertBetOwner } from "./policy.ts";
 import { closingOddsReader, toBet } from "./present.ts";
@@ -21,6 +23,23 @@ import { ErrorCode } from "../../shared/error-codes.ts";
  * game, or a second bet on the game in the same book unless `replaceExisting`.
  */
 export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput, admit?: Admit): Promise<Bet> {
+  try {
+    return await placeSingle(db, now, userId, input, admit);
+  } catch (error) {
+    throw await withExistingBet(db, error);
+  }
+}
+
+/** A refused second bet on a game names the bet already there, so the slip can show both (Replace). */
+async function withExistingBet(db: Db, error: unknown): Promise<unknown> {
+  if (!(error instanceof AppError) || error.code !== ErrorCode.betExists) return error;
+  const id = error.details.existingBetId;
+  if (typeof id !== "number") return error;
+  const [existing] = await present(db, await repo.betsWithDetails(db, { ids: [id] }));
+  return new AppError(error.status, error.code, error.message, error.headers, { ...error.details, existing });
+}
+
+async function placeSingle(db: Db, now: Date, userId: number, input: PlaceBetInput, admit?: Admit): Promise<Bet> {
   if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
   const propId = input.betType === "prop" ? input.propId! : null;
@@ -64,6 +83,7 @@ export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBe
       },
       existing: (trx, bookId) => repo.findBetInBook(trx, userId, input.gameId, bookId),
       replace: Boolean(input.replaceExisting),
+      keepNote: Boolean(input.keepNote),
       duplicate: { message: "You already have a bet on this game", code: ErrorCode.betExists },
     },
     admit,
@@ -86,6 +106,103 @@ async function present(db: Db, rows: repo.BetWithDetails[]): Promise<Bet[]> {
 export async function listBets(db: Db, viewerId: number, userId: number): Promise<Bet[]> {
   assertSelf(viewerId, userId, "bets");
   return present(db, await repo.betsWithDetails(db, { userId }));
+}
+
+/** A page of a player's bets through the tracker's filters (model.ts BetListQuery). Only for the player themself. */
+export async function listFilteredBets(db: Db, viewerId: number, userId: number, query: BetListQuery): Promise<Bet[]> {
+  assertSelf(viewerId, userId, "bets");
+  const bookId =
+    query.book === undefined ? undefined : query.book === "individual" ? INDIVIDUAL_BOOK : Number(query.book);
+  if (bookId !== undefined && bookId > ID_MAX) throw badRequest("book: must be individual or a league id");
+  const rows = await repo.filteredBets(db, userId, {
+    status: query.status,
+    week: query.week,
+    betType: query.type,
+    bookId,
+    result: query.result,
+    noteText: query.q,
+    sort: query.sort ?? "newest",
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return present(db, rows);
+}
+
+/** The tracker's bankroll line (counts, open risk, profit, balance) and the books and weeks its filters offer. */
+export async function betsSummary(db: Db, viewerId: number, userId: number): Promise<BetsSummary> {
+  assertSelf(viewerId, userId, "bets");
+  const { groups, weeks } = await repo.betsSummaryRows(db, userId);
+  const sum = (pick: (g: (typeof groups)[number]) => number, where: (g: (typeof groups)[number]) => boolean) =>
+    groups.filter(where).reduce((total, g) => total + pick(g), 0);
+  const count = (status: string) =>
+    sum(
+      (g) => g.count,
+      (g) => g.status === status,
+    );
+  const profit = sum(
+    (g) => g.profitCents,
+    () => true,
+  );
+  const individualProfit = sum(
+    (g) => g.profitCents,
+    (g) => g.bookId === INDIVIDUAL_BOOK,
+  );
+  const bookIds = [...new Set(groups.map((g) => g.bookId))];
+  const names = await leagueNames(
+    db,
+    bookIds.filter((id) => id !== INDIVIDUAL_BOOK),
+  );
+  return {
+    openBets: count("pending"),
+    openRisk: centsToString(
+      sum(
+        (g) => g.stakedCents,
+        (g) => g.status === "pending",
+      ),
+    ),
+    settledBets: sum(
+      (g) => g.count,
+      (g) => g.status !== "pending",
+    ),
+    won: count("won"),
+    lost: count("lost"),
+    pushed: count("push"),
+    profit: centsToString(profit),
+    profitUnits: (profit / UNIT_CENTS).toFixed(2),
+    balance: centsToString(STARTING_UNITS * UNIT_CENTS + individualProfit),
+    books: bookIds
+      .map((id) =>
+        id === INDIVIDUAL_BOOK
+          ? { leagueId: null, name: "Individual" }
+          : { leagueId: id, name: names.get(id) ?? "League" },
+      )
+      .sort((a, b) => (a.leagueId === null ? -1 : b.leagueId === null ? 1 : a.name.localeCompare(b.name))),
+    weeks,
+  };
+}
+
+/**
+ * Cancels a player's pending bet before its game locks (a parlay: before any leg's game locks): the
+ * bet is removed and its stake is back in its book in the same transaction. Pending bets are in no
+ * stats or board, so nothing else changes. Another player's bet is "not found"; a locked or settled one 409.
+ */
+export async function cancelBet(db: Db, now: Date, userId: number, betId: number): Promise<CancelledBet> {
+  return db.transaction().execute(async (trx) => {
+    const first = await repo.betWithGames(trx, betId);
+    if (!first || first.user_id !== userId) throw notFound("Bet not found", "bet_not_found");
+    // The locks placement and settlement take: no settlement of its games, no placement in its book beside it.
+    await lockExclusive(trx, "book", userId, first.book_id);
+    for (const gameId of [...new Set(first.gameIds)].sort()) await lockShared(trx, "game", gameId);
+    const bet = await repo.betWithGames(trx, betId);
+    if (!bet) throw notFound("Bet not found", "bet_not_found");
+    if (bet.status !== "pending") throw conflict("This bet is already settled", "bet_settled");
+    for (const gameId of bet.gameIds) {
+      const { open } = await gameForBetting(trx, gameId, now, null);
+      if (!open) throw conflict("This bet can no longer be cancelled: its game has started", ErrorCode.gameLocked);
+    }
+    await repo.deleteBetAndLegs(trx, bet.id);
+    return { id: bet.id, stakeReturned: centsToString(bet.wager_cents) };
+  });
 }
 
 /** A player's bets on one week's games of a season. */

@@ -81,3 +81,28 @@ export const Coverage = t.Object({
   contest: ContestStatus,
 });
 export type Coverage = typeof Coverage.static;
+
+/** GET /api/users/{id}/bets/summary: the tracker's bankroll line and what its filters can pick from. */
+export const BetsSummary = t.Object({
+  /** Bets still pending, and their stakes together ("open risk"), all books. */
+  openBets: t.Number(),
+  openRisk: t.String(),
+  settledBets: t.Number(),
+  won: t.Number(),
+  lost: t.Number(),
+  pushed: t.Number(),
+  /** Profit of every settled bet, all books, in dollars and in units (1 unit = $100). */
+  profit: t.String(),
+  profitUnits: t.String(),
+  /** The individual book's balance: 50 units plus its settled profit (shown, never enforced). */
+  balance: t.String(),
+  /** The books the player has bets in: null = the individual book. */
+  books: t.Array(t.Object({ leagueId: t.Union([t.Number(), t.Null()]), name: t.String() })),
+  /** The weeks the player has bets in, ascending. */
+  weeks: t.Array(t.Number()),
+});
+export type BetsSummary = typeof BetsSummary.static;
+
+/** DELETE /api/bets/{id}: the cancelled bet's id and the stake returned to its book. */
+export const CancelledBet = t.Object({ id: t.Number(), stakeReturned: t.String() });
+export type CancelledBet = typeof CancelledBet.static;

@@ -43,6 +43,10 @@ export const keys = {
   games: (week: number) => key("games", `/api/games?week=${week}`),
   /** All of a player's bets, newest first. */
   bets: (userId: number) => key("bets", `/api/users/${userId}/bets`),
+  /** A page of a player's bets through My Bets' filters (`query`: the list's search parameters). */
+  betsPage: (userId: number, query: string) => key("bets", `/api/users/${userId}/bets?${query}`),
+  /** My Bets' bankroll line and tallies. */
+  betsSummary: (userId: number) => key("bets", `/api/users/${userId}/bets/summary`),
   /** A player's bets of one week ('YOUR BET' on the game cards). */
   weekBets: (userId: number, week: number) => key("weekBets", `/api/users/${userId}/bets/week/${week}`),
   coverage: (userId: number, week: number) => key("coverage", `/api/users/${userId}/coverage/week/${week}`),
@@ -109,6 +113,8 @@ export const afterSettlement = after("user", "bets", "weekBets", "stats", "cover
 export const afterLeagueBetsSettled = after("league");
 /** An admin resolved a game: the game, and everyone's bets, stats and boards. */
 export const afterGameResolved = after("games", "user", "bets", "weekBets", "stats", "leaderboard");
+/** A pending bet cancelled: its stake is back, its game open to a new bet. */
+export const afterBetCancelled = after("user", "bets", "weekBets", "coverage");
 /** A journal note saved: every bet list carries notes. */
 export const afterNoteSaved = after("bets", "weekBets");
 /** Joined, left, created, edited, invited, answered: every league list and detail. */

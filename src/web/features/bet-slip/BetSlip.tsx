@@ -77,25 +77,6 @@ export function BetSlip() {
           <SlipPick key={selectionKey(pick)} pick={pick} units={asParlay ? null : units} disabled={pending} />
         ))}
       </ul>
-      <fieldset className="unit-choices">
-        <legend>{asParlay ? "Units on the parlay" : "Units per bet"}</legend>
-        {UNIT_CHOICES.map((n) => (
-          <label key={n} className="unit-choice">
-            <input
-              type="radio"
-              name="slip-units"
-              value={n}
-              checked={units === n}
-              onChange={() => (slipUnits.value = n)}
-              disabled={pending}
-            />
-            <span>
-              {n} {n === 1 ? "unit" : "units"}
-            </span>
-            <small>{dollars(wagerCents(n))}</small>
-          </label>
-        ))}
-      </fieldset>
       {asParlay ? (
         <label className="slip-note">
           Note (optional)
@@ -109,7 +90,27 @@ export function BetSlip() {
           />
         </label>
       ) : null}
+      {/* The stake's units stay with the totals and Place in the sticky footer, however many picks scroll above. */}
       <footer className="slip-footer">
+        <fieldset className="unit-choices">
+          <legend>{asParlay ? "Units on the parlay" : "Units per bet"}</legend>
+          {UNIT_CHOICES.map((n) => (
+            <label key={n} className="unit-choice">
+              <input
+                type="radio"
+                name="slip-units"
+                value={n}
+                checked={units === n}
+                onChange={() => (slipUnits.value = n)}
+                disabled={pending}
+              />
+              <span>
+                {n} {n === 1 ? "unit" : "units"}
+              </span>
+              <small>{dollars(wagerCents(n))}</small>
+            </label>
+          ))}
+        </fieldset>
         <dl className="slip-totals">
           <div>
             <dt>Total stake</dt>
@@ -129,7 +130,7 @@ export function BetSlip() {
           </button>
         </div>
       </footer>
-      <ReplaceDialog pick={singles.replacing} onDecide={singles.decide} />
+      <ReplaceDialog replacing={singles.replacing} onDecide={singles.decide} />
       <SignUpDialog open={askSignUp} onClose={() => setAskSignUp(false)} />
     </>
   );

@@ -1,4 +1,5 @@
 import { NOTE_MAX } from "../../../shared/limits.ts";
+import { useState } from "react";
 import { removeSelection, selectionKey, updateSelection, type SlipSelection } from "../../lib/bet-slip.ts";
 import { dollars, formatOdds, marketName, pickText, propTypeText } from "../../lib/odds-format.ts";
 import { pickWinCents } from "./place-bet.ts";
@@ -10,6 +11,9 @@ import { pickWinCents } from "./place-bet.ts";
  */
 export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units: number | null; disabled?: boolean }) {
   const text = pickText(pick);
+  // The note box opens on demand (a note already written shows it), so three picks leave the stake and Place Bet in view.
+  const [noteOpen, setNoteOpen] = useState(Boolean(pick.note));
+  const [openedByClick, setOpenedByClick] = useState(false);
   const market = pick.propType
     ? `${marketName(pick.betType)} · ${propTypeText(pick.propType)}`
     : marketName(pick.betType);
@@ -36,7 +40,7 @@ export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units
       >
         ×
       </button>
-      {units === null ? null : (
+      {units === null ? null : noteOpen ? (
         <label className="slip-note slip-pick-note">
           Note (optional)
           <textarea
@@ -46,8 +50,24 @@ export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units
             value={pick.note ?? ""}
             onChange={(event) => updateSelection(selectionKey(pick), { note: event.target.value })}
             disabled={disabled}
+            // Opened by the player's own click on 'Add note': the box takes the typing at once.
+            // biome-ignore lint/a11y/noAutofocus: focus follows the player's request
+            autoFocus={openedByClick}
           />
         </label>
+      ) : (
+        <button
+          type="button"
+          className="slip-add-note"
+          aria-label={`Add note for ${text}`}
+          onClick={() => {
+            setNoteOpen(true);
+            setOpenedByClick(true);
+          }}
+          disabled={disabled}
+        >
+          Add note
+        </button>
       )}
       {pick.notice ? (
         <p className="slip-pick-notice" role="alert">

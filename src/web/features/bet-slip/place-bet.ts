@@ -9,13 +9,14 @@ export function pickWinCents(odds: number, units: number): number {
 
 /**
  * POST /api/bets with exactly the fields the server takes (it refuses unknown ones and prices the bet itself).
- * `leagueId` names the league whose book takes the bet; null = the individual book.
+ * `leagueId` names the league whose book takes the bet; null = the individual book. A replacement
+ * keeps the replaced bet's note only when the player chose to (`keepNote`).
  */
 export function placeBet(
   pick: SlipSelection,
   units: number,
   note: string,
-  replaceExisting: boolean,
+  replace: { replace: boolean; keepNote?: boolean },
   leagueId: number | null,
 ): Promise<unknown> {
   return apiRequest("POST", "/api/bets", {
@@ -31,7 +32,8 @@ export function placeBet(
     note: note.trim() ? note.trim() : null,
     leagueId,
     isParlay: false,
-    replaceExisting,
+    replaceExisting: replace.replace,
+    ...(replace.replace && replace.keepNote ? { keepNote: true } : {}),
     ...(pick.betType === "prop" ? { propId: pick.propId } : {}),
   });
 }

@@ -15,8 +15,18 @@ import { afterBetPlaced, afterBetRefused, afterOddsRefused } from "../../lib/que
 import { toast } from "../../lib/toast.ts";
 import { placeBet } from "./place-bet.ts";
 import { ErrorCode } from "../../../shared/error-codes.ts";
+import type { Bet } from "../../../shared/contract/betting.ts";
 
-type Attempt = "placed" | "exists" | "failed";
+type Attempt = { outcome: "placed" | "failed" } | { outcome: "exists"; existing: Bet | null };
+
+/** A pick whose game already has the player's bet, and that bet (as the 409 names it), for 'Replace Existing Bet?'. */
+export interface Replacing {
+  pick: SlipSelection;
+  existing: Bet | null;
+}
+
+/** The answer to 'Replace Existing Bet?': keep the old bet, or replace it (keeping its note or not). */
+export type ReplaceDecision = { replace: false } | { replace: true; keepNote: boolean };
 
 function priceText(odds: number, point: number | null, pick: SlipSelection): string {
   return point === null ? formatOdds(odds) : `${pickText({ ...pick, point })} at ${formatOdds(odds)}`;
@@ -58,32 +68,35 @@ function placedToast(placed: SlipSelection[], units: number) {
  */
 export function usePlaceBets() {
   const [pending, setPending] = useState(false);
-  const [replacing, setReplacing] = useState<SlipSelection | null>(null);
-  const answer = useRef<((replace: boolean) => void) | null>(null);
+  const [replacing, setReplacing] = useState<Replacing | null>(null);
+  const answer = useRef<((decision: ReplaceDecision) => void) | null>(null);
 
-  const decide = useCallback((replace: boolean) => {
+  const decide = useCallback((decision: ReplaceDecision) => {
     setReplacing(null);
-    answer.current?.(replace);
+    answer.current?.(decision);
     answer.current = null;
   }, []);
   // A drawer closed mid-question counts as Cancel, so the run finishes.
-  useEffect(() => () => answer.current?.(false), []);
+  useEffect(() => () => answer.current?.({ replace: false }), []);
 
-  const ask = (pick: SlipSelection) =>
-    new Promise<boolean>((resolve) => {
+  const ask = (question: Replacing) =>
+    new Promise<ReplaceDecision>((resolve) => {
       answer.current = resolve;
-      setReplacing(pick);
+      setReplacing(question);
     });
 
-  const attempt = async (pick: SlipSelection, replace: boolean): Promise<Attempt> => {
+  const attempt = async (pick: SlipSelection, replace: ReplaceDecision): Promise<Attempt> => {
     try {
       await placeBet(pick, slipUnits.value, pick.note ?? "", replace, selectedLeagueId.value);
       removeSelection(selectionKey(pick));
-      return "placed";
+      return { outcome: "placed" };
     } catch (error) {
-      if (!replace && error instanceof ApiError && error.code === ErrorCode.betExists) return "exists";
+      if (!replace.replace && error instanceof ApiError && error.code === ErrorCode.betExists) {
+        const existing = (error.body as { existing?: Bet } | null)?.existing ?? null;
+        return { outcome: "exists", existing };
+      }
       onRefused(pick, error);
-      return "failed";
+      return { outcome: "failed" };
     }
   };
 
@@ -94,10 +107,13 @@ export function usePlaceBets() {
     let failed = false;
     for (const pick of slipSelections.value) {
       updateSelection(selectionKey(pick), { notice: undefined });
-      let outcome = await attempt(pick, false);
-      if (outcome === "exists" && (await ask(pick))) outcome = await attempt(pick, true);
-      if (outcome === "placed") placed = [...placed, pick];
-      if (outcome === "failed") failed = true;
+      let result = await attempt(pick, { replace: false });
+      if (result.outcome === "exists") {
+        const decision = await ask({ pick, existing: result.existing });
+        if (decision.replace) result = await attempt(pick, decision);
+      }
+      if (result.outcome === "placed") placed = [...placed, pick];
+      if (result.outcome === "failed") failed = true;
     }
     setPending(false);
     if (placed.length > 0) {

@@ -1,22 +1,41 @@
 import type { Bet } from "../../../shared/contract/betting.ts";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import { Loading } from "../../components/Loading.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useMyBets } from "./api.ts";
+import { invalidate } from "../../lib/swr.ts";
+import { useBetsPage, useBetsSummary } from "./api.ts";
 import { BetCard } from "./BetCard.tsx";
+import { BetFilters } from "./BetFilters.tsx";
 import { BetsSummary } from "./BetsSummary.tsx";
+import { CancelBetDialog } from "./CancelBetDialog.tsx";
+import {
+  type BetFilters as Filters,
+  BETS_PAGE_SIZE,
+  type BetsTab,
+  betsQuery,
+  defaultTab,
+  NO_FILTERS,
+  narrowing,
+} from "./filters.ts";
 import { NoteDialog } from "./NoteDialog.tsx";
 import { useNow } from "./use-now.ts";
-import { Loading } from "../../components/Loading.tsx";
 
 const TITLE = "Recent Bets & Journal";
 const SIGN_IN = `/auth?returnUrl=${encodeURIComponent("/my-bets")}`;
 const LOAD_FAILED = "Failed to load your bets. Please try refreshing.";
+/** Typing in the search box asks the server once the typing pauses. */
+const SEARCH_PAUSE_MS = 300;
 
-/** The server's message; a failure that never reached it (offline, aborted) gets the spec's fallback. */
-const loadError = (error: unknown) => (error instanceof ApiError ? errorText(error, LOAD_FAILED) : LOAD_FAILED);
+/**
+ * What to say when the list did not load: a refusal of ours (4xx) says why in words meant for people;
+ * a server failure (5xx) or no answer at all gets the spec's plain fallback, never the server's text.
+ */
+const loadError = (error: unknown) =>
+  error instanceof ApiError && error.status < 500 ? errorText(error, LOAD_FAILED) : LOAD_FAILED;
 
 /** A spec §8 panel: what went wrong, in the spec's words. */
 function ErrorPanel({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
@@ -29,7 +48,7 @@ function ErrorPanel({ title, message, children }: { title: string; message: stri
   );
 }
 
-/** /my-bets (spec §2): every bet of the signed-in player, newest first, with its journal note. Visitors go to /auth. */
+/** /my-bets (spec §2): the signed-in player's bet tracker with its journal notes. Visitors go to /auth. */
 export function MyBetsPage() {
   const { user, error, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
@@ -39,7 +58,12 @@ export function MyBetsPage() {
     if (signedOut) navigate(SIGN_IN, { replace: true });
   }, [signedOut, navigate]);
 
-  if (user) return <MyBets userId={user.id} />;
+  if (user)
+    return (
+      <div className="my-bets">
+        <MyBets userId={user.id} />
+      </div>
+    );
   if (error) {
     return (
       <>
@@ -54,11 +78,47 @@ export function MyBetsPage() {
   return <Loading>Loading…</Loading>;
 }
 
+/** Every query of the list and its summary, asked again. */
+const refreshBets = () => invalidate(["bets"]);
+
 function MyBets({ userId }: { userId: number }) {
-  const { data: bets, error, isValidating, mutate } = useMyBets(userId);
+  const summary = useBetsSummary(userId);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [searched, setSearched] = useState("");
+  const [pages, setPages] = useState(1);
   const [editing, setEditing] = useState<Bet | null>(null);
+  const [cancelling, setCancelling] = useState<Bet | null>(null);
+  const tabs = useRef<HTMLDivElement>(null);
   const now = useNow();
-  const refresh = () => void mutate();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(filters.q), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [filters.q]);
+
+  const change = (next: Partial<Filters>) => {
+    setFilters((old) => ({ ...old, ...next }));
+    setPages(1);
+  };
+  const counts = summary.data;
+  const tab = filters.tab ?? defaultTab(counts?.openBets ?? 0);
+  const listFilters = { ...filters, tab, q: searched };
+  const total = counts ? counts.openBets + counts.settledBets : null;
+  const tabOptions = (["open", "settled", "all"] as const).map((tab) => ({
+    value: tab,
+    label: `${TAB_NAMES[tab]}${counts ? ` (${tab === "open" ? counts.openBets : tab === "settled" ? counts.settledBets : total})` : ""}`,
+  }));
+  // After a cancel the row (and the button that opened the dialog) is gone: focus goes to the tab
+  // the player is on, once the dialog has closed (closing gives focus back to the removed button).
+  const focusTabAfterClose = useRef(false);
+  useEffect(() => {
+    if (cancelling !== null || !focusTabAfterClose.current) return;
+    focusTabAfterClose.current = false;
+    tabs.current?.querySelector<HTMLElement>("[aria-pressed=true]")?.focus();
+  }, [cancelling]);
+  const afterCancel = () => {
+    focusTabAfterClose.current = true;
+  };
 
   return (
     <>
@@ -66,22 +126,27 @@ function MyBets({ userId }: { userId: number }) {
         <button
           type="button"
           className="secondary outline bets-refresh"
-          onClick={refresh}
-          disabled={isValidating}
-          aria-busy={isValidating || undefined}
+          onClick={() => void refreshBets()}
+          disabled={summary.isValidating}
+          aria-busy={summary.isValidating || undefined}
         >
           Refresh
         </button>
       </PageHeader>
 
-      {error ? <ErrorPanel title="Error loading bets" message={loadError(error)} /> : null}
+      {summary.error ? (
+        <ErrorPanel title="Error loading bets" message={loadError(summary.error)}>
+          <button type="button" className="secondary" onClick={() => void refreshBets()}>
+            Retry
+          </button>
+        </ErrorPanel>
+      ) : null}
 
-      {/* After a failed refresh the last list stays on screen, but an empty one proves nothing. */}
-      {bets === undefined || (error && bets.length === 0) ? (
-        error ? null : (
+      {counts === undefined ? (
+        summary.error ? null : (
           <Loading>Loading your bets…</Loading>
         )
-      ) : bets.length === 0 ? (
+      ) : total === 0 ? (
         <article className="empty-state">
           <p>You haven't placed any bets yet.</p>
           <p>Pick a game, add it to your slip, and your bets and notes will show up here.</p>
@@ -91,18 +156,109 @@ function MyBets({ userId }: { userId: number }) {
         </article>
       ) : (
         <>
-          <BetsSummary bets={bets} />
-          <ol className="bet-list">
-            {bets.map((bet) => (
-              <li key={bet.id}>
-                <BetCard bet={bet} now={now} onEditNote={setEditing} />
-              </li>
+          <BetsSummary summary={counts} />
+          <div className="bets-toolbar" ref={tabs}>
+            <SegmentedButtons
+              label="Show bets"
+              options={tabOptions}
+              value={tab}
+              onChange={(picked: BetsTab) => change({ tab: picked })}
+            />
+            <BetFilters filters={listFilters} summary={counts} onChange={change} />
+          </div>
+          <ol className="bet-list" aria-label={`${TAB_NAMES[tab]} bets`}>
+            {Array.from({ length: pages }, (_, page) => (
+              <BetsPage
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page is its number
+                key={page}
+                userId={userId}
+                query={betsQuery(listFilters, page)}
+                last={page === pages - 1}
+                now={now}
+                filtered={narrowing(listFilters) > 0}
+                tab={tab}
+                onMore={() => setPages(pages + 1)}
+                onClear={() => change({ ...NO_FILTERS, tab, sort: filters.sort })}
+                onEditNote={setEditing}
+                onCancel={setCancelling}
+              />
             ))}
           </ol>
         </>
       )}
 
-      <NoteDialog userId={userId} bet={editing} onClose={() => setEditing(null)} />
+      <NoteDialog bet={editing} onClose={() => setEditing(null)} />
+      <CancelBetDialog bet={cancelling} onClose={() => setCancelling(null)} onCancelled={afterCancel} />
+    </>
+  );
+}
+
+const TAB_NAMES: Record<BetsTab, string> = { open: "Open", settled: "Settled", all: "All" };
+
+interface BetsPageProps {
+  userId: number;
+  query: string;
+  /** The last page shown: it offers the next one, or says the list is empty. */
+  last: boolean;
+  now: number;
+  filtered: boolean;
+  tab: BetsTab;
+  onMore(): void;
+  onClear(): void;
+  onEditNote(bet: Bet): void;
+  onCancel(bet: Bet): void;
+}
+
+/** One page of the list: its rows, and on the last page 'Show more bets' (or what an empty list means). */
+function BetsPage({ userId, query, last, now, filtered, tab, onMore, onClear, onEditNote, onCancel }: BetsPageProps) {
+  const { data: bets, error } = useBetsPage(userId, query);
+  if (error && bets === undefined) {
+    return (
+      <li className="bet-list-note">
+        <ErrorPanel title="Error loading bets" message={loadError(error)}>
+          <button type="button" className="secondary" onClick={() => void refreshBets()}>
+            Retry
+          </button>
+        </ErrorPanel>
+      </li>
+    );
+  }
+  if (bets === undefined) {
+    return (
+      <li className="bet-list-note">
+        <Loading>Loading your bets…</Loading>
+      </li>
+    );
+  }
+  const shown = bets.slice(0, BETS_PAGE_SIZE);
+  return (
+    <>
+      {shown.map((bet) => (
+        <li key={bet.id}>
+          <BetCard bet={bet} now={now} onEditNote={onEditNote} onCancel={onCancel} />
+        </li>
+      ))}
+      {last && bets.length > BETS_PAGE_SIZE ? (
+        <li className="bet-list-note">
+          <button type="button" className="secondary outline" onClick={onMore}>
+            Show more bets
+          </button>
+        </li>
+      ) : null}
+      {last && !query.includes("offset=") && bets.length === 0 ? (
+        <li className="bet-list-note empty-state">
+          {filtered ? (
+            <>
+              <p>No bets match these filters.</p>
+              <button type="button" className="secondary outline" onClick={onClear}>
+                Clear filters
+              </button>
+            </>
+          ) : (
+            <p>{tab === "open" ? "No open bets: everything you've placed has settled." : "No settled bets yet."}</p>
+          )}
+        </li>
+      ) : null}
     </>
   );
 }

@@ -9,23 +9,22 @@ import { saveBetNote } from "./api.ts";
 import { matchupText, pickText } from "./bet-text.ts";
 
 interface NoteDialogProps {
-  userId: number;
   /** The bet whose note is edited; null = closed. */
   bet: Bet | null;
   onClose(): void;
 }
 
 /** 'Edit Bet Note' (spec §2, §7): save → PATCH, toast, close; the list shows the new note at once. */
-export function NoteDialog({ userId, bet, onClose }: NoteDialogProps) {
+export function NoteDialog({ bet, onClose }: NoteDialogProps) {
   return (
     <Modal open={bet !== null} onClose={onClose} labelledBy="note-dialog-title" className="note-dialog">
       {/* Keyed by bet, so each opening starts from that bet's saved note. */}
-      {bet ? <NoteForm key={bet.id} userId={userId} bet={bet} onClose={onClose} /> : null}
+      {bet ? <NoteForm key={bet.id} bet={bet} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
-function NoteForm({ userId, bet, onClose }: { userId: number; bet: Bet; onClose(): void }) {
+function NoteForm({ bet, onClose }: { bet: Bet; onClose(): void }) {
   const [text, setText] = useState(bet.note ?? "");
   const [pending, setPending] = useState(false);
 
@@ -33,7 +32,7 @@ function NoteForm({ userId, bet, onClose }: { userId: number; bet: Bet; onClose(
     event.preventDefault();
     setPending(true);
     try {
-      await saveBetNote(userId, bet.id, text);
+      await saveBetNote(bet.id, text);
       toast({ title: "Note updated", description: "Your bet note has been saved." });
       onClose();
     } catch (failure) {

@@ -1,6 +1,7 @@
 /** How a bet reads on its card: pure text, no React, so the wording is unit-tested. */
 import type { Bet } from "../../../shared/contract/betting.ts";
-import { formatOdds, formatSpread, propTypeText } from "../../lib/odds-format.ts";
+import { stringToCents } from "../../../shared/money.ts";
+import { dollars as dollarsOfCents, formatOdds, formatSpread, propTypeText } from "../../lib/odds-format.ts";
 import { signedPercentText } from "../../lib/stats-format.ts";
 
 /**
@@ -63,10 +64,24 @@ export function stakeText(units: string, wagerAmount: string): string {
   return `${units} ${n === 1 ? "unit" : "units"} · ${dollars(wagerAmount)}`;
 }
 
-/** "90.91" → "$90.91". */
+/** "90.91" → "$90.91", "1088.12" → "$1,088.12". */
 export function dollars(amount: string): string {
   const n = Number(amount);
-  return Number.isFinite(n) ? `$${n.toFixed(2)}` : amount;
+  return Number.isFinite(n) ? dollarsOfCents(stringToCents(amount)) : amount;
+}
+
+/** A settled bet's profit, signed, a true minus for a loss: "+$1,088.12", "−$100.00", "$0.00". */
+export function signedDollars(amount: string): string {
+  const cents = stringToCents(amount);
+  const text = dollarsOfCents(Math.abs(cents));
+  return cents > 0 ? `+${text}` : cents < 0 ? `−${text}` : text;
+}
+
+/** Units, signed, two decimals: "+0.91u", "−2.09u", "0.00u". */
+export function signedUnits(units: string): string {
+  const n = Number(units);
+  const text = `${Math.abs(n).toFixed(2)}u`;
+  return n > 0 ? `+${text}` : n < 0 ? `−${text}` : text;
 }
 
 /** The game as "Dallas Cowboys @ Philadelphia Eagles". */

@@ -1,0 +1,199 @@
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { settleGame } from "../../src/modules/betting/settlement.ts";
+import type { BuiltUser } from "../factories.ts";
+import { call } from "../support.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE, toastLocator } from "./helpers.ts";
+import {
+  BUF_DAL,
+  DAL_PHI,
+  KC_BUF,
+  moneyline,
+  newPlayer,
+  NOW,
+  PHI_KC,
+  placeBet,
+  resolveGame,
+  SF_SEA,
+  spread,
+  startBettingServer,
+  total,
+} from "./my-bets-fixtures.ts";
+
+/** My Bets as a tracker (issue 27 items 4, 5 and 8): compact rows, tabs, filters, search, sort, the bankroll line, cancel. */
+const suite = browserSuite(startBettingServer);
+
+async function openPage(player: BuiltUser, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await suite.newPage({ viewport, signedInAs: player });
+  await page.clock.setFixedTime(new Date(NOW));
+  return page;
+}
+
+const picks = (page: Page) => page.locator(".bet-card .bet-pick").allTextContents();
+const pressed = (page: Page) => page.getByRole("group", { name: "Show bets" }).locator("[aria-pressed=true]");
+
+async function parlay(player: BuiltUser, legs: Record<string, unknown>[], units = 1) {
+  const res = await call(suite.server.ctx.app, "POST", "/api/parlays", {
+    cookie: player.cookie,
+    body: { legs, units },
+  });
+  if (res.status !== 201) throw new Error(`parlay answered ${res.status}: ${JSON.stringify(res.body)}`);
+}
+
+/** Two settled bets (the Thursday spread settled last), three open ones: notes on two. */
+async function trackedWeek() {
+  const player = await newPlayer(suite.server);
+  await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), {
+    hoursAgo: 40,
+    note: "Eagles off a BYE week",
+  });
+  await placeBet(suite.server, player, total(KC_BUF, "Over"), { hoursAgo: 30, units: 3 });
+  await placeBet(suite.server, player, moneyline(SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 20, units: 2 });
+  await placeBet(suite.server, player, total(PHI_KC, "Under"), { hoursAgo: 10, note: "Wind in KC" });
+  await placeBet(suite.server, player, spread(BUF_DAL, "Dallas Cowboys", -3.5), { hoursAgo: 5 });
+  await resolveGame(suite.server, DAL_PHI, 17, 24);
+  await resolveGame(suite.server, KC_BUF, 20, 17);
+  // KC @ BUF settles first, DAL @ PHI an hour later: the just-settled one leads the Settled tab.
+  await settleGame(suite.server.ctx.db, new Date("2026-09-13T21:00:00Z"), KC_BUF);
+  await settleGame(suite.server.ctx.db, new Date("2026-09-13T22:00:00Z"), DAL_PHI);
+  return player;
+}
+
+describe("My Bets tracker", () => {
+  test(
+    "rows are compact: at 390×844 at least 6 bets are in view at once, one 'Won' per row, details on demand",
+    async () => {
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+      await placeBet(suite.server, player, total(KC_BUF, "Over"));
+      await placeBet(suite.server, player, moneyline(SF_SEA, "San Francisco 49ers", 150));
+      await placeBet(suite.server, player, total(PHI_KC, "Under"));
+      await placeBet(suite.server, player, spread(BUF_DAL, "Dallas Cowboys", -3.5));
+      await parlay(player, [total(DAL_PHI, "Over"), total(KC_BUF, "Under")]);
+      await parlay(player, [total(SF_SEA, "Over"), total(PHI_KC, "Over")]);
+      await parlay(player, [total(DAL_PHI, "Under"), total(BUF_DAL, "Over")]);
+      const page = await openPage(player, PHONE);
+      await page.goto("/my-bets");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 8);
+      const barTop = (await page.getByRole("navigation", { name: "Mobile" }).boundingBox())!.y;
+      const inView = await page.locator(".bet-card").evaluateAll(
+        (rows, bottom) =>
+          rows.filter((row) => {
+            const box = row.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= bottom;
+          }).length,
+        barTop,
+      );
+      expect(inView).toBeGreaterThanOrEqual(6);
+      // Scrolled to the list, the rows keep to a phone's width and height: 8 rows within one screen.
+      const rows = await page.locator(".bet-card").evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
+      expect(rows.at(-1)!.bottom - rows[0]!.top).toBeLessThan(PHONE.height - 100);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
+
+      // Details open on demand, by keyboard too: the toggle says whether it is open.
+      const toggle = page.getByRole("button", { name: "Details of Philadelphia Eagles -3.5", exact: true });
+      const facts = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      expect(await facts.isVisible()).toBe(false);
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await facts.waitFor();
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      expect(await facts.innerText()).toContain("Dallas Cowboys @ Philadelphia Eagles");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Open and Settled tabs (just-settled first), filters, search in notes and sort; money with thousands separators",
+    async () => {
+      const player = await trackedWeek();
+      const page = await openPage(player);
+      await page.goto("/my-bets");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 3);
+      // Open by default: the three pending bets, newest placed first.
+      expect(await pressed(page).textContent()).toBe("Open (3)");
+      expect(await picks(page)).toEqual(["Dallas Cowboys -3.5", "Under 45.5", "San Francisco 49ers ML"]);
+      // The bankroll line: 50 units + (+90.91 − 300.00), open risk $400, P/L in units and dollars.
+      expect(await page.getByRole("definition").allTextContents()).toEqual(
+        expect.arrayContaining(["$4,790.91", "$400.00", "−2.09u (−$209.09)"]),
+      );
+
+      await page.getByRole("button", { name: "Settled (2)" }).click();
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 2);
+      expect(await picks(page)).toEqual(["Philadelphia Eagles -3.5", "Over 45.5"]);
+      expect(await page.locator(".bet-card .bet-result").allTextContents()).toEqual([
+        "Result +$90.91",
+        "Result −$300.00",
+      ]);
+
+      await page.getByRole("button", { name: "All (5)" }).click();
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 5);
+      await page.getByText("Filters & sort").click();
+      await page.getByLabel("Bet type").selectOption("total");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 2);
+      expect(await picks(page)).toEqual(["Under 45.5", "Over 45.5"]);
+      await page.getByLabel("Sort").selectOption("stake");
+      await page.waitForFunction(() => document.querySelector(".bet-card .bet-pick")?.textContent === "Over 45.5");
+      expect(await picks(page)).toEqual(["Over 45.5", "Under 45.5"]);
+      await page.getByLabel("Result").selectOption("lost");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
+      expect(await page.getByText("Filters & sort (2)").count()).toBe(1);
+
+      // Clearing the filters, then searching the notes (any case).
+      await page.getByLabel("Bet type").selectOption("");
+      await page.getByLabel("Result").selectOption("");
+      await page.getByLabel("Search notes").fill("bye");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
+      expect(await picks(page)).toEqual(["Philadelphia Eagles -3.5"]);
+      await page.getByLabel("Search notes").fill("no such words");
+      await page.getByText("No bets match these filters.").waitFor();
+      await page.getByRole("button", { name: "Clear filters" }).click();
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 5);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a pending bet is cancelled from My Bets by keyboard, after a confirm: its stake goes back to the bankroll",
+    async () => {
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, total(SF_SEA, "Under"), { units: 2 });
+      await placeBet(suite.server, player, total(PHI_KC, "Over"));
+      const page = await openPage(player);
+      await page.goto("/my-bets");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 2);
+      const risk = page.locator(".bankroll-line div").filter({ hasText: "Open risk" }).locator("dd");
+      expect(await risk.textContent()).toBe("$300.00");
+
+      await page.getByRole("button", { name: "Details of Under 45.5", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      const cancel = page.getByRole("button", { name: "Cancel bet Under 45.5" });
+      await cancel.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Cancel this bet?" });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain("Your 2 units · $200.00 stake goes back to your bankroll");
+      // Keep Bet is the default: Escape or Enter keeps it.
+      expect(
+        await dialog.getByRole("button", { name: "Keep Bet" }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      const toast = toastLocator(page);
+      await toast.getByText("Bet cancelled").waitFor();
+      expect(await toast.locator(".toast-description").textContent()).toBe("$200.00 is back in your bankroll.");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
+      await page.waitForFunction(() => document.querySelector(".bets-count")?.textContent === "1 total bet");
+      expect(await risk.textContent()).toBe("$100.00");
+      // Focus lands on the tab the player was on, not on <body>.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Open (1)");
+      const left = await call(suite.server.ctx.app, "GET", `/api/users/${player.user.id}/bets`, {
+        cookie: player.cookie,
+      });
+      expect(left.body.map((b: { selection: string }) => b.selection)).toEqual(["Over"]);
+    },
+    E2E_TIMEOUT,
+  );
+});
