@@ -4,7 +4,7 @@ import { Modal } from "../../components/Modal.tsx";
 import type { SlipSelection } from "../../lib/bet-slip.ts";
 import { slipUnits } from "../../lib/bet-slip.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
-import { pickText as betPickText, stakeText } from "../my-bets/bet-text.ts";
+import { pickText as betPickText, stakeText } from "../../lib/bet-words.ts";
 import type { ReplaceDecision, Replacing } from "./use-place-bets.ts";
 
 const unitsText = (units: number) => `${units} ${units === 1 ? "unit" : "units"}`;

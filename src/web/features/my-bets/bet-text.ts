@@ -1,30 +1,11 @@
 /** How a bet reads on its card: pure text, no React, so the wording is unit-tested. */
 import type { Bet } from "../../../shared/contract/betting.ts";
 import { stringToCents } from "../../../shared/money.ts";
-import { dollars as dollarsOfCents, formatOdds, formatSpread, propTypeText } from "../../lib/odds-format.ts";
+import { dollars as dollarsOfCents, formatOdds, formatSpread } from "../../lib/odds-format.ts";
 import { signedPercentText } from "../../lib/stats-format.ts";
 
-/**
- * The pick in words: "Philadelphia Eagles -3.5", "Over 45.5", "Kansas City Chiefs ML",
- * "Patrick Mahomes passing yards Over 245.5".
- */
-export function pickText(bet: Pick<Bet, "betType" | "selection" | "point" | "prop">): string {
-  const { betType, selection, point } = bet;
-  switch (betType) {
-    case "spread":
-      return point === null ? selection : `${selection} ${formatSpread(point)}`;
-    case "total":
-      return point === null ? selection : `${selection} ${Number(point)}`;
-    case "moneyline":
-      return `${selection} ML`;
-    case "prop": {
-      const what = bet.prop ? `${bet.prop.playerName} ${propTypeText(bet.prop.propType)} ` : "";
-      return point === null ? `${what}${selection}` : `${what}${selection} ${Number(point)}`;
-    }
-    default:
-      return selection;
-  }
-}
+// The words a bet shares with the bet slip's Replace dialog live in lib (features import no other feature).
+export { dollars, pickText, stakeText } from "../../lib/bet-words.ts";
 
 const TYPE_NAMES: Record<string, string> = {
   spread: "Spread",
@@ -56,18 +37,6 @@ export const clvText = (clv: number) => signedPercentText(clv);
 /** The colour of a figure on the card — a result, a CLV: above zero is up. */
 export function tone(figure: number): "bet-result-up" | "bet-result-down" | "bet-result-even" {
   return figure > 0 ? "bet-result-up" : figure < 0 ? "bet-result-down" : "bet-result-even";
-}
-
-/** "1 unit · $100.00", "3 units · $300.00". */
-export function stakeText(units: string, wagerAmount: string): string {
-  const n = Number(units);
-  return `${units} ${n === 1 ? "unit" : "units"} · ${dollars(wagerAmount)}`;
-}
-
-/** "90.91" → "$90.91", "1088.12" → "$1,088.12". */
-export function dollars(amount: string): string {
-  const n = Number(amount);
-  return Number.isFinite(n) ? dollarsOfCents(stringToCents(amount)) : amount;
 }
 
 /** A settled bet's profit, signed, a true minus for a loss: "+$1,088.12", "−$100.00", "$0.00". */
