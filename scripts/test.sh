@@ -305,7 +305,17 @@ else
     for file in tests/e2e/accessibility.test.ts tests/e2e/*.test.ts; do
       [[ " ${e2e_files[*]} " == *" $file "* ]] || e2e_files+=("$file")
     done
+    # The web app bundled and compressed once, as serve does, for every browser file (each would
+    # otherwise redo it: seconds of CPU apiece); without the folder each process builds its own.
+    web_assets="$(mktemp -d "${TMPDIR:-/tmp}/nfl-web-assets.XXXXXX")"
+    if "$BIN/bun" scripts/save-web-assets.ts "$web_assets"; then
+      export TEST_WEB_ASSETS_DIR="$web_assets"
+    else
+      echo "test.sh: warning: bundling the web app once failed; each browser test file bundles its own." >&2
+    fi
     TEST_JOBS="${TEST_E2E_JOBS:-${TEST_JOBS:-2}}" run_files_in_parallel "${e2e_files[@]}"
+    unset TEST_WEB_ASSETS_DIR
+    rm -rf "$web_assets"
     phase_done e2e
   fi
 fi
