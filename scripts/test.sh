@@ -16,6 +16,9 @@
 # tests/api files they name (or all of them, for a folder or options only) run on PostgreSQL too.
 # TEST_E2E=0 skips the browser tests (a whole run without them: `TEST_E2E=0 npm test`).
 #
+# Before the browser tests the web app is bundled once (scripts/save-web-assets.ts) into a temporary
+# folder every browser process reads (TEST_WEB_ASSETS_DIR).
+#
 # Environment: TEST_TIMEOUT (seconds for each `bun test` run, default 2400); TEST_JOBS (runs at a
 # time, default 2); TEST_GROUPS (groups of tests/api files on SQLite, default 4; on PostgreSQL one
 # group per job, each on a cluster of its own); TEST_E2E_JOBS (browser files at a time);
@@ -69,7 +72,8 @@ fi
 phase_done lint
 
 log="$(mktemp "${TMPDIR:-/tmp}/nfl-bun-test.XXXXXX")"
-trap 'rm -f "$log"' EXIT
+web_assets=""
+trap 'rm -f "$log"; [ -z "$web_assets" ] || rm -rf "$web_assets"' EXIT
 crashed=0
 skipped=0
 todo=0
@@ -305,7 +309,16 @@ else
     for file in tests/e2e/accessibility.test.ts tests/e2e/*.test.ts; do
       [[ " ${e2e_files[*]} " == *" $file "* ]] || e2e_files+=("$file")
     done
+    # The web app bundled and compressed once, as serve does, for every browser file (each would
+    # otherwise redo it: seconds of CPU apiece); without the folder each process builds its own.
+    web_assets="$(mktemp -d "${TMPDIR:-/tmp}/nfl-web-assets.XXXXXX")"
+    if "$BIN/bun" scripts/save-web-assets.ts "$web_assets"; then
+      export TEST_WEB_ASSETS_DIR="$web_assets"
+    else
+      echo "test.sh: warning: bundling the web app once failed; each browser test file bundles its own." >&2
+    fi
     TEST_JOBS="${TEST_E2E_JOBS:-${TEST_JOBS:-2}}" run_files_in_parallel "${e2e_files[@]}"
+    unset TEST_WEB_ASSETS_DIR
     phase_done e2e
   fi
 fi

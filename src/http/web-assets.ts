@@ -161,11 +161,54 @@ async function buildAssets(): Promise<WebAssets> {
   return { files: assets, gzipMs, brotliDone };
 }
 
+/**
+ * `npm test` bundles and compresses once (scripts/save-web-assets.ts, through buildAssets) into the
+ * folder this names, and each browser test process reads that instead of doing it again.
+ */
+const SAVED_ASSETS_ENV = "TEST_WEB_ASSETS_DIR";
+const SAVED_INDEX = "assets.json";
+type SavedAsset = { key: string; type: string; encodings: Encoding[] };
+const savedName = (index: number, encoding: Encoding | "identity") => `${index}.${encoding}`;
+
+/** Writes every file of `assets`, once brotli is done, with its compressed variants into `dir`. */
+export async function saveWebAssets(assets: WebAssets, dir: string): Promise<void> {
+  await assets.brotliDone;
+  const saved: SavedAsset[] = [];
+  for (const [key, asset] of assets.files) {
+    const encodings = ENCODINGS.filter((encoding) => asset.compressed[encoding]);
+    await Bun.write(`${dir}/${savedName(saved.length, "identity")}`, asset.identity);
+    for (const encoding of encodings) {
+      await Bun.write(`${dir}/${savedName(saved.length, encoding)}`, asset.compressed[encoding]!);
+    }
+    saved.push({ key, type: asset.type, encodings });
+  }
+  await Bun.write(`${dir}/${SAVED_INDEX}`, JSON.stringify(saved));
+}
+
+async function readSavedAssets(dir: string): Promise<WebAssets> {
+  const saved = (await Bun.file(`${dir}/${SAVED_INDEX}`).json()) as SavedAsset[];
+  const read = (index: number, encoding: Encoding | "identity") =>
+    Bun.file(`${dir}/${savedName(index, encoding)}`).bytes() as Promise<Uint8Array<ArrayBuffer>>;
+  const files = new Map<string, Asset>();
+  for (const [index, { key, type, encodings }] of saved.entries()) {
+    const asset: Asset = { type, identity: await read(index, "identity"), compressed: {} };
+    for (const encoding of encodings) asset.compressed[encoding] = await read(index, encoding);
+    files.set(key, asset);
+  }
+  return { files, gzipMs: 0, brotliDone: Promise.resolve(0) };
+}
+
+async function savedOrBuiltAssets(): Promise<WebAssets> {
+  const dir = process.env[SAVED_ASSETS_ENV];
+  if (dir && (await Bun.file(`${dir}/${SAVED_INDEX}`).exists())) return readSavedAssets(dir);
+  return buildAssets();
+}
+
 let assetsPromise: Promise<WebAssets> | null = null;
 
 /** Bundles (from source) and compresses now: serve calls this at start-up so the first visitor does not wait. */
 export function loadWebAssets(): Promise<WebAssets> {
-  assetsPromise ??= buildAssets().catch((error) => {
+  assetsPromise ??= savedOrBuiltAssets().catch((error) => {
     assetsPromise = null;
     throw error;
   });

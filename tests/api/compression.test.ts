@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress, preferredEncoding } from "../../src/http/compression.ts";
-import { loadWebAssets } from "../../src/http/web-assets.ts";
+import { loadWebAssets, type WebAssets } from "../../src/http/web-assets.ts";
 import { BASE, makeTestApp, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
@@ -167,4 +170,54 @@ describe("the web app's files are served compressed", () => {
       await ctx.app.stop();
     }
   });
+});
+
+describe("the web app bundled once for every browser test process (TEST_WEB_ASSETS_DIR)", () => {
+  const digest = (bytes: Uint8Array | undefined) => (bytes ? Bun.hash(bytes).toString(16) : "-");
+  const digests = (assets: WebAssets) =>
+    Object.fromEntries(
+      [...assets.files].map(([key, a]) => [
+        key,
+        [a.type, digest(a.identity), digest(a.compressed.gzip), digest(a.compressed.br)].join(" "),
+      ]),
+    );
+  /** What a fresh process with TEST_WEB_ASSETS_DIR=dir loads, as digests. */
+  async function loadedElsewhere(dir: string): Promise<Record<string, string>> {
+    const code = `
+      const { loadWebAssets } = await import(${JSON.stringify(join(import.meta.dir, "../../src/http/web-assets.ts"))});
+      const assets = await loadWebAssets();
+      await assets.brotliDone;
+      const digest = (bytes) => (bytes ? Bun.hash(bytes).toString(16) : "-");
+      console.log(JSON.stringify(Object.fromEntries([...assets.files].map(([key, a]) =>
+        [key, [a.type, digest(a.identity), digest(a.compressed.gzip), digest(a.compressed.br)].join(" ")]))));`;
+    const child = Bun.spawnSync([process.execPath, "-e", code], {
+      env: { ...process.env, TEST_WEB_ASSETS_DIR: dir },
+      cwd: join(import.meta.dir, "../.."),
+    });
+    expect(child.stderr.toString()).toBe("");
+    return JSON.parse(child.stdout.toString());
+  }
+
+  test("a process reads the saved files, the same bytes and variants serve builds", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "web-assets-"));
+    try {
+      const saver = Bun.spawnSync([process.execPath, "scripts/save-web-assets.ts", dir], {
+        cwd: join(import.meta.dir, "../.."),
+      });
+      expect(saver.exitCode).toBe(0);
+      const built = digests(await loadWebAssets());
+      expect(await loadedElsewhere(dir)).toEqual(built);
+
+      // Read, not rebuilt: a saved file's bytes are what the process serves.
+      const saved = (await Bun.file(join(dir, "assets.json")).json()) as { key: string }[];
+      const robots = saved.findIndex((asset) => asset.key === "/robots.txt");
+      await Bun.write(join(dir, `${robots}.identity`), "saved");
+      const loaded = await loadedElsewhere(dir);
+      expect(loaded["/robots.txt"]).toStartWith(
+        `text/plain; charset=utf-8 ${digest(new TextEncoder().encode("saved"))}`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -6,6 +6,19 @@
  * name that does not contain the visible text breaks voice control.
  * The open game's spread and total come without prices (shown "price assumed", "assumed" on phones),
  * so the screens with it are audited with the text that changes with the width.
+ *
+ * How the widths are split (an axe run costs seconds: three full sweeps, one per width, took most
+ * of this file's four and a half minutes):
+ * - "accessibility at 1280×800": every rule axe runs by default (plus the mismatch rule) on every
+ *   screen and dialog at the desktop width. Most rules read the markup (names, roles, ARIA, labels,
+ *   landmarks, lists, tables, ids, language) and give the same answer at any width.
+ * - "accessibility at every width": one walk per caller through the same screens (a test each);
+ *   after each step the page is resized in place to 1280×800, 820×1180 and 390×844 and checked for
+ *   what depends on the layout: no sideways scroll at any width; at tablet and phone widths the
+ *   rules whose answer follows the layout (WIDTH_RULES: contrast and link colours against what is
+ *   drawn under the text, regions that scroll, the visible text inside a name) on the whole page,
+ *   and every other rule on the elements displayed only at that width (axe skips hidden elements,
+ *   so the desktop sweep never saw them).
  */
 import { describe, expect, test } from "bun:test";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -80,25 +93,43 @@ interface Violation {
 
 const BLOCKING = new Set(["serious", "critical"]);
 
+/**
+ * The rules whose answer can change with the width of the same screen: contrast and link colours
+ * depend on what is drawn under the text (layouts stack and overlap differently), whether a region
+ * scrolls depends on its size, and the visible text inside a name changes ("price assumed" /
+ * "assumed"). Every other rule runs at every width on the elements that show only there.
+ */
+const WIDTH_RULES = [
+  "color-contrast",
+  "link-in-text-block",
+  "scrollable-region-focusable",
+  "label-content-name-mismatch",
+];
+/** Marks the elements shown at the desktop width (see `markShownHereOnly`). */
+const SHOWN_WIDE = "data-a11y-shown-wide";
+const SHOWN_HERE_ONLY = "data-a11y-shown-here-only";
+
+/**
+ * What counts: every rule (the default); the width rules only; or the width rules plus every rule
+ * on the elements marked as shown only at this width (one axe run over the whole page, its other
+ * findings dropped: an axe run costs far more than its rules).
+ */
+type Scope = "all" | "width" | "width and shown here only";
+
 /** Waits for the screen's data (no loading text left), then runs axe; returns the serious and critical findings. */
-async function audit(page: Page, label: string): Promise<Violation[]> {
-  await page.locator("h1").first().waitFor();
-  await page.waitForLoadState("networkidle");
-  // Nothing still loading, and no transition half-way (a colour mid-fade is not the colour shown).
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(".page-loading, [aria-busy='true']") &&
-      document.getAnimations().every((animation) => animation.playState !== "running"),
-    null,
-    { timeout: 10_000 },
-  );
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
+async function audit(page: Page, label: string, scope: Scope = "all"): Promise<Violation[]> {
+  await settled(page);
+  let axe = new AxeBuilder({ page }).options({
+    resultTypes: ["violations"],
+    rules: { "label-content-name-mismatch": { enabled: true } },
+  });
+  if (scope === "width") axe = axe.withRules(WIDTH_RULES);
+  const results = await axe.analyze();
   const found: Violation[] = [];
   for (const v of results.violations) {
     if (!BLOCKING.has(v.impact ?? "")) continue;
     for (const node of v.nodes) {
+      if (scope !== "all" && !WIDTH_RULES.includes(v.id) && !(await shownHereOnly(page, node.target))) continue;
       found.push({
         page: label,
         rule: v.id,
@@ -109,6 +140,19 @@ async function audit(page: Page, label: string): Promise<Violation[]> {
     }
   }
   return found;
+}
+
+/** The screen's data has arrived (no loading text left) and no transition is half-way (a colour mid-fade is not the colour shown). */
+async function settled(page: Page): Promise<void> {
+  await page.locator("h1").first().waitFor();
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(".page-loading, [aria-busy='true']") &&
+      document.getAnimations().every((animation) => animation.playState !== "running"),
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 function report(all: Violation[]): string {
@@ -140,6 +184,85 @@ async function auditSteps(who: BuiltUser | null, viewport: typeof DESKTOP, steps
     }
   }
   return all;
+}
+
+const WIDTHS = [DESKTOP, TABLET, PHONE];
+
+/**
+ * Walks the steps once, from the desktop width; after each step resizes the page to every width and
+ * checks what depends on it (see the file's header): no sideways scroll, and below the desktop the
+ * width rules plus every rule on the elements shown only there. Back at the desktop for the next step.
+ */
+async function auditStepsAtEveryWidth(who: BuiltUser | null, steps: Step[]): Promise<Violation[]> {
+  const { page } = await openPage(suite.browser, suite.server, who, { viewport: DESKTOP });
+  const all: Violation[] = [];
+  for (const [label, run] of steps) {
+    let size = `${DESKTOP.width}×${DESKTOP.height}`;
+    try {
+      const other = await run(page);
+      const target = isPage(other) ? other : page;
+      for (const viewport of WIDTHS) {
+        size = `${viewport.width}×${viewport.height}`;
+        await target.setViewportSize(viewport);
+        await settled(target);
+        if (await scrollsSideways(target)) {
+          all.push({ page: `${label} (${size})`, rule: "(sideways scroll)", impact: "", target: "", summary: "" });
+        }
+        if (viewport === DESKTOP) {
+          await markShownWide(target);
+          continue;
+        }
+        const scope = (await markShownHereOnly(target)) ? "width and shown here only" : "width";
+        all.push(...(await audit(target, `${label} (${size})`, scope)));
+      }
+      await target.setViewportSize(DESKTOP);
+    } catch (error) {
+      all.push({ page: `${label} (${size})`, rule: "(step failed)", impact: "", target: "", summary: String(error) });
+      await page.setViewportSize(DESKTOP).catch(() => undefined);
+    }
+  }
+  return all;
+}
+
+/** Whether the element axe names (a selector, one per frame) carries the shown-here-only mark. */
+function shownHereOnly(page: Page, target: unknown[]): Promise<boolean> {
+  const selector = target.at(-1);
+  if (typeof selector !== "string") return Promise.resolve(false);
+  return page.evaluate(([selector, mark]) => document.querySelector(selector)?.hasAttribute(mark) ?? false, [
+    selector,
+    SHOWN_HERE_ONLY,
+  ] as const);
+}
+
+function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/** Marks every element displayed now (at the desktop width). */
+function markShownWide(page: Page): Promise<void> {
+  return page.evaluate((attribute) => {
+    for (const element of document.querySelectorAll(`[${attribute}]`)) element.removeAttribute(attribute);
+    for (const element of document.body.querySelectorAll("*")) {
+      if (element.checkVisibility({ visibilityProperty: true })) element.setAttribute(attribute, "");
+    }
+  }, SHOWN_WIDE);
+}
+
+/** Marks the elements displayed now but not at the desktop width; says whether there are any. */
+function markShownHereOnly(page: Page): Promise<boolean> {
+  return page.evaluate(
+    ([wide, here]) => {
+      for (const element of document.querySelectorAll(`[${here}]`)) element.removeAttribute(here);
+      let any = false;
+      for (const element of document.body.querySelectorAll(`*:not([${wide}])`)) {
+        if (!element.checkVisibility({ visibilityProperty: true })) continue;
+        element.setAttribute(here, "");
+        any = true;
+      }
+      return any;
+    },
+    [SHOWN_WIDE, SHOWN_HERE_ONLY] as const,
+  );
 }
 
 function isPage(value: unknown): value is Page {
@@ -300,37 +423,60 @@ function adminSteps(): Step[] {
 
 const TIMEOUT = 240_000;
 
-for (const viewport of [DESKTOP, TABLET, PHONE]) {
-  const size = `${viewport.width}×${viewport.height}`;
-  describe(`accessibility at ${size}`, () => {
-    test(
-      "signed out: no serious or critical axe violation on any screen or dialog",
-      async () => {
-        const found = await auditSteps(null, viewport, visitorSteps());
-        expect(report(found)).toBe("");
-      },
-      TIMEOUT,
-    );
+describe(`accessibility at ${DESKTOP.width}×${DESKTOP.height}: every rule`, () => {
+  test(
+    "signed out: no serious or critical axe violation on any screen or dialog",
+    async () => {
+      expect(report(await auditSteps(null, DESKTOP, visitorSteps()))).toBe("");
+    },
+    TIMEOUT,
+  );
 
-    test(
-      "signed in as a player with bets: no serious or critical axe violation on any screen or dialog",
-      async () => {
-        const found = await auditSteps(the().alice, viewport, playerSteps());
-        expect(report(found)).toBe("");
-      },
-      TIMEOUT,
-    );
+  test(
+    "signed in as a player with bets: no serious or critical axe violation on any screen or dialog",
+    async () => {
+      expect(report(await auditSteps(the().alice, DESKTOP, playerSteps()))).toBe("");
+    },
+    TIMEOUT,
+  );
 
-    test(
-      "as the admin: no serious or critical axe violation on the admin pages",
-      async () => {
-        const found = await auditSteps(suite.server.admin, viewport, adminSteps());
-        expect(report(found)).toBe("");
-      },
-      TIMEOUT,
-    );
-  });
-}
+  test(
+    "as the admin: no serious or critical axe violation on the admin pages",
+    async () => {
+      expect(report(await auditSteps(suite.server.admin, DESKTOP, adminSteps()))).toBe("");
+    },
+    TIMEOUT,
+  );
+});
+
+describe("accessibility at every width (1280×800, 820×1180, 390×844): what depends on the layout", () => {
+  const EVERY_WIDTH =
+    "no sideways scroll, no serious or critical violation of the width rules, none at all on what shows only at that width";
+
+  test(
+    `signed out, every screen and dialog: ${EVERY_WIDTH}`,
+    async () => {
+      expect(report(await auditStepsAtEveryWidth(null, visitorSteps()))).toBe("");
+    },
+    2 * TIMEOUT,
+  );
+
+  test(
+    `signed in as a player with bets, every screen and dialog: ${EVERY_WIDTH}`,
+    async () => {
+      expect(report(await auditStepsAtEveryWidth(the().alice, playerSteps()))).toBe("");
+    },
+    2 * TIMEOUT,
+  );
+
+  test(
+    `as the admin, the admin pages: ${EVERY_WIDTH}`,
+    async () => {
+      expect(report(await auditStepsAtEveryWidth(suite.server.admin, adminSteps()))).toBe("");
+    },
+    2 * TIMEOUT,
+  );
+});
 
 describe("a price the feed did not quote ('price assumed', 'assumed' on phones)", () => {
   for (const viewport of [PHONE, TABLET, DESKTOP]) {
