@@ -4,7 +4,7 @@
  * and a load run from a client process of its own (place-bets-client.ts).
  */
 import { join } from "node:path";
-import type { Db } from "../src/db/connection.ts";
+import type { Db } from "../src/runtime/connection.ts";
 import { startSession } from "../src/modules/auth/service.ts";
 import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
 import type { Game } from "../src/shared/contract/games.ts";

@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, openPostgres, type Db, type DbHandle } from "../src/db/connection.ts";
+import { openDatabase, openPostgres, type Db, type DbHandle } from "../src/runtime/connection.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { cliActor } from "../src/modules/audit/service.ts";
 import { settleGame } from "../src/modules/betting/settlement.ts";

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { startSession } from "../src/modules/auth/service.ts";
 import { listGames } from "../src/modules/games/service.ts";
-import { OutboxDispatcher } from "../src/modules/realtime/dispatcher.ts";
+import { OutboxDispatcher } from "../src/runtime/dispatcher.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { benchServer, percentile, summary } from "./support.ts";
 

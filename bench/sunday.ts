@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { sql } from "kysely";
-import { startCheckpointer } from "../src/db/checkpointer.ts";
+import { startCheckpointer } from "../src/runtime/checkpointer.ts";
 import { settleGame } from "../src/modules/betting/settlement.ts";
 import { listGames, resolveGame } from "../src/modules/games/service.ts";
 import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";

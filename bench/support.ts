@@ -1,16 +1,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { openDatabase } from "../src/db/connection.ts";
+import { openDatabase } from "../src/runtime/connection.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { FixedClock } from "../src/lib/clock.ts";
-import { EventBus } from "../src/lib/events.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { EmbeddedProvider } from "../src/modules/feeds/providers/embedded/index.ts";
 import { syncGames } from "../src/modules/feeds/service.ts";
-import { SocketHub } from "../src/modules/realtime/hub.ts";
+import { startRuntime } from "../src/runtime/start.ts";
 
 /** A server on a fresh database file with the embedded season seeded, standing on a fixed day. */
 export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<string, string> = {}) {
@@ -23,10 +21,17 @@ export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<stri
   await syncGames(handle.db, new EmbeddedProvider(), clock.now());
   const seedMs = performance.now() - seedStart;
   const logger = createLogger("silent");
-  const bus = new EventBus();
-  const hub = new SocketHub();
-  hub.listen(bus);
-  const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
+  // serve's wiring, without what a bench drives itself (delivery, settlement, jobs, checkpoints).
+  const { app, bus, hub } = await startRuntime({
+    config,
+    handle,
+    clock,
+    logger,
+    delivery: false,
+    settle: false,
+    jobs: false,
+    checkpoints: false,
+  });
   app.listen({ port: 0, hostname: "127.0.0.1" });
   const origin = `http://127.0.0.1:${app.server!.port}`;
   return {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { sql } from "kysely";
 import type { Config } from "./config.ts";
-import type { Db } from "./db/connection.ts";
+import type { Db } from "./runtime/connection.ts";
 import { errorHandler } from "./http/errors.ts";
 import { databaseCheck, HealthResponse } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics.ts";
@@ -14,9 +14,8 @@ import { securityHeaders } from "./http/security.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
-import { bumpDataVersion, TOPICS_OF_EVENT } from "./lib/data-versions.ts";
-import type { EventBus, EventType } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { EventBus } from "./runtime/events.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/index.ts";
 import { auditRoutes } from "./modules/audit/index.ts";
@@ -31,13 +30,12 @@ import { fastGamesReads, gamesReads } from "./modules/games/reads.ts";
 import type { ProviderStatus } from "./modules/feeds/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
-import { noteRankingChanges } from "./modules/stats/boards.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
 
-/** What the app is built from; serve and the tests each make their own. */
+/** What the app is built from: src/runtime/start.ts (startRuntime) makes them, for serve and the tests alike. */
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -59,10 +57,6 @@ export function createApp(deps: AppDeps) {
   const auth = authPlugin(deps);
   const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));
   const metrics = deps.metrics ?? new Metrics();
-  // Other processes' writes (the CLI) reach this process's cached reads through their events.
-  for (const [type, topics] of Object.entries(TOPICS_OF_EVENT))
-    deps.bus.on(type as EventType, () => bumpDataVersion(...topics));
-  deps.bus.on("bet_settlements", ({ payload }) => noteRankingChanges(payload.settlements.map((s) => s.userId)));
 
   const games = gamesReads(db, clock);
   const fastReads = fastReadRoutes(fastGamesReads(games), {

@@ -12,7 +12,7 @@ import { contestWinnersCommand } from "./cli/contest.ts";
 import { backupCommand, restoreCommand } from "./cli/backup.ts";
 import { migrateToPostgresCommand } from "./cli/migrate-to-postgres.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
-import { DatabaseConnectError } from "./db/connection.ts";
+import { DatabaseConnectError } from "./runtime/connection.ts";
 
 const program = new Command()
   .name("nfl-paper-trading")

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, openPostgres, type DbHandle } from "../src/db/connection.ts";
+import { openDatabase, openPostgres, type DbHandle } from "../src/runtime/connection.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 
 /**

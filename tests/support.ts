@@ -1,11 +1,12 @@
-import { createApp, type App } from "../src/app.ts";
+import type { App } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
-import type { Db, DbHandle } from "../src/db/connection.ts";
+import type { Db, DbHandle } from "../src/runtime/connection.ts";
 import { freshDatabase } from "./databases.ts";
 import { FixedClock } from "../src/lib/clock.ts";
-import { EventBus } from "../src/lib/events.ts";
+import type { EventBus } from "../src/runtime/events.ts";
+import { type Runtime, type RuntimeOptions, startRuntime } from "../src/runtime/start.ts";
 import { createLogger, type Logger } from "../src/lib/logger.ts";
-import { SocketHub } from "../src/modules/realtime/hub.ts";
+import type { SocketHub } from "../src/modules/realtime/hub.ts";
 
 export const BASE = "http://localhost";
 
@@ -19,15 +20,25 @@ export interface TestContext {
   logger: Logger;
   /** The database handle under `db` (for snapshotDatabase). */
   handle: DbHandle;
+  /** The process's wiring, as serve runs it (src/runtime/start.ts). */
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
 /**
  * A fresh, migrated database (in-memory SQLite, or PostgreSQL under TEST_DATABASE_URL) and an app over it, standing on a fixed day.
  * `database` puts the app on that one instead (e.g. a copy from tests/databases.ts snapshotDatabase).
+ * It is serve's wiring (startRuntime) with what a test controls turned off: outbox delivery (a
+ * test starts it, `runtime.startDelivery`, or emits on `bus`), settlement on game.completed, the
+ * jobs lease and its jobs, the WAL checkpointer; `runtime` turns any of them back on.
  */
 export async function makeTestApp(
-  opts: { env?: Record<string, string>; now?: string; database?: DbHandle } = {},
+  opts: {
+    env?: Record<string, string>;
+    now?: string;
+    database?: DbHandle;
+    runtime?: Partial<Pick<RuntimeOptions, "delivery" | "settle" | "jobs" | "checkpoints" | "mailer">>;
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig(
     { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...opts.env },
@@ -36,11 +47,19 @@ export async function makeTestApp(
   const handle = opts.database ?? (await freshDatabase());
   const clock = new FixedClock(opts.now ?? "2026-10-07T16:00:00Z");
   const logger = createLogger("silent");
-  const bus = new EventBus();
-  const hub = new SocketHub();
-  hub.listen(bus);
-  const app = createApp({ config, db: handle.db, clock, logger, bus, hub });
-  return { app, db: handle.db, clock, config, bus, hub, logger, handle, close: () => handle.close() };
+  const runtime = await startRuntime({
+    config,
+    handle,
+    clock,
+    logger,
+    delivery: false,
+    settle: false,
+    jobs: false,
+    checkpoints: false,
+    ...opts.runtime,
+  });
+  const { app, bus, hub } = runtime;
+  return { app, db: handle.db, clock, config, bus, hub, logger, handle, runtime, close: () => runtime.stop() };
 }
 
 export interface CallOptions {

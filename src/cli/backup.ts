@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Config } from "../config.ts";
-import { BackupError, backupTo, restoreFrom } from "../db/backup.ts";
-import { openDatabase } from "../db/connection.ts";
+import { BackupError, backupTo, restoreFrom } from "../runtime/backup.ts";
+import { openDatabase } from "../runtime/connection.ts";
 import { CliError } from "./context.ts";
 
 /** PostgreSQL has its own, better tools for this; we do not reinvent them. */

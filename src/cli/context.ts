@@ -1,6 +1,6 @@
-import { upgradeSnapshots } from "../db/backup.ts";
+import { upgradeSnapshots } from "../runtime/backup.ts";
 import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
-import { openConfigured, type DbHandle } from "../db/connection.ts";
+import { openConfigured, type DbHandle } from "../runtime/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 
 /** Flags every data command takes. */

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "kysely";
 import type { Config } from "../config.ts";
-import { upgradeSnapshots } from "../db/backup.ts";
-import { type AnyDb, describePostgresUrl, isPostgresUrl, openDatabase, openPostgres } from "../db/connection.ts";
+import { upgradeSnapshots } from "../runtime/backup.ts";
+import { type AnyDb, describePostgresUrl, isPostgresUrl, openDatabase, openPostgres } from "../runtime/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { CliError } from "./context.ts";
 

@@ -1,6 +1,6 @@
-import { upgradeSnapshots } from "../db/backup.ts";
+import { upgradeSnapshots } from "../runtime/backup.ts";
 import type { Config } from "../config.ts";
-import { openConfigured } from "../db/connection.ts";
+import { openConfigured } from "../runtime/connection.ts";
 import { latestMigrationOf, migrateToLatest } from "../db/migrate.ts";
 
 export async function migrate(config: Config): Promise<void> {

@@ -1,7 +1,8 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import { migrations } from "../../migrations/index.ts";
 import { postgresMigrations } from "../../migrations/postgres/index.ts";
-import { isPostgres, type Db } from "./connection.ts";
+import type { Db } from "../runtime/connection.ts";
+import { engineOf } from "../runtime/engine.ts";
 
 class StaticMigrationProvider implements MigrationProvider {
   constructor(private readonly list: Record<string, Migration>) {}
@@ -14,7 +15,7 @@ export class SchemaTooNewError extends Error {}
 
 /** Each engine's migrations: SQLite's since the beginning, PostgreSQL's since it was supported. */
 export function migrationsOf(db: Db): Record<string, Migration> {
-  return isPostgres(db) ? postgresMigrations : migrations;
+  return engineOf(db).name === "postgres" ? postgresMigrations : migrations;
 }
 
 /** The newest migration this build knows (SQLite's list; `latestMigrationOf` for either engine). */
@@ -48,7 +49,7 @@ export async function migrateToLatest(db: Db, snapshotPath?: (fromMigration: str
     );
   }
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(list) });
-  if (snapshotPath && !isPostgres(db)) {
+  if (snapshotPath && engineOf(db).name === "sqlite") {
     const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt);
     const applied = await appliedMigrationNames(db);
     // An upgrade of a database in use: keep a copy as it was, in case the new version disappoints.

@@ -1,5 +1,5 @@
 import { Elysia, ValidationError } from "elysia";
-import { isDatabaseUnavailable, isUnstorableText } from "../db/errors.ts";
+import { isDatabaseUnavailable, isUnstorableText } from "../runtime/errors.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { loggablePath, pathOf } from "./pipeline.ts";

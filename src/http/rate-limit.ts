@@ -1,5 +1,5 @@
-import type { Db } from "../db/connection.ts";
-import { countHit, LONGEST_WINDOW_MS, refundHit } from "../db/rate-limits.ts";
+import type { Db } from "../runtime/connection.ts";
+import { countHit, LONGEST_WINDOW_MS, refundHit } from "../runtime/rate-limits.ts";
 import type { Clock } from "../lib/clock.ts";
 import { tooManyRequests } from "../lib/errors.ts";
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
-import { bumpDataVersion, dataVersion } from "../../src/lib/data-versions.ts";
+import { bumpDataVersion, dataVersion } from "../../src/runtime/data-versions.ts";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { ADMIN, buildUser, type BuiltUser, seededSeason } from "../factories.ts";

@@ -2,8 +2,8 @@ import { expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startCheckpointer, type CheckpointResult } from "../../src/db/checkpointer.ts";
-import { openDatabase } from "../../src/db/connection.ts";
+import { startCheckpointer, type CheckpointResult } from "../../src/runtime/checkpointer.ts";
+import { openDatabase } from "../../src/runtime/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 
 test("serve's connection never checkpoints inside a commit; a worker checkpoints the log in the background", async () => {

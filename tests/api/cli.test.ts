@@ -2,7 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../src/db/connection.ts";
+import { openDatabase } from "../../src/runtime/connection.ts";
 
 // Each test starts processes; on a busy machine that can take seconds.
 setDefaultTimeout(60_000);

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { sql } from "kysely";
-import { openDatabase } from "../../src/db/connection.ts";
+import { openDatabase } from "../../src/runtime/connection.ts";
 
 test("a query waiting for the connection runs in a turn of the event loop of its own, after the transaction that held it", async () => {
   const handle = openDatabase(":memory:");

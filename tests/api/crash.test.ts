@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { openDatabase } from "../../src/db/connection.ts";
+import { openDatabase } from "../../src/runtime/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { startSession } from "../../src/modules/auth/service.ts";
 import { startServe as startServeProcess } from "../serve-process.ts";

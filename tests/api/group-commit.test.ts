@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { openDatabase, type DbHandle } from "../../src/db/connection.ts";
-import { GroupCommit } from "../../src/db/group-commit.ts";
+import { openDatabase, type DbHandle } from "../../src/runtime/connection.ts";
+import { GroupCommit } from "../../src/runtime/group-commit.ts";
 
 let dir: string;
 let handle: DbHandle;

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
-import { startSessionPurge } from "../../src/cli/housekeeping.ts";
+import { startSessionPurge } from "../../src/runtime/purges.ts";
 import { jsonNestsDeeperThan } from "../../src/http/body.ts";
 import { loggablePath } from "../../src/http/pipeline.ts";
 import { createLogger } from "../../src/lib/logger.ts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import type { DbHandle } from "../../src/db/connection.ts";
-import { Lease } from "../../src/db/lease.ts";
+import type { DbHandle } from "../../src/runtime/connection.ts";
+import { Lease } from "../../src/runtime/lease.ts";
 import { sql } from "kysely";
 import { freshDatabase, onPostgres } from "../databases.ts";
 

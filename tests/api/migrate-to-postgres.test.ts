@@ -6,7 +6,7 @@ import pg from "pg";
 import { CliError } from "../../src/cli/context.ts";
 import { migrateToPostgresCommand } from "../../src/cli/migrate-to-postgres.ts";
 import { loadConfig } from "../../src/config.ts";
-import { openDatabase } from "../../src/db/connection.ts";
+import { openDatabase } from "../../src/runtime/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { settleAllPending } from "../../src/modules/betting/settlement.ts";
 import { seedDemoBots } from "../../src/modules/bots/service.ts";

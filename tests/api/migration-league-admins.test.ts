@@ -2,7 +2,7 @@
 import { expect, test } from "bun:test";
 import * as sqliteRepair from "../../migrations/0020_league_admins.ts";
 import * as postgresRepair from "../../migrations/postgres/0005_league_admins.ts";
-import { isPostgres } from "../../src/db/connection.ts";
+import { engineOf } from "../../src/runtime/engine.ts";
 import { freshDatabase } from "../databases.ts";
 
 test("a league run only by deleted accounts gets its longest-standing living member; other leagues keep theirs", async () => {
@@ -64,7 +64,7 @@ test("a league run only by deleted accounts gets its longest-standing living mem
   const onlyTheDeleted = await league("Only the deleted", [[gone, "admin", "01"]]);
   const leftByItsAdmin = await league("Left by its admin", [[late, "member", "04"]]);
 
-  await (isPostgres(db) ? postgresRepair : sqliteRepair).up(db);
+  await (engineOf(db).name === "postgres" ? postgresRepair : sqliteRepair).up(db);
 
   const rows = await db
     .selectFrom("league_members")

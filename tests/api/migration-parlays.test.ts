@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { Migrator, sql } from "kysely";
 import { migrations } from "../../migrations/index.ts";
-import { openDatabase } from "../../src/db/connection.ts";
+import { openDatabase } from "../../src/runtime/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 
 const provider = { getMigrations: async () => migrations };

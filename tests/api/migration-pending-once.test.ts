@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Kysely } from "kysely";
-import { isUniqueViolation } from "../../src/db/errors.ts";
+import { isUniqueViolation } from "../../src/runtime/errors.ts";
 import { migrationsOf } from "../../src/db/migrate.ts";
 import { buildLeague, buildUser, type BuiltUser } from "../factories.ts";
 import { makeTestApp, type TestContext } from "../support.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Socket, TCPSocketListener } from "bun";
-import { openPostgres, type PostgresHandle } from "../../src/db/connection.ts";
+import { openPostgres, type PostgresHandle } from "../../src/runtime/connection.ts";
 import { startSession } from "../../src/modules/auth/service.ts";
 import { freshPostgresUrl, onPostgres } from "../databases.ts";
 import { startServe, type RunningServe } from "../serve-process.ts";

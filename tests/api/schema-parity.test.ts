@@ -12,7 +12,7 @@
  */
 import { expect, test } from "bun:test";
 import { sql } from "kysely";
-import { type AnyDb, type DbHandle, openDatabase } from "../../src/db/connection.ts";
+import { type AnyDb, type DbHandle, openDatabase } from "../../src/runtime/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { freshDatabase, onPostgres } from "../databases.ts";
 

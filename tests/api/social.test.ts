@@ -214,7 +214,7 @@ describe("notifications", () => {
   test("friend requests and invitations reach the other player's sockets as a nudge to refetch", async () => {
     const types: string[] = [];
     ctx.bus.on("friend_request", (e) => void types.push(`friend_request:${e.userId}`));
-    const { OutboxDispatcher } = await import("../../src/modules/realtime/dispatcher.ts");
+    const { OutboxDispatcher } = await import("../../src/runtime/dispatcher.ts");
     const dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 10_000);
     await dispatcher.start();
     await as(ann, "POST", "/api/friends/requests", { addresseeId: ben.user.id });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { bumpDataVersion } from "../../src/lib/data-versions.ts";
+import { bumpDataVersion } from "../../src/runtime/data-versions.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
-import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
+import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { publish } from "../../src/modules/realtime/service.ts";
 import { card, openPage, resetSeason, startSeasonServer } from "./games-fixture.ts";
 import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, until } from "./helpers.ts";

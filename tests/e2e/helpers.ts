@@ -1,10 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "bun:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { createApp } from "../../src/app.ts";
 import type { Mail } from "../../src/lib/mailer.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
-import { settleOnGameCompleted } from "../../src/modules/betting/listeners.ts";
-import { OutboxDispatcher } from "../../src/modules/realtime/dispatcher.ts";
 import { makeTestApp, type TestContext } from "../support.ts";
 
 /** Generous: the first page load of a process bundles the web app. */
@@ -59,36 +56,29 @@ export async function startMailingServer(outbox: Mail[], env: Record<string, str
   const port = probe.port;
   await probe.stop(true);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const ctx = await makeTestApp({ env: { PUBLIC_URL: baseUrl, ...env } });
-  const app = createApp({ ...ctx, mailer: { send: async (mail) => void outbox.push(mail) } });
-  app.listen({ port, hostname: "127.0.0.1" });
+  const ctx = await makeTestApp({
+    env: { PUBLIC_URL: baseUrl, ...env },
+    runtime: { mailer: { send: async (mail) => void outbox.push(mail) } },
+  });
+  ctx.app.listen({ port, hostname: "127.0.0.1" });
   return {
-    ctx: { ...ctx, app },
+    ctx,
     baseUrl,
     async stop() {
-      await app.stop();
+      await ctx.app.stop();
       await ctx.close();
     },
   };
 }
 
 /**
- * Wires a test server as `serve` wires it: an outbox dispatcher delivers what the app commits to the
- * outbox (a resolve's game.completed, a friend request, …) to the in-process bus; with
- * `settle`, settlement follows game.completed. The server returned stops the dispatcher first.
+ * Turns on the outbox delivery of serve's wiring (src/runtime/start.ts): what the app commits to
+ * the outbox (a resolve's game.completed, a friend request, …) reaches the in-process bus and its
+ * reactions; with `settle`, settlement follows game.completed. Stopping the server stops it.
  */
 export async function withDispatcher<S extends Server>(server: S, opts: { settle?: boolean } = {}): Promise<S> {
-  const { ctx } = server;
-  if (opts.settle) settleOnGameCompleted(ctx.bus, ctx.db, ctx.clock, ctx.logger);
-  const dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 20);
-  await dispatcher.start();
-  return {
-    ...server,
-    async stop() {
-      await dispatcher.stop();
-      await server.stop();
-    },
-  };
+  await server.ctx.runtime.startDelivery({ intervalMs: 20, settle: opts.settle ?? false });
+  return server;
 }
 
 export interface ContextOptions {

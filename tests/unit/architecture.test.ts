@@ -24,6 +24,11 @@
  * - lib/db: src/lib and src/db import no module, no src/http, src/cli or src/web — except that
  *   db/schema.ts assembles the `Database` type from each module's table.ts (type-only).
  * - migrations: migrations/ never import from src/ (they are frozen in time).
+ * - runtime: a module reaches the machinery (src/runtime) only through its public face,
+ *   src/runtime/index.ts: never an engine, the connection, the dispatcher or the wiring itself.
+ * - driver: only src/runtime loads a database driver (`pg`, `bun:sqlite`); what differs between
+ *   the engines lives there (src/runtime/engine-*.ts), and modules never ask which one runs
+ *   (no `isPostgres`, `engineOf` or `.engine` in src/modules: checked on the text).
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -101,6 +106,8 @@ const SERVER_PACKAGE = /^(bun:|node:|elysia$|@elysiajs\/|kysely$|pino$|prom-clie
 const SHARED_PACKAGES = new Set(["@sinclair/typebox"]);
 const ROUTE_LAYER = new Set(["index.ts", "model.ts", "plugin.ts"]);
 const PUBLIC_FACES = new Set(["service.ts", "plugin.ts", "policy.ts"]);
+const DRIVERS = new Set(["pg", "bun:sqlite"]);
+const RUNTIME_FACE = "src/runtime/index.ts";
 
 /** The rules an edge breaks (by name); none when it is fine. */
 function broken(edge: Edge): string[] {
@@ -120,8 +127,10 @@ function broken(edge: Edge): string[] {
     const [a, b] = [featureOf(from), featureOf(to)];
     if (kind === "file" && a !== null && b !== null && a !== b) rules.push("features");
   }
+  if (kind === "package" && DRIVERS.has(to) && under(from, "src") && !under(from, "src/runtime")) rules.push("driver");
   if (kind !== "file") return rules;
   const [x, y] = [moduleOf(from), moduleOf(to)];
+  if (x !== null && under(to, "src/runtime") && to !== RUNTIME_FACE) rules.push("runtime");
   if (x !== null && y !== null && x !== y && !PUBLIC_FACES.has(fileName(to))) rules.push("modules");
   if (fileName(from) === "repo.ts" && fileName(to) === "service.ts") rules.push("repo");
   if (x !== null && under(to, "src/http") && !ROUTE_LAYER.has(fileName(from))) rules.push("http");
@@ -168,6 +177,15 @@ describe("architecture", () => {
     expect(stale).toEqual([]);
   });
 
+  test("modules never ask which engine runs (the machinery decides: src/runtime)", () => {
+    const asking = /\bisPostgres\b|\bengineOf\b|\.engine\b|\bpostgresSettingsOf\b|["']pg["']|bun:sqlite/;
+    const offenders = sourceFiles("src/modules").filter((file) => asking.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(offenders).toEqual([]);
+    expect(asking.test("if (isPostgres(trx)) return;")).toBe(true);
+    expect(asking.test("// bun:sqlite blocks while it writes")).toBe(true);
+    expect(asking.test("engineOf(db).chunking")).toBe(true);
+  });
+
   test("the rules catch what they are meant to", () => {
     const edge = (from: string, to: string, typeOnly = false, kind: Edge["kind"] = "file"): Edge => ({
       from,
@@ -191,7 +209,16 @@ describe("architecture", () => {
     expect(broken(edge("src/shared/money.ts", "src/lib/errors.ts"))).toEqual(["shared"]);
     expect(broken(edge("src/shared/contract/games.ts", "elysia", false, "package"))).toEqual(["shared"]);
     expect(broken(edge("src/shared/contract/games.ts", "@sinclair/typebox", false, "package"))).toEqual([]);
-    expect(broken(edge("src/lib/events.ts", "src/modules/realtime/service.ts"))).toEqual(["lib/db"]);
+    expect(broken(edge("src/lib/logger.ts", "src/modules/realtime/service.ts"))).toEqual(["lib/db"]);
+    expect(broken(edge("src/modules/betting/placement.ts", "src/runtime/index.ts"))).toEqual([]);
+    expect(broken(edge("src/modules/betting/placement.ts", "src/runtime/engine.ts"))).toEqual(["runtime"]);
+    expect(broken(edge("src/modules/realtime/repo.ts", "src/runtime/connection.ts", true))).toEqual(["runtime"]);
+    expect(broken(edge("src/modules/games/repo.ts", "src/runtime/data-versions.ts"))).toEqual(["runtime"]);
+    expect(broken(edge("src/modules/feeds/service.ts", "bun:sqlite", false, "package"))).toEqual(["driver"]);
+    expect(broken(edge("src/modules/realtime/service.ts", "pg", false, "package"))).toEqual(["driver"]);
+    expect(broken(edge("src/http/rate-limit.ts", "pg", false, "package"))).toEqual(["driver"]);
+    expect(broken(edge("src/runtime/engine-postgres.ts", "pg", false, "package"))).toEqual([]);
+    expect(broken(edge("src/runtime/reactions.ts", "src/modules/realtime/hub.ts", true))).toEqual([]);
     expect(broken(edge("src/db/schema.ts", "src/modules/games/table.ts", true))).toEqual([]);
     expect(broken(edge("src/db/schema.ts", "src/modules/games/repo.ts", true))).toEqual(["lib/db"]);
     expect(broken(edge("src/modules/betting/listeners.ts", "src/http/metrics.ts", true))).toEqual(["http"]);

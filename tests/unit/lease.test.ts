@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { hostname } from "node:os";
-import { holderIsDead, PROCESS_ID } from "../../src/db/lease.ts";
+import { holderIsDead, PROCESS_ID } from "../../src/runtime/lease.ts";
 
 test("a lease holder of this machine whose process is gone is dead; others are left to expire", async () => {
   const here = hostname();

@@ -1,13 +1,13 @@
 import { Elysia, t } from "elysia";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { idNumber } from "../../http/schema.ts";
 import { clearedSessionCookie } from "../../http/session-cookie.ts";
 import { isServerBusy } from "../../lib/password-hashing.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { SessionsEnded } from "../../lib/events.ts";
+import type { SessionsEnded } from "../../shared/contract/events.ts";
 import { PASSWORD_MAX } from "../../shared/accounts.ts";
 import { SESSION_COOKIE, type AuthPlugin } from "../auth/plugin.ts";
 import { AccountExport, BetsCsv } from "./model.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { forgetSessionsAndLinks } from "../auth/service.ts";

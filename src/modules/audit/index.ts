@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { AuditEntry, AuditQuery } from "./model.ts";
 import * as service from "./service.ts";

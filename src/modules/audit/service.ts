@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import * as repo from "./repo.ts";
 
 /** Who did an admin action: a signed-in admin, an operator at the CLI, or the app itself (first-start seeding). */

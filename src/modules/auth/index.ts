@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { SessionsEnded } from "../../lib/events.ts";
+import type { SessionsEnded } from "../../shared/contract/events.ts";
 import { clientAddress, ipv6SiteKey, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import type { User } from "../../shared/contract/auth.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { LinkPurpose } from "./table.ts";
 
 export function insertSession(

@@ -2,9 +2,9 @@
  * Signing up and in: sessions, sign-out, password resets and address confirmations (the
  * `sessions` and `password_resets` tables). Accounts themselves are the users module's.
  */
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import type { SessionsEnded } from "../../lib/events.ts";
+import type { SessionsEnded } from "../../shared/contract/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { publish } from "../realtime/service.ts";

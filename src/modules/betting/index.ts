@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";

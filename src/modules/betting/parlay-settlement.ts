@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { finalFacts } from "../games/service.ts";
 import { settleParlay } from "../../shared/parlays.ts";
 import * as repo from "./repo.ts";

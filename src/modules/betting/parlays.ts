@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString } from "../../shared/money.ts";
 import { gameForBetting } from "../games/service.ts";

@@ -3,10 +3,7 @@
  * share — admission, the locks, the league's rules, its bankroll, the row and the answer. Each kind
  * brings its own pricing and what counts as the same bet twice, as a `Ticket`.
  */
-import type { Db } from "../../db/connection.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { groupCommit } from "../../db/group-commit.ts";
-import { lockExclusive, lockShared } from "../../db/locks.ts";
+import { type Db, groupCommit, holdLocks, isUniqueViolation } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { bookOf } from "../../shared/bets.ts";
 import type { Bet } from "../../shared/contract/betting.ts";
@@ -114,8 +111,8 @@ export async function place(
       await admit(trx);
       // On PostgreSQL, one placement at a time per player and book (bankroll check, one bet per
       // game, replace), and none while one of its games' bets settle (SQLite's write lock does both).
-      await lockExclusive(trx, "book", userId, bookId);
-      for (const gameId of [...new Set(ticket.gameIds)].sort()) await lockShared(trx, "game", gameId);
+      const games = [...new Set(ticket.gameIds)].sort();
+      await holdLocks(trx, { exclusive: [["book", userId, bookId]], shared: games.map((gameId) => ["game", gameId]) });
       // Read the games inside the write transaction: a resolve cannot slip in between check and insert.
       const priced = await ticket.price(trx, wager);
 

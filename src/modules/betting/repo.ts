@@ -1,6 +1,5 @@
-import type { Db } from "../../db/connection.ts";
+import { type Db, jsonList } from "../../runtime/index.ts";
 import { sql, type Insertable } from "kysely";
-import { jsonList } from "../../db/json-rows.ts";
 import { type BetStatus, type BetType, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 

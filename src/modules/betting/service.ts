@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import { type Db, holdLocks } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
@@ -7,7 +7,6 @@ import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
 import { leagueNames } from "../leagues/service.ts";
 import type { Bet, BetsSummary, CancelledBet, Coverage } from "../../shared/contract/betting.ts";
-import { lockExclusive, lockShared } from "../../db/locks.ts";
 import { ID_MAX } from "../../shared/limits.ts";
 import type { BetListQuery, PlaceBetInput } from "./model.ts";
 import { type Admit, assertNoteText, place } from "./placement.ts";
@@ -191,8 +190,10 @@ export async function cancelBet(db: Db, now: Date, userId: number, betId: number
     const first = await repo.betWithGames(trx, betId);
     if (!first || first.user_id !== userId) throw notFound("Bet not found", "bet_not_found");
     // The locks placement and settlement take: no settlement of its games, no placement in its book beside it.
-    await lockExclusive(trx, "book", userId, first.book_id);
-    for (const gameId of [...new Set(first.gameIds)].sort()) await lockShared(trx, "game", gameId);
+    await holdLocks(trx, {
+      exclusive: [["book", userId, first.book_id]],
+      shared: [...new Set(first.gameIds)].sort().map((gameId) => ["game", gameId]),
+    });
     const bet = await repo.betWithGames(trx, betId);
     if (!bet) throw notFound("Bet not found", "bet_not_found");
     if (bet.status !== "pending") throw conflict("This bet is already settled", "bet_settled");

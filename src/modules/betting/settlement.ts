@@ -1,6 +1,4 @@
-import { chunkingFor, type Chunking } from "../../db/chunking.ts";
-import { lockExclusive } from "../../db/locks.ts";
-import type { Db } from "../../db/connection.ts";
+import { type Chunking, chunkingFor, type Db, holdLocks, transaction } from "../../runtime/index.ts";
 import { centsToString } from "../../shared/money.ts";
 import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
@@ -15,7 +13,7 @@ import type { SettlingBet } from "./repo.ts";
 /**
  * Bets settled in the first transaction (small: the machine is not known yet); later chunks adapt
  * so each holds the write lock about CHUNK_BUDGET_MS. The event loop is let through every few
- * milliseconds inside a chunk anyway (db/connection.ts), so the budget trades placements' waits
+ * milliseconds inside a chunk anyway (runtime/connection.ts), so the budget trades placements' waits
  * against settling speed, not readers' stalls (bench/betting.ts, bench/sunday.ts).
  */
 const CHUNK = 100;
@@ -135,7 +133,7 @@ async function applyOutcomes(
 async function inSettlingTransaction<T>(db: Db, work: (trx: Db, touched: OutcomeChange[]) => Promise<T>): Promise<T> {
   const touched: OutcomeChange[] = [];
   const result = await db.transaction().execute((trx) => work(trx, touched));
-  playersSettled(touched);
+  playersSettled(db, touched);
   return result;
 }
 
@@ -150,12 +148,12 @@ async function inSettlingTransaction<T>(db: Db, work: (trx: Db, touched: Outcome
  * and the game. Locks are taken in one order (shares ascending, then the game): no deadlock.
  */
 async function lockShare(trx: Db, part: number): Promise<void> {
-  await lockExclusive(trx, "settlement", part);
+  await holdLocks(trx, { exclusive: [["settlement", part]] });
 }
 
 async function lockSettlement(trx: Db, gameId: string, partitions: number): Promise<void> {
-  for (let part = 0; part < partitions; part++) await lockShare(trx, part);
-  await lockExclusive(trx, "game", gameId);
+  const shares = Array.from({ length: partitions }, (_, part) => ["settlement", part] as const);
+  await holdLocks(trx, { exclusive: [...shares, ["game", gameId]] });
 }
 
 /**
@@ -194,7 +192,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
   if (partitions > 1) {
     // Placements on this game that began before it completed hold it shared: let them finish, so
     // their bets are among those read below (any placement after this reads the game completed).
-    await db.transaction().execute((trx) => lockExclusive(trx, "game", gameId));
+    await transaction(db, { exclusive: [["game", gameId]] }, async () => {});
   }
   const settleShare = async (part: number): Promise<number> => {
     let changed = 0;

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
 import type { BotStats } from "../../shared/contract/bots.ts";
 import { randomToken } from "../../lib/ids.ts";

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { RecordedWeek } from "../../shared/contract/contest.ts";
 import * as service from "./service.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import * as audit from "../audit/service.ts";

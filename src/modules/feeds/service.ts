@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import * as games from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
 import { playerKey } from "./player-names.ts";
@@ -7,7 +7,7 @@ import { followedKickoff } from "./rules.ts";
 
 const CHUNK = 50;
 
-/** Lets other work (requests, sockets) run between write chunks: bun:sqlite blocks while it writes. */
+/** Lets other work (requests, sockets) run between write chunks: the embedded engine blocks while it writes. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function inChunks<T>(items: readonly T[], work: (chunk: T[]) => Promise<void>): Promise<void> {

@@ -1,7 +1,6 @@
-import type { Db } from "../../db/connection.ts";
+import { dataVersion, type Db } from "../../runtime/index.ts";
 import { ReadCache, type CachedAnswer } from "../../http/cached-read.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { dataVersion } from "../../lib/data-versions.ts";
 import { nextClockChange } from "./rules.ts";
 import * as service from "./service.ts";
 

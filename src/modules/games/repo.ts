@@ -1,6 +1,5 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { Insertable, Updateable } from "kysely";
-import { bumpDataVersion } from "../../lib/data-versions.ts";
 import type { GamePropsTable, GamesTable } from "./table.ts";
 
 export function latestSeason(db: Db) {
@@ -46,18 +45,15 @@ export function weekClockOfSeason(db: Db, season: number) {
 }
 
 export function insertGames(db: Db, rows: Insertable<GamesTable>[]) {
-  bumpDataVersion("games");
   return db.insertInto("games").values(rows).execute();
 }
 
 export function updateGame(db: Db, id: string, changes: Updateable<GamesTable>) {
-  bumpDataVersion("games");
   return db.updateTable("games").set(changes).where("id", "=", id).execute();
 }
 
 /** Adds new props and moves the lines of known ones; props are never deleted (bets point at them). */
 export function upsertProps(db: Db, rows: Insertable<GamePropsTable>[]) {
-  bumpDataVersion("games");
   if (rows.length === 0) return Promise.resolve();
   return db
     .insertInto("game_props")
@@ -74,7 +70,6 @@ export function upsertProps(db: Db, rows: Insertable<GamePropsTable>[]) {
 
 /** Records a game's closing line: its odds as they stand, and each of its props' line and prices. */
 export async function recordClosingLine(db: Db, gameId: string, closingOdds: string) {
-  bumpDataVersion("games");
   await db.updateTable("games").set({ closing_odds: closingOdds }).where("id", "=", gameId).execute();
   await db
     .updateTable("game_props")
@@ -89,7 +84,6 @@ export async function recordClosingLine(db: Db, gameId: string, closingOdds: str
 
 /** A game moved back into the future: its closing line is taken again at the new kick-off. */
 export async function clearClosingLine(db: Db, gameId: string) {
-  bumpDataVersion("games");
   await db.updateTable("games").set({ closing_odds: null }).where("id", "=", gameId).execute();
   await db
     .updateTable("game_props")
@@ -125,7 +119,6 @@ export function setPropStat(
   propId: number,
   stat: { stat_value: number | null; did_not_play: number },
 ) {
-  bumpDataVersion("games");
   return db
     .updateTable("game_props")
     .set(stat)
@@ -136,7 +129,6 @@ export function setPropStat(
 
 /** Props of a finished game with no figure: their player did not play. */
 export function markUnreportedPropsDidNotPlay(db: Db, gameId: string) {
-  bumpDataVersion("games");
   return db
     .updateTable("game_props")
     .set({ did_not_play: 1 })

@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";

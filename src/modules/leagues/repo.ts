@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { LeagueInvitationsTable, LeaguesTable } from "./table.ts";

@@ -1,6 +1,4 @@
-import type { Db } from "../../db/connection.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { lockExclusive } from "../../db/locks.ts";
+import { type Db, holdLocks, isUniqueViolation } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
@@ -238,7 +236,7 @@ export async function createLeague(
   const id = await db.transaction().execute(async (trx) => {
     // Counted inside the write transaction under the player's lock, so simultaneous requests
     // (from any process) cannot both take the last place.
-    await lockExclusive(trx, "leagues-created-by", userId);
+    await holdLocks(trx, { exclusive: [["leagues-created-by", userId]] });
     if ((await repo.countCreatedBy(trx, userId)) >= CREATION_LIMITS.total) {
       throw conflict(
         `You have already created ${CREATION_LIMITS.total} leagues, the most one player may create`,
@@ -301,7 +299,7 @@ export async function leaveLeague(db: Db, userId: number, id: number, claimed: n
   assertClaimIsSelf(userId, claimed, "userId");
   await visibleLeague(db, id, userId);
   await db.transaction().execute(async (trx) => {
-    await lockExclusive(trx, ADMINS_LOCK, id);
+    await holdLocks(trx, { exclusive: [[ADMINS_LOCK, id]] });
     const member = await repo.membership(trx, id, userId);
     if (!member) throw conflict("You are not a member of this league", "not_member");
     await repo.removeMember(trx, id, userId);
@@ -455,7 +453,7 @@ export async function invitationsReceivedSince(db: Db, userId: number, since: st
  */
 export async function handOverLeaguesOf(trx: Db, userId: number): Promise<void> {
   for (const leagueId of await repo.leaguesAdministeredBy(trx, userId)) {
-    await lockExclusive(trx, ADMINS_LOCK, leagueId); // in league id order, so two deletions never deadlock
+    await holdLocks(trx, { exclusive: [[ADMINS_LOCK, leagueId]] }); // in league id order, so two deletions never deadlock
     await repo.setRoleOf(trx, leagueId, userId, "member");
     await ensureAdmin(trx, leagueId);
   }
@@ -474,7 +472,7 @@ export async function assignLeagueAdmin(
   userId: number,
 ): Promise<League> {
   await db.transaction().execute(async (trx) => {
-    await lockExclusive(trx, ADMINS_LOCK, leagueId);
+    await holdLocks(trx, { exclusive: [[ADMINS_LOCK, leagueId]] });
     await leagueOr404(trx, leagueId);
     const member = (await repo.livingMembers(trx, leagueId)).find((m) => m.user_id === userId);
     if (!member) throw conflict("That player is not a member of this league", "not_member");

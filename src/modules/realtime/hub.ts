@@ -1,4 +1,4 @@
-import type { EventBus, SessionsEnded } from "../../lib/events.ts";
+import type { SessionsEnded } from "../../shared/contract/events.ts";
 import { sha256 } from "../../lib/ids.ts";
 
 export interface LiveSocket {
@@ -109,22 +109,5 @@ export class SocketHub {
       this.remove(id);
       entry.socket.close(1001, "server shutting down");
     }
-  }
-
-  /** Wires the bus events that browsers hear about. */
-  listen(bus: EventBus): void {
-    bus.on("odds_update", () => this.broadcast({ type: "odds_update" }));
-    // The browser refetches its notifications; the event itself carries nothing private.
-    const notify = (event: { userId: number | null }) => {
-      if (event.userId !== null) this.sendTo(event.userId, { type: "notification" });
-    };
-    bus.on("friend_request", notify);
-    bus.on("league_invitation", notify);
-    bus.on("bet_settlements", (event) => {
-      for (const [userId, settlements] of Map.groupBy(event.payload.settlements, (s) => s.userId)) {
-        this.sendTo(userId, { type: "bet_settlements", settlements });
-      }
-    });
-    bus.on("sessions.ended", ({ payload }) => this.endSessions(payload));
   }
 }

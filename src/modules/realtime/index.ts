@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { clientAddress, rateLimitKey } from "../../http/client-address.ts";
 import { assertSameOrigin } from "../../http/security.ts";
 import type { Clock } from "../../lib/clock.ts";

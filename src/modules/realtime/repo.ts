@@ -1,5 +1,4 @@
-import type { Db } from "../../db/connection.ts";
-import { deleteDeliveredBefore, outboxAfter, type OutboxCursor } from "../../db/commit-order.ts";
+import { type Db, deleteDeliveredBefore, outboxAfter, type OutboxCursor } from "../../runtime/index.ts";
 
 export type EventRow = { type: string; user_id: number | null; payload: string; created_at: string };
 
@@ -16,7 +15,7 @@ export async function maxEventId(db: Db): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** The next committed events after `cursor`, in delivery order (src/db/commit-order.ts: PostgreSQL commits out of id order). */
+/** The next committed events after `cursor`, in delivery order (src/runtime/outbox-order.ts: PostgreSQL commits out of id order). */
 export function eventsAfter(db: Db, cursor: OutboxCursor, limit: number) {
   return outboxAfter(db, cursor, limit);
 }

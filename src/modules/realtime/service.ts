@@ -1,7 +1,4 @@
-import type { Db } from "../../db/connection.ts";
-import { bumpDataVersion, TOPICS_OF_EVENT } from "../../lib/data-versions.ts";
-import type { AppEvents, EventType } from "../../lib/events.ts";
-import { notifyOnCommit } from "../../db/notify.ts";
+import { type AppEvents, type Db, type EventType, notifyOnCommit, reactToPublished } from "../../runtime/index.ts";
 import * as repo from "./repo.ts";
 
 /** The channel every dispatcher listens on for new outbox rows. */
@@ -29,7 +26,8 @@ export async function publishMany<K extends EventType>(
   events: { payload: AppEvents[K]; userId: number | null }[],
 ): Promise<void> {
   const createdAt = now.toISOString();
-  bumpDataVersion(...(TOPICS_OF_EVENT[type] ?? []));
+  // This process's cached reads hear of the write at once; every process's again on delivery.
+  reactToPublished(type);
   // Other processes' dispatchers wake at commit (PostgreSQL; SQLite's poll is cheap enough).
   await notifyOnCommit(trx, OUTBOX_CHANNEL);
   // 4 values per row: stay well inside SQLite's bound-parameter limit.

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";

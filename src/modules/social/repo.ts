@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { sql } from "kysely";
 
 export function friendsOf(db: Db, userId: number) {

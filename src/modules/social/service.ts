@@ -1,6 +1,4 @@
-import type { Db } from "../../db/connection.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { lockExclusive } from "../../db/locks.ts";
+import { type Db, holdLocks, isUniqueViolation } from "../../runtime/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../shared/money.ts";
 import { accounts, findUser, isActiveAccount } from "../users/service.ts";
@@ -51,7 +49,8 @@ export async function requests(db: Db, userId: number) {
  * Everything between two players (requests both ways, the friendship) changes under one lock, so
  * two processes see each other's writes: c→d and d→c at once end as friends, on both engines.
  */
-const lockPair = (trx: Db, a: number, b: number) => lockExclusive(trx, "friends", Math.min(a, b), Math.max(a, b));
+const lockPair = (trx: Db, a: number, b: number) =>
+  holdLocks(trx, { exclusive: [["friends", Math.min(a, b), Math.max(a, b)]] });
 
 const REQUEST_PENDING = () => conflict("You already sent this user a friend request", "request_pending");
 

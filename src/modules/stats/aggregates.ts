@@ -7,7 +7,7 @@
  * players never bet in a league — so settling a bet writes one running-total row, not two. Readers
  * take the all-books row when there is one, else the individual book's (`repo.totalsRow`).
  */
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import * as repo from "./repo.ts";
 import { currentStreak, longestWinStreak, nextStreak, type Outcome, type Streak } from "../../shared/stats.ts";

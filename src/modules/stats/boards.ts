@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import { Ranking, sortInSteps, type RankRow } from "./ranking.ts";
 import * as repo from "./repo.ts";
 import { getOrCreate } from "../../lib/maps.ts";
@@ -14,21 +14,14 @@ const FLUSH_DELAY_MS = 25;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 const keyOf = (week: BoardWeek) => (week ? `${week.season}:${week.week}` : "all");
 
-/** Every live board set, told when settlement changes players' individual figures. */
-const watchers = new Set<WeakRef<BoardSet>>();
-
 /**
- * Told (through stats' `playersSettled`, once settlement's transaction has committed, and for other
- * processes' settlements by their events) which players' individual figures changed; each board set
- * re-reads them shortly after, and settlement awaits `flush` once it is done, so the next read is fresh.
+ * Told which players' individual figures changed: by settlement, once its transaction has committed
+ * (stats' `playersSettled`), and for other processes' settlements by the reaction to their
+ * `bet_settlements` events (src/runtime/reactions.ts). The database's board set re-reads them
+ * shortly after, and settlement awaits `flush` once it is done, so the next read is fresh.
  */
-export function noteRankingChanges(userIds: readonly number[]): void {
-  if (userIds.length === 0) return;
-  for (const ref of watchers) {
-    const boards = ref.deref();
-    if (boards) boards.changed(userIds);
-    else watchers.delete(ref);
-  }
+export function noteRankingChanges(db: Db, userIds: readonly number[]): void {
+  if (userIds.length > 0) sets.get(db)?.changed(userIds);
 }
 
 /**
@@ -44,9 +37,7 @@ export class BoardSet {
   #generation = 0;
   readonly #onApplied = new Set<() => Promise<void>>();
 
-  constructor(private readonly db: Db) {
-    watchers.add(new WeakRef(this));
-  }
+  constructor(private readonly db: Db) {}
 
   /** Called after changes were taken in (and awaited by `flush`): e.g. to rebuild cached answers. */
   onApplied(listener: () => Promise<void>): () => void {

@@ -1,5 +1,4 @@
-import type { Db } from "../../db/connection.ts";
-import { jsonList, jsonRows } from "../../db/json-rows.ts";
+import { type Db, jsonList, jsonRows } from "../../runtime/index.ts";
 import { ALL_BOOKS, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import type { UserBookStatsTable, UserWeekStatsTable } from "./table.ts";
 

@@ -1,5 +1,4 @@
-import type { Db } from "../../db/connection.ts";
-import { dataVersion } from "../../lib/data-versions.ts";
+import { dataVersion, type Db } from "../../runtime/index.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import { BOARD_SIZE } from "../../shared/limits.ts";
@@ -7,14 +6,15 @@ import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import type { LeaderboardEntry, UserStats } from "../../shared/contract/stats.ts";
 import type { OutcomeChange } from "./aggregates.ts";
 import { boardsOf, noteRankingChanges, type BoardWeek } from "./boards.ts";
+export { noteRankingChanges } from "./boards.ts";
 import type { RankRow } from "./ranking.ts";
 import * as repo from "./repo.ts";
 import { compareRankFigures, roiPercent, winRatePercent } from "../../shared/stats.ts";
 export { recordOutcomeChanges, type OutcomeChange } from "./aggregates.ts";
 
 /** Settlement calls this once a transaction of outcome changes has committed: the boards re-read those players. */
-export function playersSettled(changes: readonly OutcomeChange[]): void {
-  noteRankingChanges([...new Set(changes.filter((c) => c.bookId === INDIVIDUAL_BOOK).map((c) => c.userId))]);
+export function playersSettled(db: Db, changes: readonly OutcomeChange[]): void {
+  noteRankingChanges(db, [...new Set(changes.filter((c) => c.bookId === INDIVIDUAL_BOOK).map((c) => c.userId))]);
 }
 
 /** Waits until every board has taken in the figures settled so far (settlement calls it when done). */

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/connection.ts";
+import type { Db } from "../../runtime/index.ts";
 import type { Insertable } from "kysely";
 import type { UsersTable } from "./table.ts";
 

@@ -3,8 +3,7 @@
  * Signing in, sessions and one-time links are the auth module's; it creates accounts through
  * `createAccount` and reads them through `accountByEmail`/`accountById`.
  */
-import type { Db } from "../../db/connection.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
+import { type Db, isUniqueViolation } from "../../runtime/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { hashPassword, verifyPassword as verifyPasswordHash } from "../../lib/password-hashing.ts";

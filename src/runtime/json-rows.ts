@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
-import { type AnyDb, isPostgres } from "./connection.ts";
+import type { AnyDb } from "./connection.ts";
+import { engineOf } from "./engine.ts";
 
 /**
  * Batches as one bound parameter. A 500-row multi-row INSERT is thousands of parameters and
@@ -13,7 +14,7 @@ type Scalar = string | number | null;
 
 /** A list for `where(column, "in", jsonList(db, ids))`. */
 export function jsonList<T extends Scalar>(db: AnyDb, values: readonly T[]): RawBuilder<T> {
-  if (isPostgres(db)) {
+  if (engineOf(db).name === "postgres") {
     // PostgreSQL must know the array's type: integers compare with integer columns through their index.
     const type = values.every((v) => typeof v === "number" && Number.isInteger(v))
       ? sql`bigint[]`
@@ -37,7 +38,7 @@ export function jsonRows<C extends string>(
   columns: readonly C[],
   rows: readonly Record<C, Scalar>[],
 ) {
-  if (isPostgres(db)) {
+  if (engineOf(db).name === "postgres") {
     const packed = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))));
     return db
       .selectFrom(sql`json_populate_recordset(null::${sql.table(table)}, ${packed}::json)`.as("batch"))

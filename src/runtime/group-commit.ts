@@ -1,4 +1,5 @@
-import { isPostgres, type Db } from "./connection.ts";
+import type { Db } from "./connection.ts";
+import { engineOf } from "./engine.ts";
 import { retryOnConflict } from "./errors.ts";
 import { getOrCreate } from "../lib/maps.ts";
 
@@ -27,18 +28,18 @@ export class GroupCommit {
   #queue: Job[] = [];
   #draining = false;
 
-  readonly #postgres: boolean;
+  readonly #ownTransactions: boolean;
 
   constructor(db: Db) {
     this.#db = db;
-    this.#postgres = isPostgres(db);
+    this.#ownTransactions = !engineOf(db).groupsCommits;
   }
 
   run<T>(work: Work<T>): Promise<T> {
     // PostgreSQL commits many transactions at once on its own (its WAL writer groups them), over a
     // pool of connections: each job runs in a transaction of its own, concurrently, and a job
     // PostgreSQL aborted for a conflict (a deadlock) runs again.
-    if (this.#postgres) return retryOnConflict(() => this.#db.transaction().execute(work));
+    if (this.#ownTransactions) return retryOnConflict(() => this.#db.transaction().execute(work));
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (this.#draining) return;

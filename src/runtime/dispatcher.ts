@@ -1,11 +1,11 @@
-import type { Db } from "../../db/connection.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { DeliveredEvent, EventBus, EventType } from "../../lib/events.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { outboxEnd, type OutboxCursor } from "../../db/commit-order.ts";
-import { listenFor } from "../../db/notify.ts";
-import * as repo from "./repo.ts";
-import { OUTBOX_CHANNEL } from "./service.ts";
+import type { Db } from "./connection.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { DeliveredEvent, EventBus, EventType } from "./events.ts";
+import type { Logger } from "../lib/logger.ts";
+import { engineOf } from "./engine.ts";
+import type { OutboxCursor } from "./outbox-order.ts";
+import * as repo from "../modules/realtime/repo.ts";
+import { OUTBOX_CHANNEL } from "../modules/realtime/service.ts";
 
 const BATCH = 200;
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ const CURSOR = "main";
  * outbox's primary key — an index seek of microseconds — so rows committed by a CLI process
  * are delivered as surely as our own. With several processes on PostgreSQL, each delivers every
  * event to its own bus (its own WebSockets), woken by LISTEN/NOTIFY, in commit-safe order
- * (src/db/commit-order.ts). Where it got to is saved, so events committed while the
+ * (src/runtime/commit-order.ts). Where it got to is saved, so events committed while the
  * server was down (or not yet delivered when it stopped) are delivered after a restart: at least
  * once, so handlers are idempotent.
  *
@@ -42,12 +42,12 @@ export class OutboxDispatcher {
 
   /** Resumes where the last run stopped; a brand-new database starts after its newest row. */
   async start(): Promise<void> {
-    this.#cursor = (await repo.readCursor(this.db, CURSOR)) ?? (await outboxEnd(this.db));
+    this.#cursor = (await repo.readCursor(this.db, CURSOR)) ?? (await engineOf(this.db).outboxEnd(this.db));
     await repo.saveCursor(this.db, CURSOR, this.#cursor);
     this.#timer = setInterval(() => void this.tick(), this.intervalMs);
     // PostgreSQL: woken at once by another process's commit; the poll stays as the safety net
     // (a row waits for older transactions still running before it may be read).
-    this.#stopListening = listenFor(
+    this.#stopListening = engineOf(this.db).listenFor(
       this.db,
       OUTBOX_CHANNEL,
       () => void this.tick(),

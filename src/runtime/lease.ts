@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import { sql } from "kysely";
 import pg from "pg";
 import type { Db } from "./connection.ts";
-import { postgresSettingsOf } from "./connection.ts";
+import { postgresSettingsOf } from "./engine-postgres.ts";
 
 export interface LeaseOptions {
   /** SQLite: a lease not renewed for this long is free for another process. */

@@ -4,7 +4,6 @@ import { dirname } from "node:path";
 import {
   CompiledQuery,
   Kysely,
-  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -12,7 +11,10 @@ import {
   type QueryResult,
 } from "kysely";
 import pg from "pg";
-import type { Database } from "./schema.ts";
+import type { Database } from "../db/schema.ts";
+import { chooseEngine } from "./engine.ts";
+import { postgresEngine, rememberPostgresSettings } from "./engine-postgres.ts";
+import { sqliteEngine } from "./engine-sqlite.ts";
 
 /**
  * The app's database handle, by one name across src: the Kysely instance or a transaction inside
@@ -112,11 +114,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /** The two engines: embedded SQLite (the default) or PostgreSQL (`DATABASE_URL=postgres://…`). */
-export type Engine = "sqlite" | "postgres";
+export type EngineName = "sqlite" | "postgres";
 
 export interface DbHandle {
   db: Db;
-  engine: Engine;
+  engine: EngineName;
   /** The SQLite connection itself (pragmas, checkpoints); null on PostgreSQL. */
   sqlite: Sqlite | null;
   /** Where the data lives, for logs: the SQLite file, or the PostgreSQL URL without its password. */
@@ -137,21 +139,6 @@ export interface PostgresHandle extends DbHandle {
   pool: pg.Pool;
 }
 
-const postgresSettings = new WeakMap<AnyDb, pg.ClientConfig>();
-
-/**
- * The connection settings behind a PostgreSQL Kysely instance, for a connection of its own outside
- * the pool (LISTEN, session-held locks); null on SQLite.
- */
-export function postgresSettingsOf(db: AnyDb): pg.ClientConfig | null {
-  return postgresSettings.get(db) ?? null;
-}
-
-/** Whether a Kysely instance (or a transaction of one) talks to PostgreSQL. Modules never ask: src/db does. */
-export function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 /** Opens (creating if needed) the SQLite file with the house pragmas. ":memory:" gives a private database. */
 export function openDatabase(path: string): SqliteHandle {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -161,6 +148,7 @@ export function openDatabase(path: string): SqliteHandle {
   sqlite.run("pragma foreign_keys = ON");
   sqlite.run("pragma busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(sqlite)) });
+  chooseEngine(db, sqliteEngine);
   return {
     db,
     engine: "sqlite",
@@ -247,7 +235,8 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     throw new DatabaseConnectError(`cannot connect to PostgreSQL at ${where}: ${connectProblem(error)}`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  postgresSettings.set(db, clientConfig);
+  chooseEngine(db, postgresEngine);
+  rememberPostgresSettings(db, clientConfig);
   return {
     db,
     engine: "postgres",

@@ -1,5 +1,5 @@
-import type { Db } from "../db/connection.ts";
-import { purgeRateLimits } from "../db/rate-limits.ts";
+import type { Db } from "./connection.ts";
+import { purgeRateLimits } from "./rate-limits.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { purgeExpiredSessions } from "../modules/auth/service.ts";

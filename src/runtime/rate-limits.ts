@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { isPostgres, type Db } from "./connection.ts";
+import type { Db } from "./connection.ts";
+import { engineOf } from "./engine.ts";
 import { groupCommit } from "./group-commit.ts";
 
 /**
@@ -36,7 +37,7 @@ const upsert = (db: Db, key: string, nowMs: number, windowMs: number) =>
  */
 export async function countHit(db: Db, key: string, nowMs: number, windowMs: number, trx?: Db): Promise<CountedWindow> {
   const run = (on: Db) => upsert(on, key, nowMs, windowMs);
-  const result = trx ? await run(trx) : isPostgres(db) ? await run(db) : await groupCommit(db).run(run);
+  const result = trx ? await run(trx) : engineOf(db).groupsCommits ? await groupCommit(db).run(run) : await run(db);
   const row = result.rows[0]!;
   return { windowStart: Number(row.window_start), count: Number(row.count) };
 }
@@ -51,7 +52,7 @@ export async function refundHit(db: Db, key: string, nowMs: number, windowMs: nu
       .where("count", ">", 0)
       .where("window_start", ">", nowMs - windowMs)
       .execute();
-  if (isPostgres(db)) await statement(db);
+  if (!engineOf(db).groupsCommits) await statement(db);
   else await groupCommit(db).run(statement);
 }
 

@@ -1,0 +1,107 @@
+import type { Config } from "../config.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import { settleAllPending } from "../modules/betting/settlement.ts";
+import { seedDemoBots } from "../modules/bots/service.ts";
+import type { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
+import { hasNoUsers } from "../modules/users/service.ts";
+import type { Db } from "./connection.ts";
+import { PURGE_INTERVAL_MS, startSessionPurge } from "./purges.ts";
+
+export interface JobContext {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** The odds provider's sync (its own timer, see modules/feeds/scheduler.ts). */
+  sync: GameSyncScheduler;
+  /** Whether no player had registered when the lease was taken (computed before the first job runs). */
+  firstStart: boolean;
+}
+
+type Stop = () => Promise<void> | void;
+
+/** A job run by the one process holding the "jobs" lease. */
+export interface BackgroundJob {
+  name: string;
+  /** When it runs, in words (README "Where is…", the start-up log). */
+  schedule: string;
+  /** Starts it once the lease is taken; a repeating job returns its stop function. */
+  start(ctx: JobContext): Promise<Stop | undefined>;
+}
+
+/**
+ * Every background job, in the order they start when a process takes the lease (and stop, in
+ * reverse, when it loses or gives it up). Settling on `game.completed` is a reaction, not a job
+ * (reactions.ts), gated on holding the lease; the WAL checkpointer runs in every SQLite process
+ * (it is the file's, not the lease's: start.ts).
+ */
+export const JOBS: readonly BackgroundJob[] = [
+  {
+    name: "first sync",
+    schedule: "once, on taking the lease, with the embedded provider",
+    // The embedded season is generated offline: seed it before the first visitor, so a fresh
+    // install shows a season in progress. A remote provider is first read by "provider sync" below,
+    // after which the server listens at once: a slow or unreachable feed never holds up start-up.
+    async start({ config, sync }) {
+      if (config.oddsProvider === "embedded") await sync.runOnce();
+      return undefined;
+    },
+  },
+  {
+    name: "demo bots",
+    schedule: "once, on a first start (no players yet) with the embedded provider and DEMO_BOTS > 0",
+    async start({ db, config, clock, logger, firstStart }) {
+      if (!firstStart || config.oddsProvider !== "embedded" || config.demoBots <= 0) return undefined;
+      const started = performance.now();
+      const seeded = await seedDemoBots(db, clock.now(), config.demoBots);
+      logger.info(
+        { ...seeded, ms: Math.round(performance.now() - started) },
+        "first start: demo bots with a betting history",
+      );
+      return undefined;
+    },
+  },
+  {
+    name: "settlement sweep",
+    schedule: "once, on taking the lease",
+    // Whatever was resolved but not settled before a crash or by a CLI while we were down.
+    async start({ db, clock, logger }) {
+      const swept = await settleAllPending(db, clock.now());
+      if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
+      return undefined;
+    },
+  },
+  {
+    name: "provider sync",
+    schedule: "on its own cadence (modules/feeds/cadence.ts: often near kick-offs, backing off on failure)",
+    async start({ sync }) {
+      sync.start();
+      return () => sync.stop();
+    },
+  },
+  {
+    name: "purges",
+    schedule: `at once, then every ${PURGE_INTERVAL_MS / 60_000} minutes: expired sessions, links, rate-limit counters`,
+    async start({ db, clock, logger }) {
+      return startSessionPurge(db, clock, logger);
+    },
+  },
+];
+
+/** Starts the jobs in order; returns the function that stops those started, last first. */
+export async function startJobs(
+  jobs: readonly BackgroundJob[],
+  ctx: Omit<JobContext, "firstStart">,
+): Promise<() => Promise<void>> {
+  const full: JobContext = { ...ctx, firstStart: await hasNoUsers(ctx.db) };
+  const stops: Stop[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  };
+  for (const job of jobs) {
+    const stop = await job.start(full);
+    if (stop) stops.push(stop);
+  }
+  return stopAll;
+}

@@ -1,0 +1,157 @@
+import { createApp, type App } from "../app.ts";
+import type { Config } from "../config.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Mailer } from "../lib/mailer.ts";
+import { Metrics } from "../lib/metrics.ts";
+import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
+import { createProvider } from "../modules/feeds/providers/index.ts";
+import type { OddsProvider } from "../modules/feeds/provider.ts";
+import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
+import { SocketHub } from "../modules/realtime/hub.ts";
+import { noteRankingChanges } from "../modules/stats/service.ts";
+import { startCheckpointer } from "./checkpointer.ts";
+import type { DbHandle } from "./connection.ts";
+import { OutboxDispatcher } from "./dispatcher.ts";
+import { EventBus } from "./events.ts";
+import { JOBS, startJobs, type BackgroundJob } from "./jobs.ts";
+import { Lease } from "./lease.ts";
+import { REACTIONS, type ReactionTable, wireReactions } from "./reactions.ts";
+
+export interface RuntimeOptions {
+  config: Config;
+  /** The opened, migrated database. */
+  handle: DbHandle;
+  clock: Clock;
+  logger: Logger;
+  metrics?: Metrics;
+  mailer?: Mailer | null;
+  /** Outbox delivery and its poll interval; false leaves delivery to the caller (a test: `startDelivery`, or bus.emit). */
+  delivery?: { intervalMs: number } | false;
+  /** Whether game.completed settles here (a test may settle by hand instead); default true. */
+  settle?: boolean;
+  /** The jobs lease and the background jobs run while it is held (jobs.ts); default true. */
+  jobs?: boolean | readonly BackgroundJob[];
+  /** The odds provider the jobs sync (default: the one configured). */
+  provider?: OddsProvider;
+  /** SQLite's background WAL checkpointer, for a database file; default true. */
+  checkpoints?: boolean;
+  reactions?: ReactionTable;
+}
+
+export interface Runtime {
+  app: App;
+  bus: EventBus;
+  hub: SocketHub;
+  metrics: Metrics;
+  lease: Lease | null;
+  /** Starts delivering the outbox (once); `settle` turns settlement on game.completed on. */
+  startDelivery(opts: { intervalMs: number; settle?: boolean }): Promise<void>;
+  /** Lets go of the lease and stops the jobs and the checkpointer (serve: before the app stops listening). */
+  stopJobs(): Promise<void>;
+  /** Stops everything still running (delivery too) and closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The wiring of a process, the same for `serve`, the API tests and the e2e server: the event bus
+ * with every reaction (reactions.ts), the outbox dispatcher, the jobs lease and its jobs
+ * (jobs.ts), the checkpointer, and the HTTP app. Options turn off what a test must control.
+ */
+export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
+  const { config, handle, clock, logger } = opts;
+  const db = handle.db;
+  const metrics = opts.metrics ?? new Metrics();
+  const bus = new EventBus();
+  const hub = new SocketHub();
+  let settles = opts.settle ?? true;
+  const jobs = opts.jobs === false ? null : opts.jobs === true || opts.jobs === undefined ? JOBS : opts.jobs;
+
+  const sync = jobs
+    ? new GameSyncScheduler(db, opts.provider ?? createProvider(config, logger), clock, logger, metrics)
+    : null;
+  // The singleton jobs run in the one process holding the "jobs" lease (several processes on
+  // PostgreSQL, or two serve on one SQLite file); when its holder dies, another takes them over.
+  let stopJobList = async () => {};
+  const lease =
+    jobs && sync
+      ? new Lease(db, "jobs", {
+          onAcquire: async () => {
+            logger.info({ jobs: jobs.map((j) => j.name) }, "this process runs the background jobs");
+            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync });
+          },
+          onLose: async () => {
+            logger.warn("lost the jobs lease: another process runs the jobs now");
+            await stopJobList();
+          },
+          onError: (error) => logger.error({ err: error }, "jobs lease check failed"),
+        })
+      : null;
+
+  // Settles in the lease holder only (a game completed meanwhile is swept when the lease is taken).
+  const settle = settleOnGameCompleted(db, clock, logger, metrics, () => lease?.held ?? true);
+  wireReactions(
+    bus,
+    {
+      hub,
+      settle: async (completed) => {
+        if (settles) await settle(completed);
+      },
+      noteRankingChanges: (userIds) => noteRankingChanges(db, userIds),
+    },
+    opts.reactions ?? REACTIONS,
+  );
+
+  let dispatcher: OutboxDispatcher | null = null;
+  const startDelivery = async (delivery: { intervalMs: number; settle?: boolean }) => {
+    if (delivery.settle !== undefined) settles = delivery.settle;
+    if (dispatcher) return;
+    dispatcher = new OutboxDispatcher(db, bus, clock, logger, delivery.intervalMs);
+    await dispatcher.start();
+  };
+  if (opts.delivery !== false) await startDelivery(opts.delivery ?? { intervalMs: 100 });
+  await lease?.start();
+  const stopCheckpoints =
+    handle.sqlite && opts.checkpoints !== false
+      ? startCheckpointer(handle.sqlite, config.databasePath, (message) =>
+          logger.error({ message }, "background WAL checkpoint failed"),
+        )
+      : async () => {};
+
+  const app = createApp({
+    config,
+    db,
+    clock,
+    logger,
+    bus,
+    hub,
+    metrics,
+    mailer: opts.mailer,
+    providerStatus: sync
+      ? () => (lease?.held ? sync.status() : { ...sync.status(), message: "the provider sync runs in another process" })
+      : undefined,
+  });
+
+  const stopJobs = async () => {
+    // After the lease stopped: a take-over whose start-up was still running may have started a job.
+    await lease?.stop();
+    await stopJobList();
+    await sync?.stop();
+    await stopCheckpoints();
+  };
+  return {
+    app,
+    bus,
+    hub,
+    metrics,
+    lease,
+    startDelivery,
+    stopJobs,
+    async stop() {
+      await stopJobs();
+      await dispatcher?.stop();
+      if (opts.checkpoints !== false) handle.sqlite?.run("pragma wal_checkpoint(TRUNCATE)");
+      await handle.close();
+    },
+  };
+}

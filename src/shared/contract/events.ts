@@ -1,0 +1,48 @@
+/**
+ * The events the app announces after a commit (the outbox), with their payloads. What each one sets
+ * off in every process is the reactions table, src/runtime/reactions.ts.
+ */
+import type { SettlementMessage } from "./live.ts";
+
+/** Every event type, for the start-up check that each has its reactions. */
+export const EVENT_TYPES = [
+  "odds_update",
+  "game.completed",
+  "friend_request",
+  "league_invitation",
+  "bet_settlements",
+  "games.changed",
+  "user.renamed",
+  "sessions.ended",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Which sessions ended, by the hash of their token (never the token): one (sign-out), or all of a
+ * player's but the one kept (a password change), or all of them (a reset, a deleted account).
+ */
+export type SessionsEnded = { sessionHash: string } | { userId: number; keptSessionHash: string | null };
+
+export interface AppEvents {
+  /** Odds or lines changed: every client refetches games. */
+  odds_update: Record<string, never>;
+  /** A game got its final score (or a corrected one: regrade): settle its bets. */
+  "game.completed": { gameId: string; regrade: boolean };
+  /** A friend request was sent or accepted (for the other player's notifications). */
+  friend_request: { requestId: number };
+  /** Someone was invited to a league (for the invited player's notifications). */
+  league_invitation: { invitationId: number; leagueId: number };
+  /** Bets settled: each player is told only of their own (every settlement names its userId). */
+  bet_settlements: { settlements: ({ userId: number } & Partial<SettlementMessage>)[] };
+  /** Games changed in a way browsers need not hear of at once (closing lines): cached reads are rebuilt. */
+  "games.changed": Record<string, never>;
+  /** A player's name changed (a rename, or an account deleted and anonymised): boards are rebuilt. */
+  "user.renamed": { userId: number };
+  /** Sessions ended: every process closes their sockets. */
+  "sessions.ended": SessionsEnded;
+}
+
+// Both lists name the same events (a compile error here means one of them is missing one).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const EVENT_LISTS_AGREE: Same<EventType, keyof AppEvents> = true;
