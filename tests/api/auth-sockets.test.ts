@@ -16,17 +16,18 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A signed-in socket; resolves once the server said hello. `closed` resolves with the close code. */
+/** A signed-in socket; resolves once the server said hello. `closed` resolves with the close code, `reason` with its reason. */
 async function connect(cookie: string) {
   const ws = new WebSocket(`${origin.replace("http", "ws")}/ws`, {
     headers: { origin, cookie },
   } as unknown as string[]);
   const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+  const reason = new Promise<string>((resolve) => ws.addEventListener("close", (e) => resolve(e.reason)));
   await new Promise<void>((resolve, reject) => {
     ws.addEventListener("message", () => resolve(), { once: true });
     ws.addEventListener("error", () => reject(new Error("socket error")));
   });
-  return { ws, closed };
+  return { ws, closed, reason };
 }
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -55,6 +56,8 @@ describe("ending every session closes every live socket of the player", () => {
     expect(res.status).toBe(200);
     expect(await within(phone.closed)).toBe(4001);
     expect(await within(laptop.closed)).toBe(4001);
+    // The reason tells the page why, so it can say so on the sign-in screen.
+    expect(await laptop.reason).toBe("password_reset");
     expect(await within(other.closed, 100)).toBe("still open");
     other.ws.close();
   });
@@ -71,6 +74,7 @@ describe("ending every session closes every live socket of the player", () => {
     expect(res.status).toBe(200);
     expect(await within(first.closed)).toBe(4001);
     expect(await within(second.closed)).toBe(4001);
+    expect(await second.reason).toBe("account_deleted");
   });
 });
 

@@ -39,6 +39,39 @@ describe("labels and account", () => {
   );
 
   test(
+    "a device signed out by a password change elsewhere lands on sign-in saying why, and returns to its screen after",
+    async () => {
+      const someone = await newPlayer(suite.server, "two_devices");
+      const { page } = await openPage(suite.browser, suite.server, someone);
+      const hello = liveHello(page, true);
+      await page.goto("/my-bets");
+      await hello;
+
+      // The other device changes the password: every other session ends, this one's too.
+      const changed = await call(suite.server.ctx.app, "PUT", "/api/user/password", {
+        cookie: someone.cookie,
+        body: { currentPassword: someone.password, newPassword: "brand-new-secret-7" },
+      });
+      expect(changed.status).toBe(200);
+
+      await page.waitForURL((url) => url.pathname === "/auth");
+      expect(new URL(page.url()).searchParams.get("returnUrl")).toBe("/my-bets");
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+      await page
+        .getByText(
+          "You were signed out because your password was changed on another device. Sign in with the new password.",
+          { exact: true },
+        )
+        .waitFor();
+      await page.getByLabel("Email", { exact: true }).fill(someone.user.email);
+      await page.getByLabel("Password", { exact: true }).fill("brand-new-secret-7");
+      await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/my-bets");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "Settings changes the password: a wrong current one is refused under its field, then the new one signs in",
     async () => {
       const someone = await newPlayer(suite.server, "pass_changer");

@@ -58,7 +58,7 @@ test(
     suite.server.ctx.clock.set("2026-09-13T20:30:00Z");
     await page.clock.setSystemTime(suite.server.ctx.clock.now());
     const outOfReach =
-      "Not eligible: Week 1 can no longer be covered (1 of 3 bet, 0 games left). Week 2 opens Sun, Sep 20 · 1:00 PM. Bet Week 2 games";
+      "Not eligible: Week 1 can no longer be covered (1 of 3 bet, 0 games left). Week 2 opens Sun, Sep 20 · 1:00 PM EDT. Bet Week 2 games";
     for (const path of ["/leaderboard", "/contest-rules", "/"]) {
       await page.goto(path);
       await statusLine(page).first().waitFor();

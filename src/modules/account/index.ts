@@ -63,7 +63,7 @@ export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: Acco
           throw error;
         });
         cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
-        onSessionsEnded({ userId: user.id, keptSessionHash: null });
+        onSessionsEnded({ userId: user.id, keptSessionHash: null, reason: "account_deleted" });
         return result;
       },
       { auth: true, body: DeleteBody, response: { 200: MessageResponse } },

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../runtime/index.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
-import type { SessionsEnded } from "../../shared/contract/events.ts";
+import type { SessionEndReason, SessionsEnded } from "../../shared/contract/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { publish } from "../realtime/service.ts";
@@ -105,7 +105,7 @@ export async function userForSession(
 
 /** Ends one session; every process closes its sockets (the event). */
 export async function logout(db: Db, now: Date, token: string): Promise<SessionsEnded> {
-  const ended = { sessionHash: sessionHash(token) };
+  const ended: SessionsEnded = { sessionHash: sessionHash(token), reason: "signed_out" };
   await db.transaction().execute(async (trx) => {
     await repo.deleteSession(trx, ended.sessionHash);
     await publish(trx, now, "sessions.ended", ended);
@@ -185,7 +185,7 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
     const userId = await spendLink(trx, now, token, "password_reset");
     if (userId === null) throw deadLink();
     await users.setPasswordHash(trx, userId, hash);
-    return endSessionsOf(trx, now, userId);
+    return endSessionsOf(trx, now, userId, "password_reset");
   });
 }
 
@@ -207,7 +207,7 @@ export async function changePassword(
   return db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteLinksOf(trx, userId);
-    const ended = await endSessionsOf(trx, now, userId);
+    const ended = await endSessionsOf(trx, now, userId, "password_changed");
     return { ended, token: await startSession(trx, now, userId) };
   });
 }
@@ -252,16 +252,16 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<{ session
 /** Ends every session of an account and drops its one-time links, in the caller's transaction (account deletion). */
 export async function forgetSessionsAndLinks(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
   await repo.deleteLinksOf(trx, userId);
-  return endSessionsOf(trx, now, userId);
+  return endSessionsOf(trx, now, userId, "account_deleted");
 }
 
 /**
  * Ends every session of a player in the caller's transaction, and tells every process (their
  * sockets close; `keptSessionHash` stays in the event for sessions.ended events already in the outbox).
  */
-async function endSessionsOf(trx: Db, now: Date, userId: number): Promise<SessionsEnded> {
+async function endSessionsOf(trx: Db, now: Date, userId: number, reason: SessionEndReason): Promise<SessionsEnded> {
   await repo.deleteSessionsOf(trx, userId);
-  const ended = { userId, keptSessionHash: null };
+  const ended: SessionsEnded = { userId, keptSessionHash: null, reason };
   await publish(trx, now, "sessions.ended", ended);
   return ended;
 }

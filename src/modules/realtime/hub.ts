@@ -100,7 +100,8 @@ export class SocketHub {
     for (const id of ids) {
       const entry = this.#entries.get(id);
       this.remove(id);
-      entry?.socket.close(4001, "signed out");
+      // The close reason says why, so the page can tell the player (an old event has none).
+      entry?.socket.close(4001, ended.reason ?? "signed_out");
     }
   }
 

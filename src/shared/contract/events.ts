@@ -19,10 +19,18 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
+ * Why sessions ended, told to the browsers whose sockets close (the close reason), so a device signed
+ * out from elsewhere can say why. Events written before it existed have none.
+ */
+export type SessionEndReason = "signed_out" | "password_changed" | "password_reset" | "account_deleted";
+
+/**
  * Which sessions ended, by the hash of their token (never the token): one (sign-out), or all of a
  * player's but the one kept (a password change), or all of them (a reset, a deleted account).
  */
-export type SessionsEnded = { sessionHash: string } | { userId: number; keptSessionHash: string | null };
+export type SessionsEnded = ({ sessionHash: string } | { userId: number; keptSessionHash: string | null }) & {
+  reason?: SessionEndReason;
+};
 
 export interface AppEvents {
   /** Odds or lines changed: every client refetches games. */

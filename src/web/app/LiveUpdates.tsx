@@ -1,8 +1,10 @@
-import { useEffect, useEffectEvent } from "react";
-import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate } from "../lib/live.ts";
+import { useEffect, useEffectEvent, useLayoutEffect } from "react";
+import { useLocation } from "wouter";
+import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate, onSessionEnded } from "../lib/live.ts";
 import { afterFirstOpen, afterNotification, afterOddsUpdate, afterReconnect, afterSettlement } from "../lib/queries.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
+import { checkSessionAfterEnd } from "./session-ended.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
 
 /**
@@ -15,6 +17,8 @@ import { ownSettlements, settlementToast } from "./settlements.ts";
 export function LiveUpdates() {
   const { user, isLoading } = useCurrentUser();
   const userId = user?.id ?? null;
+  const [, navigate] = useLocation();
+  const onSessionEnd = useEffectEvent((reason: string) => void checkSessionAfterEnd(reason, navigate));
   // Reads the signed-in user at the moment a message arrives, without resubscribing on each change.
   const onSettlements = useEffectEvent((settlements: unknown) => {
     if (userId === null) return;
@@ -35,6 +39,8 @@ export function LiveUpdates() {
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).
       onLiveMessage("notification", () => void afterNotification()),
       onLiveMessage("bet_settlements", (message) => onSettlements(message.settlements)),
+      // Signed out from elsewhere: say why on the sign-in page rather than fall silently to it.
+      onSessionEnded((reason) => onSessionEnd(reason)),
     ];
     return () => {
       for (const off of offs) off();
@@ -46,8 +52,10 @@ export function LiveUpdates() {
   // (mayHaveMissedEvents). While the user loads, the signed-in hint says which session the cookie
   // holds; a sign-in or sign-out reconnects, and the server reads who it is from the cookie.
   const signedIn = isLoading ? signedInHint() : userId !== null;
+  // A layout effect, like the one SWR asks for the user in: a passive effect may run a frame later
+  // on a busy device, after the first answers are back.
   // biome-ignore lint/correctness/useExhaustiveDependencies: signedIn is the trigger, not a value the effect reads
-  useEffect(() => connectLive(), [signedIn]);
+  useLayoutEffect(() => connectLive(), [signedIn]);
 
   return null;
 }

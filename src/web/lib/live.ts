@@ -9,6 +9,19 @@ type MessageHandler = (message: LiveMessage) => void;
 
 const messageHandlers = new Map<string, Set<MessageHandler>>();
 const openHandlers = new Set<(helloAt: number) => void>();
+const sessionEndHandlers = new Set<(reason: string) => void>();
+
+/** The close code the server ends a signed-out session's socket with; its reason says why. */
+export const SESSION_ENDED_CODE = 4001;
+
+/**
+ * Runs `handler` when the server closes the socket because its session ended (signed out in another
+ * tab, a password changed or reset elsewhere, the account deleted), with the server's reason.
+ */
+export function onSessionEnded(handler: (reason: string) => void): () => void {
+  sessionEndHandlers.add(handler);
+  return () => sessionEndHandlers.delete(handler);
+}
 
 /** Runs `handler` for every message of this type; returns the unsubscribe function. */
 export function onLiveMessage(type: string, handler: MessageHandler): () => void {
@@ -129,8 +142,9 @@ export function connectLive({
       const helloAt = performance.now();
       for (const handler of openHandlers) handler(helloAt);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (stopped || socket !== ws) return;
+      if (event.code === SESSION_ENDED_CODE) for (const handler of sessionEndHandlers) handler(event.reason);
       socket = null;
       // Jitter spreads reconnects out after a server restart.
       const delay = Math.min(maxDelayMs, minDelayMs * 2 ** failures) * (0.75 + Math.random() * 0.5);

@@ -42,6 +42,16 @@ const HEADINGS: Record<AuthView, { title: string; tab: string; lead: string }> =
   },
 };
 
+/** Why this browser was signed out (?signedOut=, set by the page whose session ended elsewhere). */
+const SIGNED_OUT: Record<string, string> = {
+  password_changed:
+    "You were signed out because your password was changed on another device. Sign in with the new password.",
+  password_reset: "You were signed out because your password was reset. Sign in with the new password.",
+  account_deleted: "You were signed out because this account was deleted.",
+  signed_out: "You signed out in another tab or window.",
+  ended: "Your session has ended. Please sign in again.",
+};
+
 /**
  * /auth (spec §2): sign in or create an account, then go to ?returnUrl. Signed-in visitors go there
  * at once, except with a reset link (works whoever is signed in) or a confirmation link (confirmed
@@ -52,6 +62,7 @@ export function AuthPage() {
   const returnUrl = safeReturnUrl(params.get("returnUrl"));
   const resetToken = params.get("reset");
   const verifyParam = params.get("verify");
+  const signedOutWhy = SIGNED_OUT[params.get("signedOut") ?? ""] ?? null;
   // Kept while the card shows it: the address loses it once answered, and signing in comes back to it.
   const [verifyToken, setVerifyToken] = useState(verifyParam);
   const [view, setView] = useState<AuthView>(
@@ -143,6 +154,11 @@ export function AuthPage() {
           <ForgotPasswordForm onBack={() => show("signin")} />
         ) : (
           <>
+            {signedOutWhy && !changed && shown === "signin" ? (
+              <div className="auth-notice" role="status">
+                <p>{signedOutWhy}</p>
+              </div>
+            ) : null}
             {changed && shown === "signin" ? (
               <div className="auth-notice" role="status">
                 <p>{changed}</p>

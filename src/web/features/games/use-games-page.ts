@@ -63,6 +63,7 @@ export function useGamesPage() {
   const showGames = (target: number | null) => {
     if (target === null) {
       pickedWeek.value = null;
+      if (search.has("week")) updateSearch({ week: null });
       setFilter(UNBET_FILTER);
     } else {
       pickedWeek.value = target;
@@ -70,14 +71,19 @@ export function useGamesPage() {
     }
     setJump((n) => n + 1);
   };
-  // Links from other screens (`/?show=unbet`, `/?week=N`) take the same step once, then leave the address.
+  // Links from other screens take the same step: `/?show=unbet` once (it then leaves the address),
+  // `/?week=N` whenever the address names a week the screen is not on. The week stays in the
+  // address (a reload, a shared link, the sign-in prompt's way back keep it) and follows the picker.
   const show = search.get("show");
   const linkedWeek = intParam(search.get("week"), 1, WEEKS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: taken once per link; showGames only sets state
   useEffect(() => {
-    if (show !== "unbet" && linkedWeek === null) return;
-    showGames(show === "unbet" ? null : linkedWeek);
-    updateSearch({ show: null, week: null });
+    if (show === "unbet") {
+      showGames(null);
+      updateSearch({ show: null });
+      return;
+    }
+    if (linkedWeek !== null && linkedWeek !== pickedWeek.value) showGames(linkedWeek);
   }, [show, linkedWeek]);
 
   const open = useMemo(() => (games.data ?? []).filter((game) => game.status !== "completed"), [games.data]);
@@ -129,6 +135,7 @@ export function useGamesPage() {
     currentWeek: currentWeek.data?.week ?? week,
     pickWeek: (n: number) => {
       pickedWeek.value = n;
+      if (search.has("week")) updateSearch({ week: String(n) });
     },
     coverage: coverage.data,
     /** The performance panel's figures, once the player has bets. */
