@@ -93,7 +93,18 @@ export async function boardPrizeMarks(
   now: Date,
   week: { season: number; week: number },
   userIds: readonly number[],
-  opts: { adminEmails: readonly string[]; places: boolean },
+  opts: {
+    adminEmails: readonly string[];
+    places: boolean;
+    /**
+     * Look for the prize places among the ranking's first this many players only (a board's shown
+     * rows). The first eligible players among them are the week's first eligible overall, so the
+     * places shown are the same; beyond them nothing is shown. Unbounded, the walk asks about every
+     * ranked player until three are found: on a week few have covered, all 100,000 of them, 200 at a
+     * time, which kept a Sunday's settlement from the database (each chunk rebuilds the boards).
+     */
+    placesWithin?: number;
+  },
 ): Promise<PrizeMarks> {
   const [facts, schedule] = await Promise.all([
     weekFacts(db, week.season, week.week),
@@ -120,16 +131,18 @@ export async function boardPrizeMarks(
   const eligible = await eligibleOf([...userIds]);
   const places = new Map<number, number>();
   if (opts.places) {
-    const ranking = await weeklyRanking(db, week.season, week.week);
+    const ranking = await weeklyRanking(db, week.season, week.week, opts.placesWithin);
     const inOrder: (typeof ranking)[number][] = [];
     const settled = () => {
       const last = inOrder.at(-1);
       const cut = inOrder[PRIZE_PLACES - 1];
       return inOrder.length > PRIZE_PLACES && last && cut && compareRankFigures(cut, last) !== 0;
     };
-    for (let i = 0; i < ranking.length && !settled(); i += PLACES_STEP) {
-      const step = ranking.slice(i, i + PLACES_STEP);
-      const ok = await eligibleOf(step.map((r) => r.userId));
+    const within = Math.min(ranking.length, opts.placesWithin ?? ranking.length);
+    for (let i = 0; i < within && !settled(); i += PLACES_STEP) {
+      const step = ranking.slice(i, Math.min(within, i + PLACES_STEP));
+      const known = step.every((r) => userIds.includes(r.userId));
+      const ok = known ? eligible : await eligibleOf(step.map((r) => r.userId));
       inOrder.push(...step.filter((r) => ok.has(r.userId)));
     }
     for (const { entry, place } of selectWinners(inOrder)) places.set(entry.userId, place);

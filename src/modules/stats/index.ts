@@ -31,14 +31,16 @@ export function statsRoutes({
   const boardsRead = new Map<string, BoardWeek>();
   const keyOf = (week: BoardWeek) => (week ? `board:${week.season}:${week.week}` : "board:all");
   /** A weekly board's rows marked with who can win the week and the prize places (medals go to those only). */
-  const marked = async (week: BoardWeek, entries: Entry[]) => {
+  const marked = async (week: BoardWeek, entries: Entry[], rows: "top" | "viewer") => {
     if (!week) return { value: entries };
+    // Places among the shown top rows (the same as the week's first eligible overall); a viewer's
+    // row beyond them is marked eligible or not, without a place (see boardPrizeMarks' placesWithin).
     const marks = await boardPrizeMarks(
       db,
       clock.now(),
       week,
       entries.map((e) => e.userId),
-      { adminEmails: config.adminEmails, places: true },
+      { adminEmails: config.adminEmails, places: rows === "top", placesWithin: entries.length },
     );
     return {
       value: entries.map((e) => ({
@@ -49,7 +51,7 @@ export function statsRoutes({
       validUntil: marks.validUntil,
     };
   };
-  const buildTop = async (week: BoardWeek) => marked(week, await service.boardTop(db, week));
+  const buildTop = async (week: BoardWeek) => marked(week, await service.boardTop(db, week), "top");
   // When settlement's figures reach the rankings, the boards that were read are serialized again
   // off the request path; readers keep the previous answer until then, never waiting on it.
   service.onBoardsChanged(db, async () => {
@@ -66,7 +68,7 @@ export function statsRoutes({
     const top = await reads.get(key, service.boardsVersion(), clock.now().getTime(), () => buildTop(week));
     const own = viewerId === null ? null : await service.viewerRowBeyondTop(db, week, viewerId);
     if (!own) return cachedAnswer(request, set, top);
-    const [ownMarked] = (await marked(week, [own])).value;
+    const [ownMarked] = (await marked(week, [own], "viewer")).value;
     return jsonAnswer(request, set, withAppended(top, ownMarked));
   };
   return new Elysia({ name: "stats", prefix: "/api" })

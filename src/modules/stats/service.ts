@@ -111,8 +111,9 @@ export async function viewerRowBeyondTop(db: Db, week: BoardWeek, viewerId: numb
 }
 
 /** Every player with settled individual bets in a week, in board order (rank shared by ties). */
-export async function weeklyRanking(db: Db, season: number, week: number) {
-  return (await boardsOf(db).ranking({ season, week })).all().map(({ row: r, rank }) => ({
+export async function weeklyRanking(db: Db, season: number, week: number, limit = Number.POSITIVE_INFINITY) {
+  const all = (await boardsOf(db).ranking({ season, week })).all();
+  return (limit < all.length ? all.slice(0, limit) : all).map(({ row: r, rank }) => ({
     userId: r.userId,
     rank,
     profitCents: r.profitCents,
