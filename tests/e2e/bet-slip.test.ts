@@ -29,6 +29,26 @@ async function picks(page: Page): Promise<string[]> {
   return slip(page).locator(".slip-pick-text").allTextContents();
 }
 
+/**
+ * A signed-up player's bet on Philadelphia's spread with a note ("Eagles off a bye"), then the Over of
+ * the same game placed: the 'Replace Existing Bet?' dialog is open.
+ */
+async function replacingWithNote() {
+  const { page, user } = await gamesPage({ signedIn: true });
+  const game = card(page, ...DAL_PHI);
+  await odds(page, PHI_SPREAD).click();
+  await slip(page).getByRole("button", { name: "Add note for Philadelphia Eagles -3.5" }).click();
+  await slip(page).getByLabel("Note (optional)").fill("Eagles off a bye");
+  await slip(page).getByRole("button", { name: "Place Bet" }).click();
+  await game.locator(".your-bet").waitFor();
+
+  await dalPhiOver(page).click();
+  await slip(page).getByRole("button", { name: "Place Bet" }).click();
+  const dialog = page.getByRole("dialog", { name: "Replace Existing Bet?" });
+  await dialog.waitFor();
+  return { page, user, game, dialog };
+}
+
 describe("bet slip", () => {
   test(
     "picking odds adds the pick and opens the slip; picking it again removes it; removing the last pick closes the slip",
@@ -347,18 +367,7 @@ describe("bet slip", () => {
   test(
     "a second bet on a game asks 'Replace Existing Bet?': Cancel keeps the old bet, 'Replace Bet' swaps it",
     async () => {
-      const { page, user } = await gamesPage({ signedIn: true });
-      const game = card(page, ...DAL_PHI);
-      await odds(page, PHI_SPREAD).click();
-      await slip(page).getByRole("button", { name: "Add note for Philadelphia Eagles -3.5" }).click();
-      await slip(page).getByLabel("Note (optional)").fill("Eagles off a bye");
-      await slip(page).getByRole("button", { name: "Place Bet" }).click();
-      await game.locator(".your-bet").waitFor();
-
-      await dalPhiOver(page).click();
-      await slip(page).getByRole("button", { name: "Place Bet" }).click();
-      const dialog = page.getByRole("dialog", { name: "Replace Existing Bet?" });
-      await dialog.waitFor();
+      const { page, user, game, dialog } = await replacingWithNote();
       expect(await dialog.textContent()).toContain(
         "You already have a bet on Dallas Cowboys @ Philadelphia Eagles. Replace it with Over 45.5?",
       );
@@ -500,18 +509,7 @@ describe("bet slip", () => {
   test(
     "Replace shows the current bet beside the new one and asks whether to keep the old note (not kept unless ticked)",
     async () => {
-      const { page, user } = await gamesPage({ signedIn: true });
-      const game = card(page, ...DAL_PHI);
-      await odds(page, PHI_SPREAD).click();
-      await slip(page).getByRole("button", { name: "Add note for Philadelphia Eagles -3.5" }).click();
-      await slip(page).getByLabel("Note (optional)").fill("Eagles off a bye");
-      await slip(page).getByRole("button", { name: "Place Bet" }).click();
-      await game.locator(".your-bet").waitFor();
-
-      await dalPhiOver(page).click();
-      await slip(page).getByRole("button", { name: "Place Bet" }).click();
-      const dialog = page.getByRole("dialog", { name: "Replace Existing Bet?" });
-      await dialog.waitFor();
+      const { page, user, game, dialog } = await replacingWithNote();
       const lines = async (name: string) =>
         (await dialog.getByRole("region", { name }).innerText()).split("\n").filter((line) => line.trim() !== "");
       expect(await lines("Current bet")).toEqual([

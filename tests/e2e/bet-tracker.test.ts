@@ -10,24 +10,21 @@ import {
   KC_BUF,
   moneyline,
   newPlayer,
-  NOW,
   PHI_KC,
   placeBet,
   resolveGame,
   SF_SEA,
   spread,
   startBettingServer,
+  pageAtNow,
   total,
 } from "./my-bets-fixtures.ts";
 
 /** My Bets as a tracker (issue 27 items 4, 5 and 8): compact rows, tabs, filters, search, sort, the bankroll line, cancel. */
 const suite = browserSuite(startBettingServer);
 
-async function openPage(player: BuiltUser, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await suite.newPage({ viewport, signedInAs: player });
-  await page.clock.setFixedTime(new Date(NOW));
-  return page;
-}
+const openPage = (player: BuiltUser, viewport?: { width: number; height: number }) =>
+  pageAtNow(suite, player, { viewport });
 
 const picks = (page: Page) => page.locator(".bet-card .bet-pick").allTextContents();
 const pressed = (page: Page) => page.getByRole("group", { name: "Show bets" }).locator("[aria-pressed=true]");

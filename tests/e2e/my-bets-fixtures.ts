@@ -1,12 +1,12 @@
 /** What the My Bets and settlement e2e tests share: a server with the fake season, players signed into browsers, bets placed over the API. */
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { Bet } from "../../src/shared/contract/betting.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call } from "../support.ts";
-import { startServer, type Server } from "./helpers.ts";
+import { type BrowserSuite, startServer, type Server } from "./helpers.ts";
 
 export { moveLines, recordClosingLines } from "./provider-lines.ts";
 
@@ -127,4 +127,19 @@ export async function resolveGame(
     body: { homeScore, awayScore, status: "completed" },
   });
   if (res.status !== 200) throw new Error(`resolving ${gameId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * A page of the suite signed in as `player` (or a visitor) whose clock stands on NOW; with `ticking`,
+ * the browser's time runs on from NOW under Playwright's fake timers, so a test can jump ahead.
+ */
+export async function pageAtNow(
+  suite: BrowserSuite<BettingServer>,
+  player: BuiltUser | null,
+  opts: { viewport?: { width: number; height: number }; ticking?: boolean } = {},
+): Promise<Page> {
+  const page = await suite.newPage({ viewport: opts.viewport, signedInAs: player });
+  if (opts.ticking) await page.clock.install({ time: new Date(NOW) });
+  else await page.clock.setFixedTime(new Date(NOW));
+  return page;
 }

@@ -11,7 +11,6 @@ import {
   KC_BUF,
   moneyline,
   newPlayer,
-  NOW,
   PHI_KC,
   placeBet,
   moveLines,
@@ -21,24 +20,16 @@ import {
   SF_SEA,
   spread,
   startBettingServer,
+  pageAtNow,
   total,
 } from "./my-bets-fixtures.ts";
 
 const suite = browserSuite(startBettingServer);
 
-/**
- * A page signed in as `player` (or a visitor) whose clock stands on NOW; with `ticking`, the
- * browser's time runs on from NOW under Playwright's fake timers, so a test can jump ahead.
- */
-async function openPage(
+const openPage = (
   player: BuiltUser | null,
   opts: { viewport?: { width: number; height: number }; ticking?: boolean } = {},
-): Promise<Page> {
-  const page = await suite.newPage({ viewport: opts.viewport, signedInAs: player });
-  if (opts.ticking) await page.clock.install({ time: new Date(NOW) });
-  else await page.clock.setFixedTime(new Date(NOW));
-  return page;
-}
+) => pageAtNow(suite, player, opts);
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Recent Bets & Journal" });
 const card = (page: Page, pick: string) => page.getByRole("article", { name: pick, exact: true });
