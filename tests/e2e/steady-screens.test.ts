@@ -108,6 +108,9 @@ describe("steady screens", () => {
       for (const viewport of [undefined, PHONE]) {
         const { page } = await openPage(suite.browser, suite.server, player, { viewport });
         await watchShifts(page);
+        // The session comes after the games have started loading: nothing drawn before it may move
+        // when it says whether this account dismissed the contest banner.
+        await slow(page, "**/api/user", 300);
         await slow(page, "**/api/users/*/coverage/week/*", 400);
         await slow(page, "**/api/users/*/stats", 800);
         await slow(page, "**/api/users/*/bets", 1200);

@@ -30,6 +30,9 @@ export function GamesPage() {
   const page = useGamesPage();
   const filterId = useId();
 
+  // The promo banner waits for the session (it may have been dismissed by this account), and a
+  // skeleton drawn before it would be pushed down when it comes: nothing is drawn until then.
+  if (!page.sessionKnown) return null;
   if (!page.panelsReady) {
     return (
       <>

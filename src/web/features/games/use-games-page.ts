@@ -130,6 +130,7 @@ export function useGamesPage() {
   }, [jump, listShown]);
 
   return {
+    sessionKnown: !sessionLoading,
     panelsReady,
     week,
     currentWeek: currentWeek.data?.week ?? week,
