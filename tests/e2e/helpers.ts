@@ -251,3 +251,31 @@ export async function until(what: string, condition: () => boolean, timeoutMs = 
     await Bun.sleep(25);
   }
 }
+
+const requestsInFlight = new WeakMap<Page, Set<unknown>>();
+
+/** Counts the page's requests in flight from now on (for `networkQuiet`). */
+export function trackRequests(page: Page): void {
+  if (requestsInFlight.has(page)) return;
+  const inFlight = new Set<unknown>();
+  requestsInFlight.set(page, inFlight);
+  page.on("request", (request) => inFlight.add(request));
+  page.on("requestfinished", (request) => inFlight.delete(request));
+  page.on("requestfailed", (request) => inFlight.delete(request));
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs` (Playwright's "networkidle" waits
+ * a fixed 500 ms after the load, every time). Tracks the page from now on if it was not tracked.
+ */
+export async function networkQuiet(page: Page, quietMs = 100, timeoutMs = 10_000): Promise<void> {
+  trackRequests(page);
+  const inFlight = requestsInFlight.get(page) as Set<unknown>;
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${inFlight.size} requests to end`);
+    await Bun.sleep(20);
+    if (inFlight.size > 0) quietSince = Date.now();
+  }
+}
