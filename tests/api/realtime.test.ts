@@ -11,6 +11,7 @@ import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { publish } from "../../src/modules/realtime/service.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
+import { copiesSettled } from "../databases.ts";
 
 let ctx: TestContext;
 let dispatcher: OutboxDispatcher;
@@ -117,6 +118,7 @@ describe("/ws", () => {
         throw new Error("change failed");
       }),
     ).rejects.toThrow("change failed");
+    await copiesSettled();
     await dispatcher.tick();
     await Bun.sleep(50);
     expect(a.messages).toHaveLength(1);
@@ -177,11 +179,13 @@ describe("outbox dispatcher", () => {
     const first = new OutboxDispatcher(local.db, bus, local.clock, createLogger("silent"), 10_000);
     await first.start();
     await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await copiesSettled();
     await first.tick();
     await first.stop();
     await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
     const second = new OutboxDispatcher(local.db, bus, local.clock, createLogger("silent"), 10_000);
     await second.start();
+    await copiesSettled();
     await second.tick();
     expect(heard).toHaveLength(2);
     expect(new Set(heard).size).toBe(2);
@@ -210,6 +214,7 @@ describe("outbox dispatcher", () => {
       await publish(trx, local.clock.now(), "odds_update", {});
       await publish(trx, local.clock.now(), "odds_update", {});
     });
+    await copiesSettled();
     await d.tick();
     expect(heard).toHaveLength(2);
     expect(lines.join("\n")).toContain("handler broke");
@@ -222,9 +227,11 @@ describe("outbox dispatcher", () => {
     const d = new OutboxDispatcher(local.db, new EventBus(), local.clock, createLogger("silent"), 10_000);
     await d.start();
     await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await copiesSettled();
     await d.tick();
     local.clock.advance(25 * 60 * 60 * 1000);
     await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await copiesSettled();
     await d.tick();
     const rows = await local.db.selectFrom("outbox").select("id").execute();
     expect(rows).toHaveLength(1);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { buildUser, type BuiltUser, seededSeason } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
+import { copiesSettled } from "../databases.ts";
 
 let ctx: TestContext;
 let ann: BuiltUser;
@@ -218,6 +219,7 @@ describe("notifications", () => {
     const dispatcher = new OutboxDispatcher(ctx.db, ctx.bus, ctx.clock, ctx.logger, 10_000);
     await dispatcher.start();
     await as(ann, "POST", "/api/friends/requests", { addresseeId: ben.user.id });
+    await copiesSettled();
     await dispatcher.tick();
     expect(types).toEqual([`friend_request:${ben.user.id}`]);
     await dispatcher.stop();
