@@ -22,6 +22,17 @@ const phiSpread = (page: Page) =>
   card(page, "Dallas Cowboys", "Philadelphia Eagles").getByRole("button", { name: PHI_SPREAD });
 const slipToggle = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Bet Slip/ });
 
+/** Goes to `path` as the app's links do (history.pushState and the router's listener), without a load. */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((path) => {
+    document.querySelector("h1")?.setAttribute("data-left", "");
+    history.pushState(null, "", path);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  // The screen it left is gone: its heading went with it.
+  await page.waitForFunction(() => !document.querySelector("h1[data-left]"));
+}
+
 /** Sideways scroll, and on wide screens any top link that is cut off or runs under the bell, slip button or Sign In. */
 async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -53,9 +64,11 @@ describe("layout at every width", () => {
         const problems: string[] = [];
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: width < 768 ? 844 : 1000 });
+          // The app loaded at each width, then each screen mounted at it by the app's own navigation
+          // (a full load per screen and width cost a third of this file's time and showed nothing more).
+          await page.goto("/");
           for (const path of ["/", "/leaderboard", "/contest-rules", "/auth"]) {
-            if (path !== "/") await page.goto(path);
-            else if (page.url() !== `${suite.server.baseUrl}/`) await page.goto("/");
+            if (path !== "/") await navigateInApp(page, path);
             await page.getByRole("heading", { level: 1 }).first().waitFor();
             // Measured once the screen has settled (its data and stylesheet arrive after the heading).
             let found = await layoutProblems(page);
