@@ -1,6 +1,7 @@
 import { computed, signal } from "@preact/signals-react";
 import { UNIT_CHOICES } from "../../shared/money.ts";
 import type { LegBetType } from "../../shared/bets.ts";
+import { formatOdds, pickText } from "./odds-format.ts";
 import { readJson, removeItem, storageKeys, writeJson } from "./storage.ts";
 
 /**
@@ -42,12 +43,30 @@ export const slipSelections = signal<SlipSelection[]>([]);
 export const slipOpen = signal(false);
 export const slipCount = computed(() => slipSelections.value.length);
 export const slipKeys = computed(() => new Set(slipSelections.value.map(selectionKey)));
-/** Counts requests to move focus into the slip: opening it from a button does, picking odds does not. */
+/** Counts requests to move focus into the slip: opening it from a button, or picking odds by keyboard. */
 export const slipFocusRequests = signal(0);
+/** The pick (its key) that the next focus request lands on; null: the slip's Close button. */
+export const slipFocusPick = signal<string | null>(null);
+/** What the slip last did, in words, for screen readers (a polite live region in the shell). */
+export const slipAnnouncement = signal("");
+/**
+ * The price button a pick was last added from: focus goes back to it when the slip closes with focus
+ * inside (placed, cleared, Escape), so a keyboard player carries on from where they picked.
+ */
+let pickedFrom: HTMLElement | null = null;
+
+/** Where focus goes when the slip closes from within: the last price picked, else the screen's main area. */
+export function focusAfterSlip(): HTMLElement | null {
+  if (pickedFrom?.isConnected && !(pickedFrom as HTMLButtonElement).disabled) return pickedFrom;
+  return document.querySelector<HTMLElement>("main");
+}
+
+const picksText = (n: number) => `${n} ${n === 1 ? "pick" : "picks"} in the slip`;
 
 /** Opens the slip and takes focus into it (the phone bar's Slip button). */
 export function openSlip(): void {
   slipOpen.value = true;
+  slipFocusPick.value = null;
   slipFocusRequests.value++;
 }
 
@@ -73,16 +92,27 @@ export function resumeSlip(): void {
   if (slipSelections.value.length > 0) openSlip();
 }
 
-/** Spec §4: a pick already in the slip leaves it; otherwise it joins and the slip opens. */
-export function toggleSelection(pick: SlipSelection): void {
+/**
+ * Spec §4: a pick already in the slip leaves it; otherwise it joins and the slip opens. Picked with
+ * the mouse, focus stays on the odds so more picks can follow (the slip beside them shows each);
+ * picked by keyboard, focus moves to the new pick in the slip (Escape brings it back to the price),
+ * since the slip comes after the whole screen in the Tab order.
+ */
+export function toggleSelection(pick: SlipSelection, from?: { button: HTMLElement; byKeyboard: boolean }): void {
   const key = selectionKey(pick);
+  if (from) pickedFrom = from.button;
   if (slipKeys.value.has(key)) {
     removeSelection(key);
+    slipAnnouncement.value = `Removed ${pickText(pick)} from the bet slip. ${picksText(slipSelections.value.length)}.`;
     return;
   }
   slipSelections.value = [...slipSelections.value, pick];
-  // Focus stays on the odds so more picks can follow; the slip beside them shows each one.
   slipOpen.value = true;
+  slipAnnouncement.value = `Added ${pickText(pick)} ${formatOdds(pick.odds)} to the bet slip. ${picksText(slipSelections.value.length)}.`;
+  if (from?.byKeyboard) {
+    slipFocusPick.value = key;
+    slipFocusRequests.value++;
+  }
 }
 
 /** Removing the last pick closes the slip (spec §4). */

@@ -11,7 +11,8 @@ export function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="container page">
+      {/* Focusable from script: the skip link's target, and where focus lands when the slip closes with nothing else to go back to. */}
+      <main id="main" className="container page" tabIndex={-1}>
         {children}
       </main>
       <MobileBar />

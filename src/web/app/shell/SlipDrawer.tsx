@@ -3,11 +3,15 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import {
   closeSlip,
+  focusAfterSlip,
   resumeSlip,
+  slipAnnouncement,
   slipAwaitsAccount,
   slipCount,
+  slipFocusPick,
   slipFocusRequests,
   slipOpen,
+  slipSelections,
 } from "../../lib/bet-slip.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { lazyComponent } from "../lazy-component.tsx";
@@ -69,17 +73,35 @@ export function SlipDrawer() {
       if (!dialog.open) dialog.show(); // show() moves focus into the dialog by itself
       if (wantsFocus) {
         returnFocus.current = before;
-        closeRef.current?.focus();
+        const key = slipFocusPick.peek();
+        const pick = key
+          ? [...dialog.querySelectorAll<HTMLElement>("[data-pick-key]")].find((li) => li.dataset.pickKey === key)
+          : undefined;
+        (pick ?? closeRef.current)?.focus();
       } else if (before && before !== document.body && !dialog.contains(before)) {
         before.focus({ preventScroll: true });
       }
     } else if (dialog.open) {
       const focusInside = dialog.contains(document.activeElement);
       dialog.close();
-      if (focusInside || document.activeElement === document.body) returnFocus.current?.focus();
+      if (focusInside || document.activeElement === document.body) {
+        const back = returnFocus.current?.isConnected ? returnFocus.current : focusAfterSlip();
+        back?.focus({ preventScroll: !returnFocus.current });
+      }
       returnFocus.current = null;
     }
   }, [open, focusRequests]);
+
+  // Placing disables the button under focus, which drops focus to <body>: when the slip stays open
+  // afterwards (a pick was refused), focus goes to the first pick that says why, else the first pick.
+  const picks = slipSelections.value;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog || picks.length === 0 || document.activeElement !== document.body) return;
+    const noticed = dialog.querySelector<HTMLElement>(".slip-pick-notice")?.closest<HTMLElement>("[data-pick-key]");
+    (noticed ?? dialog.querySelector<HTMLElement>("[data-pick-key]"))?.focus();
+  }, [open, picks]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
@@ -94,27 +116,33 @@ export function SlipDrawer() {
 
   const count = slipCount.value;
   return (
-    <dialog ref={ref} id="bet-slip" aria-labelledby="slip-title" className="drawer">
-      {open ? (
-        <article>
-          <header>
-            <button ref={closeRef} type="button" aria-label="Close" rel="prev" onClick={closeSlip} />
-            <h2 id="slip-title">
-              Bet Slip
-              {count > 0 ? (
-                <span className="count-pill slip-count" aria-hidden="true">
-                  {count}
-                </span>
-              ) : null}
-            </h2>
-          </header>
-          {count === 0 ? (
-            <p className="muted slip-empty">Your bet slip is empty. Pick odds on a game to add a selection.</p>
-          ) : (
-            <BetSlip />
-          )}
-        </article>
-      ) : null}
-    </dialog>
+    <>
+      {/* Outside the dialog, which is not rendered while closed: removing the last pick is announced too. */}
+      <p className="visually-hidden" aria-live="polite" data-testid="slip-announcement">
+        {slipAnnouncement.value}
+      </p>
+      <dialog ref={ref} id="bet-slip" aria-labelledby="slip-title" className="drawer">
+        {open ? (
+          <article>
+            <header>
+              <button ref={closeRef} type="button" aria-label="Close" rel="prev" onClick={closeSlip} />
+              <h2 id="slip-title">
+                Bet Slip
+                {count > 0 ? (
+                  <span className="count-pill slip-count" aria-hidden="true">
+                    {count}
+                  </span>
+                ) : null}
+              </h2>
+            </header>
+            {count === 0 ? (
+              <p className="muted slip-empty">Your bet slip is empty. Pick odds on a game to add a selection.</p>
+            ) : (
+              <BetSlip />
+            )}
+          </article>
+        ) : null}
+      </dialog>
+    </>
   );
 }

@@ -18,7 +18,8 @@ export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units
     ? `${marketName(pick.betType)} · ${propTypeText(pick.propType)}`
     : marketName(pick.betType);
   return (
-    <li className="slip-pick">
+    // Focusable from script (tabIndex -1): a pick added by keyboard takes focus, so it is read out.
+    <li className="slip-pick" tabIndex={-1} data-pick-key={selectionKey(pick)}>
       <p className="slip-pick-game">
         {pick.gameInfo.awayTeam} @ {pick.gameInfo.homeTeam}
       </p>

@@ -45,7 +45,8 @@ export function OddsButton({
       aria-label={priceWordShown ? choice.label : choice.narrowLabel}
       aria-pressed={selected}
       disabled={locked}
-      onClick={() => toggleSelection(choice.pick)}
+      // A click with no pointer behind it (detail 0) came from Enter or Space.
+      onClick={(event) => toggleSelection(choice.pick, { button: event.currentTarget, byKeyboard: event.detail === 0 })}
     >
       {/* Spaces between the parts (the flex column does not draw them) keep the button's text "PHI -3.5 -110",
           as its accessible name begins; each stays outside the spans, where every reader keeps it. */}
