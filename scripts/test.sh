@@ -306,7 +306,9 @@ else
   # (TEST_E2E_JOBS), the longest file first so the two finish close together.
   if [ "${TEST_E2E:-1}" != "0" ]; then
     e2e_files=()
-    for file in tests/e2e/accessibility.test.ts tests/e2e/*.test.ts; do
+    # The longest files first (measured), so the last to finish is a short one.
+    for file in tests/e2e/{accessibility,accessibility-dark,leagues,layout,bet-slip,auth,shell}.test.ts tests/e2e/*.test.ts; do
+      [ -e "$file" ] || continue
       [[ " ${e2e_files[*]} " == *" $file "* ]] || e2e_files+=("$file")
     done
     # The web app bundled and compressed once, as serve does, for every browser file (each would
