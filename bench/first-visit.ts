@@ -2,7 +2,8 @@
  * A first visit, cold cache: the bytes Chromium receives for every request `/` makes while it loads
  * (CDP Network events' encodedDataLength: compressed bodies plus headers), then Lighthouse's mobile
  * Performance score for `/` and `/leaderboard`. Run: `node_modules/.bin/bun bench/first-visit.ts`.
- * Targets (issue 16): ≤ 150 KB for `/`; Performance ≥ 90 on both screens.
+ * Targets: ≤ 150 KB for `/` (issue 16); Performance ≥ 95 on both screens, the largest paint being the
+ * screen's content, not the welcome dialog (issue 27). Each run prints what its largest paint was.
  * LIGHTHOUSE_RUNS (default 3) sets how many Lighthouse runs each screen's median is taken from; ORIGIN
  * measures a server already running instead of one started from source (e.g. the compiled binary).
  */
@@ -13,7 +14,7 @@ import { benchServer } from "./support.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TRANSFER_TARGET = 150_000;
-const SCORE_TARGET = 90;
+const SCORE_TARGET = 95;
 const LIGHTHOUSE_CLI = "node_modules/lighthouse/cli/index.js";
 
 /** A bench server from source, or with ORIGIN the server already running there (e.g. the compiled binary). */
@@ -98,7 +99,18 @@ await browser.close();
 
 interface LighthouseResult {
   categories: { performance: { score: number } };
-  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+  audits: Record<string, { numericValue?: number; displayValue?: string; details?: LcpDetails }>;
+}
+
+/** The largest-contentful-paint-element audit's details: a table whose first row holds the node. */
+interface LcpDetails {
+  items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[];
+}
+
+/** What the largest paint was: the element's selector and the start of its text. */
+function largestPaint(result: LighthouseResult): string {
+  const node = result.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? "?"} "${(node.nodeLabel ?? "").slice(0, 60)}"` : "(not reported)";
 }
 
 /** One Lighthouse run (mobile, its default simulated throttling) of the Performance category. */
@@ -138,7 +150,8 @@ if (existsSync(LIGHTHOUSE_CLI)) {
     const cls = median(results.map((r) => r.audits["cumulative-layout-shift"]!.numericValue ?? 0)).toFixed(3);
     console.log(
       `\nLighthouse mobile ${path}: Performance ${score} (median of ${runs}: ${results.map((r) => Math.round(r.categories.performance.score * 100)).join(", ")})` +
-        `\n  FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, SI ${metric("speed-index")}, TBT ${tbt}, CLS ${cls}`,
+        `\n  FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, SI ${metric("speed-index")}, TBT ${tbt}, CLS ${cls}` +
+        `\n  largest paint: ${[...new Set(results.map(largestPaint))].join(" | ")}`,
     );
     scores.push(score);
   }

@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { browserSuite, E2E_TIMEOUT, newAccount, registerThroughUi, signInThroughUi, toastLocator } from "./helpers.ts";
+import {
+  browserSuite,
+  DESKTOP,
+  E2E_TIMEOUT,
+  newAccount,
+  PHONE,
+  registerThroughUi,
+  signInThroughUi,
+  toastLocator,
+} from "./helpers.ts";
 
 const suite = browserSuite();
 
@@ -19,6 +28,35 @@ async function pausedFirstVisit(): Promise<Page> {
 }
 
 describe("onboarding", () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(
+      `at ${viewport.width}×${viewport.height} the screen's largest paint is its own content, not the welcome over it`,
+      async () => {
+        const page = await suite.newPage({ showOnboarding: true, viewport });
+        await page.addInitScript(() => {
+          const paints: string[] = [];
+          (window as unknown as { paints: string[] }).paints = paints;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+              paints.push(entry.element?.closest("dialog") ? "the welcome" : (entry.element?.tagName ?? "?"));
+            }
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        });
+        await page.goto("/");
+        await welcome(page).waitFor();
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+        // A paint is reported within a frame or two of happening.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const paints = await page.evaluate(() => (window as unknown as { paints: string[] }).paints);
+        expect(paints.length).toBeGreaterThan(0);
+        expect(paints).not.toContain("the welcome");
+      },
+      E2E_TIMEOUT,
+    );
+  }
+
   test(
     "appears 500 ms after load on a first visit, and not before",
     async () => {
