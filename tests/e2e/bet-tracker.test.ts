@@ -153,6 +153,52 @@ describe("My Bets tracker", () => {
   );
 
   test(
+    "the tab, filters, sort and notes search live in the address: reload, Back and a shared link keep them",
+    async () => {
+      // Bets on games still to come (the file's other tests settle some games).
+      const player = await newPlayer(suite.server);
+      await placeBet(suite.server, player, total(PHI_KC, "Under"), { hoursAgo: 10, note: "Wind in KC" });
+      await placeBet(suite.server, player, moneyline(SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 8, units: 2 });
+      await placeBet(suite.server, player, total(BUF_DAL, "Over"), { hoursAgo: 5, units: 3 });
+      const page = await openPage(player);
+      await page.goto("/my-bets");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 3);
+      await page.getByRole("button", { name: "All (3)" }).click();
+      await page.getByText("Filters & sort").click();
+      await page.getByLabel("Bet type").selectOption("total");
+      await page.getByLabel("Sort").selectOption("stake");
+      await page.waitForFunction(() => document.querySelector(".bet-card .bet-pick")?.textContent === "Over 45.5");
+      await page.getByLabel("Search notes").fill("wind");
+      await page.waitForFunction(() => new URLSearchParams(location.search).get("q") === "wind");
+      expect(new URL(page.url()).search).toBe("?tab=all&type=total&sort=stake&q=wind");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
+
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
+      expect(await picks(page)).toEqual(["Under 45.5"]);
+      expect(await pressed(page).textContent()).toBe("All (3)");
+      expect(await page.getByLabel("Search notes").inputValue()).toBe("wind");
+      expect(await page.locator(".bet-filter-panel summary").textContent()).toBe("Filters & sort (1)");
+
+      // Away and Back: the same list.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
+      await page.getByRole("heading", { level: 1, name: /Leaderboard/ }).waitFor();
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
+      expect(await picks(page)).toEqual(["Under 45.5"]);
+
+      // A link made by hand: what is not a filter is ignored, not trusted.
+      await page.goto("/my-bets?tab=open&type=%3Cscript%3E&sort=nonsense&result=lost&week=0");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 3);
+      expect(await pressed(page).textContent()).toBe("Open (3)");
+      expect(await page.getByLabel("Bet type").inputValue()).toBe("");
+      expect(await page.getByLabel("Sort").inputValue()).toBe("newest");
+      expect(await picks(page)).toEqual(["Over 45.5", "San Francisco 49ers ML", "Under 45.5"]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "a pending bet is cancelled from My Bets by keyboard, after a confirm: its stake goes back to the bankroll",
     async () => {
       const player = await newPlayer(suite.server);

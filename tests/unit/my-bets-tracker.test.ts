@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { dollars, signedDollars, signedUnits, stakeText } from "../../src/web/features/my-bets/bet-text.ts";
-import { betsQuery, defaultTab, NO_FILTERS, narrowing } from "../../src/web/features/my-bets/filters.ts";
+import {
+  betsQuery,
+  defaultTab,
+  filtersFromSearch,
+  NO_FILTERS,
+  narrowing,
+  searchChanges,
+} from "../../src/web/features/my-bets/filters.ts";
 
 describe("My Bets tracker: money and the list's query", () => {
   test("money has thousands separators; profit is signed with a true minus", () => {
@@ -37,5 +44,44 @@ describe("My Bets tracker: money and the list's query", () => {
     // Before the player picks a tab: open bets while there are any, else the settled ones.
     expect(defaultTab(2)).toBe("open");
     expect(defaultTab(0)).toBe("settled");
+  });
+});
+
+describe("My Bets' filters in the address", () => {
+  test("read back what was written; defaults leave the address", () => {
+    const changes = searchChanges({
+      tab: "settled",
+      type: "parlay",
+      sort: "payout",
+      q: "bye week",
+      week: "",
+      book: "",
+    });
+    expect(changes).toEqual({ tab: "settled", type: "parlay", sort: "payout", q: "bye week", week: null, book: null });
+    const search = new URLSearchParams(
+      Object.entries(changes).filter((entry): entry is [string, string] => entry[1] !== null),
+    );
+    expect(filtersFromSearch(search)).toEqual({
+      ...NO_FILTERS,
+      tab: "settled",
+      type: "parlay",
+      sort: "payout",
+      q: "bye week",
+    });
+    expect(searchChanges({ sort: "newest", tab: null })).toEqual({ sort: null, tab: null });
+  });
+
+  test("what is not a filter is as if absent", () => {
+    const search = new URLSearchParams(
+      "tab=closed&week=0&type=<script>&book=league-1&result=maybe&sort=random&q=" + "x".repeat(150),
+    );
+    expect(filtersFromSearch(search)).toEqual({ ...NO_FILTERS, q: "x".repeat(100) });
+    expect(filtersFromSearch(new URLSearchParams("week=07&book=individual&result=push"))).toEqual({
+      ...NO_FILTERS,
+      week: "7",
+      book: "individual",
+      result: "push",
+    });
+    expect(filtersFromSearch(new URLSearchParams("book=12"))).toEqual({ ...NO_FILTERS, book: "12" });
   });
 });

@@ -1,19 +1,26 @@
 import type { BetsSummary } from "../../../shared/contract/betting.ts";
 import type { ReactNode } from "react";
-import { type BetFilters as Filters, type BetsSort, type BetsTab, narrowing } from "./filters.ts";
+import {
+  type BET_TYPES,
+  type BetFilters as Filters,
+  type BetsSort,
+  type BetsTab,
+  narrowing,
+  type RESULTS,
+} from "./filters.ts";
 
-const TYPES = [
+const TYPES: readonly (readonly [(typeof BET_TYPES)[number], string])[] = [
   ["spread", "Spread"],
   ["total", "Total"],
   ["moneyline", "Moneyline"],
   ["prop", "Player prop"],
   ["parlay", "Parlay"],
-] as const;
-const RESULTS = [
+];
+const RESULT_NAMES: readonly (readonly [(typeof RESULTS)[number], string])[] = [
   ["won", "Won"],
   ["lost", "Lost"],
   ["push", "Push"],
-] as const;
+];
 const SORTS: readonly (readonly [BetsSort, string])[] = [
   ["newest", "Newest"],
   ["oldest", "Oldest"],
@@ -101,7 +108,7 @@ export function BetFilters({ filters, summary, onChange }: BetFiltersProps) {
           {filters.tab === "open" ? null : (
             <Select id="bets-result" label="Result" value={filters.result} onChange={(result) => onChange({ result })}>
               <option value="">Any result</option>
-              {RESULTS.map(([value, label]) => (
+              {RESULT_NAMES.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

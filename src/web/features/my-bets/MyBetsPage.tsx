@@ -6,6 +6,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { useSearch } from "../../lib/search-param.ts";
 import { invalidate } from "../../lib/swr.ts";
 import { useBetsPage, useBetsSummary } from "./api.ts";
 import { BetCard } from "./BetCard.tsx";
@@ -18,7 +19,10 @@ import {
   type BetsTab,
   betsQuery,
   defaultTab,
+  filtersFromSearch,
   NO_FILTERS,
+  SEARCH_MAX,
+  searchChanges,
   narrowing,
 } from "./filters.ts";
 import { NoteDialog } from "./NoteDialog.tsx";
@@ -83,21 +87,38 @@ const refreshBets = () => invalidate(["bets"]);
 
 function MyBets({ userId }: { userId: number }) {
   const summary = useBetsSummary(userId);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [searched, setSearched] = useState("");
+  // The filters live in the address (Back, reload and a shared link keep them); the notes search box
+  // types into the page and reaches the address with the search, once typing pauses.
+  const [search, updateSearch] = useSearch();
+  const inAddress = filtersFromSearch(search);
+  const [typed, setTyped] = useState(inAddress.q);
+  const filters = { ...inAddress, q: typed };
+  const searched = inAddress.q;
   const [pages, setPages] = useState(1);
   const [editing, setEditing] = useState<Bet | null>(null);
   const [cancelling, setCancelling] = useState<Bet | null>(null);
   const tabs = useRef<HTMLDivElement>(null);
   const now = useNow();
 
+  const written = useRef(searched);
   useEffect(() => {
-    const timer = setTimeout(() => setSearched(filters.q), SEARCH_PAUSE_MS);
+    const timer = setTimeout(() => {
+      written.current = typed.slice(0, SEARCH_MAX);
+      updateSearch(searchChanges({ q: written.current }));
+    }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [filters.q]);
+  }, [typed, updateSearch]);
+  // Back, or a link, that changes the search in the address puts it in the box (not our own writes).
+  useEffect(() => {
+    if (searched !== written.current) {
+      written.current = searched;
+      setTyped(searched);
+    }
+  }, [searched]);
 
-  const change = (next: Partial<Filters>) => {
-    setFilters((old) => ({ ...old, ...next }));
+  const change = ({ q, ...next }: Partial<Filters>) => {
+    if (q !== undefined) setTyped(q);
+    if (Object.keys(next).length > 0) updateSearch(searchChanges(next));
     setPages(1);
   };
   const counts = summary.data;
