@@ -73,7 +73,7 @@ describe("My Bets' filters in the address", () => {
 
   test("what is not a filter is as if absent", () => {
     const search = new URLSearchParams(
-      "tab=closed&week=0&type=<script>&book=league-1&result=maybe&sort=random&q=" + "x".repeat(150),
+      `tab=closed&week=0&type=<script>&book=league-1&result=maybe&sort=random&q=${"x".repeat(150)}`,
     );
     expect(filtersFromSearch(search)).toEqual({ ...NO_FILTERS, q: "x".repeat(100) });
     expect(filtersFromSearch(new URLSearchParams("week=07&book=individual&result=push"))).toEqual({
