@@ -288,6 +288,11 @@ const ROWS: Record<string, Row> = {
     expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
+  "GET /api/invites/:token": {
+    request: (w) => ["GET", `/api/invites/${w.inviteToken}`],
+    expect: everyone(200),
+    otherwise: 200,
+  },
   "POST /api/leagues/join-by-token/:token": {
     request: (w) => ["POST", `/api/leagues/join-by-token/${w.inviteToken}`, {}],
     expect: { ...signedIn(200), member: 409, leagueAdmin: 409 },

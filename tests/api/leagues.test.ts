@@ -360,6 +360,33 @@ describe("invitations", () => {
     expect((await as(siteAdmin, "POST", `/api/leagues/join-by-token/${inviteToken}`, {})).status).toBe(404);
   });
 
+  test("an invite link shows a visitor what it leads to: the league, its commissioner and size, no member list", async () => {
+    const { inviteToken } = (await as(member, "GET", `/api/leagues/${privateId}/invite-link`)).body;
+    const preview = await as(null, "GET", `/api/invites/${inviteToken}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      name: "Invite Only",
+      description: "Friends from work",
+      isPublic: false,
+      isContest: false,
+      rules: { allowedBetTypes: ["spread", "total", "moneyline"], minWager: null, maxWager: null },
+      startingBankroll: null,
+      startDate: null,
+      endDate: null,
+      memberCount: 2,
+      commissioner: "owner",
+    });
+    // Once the link is replaced, the old one leads nowhere; a malformed one is refused at the edge.
+    await as(owner, "POST", `/api/leagues/${privateId}/invite-link`, {});
+    const gone = await as(null, "GET", `/api/invites/${inviteToken}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({
+      message: "This invite link is not valid (it may have been replaced)",
+      code: "invite_token_unknown",
+    });
+    expect((await as(null, "GET", `/api/invites/${"x".repeat(500)}`)).status).toBe(400);
+  });
+
   test("when the last admin leaves, the longest-standing member becomes admin", async () => {
     expect((await as(owner, "DELETE", `/api/leagues/${publicId}/leave`, { userId: owner.user.id })).status).toBe(200);
     const league = (await as(member, "GET", `/api/leagues/${publicId}`)).body;

@@ -67,7 +67,7 @@ describe("invite page", () => {
         }).observe(document, { childList: true, subtree: true, characterData: true });
         const push = history.pushState.bind(history);
         history.pushState = (...args: Parameters<History["pushState"]>) => {
-          if (String(args[2]).endsWith("/leagues")) marks.left ??= performance.now();
+          if (String(args[2]).includes("/leagues")) marks.left ??= performance.now();
           return push(...args);
         };
       });
@@ -76,8 +76,17 @@ describe("invite page", () => {
       expect(new URL(page.url()).searchParams.get("returnUrl")).toBe(`/invite/${token}`);
       expect(joins.count).toBe(0);
 
+      // A browser that never had an account here opens on Create account, under the league it leads to.
+      const notice = page.getByRole("region", { name: "Sunday Sharps" });
+      await notice.waitFor();
+      expect(await notice.locator("p, h2").allTextContents()).toEqual([
+        "You're invited to join",
+        "Sunday Sharps",
+        `Run by ${owner.user.username} · 1 member`,
+        "Units won on Spread bets",
+      ]);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Create Account");
       const account = newAccount();
-      await page.getByRole("button", { name: "Create one" }).click();
       await page.getByLabel("Email", { exact: true }).fill(account.email);
       await page.getByLabel("Username", { exact: true }).fill(account.username);
       await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -97,6 +106,11 @@ describe("invite page", () => {
       const waited = marks.left - marks.shown;
       expect(waited).toBeGreaterThanOrEqual(1450);
       expect(waited).toBeLessThan(2200);
+      // The leagues screen opens on the league just joined; the address forgets it (closing stays closed).
+      const details = page.getByRole("dialog", { name: "Sunday Sharps" });
+      await details.waitFor();
+      expect(new URL(page.url()).search).toBe("");
+      await details.getByRole("button", { name: "Close" }).click();
       await page
         .getByRole("region", { name: "My Leagues", exact: true })
         .getByRole("article", { name: "Sunday Sharps" })
@@ -115,11 +129,30 @@ describe("invite page", () => {
       const page = await openPage(null, { viewport: PHONE });
       await page.goto(`/invite/${token}`);
       await page.waitForURL((url) => url.pathname === "/auth");
+      // A new browser opens on Create account: signing in is one click away.
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.getByLabel("Email", { exact: true }).fill(me.user.email);
       await page.getByLabel("Password", { exact: true }).fill(me.password);
       await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();
       await page.getByRole("heading", { level: 1, name: "Successfully Joined!" }).waitFor();
       expect(await page.locator(".invite-card").textContent()).toContain("Office Pool");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a browser that had an account opens the invite's sign-in on Sign in, still showing the league; a replaced link says so",
+    async () => {
+      const { token } = await privateLeague("Thursday Night Crew");
+      const page = await openPage(null);
+      await page.addInitScript(() => localStorage.setItem("npt.knownAccount", "true"));
+      await page.goto(`/invite/${token}`);
+      await page.waitForURL((url) => url.pathname === "/auth");
+      await page.getByRole("region", { name: "Thursday Night Crew" }).waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome Back");
+
+      await page.goto(`/auth?returnUrl=${encodeURIComponent("/invite/no-such-token-0123456789abcdef")}`);
+      await page.getByText("This invite link is not valid (it may have been replaced)").waitFor();
     },
     E2E_TIMEOUT,
   );

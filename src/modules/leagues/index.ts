@@ -8,6 +8,7 @@ import { MessageResponse } from "../../shared/contract/common.ts";
 import {
   Invitation,
   InviteLink,
+  InvitePreview,
   JoinedLeague,
   League,
   LeagueDetails,
@@ -119,6 +120,11 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       params: LeagueParams,
       body: EmptyBody,
       response: { 200: InviteLink },
+    })
+    // No sign-in: a visitor holding the link sees what it leads to before making an account.
+    .get("/invites/:token", ({ params }) => service.invitePreview(db, params.token), {
+      params: TokenParams,
+      response: { 200: InvitePreview },
     })
     .post(
       "/leagues/join-by-token/:token",

@@ -7,7 +7,7 @@ import type { Actor } from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
 import { bookStandings } from "../stats/service.ts";
-import type { Invitation, League, LeagueSummary } from "../../shared/contract/leagues.ts";
+import type { Invitation, InvitePreview, League, LeagueSummary } from "../../shared/contract/leagues.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
 import {
   assertCanJoinDirectly,
@@ -281,6 +281,20 @@ export async function joinLeague(db: Db, now: Date, userId: number, id: number, 
   return (await withMembers(db, [row]))[0]!;
 }
 
+const unknownInvite = () =>
+  notFound("This invite link is not valid (it may have been replaced)", "invite_token_unknown");
+
+/** What an invite link leads to (anyone holding the link may see it): the league, its commissioner, its size. */
+export async function invitePreview(db: Db, token: string): Promise<InvitePreview> {
+  const row = await repo.findLeagueByToken(db, token);
+  if (!row) throw unknownInvite();
+  const members = await repo.membersOf(db, [row.id]);
+  const { id: _id, createdBy: _by, createdAt: _at, ...league } = summaryOf(row, members.length);
+  // Members come longest-standing first: the first admin is the commissioner.
+  const commissioner = members.find((m) => m.role === "admin");
+  return { ...league, commissioner: commissioner?.username ?? null };
+}
+
 /** Joins by invite link, public or private. */
 export async function joinByToken(
   db: Db,
@@ -289,7 +303,7 @@ export async function joinByToken(
   token: string,
 ): Promise<{ id: number; name: string }> {
   const row = await repo.findLeagueByToken(db, token);
-  if (!row) throw notFound("This invite link is not valid (it may have been replaced)", "invite_token_unknown");
+  if (!row) throw unknownInvite();
   await db.transaction().execute((trx) => join(trx, now, row.id, userId));
   return { id: row.id, name: row.name };
 }

@@ -72,3 +72,22 @@ export type InviteLink = typeof InviteLink.static;
 /** The league an invite link joined. */
 export const JoinedLeague = t.Object({ id: t.Number(), name: t.String() });
 export type JoinedLeague = typeof JoinedLeague.static;
+
+/**
+ * GET /api/invites/{token}: what an invite link leads to, for anyone holding it (signed in or not):
+ * the league's name, what it plays for, its commissioner and how many have joined. No member list.
+ */
+export const InvitePreview = t.Object({
+  name: leagueFields.name,
+  description: leagueFields.description,
+  isPublic: leagueFields.isPublic,
+  isContest: leagueFields.isContest,
+  rules: leagueFields.rules,
+  startingBankroll: leagueFields.startingBankroll,
+  startDate: leagueFields.startDate,
+  endDate: leagueFields.endDate,
+  memberCount: leagueFields.memberCount,
+  /** The longest-standing admin's username (null if the league has none left). */
+  commissioner: t.Union([t.String(), t.Null()]),
+});
+export type InvitePreview = typeof InvitePreview.static;

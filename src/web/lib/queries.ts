@@ -26,7 +26,8 @@ export type Family =
   | "friendRequests"
   | "friendAnalytics"
   | "notifications"
-  | "botStats";
+  | "botStats"
+  | "invite";
 
 export type QueryKey = readonly [family: Family, url: string];
 
@@ -37,6 +38,8 @@ export const AVAILABLE_PAGE_SIZE = 20;
 
 export const keys = {
   user: () => key("user", "/api/user"),
+  /** What an invite link leads to (anyone holding it may ask). */
+  invite: (token: string) => key("invite", `/api/invites/${encodeURIComponent(token)}`),
   /** The server's advancing current week (spec §4). */
   currentWeek: () => key("currentWeek", "/api/weeks/current"),
   /** One week's games in kick-off order (all statuses). */

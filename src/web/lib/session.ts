@@ -2,6 +2,7 @@ import useSWR, { mutate } from "swr";
 import type { User } from "../../shared/contract/auth.ts";
 import { ApiError, apiGet } from "./api.ts";
 import { keys } from "./queries.ts";
+import { storageKeys, writeJson } from "./storage.ts";
 import { clearAllQueries } from "./swr.ts";
 import { SESSION_HINT_COOKIE, sessionHintCookie } from "../../shared/session-hint.ts";
 
@@ -17,7 +18,9 @@ function setSignedInHint(signedIn: boolean): void {
 async function fetchCurrentUser(): Promise<User | null> {
   if (!signedInHint()) return null;
   try {
-    return await apiGet<User>(keys.user()[1]);
+    const user = await apiGet<User>(keys.user()[1]);
+    writeJson(storageKeys.knownAccount, true);
+    return user;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     setSignedInHint(false);
@@ -34,6 +37,7 @@ export function useCurrentUser() {
 /** Stores the user a sign-in, registration or rename answered with (null after sign-out). */
 export function setCurrentUser(user: User | null): Promise<unknown> {
   setSignedInHint(user !== null);
+  if (user) writeJson(storageKeys.knownAccount, true);
   return mutate(keys.user(), user, { revalidate: false });
 }
 

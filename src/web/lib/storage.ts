@@ -3,6 +3,8 @@
 const PREFIX = "npt.";
 
 export const storageKeys = {
+  /** An account has been signed in on this browser (an invite then opens on Sign in, not Create account). */
+  knownAccount: "knownAccount",
   onboardingDismissed: "onboardingDismissed",
   promoDismissed: "promoDismissed",
   referral: "referral",

@@ -3,12 +3,14 @@ import { useLocation, useSearch } from "wouter";
 import { CheckIcon } from "../../components/icons.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { readJson, storageKeys } from "../../lib/storage.ts";
 import { clearAllQueries } from "../../lib/swr.ts";
 import { toast } from "../../lib/toast.ts";
 import { AuthForm } from "./AuthForm.tsx";
 import { EmailConfirmation } from "./EmailConfirmation.tsx";
 import { ForgotPasswordForm } from "./ForgotPasswordForm.tsx";
 import { ResetPasswordForm } from "./ResetPasswordForm.tsx";
+import { InviteNotice, inviteTokenOf } from "./InviteNotice.tsx";
 import { safeReturnUrl } from "./return-url.ts";
 import type { AuthMode } from "./validation.ts";
 import { Loading } from "../../components/Loading.tsx";
@@ -65,8 +67,16 @@ export function AuthPage() {
   const signedOutWhy = SIGNED_OUT[params.get("signedOut") ?? ""] ?? null;
   // Kept while the card shows it: the address loses it once answered, and signing in comes back to it.
   const [verifyToken, setVerifyToken] = useState(verifyParam);
+  const inviteToken = inviteTokenOf(returnUrl);
   const [view, setView] = useState<AuthView>(
-    verifyParam ? "verify" : resetToken ? "reset" : params.get("mode") === "register" ? "register" : "signin",
+    verifyParam
+      ? "verify"
+      : resetToken
+        ? "reset"
+        : params.get("mode") === "register" ||
+            (inviteToken && !params.has("mode") && !readJson(storageKeys.knownAccount))
+          ? "register"
+          : "signin",
   );
   const [seenVerifyParam, setSeenVerifyParam] = useState(verifyParam);
   if (verifyParam !== seenVerifyParam) {
@@ -127,6 +137,7 @@ export function AuthPage() {
   return (
     <div className={`auth-layout${registering ? " auth-layout-wide" : ""}`}>
       <article className="auth-card">
+        {inviteToken && (shown === "signin" || shown === "register") ? <InviteNotice token={inviteToken} /> : null}
         <header className="auth-header">
           <h1>{HEADINGS[shown].title}</h1>
           <p className="muted">{HEADINGS[shown].lead}</p>

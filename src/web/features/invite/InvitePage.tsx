@@ -9,7 +9,7 @@ export const REDIRECT_MS = 1500;
 
 /**
  * /invite/{token} (spec §2, §4): visitors sign in first and come back; then the page joins the
- * league once, says how it went, and moves on to /leagues after a success.
+ * league once, says how it went, and moves on to /leagues after a success, with that league open.
  */
 export function InvitePage() {
   const { token = "" } = useParams<{ token?: string }>();
@@ -23,11 +23,13 @@ export function InvitePage() {
     if (signedOut && token) navigate(`/auth?returnUrl=${encodeURIComponent(`/invite/${token}`)}`, { replace: true });
   }, [signedOut, token, navigate]);
 
+  // The leagues screen opens on the league just joined.
+  const joined = state.status === "success" ? state.leagueId : null;
   useEffect(() => {
-    if (state.status !== "success") return;
-    const timer = setTimeout(() => navigate("/leagues"), REDIRECT_MS);
+    if (joined === null) return;
+    const timer = setTimeout(() => navigate(`/leagues?league=${joined}`), REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [state.status, navigate]);
+  }, [joined, navigate]);
 
   if (!token) return <Failed message="No invite token provided" />;
   if (error) return <Failed message={error instanceof Error && error.message ? error.message : "An error occurred"} />;

@@ -7,7 +7,7 @@ import { joinByToken } from "./api.ts";
 export type JoinState =
   | { status: "idle" }
   | { status: "joining" }
-  | { status: "success"; leagueName: string }
+  | { status: "success"; leagueId: number; leagueName: string }
   | { status: "error"; message: string };
 
 type Outcome = Exclude<JoinState, { status: "idle" | "joining" }>;
@@ -18,7 +18,7 @@ async function attempt(token: string): Promise<Outcome> {
   try {
     const league = await joinByToken(token);
     toast({ title: "Joined League!", description: `You've successfully joined ${league.name}` });
-    return { status: "success", leagueName: league.name };
+    return { status: "success", leagueId: league.id, leagueName: league.name };
   } catch (error) {
     // The server's sentence when it sent one; a failure that never got one (offline, a bare 500) gets the spec's fallback.
     const message = (error instanceof ApiError && error.serverMessage) || FALLBACK;

@@ -1,6 +1,6 @@
 import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { LeagueBadges } from "./LeagueBadges.tsx";
-import { datesText, memberCountText } from "./league-text.ts";
+import { datesText, memberCountText } from "../../lib/league-text.ts";
 import { RuleFacts } from "./RuleFacts.tsx";
 
 interface LeagueCardProps {

@@ -7,7 +7,7 @@ import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueBadges } from "./LeagueBadges.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
-import { isAdmin, isMember } from "./league-text.ts";
+import { isAdmin, isMember } from "../../lib/league-text.ts";
 import { MembersList } from "./MembersList.tsx";
 import { StandingsTable } from "./StandingsTable.tsx";
 import { useLeagueAction } from "./use-league-action.ts";

@@ -9,7 +9,7 @@ import {
   type LeagueFormField,
   type LeagueFormValues,
 } from "./league-form.ts";
-import { betTypeName } from "./league-text.ts";
+import { betTypeName } from "../../lib/league-text.ts";
 
 interface LeagueFormProps {
   /** Prefixes the fields' ids, so the create and edit forms can be on the page together. */

@@ -1,5 +1,5 @@
 import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
-import { dayText, moneyText } from "./league-text.ts";
+import { dayText, moneyText } from "../../lib/league-text.ts";
 import { RuleFacts } from "./RuleFacts.tsx";
 
 /** The league's rules and, for a contest, its contest settings (spec §2 details dialog). */

@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorText } from "../../lib/api.ts";
 import { onLiveMessage } from "../../lib/live.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { intParam, useSearch } from "../../lib/search-param.ts";
 import { afterLeagueBetsSettled } from "../../lib/queries.ts";
 import { AVAILABLE_PAGE_SIZE, joinLeague, useAvailableLeagues, useMyInvitations, useMyLeagues } from "./api.ts";
 import { LeagueCard } from "./LeagueCard.tsx";
@@ -44,6 +45,21 @@ function useStandingsLive() {
   useEffect(() => onLiveMessage("bet_settlements", () => void afterLeagueBetsSettled()), []);
 }
 
+/**
+ * `/leagues?league={id}` (where an invite link lands after joining) opens that league's details once
+ * the player's leagues have loaded; the parameter then leaves the address (closing stays closed).
+ */
+function useOpenFromAddress(mine: readonly LeagueSummary[] | undefined, open: (league: LeagueSummary) => void) {
+  const [search, updateSearch] = useSearch();
+  const wanted = intParam(search.get("league"), 1, Number.MAX_SAFE_INTEGER);
+  useEffect(() => {
+    if (wanted === null || !mine) return;
+    const league = mine.find((l) => l.id === wanted);
+    if (league) open(league);
+    updateSearch({ league: null });
+  }, [wanted, mine, open, updateSearch]);
+}
+
 function Leagues({ userId }: { userId: number }) {
   const mine = useMyLeagues(userId);
   const available = useAvailableLeagues(null);
@@ -51,6 +67,7 @@ function Leagues({ userId }: { userId: number }) {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<LeagueSummary | null>(null);
   useStandingsLive();
+  useOpenFromAddress(mine.data, setOpen);
 
   const failed = available.error ?? mine.error;
 

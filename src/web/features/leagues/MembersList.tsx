@@ -1,5 +1,5 @@
 import type { League } from "../../../shared/contract/leagues.ts";
-import { joinedText } from "./league-text.ts";
+import { joinedText } from "../../lib/league-text.ts";
 
 interface MembersListProps {
   /** Undefined until the league's details arrive (lists carry only the count). */

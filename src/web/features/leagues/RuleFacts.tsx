@@ -1,5 +1,5 @@
 import type { League } from "../../../shared/contract/leagues.ts";
-import { allowedBetsText, wagerLimitText } from "./league-text.ts";
+import { allowedBetsText, wagerLimitText } from "../../lib/league-text.ts";
 
 /** Allowed bets and wager limits, as the card and the details dialog both list them. */
 export function RuleFacts({ rules, className }: { rules: League["rules"]; className: string }) {

@@ -1,4 +1,4 @@
-import type { League } from "../../../shared/contract/leagues.ts";
+import type { League } from "../../shared/contract/leagues.ts";
 
 const BET_TYPE_NAMES: Record<string, string> = {
   spread: "Spread",
@@ -48,3 +48,15 @@ export const isMember = (league: Pick<League, "members">, userId: number) =>
   league.members.some((m) => m.userId === userId);
 export const isAdmin = (league: Pick<League, "members">, userId: number) =>
   league.members.some((m) => m.userId === userId && m.role === "admin");
+
+/** What a league plays for, in a line: its own bankroll (a contest) or units won on the bets it allows; its dates. */
+export function playsForText(
+  league: Pick<League, "isContest" | "startingBankroll" | "rules" | "startDate" | "endDate">,
+): string {
+  const what =
+    league.isContest && league.startingBankroll !== null
+      ? `A contest with its own ${moneyText(league.startingBankroll)} bankroll`
+      : `Units won on ${allowedBetsText(league.rules.allowedBetTypes)} bets`;
+  const dates = datesText(league);
+  return dates ? `${what} · ${dates}` : what;
+}
