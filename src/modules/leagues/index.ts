@@ -121,7 +121,6 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       body: EmptyBody,
       response: { 200: InviteLink },
     })
-    // No sign-in: a visitor holding the link sees what it leads to before making an account.
     .get("/invites/:token", ({ params }) => service.invitePreview(db, params.token), {
       params: TokenParams,
       response: { 200: InvitePreview },
