@@ -371,7 +371,15 @@ const leg = (
   point: string | null,
   status: string,
   [awayAbbr, homeAbbr, awayScore, homeScore]: [string, string, number | null, number | null],
-) => ({ betType, selection, point, prop: null, status, game: { awayAbbr, homeAbbr, awayScore, homeScore } });
+) => ({
+  betType,
+  selection,
+  point,
+  team: selection === "Philadelphia Eagles" ? "PHI" : selection.startsWith("Kansas") ? "KC" : "SEA",
+  prop: null,
+  status,
+  game: { awayAbbr, homeAbbr, awayScore, homeScore },
+});
 
 describe("settling parlays", () => {
   const onlyBet = async () => (await betsOf(alice))[0];
@@ -481,9 +489,15 @@ describe("settling parlays", () => {
     const before = (await told()).length;
     expect(await final(THU, 20, 17, { regrade: true })).toBe(2); // PHI no longer covers
     const messages = (await told()).slice(before);
+    const game = {
+      awayAbbr: "DAL",
+      homeAbbr: "PHI",
+      before: { awayScore: 17, homeScore: 24 },
+      after: { awayScore: 17, homeScore: 20 },
+    };
     expect(messages.map((m) => [m.status, m.result, m.corrected])).toEqual([
-      ["lost", "-100.00", { status: "won", result: "90.91", score: { awayScore: 17, homeScore: 24 } }],
-      ["lost", "-100.00", { status: "won", result: "650.00", score: { awayScore: 17, homeScore: 24 } }],
+      ["lost", "-100.00", { status: "won", result: "90.91", game }],
+      ["lost", "-100.00", { status: "won", result: "650.00", game }],
     ]);
     expect(messages[0].betDetails.pick).toEqual(
       leg("spread", "Philadelphia Eagles", "-3.5", "lost", ["DAL", "PHI", 17, 20]),

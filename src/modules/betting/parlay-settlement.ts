@@ -2,7 +2,7 @@ import type { Db } from "../../runtime/index.ts";
 import { finalFacts } from "../games/service.ts";
 import { settleParlay } from "../../shared/parlays.ts";
 import * as repo from "./repo.ts";
-import { settleBet } from "./rules.ts";
+import { settleBet, teamAbbr } from "./rules.ts";
 import type { Decided, Facts, GameInfo } from "./settlement.ts";
 import type { BetStatus } from "../../shared/bets.ts";
 import type { SettledPick } from "../../shared/contract/live.ts";
@@ -31,6 +31,12 @@ function legPick(leg: LegWithDetails, status: BetStatus, facts: Facts | null): S
     betType: leg.bet_type,
     selection: leg.selection,
     point: leg.point === null ? null : String(leg.point),
+    team: teamAbbr(leg.selection, {
+      awayTeam: leg.away_team,
+      homeTeam: leg.home_team,
+      awayAbbr: leg.away_abbr,
+      homeAbbr: leg.home_abbr,
+    }),
     prop: leg.player_name && leg.prop_type ? { playerName: leg.player_name, propType: leg.prop_type } : null,
     status,
     game: {

@@ -4,7 +4,7 @@ import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
 import { boardsUpToDate, playersSettled, recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
 import * as repo from "./repo.ts";
-import { resultCents, settleBet } from "./rules.ts";
+import { resultCents, settleBet, teamAbbr } from "./rules.ts";
 import { decideParlays } from "./parlay-settlement.ts";
 import type { BetStatus, LegBetType } from "../../shared/bets.ts";
 import type { SettledPick, SettlementMessage } from "../../shared/contract/live.ts";
@@ -78,6 +78,7 @@ function pickOf(bet: SettlingBet, status: BetStatus, facts: Facts): SettledPick 
     betType: bet.bet_type as LegBetType,
     selection: bet.selection,
     point: bet.point === null ? null : String(bet.point),
+    team: teamAbbr(bet.selection, facts),
     prop: prop ? { playerName: prop.playerName, propType: prop.propType } : null,
     status,
     game: {
@@ -101,7 +102,7 @@ const moneyText = (cents: number | null) => (cents === null ? null : centsToStri
  * The player's message: the bet's new outcome, or (`leg`) the grade of one leg of a parlay that
  * stays pending. On a regrade, what was settled before, if anything, goes along as `corrected`.
  */
-function message({ bet, next, gameInfo, pick, legs, leg }: Decided, previous: PreviousScore | null | undefined) {
+function message({ bet, next, gameInfo, pick, legs, leg }: Decided, regrade: RegradeOf) {
   const msg: SettlementMessage = {
     betId: bet.id,
     userId: bet.user_id,
@@ -119,12 +120,12 @@ function message({ bet, next, gameInfo, pick, legs, leg }: Decided, previous: Pr
   const before = leg
     ? { status: leg.before, result: null }
     : { status: bet.status, result: moneyText(bet.result_cents) };
-  if (previous !== undefined && before.status !== "pending") msg.corrected = { ...before, score: previous };
+  if (regrade && before.status !== "pending") msg.corrected = { ...before, game: regrade.game };
   return msg;
 }
 
-/** Null for a first settlement; for a regrade, the score it corrected (null when the event did not say). */
-type RegradeOf = { previous: PreviousScore | null } | null;
+/** Null for a first settlement; for a regrade, the game it corrected, its score before and after. */
+type RegradeOf = { game: NonNullable<SettlementMessage["corrected"]>["game"] } | null;
 
 /**
  * Applies outcomes to a batch of bets in the caller's transaction: bet rows, the weekly aggregates,
@@ -151,7 +152,7 @@ async function applyOutcomes(
     const { bet, next } = one;
     if (next.status === bet.status && next.result === bet.result_cents) {
       // The parlay is unchanged, but one of its legs was just graded: the player hears of that leg.
-      if (one.leg) messages.push(message(one, regrade?.previous));
+      if (one.leg) messages.push(message(one, regrade));
       continue;
     }
     changed += 1;
@@ -169,7 +170,7 @@ async function applyOutcomes(
     const group = updates.get(key) ?? { ...next, settledAt, ids: [] };
     group.ids.push(bet.id);
     updates.set(key, group);
-    messages.push(message(one, regrade?.previous));
+    messages.push(message(one, regrade));
   }
   for (const { status, result, settledAt, ids } of updates.values())
     await repo.setOutcome(trx, ids, status, result, settledAt);
@@ -230,11 +231,12 @@ export async function settleGame(
   const chunking = chunkingFor(db);
   const { partitions } = chunking;
   if (opts.regrade) {
-    const regrade = { previous: opts.previous ?? null };
     const regraded = await inSettlingTransaction(db, async (trx, touched) => {
       await lockSettlement(trx, gameId, partitions);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return 0;
+      const { awayAbbr, homeAbbr, awayScore, homeScore } = facts;
+      const regrade = { game: { awayAbbr, homeAbbr, before: opts.previous ?? null, after: { awayScore, homeScore } } };
       let changed = 0;
       for (let afterId = 0; ; ) {
         const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, false);

@@ -10,6 +10,8 @@ export type SettledPick = {
   selection: string;
   /** The line of the chosen side, a numeric string ("-3.5"); null for moneylines. */
   point: string | null;
+  /** The chosen team's abbreviation ("LAC") for spreads and moneylines; null otherwise. */
+  team: string | null;
   /** A prop's player and stat ("passing_yards"); null for the other types. */
   prop: { playerName: string; propType: string } | null;
   /** The pick's grade: for a leg, its own; for a single bet, the bet's. */
@@ -39,12 +41,17 @@ export type SettlementMessage = {
   /** The leg just graded (its index in `betDetails.legs`) and how many legs are still to be graded. */
   leg?: { index: number; legsLeft: number };
   /**
-   * What the bet (for a `leg` message: that leg) was before a corrected score, and the score it
-   * had been settled on (null when not known: events written before scores were kept).
+   * What the bet (for a `leg` message: that leg) was before a corrected score, and the corrected
+   * game: its score before (null when the event did not say) and after.
    */
   corrected?: {
     status: BetStatus;
     result: string | null;
-    score: { awayScore: number; homeScore: number } | null;
+    game: {
+      awayAbbr: string;
+      homeAbbr: string;
+      before: { awayScore: number; homeScore: number } | null;
+      after: { awayScore: number; homeScore: number };
+    };
   };
 };
