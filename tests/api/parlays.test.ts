@@ -530,6 +530,17 @@ describe("settling parlays", () => {
     // +150 × −175: 2.5 × 1.5714 = 3.9286, $292.86.
     expect(await onlyBet()).toMatchObject({ status: "won", result: "292.86" });
     expect(await legStatuses()).toEqual(["push", "won", "won"]);
+    // The prop leg is named by its player and stat, for the toast's line.
+    const [first] = await told();
+    expect(first.leg).toEqual({ index: 0, legsLeft: 2 });
+    expect(first.betDetails.legs[0]).toMatchObject({
+      betType: "prop",
+      selection: "Over",
+      point: "245.5",
+      team: null,
+      prop: { playerName: expect.any(String), propType: expect.any(String) },
+      status: "push",
+    });
   });
 
   test("every leg pushed refunds the stake (push)", async () => {
