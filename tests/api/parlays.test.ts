@@ -505,6 +505,22 @@ describe("settling parlays", () => {
     expect(messages[0].betDetails.gameInfo).toMatchObject({ awayScore: 17, homeScore: 20 });
   });
 
+  test("a regrade that turns the losing leg into a win reopens the parlay: pending again, figures undone, the player told", async () => {
+    await placeParlay(alice, parlay());
+    await final(THU, 20, 17); // PHI by 3: lost, and the parlay with it
+    expect(await onlyBet()).toMatchObject({ status: "lost" });
+    expect(await final(THU, 24, 17, { regrade: true })).toBe(1);
+    expect(await onlyBet()).toMatchObject({ status: "pending", result: null, settledAt: null });
+    expect(await legStatuses()).toEqual(["won", "pending", "pending"]);
+    const last = (await told()).at(-1);
+    expect(last).toMatchObject({ status: "pending", result: null, corrected: { status: "lost", result: "-100.00" } });
+    const stats = await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie });
+    expect(stats.body).toMatchObject({ totalBets: 0, lostBets: 0, totalProfit: "0.00" });
+    await final(SUN, 17, 24);
+    await final(LATE, 24, 17);
+    expect(await onlyBet()).toMatchObject({ status: "won", result: "650.00" });
+  });
+
   test("a pushed leg drops out and the rest pay their own price: −110 × −175 = 3.0, $200.00", async () => {
     await placeParlay(alice, parlay());
     await final(THU, 24, 17);
