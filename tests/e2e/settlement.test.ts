@@ -136,7 +136,7 @@ describe("settlement, live", () => {
   );
 
   test(
-    "a tie on a moneyline is toasted as a refund, and the card shows Push and $0.00",
+    "a tie on a moneyline is toasted as a refund, and the card shows Push and $0.00; a corrected score says so",
     async () => {
       const player = await newPlayer(suite.server);
       await placeBet(suite.server, player, moneyline(SF_SEA, "Seattle Seahawks", -175), { hoursAgo: 1 });
@@ -152,6 +152,16 @@ describe("settlement, live", () => {
       const seahawks = card(page, "Seattle Seahawks ML");
       await seahawks.locator(".status-badge", { hasText: "Push" }).waitFor();
       expect(await seahawks.locator(".bet-result").textContent()).toBe("Result $0.00");
+
+      // The score is corrected: the toast says so, and what changed, not a second settlement.
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      await resolveGame(suite.server, SF_SEA, 20, 27, { regrade: true });
+      await toast.locator(".toast-title", { hasText: "Score corrected" }).waitFor();
+      expect(await toast.locator(".toast-description").textContent()).toBe(
+        "SEA ML: pushed → won · SF 20 – 20 SEA → SF 20 – 27 SEA · now +$57.14",
+      );
+      expect((await toneOf(toast)).title).toBe(UP);
+      await seahawks.locator(".status-badge", { hasText: "Won" }).waitFor();
       expect(await untouched(page)).toBe(true);
     },
     E2E_TIMEOUT,
