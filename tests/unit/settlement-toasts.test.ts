@@ -181,7 +181,8 @@ describe("settlement toasts", () => {
       ]),
     ).toMatchObject({
       title: "Score corrected",
-      description: "2-leg parlay: lost → pending · LAC 27 – 20 KC → LAC 20 – 27 KC · back to pending",
+      description:
+        "2-leg parlay (LAC @ KC, BUF @ MIA): lost → pending · LAC 27 – 20 KC → LAC 20 – 27 KC · back to pending",
     });
   });
 
@@ -197,6 +198,14 @@ describe("settlement toasts", () => {
       title: "3 bets and legs updated · −$111.88",
       description: "LAC −3.5 won +$1,088.12 · Over 47.5 lost −$1,200.00 · Parlay leg LAC −3.5 won, 1 leg to go",
       tone: "down",
+    });
+    // A settled parlay among them names its games.
+    expect(
+      settlementToast([message({ result: "90.91" }), parlay([pick(), over], { status: "won", result: "2000.00" })]),
+    ).toEqual({
+      title: "2 bets settled · +$2,090.91",
+      description: "LAC −3.5 won +$90.91 · 2-leg parlay (LAC @ KC, DAL @ PHI) won +$2,000.00",
+      tone: "up",
     });
   });
 

@@ -86,10 +86,12 @@ const legText = (leg: SettledPick) =>
 
 const legsToGo = (n: number) => `${n} ${n === 1 ? "leg" : "legs"} to go`;
 
-/** The bet's own words in a list: its line (a parlay: "3-leg parlay"). */
+/** The bet's own words in a list: its line, or a parlay with its games ("2-leg parlay (LAC @ KC, BUF @ MIA)"). */
 function betLine(s: Settlement): string {
   if (s.betDetails?.pick) return lineText(s.betDetails.pick);
-  return s.betDetails?.selection ?? "Bet";
+  const legs = s.betDetails?.legs;
+  const games = legs ? ` (${legs.map((leg) => `${leg.game.awayAbbr} @ ${leg.game.homeAbbr}`).join(", ")})` : "";
+  return `${s.betDetails?.selection ?? "Bet"}${games}`;
 }
 
 /** Older messages, without a pick: the selection and the game by name, as before. */
