@@ -37,7 +37,8 @@ export const REACTIONS: ReactionTable = {
   bet_settlements: {
     caches: [],
     reactions: [
-      ({ payload }, ctx) => ctx.noteRankingChanges(payload.settlements.map((s) => s.userId)),
+      // A parlay leg's grade alone changes no figures.
+      ({ payload }, ctx) => ctx.noteRankingChanges(payload.settlements.filter((s) => !s.leg).map((s) => s.userId)),
       ({ payload }, { hub }) => {
         for (const [userId, settlements] of Map.groupBy(payload.settlements, (s) => s.userId)) {
           hub.sendTo(userId, { type: "bet_settlements", settlements });

@@ -37,9 +37,15 @@ export function stringToCents(amount: string): number {
   return Math.round(Number(amount) * 100);
 }
 
-/** "90.91" → "+$90.91", "-100.00" → "-$100.00", "0.00" → "$0.00". */
+/** Whole dollars grouped by thousands: 108812 → "1,088.12". */
+function groupedDollars(cents: number): string {
+  const [whole, fraction] = centsToString(cents).split(".");
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+}
+
+/** "90.91" → "+$90.91", "-1088.12" → "-$1,088.12", "0.00" → "$0.00". */
 export function signedDollarsText(amount: string): string {
   const cents = stringToCents(amount);
-  const text = `$${centsToString(Math.abs(cents))}`;
+  const text = `$${groupedDollars(Math.abs(cents))}`;
   return cents > 0 ? `+${text}` : cents < 0 ? `-${text}` : text;
 }

@@ -103,17 +103,17 @@ export interface GradedLeg {
 }
 
 /**
- * How a parlay ends once its legs are graded: pending while any leg is; lost if any leg lost;
- * otherwise pushed and void legs drop out and the rest pay at their own combined price (the stored
- * potential win when none dropped out); every leg pushed refunds the stake (push).
+ * How a parlay ends as its legs are graded: lost as soon as any leg lost; else pending while any
+ * leg is; otherwise pushed and void legs drop out and the rest pay at their own combined price (the
+ * stored potential win when none dropped out); every leg pushed refunds the stake (push).
  */
 export function settleParlay(
   legs: readonly GradedLeg[],
   wagerCents: number,
   potentialWinCents: number,
 ): { status: BetStatus; resultCents: number | null } {
-  if (legs.some((leg) => leg.status === "pending")) return { status: "pending", resultCents: null };
   if (legs.some((leg) => leg.status === "lost")) return { status: "lost", resultCents: -wagerCents };
+  if (legs.some((leg) => leg.status === "pending")) return { status: "pending", resultCents: null };
   const won = legs.filter((leg) => leg.status === "won");
   if (won.length === 0) return { status: "push", resultCents: 0 };
   if (won.length === legs.length) return { status: "won", resultCents: potentialWinCents };

@@ -435,6 +435,16 @@ describe("settlement", () => {
           selection: "Philadelphia Eagles",
           wagerAmount: "100.00",
           gameInfo: { awayTeam: "Dallas Cowboys", homeTeam: "Philadelphia Eagles", awayScore: 17, homeScore: 24 },
+          // The pick, for the toast's line ("PHI −3.5") and score.
+          pick: {
+            betType: "spread",
+            selection: "Philadelphia Eagles",
+            point: "-3.5",
+            team: "PHI",
+            prop: null,
+            status: "won",
+            game: { awayAbbr: "DAL", homeAbbr: "PHI", awayScore: 17, homeScore: 24 },
+          },
         },
       },
     ]);

@@ -74,6 +74,62 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     ws.close();
   }, 30_000);
 
+  test("a parlay's two legs ended at once on A and B: its player hears one win, and at most one leg message", async () => {
+    const player = await register(a);
+    const [first, second] = [await openGame(2), await openGame(3)];
+    const leg = ({ gameId, betType, selection, odds, point }: typeof first.bet) => ({
+      gameId,
+      betType,
+      selection,
+      odds,
+      point,
+    });
+    const placed = await send(
+      a,
+      "POST",
+      "/api/parlays",
+      { legs: [leg(first.bet), leg(second.bet)], units: 1 },
+      player.cookie,
+    );
+    expect(placed.status).toBe(201);
+    const parlayId = ((await placed.json()) as { id: number }).id;
+
+    const messages: any[] = [];
+    const ws = new WebSocket(`${a.url.replace("http", "ws")}/ws`, {
+      headers: { origin: a.url, cookie: player.cookie },
+    } as unknown as string[]);
+    ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+    await waitFor(() => messages.some((m) => m.type === "hello"), 5000);
+
+    const admin = await register(b);
+    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
+      admin.id,
+      new Date().toISOString(),
+    ]);
+    const home = { homeScore: 31, awayScore: 3, status: "completed" };
+    const answers = await Promise.all([
+      send(a, "PATCH", `/api/games/${first.id}`, home, admin.cookie),
+      send(b, "PATCH", `/api/games/${second.id}`, home, admin.cookie),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const told = () => messages.filter((m) => m.type === "bet_settlements").flatMap((m) => m.settlements);
+    await waitFor(() => told().some((s) => s.status === "won"), 10_000);
+    await Bun.sleep(500);
+    const settlements = told();
+    const won = settlements.filter((s) => s.status === "won");
+    expect(won).toHaveLength(1);
+    // The win names both legs, each graded, whichever process graded which.
+    expect(won[0].betDetails.legs.map((l: { status: string }) => l.status)).toEqual(["won", "won"]);
+    expect(settlements.filter((s) => s.leg).length).toBeLessThanOrEqual(1);
+    expect(settlements.every((s) => s.userId === player.id)).toBe(true);
+    const { rows } = await query<{ status: string }>(
+      "select status from bet_legs where bet_id = $1 order by leg_index",
+      [parlayId],
+    );
+    expect(rows.map((r) => r.status)).toEqual(["won", "won"]);
+    ws.close();
+  }, 30_000);
+
   test("20 concurrent placements of one bet across both processes leave exactly one bet", async () => {
     const player = await register(a);
     const game = await openGame(1);

@@ -45,14 +45,23 @@ const placeBet = (who: BuiltUser, body: unknown) => call(ctx.app, "POST", "/api/
 const betsOf = async (who: BuiltUser) =>
   (await call(ctx.app, "GET", `/api/users/${who.user.id}/bets`, { cookie: who.cookie })).body;
 
-/** An admin's final score, then the settlement the resolve would set off. */
+/** An admin's final score, then the settlement the resolve sets off (as serve's listener runs it). */
 async function final(gameId: string, homeScore: number, awayScore: number, extra: Record<string, unknown> = {}) {
   const res = await call(ctx.app, "PATCH", `/api/games/${gameId}`, {
     body: { homeScore, awayScore, status: "completed", ...extra },
     cookie: admin.cookie,
   });
   expect(res.status).toBe(200);
-  return settleGame(ctx.db, ctx.clock.now(), gameId, { regrade: extra.regrade === true });
+  // What serve's listener does with the event the resolve wrote.
+  const event = await ctx.db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("type", "=", "game.completed")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const { regrade, previous } = JSON.parse(event.payload);
+  expect(regrade).toBe(extra.regrade === true);
+  return settleGame(ctx.db, ctx.clock.now(), gameId, { regrade, previous });
 }
 
 async function counts(): Promise<{ bets: number; legs: number }> {
@@ -344,6 +353,34 @@ describe("POST /api/parlays", () => {
   });
 });
 
+/** Every settlement message written for the players, in order. */
+async function told(): Promise<any[]> {
+  const events = await ctx.db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("type", "=", "bet_settlements")
+    .orderBy("id")
+    .execute();
+  return events.flatMap((e) => JSON.parse(e.payload).settlements);
+}
+
+/** A pick as a settlement message names it; the game as [away, home, awayScore, homeScore]. */
+const leg = (
+  betType: string,
+  selection: string,
+  point: string | null,
+  status: string,
+  [awayAbbr, homeAbbr, awayScore, homeScore]: [string, string, number | null, number | null],
+) => ({
+  betType,
+  selection,
+  point,
+  team: selection === "Philadelphia Eagles" ? "PHI" : selection.startsWith("Kansas") ? "KC" : "SEA",
+  prop: null,
+  status,
+  game: { awayAbbr, homeAbbr, awayScore, homeScore },
+});
+
 describe("settling parlays", () => {
   const onlyBet = async () => (await betsOf(alice))[0];
   const legStatuses = async () => (await onlyBet()).legs.map((l: { status: string }) => l.status);
@@ -357,31 +394,131 @@ describe("settling parlays", () => {
     expect(await final(LATE, 24, 17)).toBe(1); // SEA wins at home
     expect(await onlyBet()).toMatchObject({ status: "won", result: "650.00", settledAt: "2026-09-09T12:00:00.000Z" });
     expect(await legStatuses()).toEqual(["won", "won", "won"]);
-    // The player hears of it like any settlement, with the parlay's own (last) game.
-    const events = await ctx.db.selectFrom("outbox").select("payload").where("type", "=", "bet_settlements").execute();
-    expect(events.flatMap((e) => JSON.parse(e.payload).settlements)).toEqual([
-      {
-        betId: expect.any(Number),
-        userId: alice.user.id,
-        status: "won",
-        result: "650.00",
-        betDetails: {
-          selection: "3-leg parlay",
-          wagerAmount: "100.00",
-          gameInfo: { awayTeam: "San Francisco 49ers", homeTeam: "Seattle Seahawks", awayScore: 17, homeScore: 24 },
-        },
-      },
+    // The player hears of each leg as its game ends, then of the parlay, with its own (last) game.
+    const messages = await told();
+    expect(messages.map((m) => [m.userId, m.status, m.leg ?? null])).toEqual([
+      [alice.user.id, "pending", { index: 0, legsLeft: 2 }],
+      [alice.user.id, "pending", { index: 1, legsLeft: 1 }],
+      [alice.user.id, "won", null],
     ]);
+    expect(messages.at(-1)).toEqual({
+      betId: expect.any(Number),
+      userId: alice.user.id,
+      status: "won",
+      result: "650.00",
+      betDetails: {
+        selection: "3-leg parlay",
+        wagerAmount: "100.00",
+        gameInfo: { awayTeam: "San Francisco 49ers", homeTeam: "Seattle Seahawks", awayScore: 17, homeScore: 24 },
+        legs: [
+          leg("spread", "Philadelphia Eagles", "-3.5", "won", ["DAL", "PHI", 17, 24]),
+          leg("moneyline", "Kansas City Chiefs", null, "won", ["KC", "BUF", 24, 17]),
+          leg("moneyline", "Seattle Seahawks", null, "won", ["SF", "SEA", 17, 24]),
+        ],
+      },
+    });
   });
 
-  test("lost: a lost leg loses the parlay, settled once its last leg is final", async () => {
+  test("lost: a lost leg loses the parlay at once; its later legs are still graded, and nothing more is said", async () => {
     await placeParlay(alice, parlay());
-    await final(THU, 20, 17); // PHI by 3: −3.5 does not cover
-    expect(await onlyBet()).toMatchObject({ status: "pending" });
+    expect(await final(THU, 20, 17)).toBe(1); // PHI by 3: −3.5 does not cover
+    expect(await onlyBet()).toMatchObject({ status: "lost", result: "-100.00" });
     expect(await legStatuses()).toEqual(["lost", "pending", "pending"]);
+    expect(await final(SUN, 17, 24)).toBe(0);
+    expect(await final(LATE, 24, 17)).toBe(0);
+    expect(await onlyBet()).toMatchObject({ status: "lost", result: "-100.00" });
+    expect(await legStatuses()).toEqual(["lost", "won", "won"]);
+    const messages = await told();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ status: "lost", result: "-100.00" });
+    expect(messages[0].leg).toBeUndefined();
+    expect(messages[0].betDetails.legs.map((l: { status: string }) => l.status)).toEqual([
+      "lost",
+      "pending",
+      "pending",
+    ]);
+    const stats = await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie });
+    expect(stats.body).toMatchObject({ totalBets: 1, lostBets: 1, totalProfit: "-100.00" });
+  });
+
+  test("each graded leg of a pending parlay tells its player, with the legs left; a pushed leg too; others hear nothing", async () => {
+    await placeParlay(alice, parlay());
+    const bob = await buildUser(ctx, { username: "bob" });
+    await placeParlay(bob, parlay([kcMoneyline, { ...seaMoneyline }]));
+    await final(THU, 24, 17);
+    let messages = await told();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      userId: alice.user.id,
+      status: "pending",
+      result: null,
+      leg: { index: 0, legsLeft: 2 },
+      betDetails: {
+        selection: "3-leg parlay",
+        wagerAmount: "100.00",
+        gameInfo: { awayTeam: "Dallas Cowboys", homeTeam: "Philadelphia Eagles", awayScore: 17, homeScore: 24 },
+        legs: [
+          leg("spread", "Philadelphia Eagles", "-3.5", "won", ["DAL", "PHI", 17, 24]),
+          leg("moneyline", "Kansas City Chiefs", null, "pending", ["KC", "BUF", null, null]),
+          leg("moneyline", "Seattle Seahawks", null, "pending", ["SF", "SEA", null, null]),
+        ],
+      },
+    });
+    expect(messages[0].corrected).toBeUndefined();
+    await final(SUN, 20, 20); // a tie: KC's moneyline pushes, for both players
+    messages = (await told()).slice(1);
+    expect(messages.map((m) => [m.userId, m.status, m.leg, m.betDetails.legs[m.leg.index].status])).toEqual([
+      [alice.user.id, "pending", { index: 1, legsLeft: 1 }, "push"],
+      [bob.user.id, "pending", { index: 0, legsLeft: 1 }, "push"],
+    ]);
+    // Saying it again changes nothing and says nothing.
+    expect(await settleGame(ctx.db, ctx.clock.now(), SUN)).toBe(0);
+    expect(await settleAllPending(ctx.db, ctx.clock.now())).toBe(0);
+    expect(await told()).toHaveLength(3);
+    // The figures are untouched until a parlay settles.
+    const stats = await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie });
+    expect(stats.body).toMatchObject({ totalBets: 0 });
+  });
+
+  test("a regrade says what changed: the old outcome and the score it was settled on", async () => {
+    await placeParlay(alice, parlay());
+    await placeBet(alice, { ...phiSpread, units: 1, note: null, leagueId: null });
+    await final(THU, 24, 17);
     await final(SUN, 17, 24);
     await final(LATE, 24, 17);
-    expect(await onlyBet()).toMatchObject({ status: "lost", result: "-100.00" });
+    const before = (await told()).length;
+    expect(await final(THU, 20, 17, { regrade: true })).toBe(2); // PHI no longer covers
+    const messages = (await told()).slice(before);
+    const game = {
+      awayAbbr: "DAL",
+      homeAbbr: "PHI",
+      before: { awayScore: 17, homeScore: 24 },
+      after: { awayScore: 17, homeScore: 20 },
+    };
+    expect(messages.map((m) => [m.status, m.result, m.corrected])).toEqual([
+      ["lost", "-100.00", { status: "won", result: "90.91", game }],
+      ["lost", "-100.00", { status: "won", result: "650.00", game }],
+    ]);
+    expect(messages[0].betDetails.pick).toEqual(
+      leg("spread", "Philadelphia Eagles", "-3.5", "lost", ["DAL", "PHI", 17, 20]),
+    );
+    expect(messages[0].betDetails.gameInfo).toMatchObject({ awayScore: 17, homeScore: 20 });
+  });
+
+  test("a regrade that turns the losing leg into a win reopens the parlay: pending again, figures undone, the player told", async () => {
+    await placeParlay(alice, parlay());
+    await final(THU, 20, 17); // PHI by 3: lost, and the parlay with it
+    expect(await onlyBet()).toMatchObject({ status: "lost" });
+    expect(await final(THU, 24, 17, { regrade: true })).toBe(1);
+    expect(await onlyBet()).toMatchObject({ status: "pending", result: null, settledAt: null });
+    expect(await legStatuses()).toEqual(["won", "pending", "pending"]);
+    const last = (await told()).at(-1);
+    expect(last).toMatchObject({ status: "pending", result: null, corrected: { status: "lost", result: "-100.00" } });
+    const stats = await call(ctx.app, "GET", `/api/users/${alice.user.id}/stats`, { cookie: alice.cookie });
+    expect(stats.body).toMatchObject({ totalBets: 0, lostBets: 0, totalProfit: "0.00" });
+    await final(SUN, 17, 24);
+    await final(LATE, 24, 17);
+    expect(await onlyBet()).toMatchObject({ status: "won", result: "650.00" });
   });
 
   test("a pushed leg drops out and the rest pay their own price: −110 × −175 = 3.0, $200.00", async () => {
@@ -409,6 +546,17 @@ describe("settling parlays", () => {
     // +150 × −175: 2.5 × 1.5714 = 3.9286, $292.86.
     expect(await onlyBet()).toMatchObject({ status: "won", result: "292.86" });
     expect(await legStatuses()).toEqual(["push", "won", "won"]);
+    // The prop leg is named by its player and stat, for the toast's line.
+    const [first] = await told();
+    expect(first.leg).toEqual({ index: 0, legsLeft: 2 });
+    expect(first.betDetails.legs[0]).toMatchObject({
+      betType: "prop",
+      selection: "Over",
+      point: "245.5",
+      team: null,
+      prop: { playerName: expect.any(String), propType: expect.any(String) },
+      status: "push",
+    });
   });
 
   test("every leg pushed refunds the stake (push)", async () => {

@@ -58,7 +58,7 @@ describe("live channel", () => {
       });
       await toast.waitFor();
       expect(await toast.locator(".toast-title").textContent()).toBe("Bet lost");
-      expect(await toast.locator(".toast-description").textContent()).toEndWith("-$100.00");
+      expect(await toast.locator(".toast-description").textContent()).toEndWith("−$100.00");
 
       await page.getByRole("button", { name: "Dismiss message" }).click();
       suite.server.ctx.hub.sendTo(me.id, {

@@ -115,16 +115,17 @@ export async function placeBet(
   }
 }
 
-/** Resolves a game as the admin, over the API (settlement follows when game.completed is delivered). */
+/** Resolves a game as the admin, over the API (settlement follows when game.completed is delivered); `regrade` corrects a final. */
 export async function resolveGame(
   server: BettingServer,
   gameId: string,
   awayScore: number,
   homeScore: number,
+  opts: { regrade?: boolean } = {},
 ): Promise<void> {
   const res = await call(server.ctx.app, "PATCH", `/api/games/${gameId}`, {
     cookie: server.admin.cookie,
-    body: { homeScore, awayScore, status: "completed" },
+    body: { homeScore, awayScore, status: "completed", ...(opts.regrade ? { regrade: true } : {}) },
   });
   if (res.status !== 200) throw new Error(`resolving ${gameId} answered ${res.status}: ${JSON.stringify(res.body)}`);
 }

@@ -1,13 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
+import { call } from "../support.ts";
 import { browserSuite, E2E_TIMEOUT, toastLocator, withDispatcher } from "./helpers.ts";
 import {
+  BUF_DAL,
   DAL_PHI,
   KC_BUF,
   moneyline,
   newPlayer,
   NOW,
+  PHI_KC,
   placeBet,
   resolveGame,
   SF_SEA,
@@ -48,6 +51,17 @@ async function openMyBets(player: BuiltUser): Promise<LivePage> {
   return { page, settlementFrames };
 }
 
+/** The light palette's up and down colours (app/tokens.css --app-up, --app-down). */
+const UP = "rgb(6, 118, 71)";
+const DOWN = "rgb(180, 35, 24)";
+
+/** A toast's title colour and the colour of its left edge. */
+const toneOf = (toast: Locator) =>
+  toast.evaluate((el) => ({
+    title: getComputedStyle(el.querySelector(".toast-title")!).color,
+    edge: getComputedStyle(el).borderLeftColor,
+  }));
+
 const card = (page: Page, pick: string) => page.getByRole("article", { name: pick, exact: true });
 const untouched = (page: Page) =>
   page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
@@ -76,9 +90,8 @@ describe("settlement, live", () => {
       const aToast = toastLocator(a.page);
       await aToast.waitFor();
       expect(await aToast.locator(".toast-title").textContent()).toBe("Bet won!");
-      expect(await aToast.locator(".toast-description").textContent()).toBe(
-        "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles (17–24) · +$90.91",
-      );
+      expect(await aToast.locator(".toast-description").textContent()).toBe("PHI −3.5 · DAL 17 – 24 PHI · +$90.91");
+      const won = await toneOf(aToast);
       const eagles = card(a.page, "Philadelphia Eagles -3.5");
       await eagles.locator(".status-badge", { hasText: "Won" }).waitFor();
       expect(await eagles.locator(".bet-result").textContent()).toBe("Result +$90.91");
@@ -90,13 +103,16 @@ describe("settlement, live", () => {
         "0 push",
       ]);
 
-      // The loser sees their own loss.
+      // The loser sees their own loss, by its line, styled as a loss: not like the win.
       const bToast = toastLocator(b.page);
       await bToast.waitFor();
       expect(await bToast.locator(".toast-title").textContent()).toBe("Bet lost");
-      expect(await bToast.locator(".toast-description").textContent()).toBe(
-        "Dallas Cowboys · Dallas Cowboys @ Philadelphia Eagles (17–24) · -$200.00",
-      );
+      expect(await bToast.locator(".toast-description").textContent()).toBe("DAL +3.5 · DAL 17 – 24 PHI · −$200.00");
+      const lost = await toneOf(bToast);
+      expect(lost.title).toBe(DOWN);
+      expect(lost.edge).toBe(DOWN);
+      expect(won.title).toBe(UP);
+      expect(won.edge).toBe(UP);
       const cowboys = card(b.page, "Dallas Cowboys +3.5");
       await cowboys.locator(".status-badge", { hasText: "Lost" }).waitFor();
       expect(await cowboys.locator(".bet-result").textContent()).toBe("Result −$200.00");
@@ -120,7 +136,7 @@ describe("settlement, live", () => {
   );
 
   test(
-    "a tie on a moneyline is toasted as a refund, and the card shows Push and $0.00",
+    "a tie on a moneyline is toasted as a refund, and the card shows Push and $0.00; a corrected score says so",
     async () => {
       const player = await newPlayer(suite.server);
       await placeBet(suite.server, player, moneyline(SF_SEA, "Seattle Seahawks", -175), { hoursAgo: 1 });
@@ -129,12 +145,76 @@ describe("settlement, live", () => {
       const toast = toastLocator(page);
       await toast.waitFor();
       expect(await toast.locator(".toast-title").textContent()).toBe("Bet pushed");
-      expect(await toast.locator(".toast-description").textContent()).toBe(
-        "Seattle Seahawks · San Francisco 49ers @ Seattle Seahawks (20–20) · stake refunded",
-      );
+      expect(await toast.locator(".toast-description").textContent()).toBe("SEA ML · SF 20 – 20 SEA · stake refunded");
+      const tone = await toneOf(toast);
+      expect([tone.title, tone.edge]).not.toContain(UP);
+      expect([tone.title, tone.edge]).not.toContain(DOWN);
       const seahawks = card(page, "Seattle Seahawks ML");
       await seahawks.locator(".status-badge", { hasText: "Push" }).waitFor();
       expect(await seahawks.locator(".bet-result").textContent()).toBe("Result $0.00");
+
+      // The score is corrected: the toast says so, and what changed, not a second settlement.
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      await resolveGame(suite.server, SF_SEA, 20, 27, { regrade: true });
+      await toast.locator(".toast-title", { hasText: "Score corrected" }).waitFor();
+      expect(await toast.locator(".toast-description").textContent()).toBe(
+        "SEA ML: pushed → won · SF 20 – 20 SEA → SF 20 – 27 SEA · now +$57.14",
+      );
+      expect((await toneOf(toast)).title).toBe(UP);
+      await seahawks.locator(".status-badge", { hasText: "Won" }).waitFor();
+      expect(await untouched(page)).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "each leg of a parlay toasts as its game ends ('… · 1 leg to go') and My Bets shows it in place; the win has thousands separators",
+    async () => {
+      const player = await newPlayer(suite.server);
+      const res = await call(suite.server.ctx.app, "POST", "/api/parlays", {
+        cookie: player.cookie,
+        body: {
+          legs: [
+            // Games no other test of the file resolves.
+            moneyline(KC_BUF, "Kansas City Chiefs", 150),
+            spread(PHI_KC, "Philadelphia Eagles", 3.5),
+            moneyline(BUF_DAL, "Dallas Cowboys", -175),
+          ],
+          units: 3,
+        },
+      });
+      expect(res.status).toBe(201);
+      const { page, settlementFrames } = await openMyBets(player);
+      await page.getByRole("button", { name: "Details of 3-leg parlay", exact: true }).click();
+      const legs = card(page, "3-leg parlay").getByRole("list", { name: "Legs" }).getByRole("listitem");
+      expect(await legs.locator(".status-badge").allTextContents()).toEqual(["Pending", "Pending", "Pending"]);
+      const toast = toastLocator(page);
+
+      await resolveGame(suite.server, KC_BUF, 24, 17);
+      await toast.locator(".toast-title", { hasText: "Parlay leg won: KC ML · 2 legs to go" }).waitFor();
+      expect(await toast.locator(".toast-description").textContent()).toBe(
+        "KC 24 – 17 BUF · PHI +3.5 to come (PHI @ KC) · DAL ML to come (BUF @ DAL)",
+      );
+      await legs.locator(".status-badge").first().getByText("Won").waitFor();
+      expect(await legs.locator(".status-badge").allTextContents()).toEqual(["Won", "Pending", "Pending"]);
+      expect(await card(page, "3-leg parlay").locator(".status-badge").first().textContent()).toBe("Pending");
+
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      await resolveGame(suite.server, PHI_KC, 24, 20);
+      await toast.locator(".toast-title", { hasText: "Parlay leg won: PHI +3.5 · 1 leg to go" }).waitFor();
+      await legs.nth(1).locator(".status-badge").getByText("Won").waitFor();
+      expect(await legs.locator(".status-badge").allTextContents()).toEqual(["Won", "Won", "Pending"]);
+
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      await resolveGame(suite.server, BUF_DAL, 17, 24);
+      await toast.locator(".toast-title", { hasText: "Parlay won!" }).waitFor();
+      // 3 units at +650: $1,950.00, with its separator; every game of the parlay named.
+      expect(await toast.locator(".toast-description").textContent()).toBe(
+        "KC ML won (KC 24 – 17 BUF) · PHI +3.5 won (PHI 24 – 20 KC) · DAL ML won (BUF 17 – 24 DAL) · +$1,950.00",
+      );
+      expect((await toneOf(toast)).title).toBe(UP);
+      await card(page, "3-leg parlay").locator(".status-badge", { hasText: "Won" }).first().waitFor();
+      expect(settlementFrames.flatMap((f) => f.settlements)).toHaveLength(3);
       expect(await untouched(page)).toBe(true);
     },
     E2E_TIMEOUT,

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { centsToString, potentialWinCents, stringToCents, wagerCents } from "../../src/shared/money.ts";
+import {
+  centsToString,
+  potentialWinCents,
+  signedDollarsText,
+  stringToCents,
+  wagerCents,
+} from "../../src/shared/money.ts";
 
 describe("potentialWinCents (spec §5)", () => {
   test.each([
@@ -42,5 +48,14 @@ describe("amount strings", () => {
     expect(centsToString(-5)).toBe("-0.05");
     expect(stringToCents("-100.00")).toBe(-10000);
     expect(stringToCents("90.91")).toBe(9091);
+  });
+});
+
+describe("signed dollars (the notifications' settlements)", () => {
+  test("signed, with thousands separators", () => {
+    expect(signedDollarsText("90.91")).toBe("+$90.91");
+    expect(signedDollarsText("1088.12")).toBe("+$1,088.12");
+    expect(signedDollarsText("-1234567.00")).toBe("-$1,234,567.00");
+    expect(signedDollarsText("0.00")).toBe("$0.00");
   });
 });

@@ -112,8 +112,10 @@ describe("how a parlay settles", () => {
     expect(settleParlay([push(-110), push(150)], WAGER, WIN)).toEqual({ status: "push", resultCents: 0 });
   });
 
-  test("waits while any leg is pending, even after a lost leg: a parlay settles with its last leg", () => {
+  test("waits while any leg is pending, but a lost leg loses the parlay at once (issue 27: Sunday is not silent)", () => {
     expect(settleParlay([won(-110), pending(150)], WAGER, WIN)).toEqual({ status: "pending", resultCents: null });
-    expect(settleParlay([lost(-110), pending(150)], WAGER, WIN)).toEqual({ status: "pending", resultCents: null });
+    expect(settleParlay([push(-110), pending(150)], WAGER, WIN)).toEqual({ status: "pending", resultCents: null });
+    expect(settleParlay([lost(-110), pending(150)], WAGER, WIN)).toEqual({ status: "lost", resultCents: -WAGER });
+    expect(settleParlay([pending(-110), lost(150)], WAGER, WIN)).toEqual({ status: "lost", resultCents: -WAGER });
   });
 });

@@ -23,7 +23,8 @@ export function settleOnGameCompleted(
   return async (payload) => {
     if (!payload.regrade && !runsJobs()) return;
     const started = performance.now();
-    const settle = () => settleGame(db, clock.now(), payload.gameId, { regrade: payload.regrade });
+    const settle = () =>
+      settleGame(db, clock.now(), payload.gameId, { regrade: payload.regrade, previous: payload.previous });
     const changed = metrics ? await metrics.time("settlement", settle) : await settle();
     logger.info(
       { gameId: payload.gameId, regrade: payload.regrade, bets: changed, ms: Math.round(performance.now() - started) },

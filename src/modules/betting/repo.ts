@@ -70,7 +70,10 @@ export function legsWithDetails(db: Db, betIds: number[]) {
 
 export type LegWithDetails = Awaited<ReturnType<typeof legsWithDetails>>[number];
 
-/** Up to `limit` parlays with a leg on a game after `afterId`, in id order; `pendingOnly` for the settlement sweep. */
+/**
+ * Up to `limit` parlays with a leg on a game after `afterId`, in id order; `pendingOnly` (the
+ * settlement sweep): those whose leg on it is still ungraded, a parlay already lost included.
+ */
 export function parlaysWithLegOn(db: Db, gameId: string, afterId: number, limit: number, pendingOnly: boolean) {
   let query = db
     .selectFrom("bet_legs")
@@ -78,7 +81,7 @@ export function parlaysWithLegOn(db: Db, gameId: string, afterId: number, limit:
     .selectAll("bets")
     .where("bet_legs.game_id", "=", gameId)
     .where("bets.id", ">", afterId);
-  if (pendingOnly) query = query.where("bets.status", "=", "pending");
+  if (pendingOnly) query = query.where("bet_legs.status", "=", "pending");
   return query.orderBy("bets.id").limit(limit).execute();
 }
 
@@ -280,20 +283,14 @@ export function betsOfGame(
   return query.orderBy("id").limit(limit).execute();
 }
 
-/** Games with a pending single bet, or a leg of a pending parlay. */
+/** Games with a pending single bet, or an ungraded parlay leg. */
 export function gamesWithPendingBets(db: Db) {
   return db
     .selectFrom("bets")
     .select("game_id")
     .where("status", "=", "pending")
     .where("is_parlay", "=", 0)
-    .union(
-      db
-        .selectFrom("bet_legs")
-        .innerJoin("bets", "bets.id", "bet_legs.bet_id")
-        .select("bet_legs.game_id")
-        .where("bets.status", "=", "pending"),
-    )
+    .union(db.selectFrom("bet_legs").select("bet_legs.game_id").where("bet_legs.status", "=", "pending"))
     .execute();
 }
 

@@ -109,3 +109,11 @@ export function resultCents(
   if (status === "lost") return -wagerCents;
   return 0;
 }
+
+/** The abbreviation of the team a pick names; null for totals and props. */
+export function teamAbbr(
+  selection: string,
+  game: { awayTeam: string; homeTeam: string; awayAbbr: string; homeAbbr: string },
+): string | null {
+  return selection === game.homeTeam ? game.homeAbbr : selection === game.awayTeam ? game.awayAbbr : null;
+}

@@ -4,10 +4,10 @@ import { finalFacts } from "../games/service.ts";
 import { publish } from "../realtime/service.ts";
 import { boardsUpToDate, playersSettled, recordOutcomeChanges, type OutcomeChange } from "../stats/service.ts";
 import * as repo from "./repo.ts";
-import { resultCents, settleBet } from "./rules.ts";
+import { resultCents, settleBet, teamAbbr } from "./rules.ts";
 import { decideParlays } from "./parlay-settlement.ts";
-import type { BetStatus } from "../../shared/bets.ts";
-import type { SettlementMessage } from "../../shared/contract/live.ts";
+import type { BetStatus, LegBetType } from "../../shared/bets.ts";
+import type { SettledPick, SettlementMessage } from "../../shared/contract/live.ts";
 import type { SettlingBet } from "./repo.ts";
 
 /**
@@ -37,12 +37,20 @@ export type Facts = NonNullable<Awaited<ReturnType<typeof finalFacts>>>;
 export type Outcome = { status: BetStatus; result: number | null };
 export type GameInfo = SettlementMessage["betDetails"]["gameInfo"];
 
-/** A bet and the outcome settlement found for it, with the game its message names. */
+/** A bet and the outcome settlement found for it, with the game and the picks its message names. */
 export interface Decided {
   bet: SettlingBet;
   next: Outcome;
   gameInfo: GameInfo;
+  /** A single bet's pick, or a parlay's legs, as the player's message names them. */
+  pick?: SettledPick;
+  legs?: SettledPick[];
+  /** A parlay that stays pending while its leg on the settled game was graded now (from `before`). */
+  leg?: { index: number; legsLeft: number; before: BetStatus };
 }
+
+/** The score a regrade corrected, for the players' messages ("what changed"). */
+export type PreviousScore = { awayScore: number; homeScore: number };
 
 export const gameInfoOf = (facts: Facts): GameInfo => ({
   awayTeam: facts.awayTeam,
@@ -63,18 +71,61 @@ function outcomeOf(bet: SettlingBet, facts: Facts): Outcome {
   };
 }
 
-const singles = (bets: SettlingBet[], facts: Facts): Decided[] =>
-  bets.map((bet) => ({ bet, next: outcomeOf(bet, facts), gameInfo: gameInfoOf(facts) }));
-
-function message({ bet, next, gameInfo }: Decided): SettlementMessage {
+function pickOf(bet: SettlingBet, status: BetStatus, facts: Facts): SettledPick {
+  const prop = bet.prop_id === null ? undefined : facts.props.get(bet.prop_id);
   return {
+    // Single bets only (parlays name their legs).
+    betType: bet.bet_type as LegBetType,
+    selection: bet.selection,
+    point: bet.point === null ? null : String(bet.point),
+    team: teamAbbr(bet.selection, facts),
+    prop: prop ? { playerName: prop.playerName, propType: prop.propType } : null,
+    status,
+    game: {
+      awayAbbr: facts.awayAbbr,
+      homeAbbr: facts.homeAbbr,
+      awayScore: facts.awayScore,
+      homeScore: facts.homeScore,
+    },
+  };
+}
+
+const singles = (bets: SettlingBet[], facts: Facts): Decided[] =>
+  bets.map((bet) => {
+    const next = outcomeOf(bet, facts);
+    return { bet, next, gameInfo: gameInfoOf(facts), pick: pickOf(bet, next.status, facts) };
+  });
+
+const moneyText = (cents: number | null) => (cents === null ? null : centsToString(cents));
+
+/**
+ * The player's message: the bet's new outcome, or (`leg`) the grade of one leg of a parlay that
+ * stays pending. On a regrade, what was settled before, if anything, goes along as `corrected`.
+ */
+function message({ bet, next, gameInfo, pick, legs, leg }: Decided, regrade: RegradeOf) {
+  const msg: SettlementMessage = {
     betId: bet.id,
     userId: bet.user_id,
     status: next.status,
-    result: next.result === null ? null : centsToString(next.result),
-    betDetails: { selection: bet.selection, wagerAmount: centsToString(bet.wager_cents), gameInfo },
+    result: moneyText(next.result),
+    betDetails: {
+      selection: bet.selection,
+      wagerAmount: centsToString(bet.wager_cents),
+      gameInfo,
+      ...(pick ? { pick } : {}),
+      ...(legs ? { legs } : {}),
+    },
   };
+  if (leg) msg.leg = { index: leg.index, legsLeft: leg.legsLeft };
+  const before = leg
+    ? { status: leg.before, result: null }
+    : { status: bet.status, result: moneyText(bet.result_cents) };
+  if (regrade && before.status !== "pending") msg.corrected = { ...before, game: regrade.game };
+  return msg;
 }
+
+/** Null for a first settlement; for a regrade, the game it corrected, its score before and after. */
+type RegradeOf = { game: NonNullable<SettlementMessage["corrected"]>["game"] } | null;
 
 /**
  * Applies outcomes to a batch of bets in the caller's transaction: bet rows, the weekly aggregates,
@@ -86,7 +137,7 @@ async function applyOutcomes(
   trx: Db,
   now: Date,
   decided: Decided[],
-  regrade: boolean,
+  regrade: RegradeOf,
   touched: OutcomeChange[],
 ): Promise<number> {
   const changes: OutcomeChange[] = [];
@@ -99,7 +150,11 @@ async function applyOutcomes(
   let changed = 0;
   for (const one of decided) {
     const { bet, next } = one;
-    if (next.status === bet.status && next.result === bet.result_cents) continue;
+    if (next.status === bet.status && next.result === bet.result_cents) {
+      // The parlay is unchanged, but one of its legs was just graded: the player hears of that leg.
+      if (one.leg) messages.push(message(one, regrade));
+      continue;
+    }
     changed += 1;
     changes.push({
       userId: bet.user_id,
@@ -115,11 +170,15 @@ async function applyOutcomes(
     const group = updates.get(key) ?? { ...next, settledAt, ids: [] };
     group.ids.push(bet.id);
     updates.set(key, group);
-    messages.push(message(one));
+    messages.push(message(one, regrade));
   }
   for (const { status, result, settledAt, ids } of updates.values())
     await repo.setOutcome(trx, ids, status, result, settledAt);
-  await recordOutcomeChanges(trx, changes, regrade ? (userIds) => repo.settledOutcomes(trx, userIds) : undefined);
+  await recordOutcomeChanges(
+    trx,
+    changes,
+    regrade !== null ? (userIds) => repo.settledOutcomes(trx, userIds) : undefined,
+  );
   // One event for the chunk: the WebSocket hub hands each player only their own settlements.
   if (messages.length > 0) await publish(trx, now, "bet_settlements", { settlements: messages });
   touched.push(...changes);
@@ -161,7 +220,12 @@ async function lockSettlement(trx: Db, gameId: string, partitions: number): Prom
  * bet of the game is re-settled against the corrected score in one transaction, so no reader sees a
  * half-regraded game. Returns how many bets changed.
  */
-export async function settleGame(db: Db, now: Date, gameId: string, opts: { regrade?: boolean } = {}): Promise<number> {
+export async function settleGame(
+  db: Db,
+  now: Date,
+  gameId: string,
+  opts: { regrade?: boolean; previous?: PreviousScore } = {},
+): Promise<number> {
   // PostgreSQL neither blocks the event loop nor holds one write lock for a chunk: larger chunks
   // there, several at once.
   const chunking = chunkingFor(db);
@@ -171,17 +235,19 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       await lockSettlement(trx, gameId, partitions);
       const facts = await finalFacts(trx, gameId);
       if (!facts) return 0;
+      const { awayAbbr, homeAbbr, awayScore, homeScore } = facts;
+      const regrade = { game: { awayAbbr, homeAbbr, before: opts.previous ?? null, after: { awayScore, homeScore } } };
       let changed = 0;
       for (let afterId = 0; ; ) {
         const bets = await repo.betsOfGame(trx, gameId, afterId, CHUNK, false);
         if (bets.length === 0) break;
-        changed += await applyOutcomes(trx, now, singles(bets, facts), true, touched);
+        changed += await applyOutcomes(trx, now, singles(bets, facts), regrade, touched);
         afterId = bets.at(-1)!.id;
       }
       for (let afterId = 0; ; ) {
         const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, false);
         if (parlays.length === 0) break;
-        changed += await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), true, touched);
+        changed += await applyOutcomes(trx, now, await decideParlays(trx, parlays, gameId, facts), regrade, touched);
         afterId = parlays.at(-1)!.id;
       }
       return changed;
@@ -206,7 +272,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
         if (!facts) return null;
         const bets = await repo.betsOfGame(trx, gameId, afterId, size, true, { part, of: partitions });
         if (bets.length === 0) return null;
-        const changedHere = await applyOutcomes(trx, now, singles(bets, facts), false, touched);
+        const changedHere = await applyOutcomes(trx, now, singles(bets, facts), null, touched);
         return { changed: changedHere, lastId: bets.at(-1)!.id, tookMs: performance.now() - started };
       });
       if (!step) break;
@@ -219,7 +285,8 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
   };
   const shares = await Promise.all(Array.from({ length: partitions }, (_, part) => settleShare(part)));
   let changed = shares.reduce((sum, n) => sum + n, 0);
-  // Then the pending parlays with a leg on this game: the leg is graded, and a parlay whose last leg this was settles.
+  // Then the parlays with a pending leg on this game: the leg is graded, and the parlay settles when
+  // this was its last leg or the leg lost (a parlay already lost still has its later legs graded).
   for (let afterId = 0; ; ) {
     const step = await inSettlingTransaction(db, async (trx, touched) => {
       await lockSettlement(trx, gameId, partitions);
@@ -228,7 +295,7 @@ export async function settleGame(db: Db, now: Date, gameId: string, opts: { regr
       const parlays = await repo.parlaysWithLegOn(trx, gameId, afterId, PARLAY_CHUNK, true);
       if (parlays.length === 0) return null;
       return {
-        changed: await applyOutcomes(trx, now, await decideParlays(trx, parlays, facts), false, touched),
+        changed: await applyOutcomes(trx, now, await decideParlays(trx, parlays, gameId, facts), null, touched),
         lastId: parlays.at(-1)!.id,
       };
     });

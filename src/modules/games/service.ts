@@ -147,9 +147,21 @@ export async function finalFacts(db: Db, id: string) {
   return {
     homeTeam: row.home_team,
     awayTeam: row.away_team,
+    homeAbbr: row.home_abbr,
+    awayAbbr: row.away_abbr,
     homeScore: row.home_score,
     awayScore: row.away_score,
-    props: new Map(props.map((p) => [p.id, { statValue: p.stat_value, didNotPlay: p.did_not_play === 1 }])),
+    props: new Map(
+      props.map((p) => [
+        p.id,
+        {
+          statValue: p.stat_value,
+          didNotPlay: p.did_not_play === 1,
+          playerName: p.player_name,
+          propType: p.prop_type,
+        },
+      ]),
+    ),
   };
 }
 
@@ -176,7 +188,11 @@ export async function completeGame(
     completed_at: row.completed_at ?? now.toISOString(),
     resolved_by: resolvedBy,
   });
-  await publish(trx, now, "game.completed", { gameId: row.id, regrade });
+  const previous =
+    regrade && row.home_score !== null && row.away_score !== null
+      ? { previous: { awayScore: row.away_score, homeScore: row.home_score } }
+      : {};
+  await publish(trx, now, "game.completed", { gameId: row.id, regrade, ...previous });
 }
 
 /** Says whether a week's results are final (its contest winners recorded): no regrades then. */

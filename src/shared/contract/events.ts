@@ -35,8 +35,11 @@ export type SessionsEnded = ({ sessionHash: string } | { userId: number; keptSes
 export interface AppEvents {
   /** Odds or lines changed: every client refetches games. */
   odds_update: Record<string, never>;
-  /** A game got its final score (or a corrected one: regrade): settle its bets. */
-  "game.completed": { gameId: string; regrade: boolean };
+  /**
+   * A game got its final score (or a corrected one: regrade): settle its bets. A regrade names the
+   * score it corrected (`previous`), so the players' messages can say what changed.
+   */
+  "game.completed": { gameId: string; regrade: boolean; previous?: { awayScore: number; homeScore: number } };
   /** A friend request was sent or accepted (for the other player's notifications). */
   friend_request: { requestId: number };
   /** Someone was invited to a league (for the invited player's notifications). */

@@ -1,7 +1,14 @@
 import { useEffect, useEffectEvent, useLayoutEffect } from "react";
 import { useLocation } from "wouter";
 import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate, onSessionEnded } from "../lib/live.ts";
-import { afterFirstOpen, afterNotification, afterOddsUpdate, afterReconnect, afterSettlement } from "../lib/queries.ts";
+import {
+  afterFirstOpen,
+  afterNotification,
+  afterOddsUpdate,
+  afterParlayLegGraded,
+  afterReconnect,
+  afterSettlement,
+} from "../lib/queries.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { checkSessionAfterEnd } from "./session-ended.ts";
@@ -25,7 +32,7 @@ export function LiveUpdates() {
     const mine = ownSettlements(settlements, userId);
     if (mine.length === 0) return;
     toast(settlementToast(mine));
-    void afterSettlement();
+    void (mine.every((s) => s.leg) ? afterParlayLegGraded() : afterSettlement());
   });
 
   useEffect(() => {

@@ -9,7 +9,7 @@ export function Toaster() {
       {toasts.value.map((toast) => (
         <div
           key={toast.id}
-          className={`toast toast-${toast.variant}${toast.variant === "destructive" ? " danger-box" : ""}`}
+          className={`toast toast-${toast.variant}${toast.variant === "destructive" ? " danger-box" : ""}${toast.tone ? ` toast-${toast.tone}` : ""}`}
           role={toast.variant === "destructive" ? "alert" : "status"}
         >
           <div className="toast-body">

@@ -112,6 +112,8 @@ export const afterOddsUpdate = after("games", "currentWeek");
 export const afterOddsRefused = after("games");
 /** The player's own bets settled (live channel): their figures, the boards and the notifications. */
 export const afterSettlement = after("user", "bets", "weekBets", "stats", "coverage", "leaderboard", "notifications");
+/** A leg of the player's pending parlay was graded: only its bet changes (My Bets shows the leg in place). */
+export const afterParlayLegGraded = after("bets", "weekBets");
 /** Bets settled somewhere: a league's standings (its details) move. */
 export const afterLeagueBetsSettled = after("league");
 /** An admin resolved a game: the game, and everyone's bets, stats and boards. */

@@ -4,17 +4,22 @@ import { signal } from "@preact/signals-react";
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
+/** How a toast about money reads at a glance: up (won), down (lost), neutral (push); none for the rest. */
+export type ToastTone = "up" | "down" | "neutral";
+
 export interface Toast {
   id: number;
   title: string;
   description?: string;
   variant: "default" | "destructive";
+  tone?: ToastTone;
 }
 
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: Toast["variant"];
+  tone?: ToastTone;
   durationMs?: number;
 }
 
@@ -31,9 +36,15 @@ export function dismissToast(id: number): void {
 }
 
 /** Shows a toast; a newer one replaces the older beyond the limit. Returns its id. */
-export function toast({ title, description, variant = "default", durationMs = TOAST_DURATION_MS }: ToastInput): number {
+export function toast({
+  title,
+  description,
+  variant = "default",
+  tone,
+  durationMs = TOAST_DURATION_MS,
+}: ToastInput): number {
   const id = nextId++;
-  const next: Toast = { id, title, variant, ...(description ? { description } : {}) };
+  const next: Toast = { id, title, variant, ...(description ? { description } : {}), ...(tone ? { tone } : {}) };
   const kept = [next, ...toasts.value];
   for (const dropped of kept.slice(TOAST_LIMIT)) {
     clearTimeout(timers.get(dropped.id));
