@@ -1,7 +1,14 @@
 import { useEffect, useEffectEvent, useLayoutEffect } from "react";
 import { useLocation } from "wouter";
-import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate, onSessionEnded } from "../lib/live.ts";
-import { afterFirstOpen, afterNotification, afterOddsUpdate, afterReconnect, afterSettlement } from "../lib/queries.ts";
+import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate, onScoresUpdate, onSessionEnded } from "../lib/live.ts";
+import {
+  afterFirstOpen,
+  afterNotification,
+  afterOddsUpdate,
+  afterReconnect,
+  afterScoresUpdate,
+  afterSettlement,
+} from "../lib/queries.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { checkSessionAfterEnd } from "./session-ended.ts";
@@ -36,6 +43,7 @@ export function LiveUpdates() {
         void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt));
       }),
       onOddsUpdate(() => void afterOddsUpdate()),
+      onScoresUpdate(() => void afterScoresUpdate()),
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).
       onLiveMessage("notification", () => void afterNotification()),
       onLiveMessage("bet_settlements", (message) => onSettlements(message.settlements)),

@@ -105,6 +105,8 @@ export const afterBetPlaced = after("user", "bets", "weekBets", "stats", "covera
 export const afterBetRefused = after("weekBets");
 /** The live odds_update: prices moved, games started or ended, so the games and the current week are asked again. */
 export const afterOddsUpdate = after("games", "currentWeek");
+/** The live scores_update: games under way changed score or status, shown on the games and beside the player's bets. */
+export const afterScoresUpdate = after("games", "bets");
 /** A placement refused because a price moved or a game locked: the games are asked again. */
 export const afterOddsRefused = after("games");
 /** The player's own bets settled (live channel): their figures, the boards and the notifications. */
