@@ -66,10 +66,15 @@ describe("live scores while games are played", () => {
       expect(await later.locator(".team-score").count()).toBe(0);
       expect(await later.locator(".live-badge").count()).toBe(0);
 
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
       await feedSays(14, 10, "Halftime", "2026-09-13T18:40:00Z");
       await live.locator(".game-when", { hasText: "LIVE Halftime" }).waitFor();
       expect(await live.locator(".team-score").allTextContents()).toEqual(["14", "10"]);
       expect(await notReloaded(page)).toBe(true);
+      // The games are asked again; the player's bets (the 30-day ROI's) need not be, every minute of a Sunday.
+      expect(asked).toContain("/api/games");
+      expect(asked.filter((path) => path.startsWith("/api/users/"))).toEqual([]);
     },
     E2E_TIMEOUT,
   );
