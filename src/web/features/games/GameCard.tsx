@@ -64,7 +64,7 @@ function Status({ game }: { game: Game }) {
     return (
       <span className="game-when">
         <span className="live-badge">LIVE</span>
-        {game.liveStatus ? ` ${game.liveStatus}` : null}
+        {game.liveStatus ? <span className="live-clock"> {game.liveStatus}</span> : null}
       </span>
     );
   }
