@@ -341,6 +341,36 @@ describe("live scores from ESPN", () => {
   });
 });
 
+describe("live scores racing an admin's final", () => {
+  test("an admin's final landing while a sync waits on the feed stands: the sync never writes a running score over it", async () => {
+    // The feed answers only once the admin's resolve has committed: the sync read the game as under way before it.
+    let resolving: (() => Promise<unknown>) | null = null;
+    const fake = new (class extends FakeProvider {
+      override async liveScores(games: readonly ScheduledGame[], now: Date) {
+        await resolving?.();
+        return super.liveScores(games, now);
+      }
+    })();
+    await syncGames(ctx.db, fake, ctx.clock.now());
+    const admin = await buildUser(ctx, { email: "admin@example.com" });
+    ctx.clock.set("2026-09-13T18:00:00Z");
+    const id = "fake-w1-KC-BUF";
+    fake.live.set(id, { awayScore: 7, homeScore: 10, status: "Q2 - 4:12" });
+    let status = 0;
+    resolving = async () => {
+      resolving = null;
+      const answer = await call(ctx.app, "PATCH", `/api/games/${id}`, {
+        body: { homeScore: 3, awayScore: 0, status: "completed" },
+        cookie: admin.cookie,
+      });
+      status = answer.status;
+    };
+    expect((await syncGames(ctx.db, fake, ctx.clock.now())).liveScores).toBe(1);
+    expect(status).toBe(200);
+    expect(await game(id)).toMatchObject({ home_score: 3, away_score: 0, live_status: null, resolved_by: "admin" });
+  });
+});
+
 describe("the embedded season played out", () => {
   test("a generated game under way has a running score and clock, and completes with its final as before", async () => {
     const embedded = new EmbeddedProvider();
