@@ -133,7 +133,6 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   if (report.oddsUpdated > 0 || report.completed > 0 || report.inserted > 0 || report.rescheduled > 0) {
     await db.transaction().execute((trx) => publish(trx, now, "odds_update", {}));
   }
-  if (report.liveScores > 0) await db.transaction().execute((trx) => publish(trx, now, "scores_update", {}));
   return report;
 }
 
@@ -158,6 +157,8 @@ async function recordLiveScores(db: Db, provider: OddsProvider, season: number, 
   await inChunks(changed, (chunk) =>
     db.transaction().execute(async (trx) => {
       for (const { providerId, ...live } of chunk) await games.recordLiveScore(trx, providerId, live);
+      // With the change it announces (a Sunday's games under way fit in one chunk: one message a sync).
+      await publish(trx, now, "scores_update", {});
     }),
   );
   return changed.length;
