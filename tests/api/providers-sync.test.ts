@@ -563,6 +563,22 @@ describe("The Odds API alone", () => {
     expect(props.every((p) => p.stat_value === null && p.did_not_play === 0)).toBe(true);
   });
 
+  test("the /scores answer bought for finals also gives the running score of a game under way, without a clock, at no extra cost", async () => {
+    const odds = provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY });
+    await syncGames(ctx.db, odds, ctx.clock.now());
+    const sfSea = `toa-${ODDS_IDS["SF@SEA"]}`;
+    // Sunday 9 pm: Kansas City at Buffalo awaits its final, so /scores is read; Seattle's game is under way.
+    ctx.clock.set("2026-09-13T21:00:00Z");
+    expect(await syncGames(ctx.db, odds, ctx.clock.now())).toMatchObject({ completed: 2, liveScores: 1 });
+    expect(feeds.count("/v4/sports/americanfootball_nfl/scores")).toBe(1);
+    const game = (await call(ctx.app, "GET", "/api/games")).body.find((g: { id: string }) => g.id === sfSea);
+    expect(game).toMatchObject({ status: "live", awayScore: 10, homeScore: 14, liveStatus: null });
+    // A minute later /scores is not bought again: the answer in hand still stands, unchanged.
+    ctx.clock.set("2026-09-13T21:01:00Z");
+    expect((await syncGames(ctx.db, odds, ctx.clock.now())).liveScores).toBe(0);
+    expect(feeds.count("/v4/sports/americanfootball_nfl/scores")).toBe(1);
+  });
+
   test("a commence_time drifting later after it passed reopens betting until the new kick-off, and the closing line waits for it", async () => {
     const odds = provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY });
     await syncGames(ctx.db, odds, ctx.clock.now());
