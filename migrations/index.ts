@@ -18,6 +18,7 @@ import * as m0017 from "./0017_multi_process.ts";
 import * as m0018 from "./0018_pending_once.ts";
 import * as m0019 from "./0019_deleted_account_placeholders.ts";
 import * as m0020 from "./0020_league_admins.ts";
+import * as m0021 from "./0021_live_scores.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0018_pending_once": m0018,
   "0019_deleted_account_placeholders": m0019,
   "0020_league_admins": m0020,
+  "0021_live_scores": m0021,
 };

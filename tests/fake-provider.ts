@@ -1,4 +1,11 @@
-import type { GameOdds, GameResult, OddsMarket, OddsProvider, ScheduledGame } from "../src/modules/feeds/provider.ts";
+import type {
+  GameOdds,
+  GameResult,
+  LiveScore,
+  OddsMarket,
+  OddsProvider,
+  ScheduledGame,
+} from "../src/modules/feeds/provider.ts";
 
 /**
  * A tiny, controllable season for tests: week 1 on Thu 2026-09-10 and Sun 2026-09-13, week 2 a week
@@ -73,6 +80,17 @@ export class FakeProvider implements OddsProvider {
           { playerName: `${g.awayAbbr} Receiver`, propType: "receptions", value: 5 },
         ].filter((s) => !this.didNotPlay.has(s.playerName)),
       }));
+  }
+
+  /** What the feed says of games under way, by provider id (tests set it); reported once the game has kicked off. */
+  readonly live = new Map<string, Omit<LiveScore, "providerId">>();
+
+  async liveScores(games: readonly ScheduledGame[], now: Date): Promise<LiveScore[]> {
+    this.#check();
+    return games.flatMap((g) => {
+      const live = this.live.get(g.providerId);
+      return live && Date.parse(g.commenceTime) <= now.getTime() ? [{ providerId: g.providerId, ...live }] : [];
+    });
   }
 
   #check(): void {

@@ -4,6 +4,7 @@ import * as m0002 from "./0002_multi_process.ts";
 import * as m0003 from "./0003_pending_once.ts";
 import * as m0004 from "./0004_deleted_account_placeholders.ts";
 import * as m0005 from "./0005_league_admins.ts";
+import * as m0006 from "./0006_live_scores.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0003_pending_once": m0003,
   "0004_deleted_account_placeholders": m0004,
   "0005_league_admins": m0005,
+  "0006_live_scores": m0006,
 };

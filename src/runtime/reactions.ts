@@ -31,6 +31,7 @@ const notifyPlayer: Reaction<"friend_request" | "league_invitation"> = (event, {
 /** Every event and what it sets off: cache bumps, ranking notes, settlement, socket pushes. */
 export const REACTIONS: ReactionTable = {
   odds_update: { caches: ["games"], reactions: [(_, { hub }) => hub.broadcast({ type: "odds_update" })] },
+  scores_update: { caches: ["games"], reactions: [(_, { hub }) => hub.broadcast({ type: "scores_update" })] },
   "game.completed": { caches: ["games"], reactions: [({ payload }, ctx) => ctx.settle(payload)] },
   friend_request: { caches: [], reactions: [notifyPlayer] },
   league_invitation: { caches: [], reactions: [notifyPlayer] },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { EspnProvider, STATS_PATIENCE_MS, SUMMARY_RETRY_MS } from "../../src/modules/feeds/providers/espn/index.ts";
+import { liveStatusText } from "../../src/modules/feeds/providers/espn/scoreboard.ts";
 import { captureLogs } from "../fixtures/capture-logs.ts";
 import { FakeFeeds } from "../fixtures/fake-feeds.ts";
 
@@ -344,6 +345,39 @@ describe("ESPN results", () => {
     const results = await espn.results(games, monday);
     expect(results.map((r) => r.providerId)).not.toContain("espn-401800012");
     expect(results.map((r) => r.providerId)).not.toContain("espn-401800015");
+  });
+});
+
+describe("ESPN live scores", () => {
+  test("games under way give their running score and clock; finals, scheduled and postponed games give none", async () => {
+    const sunday = new Date("2026-09-13T18:30:00Z");
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-live");
+    let games = await espn.schedule(2026, sunday);
+    expect(await espn.liveScores(games)).toEqual([
+      { providerId: "espn-401800002", homeScore: 10, awayScore: 7, status: "Q2 - 4:12" },
+    ]);
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-halftime");
+    games = await espn.schedule(2026, new Date("2026-09-13T18:45:00Z"));
+    expect(await espn.liveScores(games)).toEqual([
+      { providerId: "espn-401800002", homeScore: 10, awayScore: 14, status: "Halftime" },
+    ]);
+    // The week ESPN calls final (with one game still in the third quarter) and a postponed week.
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    games = await espn.schedule(2026, new Date("2026-09-13T21:00:00Z"));
+    expect((await espn.liveScores(games)).map((l) => [l.providerId, l.status])).toEqual([
+      ["espn-401800003", "Q3 - 10:32"],
+    ]);
+  });
+
+  test("ESPN's period and clock in the Games screen's words; what cannot be read gives no clock", () => {
+    expect(liveStatusText("STATUS_IN_PROGRESS", 3, "4:12")).toBe("Q3 - 4:12");
+    expect(liveStatusText("STATUS_IN_PROGRESS", 5, "7:40")).toBe("OT - 7:40");
+    expect(liveStatusText("STATUS_HALFTIME", 2, "0:00")).toBe("Halftime");
+    expect(liveStatusText("STATUS_END_PERIOD", 1, "0:00")).toBe("End of Q1");
+    expect(liveStatusText("STATUS_END_PERIOD", 5, "0:00")).toBe("End of OT");
+    expect(liveStatusText("STATUS_IN_PROGRESS", 2, "<b>9</b>")).toBe("Q2");
+    expect(liveStatusText("STATUS_IN_PROGRESS", undefined, "4:12")).toBeNull();
+    expect(liveStatusText("STATUS_IN_PROGRESS", 0, "15:00")).toBeNull();
   });
 });
 

@@ -259,6 +259,152 @@ describe("ESPN through the sync", () => {
   });
 });
 
+describe("live scores from ESPN", () => {
+  const week1 = async () =>
+    (await call(ctx.app, "GET", "/api/games?week=1")).body as { id: string; [field: string]: unknown }[];
+  const scoresUpdates = async () =>
+    (await ctx.db.selectFrom("outbox").select("type").where("type", "=", "scores_update").execute()).length;
+
+  test("a game under way shows its running score and clock, on the game and beside its bets, and is never settled", async () => {
+    const espn = provider();
+    await syncGames(ctx.db, espn, ctx.clock.now());
+    const player = await buildUser(ctx);
+    const placed = await call(ctx.app, "POST", "/api/bets", {
+      body: { units: 1, gameId: KC_BUF, betType: "moneyline", selection: "Kansas City Chiefs", odds: -142 },
+      cookie: player.cookie,
+    });
+    expect(placed.status).toBe(201);
+
+    // Sunday, 1:30 pm: Kansas City at Buffalo is in the second quarter; Seattle's game has not begun.
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-live");
+    ctx.clock.set("2026-09-13T18:30:00Z");
+    expect(await syncGames(ctx.db, espn, ctx.clock.now())).toMatchObject({ completed: 1, liveScores: 1 });
+    const games = await week1();
+    expect(games.find((g) => g.id === KC_BUF)).toMatchObject({
+      status: "live",
+      awayScore: 7,
+      homeScore: 10,
+      liveStatus: "Q2 - 4:12",
+    });
+    expect(games.find((g) => g.id === SF_SEA)).toMatchObject({ status: "upcoming", homeScore: null, liveStatus: null });
+    // A final never carries a clock.
+    expect(games.find((g) => g.id === DAL_PHI)).toMatchObject({ status: "completed", homeScore: 24, liveStatus: null });
+    expect(await scoresUpdates()).toBe(1);
+
+    // Not final: nothing settles, and the bet shows where its game stands.
+    await settleAllPending(ctx.db, ctx.clock.now());
+    expect((await game(KC_BUF)).completed_at).toBeNull();
+    expect(await betRow(placed.body.id)).toEqual({ status: "pending", result_cents: null });
+    const bets = (await call(ctx.app, "GET", `/api/users/${player.user.id}/bets`, { cookie: player.cookie })).body;
+    expect(bets[0].game).toMatchObject({ awayScore: 7, homeScore: 10, liveStatus: "Q2 - 4:12" });
+
+    // Halftime: the score moved; the same answer again writes and announces nothing.
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-halftime");
+    ctx.clock.set("2026-09-13T18:45:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).liveScores).toBe(1);
+    expect((await week1()).find((g) => g.id === KC_BUF)).toMatchObject({
+      awayScore: 14,
+      homeScore: 10,
+      liveStatus: "Halftime",
+    });
+    ctx.clock.set("2026-09-13T18:46:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).liveScores).toBe(0);
+    expect(await scoresUpdates()).toBe(2);
+
+    // The final replaces the running score and settles as before: a 27–27 tie pushes.
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-final");
+    ctx.clock.set("2026-09-13T21:00:00Z");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).completed).toBe(1);
+    expect((await week1()).find((g) => g.id === KC_BUF)).toMatchObject({
+      status: "completed",
+      awayScore: 27,
+      homeScore: 27,
+      liveStatus: null,
+    });
+    await settleAllPending(ctx.db, ctx.clock.now());
+    expect(await betRow(placed.body.id)).toEqual({ status: "push", result_cents: 0 });
+  });
+
+  test("an admin's final stands: a feed still reporting the game under way never writes over it", async () => {
+    const espn = provider();
+    await syncGames(ctx.db, espn, ctx.clock.now());
+    const admin = await buildUser(ctx, { email: "admin@example.com" });
+    ctx.clock.set("2026-09-13T18:30:00Z");
+    const resolved = await call(ctx.app, "PATCH", `/api/games/${KC_BUF}`, {
+      body: { homeScore: 3, awayScore: 0, status: "completed" },
+      cookie: admin.cookie,
+    });
+    expect(resolved.status).toBe(200);
+    feeds.espnWeeks.set(1, "scoreboard-2026-w1-live");
+    expect((await syncGames(ctx.db, espn, ctx.clock.now())).liveScores).toBe(0);
+    expect(await game(KC_BUF)).toMatchObject({ home_score: 3, away_score: 0, live_status: null });
+  });
+});
+
+describe("live scores racing an admin's final", () => {
+  test("an admin's final landing while a sync waits on the feed stands: the sync never writes a running score over it", async () => {
+    // The feed answers only once the admin's resolve has committed: the sync read the game as under way before it.
+    let resolving: (() => Promise<unknown>) | null = null;
+    const fake = new (class extends FakeProvider {
+      override async liveScores(games: readonly ScheduledGame[], now: Date) {
+        await resolving?.();
+        return super.liveScores(games, now);
+      }
+    })();
+    await syncGames(ctx.db, fake, ctx.clock.now());
+    const admin = await buildUser(ctx, { email: "admin@example.com" });
+    ctx.clock.set("2026-09-13T18:00:00Z");
+    const id = "fake-w1-KC-BUF";
+    fake.live.set(id, { awayScore: 7, homeScore: 10, status: "Q2 - 4:12" });
+    let status = 0;
+    resolving = async () => {
+      resolving = null;
+      const answer = await call(ctx.app, "PATCH", `/api/games/${id}`, {
+        body: { homeScore: 3, awayScore: 0, status: "completed" },
+        cookie: admin.cookie,
+      });
+      status = answer.status;
+    };
+    expect((await syncGames(ctx.db, fake, ctx.clock.now())).liveScores).toBe(1);
+    expect(status).toBe(200);
+    expect(await game(id)).toMatchObject({ home_score: 3, away_score: 0, live_status: null, resolved_by: "admin" });
+  });
+});
+
+describe("the embedded season played out", () => {
+  test("a generated game under way has a running score and clock, and completes with its final as before", async () => {
+    const embedded = new EmbeddedProvider();
+    await syncGames(ctx.db, embedded, ctx.clock.now());
+    const [first] = await ctx.db
+      .selectFrom("games")
+      .selectAll()
+      .where("commence_time", ">", ctx.clock.now().toISOString())
+      .orderBy("commence_time")
+      .limit(1)
+      .execute();
+    const kickoff = Date.parse(first!.commence_time);
+    ctx.clock.set(new Date(kickoff + 2 * 60 * 60 * 1000).toISOString());
+    expect((await syncGames(ctx.db, embedded, ctx.clock.now())).liveScores).toBeGreaterThan(0);
+    const live = (await call(ctx.app, "GET", `/api/games?week=${first!.week}`)).body.find(
+      (g: { id: string }) => g.id === first!.id,
+    );
+    expect(live.status).toBe("live");
+    expect(live.liveStatus).toMatch(/^(Q[1-4] - \d{1,2}:\d\d|Halftime)$/);
+    expect(live.homeScore + live.awayScore).toBeGreaterThanOrEqual(0);
+    expect((await game(first!.id)).completed_at).toBeNull();
+
+    ctx.clock.set(new Date(kickoff + 3.5 * 60 * 60 * 1000).toISOString());
+    await syncGames(ctx.db, embedded, ctx.clock.now());
+    const [final] = await embedded.results([{ ...live, providerId: first!.id }], ctx.clock.now());
+    expect(await game(first!.id)).toMatchObject({
+      home_score: final!.homeScore,
+      away_score: final!.awayScore,
+      live_status: null,
+      resolved_by: "provider",
+    });
+  });
+});
+
 describe("ESPN with The Odds API for lines", () => {
   test("bookmakers' lines and props on ESPN's games; the box score settles the props, names matched loosely", async () => {
     const both = provider({ ODDS_API_KEY: API_KEY });
@@ -415,6 +561,22 @@ describe("The Odds API alone", () => {
       .where("game_id", "=", id)
       .execute();
     expect(props.every((p) => p.stat_value === null && p.did_not_play === 0)).toBe(true);
+  });
+
+  test("the /scores answer bought for finals also gives the running score of a game under way, without a clock, at no extra cost", async () => {
+    const odds = provider({ ODDS_PROVIDER: "theoddsapi", ODDS_API_KEY: API_KEY });
+    await syncGames(ctx.db, odds, ctx.clock.now());
+    const sfSea = `toa-${ODDS_IDS["SF@SEA"]}`;
+    // Sunday 9 pm: Kansas City at Buffalo awaits its final, so /scores is read; Seattle's game is under way.
+    ctx.clock.set("2026-09-13T21:00:00Z");
+    expect(await syncGames(ctx.db, odds, ctx.clock.now())).toMatchObject({ completed: 2, liveScores: 1 });
+    expect(feeds.count("/v4/sports/americanfootball_nfl/scores")).toBe(1);
+    const game = (await call(ctx.app, "GET", "/api/games")).body.find((g: { id: string }) => g.id === sfSea);
+    expect(game).toMatchObject({ status: "live", awayScore: 10, homeScore: 14, liveStatus: null });
+    // A minute later /scores is not bought again: the answer in hand still stands, unchanged.
+    ctx.clock.set("2026-09-13T21:01:00Z");
+    expect((await syncGames(ctx.db, odds, ctx.clock.now())).liveScores).toBe(0);
+    expect(feeds.count("/v4/sports/americanfootball_nfl/scores")).toBe(1);
   });
 
   test("a commence_time drifting later after it passed reopens betting until the new kick-off, and the closing line waits for it", async () => {

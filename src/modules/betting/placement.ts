@@ -87,6 +87,7 @@ export function gameDetails(game: BettingGame) {
     commence_time: game.commenceTime,
     home_score: game.homeScore,
     away_score: game.awayScore,
+    live_status: game.liveStatus ?? null,
   };
 }
 

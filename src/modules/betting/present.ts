@@ -69,6 +69,7 @@ export function toLeg(leg: LegWithDetails): BetLeg {
       commenceTime: leg.commence_time,
       homeScore: leg.home_score,
       awayScore: leg.away_score,
+      liveStatus: leg.live_status,
     },
     prop: leg.player_name && leg.prop_type ? { playerName: leg.player_name, propType: leg.prop_type } : null,
   };
@@ -117,6 +118,7 @@ export function toBet(
       commenceTime: row.commence_time,
       homeScore: row.home_score,
       awayScore: row.away_score,
+      liveStatus: row.live_status,
     },
     prop: row.player_name && row.prop_type ? { playerName: row.player_name, propType: row.prop_type } : null,
     league: leagueOf(row.book_id) === null ? null : { name: leagueNames.get(row.book_id) ?? "League" },

@@ -50,6 +50,7 @@ const PICK_DETAILS = [
   "games.commence_time",
   "games.home_score",
   "games.away_score",
+  "games.live_status",
   "game_props.player_name",
   "game_props.prop_type",
 ] as const;

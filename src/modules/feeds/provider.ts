@@ -74,6 +74,15 @@ export interface GameResult {
   statsUnknown?: boolean;
 }
 
+/** The running score of a game under way, as the source reports it (never a final: see `GameResult`). */
+export interface LiveScore {
+  providerId: string;
+  homeScore: number;
+  awayScore: number;
+  /** Where the game stands, short: "Q3 - 4:12", "Halftime", "OT - 2:05"; null when the source does not say. */
+  status: string | null;
+}
+
 /** Player figures of one finished game (see `PlayerStat`); a player who did not play is absent. */
 export interface GameStats {
   providerId: string;
@@ -105,6 +114,11 @@ export interface OddsProvider {
   odds(games: readonly ScheduledGame[], now: Date): Promise<GameOdds[]>;
   /** Final scores and player stats for the games among these that have finished by `now`. */
   results(games: readonly ScheduledGame[], now: Date): Promise<GameResult[]>;
+  /**
+   * Running scores of the games among these that are under way at `now` (kicked off, not final).
+   * Absent: the source gives finals only, and games show no score until then.
+   */
+  liveScores?(games: readonly ScheduledGame[], now: Date): Promise<LiveScore[]>;
   /**
    * Figures for the props of finished games that still lack them (their results came with
    * `statsUnknown`); games whose figures are not out yet are left out. A remote source paces itself:

@@ -29,6 +29,8 @@ export interface SyncReport {
   closingLines: number;
   /** Finished games whose props got their players' figures. */
   statsRecorded: number;
+  /** Games under way whose running score or status changed (scores_update tells the browsers). */
+  liveScores: number;
   /** The provider held back figures it can fetch: ask again soon (fillPlayerStats), paced. */
   moreStats: boolean;
 }
@@ -65,6 +67,7 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
     rescheduled: 0,
     closingLines: 0,
     statsRecorded: 0,
+    liveScores: 0,
     moreStats: false,
   };
 
@@ -122,6 +125,7 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
 
   report.closingLines = await snapshotClosingLines(db, season, now);
   report.completed = await completeFinishedGames(db, provider, season, now);
+  report.liveScores = await recordLiveScores(db, provider, season, now);
   const stats = await fillPlayerStats(db, provider, now);
   report.statsRecorded = stats.recorded;
   report.moreStats = stats.more;
@@ -130,6 +134,34 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
     await db.transaction().execute((trx) => publish(trx, now, "odds_update", {}));
   }
   return report;
+}
+
+/**
+ * Running scores of the games under way (kicked off by our clock, no final yet), as the provider
+ * reports them; only changes are written. A final still comes only through completeFinishedGames.
+ */
+async function recordLiveScores(db: Db, provider: OddsProvider, season: number, now: Date): Promise<number> {
+  if (!provider.liveScores) return 0;
+  const started = (await games.storedGames(db, season)).filter(
+    (g) => g.completed_at === null && new Date(g.commence_time) <= now,
+  );
+  if (started.length === 0) return 0;
+  const rows = new Map(started.map((g) => [g.id, g]));
+  const changed = (await provider.liveScores(started.map(scheduled), now)).filter((live) => {
+    const row = rows.get(live.providerId);
+    return (
+      row !== undefined &&
+      (row.home_score !== live.homeScore || row.away_score !== live.awayScore || row.live_status !== live.status)
+    );
+  });
+  await inChunks(changed, (chunk) =>
+    db.transaction().execute(async (trx) => {
+      for (const { providerId, ...live } of chunk) await games.recordLiveScore(trx, providerId, live);
+      // With the change it announces (a Sunday's games under way fit in one chunk: one message a sync).
+      await publish(trx, now, "scores_update", {});
+    }),
+  );
+  return changed.length;
 }
 
 async function changedOdds(

@@ -52,6 +52,20 @@ export function updateGame(db: Db, id: string, changes: Updateable<GamesTable>) 
   return db.updateTable("games").set(changes).where("id", "=", id).execute();
 }
 
+/** A game's running score and status, only while it has no final (a final, an admin's above all, stands). */
+export function setLiveScore(
+  db: Db,
+  id: string,
+  live: { homeScore: number | null; awayScore: number | null; status: string | null },
+) {
+  return db
+    .updateTable("games")
+    .set({ home_score: live.homeScore, away_score: live.awayScore, live_status: live.status })
+    .where("id", "=", id)
+    .where("completed_at", "is", null)
+    .execute();
+}
+
 /** Adds new props and moves the lines of known ones; props are never deleted (bets point at them). */
 export function upsertProps(db: Db, rows: Insertable<GamePropsTable>[]) {
   if (rows.length === 0) return Promise.resolve();

@@ -32,6 +32,7 @@ function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
     status: statusAt({ commenceTime: row.commence_time, completed: row.completed_at !== null }, now),
     homeScore: row.home_score,
     awayScore: row.away_score,
+    liveStatus: row.completed_at === null ? row.live_status : null,
     odds: JSON.parse(row.odds) as Game["odds"],
     closingOdds: row.closing_odds === null ? null : (JSON.parse(row.closing_odds) as Game["odds"]),
     playerProps: props.map((p) => ({
@@ -187,6 +188,7 @@ export async function completeGame(
     away_score: score.awayScore,
     completed_at: row.completed_at ?? now.toISOString(),
     resolved_by: resolvedBy,
+    live_status: null,
   });
   const previous =
     regrade && row.home_score !== null && row.away_score !== null
@@ -341,7 +343,23 @@ export async function moveKickoff(
   reopened: boolean,
 ): Promise<void> {
   await repo.updateGame(trx, gameId, { commence_time: kickoff.commenceTime, week: kickoff.week });
-  if (reopened) await repo.clearClosingLine(trx, gameId);
+  if (!reopened) return;
+  await repo.clearClosingLine(trx, gameId);
+  await repo.setLiveScore(trx, gameId, { homeScore: null, awayScore: null, status: null });
+}
+
+export interface LiveScore {
+  homeScore: number;
+  awayScore: number;
+  status: string | null;
+}
+
+/**
+ * A game under way: its running score and status as the feed gives them. Never a final (settlement
+ * waits for completeGame) and never over one.
+ */
+export async function recordLiveScore(trx: Db, gameId: string, live: LiveScore): Promise<void> {
+  await repo.setLiveScore(trx, gameId, live);
 }
 
 /** Records a game's closing line: its odds as they stand (JSON), and each of its props' line and prices. */

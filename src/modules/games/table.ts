@@ -12,8 +12,11 @@ export interface GamesTable {
   away_abbr: string;
   /** ISO-8601 UTC. */
   commence_time: string;
+  /** The running score while the game is under way (as the feed last gave it); final once completed_at is set. */
   home_score: number | null;
   away_score: number | null;
+  /** The feed's short status of a game under way ("Q3 - 4:12", "Halftime"); null otherwise. */
+  live_status: Generated<string | null>;
   /** Set when the game got its final score; live/upcoming follow from the clock. */
   completed_at: string | null;
   /** Who gave the final score; a provider never overwrites an admin's. */

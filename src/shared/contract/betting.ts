@@ -10,6 +10,8 @@ const BetGame = t.Object({
   commenceTime: t.String(),
   homeScore: t.Union([t.Number(), t.Null()]),
   awayScore: t.Union([t.Number(), t.Null()]),
+  /** The game under way: where it stands ("Q3 - 4:12"); the scores are then the running score. Null otherwise. */
+  liveStatus: t.Optional(t.Union([t.String(), t.Null()])),
 });
 
 /** shared/bets.ts's BetStatus on the wire. */

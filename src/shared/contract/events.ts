@@ -7,6 +7,7 @@ import type { SettlementMessage } from "./live.ts";
 /** Every event type, for the start-up check that each has its reactions. */
 export const EVENT_TYPES = [
   "odds_update",
+  "scores_update",
   "game.completed",
   "friend_request",
   "league_invitation",
@@ -35,6 +36,8 @@ export type SessionsEnded = ({ sessionHash: string } | { userId: number; keptSes
 export interface AppEvents {
   /** Odds or lines changed: every client refetches games. */
   odds_update: Record<string, never>;
+  /** Games under way changed score or status: every client refetches games and the bets it shows beside them. */
+  scores_update: Record<string, never>;
   /**
    * A game got its final score (or a corrected one: regrade): settle its bets. A regrade names the
    * score it corrected (`previous`), so the players' messages can say what changed.

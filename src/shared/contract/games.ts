@@ -39,6 +39,8 @@ export const Game = t.Object({
   status: t.Union([t.Literal("upcoming"), t.Literal("live"), t.Literal("completed")]),
   homeScore: t.Union([t.Number(), t.Null()]),
   awayScore: t.Union([t.Number(), t.Null()]),
+  /** A game under way: where it stands ("Q3 - 4:12", "Halftime") as the feed says; its scores are the running score. */
+  liveStatus: t.Optional(t.Union([t.String(), t.Null()])),
   odds: t.Array(OddsMarket),
   /** The line at kick-off, recorded by the sync once the game starts; null before. */
   closingOdds: t.Optional(t.Union([t.Array(OddsMarket), t.Null()])),

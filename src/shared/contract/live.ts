@@ -1,6 +1,6 @@
 /**
  * Messages of the live channel /ws (DESIGN "Access"): JSON objects with a `type` — `odds_update`
- * (to everyone), `notification` and `bet_settlements` (to one player), `hello` and `pong`.
+ * and `scores_update` (to everyone), `notification` and `bet_settlements` (to one player), `hello` and `pong`.
  */
 import type { BetStatus, LegBetType } from "../bets.ts";
 

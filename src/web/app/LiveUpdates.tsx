@@ -1,12 +1,13 @@
 import { useEffect, useEffectEvent, useLayoutEffect } from "react";
 import { useLocation } from "wouter";
-import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate, onSessionEnded } from "../lib/live.ts";
+import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate, onScoresUpdate, onSessionEnded } from "../lib/live.ts";
 import {
   afterFirstOpen,
   afterNotification,
   afterOddsUpdate,
   afterParlayLegGraded,
   afterReconnect,
+  afterScoresUpdate,
   afterSettlement,
 } from "../lib/queries.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
@@ -43,6 +44,7 @@ export function LiveUpdates() {
         void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt));
       }),
       onOddsUpdate(() => void afterOddsUpdate()),
+      onScoresUpdate(() => void afterScoresUpdate()),
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).
       onLiveMessage("notification", () => void afterNotification()),
       onLiveMessage("bet_settlements", (message) => onSettlements(message.settlements)),

@@ -12,6 +12,7 @@ export type Family =
   | "currentWeek"
   | "games"
   | "bets"
+  | "betsList"
   | "weekBets"
   | "coverage"
   | "stats"
@@ -47,7 +48,7 @@ export const keys = {
   /** All of a player's bets, newest first. */
   bets: (userId: number) => key("bets", `/api/users/${userId}/bets`),
   /** A page of a player's bets through My Bets' filters (`query`: the list's search parameters). */
-  betsPage: (userId: number, query: string) => key("bets", `/api/users/${userId}/bets?${query}`),
+  betsPage: (userId: number, query: string) => key("betsList", `/api/users/${userId}/bets?${query}`),
   /** My Bets' bankroll line and tallies. */
   betsSummary: (userId: number) => key("bets", `/api/users/${userId}/bets/summary`),
   /** A player's bets of one week ('YOUR BET' on the game cards). */
@@ -103,25 +104,39 @@ const after =
 // What each event changes. On screen they refetch now; elsewhere when next shown.
 
 /** Spec §7: a placed bet (or parlay) changes the user, their bets, stats and weekly coverage. */
-export const afterBetPlaced = after("user", "bets", "weekBets", "stats", "coverage");
+export const afterBetPlaced = after("user", "bets", "betsList", "weekBets", "stats", "coverage");
 /** Spec §8: after a refused placement the weekly bets are refetched (they tell which games already have a bet). */
 export const afterBetRefused = after("weekBets");
 /** The live odds_update: prices moved, games started or ended, so the games and the current week are asked again. */
 export const afterOddsUpdate = after("games", "currentWeek");
+/**
+ * The live scores_update: games under way changed score or status, shown on the games and on My Bets'
+ * list (its own family: the other bet queries, refetched every minute of a Sunday, would show nothing new).
+ */
+export const afterScoresUpdate = after("games", "betsList");
 /** A placement refused because a price moved or a game locked: the games are asked again. */
 export const afterOddsRefused = after("games");
 /** The player's own bets settled (live channel): their figures, the boards and the notifications. */
-export const afterSettlement = after("user", "bets", "weekBets", "stats", "coverage", "leaderboard", "notifications");
+export const afterSettlement = after(
+  "user",
+  "bets",
+  "betsList",
+  "weekBets",
+  "stats",
+  "coverage",
+  "leaderboard",
+  "notifications",
+);
 /** A leg of the player's pending parlay was graded: only its bet changes (My Bets shows the leg in place). */
-export const afterParlayLegGraded = after("bets", "weekBets");
+export const afterParlayLegGraded = after("bets", "betsList", "weekBets");
 /** Bets settled somewhere: a league's standings (its details) move. */
 export const afterLeagueBetsSettled = after("league");
 /** An admin resolved a game: the game, and everyone's bets, stats and boards. */
-export const afterGameResolved = after("games", "user", "bets", "weekBets", "stats", "leaderboard");
+export const afterGameResolved = after("games", "user", "bets", "betsList", "weekBets", "stats", "leaderboard");
 /** A pending bet cancelled: its stake is back, its game open to a new bet. */
-export const afterBetCancelled = after("user", "bets", "weekBets", "coverage");
+export const afterBetCancelled = after("user", "bets", "betsList", "weekBets", "coverage");
 /** A journal note saved: every bet list carries notes. */
-export const afterNoteSaved = after("bets", "weekBets");
+export const afterNoteSaved = after("bets", "betsList", "weekBets");
 /** Joined, left, created, edited, invited, answered: every league list and detail. */
 export const afterLeagueChange = after("availableLeagues", "league", "leagueInvitations", "myLeagues", "myInvitations");
 /** A friend request sent, answered or a friend removed: the lists, requests, analytics and the announcing notifications. */

@@ -60,9 +60,11 @@ function TeamRow({
 
 function Status({ game }: { game: Game }) {
   if (game.status === "live") {
+    // Where the game stands as the feed last said ("Q3 - 4:12"); nothing made up before it says.
     return (
       <span className="game-when">
-        <span className="live-badge">LIVE</span> Q3 - 8:42
+        <span className="live-badge">LIVE</span>
+        {game.liveStatus ? <span className="live-clock"> {game.liveStatus}</span> : null}
       </span>
     );
   }

@@ -16,6 +16,7 @@ import {
   stakeText,
   tone,
 } from "./bet-text.ts";
+import { LiveScore, liveGames } from "./LiveScore.tsx";
 import { ParlayLegs, STATUS_NAMES } from "./ParlayLegs.tsx";
 
 interface BetCardProps {
@@ -41,6 +42,7 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
   const [open, setOpen] = useState(false);
   const pick = pickText(bet);
   const score = scoreText(bet.game);
+  const live = liveGames(bet);
   const titleId = `bet-${bet.id}-pick`;
   const detailsId = `bet-${bet.id}-details`;
   const settled = bet.status !== "pending" && bet.result !== null;
@@ -65,6 +67,13 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
               · {bet.units}u · {bet.league?.name ?? "Individual"}
             </span>
           </p>
+          {live.length > 0 ? (
+            <p className="bet-row-live">
+              {live.map((game) => (
+                <LiveScore key={`${game.awayAbbr}@${game.homeAbbr}`} game={game} />
+              ))}
+            </p>
+          ) : null}
         </div>
         {settled ? (
           <p className={`bet-result ${tone(Number(bet.result))}`}>
@@ -94,6 +103,7 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
             {score ? (
               <span className="bet-score">
                 {bet.status === "pending" ? "Score" : "Final"} {score}
+                {bet.status === "pending" && bet.game.liveStatus ? ` · ${bet.game.liveStatus}` : null}
               </span>
             ) : (
               <span className="bet-kickoff">{kickoffText(bet.game.commenceTime)}</span>

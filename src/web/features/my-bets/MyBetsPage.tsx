@@ -83,7 +83,7 @@ export function MyBetsPage() {
 }
 
 /** Every query of the list and its summary, asked again. */
-const refreshBets = () => invalidate(["bets"]);
+const refreshBets = () => invalidate(["bets", "betsList"]);
 
 function MyBets({ userId }: { userId: number }) {
   const summary = useBetsSummary(userId);

@@ -27,6 +27,7 @@ export function ParlayLegs({ legs }: { legs: readonly Leg[] }) {
             <p className="parlay-leg-game">
               {matchupText(leg.game)} ·{" "}
               {score ? `${leg.status === "pending" ? "Score" : "Final"} ${score}` : kickoffText(leg.game.commenceTime)}
+              {leg.status === "pending" && score && leg.game.liveStatus ? ` · ${leg.game.liveStatus}` : null}
             </p>
             <span className={`status-badge status-${leg.status}`}>{legStatusText(leg)}</span>
           </li>

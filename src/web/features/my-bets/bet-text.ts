@@ -62,6 +62,12 @@ export function scoreText(game: Bet["game"]): string | null {
   return `${game.awayAbbr} ${game.awayScore} – ${game.homeScore} ${game.homeAbbr}`;
 }
 
+/** A game under way as "DAL 10 – 14 PHI · Q3 - 4:12"; null unless the feed reports it under way. */
+export function liveScoreText(game: Bet["game"]): string | null {
+  const score = scoreText(game);
+  return game.liveStatus && score ? `${score} · ${game.liveStatus}` : null;
+}
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 

@@ -4,12 +4,13 @@
  * Time comes only from the `now` arguments.
  */
 
-import type { GameOdds, GameResult, OddsProvider, ScheduledGame } from "../../provider.ts";
+import type { GameOdds, GameResult, LiveScore, OddsProvider, ScheduledGame } from "../../provider.ts";
 import { currentSeasonAt } from "./kickoffs.ts";
 import { type DriftPath, type Line, driftPath, lineAt, marketsFor, openingLine } from "./lines.ts";
 import { type PropModel, buildProps } from "./props.ts";
 import { seasonRatings } from "./ratings.ts";
-import { RESULT_DELAY_MS, gameResult } from "./results.ts";
+import { liveState } from "./playout.ts";
+import { RESULT_DELAY_MS, type Score, gameResult, simulateScore } from "./results.ts";
 import { buildSchedule, parseProviderId } from "./schedule.ts";
 
 interface GameModel {
@@ -18,6 +19,7 @@ interface GameModel {
   drift: DriftPath;
   props: PropModel[];
   kickoffMs: number;
+  score?: Score;
   result?: GameResult;
 }
 
@@ -61,10 +63,27 @@ export class EmbeddedProvider implements OddsProvider {
     for (const { providerId } of games) {
       const model = this.#game(providerId);
       if (!model || model.kickoffMs + RESULT_DELAY_MS > now.getTime()) continue;
-      model.result ??= gameResult(model.game, model.props, model.opening);
+      model.result ??= gameResult(model.game, model.props, model.opening, this.#score(model));
       out.push({ ...model.result, playerStats: model.result.playerStats.map((s) => ({ ...s })) });
     }
     return out;
+  }
+
+  /** Games between kick-off and their final play out on the clock (playout.ts), ending on the final score. */
+  async liveScores(games: readonly ScheduledGame[], now: Date): Promise<LiveScore[]> {
+    const out: LiveScore[] = [];
+    for (const { providerId } of games) {
+      const model = this.#game(providerId);
+      if (!model) continue;
+      const live = liveState(this.#score(model), now.getTime() - model.kickoffMs, RESULT_DELAY_MS);
+      if (live) out.push({ providerId, ...live });
+    }
+    return out;
+  }
+
+  #score(model: GameModel): Score {
+    model.score ??= simulateScore(model.game, model.opening);
+    return model.score;
   }
 
   #game(providerId: string): GameModel | undefined {

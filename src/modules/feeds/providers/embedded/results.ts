@@ -16,54 +16,88 @@ export const RESULT_DELAY_MS = 3.5 * 60 * 60 * 1000;
 /** Chance that a player with props does not play: his props are void. */
 export const DID_NOT_PLAY = 0.03;
 
+/** Minutes of game clock: four quarters, then a regular-season overtime. */
+export const REGULATION_MINUTES = 60;
+export const OVERTIME_MINUTES = 10;
+
+/** One score of a team: the minute of game clock it came at (past 60 in overtime) and its points. */
+export interface ScoringPlay {
+  minute: number;
+  points: number;
+}
+
 export interface Score {
   homeScore: number;
   awayScore: number;
   homeTouchdowns: number;
   awayTouchdowns: number;
+  /** Each team's scores in game order; they add up to its final score (the play-out, playout.ts). */
+  homePlays: ScoringPlay[];
+  awayPlays: ScoringPlay[];
+  /** Level after regulation: an overtime was played (even one that ended level). */
+  overtime: boolean;
 }
 
-function teamScore(rng: Rng, expected: number): { points: number; touchdowns: number } {
+interface TeamScore {
+  points: number;
+  touchdowns: number;
+  plays: ScoringPlay[];
+}
+
+/**
+ * `timing` only places the scores on the clock (each drive in its share of regulation): its own
+ * stream, so the scores themselves are what they were before the play-out existed.
+ */
+function teamScore(rng: Rng, timing: Rng, expected: number): TeamScore {
   const drives = rng.int(10, 12);
   const pTouchdown = clamp((expected * TOUCHDOWN_SHARE) / 7 / drives, 0, 0.6);
   const pFieldGoal = clamp((expected * (1 - TOUCHDOWN_SHARE)) / 3 / drives, 0, 0.35);
   let points = 0;
   let touchdowns = 0;
+  const plays: ScoringPlay[] = [];
+  const score = (drive: number, value: number) => {
+    points += value;
+    plays.push({ minute: ((drive + timing.next()) / drives) * REGULATION_MINUTES, points: value });
+  };
   for (let d = 0; d < drives; d++) {
     const u = rng.next();
     if (u < pTouchdown) {
       touchdowns++;
       const after = rng.next(); // extra point made, missed, or a two-point conversion
-      points += after < 0.93 ? 7 : after < 0.965 ? 6 : 8;
+      score(d, after < 0.93 ? 7 : after < 0.965 ? 6 : 8);
     } else if (u < pTouchdown + pFieldGoal) {
-      points += 3;
+      score(d, 3);
     }
   }
-  if (rng.chance(0.035)) points += 2;
-  return { points, touchdowns };
+  if (rng.chance(0.035)) score(timing.int(0, drives - 1), 2);
+  plays.sort((a, b) => a.minute - b.minute);
+  return { points, touchdowns, plays };
 }
 
 export function simulateScore(game: ScheduledGame, line: Line): Score {
   const rng = new Rng(`${game.providerId}:score`);
+  const timing = new Rng(`${game.providerId}:timeline`);
   const expected = impliedPoints(line);
-  const home = teamScore(rng, expected.home);
-  const away = teamScore(rng, expected.away);
-  if (home.points === away.points && !rng.chance(0.06)) {
+  const home = teamScore(rng, timing, expected.home);
+  const away = teamScore(rng, timing, expected.away);
+  const overtime = home.points === away.points;
+  if (overtime && !rng.chance(0.06)) {
     // Overtime: closer to a coin flip than the game itself; a field goal or a touchdown ends it.
     const homeWins = rng.chance(0.5 + (homeWinProbability(line.spread) - 0.5) * 0.6);
     const winner = homeWins ? home : away;
-    if (rng.chance(0.65)) {
-      winner.points += 3;
-    } else {
-      winner.points += 6;
-      winner.touchdowns++;
-    }
+    const points = rng.chance(0.65) ? 3 : 6;
+    if (points === 6) winner.touchdowns++;
+    winner.points += points;
+    winner.plays.push({ minute: REGULATION_MINUTES + timing.next() * OVERTIME_MINUTES, points });
   }
   return {
     homeScore: home.points,
     awayScore: away.points,
     homeTouchdowns: home.touchdowns,
     awayTouchdowns: away.touchdowns,
+    homePlays: home.plays,
+    awayPlays: away.plays,
+    overtime,
   };
 }
 
@@ -116,8 +150,12 @@ export function playerStats(game: ScheduledGame, props: readonly PropModel[], li
   return stats;
 }
 
-export function gameResult(game: ScheduledGame, props: readonly PropModel[], line: Line): GameResult {
-  const score = simulateScore(game, line);
+export function gameResult(
+  game: ScheduledGame,
+  props: readonly PropModel[],
+  line: Line,
+  score: Score = simulateScore(game, line),
+): GameResult {
   return {
     providerId: game.providerId,
     homeScore: score.homeScore,

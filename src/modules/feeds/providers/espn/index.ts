@@ -11,6 +11,7 @@ import type {
   GameOdds,
   GameResult,
   GameStats,
+  LiveScore,
   OddsProvider,
   ProviderDiagnostics,
   ScheduledGame,
@@ -139,6 +140,22 @@ export class EspnProvider implements OddsProvider {
       });
     }
     return out;
+  }
+
+  /** Games ESPN reports under way, with their running score and clock, from the scoreboard results() read. */
+  async liveScores(games: readonly ScheduledGame[]): Promise<LiveScore[]> {
+    return games.flatMap((game) => {
+      const event = this.#byId.get(eventId(game.providerId));
+      if (!event || event.state !== "in" || event.homeScore === null || event.awayScore === null) return [];
+      return [
+        {
+          providerId: game.providerId,
+          homeScore: event.homeScore,
+          awayScore: event.awayScore,
+          status: event.liveStatus,
+        },
+      ];
+    });
   }
 
   /**

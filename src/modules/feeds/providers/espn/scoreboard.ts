@@ -28,6 +28,8 @@ export interface EspnEvent {
   final: boolean;
   homeScore: number | null;
   awayScore: number | null;
+  /** Under way (state "in"): where it stands, e.g. "Q3 - 4:12", "Halftime"; null otherwise. */
+  liveStatus: string | null;
   /** ESPN's consensus line; empty when it has none. */
   odds: OddsMarket[];
 }
@@ -63,6 +65,19 @@ function side(competitors: unknown[], homeAway: "home" | "away") {
   return team ? { team, score: score(competitor.score), abbr } : { team: undefined, score: null, abbr };
 }
 
+/** ESPN's period and clock of a game under way, in the Games screen's words ("Q3 - 4:12", "OT - 2:05"). */
+export function liveStatusText(
+  statusName: string,
+  period: number | undefined,
+  clock: string | undefined,
+): string | null {
+  if (statusName === "STATUS_HALFTIME") return "Halftime";
+  if (period === undefined || !Number.isInteger(period) || period < 1 || period > 9) return null;
+  const name = period <= 4 ? `Q${period}` : "OT";
+  if (statusName === "STATUS_END_PERIOD") return `End of ${name}`;
+  return clock && /^\d{1,2}:\d\d$/.test(clock) ? `${name} - ${clock}` : name;
+}
+
 const SEASON_TYPES: Record<number, string> = { 1: "preseason", 2: "regular season", 3: "postseason", 4: "off-season" };
 
 /** One event, or why it cannot be used. */
@@ -91,6 +106,7 @@ export function parseEvent(value: unknown, expected: { season: number; week: num
   if (home.team.abbr === away.team.abbr) return skip(`event ${id}: a team cannot play itself`);
   const commenceTime = isoTime(competition.date) ?? isoTime(event.date);
   if (!commenceTime) return skip(`event ${id}: no kick-off time`);
+  const statusBlock = obj(competition.status) ?? obj(event.status);
   const status = obj(obj(competition.status)?.type) ?? obj(obj(event.status)?.type) ?? {};
   const state = str(status.state) ?? "pre";
   const statusName = str(status.name) ?? "";
@@ -107,6 +123,8 @@ export function parseEvent(value: unknown, expected: { season: number; week: num
     final: ended && home.score !== null && away.score !== null,
     homeScore: home.score,
     awayScore: away.score,
+    liveStatus:
+      state === "in" ? liveStatusText(statusName, num(statusBlock?.period), str(statusBlock?.displayClock)) : null,
     odds: consensusOdds(arr(competition.odds), home.team, away.team),
   };
 }

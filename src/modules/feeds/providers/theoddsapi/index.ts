@@ -10,6 +10,7 @@ import type { Logger } from "../../../../lib/logger.ts";
 import type {
   GameOdds,
   GameResult,
+  LiveScore,
   OddsProvider,
   ProviderDiagnostics,
   ProviderProp,
@@ -23,7 +24,7 @@ import { ID_PREFIX, findEvent, parseEvents, toScheduled, type OddsApiEvent } fro
 import { gameMarkets } from "./markets.ts";
 import { PROP_MARKETS, eventProps } from "./props.ts";
 import { COST, spacingMs } from "./quota.ts";
-import { finalScore } from "./scores.ts";
+import { finalScore, runningScore } from "./scores.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -70,6 +71,8 @@ export class TheOddsApiProvider implements OddsProvider {
   #linesFailedAt: number | null = null;
   readonly #props = new Map<string, { at: number; props: ProviderProp[] }>();
   #scoresAt: number | null = null;
+  /** The last /scores answer (bought for finals): its games under way give their running score at no extra cost. */
+  #scores: { at: number; events: OddsApiEvent[] } | null = null;
 
   constructor(options: OddsApiOptions) {
     this.#client = new OddsApiClient(
@@ -159,6 +162,7 @@ export class TheOddsApiProvider implements OddsProvider {
     let events: OddsApiEvent[];
     try {
       events = this.#read(await this.#client.scores(daysFrom), "scores");
+      this.#scores = { at: t, events };
     } catch (error) {
       if (error instanceof QuotaReserveError) this.#problems.notice(error.message);
       else this.#problems.note(describe(error));
@@ -173,6 +177,21 @@ export class TheOddsApiProvider implements OddsProvider {
       else if (score) out.push({ providerId: game.providerId, ...score, playerStats: [], statsUnknown: true });
     }
     return out;
+  }
+
+  /**
+   * Running scores (no clock: the feed has none) of the games under way in the last /scores answer,
+   * which is bought only for finals (from three hours after a kick-off): late in a game, or while
+   * an earlier game awaits its final. Never a paid call of its own; an answer gone stale gives nothing.
+   */
+  async liveScores(games: readonly ScheduledGame[], now: Date): Promise<LiveScore[]> {
+    const answer = this.#scores;
+    if (!answer || now.getTime() < answer.at || now.getTime() - answer.at > SCORES_SPACING_MS) return [];
+    return games.flatMap((game) => {
+      const event = findEvent(answer.events, game);
+      const score = event ? runningScore(event) : undefined;
+      return score ? [{ providerId: game.providerId, ...score, status: null }] : [];
+    });
   }
 
   diagnostics(): ProviderDiagnostics {
