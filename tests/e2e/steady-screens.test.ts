@@ -127,6 +127,24 @@ describe("steady screens", () => {
   );
 
   test(
+    "a visitor's Games screen does not move as the current week arrives (the week picker's place is held)",
+    async () => {
+      for (const viewport of [PHONE, undefined]) {
+        const { context, page } = await openPage(suite.browser, suite.server, null, { viewport });
+        await watchShifts(page);
+        await slow(page, "**/api/weeks/current", 400);
+        await page.goto("/");
+        await page.locator("[data-testid=game-card]").first().waitFor();
+        await page.getByRole("combobox", { name: "Week" }).waitFor();
+        await page.waitForTimeout(300);
+        expect(await shiftsSoFar(page)).toBeLessThan(0.01);
+        await context.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "an offline 'Refresh Odds' keeps the games on screen with an inline error and a retry",
     async () => {
       const { context, page } = await openPage(suite.browser, suite.server, player);

@@ -87,7 +87,13 @@ function Toolbar({ page, filterId }: { page: GamesPageState; filterId: string })
     <PageHeader title="NFL Games">
       {page.week !== null ? (
         <WeekSelect week={page.week} currentWeek={page.currentWeek ?? page.week} onChange={page.pickWeek} />
-      ) : null}
+      ) : (
+        // Holds the week picker's place (its widest label) until the week is known: the buttons
+        // beside it, and the list below on phones where they wrap, do not move when it comes.
+        <select className="week-select week-select-placeholder" aria-hidden="true" tabIndex={-1} disabled>
+          <option>Week 18 (Current)</option>
+        </select>
+      )}
       <button
         type="button"
         className="secondary outline toolbar-button"
