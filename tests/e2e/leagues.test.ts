@@ -579,7 +579,7 @@ describe("leagues screen", () => {
       await expectToast(page, "New Invite Link");
       const field = dialog.getByLabel("Invite link");
       await page.waitForFunction(
-        (old) => (document.querySelector("input[aria-label='Invite link']") as HTMLInputElement).value !== old,
+        (old) => (document.querySelector("[aria-label='Invite link']") as HTMLTextAreaElement).value !== old,
         link,
       );
       const fresh = await field.inputValue();
@@ -593,6 +593,41 @@ describe("leagues screen", () => {
     },
     E2E_TIMEOUT,
   );
+
+  for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+    test(
+      `at ${viewport.width}×${viewport.height} the league dialog's Cancel and submit stay in view while its fields scroll; the invite link shows whole`,
+      async () => {
+        const admin = await newPlayer(suite.server, `fit_${viewport.width}`);
+        await createLeague(admin, { name: `Fits ${viewport.width}`, isPublic: false });
+        const page = await leaguesPage(admin, { viewport });
+        await page.getByRole("button", { name: "Create League" }).click();
+        const form = page.getByRole("dialog", { name: "Create League" });
+        await form.waitFor();
+        const inView = async (name: string) => {
+          const box = (await form.getByRole("button", { name, exact: true }).boundingBox())!;
+          return box.y >= 0 && box.y + box.height <= viewport.height;
+        };
+        expect(await inView("Create League")).toBe(true);
+        expect(await inView("Cancel")).toBe(true);
+        await form.getByRole("button", { name: "Cancel", exact: true }).click();
+        await form.waitFor({ state: "hidden" });
+
+        const dialog = await openDetails(page, `Fits ${viewport.width}`);
+        await dialog.getByRole("button", { name: "New Invite Link" }).click();
+        const field = dialog.getByLabel("Invite link");
+        await page.waitForFunction(
+          () => (document.querySelector("[aria-label='Invite link']") as HTMLTextAreaElement | null)?.value,
+        );
+        expect(await field.inputValue()).toMatch(/\/invite\/[\w-]+$/);
+        // The whole link is on screen: nothing runs past the field's edges.
+        expect(
+          await field.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1),
+        ).toBe(true);
+      },
+      E2E_TIMEOUT,
+    );
+  }
 
   test(
     "without clipboard access the link is still shown and a toast says to copy it",

@@ -68,10 +68,11 @@ export function InviteLinkActions({ leagueId, canRotate }: { leagueId: number; c
         ) : null}
       </div>
       {link ? (
-        <input
+        // A text area, not a one-line field: the whole link shows, wrapped, at any width.
+        <textarea
           className="league-link-field"
-          type="text"
           readOnly
+          rows={2}
           value={link}
           aria-label="Invite link"
           onFocus={(event) => event.target.select()}
