@@ -162,16 +162,20 @@ run_files_in_parallel() {
   rm -rf "$dir"
 }
 
-# Deals files into $1 groups, the largest first and each to the group with the fewest bytes so far,
-# so that groups run in parallel finish close together; prints one group a line.
+# Deals files into $1 groups for engine $2 (sqlite or postgres), the longest first and each to the
+# group with the least time so far, so that groups run in parallel finish close together; prints one
+# group a line. A file's time is its figure in tests/durations.tsv (measured from a whole run:
+# scripts/durations-from-log.ts); a file not there yet counts by its size (5 KB a second).
 groups_of() {
-  local n="$1"
-  shift
-  # shellcheck disable=SC2012
-  ls -S "$@" | awk -v n="$n" '
-    { cmd = "wc -c < \"" $0 "\""; cmd | getline size; close(cmd)
-      best = 1; for (g = 2; g <= n; g++) if (total[g] < total[best]) best = g
-      total[best] += size; files[best] = files[best] " " $0 }
+  local n="$1" engine="$2"
+  shift 2
+  local durations=tests/durations.tsv
+  [ -f "$durations" ] || durations=/dev/null
+  for file in "$@"; do echo "$file $(wc -c <"$file")"; done | awk -v n="$n" -v engine="$engine" -v table="$durations" '
+    BEGIN { while ((getline row < table) > 0) { split(row, f, "\t"); if (f[1] == engine) secs[f[2]] = f[3] } }
+    { weight = ($1 in secs) ? secs[$1] : $2 / 5000; print weight, $1 }' | sort -k1,1 -g -r | awk -v n="$n" '
+    { best = 1; for (g = 2; g <= n; g++) if (total[g] < total[best]) best = g
+      total[best] += $1; files[best] = files[best] " " $2 }
     END { for (g = 1; g <= n; g++) if (files[g] != "") print substr(files[g], 2) }'
 }
 
@@ -229,7 +233,7 @@ run_postgres() {
     # outbox reads (they wait for every older transaction: src/db/commit-order.ts).
     local -a groups
     # shellcheck disable=SC2046
-    mapfile -t groups < <(groups_of "${TEST_JOBS:-2}" $(postgres_args tests/api))
+    mapfile -t groups < <(groups_of "${TEST_JOBS:-2}" postgres $(postgres_args tests/api))
     PARALLEL_WRAP=own_postgres PARALLEL_OPTS="--timeout=$PG_TEST_TIMEOUT_MS" run_files_in_parallel "${groups[@]}"
     return
   fi
@@ -293,7 +297,7 @@ if [ "$#" -gt 0 ]; then
 else
   # tests/unit and tests/api in groups (TEST_GROUPS, default 4) run TEST_JOBS at a time, each group
   # a `bun test` process of its own (each test still on its own fresh database).
-  mapfile -t groups < <(groups_of "${TEST_GROUPS:-4}" tests/api/*.test.ts)
+  mapfile -t groups < <(groups_of "${TEST_GROUPS:-4}" sqlite tests/api/*.test.ts)
   run_files_in_parallel tests/unit "${groups[@]}"
   phase_done SQLite
   if [ "${TEST_POSTGRES:-1}" != "0" ]; then
