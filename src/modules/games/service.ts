@@ -34,6 +34,7 @@ function toGame(row: GameRow, props: readonly GamePropRow[], now: Date): Game {
     awayScore: row.away_score,
     liveStatus: row.completed_at === null ? row.live_status : null,
     odds: JSON.parse(row.odds) as Game["odds"],
+    oddsUpdatedAt: row.odds_updated_at,
     closingOdds: row.closing_odds === null ? null : (JSON.parse(row.closing_odds) as Game["odds"]),
     playerProps: props.map((p) => ({
       id: p.id,

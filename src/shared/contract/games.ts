@@ -42,6 +42,8 @@ export const Game = t.Object({
   /** A game under way: where it stands ("Q3 - 4:12", "Halftime") as the feed says; its scores are the running score. */
   liveStatus: t.Optional(t.Union([t.String(), t.Null()])),
   odds: t.Array(OddsMarket),
+  /** When the feed last moved this game's lines (a change, not every sync); null before any line. */
+  oddsUpdatedAt: t.Optional(t.Union([t.String(), t.Null()])),
   /** The line at kick-off, recorded by the sync once the game starts; null before. */
   closingOdds: t.Optional(t.Union([t.Array(OddsMarket), t.Null()])),
   playerProps: t.Array(PlayerProp),

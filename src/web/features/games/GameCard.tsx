@@ -1,8 +1,9 @@
 import type { Bet } from "../../../shared/contract/betting.ts";
 import type { Game } from "../../../shared/contract/games.ts";
-import { memo, useMemo } from "react";
+import { memo, useEffect, useMemo, useState } from "react";
 import { TeamLogo } from "../../components/TeamLogo.tsx";
 import { formatKickoff } from "../../lib/games.ts";
+import { type LineMove, parseMoves, updatedAgoText } from "./line-moves.ts";
 import { OddsButton } from "./OddsButton.tsx";
 import { gameLines, type GameLines } from "./odds.ts";
 import { PropsList } from "./PropsList.tsx";
@@ -13,6 +14,8 @@ interface GameCardProps {
   locked: boolean;
   /** The keys of this game's picks in the slip, joined: a plain string keeps memo cheap. */
   selectedKeys: string;
+  /** This game's prices that moved while the screen was open (`movesOfGame`), joined likewise. */
+  moves?: string;
   bets: readonly Bet[] | undefined;
 }
 
@@ -26,6 +29,7 @@ function TeamRow({
   lines,
   side,
   selected,
+  moved,
   locked,
 }: {
   name: string;
@@ -34,6 +38,7 @@ function TeamRow({
   lines: GameLines;
   side: 0 | 1;
   selected: Set<string>;
+  moved: ReadonlyMap<string, LineMove>;
   locked: boolean;
 }) {
   const space = name.lastIndexOf(" ");
@@ -51,7 +56,13 @@ function TeamRow({
       {MARKETS.map((market) => {
         const choice = lines[market][side];
         return (
-          <OddsButton key={market} choice={choice} selected={!!choice && selected.has(choice.key)} locked={locked} />
+          <OddsButton
+            key={market}
+            choice={choice}
+            selected={!!choice && selected.has(choice.key)}
+            moved={choice ? moved.get(choice.key) : undefined}
+            locked={locked}
+          />
         );
       })}
     </>
@@ -70,19 +81,35 @@ function Status({ game }: { game: Game }) {
   }
   if (game.status === "completed") return <span className="game-when">Final</span>;
   return (
-    <time className="game-when" dateTime={game.commenceTime}>
-      {formatKickoff(game.commenceTime)}
-    </time>
+    <span className="game-when">
+      <time dateTime={game.commenceTime}>{formatKickoff(game.commenceTime)}</time>
+      {game.oddsUpdatedAt ? <UpdatedAgo at={game.oddsUpdatedAt} /> : null}
+    </span>
+  );
+}
+
+/** When the game's odds last moved ("· updated 4 min ago"), kept current by a minute tick of its own. */
+function UpdatedAgo({ at }: { at: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <span className="odds-updated" title={`Odds last moved ${new Date(at).toLocaleString()}`}>
+      · {updatedAgoText(at, now)}
+    </span>
   );
 }
 
 /** One game (spec §2): status, both teams with scores, the three markets, your bet, lock banner, props. */
-export const GameCard = memo(function GameCard({ game, locked, selectedKeys, bets }: GameCardProps) {
+export const GameCard = memo(function GameCard({ game, locked, selectedKeys, moves = "", bets }: GameCardProps) {
   const lines = useMemo(() => gameLines(game), [game]);
   const selected = useMemo(() => new Set(selectedKeys ? selectedKeys.split("\n") : []), [selectedKeys]);
+  const moved = useMemo(() => parseMoves(moves), [moves]);
   const banner =
     game.status === "completed" ? "Game Completed - Betting Closed" : locked ? "Game Started - Betting Locked" : null;
-  const row = { lines, selected, locked };
+  const row = { lines, selected, moved, locked };
   return (
     <article
       className={`game-card surface${locked ? " game-locked" : ""}`}
@@ -110,7 +137,7 @@ export const GameCard = memo(function GameCard({ game, locked, selectedKeys, bet
           {banner}
         </p>
       ) : null}
-      <PropsList game={game} selected={selected} locked={locked} />
+      <PropsList game={game} selected={selected} moved={moved} locked={locked} />
     </article>
   );
 });

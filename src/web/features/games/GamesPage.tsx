@@ -61,6 +61,10 @@ export function GamesPage() {
         {page.refreshFailed ? (
           <InlineError message={REFRESH_FAILED} onRetry={page.retry} retrying={page.retrying} />
         ) : null}
+        {/* Says what Refresh Odds did (read out when it changes), until the next refresh. */}
+        <p className="refresh-result" role="status">
+          {page.refreshResult && !page.refreshFailed ? page.refreshResult : ""}
+        </p>
         {page.filterOpen ? (
           <FilterPanel id={filterId} filter={page.filter} onChange={page.setFilter} signedIn={page.signedIn} />
         ) : null}
@@ -171,6 +175,7 @@ function GameList({ page }: { page: GamesPageState }) {
               game={game}
               locked={isLocked(game, page.now)}
               selectedKeys={page.slipKeys.get(game.id) ?? ""}
+              moves={page.movesOf(game.id)}
               bets={page.betsByGame.get(game.id)}
             />
           ))}

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { toggleSelection } from "../../lib/bet-slip.ts";
+import type { LineMove } from "./line-moves.ts";
 import type { OddsChoice } from "./odds.ts";
 
 const ASSUMED_WHY = "Price assumed: the odds feed gives this line without a price, so the usual -110 is shown and used";
@@ -11,10 +12,13 @@ const ASSUMED_WHY = "Price assumed: the odds feed gives this line without a pric
 export function OddsButton({
   choice,
   selected,
+  moved,
   locked,
 }: {
   choice: OddsChoice | null;
   selected: boolean;
+  /** The price moved while the screen was open: which way (an arrow drawn by CSS, outside the name). */
+  moved?: LineMove;
   locked: boolean;
 }) {
   // Narrow cards hide "price" of "price assumed" (a container query in games.css): the name follows
@@ -41,7 +45,8 @@ export function OddsButton({
   return (
     <button
       type="button"
-      className="odds-button"
+      className={moved ? `odds-button odds-moved odds-moved-${moved}` : "odds-button"}
+      title={moved ? `Moved ${moved} while you were here` : undefined}
       aria-label={priceWordShown ? choice.label : choice.narrowLabel}
       aria-pressed={selected}
       disabled={locked}

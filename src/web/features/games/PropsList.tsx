@@ -1,11 +1,22 @@
 import type { Game } from "../../../shared/contract/games.ts";
 import { useId, useState } from "react";
 import { propTypeText } from "../../lib/odds-format.ts";
+import type { LineMove } from "./line-moves.ts";
 import { OddsButton } from "./OddsButton.tsx";
 import { propChoices } from "./odds.ts";
 
 /** 'View Player Props (count)': the game's props, each with Over and Under, rendered only when opened. */
-export function PropsList({ game, selected, locked }: { game: Game; selected: Set<string>; locked: boolean }) {
+export function PropsList({
+  game,
+  selected,
+  moved,
+  locked,
+}: {
+  game: Game;
+  selected: Set<string>;
+  moved: ReadonlyMap<string, LineMove>;
+  locked: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const props = game.playerProps;
@@ -34,8 +45,18 @@ export function PropsList({ game, selected, locked }: { game: Game; selected: Se
                     {prop.team} · {propTypeText(prop.propType)}
                   </span>
                 </div>
-                <OddsButton choice={over} selected={!!over && selected.has(over.key)} locked={locked} />
-                <OddsButton choice={under} selected={!!under && selected.has(under.key)} locked={locked} />
+                <OddsButton
+                  choice={over}
+                  selected={!!over && selected.has(over.key)}
+                  moved={over ? moved.get(over.key) : undefined}
+                  locked={locked}
+                />
+                <OddsButton
+                  choice={under}
+                  selected={!!under && selected.has(under.key)}
+                  moved={under ? moved.get(under.key) : undefined}
+                  locked={locked}
+                />
               </li>
             );
           })}

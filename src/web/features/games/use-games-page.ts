@@ -12,6 +12,7 @@ import { WEEKS } from "../../../shared/games.ts";
 import { activeFilterCount, type GameFilter, matchesFilter, NO_FILTER, UNBET_FILTER } from "./filter.ts";
 import { pickedWeek } from "./state.ts";
 import { useKickoffClock } from "./use-kickoff-clock.ts";
+import { type LineMove, lineMoves, movesOfGame, refreshResultText } from "./line-moves.ts";
 
 /** The picks in the slip, grouped by game, as the strings the cards compare; worked out again only when the picks change. */
 const slipKeysByGame = computed(() => {
@@ -55,6 +56,7 @@ export function useGamesPage() {
   const [filter, setFilter] = useState<GameFilter>(NO_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   const now = useKickoffClock(games.data);
+  const { moves, refreshResult, refresh } = useLineMoves(week, games);
   const listRef = useRef<HTMLElement | null>(null);
   const [jump, setJump] = useState(0);
   const [search, updateSearch] = useSearch();
@@ -152,7 +154,11 @@ export function useGamesPage() {
     /** 'Showing N of M games', while a filter hides some. */
     filterSummary: filters > 0 && games.data && shown.length > 0 ? { shown: shown.length, of: open.length } : null,
     refreshing: games.isValidating,
-    refresh: () => void games.mutate(),
+    refresh,
+    /** What the last Refresh Odds did ("3 lines moved." / "No change: …"), until the next one. */
+    refreshResult,
+    /** Each game's prices that moved while the screen was open, for its card. */
+    movesOf: (gameId: string) => movesOfGame(moves, gameId),
     /** A refresh failed while the games are still on screen. */
     refreshFailed: !!error && !!games.data,
     // Whichever read failed is asked again.
@@ -172,3 +178,33 @@ export function useGamesPage() {
 }
 
 export type GamesPageState = ReturnType<typeof useGamesPage>;
+
+/**
+ * The prices that moved while the screen was open (a live update or Refresh Odds), each with its
+ * direction, for this week; and what the last Refresh Odds did, in words.
+ */
+function useLineMoves(week: number | null, games: ReturnType<typeof useWeekGames>) {
+  const [moves, setMoves] = useState<ReadonlyMap<string, LineMove>>(new Map());
+  const [refreshResult, setRefreshResult] = useState<string | null>(null);
+  const seen = useRef<{ week: number | null; games: readonly Game[] } | null>(null);
+  const data = games.data;
+  useEffect(() => {
+    if (!data) return;
+    const before = seen.current;
+    seen.current = { week, games: data };
+    if (!before || before.week !== week) {
+      setMoves(new Map());
+      setRefreshResult(null);
+      return;
+    }
+    const moved = lineMoves(before.games, data);
+    if (moved.size > 0) setMoves((old) => new Map([...old, ...moved]));
+  }, [data, week]);
+  const refresh = async () => {
+    setRefreshResult(null);
+    const before = seen.current?.games ?? data ?? [];
+    const after = await games.mutate();
+    if (after) setRefreshResult(refreshResultText(lineMoves(before, after).size));
+  };
+  return { moves, refreshResult, refresh: () => void refresh() };
+}
