@@ -5,7 +5,8 @@ import type { Db } from "./runtime/connection.ts";
 import { errorHandler } from "./http/errors.ts";
 import { databaseCheck, HealthResponse } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics.ts";
-import { Metrics } from "./lib/metrics.ts";
+import { probeRoutes } from "./http/probes.ts";
+import { Metrics, type PoolStats } from "./lib/metrics.ts";
 import { openapiRoute } from "./http/openapi.ts";
 import type { Server } from "bun";
 import { fastReadRoutes } from "./http/fast-reads.ts";
@@ -49,6 +50,10 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The odds provider's sync state for GET /api/health; serve passes its scheduler's. */
   providerStatus?: () => ProviderStatus;
+  /** True once serve got SIGTERM: /readyz answers 503 while the last requests finish. */
+  draining?: () => boolean;
+  /** The PostgreSQL pool's counts for /metrics; absent on SQLite. */
+  poolStats?: () => PoolStats;
 }
 
 /** The whole HTTP app: API modules, the live channel and the browser app. */
@@ -86,13 +91,18 @@ export function createApp(deps: AppDeps) {
     .use(
       metricsRoute({
         metrics,
+        token: config.metricsToken,
         isAdmin: async (request) => isAdmin(await sessionUser(db, clock, config, request)),
         refresh: async () => {
           metrics.sockets.set(hub.size);
           metrics.outboxLag.set(await outboxLag(db));
+          metrics.setPool(deps.poolStats?.() ?? null);
+          const provider = deps.providerStatus?.();
+          metrics.setOddsQuota(provider?.name ?? "", provider?.requestsRemaining);
         },
       }),
     )
+    .use(probeRoutes({ db, draining: deps.draining ?? (() => false) }))
     // The database decides the status; a failing odds provider is reported, not fatal: the app
     // keeps serving the last good data.
     .get(

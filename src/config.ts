@@ -33,6 +33,12 @@ export interface Config {
   mailFrom: string;
   /** Bots a first start (empty database, embedded season) creates with a history; 0 turns it off. */
   demoBots: number;
+  /** When set, /metrics answers only `Authorization: Bearer <token>`; null keeps admins and the machine itself. */
+  metricsToken: string | null;
+  /** Seconds serve keeps answering after SIGTERM with /readyz at 503, so a proxy takes it out of rotation first. */
+  drainSeconds: number;
+  /** The source commit this build came from (BUILD_COMMIT), for npt_build_info; null = unknown. */
+  buildCommit: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -153,5 +159,29 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     demoBots: int(env, "DEMO_BOTS", 40, 0, 100),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || "NFL Paper Trading <no-reply@localhost>",
+    metricsToken: metricsToken(env),
+    drainSeconds: int(env, "DRAIN_SECONDS", 0, 0, 120),
+    buildCommit: buildCommit(env),
   };
+}
+
+function metricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN;
+  if (!raw) return null;
+  // A bearer token travels in a header: visible ASCII only, and long enough not to be guessed.
+  if (!/^[\x21-\x7e]{16,512}$/.test(raw)) {
+    throw new ConfigError(
+      "METRICS_TOKEN must be 16 to 512 visible ASCII characters, no spaces (e.g. openssl rand -hex 32)",
+    );
+  }
+  return raw;
+}
+
+function buildCommit(env: Env): string | null {
+  const raw = env.BUILD_COMMIT;
+  if (!raw) return null;
+  if (!/^[0-9a-f]{7,40}$/i.test(raw)) {
+    throw new ConfigError(`BUILD_COMMIT must be a git commit hash, 7 to 40 hex digits (got "${raw}")`);
+  }
+  return raw.toLowerCase();
 }

@@ -58,7 +58,10 @@ export async function serve(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
+    // /readyz answers 503 from now on; a proxy probing it stops sending new requests before we stop listening.
+    runtime.drain();
+    logger.info({ signal, drainSeconds: config.drainSeconds }, "shutting down");
+    if (config.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     hub.closeAll();
     await runtime.stopJobs();
     await app.stop();

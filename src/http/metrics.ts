@@ -1,6 +1,7 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Server } from "bun";
 import { Elysia } from "elysia";
-import { forbidden } from "../lib/errors.ts";
+import { AppError, forbidden } from "../lib/errors.ts";
 import type { Metrics } from "../lib/metrics.ts";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+|local)$/;
@@ -16,18 +17,36 @@ export function fromThisMachine(request: Request, server: Server<unknown> | null
   return LOOPBACK.test(server?.requestIP(request)?.address ?? "local");
 }
 
-/** `/metrics` in Prometheus text format, for admins or from the machine itself. */
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time (digests of equal length). */
+export function bearerMatches(request: Request, token: string): boolean {
+  const given = request.headers.get("authorization")?.match(/^Bearer +(\S+) *$/i)?.[1] ?? "";
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * `/metrics` in Prometheus text format. With METRICS_TOKEN: for `Authorization: Bearer <token>`
+ * only (a Prometheus in the compose network), 401 otherwise. Without: for admins or the machine itself.
+ */
 export function metricsRoute({
   metrics,
+  token,
   isAdmin,
   refresh,
 }: {
   metrics: Metrics;
+  token: string | null;
   isAdmin(request: Request): Promise<boolean>;
   refresh(): Promise<void>;
 }) {
   return new Elysia({ name: "metrics" }).get("/metrics", async ({ request, server }) => {
-    if (!fromThisMachine(request, server) && !(await isAdmin(request)))
+    if (token !== null) {
+      if (!bearerMatches(request, token))
+        throw new AppError(401, "metrics_token_required", "Metrics need Authorization: Bearer <METRICS_TOKEN>", {
+          "www-authenticate": 'Bearer realm="metrics"',
+        });
+    } else if (!fromThisMachine(request, server) && !(await isAdmin(request)))
       throw forbidden("Metrics are for admins or the machine itself", "metrics_forbidden");
     await refresh();
     return new Response(await metrics.exposition(), { headers: { "content-type": metrics.registry.contentType } });

@@ -4,7 +4,8 @@ import { getOrCreate } from "./maps.ts";
  * The app's Prometheus metrics (README "Operations"): what requests, sockets, the outbox and
  * background jobs count into. The `/metrics` route that shows them is http/metrics.ts.
  */
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import packageJson from "../../package.json" with { type: "json" };
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const label = (value: string | number) =>
@@ -72,9 +73,50 @@ export class RequestMetrics {
   }
 }
 
+/** prom-client's process metrics (CPU, memory, file descriptors, event-loop lag, heap): one set per process. */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** A PostgreSQL pool's counts (pg.Pool totalCount, idleCount, waitingCount). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /** The app's Prometheus metrics, one registry per app (tests build many side by side). */
 export class Metrics {
   readonly registry = new Registry();
+  readonly buildInfo = new Gauge({
+    name: "npt_build_info",
+    help: "Always 1: the version and source commit of this build",
+    labelNames: ["version", "commit"],
+    registers: [this.registry],
+  });
+  readonly poolConnections = new Gauge({
+    name: "npt_db_pool_connections",
+    help: "PostgreSQL pool connections by state (open = total, idle); absent on SQLite",
+    labelNames: ["pool", "state"],
+    registers: [this.registry],
+  });
+  readonly poolWaiting = new Gauge({
+    name: "npt_db_pool_waiting_clients",
+    help: "Queries waiting for a PostgreSQL pool connection; absent on SQLite",
+    labelNames: ["pool"],
+    registers: [this.registry],
+  });
+  readonly oddsQuota = new Gauge({
+    name: "npt_odds_api_requests_remaining",
+    help: "The Odds API credits left this month, as its last answer said; absent until known",
+    labelNames: ["provider"],
+    registers: [this.registry],
+  });
   readonly requests = new RequestMetrics();
   readonly sockets = new Gauge({
     name: "npt_websocket_connections",
@@ -100,6 +142,24 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  constructor(build: { commit: string | null } = { commit: null }) {
+    this.buildInfo.set({ version: packageJson.version, commit: build.commit ?? "unknown" }, 1);
+  }
+
+  /** The pool gauges from the pool's counts now; null (SQLite) leaves them out. */
+  setPool(stats: PoolStats | null): void {
+    if (!stats) return;
+    this.poolConnections.set({ pool: "main", state: "open" }, stats.total);
+    this.poolConnections.set({ pool: "main", state: "idle" }, stats.idle);
+    this.poolWaiting.set({ pool: "main" }, stats.waiting);
+  }
+
+  /** The provider's remaining quota, when it has told one. */
+  setOddsQuota(provider: string, remaining: number | null | undefined): void {
+    this.oddsQuota.reset();
+    if (typeof remaining === "number") this.oddsQuota.set({ provider }, remaining);
+  }
+
   /** Counts one answered request (every request: kept cheap, rendered only when scraped). */
   recordRequest(method: string, route: string, status: number, seconds: number): void {
     this.requests.record(method, route, status, seconds);
@@ -107,7 +167,7 @@ export class Metrics {
 
   /** Everything in Prometheus text format. */
   async exposition(): Promise<string> {
-    return (await this.registry.metrics()) + this.requests.exposition();
+    return (await this.registry.metrics()) + this.requests.exposition() + (await processMetrics().metrics());
   }
 
   /** Times a background job and counts how it ended. */

@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "../lib/mailer.ts";
-import { Metrics } from "../lib/metrics.ts";
+import { Metrics, type PoolStats } from "../lib/metrics.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
 import { createProvider } from "../modules/feeds/providers/index.ts";
 import type { OddsProvider } from "../modules/feeds/provider.ts";
@@ -11,7 +11,7 @@ import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 import { noteRankingChanges } from "../modules/stats/service.ts";
 import { startCheckpointer } from "./checkpointer.ts";
-import type { DbHandle } from "./connection.ts";
+import type { DbHandle, PostgresHandle } from "./connection.ts";
 import { OutboxDispatcher } from "./dispatcher.ts";
 import { EventBus } from "./events.ts";
 import { JOBS, startJobs, type BackgroundJob } from "./jobs.ts";
@@ -47,10 +47,19 @@ export interface Runtime {
   lease: Lease | null;
   /** Starts delivering the outbox (once); `settle` turns settlement on game.completed on. */
   startDelivery(opts: { intervalMs: number; settle?: boolean }): Promise<void>;
+  /** Marks the process as draining (serve, on SIGTERM): /readyz answers 503 from then on. */
+  drain(): void;
   /** Lets go of the lease and stops the jobs and the checkpointer (serve: before the app stops listening). */
   stopJobs(): Promise<void>;
   /** Stops everything still running (delivery too) and closes the database. */
   stop(): Promise<void>;
+}
+
+/** The PostgreSQL pool's counts, read when /metrics is scraped; none on SQLite. */
+function poolStatsOf(handle: DbHandle): (() => PoolStats) | undefined {
+  if (handle.engine !== "postgres") return undefined;
+  const { pool } = handle as PostgresHandle;
+  return () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
 }
 
 /**
@@ -61,7 +70,8 @@ export interface Runtime {
 export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const { config, handle, clock, logger } = opts;
   const db = handle.db;
-  const metrics = opts.metrics ?? new Metrics();
+  const metrics = opts.metrics ?? new Metrics({ commit: config.buildCommit });
+  let draining = false;
   const bus = new EventBus();
   const hub = new SocketHub();
   let settles = opts.settle ?? true;
@@ -130,6 +140,8 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     providerStatus: sync
       ? () => (lease?.held ? sync.status() : { ...sync.status(), message: "the provider sync runs in another process" })
       : undefined,
+    draining: () => draining,
+    poolStats: poolStatsOf(handle),
   });
 
   const stopJobs = async () => {
@@ -146,6 +158,9 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     metrics,
     lease,
     startDelivery,
+    drain: () => {
+      draining = true;
+    },
     stopJobs,
     async stop() {
       await stopJobs();

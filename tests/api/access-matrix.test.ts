@@ -95,6 +95,8 @@ const myId = (me: BuiltUser | null) => me?.user.id ?? 1;
 const ROWS: Record<string, Row> = {
   "GET /metrics": { request: () => ["GET", "/metrics"], expect: everyone(200), otherwise: 200 }, // in-process calls come from the machine itself
   "GET /api/health": { request: () => ["GET", "/api/health"], expect: everyone(200), otherwise: 200 },
+  "GET /livez": { request: () => ["GET", "/livez"], expect: everyone(200), otherwise: 200 },
+  "GET /readyz": { request: () => ["GET", "/readyz"], expect: everyone(200), otherwise: 200 },
   "GET /api/openapi.json": { request: () => ["GET", "/api/openapi.json"], expect: everyone(200), otherwise: 200 },
   "POST /api/register": {
     request: (_w, me) => [

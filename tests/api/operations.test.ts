@@ -468,7 +468,7 @@ describe("/metrics", () => {
     expect(text).toContain("npt_outbox_lag_events 0");
     // Every sample line is `name{labels} value`: the format parses.
     for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
-      expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? -?[\d.e+-]+$|NaN$/);
+      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[\d.e+-]+|NaN|\+Inf)$/);
     const proxied = await makeTestApp({ env: { TRUST_PROXY: "true" } });
     const stranger = await proxied.app.handle(
       new Request("http://localhost/metrics", { headers: { "x-forwarded-for": "203.0.113.7" } }),

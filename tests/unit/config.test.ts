@@ -40,6 +40,10 @@ describe("loadConfig", () => {
     [{ ODDS_PROVIDER: "bookie" }, "ODDS_PROVIDER must be one of"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
     [{ SMTP_URL: "smtp://mail.example.com:25" }, "PUBLIC_URL must be set when SMTP_URL is set"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN must be 16 to 512 visible ASCII characters"],
+    [{ METRICS_TOKEN: "a token with spaces in it" }, "METRICS_TOKEN must be 16 to 512 visible ASCII characters"],
+    [{ DRAIN_SECONDS: "121" }, "DRAIN_SECONDS must be a whole number from 0 to 120"],
+    [{ BUILD_COMMIT: "main" }, "BUILD_COMMIT must be a git commit hash"],
   ])("refuses %o, naming the setting", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -49,5 +53,12 @@ describe("loadConfig", () => {
     const config = loadConfig({ SMTP_URL: "smtp://mail.example.com:25", PUBLIC_URL: "https://bets.example.com" });
     expect(config.smtpUrl).toBe("smtp://mail.example.com:25");
     expect(config.publicUrl).toBe("https://bets.example.com");
+  });
+
+  test("probes and metrics: no token, no drain and an unknown commit by default; each read when set", () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null, drainSeconds: 0, buildCommit: null });
+    expect(
+      loadConfig({ METRICS_TOKEN: "0123456789abcdef0123", DRAIN_SECONDS: "5", BUILD_COMMIT: "ABCDEF1" }),
+    ).toMatchObject({ metricsToken: "0123456789abcdef0123", drainSeconds: 5, buildCommit: "abcdef1" });
   });
 });
