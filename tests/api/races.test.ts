@@ -292,6 +292,23 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
     }
   }, 60_000);
 
+  test("an admin removing the other admin while that one leaves: one 200, one 409 not_member, one admin left", async () => {
+    const first = await register();
+    const second = await register();
+    for (let round = 0; round < 3; round++) {
+      const league = await twoAdminLeague(first, second);
+      const answers = await race(2, (on, i) =>
+        i === 0
+          ? send(on, "DELETE", `/api/leagues/${league.id}/members/${second.id}`, undefined, first.cookie)
+          : send(on, "DELETE", `/api/leagues/${league.id}/leave`, { userId: second.id }, second.cookie),
+      );
+      expect(statuses(answers)).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe("not_member");
+      expect(await count("league_members where league_id = $1", [league.id])).toBe(1);
+      expect(await count("league_members where league_id = $1 and role = 'admin'", [league.id])).toBe(1);
+    }
+  }, 60_000);
+
   test("two admins deleting one league at once, while a third hands over: one delete 200, no league, no members", async () => {
     const first = await register();
     const second = await register();

@@ -946,6 +946,13 @@ describe("commissioner tools", () => {
     async () => {
       const { page, dialog } = await adminWithLeague("Last Season", ["rookie"]);
       const confirm = confirmDialog(page);
+      // Its only admin leaving would pass the role on: the question says so.
+      await dialog.getByRole("button", { name: "Leave League" }).click();
+      expect(await confirm.locator("p").textContent()).toBe(
+        "Leave Last Season? You are its only admin: its longest-standing member becomes admin. Your bets stay yours, and you can join again.",
+      );
+      await page.keyboard.press("Escape");
+      await confirmClosed(page);
       const remove = dialog.getByRole("button", { name: "Delete League" });
       await remove.click();
       await confirm.getByRole("heading", { name: "Delete league?" }).waitFor();

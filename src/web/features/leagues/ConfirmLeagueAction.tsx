@@ -16,6 +16,8 @@ interface ConfirmLeagueActionProps {
   league: LeagueSummary;
   userId: number;
   asking: LeagueConfirmation | null;
+  /** The viewer is the league's only admin and others stay: leaving passes the role on. */
+  passesAdminOn: boolean;
   onClose(): void;
   /** After a leave or a delete: the league is no longer the viewer's to show. */
   onGone(): void;
@@ -28,6 +30,7 @@ export function ConfirmLeagueAction({
   league,
   userId,
   asking,
+  passesAdminOn,
   onClose,
   onGone,
   onMembersChanged,
@@ -48,7 +51,7 @@ export function ConfirmLeagueAction({
   if (asking?.kind === "leave")
     question = {
       title: "Leave league?",
-      text: `Leave ${league.name}? Your bets stay yours, and you ${comeBack}.`,
+      text: `Leave ${league.name}? ${passesAdminOn ? "You are its only admin: its longest-standing member becomes admin. " : ""}Your bets stay yours, and you ${comeBack}.`,
       actions: [
         {
           label: "Leave League",

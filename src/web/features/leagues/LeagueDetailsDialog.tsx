@@ -79,6 +79,12 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
           league={league}
           userId={userId}
           asking={asking}
+          passesAdminOn={
+            admin &&
+            members !== undefined &&
+            members.length > 1 &&
+            members.every((m) => m.role !== "admin" || m.userId === userId)
+          }
           onClose={() => setAsking(null)}
           onGone={close}
           onMembersChanged={() => setMembersChanged((n) => n + 1)}
