@@ -271,6 +271,21 @@ const ROWS: Record<string, Row> = {
     expect: { ...only(["member", "leagueAdmin"], 200, 409), ...notForOutsiders },
     otherwise: 409,
   },
+  "DELETE /api/leagues/:id": {
+    request: (w) => ["DELETE", `/api/leagues/${w.leagueId}`],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "DELETE /api/leagues/:id/members/:userId": {
+    request: (w) => ["DELETE", `/api/leagues/${w.leagueId}/members/${w.people.member.user.id}`],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "POST /api/leagues/:id/admins/:userId": {
+    request: (w) => ["POST", `/api/leagues/${w.leagueId}/admins/${w.people.member.user.id}`, { stepDown: false }],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
   "POST /api/leagues/:id/invite": {
     request: (w, me) => [
       "POST",

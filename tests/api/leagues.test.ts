@@ -495,3 +495,86 @@ describe("league books", () => {
     expect(after.body.message).toBe("Not enough bankroll in Cup: $100.00 available");
   });
 });
+
+describe("commissioner tools", () => {
+  const roles = async (id: number) =>
+    (await as(owner, "GET", `/api/leagues/${id}`)).body.members.map((m: any) => [m.username, m.role]);
+  const leagueBet = {
+    gameId: "fake-w1-DAL-PHI",
+    betType: "spread",
+    selection: "Philadelphia Eagles",
+    odds: -110,
+    point: -3.5,
+    units: 1,
+    leagueId: 0,
+  };
+
+  test("an admin removes a member: gone from members and standings, their league bets still theirs", async () => {
+    expect((await as(member, "POST", "/api/bets", { ...leagueBet, leagueId: publicId })).status).toBe(201);
+    expect((await as(member, "DELETE", `/api/leagues/${publicId}/members/${owner.user.id}`)).body).toEqual({
+      message: "Only this league's admins can do that",
+      code: "league_admin_only",
+    });
+    const self = await as(owner, "DELETE", `/api/leagues/${publicId}/members/${owner.user.id}`);
+    expect([self.status, self.body.code]).toEqual([400, "use_leave"]);
+    const removed = await as(owner, "DELETE", `/api/leagues/${publicId}/members/${member.user.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.members.map((m: any) => m.username)).toEqual(["owner"]);
+    const details = (await as(owner, "GET", `/api/leagues/${publicId}`)).body;
+    expect(details.standings.map((s: any) => s.username)).toEqual(["owner"]);
+    const bets = (await as(member, "GET", `/api/users/${member.user.id}/bets`)).body;
+    expect(bets.map((b: any) => b.league?.name)).toEqual(["Sunday Sharps"]);
+    const again = await as(owner, "DELETE", `/api/leagues/${publicId}/members/${member.user.id}`);
+    expect([again.status, again.body.code]).toEqual([409, "not_member"]);
+    expect((await as(outsider, "DELETE", `/api/leagues/${privateId}/members/${member.user.id}`)).status).toBe(404);
+  });
+
+  test("an admin makes a co-admin, or hands the role over and becomes a member", async () => {
+    const coAdmin = await as(owner, "POST", `/api/leagues/${publicId}/admins/${member.user.id}`, { stepDown: false });
+    expect(coAdmin.status).toBe(200);
+    expect(await roles(publicId)).toEqual([
+      ["owner", "admin"],
+      ["member", "admin"],
+    ]);
+    const twice = await as(owner, "POST", `/api/leagues/${publicId}/admins/${member.user.id}`, { stepDown: false });
+    expect([twice.status, twice.body.code]).toEqual([409, "already_admin"]);
+
+    const handOver = await as(owner, "POST", `/api/leagues/${privateId}/admins/${member.user.id}`, { stepDown: true });
+    expect(handOver.body.members.map((m: any) => [m.username, m.role])).toEqual([
+      ["owner", "member"],
+      ["member", "admin"],
+    ]);
+    const self = await as(member, "POST", `/api/leagues/${privateId}/admins/${member.user.id}`, { stepDown: false });
+    expect([self.status, self.body.code]).toEqual([400, "already_admin"]);
+    expect(
+      (await as(owner, "POST", `/api/leagues/${privateId}/admins/${member.user.id}`, { stepDown: false })).body.code,
+    ).toBe("league_admin_only");
+  });
+
+  test("making an admin is refused for non-members and bad bodies", async () => {
+    const outside = await as(owner, "POST", `/api/leagues/${publicId}/admins/${outsider.user.id}`, { stepDown: true });
+    expect([outside.status, outside.body.code]).toEqual([409, "not_member"]);
+    expect((await as(owner, "POST", `/api/leagues/${publicId}/admins/${member.user.id}`, {})).status).toBe(400);
+    expect((await as(owner, "POST", `/api/leagues/${publicId}/admins/abc`, { stepDown: true })).status).toBe(400);
+    expect(await roles(publicId)).toEqual([
+      ["owner", "admin"],
+      ["member", "member"],
+    ]);
+  });
+
+  test("an admin deletes the league: memberships and invitations go, the book's bets stay their players'", async () => {
+    expect((await as(member, "POST", "/api/bets", { ...leagueBet, leagueId: publicId })).status).toBe(201);
+    await buildInvitation(ctx, { id: privateId }, owner, outsider);
+    expect((await as(member, "DELETE", `/api/leagues/${publicId}`)).status).toBe(403);
+    for (const id of [publicId, privateId]) {
+      const res = await as(owner, "DELETE", `/api/leagues/${id}`);
+      expect(res.body).toEqual({ message: "League deleted" });
+      expect((await as(owner, "GET", `/api/leagues/${id}`)).status).toBe(404);
+    }
+    expect((await as(member, "GET", `/api/users/${member.user.id}/leagues`)).body).toEqual([]);
+    expect((await as(outsider, "GET", `/api/users/${outsider.user.id}/invitations`)).body).toEqual([]);
+    const bets = (await as(member, "GET", `/api/users/${member.user.id}/bets`)).body;
+    expect(bets.map((b: any) => [b.status, b.league?.name])).toEqual([["pending", "Deleted league"]]);
+    expect((await as(owner, "DELETE", `/api/leagues/${publicId}`)).status).toBe(404);
+  });
+});

@@ -261,4 +261,68 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
       }
     }
   }, 90_000);
+  /** A public league whose owner made `other` a co-admin. */
+  async function twoAdminLeague(owner: { cookie: string; id: number }, other: { cookie: string; id: number }) {
+    const league = await createLeague(owner);
+    expect((await send(a, "POST", `/api/leagues/${league.id}/join`, { userId: other.id }, other.cookie)).status).toBe(
+      200,
+    );
+    const appointed = await send(
+      a,
+      "POST",
+      `/api/leagues/${league.id}/admins/${other.id}`,
+      { stepDown: false },
+      owner.cookie,
+    );
+    expect(appointed.status).toBe(200);
+    return league;
+  }
+
+  test("two admins removing each other at once, five times: one 200, one 403, always one admin left", async () => {
+    const first = await register();
+    const second = await register();
+    for (let round = 0; round < 5; round++) {
+      const league = await twoAdminLeague(first, second);
+      const answers = await race(2, (on, i) => {
+        const [me, them] = i === 0 ? [first, second] : [second, first];
+        return send(on, "DELETE", `/api/leagues/${league.id}/members/${them.id}`, undefined, me.cookie);
+      });
+      expect(statuses(answers)).toEqual([200, 403]);
+      expect(await count("league_members where league_id = $1 and role = 'admin'", [league.id])).toBe(1);
+    }
+  }, 60_000);
+
+  test("an admin removing the other admin while that one leaves: one 200, one 409 not_member, one admin left", async () => {
+    const first = await register();
+    const second = await register();
+    for (let round = 0; round < 3; round++) {
+      const league = await twoAdminLeague(first, second);
+      const answers = await race(2, (on, i) =>
+        i === 0
+          ? send(on, "DELETE", `/api/leagues/${league.id}/members/${second.id}`, undefined, first.cookie)
+          : send(on, "DELETE", `/api/leagues/${league.id}/leave`, { userId: second.id }, second.cookie),
+      );
+      expect(statuses(answers)).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe("not_member");
+      expect(await count("league_members where league_id = $1", [league.id])).toBe(1);
+      expect(await count("league_members where league_id = $1 and role = 'admin'", [league.id])).toBe(1);
+    }
+  }, 60_000);
+
+  test("two admins deleting one league at once, while a third hands over: one delete 200, no league, no members", async () => {
+    const first = await register();
+    const second = await register();
+    const league = await twoAdminLeague(first, second);
+    const answers = await race(4, (on, i) => {
+      const me = i % 2 ? second : first;
+      return i < 2
+        ? send(on, "DELETE", `/api/leagues/${league.id}`, undefined, me.cookie)
+        : send(on, "POST", `/api/leagues/${league.id}/admins/${first.id}`, { stepDown: true }, second.cookie);
+    });
+    const deletes = answers.slice(0, 2).map((r) => r.status);
+    expect(deletes.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.every((r) => [200, 403, 404, 409].includes(r.status))).toBe(true);
+    expect(await count("leagues where id = $1", [league.id])).toBe(0);
+    expect(await count("league_members where league_id = $1", [league.id])).toBe(0);
+  }, 30_000);
 });

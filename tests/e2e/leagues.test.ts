@@ -91,6 +91,10 @@ const column = (page: Page, title: "My Leagues" | "Available Leagues") =>
 const leagueCard = (scope: Page | Locator, name: string) => scope.getByRole("article", { name, exact: true });
 const cardNames = (scope: Locator) => scope.locator(".league-card h3").allTextContents();
 const details = (page: Page) => page.locator("dialog.league-details-dialog");
+/** The small dialog that asks before a league tool acts. */
+const confirmDialog = (page: Page) => page.locator("dialog.confirm-dialog[open]");
+/** Waits until the asking dialog is closed and its question gone (the page has heard the close, not only the browser). */
+const confirmClosed = (page: Page) => page.locator("dialog.confirm-dialog article").waitFor({ state: "detached" });
 /** A card's or dialog's facts as [label, value] pairs. */
 const facts = (scope: Locator) =>
   scope.evaluate((el) =>
@@ -661,8 +665,30 @@ describe("leagues screen", () => {
       const page = await leaguesPage(me);
       await leagueCard(column(page, "My Leagues"), "Short Stay").waitFor();
       const dialog = await openDetails(page, "Short Stay");
+      const sentDeletes: string[] = [];
+      page.on("request", (r) => void (r.method() === "DELETE" && sentDeletes.push(r.url())));
+      const leave = dialog.getByRole("button", { name: "Leave League" });
+      // By keyboard: Escape and then Cancel keep the membership, the focus back on Leave League.
+      await leave.focus();
+      await page.keyboard.press("Enter");
+      const confirm = confirmDialog(page);
+      await confirm.getByRole("heading", { name: "Leave league?" }).waitFor();
+      expect(await confirm.locator("p").textContent()).toBe(
+        "Leave Short Stay? Your bets stay yours, and you can join again.",
+      );
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+      await page.keyboard.press("Escape");
+      await confirmClosed(page);
+      expect(await leave.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter"); // Cancel, the default button
+      await confirmClosed(page);
+      expect(sentDeletes).toEqual([]);
+      await dialog.waitFor();
+
       const request = page.waitForRequest((r) => r.method() === "DELETE");
-      await dialog.getByRole("button", { name: "Leave League" }).click();
+      await leave.click();
+      await confirm.getByRole("button", { name: "Leave League" }).click();
       const sent = await request;
       expect(new URL(sent.url()).pathname).toBe(`/api/leagues/${league.id}/leave`);
       expect(sent.postDataJSON()).toEqual({ userId: me.user.id });
@@ -821,6 +847,129 @@ describe("leagues screen", () => {
         ["3", "square_sue", "-1.00U", "1", "0.0%", "-100.0%"],
       ]);
       expect(await rows.nth(2).getAttribute("aria-current")).toBe("true");
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+describe("commissioner tools", () => {
+  /** A league by `admin` with `others` joined in order, and the admin's page with its details open. */
+  async function adminWithLeague(name: string, others: string[]) {
+    const admin = await newPlayer(suite.server, "commish");
+    const players = [];
+    const league = await createLeague(admin, { name });
+    for (const username of others) {
+      const player = await newPlayer(suite.server, username);
+      await join(player, league);
+      players.push(player);
+    }
+    const page = await leaguesPage(admin);
+    const dialog = await openDetails(page, name);
+    await dialog.locator(".league-members li").nth(others.length).waitFor();
+    return { admin, players, league, page, dialog };
+  }
+  const memberNames = (dialog: Locator) => dialog.locator(".league-member-name").allInnerTexts();
+
+  test(
+    "Remove: Escape and Cancel change nothing; confirming removes the member in place, with a toast",
+    async () => {
+      const { league, players, page, dialog } = await adminWithLeague("Tight Ship", ["rookie", "vet"]);
+      const sent: string[] = [];
+      page.on("request", (r) => void (r.method() === "DELETE" && sent.push(new URL(r.url()).pathname)));
+      const remove = dialog.getByRole("button", { name: "Remove rookie" });
+      await remove.focus();
+      await page.keyboard.press("Enter");
+      const confirm = confirmDialog(page);
+      await confirm.getByRole("heading", { name: "Remove member?" }).waitFor();
+      expect(await confirm.locator("p").textContent()).toBe(
+        "Remove rookie from Tight Ship? Their bets stay theirs but leave the standings, and they can join again.",
+      );
+      await page.keyboard.press("Escape");
+      await confirmClosed(page);
+      expect(await remove.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirmClosed(page);
+      expect(sent).toEqual([]);
+      expect(await memberNames(dialog)).toEqual(["commish (you) ADMIN", "rookie", "vet"]);
+
+      await page.keyboard.press("Enter");
+      await confirm.getByRole("button", { name: "Remove Member" }).focus();
+      await page.keyboard.press("Enter");
+      await expectToast(page, "Member Removed", "rookie was removed from the league");
+      await dialog.getByRole("button", { name: "Remove rookie" }).waitFor({ state: "detached" });
+      expect(sent).toEqual([`/api/leagues/${league.id}/members/${players[0]!.user.id}`]);
+      expect(await memberNames(dialog)).toEqual(["commish (you) ADMIN", "vet"]);
+      expect(await dialog.getByRole("heading", { name: "Members (2)" }).count()).toBe(1);
+      // The focus waits on the member list, not lost with the button that went.
+      expect(await dialog.locator(".league-members").evaluate((el) => el === document.activeElement)).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Make admin: Cancel changes nothing; Make Co-admin adds an admin; Hand Over Admin leaves the giver a member",
+    async () => {
+      const { page, dialog } = await adminWithLeague("Two Chairs", ["rookie", "vet"]);
+      const posts: unknown[] = [];
+      page.on(
+        "request",
+        (r) => void (r.method() === "POST" && r.url().includes("/admins/") && posts.push(r.postDataJSON())),
+      );
+      const confirm = confirmDialog(page);
+      await dialog.getByRole("button", { name: "Make rookie an admin" }).click();
+      await confirm.getByRole("heading", { name: "Make rookie an admin?" }).waitFor();
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirmClosed(page);
+      expect(posts).toEqual([]);
+
+      await dialog.getByRole("button", { name: "Make rookie an admin" }).click();
+      await confirm.getByRole("button", { name: "Make Co-admin" }).click();
+      await expectToast(page, "Admin Added", "rookie is now an admin too");
+      await dialog.getByRole("button", { name: "Make rookie an admin" }).waitFor({ state: "detached" });
+      expect(await memberNames(dialog)).toEqual(["commish (you) ADMIN", "rookie ADMIN", "vet"]);
+
+      await dialog.getByRole("button", { name: "Make vet an admin" }).click();
+      await confirm.getByRole("button", { name: "Hand Over Admin" }).click();
+      await expectToast(page, "Admin Handed Over", "vet is now this league's admin");
+      await dialog.getByRole("button", { name: "Delete League" }).waitFor({ state: "detached" });
+      expect(await memberNames(dialog)).toEqual(["commish (you)", "rookie ADMIN", "vet ADMIN"]);
+      expect(await dialog.getByRole("button", { name: "Edit League" }).count()).toBe(0);
+      expect(await dialog.getByRole("button", { name: /^Remove / }).count()).toBe(0);
+      expect(posts).toEqual([{ stepDown: false }, { stepDown: true }]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "Delete League: Cancel keeps it; confirming deletes it for everyone, closes the dialog and takes it off the lists",
+    async () => {
+      const { page, dialog } = await adminWithLeague("Last Season", ["rookie"]);
+      const confirm = confirmDialog(page);
+      // Its only admin leaving would pass the role on: the question says so.
+      await dialog.getByRole("button", { name: "Leave League" }).click();
+      expect(await confirm.locator("p").textContent()).toBe(
+        "Leave Last Season? You are its only admin: its longest-standing member becomes admin. Your bets stay yours, and you can join again.",
+      );
+      await page.keyboard.press("Escape");
+      await confirmClosed(page);
+      const remove = dialog.getByRole("button", { name: "Delete League" });
+      await remove.click();
+      await confirm.getByRole("heading", { name: "Delete league?" }).waitFor();
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirmClosed(page);
+      expect(await remove.evaluate((el) => el === document.activeElement)).toBe(true);
+      await leagueCard(column(page, "My Leagues"), "Last Season").waitFor();
+
+      await remove.click();
+      await confirm.getByRole("button", { name: "Delete League" }).click();
+      await expectToast(page, "League Deleted", "Last Season has been deleted");
+      await dialog.waitFor({ state: "hidden" });
+      await leagueCard(column(page, "My Leagues"), "Last Season").waitFor({ state: "detached" });
+      expect(await column(page, "My Leagues").locator(".league-empty").textContent()).toBe(
+        "You haven't joined any leagues yet.",
+      );
+      expect(await leagueCard(column(page, "Available Leagues"), "Last Season").count()).toBe(0);
     },
     E2E_TIMEOUT,
   );

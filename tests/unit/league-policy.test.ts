@@ -47,6 +47,9 @@ describe("league permissions: who may do what", () => {
     rotateInviteLink: { admin: true, member: false, outsider: false },
     shareInviteLink: { admin: true, member: true, outsider: false },
     placeBet: { admin: true, member: true, outsider: false },
+    removeMember: { admin: true, member: false, outsider: false },
+    appointAdmin: { admin: true, member: false, outsider: false },
+    deleteLeague: { admin: true, member: false, outsider: false },
   };
   const REFUSED_WITH: Record<LeagueAction, string> = {
     edit: "league_admin_only",
@@ -55,6 +58,9 @@ describe("league permissions: who may do what", () => {
     rotateInviteLink: "league_admin_only",
     shareInviteLink: "members_only",
     placeBet: "not_member",
+    removeMember: "league_admin_only",
+    appointAdmin: "league_admin_only",
+    deleteLeague: "league_admin_only",
   };
 
   for (const [action, row] of Object.entries(MATRIX) as [LeagueAction, Record<LeagueStanding, boolean>][]) {

@@ -121,7 +121,7 @@ export function toBet(
       liveStatus: row.live_status,
     },
     prop: row.player_name && row.prop_type ? { playerName: row.player_name, propType: row.prop_type } : null,
-    league: leagueOf(row.book_id) === null ? null : { name: leagueNames.get(row.book_id) ?? "League" },
+    league: leagueOf(row.book_id) === null ? null : { name: leagueNames.get(row.book_id) ?? "Deleted league" },
     ...closingOf(row, closingOdds),
     legs: row.is_parlay === 1 ? legs.map(toLeg) : null,
   };

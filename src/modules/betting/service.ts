@@ -173,7 +173,7 @@ export async function betsSummary(db: Db, viewerId: number, userId: number): Pro
       .map((id) =>
         id === INDIVIDUAL_BOOK
           ? { leagueId: null, name: "Individual" }
-          : { leagueId: id, name: names.get(id) ?? "League" },
+          : { leagueId: id, name: names.get(id) ?? "Deleted league" },
       )
       .sort((a, b) => (a.leagueId === null ? -1 : b.leagueId === null ? 1 : a.name.localeCompare(b.name))),
     weeks,

@@ -15,6 +15,7 @@ import {
   LeagueSummary,
 } from "../../shared/contract/leagues.ts";
 import {
+  AppointAdminBody,
   CreateLeagueBody,
   InviteBody,
   LeagueParams,
@@ -96,6 +97,21 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         body: UserIdBody,
         response: { 200: MessageResponse },
       },
+    )
+    .delete("/leagues/:id", ({ params, user }) => service.deleteLeague(db, user.id, params.id), {
+      auth: true,
+      params: LeagueParams,
+      response: { 200: MessageResponse },
+    })
+    .delete(
+      "/leagues/:id/members/:userId",
+      ({ params, user }) => service.removeMember(db, user.id, params.id, params.userId),
+      { auth: true, params: MemberParams, response: { 200: League } },
+    )
+    .post(
+      "/leagues/:id/admins/:userId",
+      ({ params, body, user }) => service.appointAdmin(db, user.id, params.id, params.userId, body.stepDown),
+      { auth: true, params: MemberParams, body: AppointAdminBody, response: { 200: League } },
     )
     .post(
       "/leagues/:id/invite",

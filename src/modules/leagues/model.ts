@@ -47,6 +47,12 @@ export const UpdateLeagueBody = t.Object(
 );
 export type LeagueSettingsInput = typeof UpdateLeagueBody.static;
 
+/** POST /api/leagues/{id}/admins/{userId}: `stepDown` hands the role over (the caller becomes a member); false adds a co-admin. */
+export const AppointAdminBody = t.Object(
+  { stepDown: t.Boolean({ error: "stepDown: must be true or false" }) },
+  { additionalProperties: false },
+);
+
 export const UserIdBody = t.Object({ userId: idNumber("userId") }, { additionalProperties: false });
 export const InviteBody = t.Object(
   {

@@ -23,7 +23,16 @@ export function canSee(league: { isPublic: boolean }, standing: LeagueStanding, 
 }
 
 /** What a league lets the people who can see it do. */
-export type LeagueAction = "edit" | "invite" | "listInvitations" | "rotateInviteLink" | "shareInviteLink" | "placeBet";
+export type LeagueAction =
+  | "edit"
+  | "invite"
+  | "listInvitations"
+  | "rotateInviteLink"
+  | "shareInviteLink"
+  | "placeBet"
+  | "removeMember"
+  | "appointAdmin"
+  | "deleteLeague";
 
 const ADMINS: readonly LeagueStanding[] = ["admin"];
 const MEMBERS: readonly LeagueStanding[] = ["admin", "member"];
@@ -35,6 +44,9 @@ const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
   rotateInviteLink: ADMINS,
   shareInviteLink: MEMBERS,
   placeBet: MEMBERS,
+  removeMember: ADMINS,
+  appointAdmin: ADMINS,
+  deleteLeague: ADMINS,
 };
 
 const REFUSAL: Record<LeagueAction, () => AppError> = {
@@ -44,6 +56,9 @@ const REFUSAL: Record<LeagueAction, () => AppError> = {
   rotateInviteLink: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   shareInviteLink: () => forbidden("Only members can share this league's invite link", "members_only"),
   placeBet: () => forbidden("You are not a member of this league", "not_member"),
+  removeMember: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  appointAdmin: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  deleteLeague: () => forbidden("Only this league's admins can do that", "league_admin_only"),
 };
 
 export function can(standing: LeagueStanding, action: LeagueAction): boolean {

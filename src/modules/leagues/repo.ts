@@ -224,3 +224,10 @@ export function setRoleOf(db: Db, leagueId: number, userId: number, role: "admin
     .where("user_id", "=", userId)
     .execute();
 }
+
+/** Deletes a league with its memberships and invitations; its book's bets stay their players' (decision 0046). */
+export async function deleteLeague(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("league_invitations").where("league_id", "=", id).execute();
+  await db.deleteFrom("league_members").where("league_id", "=", id).execute();
+  await db.deleteFrom("leagues").where("id", "=", id).execute();
+}

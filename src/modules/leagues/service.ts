@@ -1,4 +1,4 @@
-import { type Db, holdLocks, isUniqueViolation } from "../../runtime/index.ts";
+import { type Db, holdLocks, isUniqueViolation, transaction } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
 import { assertClaimIsSelf, assertSelf } from "../../lib/policy.ts";
@@ -23,7 +23,10 @@ import { type LeagueBetRules, type LeagueSettings, settingsProblem } from "../..
 import { calendarDay, CREATION_LIMITS, isContest, notADate, notWholeCents, PAGE_SIZE, wholeCents } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
-/** Held while a league's admins change (leaving, account deletion), so two leaving admins cannot leave it with none. */
+/**
+ * Held while a league's members or admins change (leaving, removal, appointing, deletion, account
+ * deletion), so two admins acting at once cannot leave it with none, or act after losing the role.
+ */
 const ADMINS_LOCK = "league-admins";
 
 /** 400 naming the league setting at fault. */
@@ -494,4 +497,60 @@ export async function assignLeagueAdmin(
     await audit.record(trx, now, actor, "league.assign_admin", `league:${leagueId}`, { userId });
   });
   return (await withMembers(db, [await leagueOr404(db, leagueId)]))[0]!;
+}
+
+const notMember = () => conflict("That player is not a member of this league", "not_member");
+
+/**
+ * Runs a commissioner tool (already authorized by `leagueFor`) under the league's admins lock, once the
+ * caller's role is read again inside it: another admin may have removed them or deleted the league since.
+ */
+function asAdmin<T>(db: Db, id: number, userId: number, action: LeagueAction, work: (trx: Db) => Promise<T>) {
+  return transaction(db, { exclusive: [[ADMINS_LOCK, id]] }, async (trx) => {
+    await leagueOr404(trx, id);
+    authorize(standingOf(await repo.membership(trx, id, userId)), action);
+    return work(trx);
+  });
+}
+
+/** An admin removes another member (an admin too); their bets stay theirs (decision 0046). Leaving oneself is Leave League. */
+export async function removeMember(db: Db, userId: number, id: number, memberId: number): Promise<League> {
+  await leagueFor(db, id, userId, "removeMember");
+  if (memberId === userId) throw badRequest("To leave the league yourself, use Leave League", "use_leave");
+  await asAdmin(db, id, userId, "removeMember", async (trx) => {
+    if (!(await repo.membership(trx, id, memberId))) throw notMember();
+    await repo.removeMember(trx, id, memberId);
+  });
+  return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
+}
+
+/**
+ * An admin makes a living member an admin: a co-admin, or (`stepDown`) hands the role over, becoming a
+ * member. Handing over to someone already an admin is only stepping down.
+ */
+export async function appointAdmin(
+  db: Db,
+  userId: number,
+  id: number,
+  memberId: number,
+  stepDown: boolean,
+): Promise<League> {
+  await leagueFor(db, id, userId, "appointAdmin");
+  if (memberId === userId) throw badRequest("You are already an admin of this league", "already_admin");
+  await asAdmin(db, id, userId, "appointAdmin", async (trx) => {
+    const member = (await repo.livingMembers(trx, id)).find((m) => m.user_id === memberId);
+    if (!member) throw notMember();
+    if (member.role === "admin" && !stepDown)
+      throw conflict("That player is already an admin of this league", "already_admin");
+    await repo.setRole(trx, member.id, "admin");
+    if (stepDown) await repo.setRoleOf(trx, id, userId, "member");
+  });
+  return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
+}
+
+/** An admin deletes the league with its memberships and invitations; its book's bets stay their players' (decision 0046). */
+export async function deleteLeague(db: Db, userId: number, id: number): Promise<{ message: string }> {
+  await leagueFor(db, id, userId, "deleteLeague");
+  await asAdmin(db, id, userId, "deleteLeague", (trx) => repo.deleteLeague(trx, id));
+  return { message: "League deleted" };
 }

@@ -1,7 +1,8 @@
 import type { League, LeagueSummary, Standing } from "../../../shared/contract/leagues.ts";
 import { useEffect, useEffectEvent, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
-import { joinLeague, leaveLeague, useLeagueDetails } from "./api.ts";
+import { joinLeague, useLeagueDetails } from "./api.ts";
+import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAction.tsx";
 import { InviteLinkActions } from "./InviteLinkActions.tsx";
 import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueBadges } from "./LeagueBadges.tsx";
@@ -41,8 +42,16 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
   const members = fresh?.members ?? (preview && "members" in preview ? preview.members : undefined);
   const admin = members !== undefined && isAdmin({ members }, userId);
   const [editing, setEditing] = useState(false);
+  const [asking, setAsking] = useState<LeagueConfirmation | null>(null);
+  // Bumped after a member was removed or made admin: the focus goes to the member list, since the
+  // button that asked may be gone (an effect of the parent runs after the confirmation's close).
+  const [membersChanged, setMembersChanged] = useState(0);
+  useEffect(() => {
+    if (membersChanged > 0) document.querySelector<HTMLElement>(".league-details-dialog .league-members")?.focus();
+  }, [membersChanged]);
   const close = () => {
     setEditing(false);
+    setAsking(null);
     onClose();
   };
   return (
@@ -56,6 +65,7 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
             standings={fresh?.standings}
             userId={userId}
             onEdit={() => setEditing(true)}
+            onAsk={setAsking}
             onClose={close}
           />
         ) : null}
@@ -63,6 +73,22 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
       {/* A sibling, not a child: a dialog's close event would reach the dialogs around it. */}
       {league && admin ? (
         <LeagueFormDialog open={editing} userId={userId} league={league} onClose={() => setEditing(false)} />
+      ) : null}
+      {league ? (
+        <ConfirmLeagueAction
+          league={league}
+          userId={userId}
+          asking={asking}
+          passesAdminOn={
+            admin &&
+            members !== undefined &&
+            members.length > 1 &&
+            members.every((m) => m.role !== "admin" || m.userId === userId)
+          }
+          onClose={() => setAsking(null)}
+          onGone={close}
+          onMembersChanged={() => setMembersChanged((n) => n + 1)}
+        />
       ) : null}
     </>
   );
@@ -74,10 +100,12 @@ interface LeagueDetailsProps {
   standings: Standing[] | undefined;
   userId: number;
   onEdit(): void;
+  /** Asks to confirm a tool (leave, delete, remove a member, make one admin). */
+  onAsk(confirmation: LeagueConfirmation): void;
   onClose(): void;
 }
 
-function LeagueDetails({ league, members, standings, userId, onEdit, onClose }: LeagueDetailsProps) {
+function LeagueDetails({ league, members, standings, userId, onEdit, onAsk, onClose }: LeagueDetailsProps) {
   const { pending, run } = useLeagueAction();
   const member = isMember({ members: members ?? [] }, userId);
   const admin = isAdmin({ members: members ?? [] }, userId);
@@ -87,15 +115,6 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onClose }: 
       title: "Joined League!",
       description: "You've successfully joined the league",
     });
-  const leave = async () => {
-    if (
-      await run(() => leaveLeague(league.id, userId), {
-        title: "Left League",
-        description: `You have left ${league.name}`,
-      })
-    )
-      onClose();
-  };
 
   return (
     <article>
@@ -125,19 +144,28 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onClose }: 
       )}
 
       <LeagueRules league={league} />
-      <MembersList members={members} count={league.memberCount} viewerId={userId} />
+      <MembersList
+        members={members}
+        count={league.memberCount}
+        viewerId={userId}
+        {...(admin
+          ? {
+              onRemove: (member) => onAsk({ kind: "remove", member }),
+              onAppoint: (member) => onAsk({ kind: "appoint", member }),
+            }
+          : {})}
+      />
       <StandingsTable standings={standings} viewerId={userId} />
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
       {member ? (
         <footer>
-          <button
-            type="button"
-            className="league-leave"
-            onClick={leave}
-            disabled={pending}
-            aria-busy={pending || undefined}
-          >
+          {admin ? (
+            <button type="button" className="league-leave" onClick={() => onAsk({ kind: "delete" })}>
+              Delete League
+            </button>
+          ) : null}
+          <button type="button" className="league-leave" onClick={() => onAsk({ kind: "leave" })}>
             Leave League
           </button>
         </footer>

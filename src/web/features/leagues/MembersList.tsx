@@ -1,4 +1,6 @@
 import type { League } from "../../../shared/contract/leagues.ts";
+
+type Member = League["members"][number];
 import { joinedText } from "../../lib/league-text.ts";
 
 interface MembersListProps {
@@ -6,10 +8,13 @@ interface MembersListProps {
   members: League["members"] | undefined;
   count: number;
   viewerId: number;
+  /** Given to admins: the per-member tools (each asks for confirmation). */
+  onRemove?(member: Member): void;
+  onAppoint?(member: Member): void;
 }
 
 /** The league's members with their joined date and an ADMIN tag; the list scrolls beyond about 12rem (spec §2). */
-export function MembersList({ members, count, viewerId }: MembersListProps) {
+export function MembersList({ members, count, viewerId, onRemove, onAppoint }: MembersListProps) {
   return (
     <section aria-labelledby="league-members-title">
       <h3 id="league-members-title">Members ({members?.length ?? count})</h3>
@@ -37,6 +42,30 @@ export function MembersList({ members, count, viewerId }: MembersListProps) {
                 ) : null}
               </span>
               <span className="league-member-joined">Joined {joinedText(member.joinedAt)}</span>
+              {member.userId !== viewerId && (onRemove || onAppoint) ? (
+                <span className="league-member-tools">
+                  {onAppoint && member.role !== "admin" ? (
+                    <button
+                      type="button"
+                      className="secondary outline"
+                      aria-label={`Make ${member.username} an admin`}
+                      onClick={() => onAppoint(member)}
+                    >
+                      Make admin
+                    </button>
+                  ) : null}
+                  {onRemove ? (
+                    <button
+                      type="button"
+                      className="secondary outline"
+                      aria-label={`Remove ${member.username}`}
+                      onClick={() => onRemove(member)}
+                    >
+                      Remove
+                    </button>
+                  ) : null}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -51,3 +51,12 @@ export const rotateInviteToken = (id: number) => apiRequest<InviteLink>("POST", 
 
 /** The link people open to join (spec §7: {origin}/invite/{inviteToken}). */
 export const inviteLink = (token: string) => `${location.origin}/invite/${token}`;
+
+/** Admins only: removes another member. */
+export const removeMember = (id: number, memberId: number) =>
+  apiRequest<League>("DELETE", `${leagueUrl(id)}/members/${memberId}`);
+/** Admins only: makes a member an admin; `stepDown` hands the role over (the caller becomes a member). */
+export const appointAdmin = (id: number, memberId: number, stepDown: boolean) =>
+  apiRequest<League>("POST", `${leagueUrl(id)}/admins/${memberId}`, { stepDown });
+/** Admins only: deletes the league for everyone. */
+export const deleteLeague = (id: number) => apiRequest<MessageResponse>("DELETE", leagueUrl(id));
