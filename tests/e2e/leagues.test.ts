@@ -679,7 +679,7 @@ describe("leagues screen", () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
       await page.keyboard.press("Escape");
       await confirmClosed(page);
-      expect(await leave.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.waitForFunction((el) => el === document.activeElement, await leave.elementHandle());
       await page.keyboard.press("Enter");
       await page.keyboard.press("Enter"); // Cancel, the default button
       await confirmClosed(page);
@@ -886,13 +886,15 @@ describe("commissioner tools", () => {
       );
       await page.keyboard.press("Escape");
       await confirmClosed(page);
-      expect(await remove.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.waitForFunction((el) => el === document.activeElement, await remove.elementHandle());
       await page.keyboard.press("Enter");
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirmClosed(page);
       expect(sent).toEqual([]);
       expect(await memberNames(dialog)).toEqual(["commish (you) ADMIN", "rookie", "vet"]);
 
+      // Focus comes back to Remove once the dialog has closed (a moment after it is hidden).
+      await page.waitForFunction((el) => el === document.activeElement, await remove.elementHandle());
       await page.keyboard.press("Enter");
       await confirm.getByRole("button", { name: "Remove Member" }).focus();
       await page.keyboard.press("Enter");
@@ -917,19 +919,19 @@ describe("commissioner tools", () => {
         (r) => void (r.method() === "POST" && r.url().includes("/admins/") && posts.push(r.postDataJSON())),
       );
       const confirm = confirmDialog(page);
-      await dialog.getByRole("button", { name: "Make rookie an admin" }).click();
+      await dialog.getByRole("button", { name: "Make admin: rookie" }).click();
       await confirm.getByRole("heading", { name: "Make rookie an admin?" }).waitFor();
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirmClosed(page);
       expect(posts).toEqual([]);
 
-      await dialog.getByRole("button", { name: "Make rookie an admin" }).click();
+      await dialog.getByRole("button", { name: "Make admin: rookie" }).click();
       await confirm.getByRole("button", { name: "Make Co-admin" }).click();
       await expectToast(page, "Admin Added", "rookie is now an admin too");
-      await dialog.getByRole("button", { name: "Make rookie an admin" }).waitFor({ state: "detached" });
+      await dialog.getByRole("button", { name: "Make admin: rookie" }).waitFor({ state: "detached" });
       expect(await memberNames(dialog)).toEqual(["commish (you) ADMIN", "rookie ADMIN", "vet"]);
 
-      await dialog.getByRole("button", { name: "Make vet an admin" }).click();
+      await dialog.getByRole("button", { name: "Make admin: vet" }).click();
       await confirm.getByRole("button", { name: "Hand Over Admin" }).click();
       await expectToast(page, "Admin Handed Over", "vet is now this league's admin");
       await dialog.getByRole("button", { name: "Delete League" }).waitFor({ state: "detached" });
@@ -958,7 +960,7 @@ describe("commissioner tools", () => {
       await confirm.getByRole("heading", { name: "Delete league?" }).waitFor();
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirmClosed(page);
-      expect(await remove.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.waitForFunction((el) => el === document.activeElement, await remove.elementHandle());
       await leagueCard(column(page, "My Leagues"), "Last Season").waitFor();
 
       await remove.click();

@@ -48,7 +48,8 @@ export function MembersList({ members, count, viewerId, onRemove, onAppoint }: M
                     <button
                       type="button"
                       className="secondary outline"
-                      aria-label={`Make ${member.username} an admin`}
+                      // The visible words first, word for word (voice control), then whom.
+                      aria-label={`Make admin: ${member.username}`}
                       onClick={() => onAppoint(member)}
                     >
                       Make admin
