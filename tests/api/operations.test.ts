@@ -466,9 +466,10 @@ describe("/metrics", () => {
     expect(text).toContain("npt_http_request_duration_seconds_bucket");
     expect(text).toContain("npt_websocket_connections 0");
     expect(text).toContain("npt_outbox_lag_events 0");
-    // Every sample line is `name{labels} value`: the format parses.
+    // Every sample line is `name{labels} value`: the format parses (prom-client writes NaN as "Nan",
+    // which Prometheus reads case-blind, as an event-loop gauge before its first sample).
     for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
-      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[\d.e+-]+|NaN|\+Inf)$/);
+      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[\d.e+-]+|NaN|Nan|\+Inf)$/);
     const proxied = await makeTestApp({ env: { TRUST_PROXY: "true" } });
     const stranger = await proxied.app.handle(
       new Request("http://localhost/metrics", { headers: { "x-forwarded-for": "203.0.113.7" } }),
