@@ -12,6 +12,27 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
   const { a, b, query, send, register } = twoServesOnPostgres("player");
 
   /** An open game and its moneyline price for the home team. */
+  /** A socket on A for this player, once it has said hello; every message it hears is kept. */
+  async function listenOnA(cookie: string) {
+    const messages: any[] = [];
+    const ws = new WebSocket(`${a.url.replace("http", "ws")}/ws`, {
+      headers: { origin: a.url, cookie },
+    } as unknown as string[]);
+    ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+    await waitFor(() => messages.some((m) => m.type === "hello"), 5000);
+    return { ws, messages };
+  }
+
+  /** A site admin registered on B (promoted, address proved). */
+  async function adminOnB() {
+    const admin = await register(b);
+    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
+      admin.id,
+      new Date().toISOString(),
+    ]);
+    return admin;
+  }
+
   async function openGame(skip = 0) {
     const { rows } = await query<{ id: string; home_team: string; odds: string }>(
       "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time, id offset $2 limit 1",
@@ -47,18 +68,9 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     const game = await openGame();
     expect((await send(a, "POST", "/api/bets", game.bet, player.cookie)).status).toBeLessThan(300);
 
-    const messages: any[] = [];
-    const ws = new WebSocket(`${a.url.replace("http", "ws")}/ws`, {
-      headers: { origin: a.url, cookie: player.cookie },
-    } as unknown as string[]);
-    ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-    await waitFor(() => messages.some((m) => m.type === "hello"), 5000);
+    const { ws, messages } = await listenOnA(player.cookie);
 
-    const admin = await register(b);
-    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
-      admin.id,
-      new Date().toISOString(),
-    ]);
+    const admin = await adminOnB();
     const resolved = await send(
       b,
       "PATCH",
@@ -94,18 +106,9 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     expect(placed.status).toBe(201);
     const parlayId = ((await placed.json()) as { id: number }).id;
 
-    const messages: any[] = [];
-    const ws = new WebSocket(`${a.url.replace("http", "ws")}/ws`, {
-      headers: { origin: a.url, cookie: player.cookie },
-    } as unknown as string[]);
-    ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-    await waitFor(() => messages.some((m) => m.type === "hello"), 5000);
+    const { ws, messages } = await listenOnA(player.cookie);
 
-    const admin = await register(b);
-    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
-      admin.id,
-      new Date().toISOString(),
-    ]);
+    const admin = await adminOnB();
     const home = { homeScore: 31, awayScore: 3, status: "completed" };
     const answers = await Promise.all([
       send(a, "PATCH", `/api/games/${first.id}`, home, admin.cookie),
@@ -161,11 +164,7 @@ describe.skipIf(!onPostgres)("two serve processes on one PostgreSQL database", (
     const player = await register(a);
     const game = await openGame(2);
     expect((await send(a, "POST", "/api/bets", game.bet, player.cookie)).status).toBeLessThan(300);
-    const admin = await register(b);
-    await query("update users set role = 'admin', email_verified_at = $2 where id = $1", [
-      admin.id,
-      new Date().toISOString(),
-    ]);
+    const admin = await adminOnB();
     const resolve = { homeScore: 24, awayScore: 10, status: "completed" };
     expect((await send(b, "PATCH", `/api/games/${game.id}`, resolve, admin.cookie)).status).toBe(200);
     const boardNames = async () =>
