@@ -31,6 +31,7 @@ import { fastGamesReads, gamesReads } from "./modules/games/reads.ts";
 import type { ProviderStatus } from "./modules/feeds/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
+import { profilesRoutes } from "./modules/profiles/index.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps) {
     .use(contestRoutes(deps))
     .use(leaguesRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
+    .use(profilesRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))

@@ -15,6 +15,7 @@ export const APP_PATHS = [
   "/invite/:token?",
   "/friends",
   "/friends/:friendId/analytics",
+  "/players/:username",
   "/admin/games",
   "/admin/bots",
 ] as const;

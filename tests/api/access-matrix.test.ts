@@ -371,6 +371,22 @@ const ROWS: Record<string, Row> = {
     expect: only(["friend"], 200),
     otherwise: 403,
   },
+  // The owner's profile: friends only by default (the owner and their friend); bots' are public.
+  "GET /api/players/:username": {
+    request: () => ["GET", "/api/players/owner"],
+    expect: { ...everyone(403), owner: 200, friend: 200 },
+    otherwise: 403,
+  },
+  "GET /api/user/profile-visibility": {
+    request: () => ["GET", "/api/user/profile-visibility"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "PUT /api/user/profile-visibility": {
+    request: () => ["PUT", "/api/user/profile-visibility", { visibility: "everyone" }],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
   "GET /api/users/search": { request: () => ["GET", "/api/users/search?q=ow"], expect: signedIn(200), otherwise: 200 },
   "GET /api/notifications": { request: () => ["GET", "/api/notifications"], expect: signedIn(200), otherwise: 200 },
   "POST /api/notifications/seen": {
@@ -407,7 +423,11 @@ const ROWS: Record<string, Row> = {
  * viewer's own row): private then, like every signed-in-only route (those a signed-out caller gets
  * 401 from).
  */
-const SIGNED_IN_VARIANTS = new Set(["GET /api/leaderboard", "GET /api/leaderboard/week/:week"]);
+const SIGNED_IN_VARIANTS = new Set([
+  "GET /api/leaderboard",
+  "GET /api/leaderboard/week/:week",
+  "GET /api/players/:username",
+]);
 const builtForCaller = (route: string, row: Row, caller: Caller) =>
   caller !== "anonymous" && (row.expect.anonymous === 401 || SIGNED_IN_VARIANTS.has(route));
 

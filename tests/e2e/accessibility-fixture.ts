@@ -459,6 +459,7 @@ export function playerSteps(): Step[] {
       },
     ],
     [`/friends/{bob}/analytics`, go(`/friends/${bob.user.id}/analytics`)],
+    [`/players/{bob}`, go(`/players/${bob.user.username}`)],
     ["/settings", go("/settings")],
     ["/contest-rules", go("/contest-rules")],
     [

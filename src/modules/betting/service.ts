@@ -107,6 +107,11 @@ export async function listBets(db: Db, viewerId: number, userId: number): Promis
   return present(db, await repo.betsWithDetails(db, { userId }));
 }
 
+/** All of a player's bets, newest first, for their profile: the caller decides what of them it may show. */
+export async function betsForProfile(db: Db, userId: number): Promise<Bet[]> {
+  return present(db, await repo.betsWithDetails(db, { userId }));
+}
+
 /** A page of a player's bets through the tracker's filters (model.ts BetListQuery). Only for the player themself. */
 export async function listFilteredBets(db: Db, viewerId: number, userId: number, query: BetListQuery): Promise<Bet[]> {
   assertSelf(viewerId, userId, "bets");

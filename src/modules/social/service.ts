@@ -37,6 +37,10 @@ export async function friends(db: Db, userId: number) {
   return repo.friendsOf(db, userId);
 }
 
+export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
+  return (await repo.areFriends(db, a, b)) !== undefined;
+}
+
 export async function requests(db: Db, userId: number) {
   const [incoming, outgoing] = await Promise.all([
     repo.pendingFor(db, userId, "incoming"),

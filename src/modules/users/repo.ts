@@ -1,6 +1,6 @@
 import type { Db } from "../../runtime/index.ts";
 import type { Insertable } from "kysely";
-import type { UsersTable } from "./table.ts";
+import type { UserRow, UsersTable } from "./table.ts";
 
 export function findUserById(db: Db, id: number) {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
@@ -80,6 +80,14 @@ export function usersFromAddresses(db: Db, addresses: string[]) {
 
 export function findUserIdByUsernameKey(db: Db, key: string) {
   return db.selectFrom("users").select(["id", "username"]).where("username_key", "=", key).executeTakeFirst();
+}
+
+export function findUserByUsernameKey(db: Db, key: string) {
+  return db.selectFrom("users").selectAll().where("username_key", "=", key).executeTakeFirst();
+}
+
+export function setProfileVisibility(db: Db, userId: number, visibility: UserRow["profile_visibility"]) {
+  return db.updateTable("users").set({ profile_visibility: visibility }).where("id", "=", userId).execute();
 }
 
 export function setPasswordHash(db: Db, userId: number, hash: string) {

@@ -167,6 +167,16 @@ export async function isActiveAccount(db: Db, id: number): Promise<boolean> {
   return row !== undefined && row.deleted_at === null;
 }
 
+/** A living account by its username (case ignored), for its profile; null when none or deleted. */
+export async function activeAccountByUsername(db: Db, username: string): Promise<UserRow | null> {
+  const row = await repo.findUserByUsernameKey(db, usernameKey(username));
+  return row && row.deleted_at === null ? row : null;
+}
+
+export async function setProfileVisibility(db: Db, userId: number, visibility: UserRow["profile_visibility"]) {
+  await repo.setProfileVisibility(db, userId, visibility);
+}
+
 /** The ids of every bot account, oldest first. */
 export async function botUserIds(db: Db): Promise<number[]> {
   return (await repo.botIds(db)).map((r) => r.id);

@@ -22,6 +22,8 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** Set when the player deleted their account: the row stays, anonymised. */
   deleted_at: Generated<string | null>;
+  /** Who may open the player's profile (profiles module); friends unless the player chose otherwise. */
+  profile_visibility: Generated<"everyone" | "friends" | "only_me">;
 }
 
 export type UserRow = Selectable<UsersTable>;

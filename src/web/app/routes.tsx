@@ -59,6 +59,11 @@ const FriendAnalyticsPage = lazyPage(
   friendsCss,
 );
 
+const ProfilePage = lazyPage(
+  () => import("../features/profiles/ProfilePage.tsx").then((m) => m.ProfilePage),
+  () => import("../features/profiles/profile.css", { with: { type: "text" } }),
+);
+
 export function AppRoutes() {
   return (
     <Switch>
@@ -75,6 +80,7 @@ export function AppRoutes() {
       <Route path="/invite/:token?" component={InvitePage} />
       <Route path="/friends" component={FriendsPage} />
       <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />
+      <Route path="/players/:username" component={ProfilePage} />
       <Route>
         <NotFoundPage />
       </Route>

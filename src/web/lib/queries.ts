@@ -26,6 +26,8 @@ export type Family =
   | "friends"
   | "friendRequests"
   | "friendAnalytics"
+  | "profile"
+  | "profileVisibility"
   | "notifications"
   | "botStats"
   | "invite";
@@ -80,6 +82,10 @@ export const keys = {
   friends: () => key("friends", "/api/friends"),
   friendRequests: () => key("friendRequests", "/api/friends/requests"),
   friendAnalytics: (friendId: number) => key("friendAnalytics", `/api/friends/${friendId}/analytics`),
+  /** A player's profile as the viewer may see it. */
+  profile: (username: string) => key("profile", `/api/players/${encodeURIComponent(username)}`),
+  /** Who may see the signed-in player's profile (Settings). */
+  profileVisibility: () => key("profileVisibility", "/api/user/profile-visibility"),
   notifications: () => key("notifications", "/api/notifications"),
   botStats: () => key("botStats", "/api/admin/bots/stats"),
 };
@@ -119,6 +125,7 @@ export const afterOddsRefused = after("games");
 /** The player's own bets settled (live channel): their figures, the boards and the notifications. */
 export const afterSettlement = after(
   "user",
+  "profile",
   "bets",
   "betsList",
   "weekBets",
@@ -132,7 +139,16 @@ export const afterParlayLegGraded = after("bets", "betsList", "weekBets");
 /** Bets settled somewhere: a league's standings (its details) move. */
 export const afterLeagueBetsSettled = after("league");
 /** An admin resolved a game: the game, and everyone's bets, stats and boards. */
-export const afterGameResolved = after("games", "user", "bets", "betsList", "weekBets", "stats", "leaderboard");
+export const afterGameResolved = after(
+  "games",
+  "user",
+  "bets",
+  "betsList",
+  "weekBets",
+  "stats",
+  "leaderboard",
+  "profile",
+);
 /** A pending bet cancelled: its stake is back, its game open to a new bet. */
 export const afterBetCancelled = after("user", "bets", "betsList", "weekBets", "coverage");
 /** A journal note saved: every bet list carries notes. */
@@ -140,7 +156,7 @@ export const afterNoteSaved = after("bets", "betsList", "weekBets");
 /** Joined, left, created, edited, invited, answered: every league list and detail. */
 export const afterLeagueChange = after("availableLeagues", "league", "leagueInvitations", "myLeagues", "myInvitations");
 /** A friend request sent, answered or a friend removed: the lists, requests, analytics and the announcing notifications. */
-export const afterFriendChange = after("friends", "friendRequests", "friendAnalytics", "notifications");
+export const afterFriendChange = after("friends", "friendRequests", "friendAnalytics", "profile", "notifications");
 /** A live "notification" (friend request, acceptance, league invitation; no details): what it may announce. */
 export const afterNotification = after(
   "notifications",

@@ -6,6 +6,7 @@ import { FriendAvatar } from "./FriendAvatar.tsx";
 import { ListPending } from "./ListPending.tsx";
 import { RemoveFriendDialog } from "./RemoveFriendDialog.tsx";
 import { useFriendAction } from "./use-friend-action.ts";
+import { PlayerLink } from "../../components/PlayerLink.tsx";
 
 const since = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
@@ -62,7 +63,9 @@ export function FriendsList({ friends, error, onRetry, onFindFriends }: FriendsL
           <li key={friend.id} className="friend-row surface">
             <FriendAvatar username={friend.username} />
             <div className="friend-who">
-              <p className="friend-name">{friend.username}</p>
+              <p className="friend-name">
+                <PlayerLink username={friend.username} />
+              </p>
               <p className="friend-email">{friend.email}</p>
               <p className="friend-meta">Friends since {since.format(new Date(friend.since))}</p>
             </div>

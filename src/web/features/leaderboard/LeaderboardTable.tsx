@@ -10,6 +10,7 @@ import {
 } from "../../lib/stats-format.ts";
 import { BOARD_SIZE } from "../../../shared/limits.ts";
 import { Medal } from "../../components/Medal.tsx";
+import { PlayerLink } from "../../components/PlayerLink.tsx";
 import { boardInitials } from "./board-text.ts";
 
 /** Weekly boards give medals by prize place (eligible players only, as the winners are chosen); overall by rank. */
@@ -29,9 +30,9 @@ function User({ entry, isViewer }: { entry: LeaderboardEntry; isViewer: boolean 
       <span className={entry.isBot ? "board-avatar board-avatar-bot" : "board-avatar"} aria-hidden="true">
         {boardInitials(entry.username)}
       </span>
-      <span className="board-name" title={entry.username}>
+      <PlayerLink username={entry.username} className="board-name">
         {isViewer ? `You (${entry.username})` : entry.username}
-      </span>
+      </PlayerLink>
       {entry.isBot ? (
         <span className="name-tag bot-tag" title="An automated player: it shows on the board but cannot win prizes">
           BOT

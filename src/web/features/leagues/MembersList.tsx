@@ -1,4 +1,5 @@
 import type { League } from "../../../shared/contract/leagues.ts";
+import { PlayerLink } from "../../components/PlayerLink.tsx";
 
 type Member = League["members"][number];
 import { joinedText } from "../../lib/league-text.ts";
@@ -32,7 +33,7 @@ export function MembersList({ members, count, viewerId, onRemove, onAppoint }: M
           {members.map((member) => (
             <li key={member.id}>
               <span className="league-member-name">
-                {member.username}
+                <PlayerLink username={member.username} />
                 {member.userId === viewerId ? <span className="muted"> (you)</span> : null}
                 {member.role === "admin" ? (
                   <>

@@ -1,12 +1,13 @@
 import type { Standing } from "../../../shared/contract/leagues.ts";
 import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import { PlayerLink } from "../../components/PlayerLink.tsx";
 import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 
 const tone = (value: number) => toneClass(value, "");
 
 const COLUMNS: RankColumn<Standing>[] = [
   { head: "Rank", cell: (row) => row.rank },
-  { head: "Player", rowHeader: true, cell: (row) => row.username },
+  { head: "Player", rowHeader: true, cell: (row) => <PlayerLink username={row.username} /> },
   {
     head: "Units Won",
     numeric: true,

@@ -4,6 +4,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { DataSection } from "./DataSection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
+import { ProfileVisibilitySection } from "./ProfileVisibilitySection.tsx";
 import { UsernameForm } from "./UsernameForm.tsx";
 import { Loading } from "../../components/Loading.tsx";
 
@@ -43,6 +44,7 @@ export function SettingsPage() {
         {/* Keyed by the saved name so the field starts fresh after each successful change. */}
         <UsernameForm key={user.username} user={user} />
       </article>
+      <ProfileVisibilitySection user={user} />
       <PasswordForm />
       <DataSection user={user} />
       <DeleteAccountSection />

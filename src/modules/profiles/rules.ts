@@ -1,0 +1,106 @@
+/** Who may see a profile, what of a bet it shows, and the record's figures. Pure. */
+import type { ProfileBet, ProfileVisibility, RecordFigures } from "../../shared/contract/profiles.ts";
+import type { Bet } from "../../shared/contract/betting.ts";
+import { stringToCents, UNIT_CENTS } from "../../shared/money.ts";
+import { summarize } from "../../shared/stats.ts";
+
+export type ProfileAccess = "allowed" | "friends_only" | "only_me";
+
+/** A bot's record is public whatever its setting (it is not a person and has no settings to change). */
+export function profileAccess(facts: {
+  visibility: ProfileVisibility;
+  isOwner: boolean;
+  isFriend: boolean;
+  isBot: boolean;
+}): ProfileAccess {
+  if (facts.isOwner || facts.isBot || facts.visibility === "everyone") return "allowed";
+  if (facts.visibility === "friends") return facts.isFriend ? "allowed" : "friends_only";
+  return "only_me";
+}
+
+/**
+ * Whether a pending bet may be shown: only once every game it rides on has kicked off (a parlay's
+ * `game` is its last leg's to kick off). Settled bets always show: a record keeps its losses.
+ */
+export function showable(bet: Pick<Bet, "status" | "game">, now: Date): boolean {
+  return bet.status !== "pending" || Date.parse(bet.game.commenceTime) <= now.getTime();
+}
+
+/** A bet without what stays private: the note, confidence, league and ids a profile has no use for. */
+export function profileBet(bet: Bet): ProfileBet {
+  return {
+    id: bet.id,
+    gameId: bet.gameId,
+    betType: bet.betType,
+    selection: bet.selection,
+    odds: bet.odds,
+    point: bet.point,
+    units: bet.units,
+    isParlay: bet.isParlay,
+    status: bet.status,
+    result: bet.result,
+    placedAt: bet.placedAt,
+    settledAt: bet.settledAt,
+    game: bet.game,
+    prop: bet.prop,
+    closingLine: bet.closingLine,
+    clv: bet.clv,
+    legs: bet.legs?.map(({ propId: _, ...leg }) => leg) ?? null,
+  };
+}
+
+type Settled = Pick<Bet, "id" | "status" | "wagerAmount" | "result" | "settledAt" | "clv">;
+
+/** The figures of settled bets (given in settlement order); pending ones are left out. */
+export function recordFigures(bets: readonly Settled[]): RecordFigures {
+  const settled = bets.filter((bet) => bet.status !== "pending");
+  const summary = summarize(
+    settled.map((bet) => ({
+      status: bet.status,
+      wagerCents: stringToCents(bet.wagerAmount),
+      resultCents: bet.result === null ? null : stringToCents(bet.result),
+    })),
+  );
+  const clvs = settled.flatMap((bet) => (bet.clv === null ? [] : [bet.clv]));
+  const share = (n: number) => Math.round((n / clvs.length) * 1000) / 10;
+  return {
+    won: summary.wonBets,
+    lost: summary.lostBets,
+    pushed: summary.pushedBets,
+    units: (summary.totalProfitCents / UNIT_CENTS).toFixed(2),
+    roi: Math.round(summary.roi * 10) / 10,
+    winRate: Math.round(summary.winRate * 10) / 10,
+    averageClv: clvs.length === 0 ? null : Math.round((clvs.reduce((sum, v) => sum + v, 0) / clvs.length) * 10) / 10,
+    beatClose: clvs.length === 0 ? null : share(clvs.filter((v) => v > 0).length),
+    clvBets: clvs.length,
+  };
+}
+
+const BET_TYPE_ORDER = ["spread", "total", "moneyline", "prop", "parlay"];
+
+/** Settled bets in settlement order (oldest first; ties by id). */
+export function inSettlementOrder<T extends Settled>(bets: readonly T[]): T[] {
+  return bets
+    .filter((bet) => bet.status !== "pending" && bet.settledAt !== null)
+    .sort((a, b) => Date.parse(a.settledAt!) - Date.parse(b.settledAt!) || a.id - b.id);
+}
+
+/** One row per bet type the player has settled, in the app's usual order. */
+export function byBetType<T extends Settled & Pick<Bet, "betType">>(settled: readonly T[]) {
+  const groups = Map.groupBy(settled, (bet) => bet.betType);
+  return [...groups.keys()]
+    .sort((a, b) => BET_TYPE_ORDER.indexOf(a) - BET_TYPE_ORDER.indexOf(b))
+    .map((betType) => ({ betType, figures: recordFigures(groups.get(betType)!) }));
+}
+
+/** One row per week the player has settled bets in, newest first. */
+export function byWeek<T extends Settled & Pick<Bet, "season" | "week">>(settled: readonly T[]) {
+  const groups = Map.groupBy(settled, (bet) => `${bet.season}-${String(bet.week).padStart(2, "0")}`);
+  return [...groups.keys()]
+    .sort()
+    .reverse()
+    .map((key) => {
+      const bets = groups.get(key)!;
+      return { season: bets[0]!.season, week: bets[0]!.week, figures: recordFigures(bets) };
+    });
+}

@@ -1,0 +1,252 @@
+import { Link, useLocation, useParams } from "wouter";
+import { avatarInitials } from "../../../shared/accounts.ts";
+import type { Profile, ProfileBet } from "../../../shared/contract/profiles.ts";
+import { Loading } from "../../components/Loading.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { StatCards } from "../../components/StatCards.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { pickText } from "../../lib/bet-words.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import { signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
+import { marketName } from "../../lib/odds-format.ts";
+import { useProfile } from "./api.ts";
+import {
+  closeText,
+  gamesText,
+  priceText,
+  profileCards,
+  recordText,
+  resultText,
+  visibilityNote,
+  weekLabel,
+} from "./profile-text.ts";
+
+const memberSince = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** /players/{username}: a player's graded record — figures, by type and week, the last bets with their close. */
+export function ProfilePage() {
+  const { username = "" } = useParams<{ username?: string }>();
+  const name = safeDecode(username);
+  const { data, error } = useProfile(name);
+  if (error && !data) return <ProfileRefused name={name} error={error} />;
+  if (!data) {
+    return (
+      <>
+        <PageHeader title={name} />
+        <Loading>Loading profile...</Loading>
+      </>
+    );
+  }
+  return <ProfileView profile={data} />;
+}
+
+function safeDecode(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function ProfileRefused({ name, error }: { name: string; error: unknown }) {
+  const { user } = useCurrentUser();
+  const [location] = useLocation();
+  const status = error instanceof ApiError ? error.status : 0;
+  const title =
+    status === 404 ? "Player not found" : status === 403 ? "This profile is private" : "Profile unavailable";
+  const message =
+    status === 404
+      ? `No player is called ${name}.`
+      : error instanceof ApiError && error.serverMessage
+        ? error.serverMessage
+        : "The profile could not be loaded. Please try again.";
+  const friendsOnly = error instanceof ApiError && error.code === "profile_friends_only";
+  return (
+    <>
+      <PageHeader title={name} />
+      <article className="error-panel profile-refused" role="alert">
+        <h2>{title}</h2>
+        <p>{message}</p>
+        {friendsOnly && !user ? (
+          <Link href={`/auth?returnUrl=${encodeURIComponent(location)}`} className="button-link">
+            Sign In
+          </Link>
+        ) : friendsOnly ? (
+          <Link href="/friends" className="button-link">
+            Find Friends
+          </Link>
+        ) : (
+          <Link href="/leaderboard" className="button-link">
+            Back to Leaderboard
+          </Link>
+        )}
+      </article>
+    </>
+  );
+}
+
+function ProfileView({ profile }: { profile: Profile }) {
+  usePageTitle(`${profile.username} · Profile`);
+  return (
+    <div className="profile">
+      <header className="profile-header">
+        <span className="profile-avatar" aria-hidden="true">
+          {avatarInitials(profile.username)}
+        </span>
+        <div>
+          <h1>
+            {profile.username}
+            {profile.isBot ? <span className="profile-badge">Bot</span> : null}
+          </h1>
+          <p className="profile-meta">
+            Member since {memberSince.format(new Date(profile.memberSince))} · {recordText(profile.record)}
+          </p>
+          {profile.isOwn ? (
+            <p className="profile-meta">
+              {visibilityNote(profile.visibility)} <Link href="/settings#profile-visibility">Change</Link>
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <StatCards className="profile-figures" label="Record" cards={profileCards(profile.record)} />
+      {profile.inPlay.length > 0 ? (
+        <BetTable title="In Play" caption="Bets whose games have kicked off" bets={profile.inPlay} />
+      ) : null}
+      <BetTable
+        title="Recent Bets"
+        caption="The last settled bets, newest first; every bet counts and stays"
+        bets={profile.recent}
+        empty="No settled bets yet."
+      />
+      <div className="profile-split">
+        <FiguresTable
+          title="By Bet Type"
+          first="Type"
+          rows={profile.byType.map((r) => ({ key: r.betType, label: marketLabel(r.betType), figures: r.figures }))}
+        />
+        <FiguresTable
+          title="By Week"
+          first="Week"
+          rows={profile.byWeek.map((r) => ({
+            key: `${r.season}-${r.week}`,
+            label: weekLabel(r.season, r.week),
+            figures: r.figures,
+          }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+const marketLabel = (betType: string) => (betType === "parlay" ? "Parlay" : marketName(betType));
+
+function BetTable({
+  title,
+  caption,
+  bets,
+  empty,
+}: {
+  title: string;
+  caption: string;
+  bets: ProfileBet[];
+  empty?: string;
+}) {
+  const id = `profile-${title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <section className="profile-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="profile-caption">{caption}</p>
+      {bets.length === 0 ? (
+        <p className="profile-empty">{empty}</p>
+      ) : (
+        <div
+          className="profile-table-wrap"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a keyboard scrolls only what can take focus
+          tabIndex={0}
+          role="group"
+          aria-labelledby={id}
+        >
+          <table className="profile-table profile-bets">
+            <thead>
+              <tr>
+                <th scope="col">Pick</th>
+                <th scope="col">Price</th>
+                <th scope="col">Close</th>
+                <th scope="col">CLV</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bets.map((bet) => (
+                <tr key={bet.id}>
+                  <th scope="row">
+                    <span className="profile-pick">{pickText(bet)}</span>
+                    <span className="profile-game">{gamesText(bet)}</span>
+                  </th>
+                  <td>{priceText(bet)}</td>
+                  <td>{closeText(bet)}</td>
+                  <td className={bet.clv === null ? undefined : toneClass(bet.clv)}>
+                    {bet.clv === null ? "—" : signedPercentText(bet.clv)}
+                  </td>
+                  <td className={`profile-result profile-result-${bet.status}`}>{resultText(bet)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FiguresTable({
+  title,
+  first,
+  rows,
+}: {
+  title: string;
+  first: string;
+  rows: { key: string; label: string; figures: Profile["record"] }[];
+}) {
+  const id = `profile-${title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <section className="profile-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows.length === 0 ? (
+        <p className="profile-empty">Nothing settled yet.</p>
+      ) : (
+        <div
+          className="profile-table-wrap"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a keyboard scrolls only what can take focus
+          tabIndex={0}
+          role="group"
+          aria-labelledby={id}
+        >
+          <table className="profile-table">
+            <thead>
+              <tr>
+                <th scope="col">{first}</th>
+                <th scope="col">W-L-P</th>
+                <th scope="col">Units</th>
+                <th scope="col">ROI</th>
+                <th scope="col">Avg CLV</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.label}</th>
+                  <td>{recordText(row.figures)}</td>
+                  <td className={toneClass(Number(row.figures.units))}>{unitsText(row.figures.units)}</td>
+                  <td className={toneClass(row.figures.roi)}>{signedPercentText(row.figures.roi)}</td>
+                  <td>{row.figures.averageClv === null ? "—" : signedPercentText(row.figures.averageClv)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

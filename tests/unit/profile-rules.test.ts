@@ -1,0 +1,81 @@
+import { describe, expect, test } from "bun:test";
+import { byBetType, byWeek, profileAccess, recordFigures, showable } from "../../src/modules/profiles/rules.ts";
+
+const bet = (
+  id: number,
+  status: "won" | "lost" | "push" | "pending",
+  clv: number | null,
+  extra: Partial<{ betType: string; week: number; result: string }> = {},
+) => ({
+  id,
+  status,
+  clv,
+  wagerAmount: "100.00",
+  result:
+    extra.result ?? (status === "won" ? "90.91" : status === "lost" ? "-100.00" : status === "push" ? "0.00" : null),
+  settledAt: status === "pending" ? null : `2026-09-1${id}T00:00:00Z`,
+  betType: extra.betType ?? "spread",
+  season: 2026,
+  week: extra.week ?? 1,
+});
+
+describe("profileAccess", () => {
+  const facts = { isOwner: false, isFriend: false, isBot: false };
+  test("everyone / friends / only me, for a stranger, a friend and the owner; bots always public", () => {
+    expect(profileAccess({ ...facts, visibility: "everyone" })).toBe("allowed");
+    expect(profileAccess({ ...facts, visibility: "friends" })).toBe("friends_only");
+    expect(profileAccess({ ...facts, visibility: "friends", isFriend: true })).toBe("allowed");
+    expect(profileAccess({ ...facts, visibility: "only_me", isFriend: true })).toBe("only_me");
+    expect(profileAccess({ ...facts, visibility: "only_me", isOwner: true })).toBe("allowed");
+    expect(profileAccess({ ...facts, visibility: "only_me", isBot: true })).toBe("allowed");
+  });
+});
+
+describe("recordFigures", () => {
+  test("record, units, rates; CLV averaged over the bets that have one, and the share that beat the close", () => {
+    const figures = recordFigures([bet(1, "won", 2.5), bet(2, "lost", -1.5), bet(3, "push", null), bet(4, "won", 4)]);
+    expect(figures).toEqual({
+      won: 2,
+      lost: 1,
+      pushed: 1,
+      units: "0.82",
+      roi: 20.5,
+      winRate: 50,
+      averageClv: 1.7,
+      beatClose: 66.7,
+      clvBets: 3,
+    });
+  });
+
+  test("no settled bets: zeros, and no CLV figures rather than a made-up 0", () => {
+    expect(recordFigures([bet(1, "pending", null)])).toEqual({
+      won: 0,
+      lost: 0,
+      pushed: 0,
+      units: "0.00",
+      roi: 0,
+      winRate: 0,
+      averageClv: null,
+      beatClose: null,
+      clvBets: 0,
+    });
+  });
+});
+
+test("by bet type in the app's order; by week newest first", () => {
+  const settled = [
+    bet(1, "won", null, { betType: "parlay", week: 1 }),
+    bet(2, "lost", null, { betType: "moneyline", week: 2 }),
+    bet(3, "won", null, { betType: "spread", week: 10 }),
+  ];
+  expect(byBetType(settled).map((r) => r.betType)).toEqual(["spread", "moneyline", "parlay"]);
+  expect(byWeek(settled).map((r) => r.week)).toEqual([10, 2, 1]);
+});
+
+test("showable: a settled bet always; a pending one once its (last) game has kicked off", () => {
+  const game = { commenceTime: "2026-09-13T17:00:00Z" } as never;
+  const now = new Date("2026-09-13T16:59:59Z");
+  expect(showable({ status: "pending", game }, now)).toBe(false);
+  expect(showable({ status: "pending", game }, new Date("2026-09-13T17:00:00Z"))).toBe(true);
+  expect(showable({ status: "lost", game }, now)).toBe(true);
+});
