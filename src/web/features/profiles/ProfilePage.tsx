@@ -164,8 +164,6 @@ function BetTable({
           className="profile-table-wrap"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a keyboard scrolls only what can take focus
           tabIndex={0}
-          role="group"
-          aria-labelledby={id}
         >
           <table className="profile-table profile-bets">
             <thead>
@@ -220,8 +218,6 @@ function FiguresTable({
           className="profile-table-wrap"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a keyboard scrolls only what can take focus
           tabIndex={0}
-          role="group"
-          aria-labelledby={id}
         >
           <table className="profile-table">
             <thead>
