@@ -66,12 +66,6 @@ export function resultText(bet: Pick<ProfileBet, "status" | "result">): string {
   return `${bet.status === "won" ? "Won" : "Lost"} ${unitsText(units.toFixed(2))}`;
 }
 
-export const VISIBILITY_CHOICES: readonly { value: ProfileVisibility; label: string; hint: string }[] = [
-  { value: "everyone", label: "Everyone", hint: "Anyone with the link, signed in or not." },
-  { value: "friends", label: "Friends", hint: "Only your friends (the default)." },
-  { value: "only_me", label: "Only me", hint: "Nobody else; leaderboards still show your figures." },
-];
-
 /** What the owner reads above their own profile. */
 export function visibilityNote(visibility: ProfileVisibility): string {
   if (visibility === "everyone") return "Everyone can see your profile.";

@@ -4,12 +4,17 @@ import type { User } from "../../../shared/contract/auth.ts";
 import type { ProfileVisibility } from "../../../shared/contract/profiles.ts";
 import { errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
-import { saveProfileVisibility, useProfileVisibility } from "../profiles/api.ts";
-import { VISIBILITY_CHOICES } from "../profiles/profile-text.ts";
+import { saveProfileVisibility, useProfileVisibility } from "./api.ts";
+
+const VISIBILITY_CHOICES: readonly { value: ProfileVisibility; label: string; hint: string }[] = [
+  { value: "everyone", label: "Everyone", hint: "Anyone with the link, signed in or not." },
+  { value: "friends", label: "Friends", hint: "Only your friends (the default)." },
+  { value: "only_me", label: "Only me", hint: "Nobody else; leaderboards still show your figures." },
+];
 
 /** 'Your profile': who may open /players/{username}; the record itself cannot be edited. */
 export function ProfileVisibilitySection({ user }: { user: User }) {
-  const { data } = useProfileVisibility(true);
+  const { data } = useProfileVisibility();
   const [chosen, setChosen] = useState<ProfileVisibility | null>(null);
   const [pending, setPending] = useState(false);
   const saved = data?.visibility ?? null;

@@ -1,6 +1,9 @@
 import type { MessageResponse } from "../../../shared/contract/common.ts";
 import type { User } from "../../../shared/contract/auth.ts";
+import type { ProfileSettings, ProfileVisibility } from "../../../shared/contract/profiles.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { keys, useQuery } from "../../lib/queries.ts";
+import { invalidate } from "../../lib/swr.ts";
 import { setCurrentUser } from "../../lib/session.ts";
 
 /** Renames the signed-in user and stores the answer as the current user. */
@@ -26,4 +29,13 @@ export async function deleteAccount(password: string): Promise<string> {
 export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
   const answer = await apiRequest<MessageResponse>("PUT", "/api/user/password", { currentPassword, newPassword });
   return answer.message;
+}
+
+export const useProfileVisibility = () => useQuery<ProfileSettings>(keys.profileVisibility());
+
+/** Saves who may see the signed-in player's profile; the profile screens then ask again. */
+export async function saveProfileVisibility(visibility: ProfileVisibility): Promise<ProfileSettings> {
+  const saved = await apiRequest<ProfileSettings>("PUT", "/api/user/profile-visibility", { visibility });
+  await invalidate(["profileVisibility", "profile"]);
+  return saved;
 }
