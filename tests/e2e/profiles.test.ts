@@ -130,8 +130,8 @@ describe("a player's profile", () => {
       const owner = await openAs(ann);
       await owner.goto("/settings");
       const everyone = owner.getByRole("radio", { name: /^Everyone/ });
-      await owner.getByRole("radio", { name: /^Friends/ }).waitFor();
-      expect(await owner.getByRole("radio", { name: /^Friends/ }).isChecked()).toBe(true);
+      // The saved choice arrives after the form: wait until it is ticked.
+      await owner.waitForFunction(() => document.querySelector<HTMLInputElement>('input[value="friends"]')?.checked);
       await owner.getByRole("radio", { name: /^Friends/ }).focus();
       await owner.keyboard.press("ArrowUp"); // radios move by arrow keys
       expect(await everyone.isChecked()).toBe(true);
@@ -150,6 +150,48 @@ describe("a player's profile", () => {
         cookie: ann.cookie,
         body: { visibility: "friends" },
       });
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a week's share card: previewed with its words, downloaded as a 1200×630 PNG, by keyboard",
+    async () => {
+      const page = await openAs(ben);
+      await page.goto("/players/ann_lee");
+      const share = page.getByRole("button", { name: "Share Week 1" });
+      await share.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Share Week 1 · 2026" });
+      const preview = dialog.getByRole("img");
+      await preview.waitFor();
+      expect(await preview.getAttribute("alt")).toBe(
+        "NFL Paper Trading — ann_lee, Week 1 · 2026: 1-1-0, +0.82U, +27.3% ROI. Best bet: Philadelphia Eagles -3.5 (-110) · +1.82U.",
+      );
+      // Not a blank picture: the card's background and its text are both in it.
+      const colours = await preview.evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const g = canvas.getContext("2d")!;
+        g.drawImage(img, 0, 0);
+        const data = g.getImageData(0, 0, canvas.width, canvas.height).data;
+        const seen = new Set<string>();
+        for (let i = 0; i < data.length; i += 4 * 97) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+        return seen.size;
+      });
+      expect(colours).toBeGreaterThan(20);
+      const download = dialog.getByRole("link", { name: "Download PNG" });
+      await page.waitForFunction((el) => el === document.activeElement, await download.elementHandle());
+      const [file] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+      expect(file.suggestedFilename()).toBe("nfl-paper-trading-ann_lee-2026-week-1.png");
+      const bytes = new Uint8Array(await Bun.file((await file.path())!).arrayBuffer());
+      const view = new DataView(bytes.buffer);
+      expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+      await page.keyboard.press("Escape");
+      await page.waitForFunction((el) => el === document.activeElement, await share.elementHandle());
     },
     E2E_TIMEOUT,
   );

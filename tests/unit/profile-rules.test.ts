@@ -1,23 +1,34 @@
 import { describe, expect, test } from "bun:test";
-import { byBetType, byWeek, profileAccess, recordFigures, showable } from "../../src/modules/profiles/rules.ts";
+import type { Bet } from "../../src/shared/contract/betting.ts";
+import {
+  bestBet,
+  byBetType,
+  byWeek,
+  profileAccess,
+  recordFigures,
+  showable,
+} from "../../src/modules/profiles/rules.ts";
 
 const bet = (
   id: number,
   status: "won" | "lost" | "push" | "pending",
   clv: number | null,
   extra: Partial<{ betType: string; week: number; result: string }> = {},
-) => ({
-  id,
-  status,
-  clv,
-  wagerAmount: "100.00",
-  result:
-    extra.result ?? (status === "won" ? "90.91" : status === "lost" ? "-100.00" : status === "push" ? "0.00" : null),
-  settledAt: status === "pending" ? null : `2026-09-1${id}T00:00:00Z`,
-  betType: extra.betType ?? "spread",
-  season: 2026,
-  week: extra.week ?? 1,
-});
+) =>
+  ({
+    id,
+    status,
+    clv,
+    wagerAmount: "100.00",
+    result:
+      extra.result ?? (status === "won" ? "90.91" : status === "lost" ? "-100.00" : status === "push" ? "0.00" : null),
+    settledAt: status === "pending" ? null : `2026-09-1${id}T00:00:00Z`,
+    betType: extra.betType ?? "spread",
+    season: 2026,
+    week: extra.week ?? 1,
+    selection: `pick ${id}`,
+    legs: null,
+  }) as unknown as Bet;
 
 describe("profileAccess", () => {
   const facts = { isOwner: false, isFriend: false, isBot: false };
@@ -70,6 +81,18 @@ test("by bet type in the app's order; by week newest first", () => {
   ];
   expect(byBetType(settled).map((r) => r.betType)).toEqual(["spread", "moneyline", "parlay"]);
   expect(byWeek(settled).map((r) => r.week)).toEqual([10, 2, 1]);
+  expect(byWeek(settled).map((r) => r.best?.id ?? null)).toEqual([3, null, 1]);
+});
+
+test("the best bet is the biggest win, the earlier on a tie; none when nothing won", () => {
+  const week = [
+    bet(1, "won", null, { result: "90.91" }),
+    bet(2, "won", null, { result: "250.00" }),
+    bet(3, "won", null, { result: "250.00" }),
+    bet(4, "lost", null),
+  ];
+  expect(bestBet(week)?.selection).toBe("pick 2");
+  expect(bestBet([bet(5, "lost", null), bet(6, "push", null)])).toBeNull();
 });
 
 test("showable: a settled bet always; a pending one once its (last) game has kicked off", () => {

@@ -8,6 +8,7 @@ import {
   resultText,
   visibilityNote,
 } from "../../src/web/features/profiles/profile-text.ts";
+import { shareCardText } from "../../src/web/features/profiles/share-card.ts";
 
 const figures = {
   won: 12,
@@ -67,5 +68,39 @@ describe("profile text", () => {
     expect(visibilityNote("everyone")).toBe("Everyone can see your profile.");
     expect(visibilityNote("friends")).toBe("Only your friends can see your profile.");
     expect(visibilityNote("only_me")).toBe("Only you can see your profile.");
+  });
+});
+
+describe("the week's share card", () => {
+  const row = {
+    season: 2026,
+    week: 3,
+    figures: { ...figures, won: 3, lost: 1, pushed: 0, units: "2.45", roi: 20.42 },
+    best: {
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      point: "-3.50",
+      odds: "-110",
+      prop: null,
+      status: "won",
+      result: "181.82",
+    } as never,
+  };
+
+  test("names the player, the week, the record, units, ROI and the best bet; says it all in its alt text", () => {
+    expect(shareCardText("ann_lee", row)).toEqual({
+      player: "ann_lee",
+      period: "Week 3 · 2026",
+      record: "3-1-0",
+      units: "+2.45U",
+      roi: "+20.4% ROI",
+      best: "Best bet: Philadelphia Eagles -3.5 (-110) · +1.82U",
+      alt: "NFL Paper Trading — ann_lee, Week 3 · 2026: 3-1-0, +2.45U, +20.4% ROI. Best bet: Philadelphia Eagles -3.5 (-110) · +1.82U.",
+      fileName: "nfl-paper-trading-ann_lee-2026-week-3.png",
+    });
+  });
+
+  test("a week without a win says so", () => {
+    expect(shareCardText("ann_lee", { ...row, best: null }).best).toBe("No winning bet this week");
   });
 });

@@ -93,14 +93,24 @@ export function byBetType<T extends Settled & Pick<Bet, "betType">>(settled: rea
     .map((betType) => ({ betType, figures: recordFigures(groups.get(betType)!) }));
 }
 
-/** One row per week the player has settled bets in, newest first. */
-export function byWeek<T extends Settled & Pick<Bet, "season" | "week">>(settled: readonly T[]) {
+/** One row per week the player has settled bets in, newest first, with the week's best bet (its biggest win). */
+export function byWeek(settled: readonly Bet[]) {
   const groups = Map.groupBy(settled, (bet) => `${bet.season}-${String(bet.week).padStart(2, "0")}`);
   return [...groups.keys()]
     .sort()
     .reverse()
     .map((key) => {
       const bets = groups.get(key)!;
-      return { season: bets[0]!.season, week: bets[0]!.week, figures: recordFigures(bets) };
+      return { season: bets[0]!.season, week: bets[0]!.week, figures: recordFigures(bets), best: bestBet(bets) };
     });
+}
+
+/** The settled bet that won the most (the earlier one on a tie); null when none won. */
+export function bestBet(settled: readonly Bet[]): ProfileBet | null {
+  let best: Bet | null = null;
+  for (const bet of settled) {
+    if (bet.status !== "won") continue;
+    if (!best || stringToCents(bet.result ?? "0") > stringToCents(best.result ?? "0")) best = bet;
+  }
+  return best ? profileBet(best) : null;
 }

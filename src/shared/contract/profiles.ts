@@ -63,7 +63,15 @@ export const Profile = t.Object({
   record: RecordFigures,
   byType: t.Array(t.Object({ betType: t.String(), figures: RecordFigures })),
   /** Newest week first. */
-  byWeek: t.Array(t.Object({ season: t.Number(), week: t.Number(), figures: RecordFigures })),
+  byWeek: t.Array(
+    t.Object({
+      season: t.Number(),
+      week: t.Number(),
+      figures: RecordFigures,
+      /** The week's biggest win (its share card names it); null when nothing won. */
+      best: t.Union([ProfileBet, t.Null()]),
+    }),
+  ),
   /** The last settled bets, newest first. */
   recent: t.Array(ProfileBet),
   /** Unsettled bets whose games have all kicked off (a bet is never shown before then). */

@@ -1,3 +1,4 @@
+import { type ReactNode, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { avatarInitials } from "../../../shared/accounts.ts";
 import type { Profile, ProfileBet } from "../../../shared/contract/profiles.ts";
@@ -11,6 +12,8 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 import { marketName } from "../../lib/odds-format.ts";
 import { useProfile } from "./api.ts";
+import { ShareWeekDialog } from "./ShareWeekDialog.tsx";
+import type { WeekRow } from "./share-card.ts";
 import {
   closeText,
   gamesText,
@@ -88,8 +91,10 @@ function ProfileRefused({ name, error }: { name: string; error: unknown }) {
 
 function ProfileView({ profile }: { profile: Profile }) {
   usePageTitle(`${profile.username} · Profile`);
+  const [sharing, setSharing] = useState<WeekRow | null>(null);
   return (
     <div className="profile">
+      {sharing ? <ShareWeekDialog username={profile.username} row={sharing} onClose={() => setSharing(null)} /> : null}
       <header className="profile-header">
         <span className="profile-avatar" aria-hidden="true">
           {avatarInitials(profile.username)}
@@ -132,6 +137,11 @@ function ProfileView({ profile }: { profile: Profile }) {
             key: `${r.season}-${r.week}`,
             label: weekLabel(r.season, r.week),
             figures: r.figures,
+            action: (
+              <button type="button" className="outline secondary profile-share" onClick={() => setSharing(r)}>
+                Share<span className="visually-hidden"> Week {r.week}</span>
+              </button>
+            ),
           }))}
         />
       </div>
@@ -205,8 +215,9 @@ function FiguresTable({
 }: {
   title: string;
   first: string;
-  rows: { key: string; label: string; figures: Profile["record"] }[];
+  rows: { key: string; label: string; figures: Profile["record"]; action?: ReactNode }[];
 }) {
+  const actions = rows.some((row) => row.action);
   const id = `profile-${title.toLowerCase().replaceAll(" ", "-")}`;
   return (
     <section className="profile-section" aria-labelledby={id}>
@@ -227,6 +238,11 @@ function FiguresTable({
                 <th scope="col">Units</th>
                 <th scope="col">ROI</th>
                 <th scope="col">Avg CLV</th>
+                {actions ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Share</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -237,6 +253,7 @@ function FiguresTable({
                   <td className={toneClass(Number(row.figures.units))}>{unitsText(row.figures.units)}</td>
                   <td className={toneClass(row.figures.roi)}>{signedPercentText(row.figures.roi)}</td>
                   <td>{row.figures.averageClv === null ? "—" : signedPercentText(row.figures.averageClv)}</td>
+                  {actions ? <td>{row.action}</td> : null}
                 </tr>
               ))}
             </tbody>
