@@ -113,7 +113,14 @@ export function createApp(deps: AppDeps) {
         set.status = 503;
         return { status: "unavailable", ...provider };
       },
-      { response: { 200: HealthResponse, 503: HealthResponse } },
+      {
+        detail: {
+          summary: "Health: the database answers, and how the odds provider fares",
+          operationId: "getHealth",
+          tags: ["Service"],
+        },
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
     )
     .use(
       authRoutes({

@@ -134,7 +134,7 @@ function tidy<T>(document: T): T {
 /** `GET /api/openapi.json`: the OpenAPI document of every API route, JSON only (no UI: the CSP allows no outside scripts). */
 export function openapiRoute() {
   let cached: { routes: number; document: typeof OpenApiDocument.static } | null = null;
-  const plugin: AnyElysia = new Elysia({ name: "openapi" }).get(
+  const plugin: AnyElysia = new Elysia({ name: "openapi", tags: ["Service"] }).get(
     OPENAPI_PATH,
     () => {
       // Built on first use, when every route is registered; rebuilt only if routes were added since.
@@ -142,7 +142,7 @@ export function openapiRoute() {
       if (cached?.routes !== routes) cached = { routes, document: buildOpenApiDocument(plugin) };
       return cached.document;
     },
-    { response: { 200: OpenApiDocument }, detail: { summary: "This document" } },
+    { response: { 200: OpenApiDocument }, detail: { summary: "This document", operationId: "getOpenApiDocument" } },
   );
   return plugin;
 }
