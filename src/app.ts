@@ -8,6 +8,7 @@ import { metricsRoute } from "./http/metrics.ts";
 import { probeRoutes } from "./http/probes.ts";
 import { Metrics, type PoolStats } from "./lib/metrics.ts";
 import { openapiRoute } from "./http/openapi.ts";
+import { asyncapiRoute } from "./http/asyncapi.ts";
 import type { Server } from "bun";
 import { fastReadRoutes } from "./http/fast-reads.ts";
 import { httpPipeline, requestRecorder } from "./http/pipeline.ts";
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps) {
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))
     .use(openapiRoute())
+    .use(asyncapiRoute())
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");
     })
