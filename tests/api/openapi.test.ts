@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { TypeCompiler } from "elysia/type-system";
-import { documentPath, TAGS, UNDOCUMENTED } from "../../src/http/openapi.ts";
+import { documentPath, UNDOCUMENTED } from "../../src/http/openapi.ts";
 import { ErrorResponse } from "../../src/shared/contract/common.ts";
 import { AccountExport } from "../../src/modules/account/model.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
@@ -206,9 +206,11 @@ describe("a document people can build on", () => {
   });
 
   test("every operation has one tag, and every tag is listed with a description", () => {
-    expect(doc.tags).toEqual(TAGS);
-    const names = new Set(TAGS.map((tag) => tag.name));
-    for (const tag of TAGS) expect(tag.description.length).toBeGreaterThan(0);
+    const tags = (doc.tags ?? []) as Json[];
+    const names = new Set(tags.map((tag) => tag.name as string));
+    expect(names.size).toBe(tags.length);
+    for (const tag of tags)
+      expect({ tag: tag.name, described: tag.description?.length > 0 }).toEqual({ tag: tag.name, described: true });
     const untagged = routes.filter((r) => {
       const tags = operationOf(r)!.tags as string[] | undefined;
       return tags?.length !== 1 || !names.has(tags[0]!);
