@@ -10,7 +10,10 @@ import { join } from "node:path";
 import { TypeCompiler } from "elysia/type-system";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { ClientMessages, ServerMessages } from "../../src/shared/contract/live.ts";
+import { settleGame } from "../../src/modules/betting/settlement.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser } from "../factories.ts";
+import { FakeProvider } from "../fake-provider.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 
 type Json = Record<string, any>;
@@ -137,6 +140,40 @@ describe("what /ws says matches the document", () => {
       expect(heard.map((m) => m.type)).toEqual(["hello", "pong", "odds_update", "notification"]);
     } finally {
       await ctx.app.stop();
+    }
+  });
+
+  test("a real settlement, as the server writes it for the socket, passes bet_settlements' schema", async () => {
+    const season = await makeTestApp({ now: "2026-09-09T12:00:00Z" });
+    try {
+      await syncGames(season.db, new FakeProvider(), season.clock.now());
+      const user = await buildUser(season);
+      const placed = await call(season.app, "POST", "/api/bets", {
+        cookie: user.cookie,
+        body: { gameId: "fake-w1-KC-BUF", betType: "total", selection: "Over", odds: -110, point: 45.5, units: 1 },
+      });
+      expect(placed.status).toBe(201);
+      const admin = await buildUser(season, { role: "admin" });
+      const resolved = await call(season.app, "PATCH", "/api/games/fake-w1-KC-BUF", {
+        cookie: admin.cookie,
+        body: { homeScore: 30, awayScore: 24, status: "completed" },
+      });
+      expect(resolved.status).toBe(200);
+      await settleGame(season.db, season.clock.now(), "fake-w1-KC-BUF");
+      const rows = await season.db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("type", "=", "bet_settlements")
+        .execute();
+      const settlements = rows.flatMap((row) => JSON.parse(row.payload).settlements);
+      expect(settlements.length).toBeGreaterThan(0);
+      const message = { type: "bet_settlements", settlements };
+      const errors = [...TypeCompiler.Compile(ServerMessages.bet_settlements).Errors(message)].map(
+        (e) => `${e.path}: ${e.message}`,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await season.close();
     }
   });
 });
