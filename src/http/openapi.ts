@@ -37,7 +37,7 @@ export const TAGS = [
   { name: "Leagues", description: "Leagues, their members, invitations and invite links" },
   { name: "Social", description: "Friends, player search and notifications" },
   { name: "Admin", description: "Site admins' tools: bots and the audit log" },
-  { name: "Service", description: "Probes, health and this document" },
+  { name: "Service", description: "Probes, health, and the API's OpenAPI and AsyncAPI documents" },
 ];
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 
@@ -60,7 +60,8 @@ const isOptional = (schema: unknown) =>
  * Builds the document from the app's route table with @elysiajs/openapi's generator, then says
  * what the generator cannot know: JSON-only bodies (http/pipeline.ts), bodies that may be left
  * out, the session cookie, the error shape, and non-JSON answers (a string schema's
- * `contentMediaType`, e.g. CSV).
+ * `contentMediaType`, e.g. CSV); then names the contract's shapes and writes numbers in standard
+ * terms (http/openapi-schemas.ts).
  */
 export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.static {
   const { paths, components } = toOpenAPISchema(
@@ -168,7 +169,10 @@ export function openapiRoute() {
       if (cached?.routes !== routes) cached = { routes, document: buildOpenApiDocument(plugin) };
       return cached.document;
     },
-    { response: { 200: OpenApiDocument }, detail: { summary: "This document", operationId: "getOpenApiDocument" } },
+    {
+      response: { 200: OpenApiDocument },
+      detail: { summary: "The JSON API as an OpenAPI 3.1 document", operationId: "getOpenApiDocument" },
+    },
   );
   return plugin;
 }
