@@ -3,7 +3,8 @@
 # (tests/unit in one run, tests/api in groups of files, each tests/e2e file in a run of its own; two
 # runs at a time, TEST_JOBS). It prints each phase's time, then ends with one plain line,
 # `N passed, N failed`, with the real totals; the type-check counts as one test named "typecheck"
-# and the format/lint check (Biome) as one named "lint".
+# and the format/lint check (Biome) as one named "lint", and Redocly's lint of the API's documents
+# (OpenAPI and AsyncAPI, rules in redocly.yaml, 0 errors) as one named "api-documents".
 #
 # Exit status: 0 only when the type-check passed, bun ran at least one test, printed its summary
 # and reported no failure. A bun that crashed or found no test counts as a failure, never as
@@ -70,6 +71,22 @@ else
   failed=$((failed + 1))
 fi
 phase_done lint
+
+# The documents a fresh app serves (scripts/api-documents.ts), linted offline: telemetry and the
+# update check off. Run by bun: Redocly warns about the Node we have.
+echo "== api-documents: redocly lint of GET /api/openapi.json and /api/asyncapi.json (rules in redocly.yaml)"
+api_documents="$(mktemp -d "${TMPDIR:-/tmp}/nfl-api-documents.XXXXXX")"
+if "$BIN/bun" scripts/api-documents.ts "$api_documents" \
+  && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true "$BIN/bun" node_modules/@redocly/cli/bin/cli.js lint \
+    --format=stylish "$api_documents/openapi.json" "$api_documents/asyncapi.json"; then
+  echo "(pass) api-documents"
+  passed=$((passed + 1))
+else
+  echo "(fail) api-documents"
+  failed=$((failed + 1))
+fi
+rm -rf "$api_documents"
+phase_done api-documents
 
 log="$(mktemp "${TMPDIR:-/tmp}/nfl-bun-test.XXXXXX")"
 web_assets=""

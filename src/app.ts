@@ -8,6 +8,7 @@ import { metricsRoute } from "./http/metrics.ts";
 import { probeRoutes } from "./http/probes.ts";
 import { Metrics, type PoolStats } from "./lib/metrics.ts";
 import { openapiRoute } from "./http/openapi.ts";
+import { asyncapiRoute } from "./http/asyncapi.ts";
 import type { Server } from "bun";
 import { fastReadRoutes } from "./http/fast-reads.ts";
 import { httpPipeline, requestRecorder } from "./http/pipeline.ts";
@@ -114,7 +115,14 @@ export function createApp(deps: AppDeps) {
         set.status = 503;
         return { status: "unavailable", ...provider };
       },
-      { response: { 200: HealthResponse, 503: HealthResponse } },
+      {
+        detail: {
+          summary: "Health: the database answers, and how the odds provider fares",
+          operationId: "getHealth",
+          tags: ["Service"],
+        },
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
     )
     .use(
       authRoutes({
@@ -136,6 +144,7 @@ export function createApp(deps: AppDeps) {
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))
     .use(openapiRoute())
+    .use(asyncapiRoute())
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");
     })

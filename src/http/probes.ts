@@ -45,10 +45,10 @@ export function schemaCheck(db: Db): () => Promise<NotReady | null> {
  */
 export function probeRoutes({ db, draining }: { db: Db; draining: () => boolean }) {
   const schema = schemaCheck(db);
-  return new Elysia({ name: "probes" })
+  return new Elysia({ name: "probes", tags: ["Service"] })
     .get("/livez", () => ({ status: "alive" as const }), {
       response: { 200: LiveResponse },
-      detail: { summary: "Liveness: the process answers (never asks the database)" },
+      detail: { summary: "Liveness: the process answers (never asks the database)", operationId: "getLiveness" },
     })
     .get(
       "/readyz",
@@ -59,7 +59,10 @@ export function probeRoutes({ db, draining }: { db: Db; draining: () => boolean 
       },
       {
         response: { 200: ReadyResponse },
-        detail: { summary: "Readiness: the database answers, migrations are current, not draining" },
+        detail: {
+          summary: "Readiness: the database answers, migrations are current, not draining",
+          operationId: "getReadiness",
+        },
       },
     );
 }

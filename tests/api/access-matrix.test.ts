@@ -98,6 +98,7 @@ const ROWS: Record<string, Row> = {
   "GET /livez": { request: () => ["GET", "/livez"], expect: everyone(200), otherwise: 200 },
   "GET /readyz": { request: () => ["GET", "/readyz"], expect: everyone(200), otherwise: 200 },
   "GET /api/openapi.json": { request: () => ["GET", "/api/openapi.json"], expect: everyone(200), otherwise: 200 },
+  "GET /api/asyncapi.json": { request: () => ["GET", "/api/asyncapi.json"], expect: everyone(200), otherwise: 200 },
   "POST /api/register": {
     request: (_w, me) => [
       "POST",

@@ -1,7 +1,8 @@
 /**
  * GET /api/openapi.json (issue 19 §3): every API route is in the document with its inputs, its
  * success answer and the error shape, and the session routes are marked. A route added without a
- * response schema makes "every API route declares its success answer" fail.
+ * response schema makes "every API route declares its success answer" fail; one without a summary
+ * or an operation id makes "a document people can build on" fail (issue 32 item 4).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { TypeCompiler } from "elysia/type-system";
@@ -151,7 +152,7 @@ describe("GET /api/openapi.json", () => {
         signedOut401: anonymous.status === 401,
       }).toEqual({
         route: label(route),
-        security: access ? [{ session: [] }] : null,
+        security: access ? [{ session: [] }] : [],
         signedOut401: access !== undefined,
       });
       if (access) expect(operation.responses["401"]).toBeDefined();
@@ -167,7 +168,7 @@ describe("GET /api/openapi.json", () => {
     }
     expect(doc.paths["/api/user"].get["x-access"]).toBe("signed-in");
     expect(doc.paths["/api/admin/audit"].get["x-access"]).toBe("admin");
-    expect(doc.paths["/api/games"].get.security).toBeUndefined();
+    expect(doc.paths["/api/games"].get.security).toEqual([]);
   });
 
   test("says which answers are not JSON", () => {
@@ -189,6 +190,134 @@ describe("GET /api/openapi.json", () => {
     expect(invalid.body.message).toBe("week: must be a whole number from 1 to 18");
   });
 });
+
+/** Issue 32 item 4: what client generators and Redocly's `recommended` rules need (redocly.yaml). */
+describe("a document people can build on", () => {
+  test("every route declares a summary and an operationId of its own: unique, camelCase", () => {
+    const undeclared = routes.filter((r) => !r.hooks.detail?.summary || !r.hooks.detail?.operationId).map(label);
+    expect(undeclared).toEqual([]);
+    const ids = routes.map((r) => operationOf(r)!.operationId as string);
+    expect(ids.filter((id) => !/^[a-z][a-zA-Z0-9]*$/.test(id))).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const route of routes) expect(operationOf(route)!.summary).toBe(route.hooks.detail.summary);
+    expect(doc.paths["/api/games"].get.operationId).toBe("listGames");
+    expect(doc.paths["/api/bets"].post.operationId).toBe("placeBet");
+    expect(doc.paths["/api/users/{userId}/export/bets.csv"].get.operationId).toBe("exportBetsCsv");
+  });
+
+  test("every operation has one tag, and every tag is listed with a description", () => {
+    const tags = (doc.tags ?? []) as Json[];
+    const names = new Set(tags.map((tag) => tag.name as string));
+    expect(names.size).toBe(tags.length);
+    for (const tag of tags)
+      expect({ tag: tag.name, described: tag.description?.length > 0 }).toEqual({ tag: tag.name, described: true });
+    const untagged = routes.filter((r) => {
+      const tags = operationOf(r)!.tags as string[] | undefined;
+      return tags?.length !== 1 || !names.has(tags[0]!);
+    });
+    expect(untagged.map(label)).toEqual([]);
+    // No tag without an operation.
+    expect(new Set(routes.flatMap((r) => operationOf(r)!.tags))).toEqual(names);
+  });
+
+  test("public operations say `security: []`; the others name the session cookie", () => {
+    for (const route of routes) {
+      const operation = operationOf(route)!;
+      expect({ route: label(route), security: operation.security }).toEqual({
+        route: label(route),
+        security: operation["x-access"] ? [{ session: [] }] : [],
+      });
+    }
+    expect(doc.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+  });
+
+  test("the shapes that repeat are named schemas, referred to, never copied", () => {
+    for (const name of ["Bet", "BetLeg", "Game", "League", "Member", "UserStats", "LeaderboardEntry", "User", "Error"])
+      expect(doc.components.schemas[name]).toBeDefined();
+    const text = JSON.stringify(doc.paths);
+    const uses = (name: string) => text.split(`"$ref":"#/components/schemas/${name}"`).length - 1;
+    expect(uses("Bet")).toBeGreaterThanOrEqual(6);
+    expect(uses("League")).toBeGreaterThanOrEqual(6);
+    expect(doc.paths["/api/bets"].post.responses["201"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Bet",
+    });
+    expect(doc.paths["/api/games"].get.responses["200"].content["application/json"].schema.items).toEqual({
+      $ref: "#/components/schemas/Game",
+    });
+    // A named schema refers to the others it contains (a bet's legs) instead of copying them.
+    expect(doc.components.schemas.Bet.properties.legs.items).toEqual({ $ref: "#/components/schemas/BetLeg" });
+    // No inline copy of any named schema is left anywhere.
+    const shapes = new Set(Object.values(doc.components.schemas).map((schema) => sorted(schema)));
+    const copies: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (typeof node !== "object" || node === null) return;
+      if (shapes.has(sorted(node))) copies.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(doc.paths, "#/paths");
+    expect(copies).toEqual([]);
+    // Every reference resolves.
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/(schemas|responses)\/([^"]+)"/g)];
+    expect(refs.filter(([, kind, name]) => !doc.components[kind!][name!]).map(([ref]) => ref)).toEqual([]);
+  });
+
+  test("times are `format: date-time`; no format outside the standard ones (no `numeric`)", () => {
+    const formats = new Set<string>();
+    const walk = (node: unknown) => {
+      if (typeof node !== "object" || node === null) return;
+      const format = (node as Json).format;
+      if (typeof format === "string") formats.add(format);
+      for (const value of Object.values(node)) walk(value);
+    };
+    walk(doc);
+    expect([...formats].sort()).toEqual(["date-time"]);
+    const schemas = doc.components.schemas;
+    expect(schemas.Game.properties.commenceTime).toEqual({ format: "date-time", type: "string" });
+    expect(schemas.Bet.properties.placedAt).toEqual({ format: "date-time", type: "string" });
+    expect(schemas.Bet.properties.settledAt).toEqual({ format: "date-time", type: ["string", "null"] });
+    // A number in the path or the query is an integer there; in a body, a numeric string has a pattern.
+    expect(doc.paths["/api/games"].get.parameters[0].schema).toEqual({ type: "integer", minimum: 1, maximum: 18 });
+    const betId = doc.paths["/api/bets/{betId}"].delete.parameters[0].schema;
+    expect(betId.type).toBe("integer");
+    const units = doc.paths["/api/bets"].post.requestBody.content["application/json"].schema.properties.units;
+    expect(units.anyOf[0]).toEqual({ type: "string", pattern: "^-?\\d+(\\.\\d+)?$" });
+  });
+
+  test("no path is ambiguous but the spec's own (a new one fails here)", () => {
+    const paths = Object.keys(doc.paths);
+    const segments = (path: string) => path.split("/");
+    const templated = (segment: string) => segment.startsWith("{");
+    const ambiguous: string[] = [];
+    for (const [i, a] of paths.entries())
+      for (const b of paths.slice(i + 1)) {
+        const [x, y] = [segments(a), segments(b)];
+        if (x.length !== y.length) continue;
+        // Redocly's no-ambiguous-paths: as many templated segments, and each segment could match the other's.
+        const overlap = x.every((s, k) => s === y[k] || templated(s) || templated(y[k]!));
+        if (overlap && x.filter(templated).length === y.filter(templated).length) ambiguous.push(`${a} ${b}`);
+      }
+    // SPEC.md's calls, kept as the spec names them (docs/decisions/0050-openapi-contract.md).
+    expect(ambiguous.sort()).toEqual(
+      [
+        "/api/leagues/{id}/join /api/leagues/join-by-token/{token}",
+        "/api/leagues/{id}/leave /api/leagues/join-by-token/{token}",
+        "/api/leagues/{id}/invite /api/leagues/join-by-token/{token}",
+        "/api/leagues/{id}/invite-link /api/leagues/join-by-token/{token}",
+        "/api/invitations/league/{id} /api/invitations/{id}/accept",
+        "/api/invitations/league/{id} /api/invitations/{id}/decline",
+        "/api/friends/requests/{id} /api/friends/{friendId}/analytics",
+      ].sort(),
+    );
+  });
+});
+
+/** JSON with sorted keys, to compare shapes whatever their key order. */
+const sorted = (value: unknown): string =>
+  JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 
 describe("route schemas", () => {
   test("every API route declares its success answer (a route without one fails here)", () => {

@@ -29,7 +29,7 @@ export interface AccountRoutesDeps {
 export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: AccountRoutesDeps) {
   // Deleting asks for the password: a stolen session must not get unlimited guesses at it.
   const passwordChecks = new RateLimiter(db, "account-deletion", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
-  return new Elysia({ name: "account", prefix: "/api" })
+  return new Elysia({ name: "account", prefix: "/api", tags: ["Account"] })
     .use(auth)
     .get(
       "/users/:userId/export/bets.csv",
@@ -40,7 +40,12 @@ export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: Acco
             "content-disposition": 'attachment; filename="nfl-paper-trading-bets.csv"',
           },
         }),
-      { auth: true, params: UserParams, response: { 200: BetsCsv } },
+      {
+        auth: true,
+        params: UserParams,
+        detail: { summary: "Export one's bets as CSV", operationId: "exportBetsCsv" },
+        response: { 200: BetsCsv },
+      },
     )
     .get(
       "/users/:userId/export/account.json",
@@ -51,7 +56,12 @@ export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: Acco
             "content-disposition": 'attachment; filename="nfl-paper-trading-account.json"',
           },
         }),
-      { auth: true, params: UserParams, response: { 200: AccountExport } },
+      {
+        auth: true,
+        params: UserParams,
+        detail: { summary: "Export one's account and bets as JSON", operationId: "exportAccount" },
+        response: { 200: AccountExport },
+      },
     )
     .delete(
       "/user",
@@ -66,6 +76,11 @@ export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: Acco
         onSessionsEnded({ userId: user.id, keptSessionHash: null, reason: "account_deleted" });
         return result;
       },
-      { auth: true, body: DeleteBody, response: { 200: MessageResponse } },
+      {
+        auth: true,
+        body: DeleteBody,
+        detail: { summary: "Delete one's account", operationId: "deleteAccount" },
+        response: { 200: MessageResponse },
+      },
     );
 }

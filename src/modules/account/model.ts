@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { DateTime } from "../../shared/contract/common.ts";
 import { Bet } from "../../shared/contract/betting.ts";
 
 /** The bets download: one row per bet, with a header row (account/csv.ts). */
@@ -14,8 +15,8 @@ export const AccountExport = t.Object({
     email: t.String(),
     username: t.String(),
     role: t.Union([t.Literal("user"), t.Literal("admin")]),
-    emailVerifiedAt: t.Union([t.String(), t.Null()]),
-    createdAt: t.String(),
+    emailVerifiedAt: t.Union([DateTime(), t.Null()]),
+    createdAt: DateTime(),
     signupAddress: t.Union([t.String(), t.Null()]),
     referral: t.Object({
       source: t.Union([t.String(), t.Null()]),

@@ -6,11 +6,12 @@ import * as service from "./service.ts";
 
 /** Admins read the audit log, newest first. */
 export function auditRoutes({ db, auth }: { db: Db; auth: AuthPlugin }) {
-  return new Elysia({ name: "audit", prefix: "/api/admin" })
+  return new Elysia({ name: "audit", prefix: "/api/admin", tags: ["Admin"] })
     .use(auth)
     .get("/audit", ({ query }) => service.latest(db, query.limit ?? 100), {
       admin: true,
       query: AuditQuery,
+      detail: { summary: "The latest admin actions (admins)", operationId: "listAuditLog" },
       response: { 200: t.Array(AuditEntry) },
     });
 }

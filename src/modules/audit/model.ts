@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { DateTime } from "../../shared/contract/common.ts";
 import { wholeNumber } from "../../http/schema.ts";
 
 export const AuditEntry = t.Object({
@@ -8,7 +9,7 @@ export const AuditEntry = t.Object({
   action: t.String(),
   subject: t.String(),
   details: t.Unknown(),
-  createdAt: t.String(),
+  createdAt: DateTime(),
 });
 
 export const AuditQuery = t.Object(

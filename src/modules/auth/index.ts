@@ -71,7 +71,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     setTimeout(() => work().catch((err) => logger.error({ err }, what)), 0);
   };
 
-  return new Elysia({ name: "auth-routes", prefix: "/api" })
+  return new Elysia({ name: "auth-routes", prefix: "/api", tags: ["Auth"] })
     .use(auth)
     .post(
       "/register",
@@ -95,7 +95,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         set.status = 201;
         return user;
       },
-      { body: RegisterBody, response: { 201: UserResponse } },
+      {
+        body: RegisterBody,
+        detail: { summary: "Create an account and sign in", operationId: "register" },
+        response: { 201: UserResponse },
+      },
     )
     .post(
       "/login",
@@ -111,7 +115,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         return user;
       },
-      { body: LoginBody, response: { 200: UserResponse } },
+      {
+        body: LoginBody,
+        detail: { summary: "Sign in (sets the session cookie)", operationId: "login" },
+        response: { 200: UserResponse },
+      },
     )
     .post(
       "/logout",
@@ -121,7 +129,12 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         onSessionsEnded(ended);
         return { message: "Logged out" };
       },
-      { auth: true, body: EmptyBody, response: { 200: MessageResponse } },
+      {
+        auth: true,
+        body: EmptyBody,
+        detail: { summary: "Sign out (ends this session)", operationId: "logout" },
+        response: { 200: MessageResponse },
+      },
     )
     .post(
       "/password/forgot",
@@ -150,7 +163,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         });
         return { message: "If that email has an account, a reset link is on its way." };
       },
-      { body: ForgotBody, response: { 200: MessageResponse } },
+      {
+        body: ForgotBody,
+        detail: { summary: "Mail a password-reset link", operationId: "requestPasswordReset" },
+        response: { 200: MessageResponse },
+      },
     )
     .post(
       "/password/reset",
@@ -161,7 +178,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         onSessionsEnded(await service.resetPassword(db, clock.now(), body.token, body.password));
         return { message: "Your password has been changed. Sign in with it." };
       },
-      { body: ResetBody, response: { 200: MessageResponse } },
+      {
+        body: ResetBody,
+        detail: { summary: "Choose a new password with a reset link's token", operationId: "resetPassword" },
+        response: { 200: MessageResponse },
+      },
     )
     .post(
       "/email/verify",
@@ -171,15 +192,25 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         return { message: "Your email address is confirmed." };
       },
       // Signed in, as the link's own account: opening a mailed link proves nothing about who holds the account.
-      { auth: true, body: VerifyBody, response: { 200: MessageResponse } },
+      {
+        auth: true,
+        body: VerifyBody,
+        detail: { summary: "Confirm the e-mail address with a mailed token", operationId: "verifyEmail" },
+        response: { 200: MessageResponse },
+      },
     )
-    .get("/user", ({ user }) => user, { auth: true, response: { 200: UserResponse } })
+    .get("/user", ({ user }) => user, {
+      auth: true,
+      detail: { summary: "The signed-in user", operationId: "getCurrentUser" },
+      response: { 200: UserResponse },
+    })
     .put(
       "/user/username",
       ({ user, body }) => users.rename(db, clock.now(), user.id, body.username, config.adminEmails),
       {
         auth: true,
         body: UsernameBody,
+        detail: { summary: "Change the username", operationId: "changeUsername" },
         response: { 200: UserResponse },
       },
     )
@@ -198,7 +229,12 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         return { message: "Your password has been changed." };
       },
-      { auth: true, body: PasswordChangeBody, response: { 200: MessageResponse } },
+      {
+        auth: true,
+        body: PasswordChangeBody,
+        detail: { summary: "Change the password (ends the other sessions)", operationId: "changePassword" },
+        response: { 200: MessageResponse },
+      },
     );
 }
 

@@ -49,7 +49,7 @@ export function bettingRoutes({
       throw error;
     }
   };
-  return new Elysia({ name: "betting", prefix: "/api" })
+  return new Elysia({ name: "betting", prefix: "/api", tags: ["Bets"] })
     .use(auth)
     .post(
       "/bets",
@@ -58,7 +58,12 @@ export function bettingRoutes({
         set.status = 201;
         return bet;
       },
-      { auth: true, body: PlaceBetBody, response: { 201: Bet } },
+      {
+        auth: true,
+        body: PlaceBetBody,
+        detail: { summary: "Place a bet", operationId: "placeBet" },
+        response: { 201: Bet },
+      },
     )
     .post(
       "/parlays",
@@ -67,28 +72,46 @@ export function bettingRoutes({
         set.status = 201;
         return bet;
       },
-      { auth: true, body: PlaceParlayBody, response: { 201: Bet } },
+      {
+        auth: true,
+        body: PlaceParlayBody,
+        detail: { summary: "Place a parlay", operationId: "placeParlay" },
+        response: { 201: Bet },
+      },
     )
     .get(
       "/users/:userId/bets",
       ({ params, query, user }) => service.listFilteredBets(db, user.id, params.userId, query),
-      { auth: true, params: UserParams, query: BetListQuery, response: { 200: t.Array(Bet) } },
+      {
+        auth: true,
+        params: UserParams,
+        query: BetListQuery,
+        detail: { summary: "List one's bets", operationId: "listUserBets" },
+        response: { 200: t.Array(Bet) },
+      },
     )
     .get("/users/:userId/bets/summary", ({ params, user }) => service.betsSummary(db, user.id, params.userId), {
       auth: true,
       params: UserParams,
+      detail: { summary: "One's bets in figures: counts and totals by status", operationId: "getBetsSummary" },
       response: { 200: BetsSummary },
     })
     .delete("/bets/:betId", ({ params, user }) => service.cancelBet(db, clock.now(), user.id, params.betId), {
       auth: true,
       params: BetParams,
+      detail: { summary: "Cancel a pending bet before kick-off", operationId: "cancelBet" },
       response: { 200: CancelledBet },
     })
     .get(
       "/users/:userId/bets/week/:week",
       async ({ params, user }) =>
         service.listWeekBets(db, user.id, params.userId, await currentSeason(db, clock.now()), params.week),
-      { auth: true, params: UserWeekParams, response: { 200: t.Array(Bet) } },
+      {
+        auth: true,
+        params: UserWeekParams,
+        detail: { summary: "List one's bets on a week's games", operationId: "listWeekBets" },
+        response: { 200: t.Array(Bet) },
+      },
     )
     .get(
       "/users/:userId/coverage/week/:week",
@@ -99,12 +122,18 @@ export function bettingRoutes({
         const contest = await playerWeekStatus(db, now, params.userId, season, params.week, config.adminEmails);
         return { ...coverage, eligible: contest.state === "eligible", contest };
       },
-      { auth: true, params: UserWeekParams, response: { 200: Coverage } },
+      {
+        auth: true,
+        params: UserWeekParams,
+        detail: { summary: "Which of a week's games one has bet on", operationId: "getWeekCoverage" },
+        response: { 200: Coverage },
+      },
     )
     .patch("/bets/:betId/note", ({ params, body, user }) => service.updateNote(db, user.id, params.betId, body.note), {
       auth: true,
       params: BetParams,
       body: NoteBody,
+      detail: { summary: "Write or clear a bet's note", operationId: "updateBetNote" },
       response: { 200: Bet },
     });
 }

@@ -6,9 +6,12 @@ import * as service from "./service.ts";
 
 /** The weekly contest's recorded winners (the CLI's `contest winners` records them): public. */
 export function contestRoutes({ db, clock }: { db: Db; clock: Clock }) {
-  return new Elysia({ name: "contest", prefix: "/api/contest" }).get(
+  return new Elysia({ name: "contest", prefix: "/api/contest", tags: ["Contest"] }).get(
     "/winners",
     () => service.recordedWeeks(db, clock.now()),
-    { response: { 200: t.Array(RecordedWeek) } },
+    {
+      detail: { summary: "The weekly contest's recorded winners", operationId: "listContestWinners" },
+      response: { 200: t.Array(RecordedWeek) },
+    },
   );
 }

@@ -11,13 +11,15 @@ import * as service from "./service.ts";
 
 /** Games, the current week, and resolving games (spec §7). */
 export function gamesRoutes({ db, clock, auth, reads }: { db: Db; clock: Clock; auth: AuthPlugin; reads: GamesReads }) {
-  return new Elysia({ name: "games", prefix: "/api" })
+  return new Elysia({ name: "games", prefix: "/api", tags: ["Games"] })
     .use(auth)
     .get("/games", async ({ query, request, set }) => cachedAnswer(request, set, await reads.games(query.week)), {
       query: GamesQuery,
+      detail: { summary: "List a week's games with their odds and props", operationId: "listGames" },
       response: { 200: t.Array(Game) },
     })
     .get("/weeks/current", async ({ request, set }) => cachedAnswer(request, set, await reads.currentWeek()), {
+      detail: { summary: "The current week of the season", operationId: "getCurrentWeek" },
       response: { 200: CurrentWeek },
     })
     .patch(
@@ -26,6 +28,12 @@ export function gamesRoutes({ db, clock, auth, reads }: { db: Db; clock: Clock; 
         service.resolveGame(db, clock.now(), params.id, body, { id: user.id, label: user.username }, (season, week) =>
           winnersRecorded(db, season, week),
         ),
-      { admin: true, params: GameParams, body: ResolveBody, response: { 200: Game } },
+      {
+        admin: true,
+        params: GameParams,
+        body: ResolveBody,
+        detail: { summary: "Resolve a game: its final score and status (admins)", operationId: "resolveGame" },
+        response: { 200: Game },
+      },
     );
 }

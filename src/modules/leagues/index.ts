@@ -45,7 +45,7 @@ const MemberParams = t.Object({ ...LeagueParams.properties, ...UserParams.proper
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
   const invitations = new RateLimiter(db, "invitations", ABUSE_LIMITS.invitations, 60_000, clock);
   const creations = new RateLimiter(db, "league-creations", CREATION_LIMITS.perHour, HOUR_MS, clock);
-  return new Elysia({ name: "leagues", prefix: "/api" })
+  return new Elysia({ name: "leagues", prefix: "/api", tags: ["Leagues"] })
     .use(auth)
     .get(
       "/leagues",
@@ -57,11 +57,17 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         }
         return leagues;
       },
-      { auth: true, query: LeaguesQuery, response: { 200: t.Array(LeagueSummary) } },
+      {
+        auth: true,
+        query: LeaguesQuery,
+        detail: { summary: "List leagues", operationId: "listLeagues" },
+        response: { 200: t.Array(LeagueSummary) },
+      },
     )
     .get("/leagues/:id", ({ params, user }) => service.leagueDetails(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
+      detail: { summary: "A league with its members and standings", operationId: "getLeague" },
       response: { 200: LeagueDetails },
     })
     .post(
@@ -70,12 +76,18 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         set.status = 201;
         return service.createLeague(db, clock.now(), user.id, body, () => creations.hit(`user:${user.id}`));
       },
-      { auth: true, body: CreateLeagueBody, response: { 201: League } },
+      {
+        auth: true,
+        body: CreateLeagueBody,
+        detail: { summary: "Create a league", operationId: "createLeague" },
+        response: { 201: League },
+      },
     )
     .put("/leagues/:id", ({ params, body, user }) => service.updateLeague(db, user.id, params.id, body), {
       auth: true,
       params: LeagueParams,
       body: UpdateLeagueBody,
+      detail: { summary: "Edit a league (its admins)", operationId: "updateLeague" },
       response: { 200: League },
     })
     .post(
@@ -85,6 +97,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         auth: true,
         params: LeagueParams,
         body: UserIdBody,
+        detail: { summary: "Join a public league", operationId: "joinLeague" },
         response: { 200: League },
       },
     )
@@ -95,23 +108,36 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         auth: true,
         params: LeagueParams,
         body: UserIdBody,
+        detail: { summary: "Leave a league", operationId: "leaveLeague" },
         response: { 200: MessageResponse },
       },
     )
     .delete("/leagues/:id", ({ params, user }) => service.deleteLeague(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
+      detail: { summary: "Delete a league (its admins)", operationId: "deleteLeague" },
       response: { 200: MessageResponse },
     })
     .delete(
       "/leagues/:id/members/:userId",
       ({ params, user }) => service.removeMember(db, user.id, params.id, params.userId),
-      { auth: true, params: MemberParams, response: { 200: League } },
+      {
+        auth: true,
+        params: MemberParams,
+        detail: { summary: "Remove a member from a league (its admins)", operationId: "removeLeagueMember" },
+        response: { 200: League },
+      },
     )
     .post(
       "/leagues/:id/admins/:userId",
       ({ params, body, user }) => service.appointAdmin(db, user.id, params.id, params.userId, body.stepDown),
-      { auth: true, params: MemberParams, body: AppointAdminBody, response: { 200: League } },
+      {
+        auth: true,
+        params: MemberParams,
+        body: AppointAdminBody,
+        detail: { summary: "Make a member an admin of the league (its admins)", operationId: "appointLeagueAdmin" },
+        response: { 200: League },
+      },
     )
     .post(
       "/leagues/:id/invite",
@@ -123,22 +149,26 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         auth: true,
         params: LeagueParams,
         body: InviteBody,
+        detail: { summary: "Invite a player to a league", operationId: "inviteToLeague" },
         response: { 200: Invitation },
       },
     )
     .get("/leagues/:id/invite-link", ({ params, user }) => service.inviteToken(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
+      detail: { summary: "A league's invite link (members)", operationId: "getLeagueInviteLink" },
       response: { 200: InviteLink },
     })
     .post("/leagues/:id/invite-link", ({ params, user }) => service.rotateInviteToken(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
       body: EmptyBody,
+      detail: { summary: "Replace a league's invite link (its admins)", operationId: "rotateLeagueInviteLink" },
       response: { 200: InviteLink },
     })
     .get("/invites/:token", ({ params }) => service.invitePreview(db, params.token), {
       params: TokenParams,
+      detail: { summary: "What an invite link leads to", operationId: "getInvitePreview" },
       response: { 200: InvitePreview },
     })
     .post(
@@ -148,22 +178,26 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         auth: true,
         params: TokenParams,
         body: EmptyBody,
+        detail: { summary: "Join a league by its invite link", operationId: "joinLeagueByToken" },
         response: { 200: JoinedLeague },
       },
     )
     .get("/invitations/league/:id", ({ params, user }) => service.leagueInvitations(db, user.id, params.id), {
       auth: true,
       params: LeagueParams,
+      detail: { summary: "A league's invitations", operationId: "listLeagueInvitations" },
       response: { 200: t.Array(Invitation) },
     })
     .get("/users/:userId/invitations", ({ params, user }) => service.myInvitations(db, user.id, params.userId), {
       auth: true,
       params: UserParams,
+      detail: { summary: "One's league invitations", operationId: "listUserInvitations" },
       response: { 200: t.Array(Invitation) },
     })
     .get("/users/:userId/leagues", ({ params, user }) => service.leaguesOf(db, user.id, params.userId), {
       auth: true,
       params: UserParams,
+      detail: { summary: "One's leagues", operationId: "listUserLeagues" },
       response: { 200: t.Array(League) },
     })
     .post(
@@ -174,6 +208,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         admin: true,
         params: MemberParams,
         body: EmptyBody,
+        detail: { summary: "Make a member a league's admin (site admins)", operationId: "assignLeagueAdmin" },
         response: { 200: League },
       },
     )
@@ -185,6 +220,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         auth: true,
         params: LeagueParams,
         body: UserIdBody,
+        detail: { summary: "Accept a league invitation", operationId: "acceptInvitation" },
         response: { 200: Invitation },
       },
     )
@@ -196,6 +232,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         auth: true,
         params: LeagueParams,
         body: UserIdBody,
+        detail: { summary: "Decline a league invitation", operationId: "declineInvitation" },
         response: { 200: Invitation },
       },
     );

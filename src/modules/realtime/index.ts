@@ -7,6 +7,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { sessionTokenFrom, sessionUser } from "../auth/plugin.ts";
+import type { ServerMessage } from "../../shared/contract/live.ts";
 import { EVERYONE, type SocketHub } from "./hub.ts";
 
 /** Largest message a browser may send us; ours never need more. */
@@ -60,7 +61,7 @@ export function realtimeRoutes({
           clientKey,
         );
         ws.subscribe(EVERYONE);
-        ws.send(JSON.stringify({ type: "hello", signedIn: user !== null }));
+        ws.send(JSON.stringify({ type: "hello", signedIn: user !== null } satisfies ServerMessage));
       } catch (error) {
         // A socket we could not register must not stay open unseen (never told of sign-outs).
         logger.error({ err: error }, "opening a WebSocket failed");
@@ -84,7 +85,7 @@ export function realtimeRoutes({
         return;
       }
       const parsed = typeof message === "object" && message !== null ? (message as { type?: unknown }) : null;
-      if (parsed?.type === "ping") ws.send(JSON.stringify({ type: "pong" }));
+      if (parsed?.type === "ping") ws.send(JSON.stringify({ type: "pong" } satisfies ServerMessage));
     },
     close(ws) {
       hub.remove(ws.id);

@@ -71,21 +71,28 @@ export function statsRoutes({
     const [ownMarked] = (await marked(week, [own], "viewer")).value;
     return jsonAnswer(request, set, withAppended(top, ownMarked));
   };
-  return new Elysia({ name: "stats", prefix: "/api" })
+  return new Elysia({ name: "stats", prefix: "/api", tags: ["Stats"] })
     .use(auth)
     .get("/users/:userId/stats", ({ params, user }) => service.userStats(db, user.id, params.userId), {
       auth: true,
       params: StatsParams,
+      detail: { summary: "One's betting stats", operationId: "getUserStats" },
       response: { 200: UserStats },
     })
     .get(
       "/leaderboard/week/:week",
       async ({ params, request, set, viewer }) =>
         boardAnswer(request, set, { season: await games.season(), week: params.week }, viewer?.id ?? null),
-      { viewer: true, params: WeekParams, response: { 200: t.Array(LeaderboardEntry) } },
+      {
+        viewer: true,
+        params: WeekParams,
+        detail: { summary: "A week's leaderboard", operationId: "getWeeklyLeaderboard" },
+        response: { 200: t.Array(LeaderboardEntry) },
+      },
     )
     .get("/leaderboard", ({ request, set, viewer }) => boardAnswer(request, set, null, viewer?.id ?? null), {
       viewer: true,
+      detail: { summary: "The season's leaderboard", operationId: "getLeaderboard" },
       response: { 200: t.Array(LeaderboardEntry) },
     });
 }

@@ -1,5 +1,6 @@
 /** The betting API's answers (spec §3 Bet): bets, parlays with their legs, and weekly coverage. */
 import { Type as t } from "@sinclair/typebox";
+import { DateTime } from "./common.ts";
 import { ContestStatus } from "./contest.ts";
 
 const BetGame = t.Object({
@@ -7,7 +8,7 @@ const BetGame = t.Object({
   homeTeam: t.String(),
   awayAbbr: t.String(),
   homeAbbr: t.String(),
-  commenceTime: t.String(),
+  commenceTime: DateTime(),
   homeScore: t.Union([t.Number(), t.Null()]),
   awayScore: t.Union([t.Number(), t.Null()]),
   /** The game under way: where it stands ("Q3 - 4:12"); the scores are then the running score. Null otherwise. */
@@ -51,9 +52,9 @@ export const Bet = t.Object({
   result: t.Union([t.String(), t.Null()]),
   season: t.Number(),
   week: t.Number(),
-  placedAt: t.String(),
-  pricedAt: t.Union([t.String(), t.Null()]),
-  settledAt: t.Union([t.String(), t.Null()]),
+  placedAt: DateTime(),
+  pricedAt: t.Union([DateTime(), t.Null()]),
+  settledAt: t.Union([DateTime(), t.Null()]),
   /** For a parlay, the game of its last leg to kick off: the one that settles it and gives its week. */
   game: BetGame,
   /** The prop's player and type, for prop bets. */

@@ -18,3 +18,6 @@ export const ErrorResponse = t.Object(
   { additionalProperties: true, description: "An error" },
 );
 export type ErrorResponse = typeof ErrorResponse.static;
+
+/** An instant as the API sends it: ISO-8601 in UTC ("2026-09-10T17:00:00.000Z"), `format: date-time` in the document. */
+export const DateTime = () => t.String({ format: "date-time" });

@@ -1,5 +1,6 @@
 /** The contest API's answer: GET /api/contest/winners, the season's recorded weeks, latest first. */
 import { Type as t } from "@sinclair/typebox";
+import { DateTime } from "./common.ts";
 
 /** A recorded winner as everyone may see them: the current username, never the audit's details. */
 export const PublicWinner = t.Object({
@@ -16,7 +17,7 @@ export type PublicWinner = typeof PublicWinner.static;
 export const RecordedWeek = t.Object({
   season: t.Number(),
   week: t.Number(),
-  recordedAt: t.String(),
+  recordedAt: DateTime(),
   /** The week came from the embedded (generated) season: not a real contest. */
   generatedSeason: t.Boolean(),
   winners: t.Array(PublicWinner),

@@ -1,5 +1,6 @@
 /** The games API's answers (spec §3 Game): GET /api/games, /api/weeks/current. */
 import { Type as t } from "@sinclair/typebox";
+import { DateTime } from "./common.ts";
 
 export const OddsOutcome = t.Object({
   name: t.String(),
@@ -35,7 +36,7 @@ export const Game = t.Object({
   awayTeam: t.String(),
   homeAbbr: t.String(),
   awayAbbr: t.String(),
-  commenceTime: t.String(),
+  commenceTime: DateTime(),
   status: t.Union([t.Literal("upcoming"), t.Literal("live"), t.Literal("completed")]),
   homeScore: t.Union([t.Number(), t.Null()]),
   awayScore: t.Union([t.Number(), t.Null()]),
@@ -43,7 +44,7 @@ export const Game = t.Object({
   liveStatus: t.Optional(t.Union([t.String(), t.Null()])),
   odds: t.Array(OddsMarket),
   /** When the feed last moved this game's lines (a change, not every sync); null before any line. */
-  oddsUpdatedAt: t.Optional(t.Union([t.String(), t.Null()])),
+  oddsUpdatedAt: t.Optional(t.Union([DateTime(), t.Null()])),
   /** The line at kick-off, recorded by the sync once the game starts; null before. */
   closingOdds: t.Optional(t.Union([t.Array(OddsMarket), t.Null()])),
   playerProps: t.Array(PlayerProp),

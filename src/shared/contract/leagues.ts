@@ -1,12 +1,13 @@
 /** The leagues API's answers: leagues with their members and standings, invitations, invite links. */
 import { Type as t } from "@sinclair/typebox";
+import { DateTime } from "./common.ts";
 
 export const Member = t.Object({
   id: t.Number(),
   userId: t.Number(),
   username: t.String(),
   role: t.Union([t.Literal("admin"), t.Literal("member")]),
-  joinedAt: t.String(),
+  joinedAt: DateTime(),
 });
 export type Member = typeof Member.static;
 
@@ -38,7 +39,7 @@ const leagueFields = {
   startDate: t.Union([t.String(), t.Null()]),
   endDate: t.Union([t.String(), t.Null()]),
   createdBy: t.Number(),
-  createdAt: t.String(),
+  createdAt: DateTime(),
   memberCount: t.Number(),
 };
 
@@ -59,7 +60,7 @@ export const Invitation = t.Object({
   invitedUserId: t.Number(),
   invitedBy: t.Number(),
   status: t.Union([t.Literal("pending"), t.Literal("accepted"), t.Literal("declined")]),
-  createdAt: t.String(),
+  createdAt: DateTime(),
   league: t.Object({ name: t.String(), description: t.Union([t.String(), t.Null()]) }),
   inviter: t.Object({ username: t.String() }),
   invitedUser: t.Object({ username: t.String() }),

@@ -1,23 +1,39 @@
 /**
  * Messages of the live channel /ws (DESIGN "Access"): JSON objects with a `type` — `odds_update`
- * and `scores_update` (to everyone), `notification` and `bet_settlements` (to one player), `hello` and `pong`.
+ * and `scores_update` (to everyone), `notification` and `bet_settlements` (to one player), `hello` and `pong`;
+ * the browser sends `ping`. The schemas are the contract: the types below come from them, and so
+ * does the AsyncAPI document (GET /api/asyncapi.json, src/http/asyncapi.ts).
  */
-import type { BetStatus, LegBetType } from "../bets.ts";
+import { Type as t } from "@sinclair/typebox";
+
+const BetStatus = t.Union([t.Literal("pending"), t.Literal("won"), t.Literal("lost"), t.Literal("push")]);
+const LegBetType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")]);
+const Score = t.Object({ awayScore: t.Number(), homeScore: t.Number() });
 
 /** A pick as settlement messages name it (a single bet's, or a parlay leg's), for the toast's line ("LAC −3.5"). */
-export type SettledPick = {
-  betType: LegBetType;
-  selection: string;
-  /** The line of the chosen side, a numeric string ("-3.5"); null for moneylines. */
-  point: string | null;
-  /** The chosen team's abbreviation ("LAC") for spreads and moneylines; null otherwise. */
-  team: string | null;
-  /** A prop's player and stat ("passing_yards"); null for the other types. */
-  prop: { playerName: string; propType: string } | null;
-  /** The pick's grade: for a leg, its own; for a single bet, the bet's. */
-  status: BetStatus;
-  game: { awayAbbr: string; homeAbbr: string; awayScore: number | null; homeScore: number | null };
-};
+export const SettledPick = t.Object({
+  betType: LegBetType,
+  selection: t.String(),
+  point: t.Union([t.String(), t.Null()], {
+    description: 'The line of the chosen side, a numeric string ("-3.5"); null for moneylines',
+  }),
+  team: t.Union([t.String(), t.Null()], {
+    description: 'The chosen team\'s abbreviation ("LAC") for spreads and moneylines; null otherwise',
+  }),
+  prop: t.Union([t.Object({ playerName: t.String(), propType: t.String() }), t.Null()], {
+    description: 'A prop\'s player and stat ("passing_yards"); null for the other types',
+  }),
+  status: t.Union(BetStatus.anyOf, {
+    description: "The pick's grade: for a leg, its own; for a single bet, the bet's",
+  }),
+  game: t.Object({
+    awayAbbr: t.String(),
+    homeAbbr: t.String(),
+    awayScore: t.Union([t.Number(), t.Null()]),
+    homeScore: t.Union([t.Number(), t.Null()]),
+  }),
+});
+export type SettledPick = typeof SettledPick.static;
 
 /**
  * Spec §3 Settlement message, plus the bet's id: one settled (or re-settled) bet of one player.
@@ -25,33 +41,79 @@ export type SettledPick = {
  * order); `leg` when one leg of a still-pending parlay was graded (status stays "pending"); and
  * `corrected` when a final score was corrected (a regrade) and changed what had been settled.
  */
-export type SettlementMessage = {
-  betId: number;
-  userId: number;
-  status: BetStatus;
-  /** The profit as a numeric string ("90.91", "-100.00", "0.00"). */
-  result: string | null;
-  betDetails: {
-    selection: string;
-    wagerAmount: string;
-    gameInfo: { awayTeam: string; homeTeam: string; awayScore: number; homeScore: number };
-    pick?: SettledPick;
-    legs?: SettledPick[];
-  };
-  /** The leg just graded (its index in `betDetails.legs`) and how many legs are still to be graded. */
-  leg?: { index: number; legsLeft: number };
-  /**
-   * What the bet (for a `leg` message: that leg) was before a corrected score, and the corrected
-   * game: its score before (null when the event did not say) and after.
-   */
-  corrected?: {
-    status: BetStatus;
-    result: string | null;
-    game: {
-      awayAbbr: string;
-      homeAbbr: string;
-      before: { awayScore: number; homeScore: number } | null;
-      after: { awayScore: number; homeScore: number };
-    };
-  };
+export const SettlementMessage = t.Object({
+  betId: t.Number(),
+  userId: t.Number(),
+  status: BetStatus,
+  result: t.Union([t.String(), t.Null()], {
+    description: 'The profit as a numeric string ("90.91", "-100.00", "0.00")',
+  }),
+  betDetails: t.Object({
+    selection: t.String(),
+    wagerAmount: t.String(),
+    gameInfo: t.Object({ awayTeam: t.String(), homeTeam: t.String(), awayScore: t.Number(), homeScore: t.Number() }),
+    pick: t.Optional(SettledPick),
+    legs: t.Optional(t.Array(SettledPick)),
+  }),
+  leg: t.Optional(
+    t.Object(
+      { index: t.Number(), legsLeft: t.Number() },
+      { description: "The leg just graded (its index in `betDetails.legs`) and how many legs are still to be graded" },
+    ),
+  ),
+  corrected: t.Optional(
+    t.Object(
+      {
+        status: BetStatus,
+        result: t.Union([t.String(), t.Null()]),
+        game: t.Object({
+          awayAbbr: t.String(),
+          homeAbbr: t.String(),
+          before: t.Union([Score, t.Null()], { description: "Null when the event did not say" }),
+          after: Score,
+        }),
+      },
+      {
+        description:
+          "What the bet (for a `leg` message: that leg) was before a corrected score, and the corrected game's score before and after",
+      },
+    ),
+  ),
+});
+export type SettlementMessage = typeof SettlementMessage.static;
+
+/** What the server sends on /ws, by `type`. */
+export const ServerMessages = {
+  hello: t.Object(
+    { type: t.Literal("hello"), signedIn: t.Boolean() },
+    { description: "Sent once the socket is open: whether it belongs to a signed-in player" },
+  ),
+  pong: t.Object({ type: t.Literal("pong") }, { description: "The answer to a ping" }),
+  odds_update: t.Object(
+    { type: t.Literal("odds_update") },
+    { description: "Odds or lines changed (to everyone): refetch the games" },
+  ),
+  scores_update: t.Object(
+    { type: t.Literal("scores_update") },
+    {
+      description: "Games under way changed score or status (to everyone): refetch the games and the bets beside them",
+    },
+  ),
+  notification: t.Object(
+    { type: t.Literal("notification") },
+    { description: "A friend request or a league invitation for this player: refetch the notifications" },
+  ),
+  bet_settlements: t.Object(
+    { type: t.Literal("bet_settlements"), settlements: t.Array(SettlementMessage) },
+    { description: "This player's bets just settled (only their own)" },
+  ),
 };
+
+/** What the browser may send on /ws; anything else is ignored (and a chatty socket closed). */
+export const ClientMessages = {
+  ping: t.Object({ type: t.Literal("ping") }, { description: "Asks for a pong" }),
+};
+
+export type ServerMessage = {
+  [K in keyof typeof ServerMessages]: (typeof ServerMessages)[K]["static"];
+}[keyof typeof ServerMessages];

@@ -1,5 +1,6 @@
 /** The social API's answers: friends, friend requests, user search, friend analytics, notifications. */
 import { Type as t } from "@sinclair/typebox";
+import { DateTime } from "./common.ts";
 import { UserStats } from "./stats.ts";
 
 /** A friend as GET /api/friends answers (emails are shown only between friends); `since` is when the friendship began. */
@@ -12,7 +13,7 @@ export const FriendRequest = t.Object({
   requesterId: t.Number(),
   addresseeId: t.Number(),
   status: t.Union([t.Literal("pending"), t.Literal("accepted"), t.Literal("declined")]),
-  createdAt: t.String(),
+  createdAt: DateTime(),
   requester: t.Object({ username: t.String(), email: t.Optional(t.String()) }),
   addressee: t.Object({ username: t.String() }),
 });
@@ -42,7 +43,7 @@ export const Notification = t.Object({
   ]),
   title: t.String(),
   body: t.String(),
-  at: t.String(),
+  at: DateTime(),
   link: t.String(),
   unread: t.Boolean(),
 });
