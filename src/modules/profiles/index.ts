@@ -28,6 +28,7 @@ export function profilesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth
     .put("/user/profile-visibility", ({ user, body }) => service.changeVisibility(db, user.id, body.visibility), {
       auth: true,
       body: VisibilityBody,
+      detail: { summary: "Choose who may see one's profile", operationId: "setProfileVisibility" },
       response: { 200: ProfileSettings },
     });
 }
