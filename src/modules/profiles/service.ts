@@ -1,18 +1,14 @@
 import type { Db } from "../../runtime/index.ts";
-import { forbidden, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
+import { assertMaySeeProfile } from "./policy.ts";
 import type { Profile, ProfileSettings, ProfileVisibility } from "../../shared/contract/profiles.ts";
 import { betsForProfile } from "../betting/service.ts";
 import { areFriends } from "../social/service.ts";
 import { accountById, activeAccountByUsername, setProfileVisibility } from "../users/service.ts";
-import { byBetType, byWeek, inSettlementOrder, profileAccess, profileBet, recordFigures, showable } from "./rules.ts";
+import { byBetType, byWeek, inSettlementOrder, profileBet, recordFigures, showable } from "./rules.ts";
 
 /** How many settled bets the profile lists (the figures count them all). */
 export const RECENT_BETS = 20;
-
-const refusals = {
-  friends_only: () => forbidden("Only this player's friends can see their profile.", "profile_friends_only"),
-  only_me: () => forbidden("This player keeps their profile to themselves.", "profile_private"),
-};
 
 /**
  * A player's record as `viewerId` (null when signed out) may see it: every settled bet counts and
@@ -22,13 +18,12 @@ export async function profile(db: Db, now: Date, viewerId: number | null, userna
   const player = await activeAccountByUsername(db, username);
   if (!player) throw notFound("No player has this username.", "user_not_found");
   const isOwner = viewerId === player.id;
-  const access = profileAccess({
+  assertMaySeeProfile({
     visibility: player.profile_visibility,
     isOwner,
     isFriend: viewerId !== null && !isOwner && (await areFriends(db, viewerId, player.id)),
     isBot: player.is_bot === 1,
   });
-  if (access !== "allowed") throw refusals[access]();
   const bets = (await betsForProfile(db, player.id)).filter((bet) => showable(bet, now));
   const settled = inSettlementOrder(bets);
   return {
