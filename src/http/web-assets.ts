@@ -12,6 +12,7 @@ import { isAppPath } from "../shared/app-paths.ts";
 import { SESSION_HINT_COOKIE, sessionHintCookie } from "../shared/session-hint.ts";
 import { SESSION_COOKIE } from "../modules/auth/plugin.ts";
 import { compressAhead, preferredEncoding, type Encoding } from "./compression.ts";
+import { SERVICE_WORKER_KEY, serviceWorkerScript } from "./service-worker.ts";
 
 interface Asset {
   type: string;
@@ -146,7 +147,13 @@ export interface WebAssets {
  * output takes over a second, so each file gets its brotli variant in the background.
  */
 async function buildAssets(): Promise<WebAssets> {
-  const files = [...(await bundleFiles()).map(withPublicLinks), ...(await publicFiles())];
+  const built = [...(await bundleFiles()).map(withPublicLinks), ...(await publicFiles())];
+  const worker = {
+    key: SERVICE_WORKER_KEY,
+    type: "text/javascript;charset=utf-8",
+    bytes: serviceWorkerScript(built.map((f) => f.key)),
+  };
+  const files = [...built, worker];
   const assets = new Map(
     files.map((file) => [file.key, { type: file.type, identity: file.bytes, compressed: {} } as Asset]),
   );
@@ -232,6 +239,12 @@ function respond(
   return new Response(asset.compressed[encoding], { status, headers });
 }
 
+/** Hashed files a year; well-known names a day; the service worker is checked on every visit (a new build must reach it). */
+function cacheControlOf(path: string): string {
+  if (path === SERVICE_WORKER_KEY) return "no-cache";
+  return path in PUBLIC_FILES || path === MANIFEST_KEY ? ONE_DAY : ONE_YEAR;
+}
+
 const hasCookie = (cookies: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=[^;]`).test(cookies);
 
 /** Sets or clears the signed-in hint (shared/session-hint.ts) so it says whether a session cookie came along. */
@@ -254,7 +267,7 @@ export function webRoutes() {
     const path = new URL(request.url).pathname;
     if (path.startsWith("/api/")) throw notFound("No such API route", "no_route");
     const asset = path !== "/" ? files.get(path) : undefined;
-    if (asset) return respond(asset, request, path in PUBLIC_FILES || path === MANIFEST_KEY ? ONE_DAY : ONE_YEAR);
+    if (asset) return respond(asset, request, cacheControlOf(path));
     return respond(files.get(HTML_KEY)!, request, "no-cache", isAppPath(path) ? 200 : 404, sessionHintHeader(request));
   });
 }

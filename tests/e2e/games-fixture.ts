@@ -44,6 +44,7 @@ export async function openPage(
   opts: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    serviceWorkers: "block",
     baseURL: server.baseUrl,
     viewport: opts.viewport ?? DESKTOP,
     timezoneId: "America/New_York",

@@ -87,11 +87,19 @@ export interface ContextOptions {
   showOnboarding?: boolean;
   /** A user made with tests/factories.ts buildUser: the profile starts with their session cookie, signed in. */
   signedInAs?: { token: string } | null;
+  /** "allow" to run with the app's service worker (blocked by default). */
+  serviceWorkers?: "allow" | "block";
 }
 
 /** A fresh browser profile (own cookies and localStorage) pointed at the server. */
 export async function newContext(browser: Browser, server: Server, opts: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: opts.viewport ?? DESKTOP });
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: opts.viewport ?? DESKTOP,
+    // The app's service worker answers the page's requests, and Playwright's routes never see those:
+    // tests run without it unless they test it (tests/e2e/installable.test.ts).
+    serviceWorkers: opts.serviceWorkers ?? "block",
+  });
   if (!opts.showOnboarding) {
     await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
   }

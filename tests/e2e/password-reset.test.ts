@@ -38,7 +38,7 @@ async function freshPage(server: Server): Promise<Page> {
 /** Registers over the API from a throw-away profile; returns the account and its session cookie. */
 async function registered(server: Server, username: string): Promise<{ account: Account; cookie: string }> {
   const account = newAccount(username);
-  const other = await suite.browser.newContext({ baseURL: server.baseUrl });
+  const other = await suite.browser.newContext({ serviceWorkers: "block", baseURL: server.baseUrl });
   const made = await other.request.post("/api/register", {
     data: { email: account.email, username: account.username, password: account.password, website: "" },
   });

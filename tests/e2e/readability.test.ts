@@ -44,6 +44,7 @@ async function gamesPage(
   } = {},
 ): Promise<{ page: Page; logoRequests: string[] }> {
   const context = await suite.browser.newContext({
+    serviceWorkers: "block",
     baseURL: suite.server.baseUrl,
     viewport: opts.viewport ?? DESKTOP,
     timezoneId: opts.timezoneId ?? "UTC",

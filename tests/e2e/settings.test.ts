@@ -85,7 +85,7 @@ describe("settings", () => {
     async () => {
       const page = await suite.newPage();
       const taken = newAccount("already_here");
-      const other = await suite.browser.newContext({ baseURL: suite.server.baseUrl });
+      const other = await suite.browser.newContext({ serviceWorkers: "block", baseURL: suite.server.baseUrl });
       const made = await other.request.post("/api/register", {
         data: { email: taken.email, username: taken.username, password: taken.password, website: "" },
       });

@@ -102,6 +102,7 @@ export async function openPage(
   opts: OpenOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    serviceWorkers: "block",
     baseURL: server.baseUrl,
     viewport: opts.viewport ?? DESKTOP,
     timezoneId: "UTC",

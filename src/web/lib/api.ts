@@ -1,4 +1,5 @@
 import type { ErrorResponse } from "../../shared/contract/common.ts";
+import { noteAnswer } from "./offline.ts";
 
 /** The error body our API sends with every 4xx/5xx answer, as far as a failed answer has one. */
 type ApiErrorBody = Partial<ErrorResponse>;
@@ -58,6 +59,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, paylo
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new OfflineError();
   }
+  noteAnswer(response);
   const text = await response.text();
   const body = parse(text);
   if (!response.ok) {

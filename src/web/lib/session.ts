@@ -4,6 +4,7 @@ import { ApiError, apiGet } from "./api.ts";
 import { keys } from "./queries.ts";
 import { storageKeys, writeJson } from "./storage.ts";
 import { clearAllQueries } from "./swr.ts";
+import { forgetLastSeen } from "./offline.ts";
 import { SESSION_HINT_COOKIE, sessionHintCookie } from "../../shared/session-hint.ts";
 
 /** Whether this browser holds a session (a cookie the page can read; the session's own cannot be). */
@@ -44,5 +45,6 @@ export function setCurrentUser(user: User | null): Promise<unknown> {
 /** The browser's side of ending a session (logout, account deletion): every cached answer is forgotten and the user is none. */
 export async function forgetSession(): Promise<void> {
   clearAllQueries();
+  await forgetLastSeen();
   await setCurrentUser(null);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { MobileBar } from "./MobileBar.tsx";
+import { OfflineLine } from "./OfflineLine.tsx";
 import { SlipDrawer } from "./SlipDrawer.tsx";
 import { TopBar } from "./TopBar.tsx";
 
@@ -11,6 +12,7 @@ export function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
+      <OfflineLine />
       {/* Focusable from script: the skip link's target, and where focus lands when the slip closes with nothing else to go back to. */}
       <main id="main" className="container page" tabIndex={-1}>
         {children}

@@ -1,0 +1,114 @@
+// The app's service worker. The server prepends `const BUILD = { version, shell }` (http/service-worker.ts):
+// the build's version and the files of its shell. Plain JavaScript, served as written.
+//
+// - The shell (the page, its scripts and styles, icons) is cached at install, so a return visit opens
+//   from this device; the page itself is asked of the network first (2 s), the cached one when offline.
+// - A few public, shared reads (the current week, a week's games) and the signed-in user are kept
+//   as last seen and answered from here only when the network fails, marked `x-npt-offline`.
+// - Nothing else is touched: writes (a bet needs the live price) always go to the network.
+// - A new build installs beside the running one and takes over at once; the previous build's files
+//   stay cached until the build after it, so an open page can still load its lazy screens.
+
+/* global BUILD */
+const SHELL = `npt-shell-${BUILD.version}`;
+const DATA = "npt-data";
+const PAGE = "/index.html";
+const PAGE_TIMEOUT_MS = 2000;
+const LAST_SEEN = [/^\/api\/weeks\/current$/, /^\/api\/games$/, /^\/api\/user$/];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL);
+      await cache.addAll(BUILD.shell);
+      const page = await fetch("/", { cache: "no-store", credentials: "omit" });
+      if (page.ok) await cache.put(PAGE, page);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const shells = (await caches.keys()).filter((name) => name.startsWith("npt-shell-") && name !== SHELL);
+      // Keep the newest previous shell (pages still open on it load their screens from it).
+      const previous = await newestOf(shells);
+      await Promise.all(shells.filter((name) => name !== previous).map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function newestOf(names) {
+  let newest = null;
+  let newestAt = -1;
+  for (const name of names) {
+    const cache = await caches.open(name);
+    const page = await cache.match(PAGE);
+    const at = page ? Date.parse(page.headers.get("date") ?? "") || 0 : 0;
+    if (at > newestAt) {
+      newest = name;
+      newestAt = at;
+    }
+  }
+  return newest;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") return event.respondWith(page(request));
+  if (LAST_SEEN.some((pattern) => pattern.test(url.pathname))) return event.respondWith(lastSeen(request));
+  if (url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
+  event.respondWith(shellFile(request));
+});
+
+/** The page from the network within PAGE_TIMEOUT_MS, else this build's cached copy. */
+async function page(request) {
+  const cached = () => caches.open(SHELL).then((cache) => cache.match(PAGE));
+  try {
+    const answer = await Promise.race([
+      fetch(request),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("slow")), PAGE_TIMEOUT_MS)),
+    ]);
+    return answer;
+  } catch (error) {
+    const copy = await cached();
+    if (copy) return copy;
+    throw error;
+  }
+}
+
+/** A hashed file of the shell: from any cached build, else the network. */
+async function shellFile(request) {
+  const cached = await caches.match(request, { ignoreVary: true });
+  return cached ?? fetch(request);
+}
+
+/** A read kept as last seen: the network's answer (kept), or, when there is none, the kept one marked offline. */
+async function lastSeen(request) {
+  const cache = await caches.open(DATA);
+  try {
+    const answer = await fetch(request);
+    if (answer.ok) await cache.put(request, withHeader(answer.clone(), "x-npt-saved-at", new Date().toISOString()));
+    return answer;
+  } catch (error) {
+    const kept = await cache.match(request);
+    if (!kept) throw error;
+    return withHeader(kept, "x-npt-offline", kept.headers.get("x-npt-saved-at") ?? "");
+  }
+}
+
+function withHeader(response, name, value) {
+  const headers = new Headers(response.headers);
+  headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+// The page asks this on sign-out and account deletion: a shared device keeps nobody's last-seen answers.
+self.addEventListener("message", (event) => {
+  if (event.data === "forget-last-seen") event.waitUntil(caches.delete(DATA));
+});
