@@ -245,6 +245,8 @@ export async function resolveGame(
       awayScore: input.awayScore,
       ...(regrade ? { previous: { homeScore: row.home_score, awayScore: row.away_score } } : {}),
       ...(input.playerStats?.length ? { playerStats: input.playerStats } : {}),
+      // Allowed (a cancelled or moved game, a test), but it stands out in the log: the screen warns first.
+      ...(Date.parse(row.commence_time) > now.getTime() ? { beforeKickoff: true } : {}),
     });
     await publish(trx, now, "odds_update", {});
     return getGame(trx, gameId, now);
