@@ -73,14 +73,15 @@ describe("GET /api/admin/games", () => {
       { gameId: SUN_EARLY, bets: 2, players: 2 },
     ]);
 
-    // A final past the live window moves ahead of a game under way that kicked off earlier in the list.
-    ctx.clock.set("2026-09-14T00:30:00Z");
+    // A final the feed reports (without its score) goes ahead of a game under way that kicked off earlier.
     await resolve(THU);
+    await ctx.db.updateTable("games").set({ live_status: "Final" }).where("id", "=", SUN_LATE).execute();
     const later = await call(ctx.app, "GET", "/api/admin/games?week=1", { cookie: admin.cookie });
     expect(later.body.queue.map((q: { gameId: string; reason: string }) => [q.gameId, q.reason])).toEqual([
-      [SUN_EARLY, "final-missing"],
-      [SUN_LATE, "in-progress"],
+      [SUN_LATE, "final-missing"],
+      [SUN_EARLY, "in-progress"],
     ]);
+    expect(later.body.queue[0].why).toBe("The feed says it is over, but no final score is recorded.");
   });
 
   test("nothing in the queue before kick-off; a week of other games has its own counts", async () => {

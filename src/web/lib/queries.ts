@@ -28,6 +28,8 @@ export type Family =
   | "friendAnalytics"
   | "notifications"
   | "botStats"
+  | "adminGames"
+  | "adminWeek"
   | "invite";
 
 export type QueryKey = readonly [family: Family, url: string];
@@ -82,6 +84,12 @@ export const keys = {
   friendAnalytics: (friendId: number) => key("friendAnalytics", `/api/friends/${friendId}/analytics`),
   notifications: () => key("notifications", "/api/notifications"),
   botStats: () => key("botStats", "/api/admin/bots/stats"),
+  /** The admin's action queue and a week's bet counts. */
+  adminGames: (week: number) => key("adminGames", `/api/admin/games?week=${week}`),
+  /** The weekly jobs' last and next runs. */
+  adminJobs: () => key("adminWeek", "/api/admin/jobs"),
+  /** The contest's weeks as the admin reviews them. */
+  adminContestWeeks: () => key("adminWeek", "/api/admin/contest/weeks"),
 };
 
 /**
@@ -108,7 +116,7 @@ export const afterBetPlaced = after("user", "bets", "betsList", "weekBets", "sta
 /** Spec §8: after a refused placement the weekly bets are refetched (they tell which games already have a bet). */
 export const afterBetRefused = after("weekBets");
 /** The live odds_update: prices moved, games started or ended, so the games and the current week are asked again. */
-export const afterOddsUpdate = after("games", "currentWeek");
+export const afterOddsUpdate = after("games", "currentWeek", "adminGames");
 /**
  * The live scores_update: games under way changed score or status, shown on the games and on My Bets'
  * list (its own family: the other bet queries, refetched every minute of a Sunday, would show nothing new).
@@ -132,7 +140,19 @@ export const afterParlayLegGraded = after("bets", "betsList", "weekBets");
 /** Bets settled somewhere: a league's standings (its details) move. */
 export const afterLeagueBetsSettled = after("league");
 /** An admin resolved a game: the game, and everyone's bets, stats and boards. */
-export const afterGameResolved = after("games", "user", "bets", "betsList", "weekBets", "stats", "leaderboard");
+export const afterGameResolved = after(
+  "games",
+  "user",
+  "bets",
+  "betsList",
+  "weekBets",
+  "stats",
+  "leaderboard",
+  "adminGames",
+  "adminWeek",
+);
+/** Winners recorded from the admin screen: the review, the jobs' runs and the public winners list. */
+export const afterWinnersRecorded = after("adminWeek", "winners");
 /** A pending bet cancelled: its stake is back, its game open to a new bet. */
 export const afterBetCancelled = after("user", "bets", "betsList", "weekBets", "coverage");
 /** A journal note saved: every bet list carries notes. */
