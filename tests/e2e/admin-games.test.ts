@@ -231,7 +231,7 @@ describe("admin game resolution", () => {
   );
 
   test(
-    "Resolve before kick-off asks loudly that the game has not started, Cancel focused; Cancel and Escape send nothing",
+    "Resolve before kick-off asks loudly that the game has not started, Cancel focused; after kick-off the usual confirmation",
     async () => {
       const { page } = await adminPage();
       let patches = 0;
@@ -266,27 +266,23 @@ describe("admin game resolution", () => {
       await dialog.getByRole("button", { name: "Resolve Before Kick-off" }).click();
       await toastLocator(page).getByText("Game Resolved").waitFor();
       expect(patches).toBe(1);
-    },
-    E2E_TIMEOUT,
-  );
+      await page.getByRole("button", { name: "Dismiss message" }).click();
 
-  test(
-    "after kick-off the usual confirmation names the game, its kick-off and the score, its Resolve focused",
-    async () => {
-      const { page } = await adminPage();
-      await setClock(page, "2026-09-11T03:00:00Z");
-      const row = game(page, DAL_PHI);
-      await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("17");
-      await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("24");
-      await row.getByRole("button", { name: "Resolve" }).click();
-      const dialog = page.getByRole("dialog", { name: "Resolve this game?" });
-      await dialog.waitFor();
-      const text = await dialog.textContent();
-      expect(text).toContain("Kick-off Thu, Sep 10");
-      expect(text).not.toContain("Not started");
+      // After kick-off, the usual confirmation: no warning, its Resolve Game focused.
+      await setClock(page, "2026-09-13T18:00:00Z");
+      const started = game(page, "Kansas City Chiefs @ Buffalo Bills");
+      await started.getByRole("spinbutton", { name: "Kansas City Chiefs score" }).fill("20");
+      await started.getByRole("spinbutton", { name: "Buffalo Bills score" }).fill("23");
+      await started.getByRole("button", { name: "Resolve" }).click();
+      const usual = page.getByRole("dialog", { name: "Resolve this game?" });
+      await usual.waitFor();
+      expect(await usual.textContent()).toContain("Kick-off Sun, Sep 13");
+      expect(await usual.textContent()).not.toContain("Not started");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Resolve Game");
       await page.keyboard.press("Enter");
+      await usual.waitFor({ state: "hidden" });
       await toastLocator(page).getByText("Game Resolved").waitFor();
+      expect(patches).toBe(2);
     },
     E2E_TIMEOUT,
   );
