@@ -1,11 +1,12 @@
 import { useState } from "react";
 import type { AdminContestWeek } from "../../../shared/contract/admin.ts";
 import { errorText } from "../../lib/api.ts";
+import { formatKickoff } from "../../lib/games.ts";
 import { toast } from "../../lib/toast.ts";
 import { recordWinners, useContestWeeks } from "./api.ts";
 
 function stateText(week: AdminContestWeek): string {
-  if (week.state === "recorded") return "Recorded";
+  if (week.state === "recorded") return week.recordedAt ? `Recorded ${formatKickoff(week.recordedAt)}` : "Recorded";
   if (week.state === "ready") return "Ready to record";
   const open = week.gamesScheduled - week.gamesCompleted;
   const parts = [
