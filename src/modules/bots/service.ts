@@ -8,6 +8,9 @@ import { countBetsOf, pendingBetsInWeek, placeBet, recordPastBets, type PastBet 
 import { currentWeek, listGames, weekFacts } from "../games/service.ts";
 import { botEmail, botUsername, isBotBettingDay, picksForWeek } from "./rules.ts";
 
+/** When the bots' next betting days begin (their weekly job's next run). */
+export { nextBotBettingDay } from "./rules.ts";
+
 /** Spec §3 Bot stats. */
 export async function botStats(db: Db): Promise<BotStats> {
   const ids = await botUserIds(db);
