@@ -331,6 +331,53 @@ describe("admin game resolution", () => {
   );
 
   test(
+    "the weekly winners: a settled week is ready to record, Record records it once; the weekly jobs show their last and next runs",
+    async () => {
+      const { page } = await adminPage();
+      const games = await weekGames(page, 1);
+      const settledAs = await bettor(
+        games.map((g) => ({ gameId: g.id, betType: "total", selection: "Over", odds: -110, point: 45.5 })),
+      );
+      suite.server.ctx.clock.set("2026-09-14T12:00:00Z");
+      for (const g of games) {
+        const res = await call(suite.server.ctx.app, "PATCH", `/api/games/${g.id}`, {
+          cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; "),
+          body: { homeScore: 30, awayScore: 20, status: "completed" },
+        });
+        expect(res.status).toBe(200);
+      }
+      await settledAs(["total:won", "total:won", "total:won"]);
+      await setClock(page, "2026-09-15T15:00:00Z");
+      await page.reload();
+
+      const winners = page.getByRole("region", { name: "Weekly winners" });
+      const week1 = winners.getByRole("row", { name: /^Week 1 / });
+      await week1.getByText("Ready to record").waitFor();
+      expect(await winners.getByRole("row", { name: /^Week 2 / }).textContent()).toContain(
+        "Waiting: 2 games without a final score",
+      );
+      await week1.getByRole("button", { name: "Record Week 1" }).press("Enter");
+      await toastLocator(page).getByText("Winners Recorded").waitFor();
+      await week1.getByText(/^Recorded Tue, Sep 15/).waitFor();
+      expect(await week1.textContent()).toMatch(/#1 \w+ 2\.73U/);
+      expect(await week1.getByRole("button").count()).toBe(0);
+      const audited = await suite.server.ctx.db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "=", "contest.winners")
+        .execute();
+      expect(audited).toHaveLength(1);
+
+      const jobs = page.getByRole("region", { name: "Scheduled jobs" });
+      expect(await jobs.getByRole("listitem").allTextContents()).toEqual([
+        expect.stringMatching(/^Weekly winners.*Last runNot run yet.*Next run.*Once Week 2's games are final/),
+        expect.stringMatching(/^Bots weekly bets.*Last runNot run yet.*Next run.*Due now for Week 2/),
+      ]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "a player who is not an admin sees a clear refusal instead of the form",
     async () => {
       const { page } = await adminPage("player");
