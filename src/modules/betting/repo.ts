@@ -460,3 +460,14 @@ export function betCountsByGame(db: Db, gameIds: readonly string[]) {
     .groupBy("r.game_id")
     .execute();
 }
+
+/** Pending bets of each week of a season, in one grouped query. */
+export function pendingBetsByWeek(db: Db, season: number) {
+  return db
+    .selectFrom("bets")
+    .select(["week", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("season", "=", season)
+    .where("status", "=", "pending")
+    .groupBy("week")
+    .execute();
+}

@@ -339,6 +339,11 @@ export async function betCountsByGame(
   return new Map(rows.map((r) => [r.game_id, { bets: Number(r.bets), players: Number(r.players) }]));
 }
 
+/** Bets still waiting for their result, by week of a season (weeks without any are absent). */
+export async function pendingBetsByWeek(db: Db, season: number): Promise<Map<number, number>> {
+  return new Map((await repo.pendingBetsByWeek(db, season)).map((r) => [r.week, Number(r.n)]));
+}
+
 /** Bets of a week still waiting for their result. */
 export function pendingBetsInWeek(db: Db, season: number, week: number): Promise<number> {
   return repo.pendingBetsInWeek(db, season, week);

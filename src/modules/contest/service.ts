@@ -3,8 +3,15 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import * as audit from "../audit/service.ts";
 import { accounts, signupsFrom } from "../users/service.ts";
-import { individualGameIdsBet, individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
-import { currentSeason, currentWeek, lastCompletedWeek, weekFacts, weekSchedule } from "../games/service.ts";
+import { individualGameIdsBet, individualGamesBet, pendingBetsByWeek, pendingBetsInWeek } from "../betting/service.ts";
+import {
+  currentSeason,
+  currentWeek,
+  lastCompletedWeek,
+  seasonWeekFacts,
+  weekFacts,
+  weekSchedule,
+} from "../games/service.ts";
 import { compareRankFigures, roiPercent } from "../../shared/stats.ts";
 import { weeklyRanking } from "../stats/service.ts";
 import type { RecordedWeek } from "../../shared/contract/contest.ts";
@@ -303,35 +310,37 @@ export async function recordedWeeks(db: Db, now: Date): Promise<RecordedWeek[]> 
 /** The season's weeks up to the current one, latest first, as the admin reviews them: recorded, ready to record, or waiting. */
 export async function adminContestWeeks(db: Db, now: Date): Promise<AdminContestWeek[]> {
   const { season, week: current } = await currentWeek(db, now);
-  const [recorded, winners] = await Promise.all([repo.weeksOfSeason(db, season), repo.winnersOfSeason(db, season)]);
+  const [recorded, winners, facts, pending] = await Promise.all([
+    repo.weeksOfSeason(db, season),
+    repo.winnersOfSeason(db, season),
+    seasonWeekFacts(db, season),
+    pendingBetsByWeek(db, season),
+  ]);
   const weeks = Array.from({ length: current }, (_, i) => current - i);
-  return Promise.all(
-    weeks.map(async (week) => {
-      const [facts, pendingBets] = await Promise.all([
-        weekFacts(db, season, week),
-        pendingBetsInWeek(db, season, week),
-      ]);
-      const row = recorded.find((r) => r.week === week);
-      const settled = facts.gamesScheduled > 0 && facts.gamesCompleted === facts.gamesScheduled && pendingBets === 0;
-      return {
-        season,
-        week,
-        gamesScheduled: facts.gamesScheduled,
-        gamesCompleted: facts.gamesCompleted,
-        pendingBets,
-        state: row ? ("recorded" as const) : settled ? ("ready" as const) : ("waiting" as const),
-        recordedAt: row?.recorded_at ?? null,
-        winners: winners
-          .filter((w) => w.week === week)
-          .map((w) => ({
-            place: w.place,
-            tied: w.tied === 1,
-            username: w.username,
-            unitsWon: (w.profit_cents / UNIT_CENTS).toFixed(2),
-          })),
-      };
-    }),
-  );
+  return weeks.map((week) => {
+    const gamesScheduled = facts.get(week)?.gamesScheduled ?? 0;
+    const gamesCompleted = facts.get(week)?.gamesCompleted ?? 0;
+    const pendingBets = pending.get(week) ?? 0;
+    const row = recorded.find((r) => r.week === week);
+    const settled = gamesScheduled > 0 && gamesCompleted === gamesScheduled && pendingBets === 0;
+    return {
+      season,
+      week,
+      gamesScheduled,
+      gamesCompleted,
+      pendingBets,
+      state: row ? ("recorded" as const) : settled ? ("ready" as const) : ("waiting" as const),
+      recordedAt: row?.recorded_at ?? null,
+      winners: winners
+        .filter((w) => w.week === week)
+        .map((w) => ({
+          place: w.place,
+          tied: w.tied === 1,
+          username: w.username,
+          unitsWon: (w.profit_cents / UNIT_CENTS).toFixed(2),
+        })),
+    };
+  });
 }
 
 async function readRecorded(db: Db, season: number, week: number): Promise<WeekWinners | null> {

@@ -277,6 +277,24 @@ export async function weekFacts(db: Db, season: number, week: number): Promise<W
   };
 }
 
+/** The facts of every week of a season, from one read of its games (the admin's review of the weeks). */
+export async function seasonWeekFacts(db: Db, season: number): Promise<Map<number, WeekFacts>> {
+  const byWeek = Map.groupBy(await repo.gamesOfSeason(db, season), (g) => g.week);
+  return new Map(
+    [...byWeek].map(([week, games]) => [
+      week,
+      {
+        season,
+        week,
+        gamesScheduled: games.length,
+        gamesCompleted: games.filter((g) => g.completed_at !== null).length,
+        firstKickoff: games[0]?.commence_time ?? null,
+        generated: games.every((g) => g.provider === "embedded"),
+      },
+    ]),
+  );
+}
+
 /** A week's games in kick-off order: id, kick-off and whether betting on it is still open. */
 export async function weekSchedule(db: Db, season: number, week: number, now: Date) {
   return (await repo.gamesOfSeason(db, season, week)).map((g) => ({
