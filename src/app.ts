@@ -26,6 +26,7 @@ import { authPlugin, type RouteInfo, sessionFirst, sessionUser } from "./modules
 import { isAdmin } from "./modules/auth/policy.ts";
 import { outboxLag } from "./modules/realtime/service.ts";
 import { bettingRoutes } from "./modules/betting/index.ts";
+import { adminRoutes } from "./modules/admin/index.ts";
 import { botsRoutes } from "./modules/bots/index.ts";
 import { gamesRoutes } from "./modules/games/index.ts";
 import { fastGamesReads, gamesReads } from "./modules/games/reads.ts";
@@ -136,11 +137,12 @@ export function createApp(deps: AppDeps) {
     .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth }))
     .use(statsRoutes({ ...deps, auth, games }))
-    .use(contestRoutes(deps))
+    .use(contestRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
     .use(profilesRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))
+    .use(adminRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))
     .use(realtimeRoutes(deps))
     .use(openapiRoute())

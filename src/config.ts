@@ -39,6 +39,8 @@ export interface Config {
   drainSeconds: number;
   /** The source commit this build came from (BUILD_COMMIT), for npt_build_info; null = unknown. */
   buildCommit: string | null;
+  /** CLOCK_START: serve's clock starts at this instant and runs on (rehearsing a day of the season, tests); null = the real time. */
+  clockStart: Date | null;
 }
 
 export class ConfigError extends Error {}
@@ -162,7 +164,18 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     metricsToken: metricsToken(env),
     drainSeconds: int(env, "DRAIN_SECONDS", 0, 0, 120),
     buildCommit: buildCommit(env),
+    clockStart: clockStart(env),
   };
+}
+
+function clockStart(env: Env): Date | null {
+  const raw = env.CLOCK_START;
+  if (!raw) return null;
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(raw)) {
+    throw new ConfigError(`CLOCK_START must be an ISO-8601 instant such as 2026-12-01T15:00:00Z (got "${raw}")`);
+  }
+  return at;
 }
 
 function metricsToken(env: Env): string | null {

@@ -29,9 +29,10 @@ const ENV = {
 /**
  * Registers the hooks that start both processes before the enclosing describe's tests and kill
  * them (and drop the database) after. Call it inside a `describe.skipIf(!onPostgres)`: the hooks of
- * a skipped describe never run. `prefix` makes the players' emails and usernames this file's own.
+ * a skipped describe never run. `prefix` makes the players' emails and usernames this file's own;
+ * `env` adds to both processes' environment (CLOCK_START, DEMO_BOTS…).
  */
-export function twoServesOnPostgres(prefix: string): TwoServes {
+export function twoServesOnPostgres(prefix: string, env: Record<string, string> = {}): TwoServes {
   let database: { url: string; drop(): Promise<void> } | undefined;
   const a = {} as RunningServe;
   const b = {} as RunningServe;
@@ -40,8 +41,8 @@ export function twoServesOnPostgres(prefix: string): TwoServes {
 
   beforeAll(async () => {
     database = await freshPostgresUrl();
-    Object.assign(a, await startServe(database.url, ENV));
-    Object.assign(b, await startServe(database.url, ENV));
+    Object.assign(a, await startServe(database.url, { ...ENV, ...env }));
+    Object.assign(b, await startServe(database.url, { ...ENV, ...env }));
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   }, 60_000);

@@ -6,6 +6,7 @@ import * as m0004 from "./0004_deleted_account_placeholders.ts";
 import * as m0005 from "./0005_league_admins.ts";
 import * as m0006 from "./0006_live_scores.ts";
 import * as m0007 from "./0007_profile_visibility.ts";
+import * as m0008 from "./0008_job_runs.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0005_league_admins": m0005,
   "0006_live_scores": m0006,
   "0007_profile_visibility": m0007,
+  "0008_job_runs": m0008,
 };

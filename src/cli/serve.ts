@@ -5,7 +5,7 @@ import { openConfigured } from "../runtime/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { MAX_HEAD_BYTES } from "../http/pipeline.ts";
 import { loadWebAssets } from "../http/web-assets.ts";
-import { systemClock } from "../lib/clock.ts";
+import { clockFrom, systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { startRuntime } from "../runtime/start.ts";
@@ -40,7 +40,7 @@ export async function serve(config: Config): Promise<void> {
   const runtime = await startRuntime({
     config,
     handle,
-    clock: systemClock,
+    clock: config.clockStart ? clockFrom(config.clockStart) : systemClock,
     logger,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
   });

@@ -9,6 +9,7 @@ import type { FriendRequestsTable, FriendshipsTable, NotificationReadsTable } fr
 import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
 import type { JobLeasesTable, RateLimitsTable } from "./tables.ts";
+import type { JobRunsTable } from "../modules/admin/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -34,5 +35,6 @@ export interface Database {
   friendships: FriendshipsTable;
   notification_reads: NotificationReadsTable;
   job_leases: JobLeasesTable;
+  job_runs: JobRunsTable;
   rate_limits: RateLimitsTable;
 }

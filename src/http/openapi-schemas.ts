@@ -5,6 +5,7 @@
  */
 import { unwrapSchema } from "@elysiajs/openapi/openapi";
 import { Kind, type TSchema } from "@sinclair/typebox";
+import * as admin from "../shared/contract/admin.ts";
 import * as auth from "../shared/contract/auth.ts";
 import * as betting from "../shared/contract/betting.ts";
 import * as bots from "../shared/contract/bots.ts";
@@ -20,7 +21,7 @@ import * as stats from "../shared/contract/stats.ts";
 type Json = Record<string, any>;
 type OpenApiVersion = Parameters<typeof unwrapSchema>[3];
 
-const CONTRACT = [common, auth, games, betting, stats, contest, leagues, social, profiles, bots];
+const CONTRACT = [common, auth, games, betting, stats, contest, leagues, social, profiles, bots, admin];
 
 /** `UserResponse` → `User`, `ErrorResponse` → `Error`: the suffix says nothing in a client. */
 const componentName = (exportName: string) => exportName.replace(/Response$/, "");

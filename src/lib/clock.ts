@@ -5,6 +5,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** A clock that starts at `start` and runs at real speed from there (CLOCK_START). */
+export function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
+}
+
 /** A clock that stands still until moved: tests place themselves on any day of the season. */
 export class FixedClock implements Clock {
   #ms: number;

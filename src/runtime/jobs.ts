@@ -3,6 +3,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";
 import { seedDemoBots } from "../modules/bots/service.ts";
+import { BOTS_WEEKLY_BETS, startWeeklyJob, WEEKLY_WINNERS } from "../modules/admin/weekly-jobs.ts";
 import type { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { hasNoUsers } from "../modules/users/service.ts";
 import type { Db } from "./connection.ts";
@@ -85,6 +86,21 @@ export const JOBS: readonly BackgroundJob[] = [
     schedule: `at once, then every ${PURGE_INTERVAL_MS / 60_000} minutes: expired sessions, links, rate-limit counters`,
     async start({ db, clock, logger }) {
       return startSessionPurge(db, clock, logger);
+    },
+  },
+  {
+    name: WEEKLY_WINNERS.name,
+    schedule: WEEKLY_WINNERS.schedule,
+    // Once per week, claimed in job_runs: a second process, or a second check, records nothing more.
+    async start({ db, clock, logger, config }) {
+      return startWeeklyJob(WEEKLY_WINNERS, { db, clock, logger, adminEmails: config.adminEmails });
+    },
+  },
+  {
+    name: BOTS_WEEKLY_BETS.name,
+    schedule: BOTS_WEEKLY_BETS.schedule,
+    async start({ db, clock, logger, config }) {
+      return startWeeklyJob(BOTS_WEEKLY_BETS, { db, clock, logger, adminEmails: config.adminEmails });
     },
   },
 ];

@@ -410,6 +410,27 @@ const ROWS: Record<string, Row> = {
     expect: only(["siteAdmin"], 200),
     otherwise: 403,
   },
+  "GET /api/admin/games": {
+    request: () => ["GET", "/api/admin/games?week=1"],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "GET /api/admin/jobs": {
+    request: () => ["GET", "/api/admin/jobs"],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "GET /api/admin/contest/weeks": {
+    request: () => ["GET", "/api/admin/contest/weeks"],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "POST /api/admin/contest/weeks/:week/winners": {
+    // Week 1 has not been played in this world: the admin is told so (409), everyone else refused first.
+    request: () => ["POST", "/api/admin/contest/weeks/1/winners", {}],
+    expect: only(["siteAdmin"], 409),
+    otherwise: 403,
+  },
   "GET /api/admin/audit": {
     request: () => ["GET", "/api/admin/audit"],
     expect: only(["siteAdmin"], 200),

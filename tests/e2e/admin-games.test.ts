@@ -19,7 +19,7 @@ interface Game {
   playerProps: { id: number; playerName: string }[];
 }
 
-/** A page on /admin/games signed in as the admin or a player. */
+/** A page on /admin/games signed in as the admin or a player (who gets the refusal, not the games). */
 async function adminPage(as: "admin" | "player" = "admin") {
   const { page } = await openPage(suite.browser, suite.server);
   page.setDefaultTimeout(10_000);
@@ -29,7 +29,7 @@ async function adminPage(as: "admin" | "player" = "admin") {
   if (as === "admin") await proveAddress(suite.server.ctx, ADMIN_EMAIL);
   await page.goto("/admin/games");
   await page.getByRole("heading", { level: 1, name: "Admin Game Resolution" }).waitFor();
-  await page.locator(".admin-game").first().waitFor();
+  if (as === "admin") await page.locator(".admin-game").first().waitFor();
   return { page, user };
 }
 
@@ -37,13 +37,24 @@ const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming Game
 const completed = (page: Page) => page.getByRole("region", { name: "Completed Games" });
 const game = (page: Page, name: string) => page.getByRole("listitem", { name, exact: true });
 const DAL_PHI = "Dallas Cowboys @ Philadelphia Eagles";
-/** Resolving asks first; this answers the question with its confirming button. */
+/**
+ * Resolving asks first (loudly before kick-off, where these tests' clock mostly stands); this
+ * answers the question with its confirming button.
+ */
 async function confirm(page: Page, button: "Resolve Game" | "Regrade Game" = "Resolve Game"): Promise<void> {
   const dialog = page.getByRole("dialog", {
-    name: button === "Resolve Game" ? "Resolve this game?" : "Regrade this game?",
+    name: button === "Resolve Game" ? /^(Resolve this game\?|This game has not started yet)$/ : "Regrade this game?",
   });
-  await dialog.getByRole("button", { name: button }).click();
+  await dialog
+    .getByRole("button", { name: button === "Resolve Game" ? /^Resolve (Game|Before Kick-off)$/ : button })
+    .click();
   await dialog.waitFor({ state: "hidden" });
+}
+
+/** Moves the server's and the page's clocks together. */
+async function setClock(page: Page, at: string): Promise<void> {
+  suite.server.ctx.clock.set(at);
+  await page.clock.setSystemTime(new Date(at));
 }
 
 async function weekGames(page: Page, week: number): Promise<Game[]> {
@@ -220,7 +231,7 @@ describe("admin game resolution", () => {
   );
 
   test(
-    "Resolve asks first, naming the game, its kick-off and the score; Cancel sends nothing",
+    "Resolve before kick-off asks loudly that the game has not started, Cancel focused; after kick-off the usual confirmation",
     async () => {
       const { page } = await adminPage();
       let patches = 0;
@@ -231,50 +242,151 @@ describe("admin game resolution", () => {
       await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("17");
       await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("24");
       await row.getByRole("button", { name: "Resolve" }).click();
-      const dialog = page.getByRole("dialog", { name: "Resolve this game?" });
+      const dialog = page.getByRole("dialog", { name: "This game has not started yet" });
       await dialog.waitFor();
       const text = await dialog.textContent();
+      expect(text).toContain("Not started: it kicks off Thu, Sep 10 · 8:20 PM EDT.");
       expect(text).toContain(DAL_PHI);
-      expect(text).toContain("Kick-off Thu, Sep 10");
       expect(text).toContain("Final score: Dallas Cowboys 17, Philadelphia Eagles 24.");
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Resolve Game");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+      expect(await dialog.getByRole("button", { name: "Resolve Game" }).count()).toBe(0);
 
-      await dialog.getByRole("button", { name: "Cancel" }).click();
+      // Enter on the focused Cancel answers no; so does Escape.
+      await page.keyboard.press("Enter");
+      await dialog.waitFor({ state: "hidden" });
+      await row.getByRole("button", { name: "Resolve" }).click();
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       await Bun.sleep(300);
       expect(patches).toBe(0);
       expect((await weekGames(page, 1))[0]!.status).toBe("upcoming");
 
-      // Escape answers no too; confirming resolves.
       await row.getByRole("button", { name: "Resolve" }).click();
-      await dialog.waitFor();
-      await page.keyboard.press("Escape");
-      await dialog.waitFor({ state: "hidden" });
-      expect(patches).toBe(0);
-      await row.getByRole("button", { name: "Resolve" }).click();
-      await confirm(page);
+      await dialog.getByRole("button", { name: "Resolve Before Kick-off" }).click();
       await toastLocator(page).getByText("Game Resolved").waitFor();
       expect(patches).toBe(1);
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+
+      // After kick-off, the usual confirmation: no warning, its Resolve Game focused.
+      await setClock(page, "2026-09-13T18:00:00Z");
+      const started = game(page, "Kansas City Chiefs @ Buffalo Bills");
+      await started.getByRole("spinbutton", { name: "Kansas City Chiefs score" }).fill("20");
+      await started.getByRole("spinbutton", { name: "Buffalo Bills score" }).fill("23");
+      await started.getByRole("button", { name: "Resolve" }).click();
+      const usual = page.getByRole("dialog", { name: "Resolve this game?" });
+      await usual.waitFor();
+      expect(await usual.textContent()).toContain("Kick-off Sun, Sep 13");
+      expect(await usual.textContent()).not.toContain("Not started");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Resolve Game");
+      await page.keyboard.press("Enter");
+      await usual.waitFor({ state: "hidden" });
+      await toastLocator(page).getByText("Game Resolved").waitFor();
+      expect(patches).toBe(2);
     },
     E2E_TIMEOUT,
   );
 
   test(
-    "a player who is not an admin sees no gate, but resolving shows 'Failed to resolve game' with the server's refusal",
+    "leads with what needs action, in order, saying why; each game shows the bets and players on it; Resolve in one column",
+    async () => {
+      const { page } = await adminPage();
+      const games = await weekGames(page, 1);
+      await bettor([
+        { gameId: games[0]!.id, betType: "spread", selection: "Philadelphia Eagles", odds: -110, point: -3.5 },
+        { gameId: games[1]!.id, betType: "spread", selection: "Buffalo Bills", odds: -110, point: -3.5 },
+      ]);
+      await bettor([{ gameId: games[1]!.id, betType: "total", selection: "Over", odds: -110, point: 45.5 }]);
+      await setClock(page, "2026-09-13T20:55:00Z");
+      await page.reload();
+      const queue = page.getByRole("region", { name: /^Needs action/ });
+      await queue.locator(".queue-item").first().waitFor();
+      expect(await queue.locator(".queue-item").allTextContents()).toEqual([
+        expect.stringMatching(
+          /Final score missing[\s\S]*Dallas Cowboys @ Philadelphia Eagles[\s\S]*Kicked off 3 days ago and still has no final score\.[\s\S]*1 bet · 1 player/,
+        ),
+        expect.stringMatching(
+          /In progress[\s\S]*Kansas City Chiefs @ Buffalo Bills[\s\S]*kicked off 4 hours ago[\s\S]*2 bets · 2 players/,
+        ),
+        expect.stringMatching(
+          /In progress[\s\S]*San Francisco 49ers @ Seattle Seahawks[\s\S]*kicked off 30 minutes ago[\s\S]*No bets/,
+        ),
+      ]);
+      expect(await upcoming(page).locator(".admin-game .game-riders").allTextContents()).toEqual([
+        "1 bet · 1 player",
+        "2 bets · 2 players",
+        "No bets",
+      ]);
+      // Every Resolve button starts at the same x, whatever the team names' width.
+      const xs = await upcoming(page)
+        .locator(".score-row button")
+        .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().left)));
+      expect(new Set(xs).size).toBe(1);
+
+      // The queue's Resolve takes the keyboard to that game's score.
+      await queue.getByRole("button", { name: "Resolve Dallas Cowboys @ Philadelphia Eagles" }).press("Enter");
+      await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Dallas Cowboys score");
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the weekly winners: a settled week is ready to record, Record records it once; the weekly jobs show their last and next runs",
+    async () => {
+      const { page } = await adminPage();
+      const games = await weekGames(page, 1);
+      const settledAs = await bettor(
+        games.map((g) => ({ gameId: g.id, betType: "total", selection: "Over", odds: -110, point: 45.5 })),
+      );
+      suite.server.ctx.clock.set("2026-09-14T12:00:00Z");
+      for (const g of games) {
+        const res = await call(suite.server.ctx.app, "PATCH", `/api/games/${g.id}`, {
+          cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; "),
+          body: { homeScore: 30, awayScore: 20, status: "completed" },
+        });
+        expect(res.status).toBe(200);
+      }
+      await settledAs(["total:won", "total:won", "total:won"]);
+      await setClock(page, "2026-09-15T15:00:00Z");
+      await page.reload();
+
+      const winners = page.getByRole("region", { name: "Weekly winners" });
+      const week1 = winners.getByRole("row", { name: /^Week 1 / });
+      await week1.getByText("Ready to record").waitFor();
+      expect(await winners.getByRole("row", { name: /^Week 2 / }).textContent()).toContain(
+        "Waiting: 2 games without a final score",
+      );
+      await week1.getByRole("button", { name: "Record Week 1" }).press("Enter");
+      await toastLocator(page).getByText("Winners Recorded").waitFor();
+      await week1.getByText(/^Recorded Tue, Sep 15/).waitFor();
+      expect(await week1.textContent()).toMatch(/#1 \w+ 2\.73U/);
+      expect(await week1.getByRole("button").count()).toBe(0);
+      const audited = await suite.server.ctx.db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "=", "contest.winners")
+        .execute();
+      expect(audited).toHaveLength(1);
+
+      const jobs = page.getByRole("region", { name: "Scheduled jobs" });
+      expect(await jobs.getByRole("listitem").allTextContents()).toEqual([
+        expect.stringMatching(/^Weekly winners.*Last runNot run yet.*Next run.*Once Week 2's games are final/),
+        expect.stringMatching(/^Bots weekly bets.*Last runNot run yet.*Next run.*Due now for Week 2/),
+      ]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a player who is not an admin sees a clear refusal instead of the form",
     async () => {
       const { page } = await adminPage("player");
-      const row = game(page, DAL_PHI);
-      await row.getByRole("spinbutton", { name: "Dallas Cowboys score" }).fill("10");
-      await row.getByRole("spinbutton", { name: "Philadelphia Eagles score" }).fill("3");
-      await row.getByRole("button", { name: "Resolve" }).click();
-      await confirm(page);
-      const toast = toastLocator(page);
-      await toast.waitFor();
-      expect(await toast.locator(".toast-title").textContent()).toBe("Failed to resolve game");
-      expect(await toast.locator(".toast-description").textContent()).toBe("Admins only");
-      expect(await toast.getAttribute("class")).toContain("toast-destructive");
-      expect((await weekGames(page, 1))[0]!.status).toBe("upcoming");
-      expect(await upcoming(page).locator(".admin-game").count()).toBe(3);
+      const refusal = page.getByRole("alert").filter({ hasText: "Admins only" });
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain("Your account is not a site admin");
+      expect(await page.locator(".resolve-form").count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Resolve" }).count()).toBe(0);
+      expect(await page.getByRole("combobox", { name: "Week" }).count()).toBe(0);
     },
     E2E_TIMEOUT,
   );

@@ -431,3 +431,43 @@ export function settledSince(db: Db, userId: number, since: string, limit: numbe
     .limit(limit)
     .execute();
 }
+
+/**
+ * Bets and distinct players riding on each game, in one grouped query: single bets by their game,
+ * parlays by each leg's game (a parlay counts once on every game it needs).
+ */
+export function betCountsByGame(db: Db, gameIds: readonly string[]) {
+  if (gameIds.length === 0) return Promise.resolve([]);
+  const rides = db
+    .selectFrom("bets")
+    .select(["game_id", "user_id"])
+    .where("is_parlay", "=", 0)
+    .where("game_id", "in", gameIds)
+    .unionAll(
+      db
+        .selectFrom("bet_legs as l")
+        .innerJoin("bets as b", "b.id", "l.bet_id")
+        .select(["l.game_id as game_id", "b.user_id as user_id"])
+        .where("l.game_id", "in", gameIds),
+    );
+  return db
+    .selectFrom(rides.as("r"))
+    .select([
+      "r.game_id",
+      (eb) => eb.fn.countAll<number>().as("bets"),
+      (eb) => eb.fn.count<number>("r.user_id").distinct().as("players"),
+    ])
+    .groupBy("r.game_id")
+    .execute();
+}
+
+/** Pending bets of each week of a season, in one grouped query. */
+export function pendingBetsByWeek(db: Db, season: number) {
+  return db
+    .selectFrom("bets")
+    .select(["week", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("season", "=", season)
+    .where("status", "=", "pending")
+    .groupBy("week")
+    .execute();
+}

@@ -335,6 +335,20 @@ export function individualGameIdsBet(db: Db, userId: number, season: number, wee
   return repo.individualGameIdsBet(db, userId, season, week);
 }
 
+/** Bets and distinct players on each of these games (parlays count on each leg's game); games without bets are absent. */
+export async function betCountsByGame(
+  db: Db,
+  gameIds: readonly string[],
+): Promise<Map<string, { bets: number; players: number }>> {
+  const rows = await repo.betCountsByGame(db, gameIds);
+  return new Map(rows.map((r) => [r.game_id, { bets: Number(r.bets), players: Number(r.players) }]));
+}
+
+/** Bets still waiting for their result, by week of a season (weeks without any are absent). */
+export async function pendingBetsByWeek(db: Db, season: number): Promise<Map<number, number>> {
+  return new Map((await repo.pendingBetsByWeek(db, season)).map((r) => [r.week, Number(r.n)]));
+}
+
 /** Bets of a week still waiting for their result. */
 export function pendingBetsInWeek(db: Db, season: number, week: number): Promise<number> {
   return repo.pendingBetsInWeek(db, season, week);

@@ -146,3 +146,36 @@ export function picksForWeek(games: readonly PricedGameView[], botId: number, we
     return pick ? [pick] : [];
   });
 }
+
+/** The bots' weekly bets run on these days (US Eastern, the league's calendar): after Monday night, before Thursday. */
+const EASTERN_DAY = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  weekday: "short",
+  hour: "numeric",
+  hourCycle: "h23",
+});
+const BETTING_DAYS = new Set(["Tue", "Wed"]);
+const HOUR_MS = 60 * 60 * 1000;
+
+function easternDayAndHour(at: Date): { day: string; hour: number } {
+  const parts = EASTERN_DAY.formatToParts(at);
+  return {
+    day: parts.find((p) => p.type === "weekday")?.value ?? "",
+    hour: Number(parts.find((p) => p.type === "hour")?.value ?? 0),
+  };
+}
+
+/** Whether `at` falls on a Tuesday or Wednesday in US Eastern time, when the bots place the week's bets. */
+export function isBotBettingDay(at: Date): boolean {
+  return BETTING_DAYS.has(easternDayAndHour(at).day);
+}
+
+/** The next Tuesday 00:00 US Eastern after `at` (to the hour, daylight saving included). */
+export function nextBotBettingDay(at: Date): Date {
+  let t = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  for (let i = 0; i < 8 * 24; i += 1, t += HOUR_MS) {
+    const { day, hour } = easternDayAndHour(new Date(t));
+    if (day === "Tue" && hour === 0) return new Date(t);
+  }
+  return new Date(t);
+}

@@ -4,9 +4,12 @@ import type { BotStats } from "../../shared/contract/bots.ts";
 import { randomToken } from "../../lib/ids.ts";
 import * as audit from "../audit/service.ts";
 import { botUserIds, createBotAccounts } from "../users/service.ts";
-import { countBetsOf, placeBet, recordPastBets, type PastBet } from "../betting/service.ts";
-import { currentWeek, listGames } from "../games/service.ts";
-import { botEmail, botUsername, picksForWeek } from "./rules.ts";
+import { countBetsOf, pendingBetsInWeek, placeBet, recordPastBets, type PastBet } from "../betting/service.ts";
+import { currentWeek, listGames, weekFacts } from "../games/service.ts";
+import { botEmail, botUsername, isBotBettingDay, picksForWeek } from "./rules.ts";
+
+/** When the bots' next betting days begin (their weekly job's next run). */
+export { nextBotBettingDay } from "./rules.ts";
 
 /** Spec §3 Bot stats. */
 export async function botStats(db: Db): Promise<BotStats> {
@@ -76,6 +79,22 @@ export async function weeklyUpdate(
       audit.record(trx, now, actor, "bots.weekly_update", `week:${week}`, { bots: bots.length, placed }),
     );
   return { placed, bots: bots.length, week, message: `${bots.length} bots placed ${placed} bets on Week ${week}.` };
+}
+
+/**
+ * The week the bots should bet now, on their schedule: a Tuesday or Wednesday (US Eastern), once
+ * the previous week's games are final and its bets settled, while the current week has open games.
+ */
+export async function weekDueForBots(db: Db, now: Date): Promise<{ season: number; week: number } | null> {
+  if (!isBotBettingDay(now)) return null;
+  const { season, week } = await currentWeek(db, now);
+  if (week > 1) {
+    const previous = await weekFacts(db, season, week - 1);
+    if (previous.gamesCompleted < previous.gamesScheduled) return null;
+    if ((await pendingBetsInWeek(db, season, week - 1)) > 0) return null;
+  }
+  const open = (await listGames(db, now, week)).some((g) => g.status === "upcoming");
+  return open ? { season, week } : null;
 }
 
 /**

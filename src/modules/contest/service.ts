@@ -3,11 +3,19 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { centsToString, UNIT_CENTS } from "../../shared/money.ts";
 import * as audit from "../audit/service.ts";
 import { accounts, signupsFrom } from "../users/service.ts";
-import { individualGameIdsBet, individualGamesBet, pendingBetsInWeek } from "../betting/service.ts";
-import { currentSeason, lastCompletedWeek, weekFacts, weekSchedule } from "../games/service.ts";
+import { individualGameIdsBet, individualGamesBet, pendingBetsByWeek, pendingBetsInWeek } from "../betting/service.ts";
+import {
+  currentSeason,
+  currentWeek,
+  lastCompletedWeek,
+  seasonWeekFacts,
+  weekFacts,
+  weekSchedule,
+} from "../games/service.ts";
 import { compareRankFigures, roiPercent } from "../../shared/stats.ts";
 import { weeklyRanking } from "../stats/service.ts";
 import type { RecordedWeek } from "../../shared/contract/contest.ts";
+import type { AdminContestWeek } from "../../shared/contract/admin.ts";
 import * as repo from "./repo.ts";
 import { type ContestStatus, contestStatus, PRIZE_PLACES, requiredGamesForPrize } from "../../shared/contest.ts";
 import { ineligibility, linkedAccounts, selectWinners } from "./rules.ts";
@@ -150,9 +158,25 @@ export async function boardPrizeMarks(
   return { eligible, places, validUntil };
 }
 
+/** The season the contest is about now (the games' season on show). */
+export function seasonOnShow(db: Db, now: Date): Promise<number> {
+  return currentSeason(db, now);
+}
+
 /** Whether a week's winners are recorded (a regrade of its games is then refused). */
 export async function winnersRecorded(db: Db, season: number, week: number): Promise<boolean> {
   return (await repo.findWeek(db, season, week)) !== undefined;
+}
+
+/**
+ * The week whose winners the weekly job records now: the last completed week (the CLI's default),
+ * once its bets are all settled and while its winners are not recorded yet.
+ */
+export async function weekAwaitingWinners(db: Db, now: Date): Promise<{ season: number; week: number } | null> {
+  const target = await lastCompletedWeek(db, now);
+  if (!target || (await winnersRecorded(db, target.season, target.week))) return null;
+  if ((await pendingBetsInWeek(db, target.season, target.week)) > 0) return null;
+  return target;
 }
 
 /**
@@ -281,6 +305,42 @@ export async function recordedWeeks(db: Db, now: Date): Promise<RecordedWeek[]> 
         roi: roiPercent(w.profit_cents, w.wagered_cents),
       })),
   }));
+}
+
+/** The season's weeks up to the current one, latest first, as the admin reviews them: recorded, ready to record, or waiting. */
+export async function adminContestWeeks(db: Db, now: Date): Promise<AdminContestWeek[]> {
+  const { season, week: current } = await currentWeek(db, now);
+  const [recorded, winners, facts, pending] = await Promise.all([
+    repo.weeksOfSeason(db, season),
+    repo.winnersOfSeason(db, season),
+    seasonWeekFacts(db, season),
+    pendingBetsByWeek(db, season),
+  ]);
+  const weeks = Array.from({ length: current }, (_, i) => current - i);
+  return weeks.map((week) => {
+    const gamesScheduled = facts.get(week)?.gamesScheduled ?? 0;
+    const gamesCompleted = facts.get(week)?.gamesCompleted ?? 0;
+    const pendingBets = pending.get(week) ?? 0;
+    const row = recorded.find((r) => r.week === week);
+    const settled = gamesScheduled > 0 && gamesCompleted === gamesScheduled && pendingBets === 0;
+    return {
+      season,
+      week,
+      gamesScheduled,
+      gamesCompleted,
+      pendingBets,
+      state: row ? ("recorded" as const) : settled ? ("ready" as const) : ("waiting" as const),
+      recordedAt: row?.recorded_at ?? null,
+      winners: winners
+        .filter((w) => w.week === week)
+        .map((w) => ({
+          place: w.place,
+          tied: w.tied === 1,
+          username: w.username,
+          unitsWon: (w.profit_cents / UNIT_CENTS).toFixed(2),
+        })),
+    };
+  });
 }
 
 async function readRecorded(db: Db, season: number, week: number): Promise<WeekWinners | null> {

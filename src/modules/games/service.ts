@@ -245,6 +245,8 @@ export async function resolveGame(
       awayScore: input.awayScore,
       ...(regrade ? { previous: { homeScore: row.home_score, awayScore: row.away_score } } : {}),
       ...(input.playerStats?.length ? { playerStats: input.playerStats } : {}),
+      // Allowed (a cancelled or moved game, a test), but it stands out in the log: the screen warns first.
+      ...(Date.parse(row.commence_time) > now.getTime() ? { beforeKickoff: true } : {}),
     });
     await publish(trx, now, "odds_update", {});
     return getGame(trx, gameId, now);
@@ -273,6 +275,24 @@ export async function weekFacts(db: Db, season: number, week: number): Promise<W
     firstKickoff: games[0]?.commence_time ?? null,
     generated: games.length > 0 && games.every((g) => g.provider === "embedded"),
   };
+}
+
+/** The facts of every week of a season, from one read of its games (the admin's review of the weeks). */
+export async function seasonWeekFacts(db: Db, season: number): Promise<Map<number, WeekFacts>> {
+  const byWeek = Map.groupBy(await repo.gamesOfSeason(db, season), (g) => g.week);
+  return new Map(
+    [...byWeek].map(([week, games]) => [
+      week,
+      {
+        season,
+        week,
+        gamesScheduled: games.length,
+        gamesCompleted: games.filter((g) => g.completed_at !== null).length,
+        firstKickoff: games[0]?.commence_time ?? null,
+        generated: games.every((g) => g.provider === "embedded"),
+      },
+    ]),
+  );
 }
 
 /** A week's games in kick-off order: id, kick-off and whether betting on it is still open. */

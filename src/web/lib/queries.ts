@@ -30,6 +30,8 @@ export type Family =
   | "profileVisibility"
   | "notifications"
   | "botStats"
+  | "adminGames"
+  | "adminWeek"
   | "invite";
 
 export type QueryKey = readonly [family: Family, url: string];
@@ -88,6 +90,12 @@ export const keys = {
   profileVisibility: () => key("profileVisibility", "/api/user/profile-visibility"),
   notifications: () => key("notifications", "/api/notifications"),
   botStats: () => key("botStats", "/api/admin/bots/stats"),
+  /** The admin's action queue and a week's bet counts. */
+  adminGames: (week: number) => key("adminGames", `/api/admin/games?week=${week}`),
+  /** The weekly jobs' last and next runs. */
+  adminJobs: () => key("adminWeek", "/api/admin/jobs"),
+  /** The contest's weeks as the admin reviews them. */
+  adminContestWeeks: () => key("adminWeek", "/api/admin/contest/weeks"),
 };
 
 /**
@@ -114,7 +122,7 @@ export const afterBetPlaced = after("user", "bets", "betsList", "weekBets", "sta
 /** Spec §8: after a refused placement the weekly bets are refetched (they tell which games already have a bet). */
 export const afterBetRefused = after("weekBets");
 /** The live odds_update: prices moved, games started or ended, so the games and the current week are asked again. */
-export const afterOddsUpdate = after("games", "currentWeek");
+export const afterOddsUpdate = after("games", "currentWeek", "adminGames");
 /**
  * The live scores_update: games under way changed score or status, shown on the games and on My Bets'
  * list (its own family: the other bet queries, refetched every minute of a Sunday, would show nothing new).
@@ -148,7 +156,11 @@ export const afterGameResolved = after(
   "stats",
   "leaderboard",
   "profile",
+  "adminGames",
+  "adminWeek",
 );
+/** Winners recorded from the admin screen: the review, the jobs' runs and the public winners list. */
+export const afterWinnersRecorded = after("adminWeek", "winners");
 /** A pending bet cancelled: its stake is back, its game open to a new bet. */
 export const afterBetCancelled = after("user", "bets", "betsList", "weekBets", "coverage");
 /** A journal note saved: every bet list carries notes. */

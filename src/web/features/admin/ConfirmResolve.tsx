@@ -1,11 +1,13 @@
 import type { Game } from "../../../shared/contract/games.ts";
 import { Modal } from "../../components/Modal.tsx";
 import { formatKickoff } from "../../lib/games.ts";
+import { notStarted } from "./admin-text.ts";
 import type { ResolveBody } from "./resolve-input.ts";
 
 /**
  * Resolving settles every bet on the game at once: the admin confirms the game (with its kick-off,
- * so a game of another day stands out) and the score before it goes.
+ * so a game of another day stands out) and the score before it goes. A game that has not kicked off
+ * gets a distinct, louder confirmation: resolving it early is almost always a wrong row.
  */
 export function ConfirmResolve({
   game,
@@ -22,14 +24,28 @@ export function ConfirmResolve({
 }) {
   const id = `confirm-resolve-${game.id}`;
   const stats = body?.playerStats?.length ?? 0;
+  const early = !regrade && notStarted(game.commenceTime);
   return (
-    <Modal open={body !== null} onClose={onCancel} labelledBy={`${id}-title`} className="confirm-dialog">
+    <Modal
+      open={body !== null}
+      onClose={onCancel}
+      labelledBy={`${id}-title`}
+      className={early ? "confirm-dialog confirm-early" : "confirm-dialog"}
+    >
       {body ? (
         <article>
           <header>
             <button type="button" aria-label="Close" rel="prev" onClick={onCancel} />
-            <h2 id={`${id}-title`}>{regrade ? "Regrade this game?" : "Resolve this game?"}</h2>
+            <h2 id={`${id}-title`}>
+              {regrade ? "Regrade this game?" : early ? "This game has not started yet" : "Resolve this game?"}
+            </h2>
           </header>
+          {early ? (
+            <p className="confirm-warning">
+              <strong>Not started:</strong> it kicks off {formatKickoff(game.commenceTime)}. Resolving it now settles
+              every bet on it with a score that has not been played. Only do this for a cancelled or moved game.
+            </p>
+          ) : null}
           <p className="confirm-game">
             <strong>
               {game.awayTeam} @ {game.homeTeam}
@@ -48,12 +64,19 @@ export function ConfirmResolve({
               : "The game is completed and every bet on it is settled at once."}
           </p>
           <footer>
-            <button type="button" className="secondary" onClick={onCancel}>
+            <button type="button" className="secondary" onClick={onCancel} data-autofocus={early || undefined}>
               Cancel
             </button>
-            <button type="button" onClick={onConfirm} data-autofocus>
-              {regrade ? "Regrade Game" : "Resolve Game"}
-            </button>
+            {early ? (
+              // The safe choice takes the focus: Enter on an early resolve cancels.
+              <button type="button" className="danger-button" onClick={onConfirm}>
+                Resolve Before Kick-off
+              </button>
+            ) : (
+              <button type="button" onClick={onConfirm} data-autofocus>
+                {regrade ? "Regrade Game" : "Resolve Game"}
+              </button>
+            )}
           </footer>
         </article>
       ) : null}

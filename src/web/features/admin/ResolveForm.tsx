@@ -22,11 +22,22 @@ const TEXTS = {
   },
 };
 
-function ScoreInput({ team, value, onChange }: { team: string; value: string; onChange(value: string): void }) {
+function ScoreInput({
+  id,
+  team,
+  value,
+  onChange,
+}: {
+  id?: string;
+  team: string;
+  value: string;
+  onChange(value: string): void;
+}) {
   return (
     <label className="score-input">
-      <span>{team}</span>
+      <span title={team}>{team}</span>
       <input
+        id={id}
         type="number"
         inputMode="numeric"
         min={0}
@@ -39,6 +50,9 @@ function ScoreInput({ team, value, onChange }: { team: string; value: string; on
     </label>
   );
 }
+
+/** The id of a game's first score input (the action queue's Resolve moves the focus there). */
+export const scoreInputId = (gameId: string) => `score-${gameId}`;
 
 /**
  * Final scores (spec §2/§5) and, optionally, each prop's player figure or 'Did not play'; with
@@ -87,7 +101,7 @@ export function ResolveForm({ game, regrade = false, onDone }: { game: Game; reg
       aria-label={`${texts.submit} ${game.awayTeam} @ ${game.homeTeam}`}
     >
       <div className="score-row">
-        <ScoreInput team={game.awayTeam} value={away} onChange={setAway} />
+        <ScoreInput id={scoreInputId(game.id)} team={game.awayTeam} value={away} onChange={setAway} />
         <ScoreInput team={game.homeTeam} value={home} onChange={setHome} />
         <button type="submit" disabled={pending} aria-busy={pending}>
           {texts.submit}
