@@ -19,6 +19,7 @@ import * as m0018 from "./0018_pending_once.ts";
 import * as m0019 from "./0019_deleted_account_placeholders.ts";
 import * as m0020 from "./0020_league_admins.ts";
 import * as m0021 from "./0021_live_scores.ts";
+import * as m0022 from "./0022_line_history.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0019_deleted_account_placeholders": m0019,
   "0020_league_admins": m0020,
   "0021_live_scores": m0021,
+  "0022_line_history": m0022,
 };

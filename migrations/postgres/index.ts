@@ -5,6 +5,7 @@ import * as m0003 from "./0003_pending_once.ts";
 import * as m0004 from "./0004_deleted_account_placeholders.ts";
 import * as m0005 from "./0005_league_admins.ts";
 import * as m0006 from "./0006_live_scores.ts";
+import * as m0007 from "./0007_line_history.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0004_deleted_account_placeholders": m0004,
   "0005_league_admins": m0005,
   "0006_live_scores": m0006,
+  "0007_line_history": m0007,
 };

@@ -3,8 +3,8 @@ import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { winnersRecorded } from "../contest/service.ts";
-import { CurrentWeek, Game } from "../../shared/contract/games.ts";
-import { GameParams, GamesQuery, ResolveBody } from "./model.ts";
+import { CurrentWeek, Game, LineHistory } from "../../shared/contract/games.ts";
+import { GameParams, GamesQuery, LINES_PAGE_MAX, LinesQuery, ResolveBody } from "./model.ts";
 import { cachedAnswer } from "../../http/cached-read.ts";
 import type { GamesReads } from "./reads.ts";
 import * as service from "./service.ts";
@@ -20,6 +20,11 @@ export function gamesRoutes({ db, clock, auth, reads }: { db: Db; clock: Clock; 
     .get("/weeks/current", async ({ request, set }) => cachedAnswer(request, set, await reads.currentWeek()), {
       response: { 200: CurrentWeek },
     })
+    .get(
+      "/games/:id/lines",
+      ({ params, query }) => service.lineHistory(db, params.id, query.after ?? 0, query.limit ?? LINES_PAGE_MAX),
+      { params: GameParams, query: LinesQuery, response: { 200: LineHistory } },
+    )
     .patch(
       "/games/:id",
       ({ params, body, user }) =>

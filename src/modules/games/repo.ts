@@ -1,6 +1,6 @@
 import type { Db } from "../../runtime/index.ts";
 import type { Insertable, Updateable } from "kysely";
-import type { GamePropsTable, GamesTable } from "./table.ts";
+import type { GamePropsTable, GamesTable, LineChangesTable } from "./table.ts";
 
 export function latestSeason(db: Db) {
   return db
@@ -159,4 +159,32 @@ export async function countGamesOfWeek(db: Db, season: number, week: number): Pr
     .where("week", "=", week)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Rows a statement: SQLite takes at most 32,766 parameters (8 a row here). */
+const LINE_ROWS_PER_INSERT = 1000;
+
+export async function insertLineChanges(db: Db, rows: Insertable<LineChangesTable>[]) {
+  for (let i = 0; i < rows.length; i += LINE_ROWS_PER_INSERT) {
+    await db
+      .insertInto("line_changes")
+      .values(rows.slice(i, i + LINE_ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+/** One game's line changes after the change `afterId`, in the order they were recorded; `limit` of them. */
+export function lineChangesOfGame(db: Db, gameId: string, afterId: number, limit: number) {
+  return db
+    .selectFrom("line_changes")
+    .select(["id", "market", "selection", "point", "price", "changed_at", "source"])
+    .where("game_id", "=", gameId)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export function gameExists(db: Db, id: string) {
+  return db.selectFrom("games").select("id").where("id", "=", id).executeTakeFirst();
 }
