@@ -80,6 +80,14 @@ describe("recording", () => {
     expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
   });
 
+  test("an answer already given is not served stale after a sync that moves the line", async () => {
+    expect((await lines(KC_BUF)).body.changes).toHaveLength(6);
+    ctx.clock.advance(60 * 60 * 1000);
+    provider.spreadShift = 1;
+    await syncGames(ctx.db, provider, ctx.clock.now());
+    expect((await lines(KC_BUF)).body.changes).toHaveLength(8);
+  });
+
   test("a started game's lines stop moving, so its history stops too", async () => {
     ctx.clock.set("2026-09-13T18:00:00Z");
     provider.spreadShift = -2;

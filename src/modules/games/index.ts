@@ -22,7 +22,8 @@ export function gamesRoutes({ db, clock, auth, reads }: { db: Db; clock: Clock; 
     })
     .get(
       "/games/:id/lines",
-      ({ params, query }) => service.lineHistory(db, params.id, query.after ?? 0, query.limit ?? LINES_PAGE_MAX),
+      async ({ params, query, request, set }) =>
+        cachedAnswer(request, set, await reads.lines(params.id, query.after ?? 0, query.limit ?? LINES_PAGE_MAX)),
       { params: GameParams, query: LinesQuery, response: { 200: LineHistory } },
     )
     .patch(
