@@ -1,4 +1,4 @@
-import type { Db } from "../../runtime/index.ts";
+import { type Db, jsonRows } from "../../runtime/index.ts";
 import type { Insertable, Updateable } from "kysely";
 import type { GamePropsTable, GamesTable, LineChangesTable } from "./table.ts";
 
@@ -161,16 +161,23 @@ export async function countGamesOfWeek(db: Db, season: number, week: number): Pr
   return Number(row?.n ?? 0);
 }
 
-/** Rows a statement: SQLite takes at most 32,766 parameters (8 a row here). */
-const LINE_ROWS_PER_INSERT = 1000;
+const LINE_COLUMNS = ["game_id", "market", "selection", "point", "price", "changed_at", "source"] as const;
 
+/** One constant statement for any number of changes (json-rows.ts): a sync's batch binds one parameter. */
 export async function insertLineChanges(db: Db, rows: Insertable<LineChangesTable>[]) {
-  for (let i = 0; i < rows.length; i += LINE_ROWS_PER_INSERT) {
-    await db
-      .insertInto("line_changes")
-      .values(rows.slice(i, i + LINE_ROWS_PER_INSERT))
-      .execute();
-  }
+  if (rows.length === 0) return;
+  await db
+    .insertInto("line_changes")
+    .columns(LINE_COLUMNS)
+    .expression(
+      jsonRows(
+        db,
+        "line_changes",
+        LINE_COLUMNS,
+        rows.map((r) => ({ ...r, point: r.point ?? null })),
+      ),
+    )
+    .execute();
 }
 
 /** One game's line changes after the change `afterId`, in the order they were recorded; `limit` of them. */
