@@ -41,7 +41,7 @@ export function LineChart({ series }: { series: MarketSeries }) {
           height: LINE_CHART_HEIGHT,
           layout: { fontFamily: getComputedStyle(container.current).fontFamily, fontSize: 12 },
           grid: { vertLines: { visible: false } },
-          rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.2, bottom: 0.2 } },
+          rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: { top: 0.2, bottom: 0.2 } },
           timeScale: {
             borderVisible: false,
             fixLeftEdge: true,
