@@ -97,6 +97,24 @@ describe("recording", () => {
   });
 });
 
+describe("two syncs at once (serve's and the CLI's)", () => {
+  test("each move is stored once: the one that wrote the new lines records them, the other finds them moved", async () => {
+    const before = await storedChanges();
+    for (let round = 1; round <= 5; round++) {
+      ctx.clock.advance(60 * 60 * 1000);
+      const [first, second] = [new FakeProvider(), new FakeProvider()];
+      first.spreadShift = second.spreadShift = -round;
+      await Promise.all([syncGames(ctx.db, first, ctx.clock.now()), syncGames(ctx.db, second, ctx.clock.now())]);
+    }
+    // Five open games, two spread sides each, five moves.
+    expect((await storedChanges()) - before).toBe(5 * 2 * 5);
+    const { changes } = (await lines(KC_BUF)).body;
+    expect(
+      changes.filter((c: { market: string }) => c.market === "spreads").map((c: { point: number }) => c.point),
+    ).toEqual([3.5, -3.5, 4.5, -4.5, 5.5, -5.5, 6.5, -6.5, 7.5, -7.5, 8.5, -8.5]);
+  });
+});
+
 describe("GET /api/games/{id}/lines", () => {
   test("a game with no lines yet answers an empty history", async () => {
     await ctx.db.deleteFrom("line_changes").where("game_id", "=", KC_BUF).execute();

@@ -125,24 +125,19 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   const changed = await changedOdds(db, open, existing, odds);
   await inChunks(changed, (chunk) =>
     db.transaction().execute(async (trx) => {
+      const moves: games.LineMoves[] = [];
       for (const { game, gameOdds } of chunk) {
-        await games.updateLines(
-          trx,
-          game.providerId,
-          JSON.stringify(gameOdds.odds),
-          now.toISOString(),
-          propRows(game.providerId, gameOdds),
-        );
-      }
-      await games.recordLineMoves(
-        trx,
-        chunk.map(({ game, gameOdds }) => ({
+        const stored = existing.get(game.providerId)!;
+        const at = now.toISOString();
+        if (!(await games.updateLines(trx, stored, gameOdds.odds, at, propRows(game.providerId, gameOdds)))) continue;
+        moves.push({
           gameId: game.providerId,
           source: provider.name,
-          previous: JSON.parse(existing.get(game.providerId)!.odds),
-          snapshots: [{ at: now.toISOString(), odds: gameOdds.odds }],
-        })),
-      );
+          previous: JSON.parse(stored.odds),
+          snapshots: [{ at, odds: gameOdds.odds }],
+        });
+      }
+      await games.recordLineMoves(trx, moves);
     }),
   );
   report.oddsUpdated = changed.length;

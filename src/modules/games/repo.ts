@@ -52,6 +52,21 @@ export function updateGame(db: Db, id: string, changes: Updateable<GamesTable>) 
   return db.updateTable("games").set(changes).where("id", "=", id).execute();
 }
 
+/**
+ * A game's new lines, only over the ones the caller read (`previous`, as stored): false when
+ * another sync moved them first. PostgreSQL re-checks the condition once a concurrent update of
+ * the row commits, so of two syncs racing only one writes (and records the move).
+ */
+export async function moveLines(db: Db, id: string, previous: string, changes: Updateable<GamesTable>) {
+  const result = await db
+    .updateTable("games")
+    .set(changes)
+    .where("id", "=", id)
+    .where("odds", "=", previous)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** A game's running score and status, only while it has no final (a final, an admin's above all, stands). */
 export function setLiveScore(
   db: Db,

@@ -331,10 +331,22 @@ export async function addGames(trx: Db, games: NewGame[], props: NewProp[]): Pro
   await repo.upsertProps(trx, props);
 }
 
-/** Moves a game's lines (JSON of its markets) and adds or moves its props; props are never deleted. */
-export async function updateLines(trx: Db, gameId: string, odds: string, at: string, props: NewProp[]): Promise<void> {
-  await repo.updateGame(trx, gameId, { odds, odds_updated_at: at });
+/**
+ * Moves a game's lines (JSON of its markets) from `previous` (as read), adds or moves its props
+ * (never deleted), and keeps the line history. False, and nothing written, when another sync
+ * moved the lines since they were read: that one wrote and recorded them.
+ */
+export async function updateLines(
+  trx: Db,
+  game: { id: string; odds: string },
+  odds: OddsMarket[],
+  at: string,
+  props: NewProp[],
+): Promise<boolean> {
+  if (!(await repo.moveLines(trx, game.id, game.odds, { odds: JSON.stringify(odds), odds_updated_at: at })))
+    return false;
   await repo.upsertProps(trx, props);
+  return true;
 }
 
 /** Follows a moved kick-off; a game moved back into the future (`reopened`) takes its closing line again later. */
