@@ -21,6 +21,7 @@ import * as m0020 from "./0020_league_admins.ts";
 import * as m0021 from "./0021_live_scores.ts";
 import * as m0022 from "./0022_profile_visibility.ts";
 import * as m0023 from "./0023_job_runs.ts";
+import * as m0024 from "./0024_line_history.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0021_live_scores": m0021,
   "0022_profile_visibility": m0022,
   "0023_job_runs": m0023,
+  "0024_line_history": m0024,
 };

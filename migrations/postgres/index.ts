@@ -7,6 +7,7 @@ import * as m0005 from "./0005_league_admins.ts";
 import * as m0006 from "./0006_live_scores.ts";
 import * as m0007 from "./0007_profile_visibility.ts";
 import * as m0008 from "./0008_job_runs.ts";
+import * as m0009 from "./0009_line_history.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0006_live_scores": m0006,
   "0007_profile_visibility": m0007,
   "0008_job_runs": m0008,
+  "0009_line_history": m0009,
 };

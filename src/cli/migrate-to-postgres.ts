@@ -19,6 +19,7 @@ const TABLES = [
   "audit_log",
   "games",
   "game_props",
+  "line_changes",
   "leagues",
   "league_members",
   "league_invitations",

@@ -3,7 +3,7 @@ import type { ContestWeeksTable, ContestWinnersTable } from "../modules/contest/
 import type { PasswordResetsTable, SessionsTable } from "../modules/auth/table.ts";
 import type { UsersTable } from "../modules/users/table.ts";
 import type { BetLegsTable, BetsTable } from "../modules/betting/table.ts";
-import type { GamePropsTable, GamesTable } from "../modules/games/table.ts";
+import type { GamePropsTable, GamesTable, LineChangesTable } from "../modules/games/table.ts";
 import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from "../modules/leagues/table.ts";
 import type { FriendRequestsTable, FriendshipsTable, NotificationReadsTable } from "../modules/social/table.ts";
 import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
@@ -21,6 +21,7 @@ export interface Database {
   audit_log: AuditLogTable;
   games: GamesTable;
   game_props: GamePropsTable;
+  line_changes: LineChangesTable;
   bets: BetsTable;
   bet_legs: BetLegsTable;
   user_week_stats: UserWeekStatsTable;

@@ -161,6 +161,11 @@ const ROWS: Record<string, Row> = {
     otherwise: 200,
   },
   "GET /api/games": { request: () => ["GET", "/api/games?week=1"], expect: everyone(200), otherwise: 200 },
+  "GET /api/games/:id/lines": {
+    request: () => ["GET", "/api/games/fake-w1-KC-BUF/lines"],
+    expect: everyone(200),
+    otherwise: 200,
+  },
   "GET /api/weeks/current": { request: () => ["GET", "/api/weeks/current"], expect: everyone(200), otherwise: 200 },
   "GET /api/contest/winners": {
     request: () => ["GET", "/api/contest/winners"],

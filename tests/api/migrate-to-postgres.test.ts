@@ -33,7 +33,15 @@ describe.skipIf(!onPostgres)("migrate-to-postgres", () => {
     await syncGames(source.db, new FakeProvider(), now);
     await seedDemoBots(source.db, now, 400);
     await settleAllPending(source.db, now);
-    for (const table of ["users", "games", "game_props", "bets", "user_week_stats", "user_book_stats"]) {
+    for (const table of [
+      "users",
+      "games",
+      "game_props",
+      "line_changes",
+      "bets",
+      "user_week_stats",
+      "user_book_stats",
+    ]) {
       const row = source.sqlite.query(`select count(*) as n from ${table}`).get() as { n: number };
       expected[table] = row.n;
     }
@@ -60,6 +68,7 @@ describe.skipIf(!onPostgres)("migrate-to-postgres", () => {
   test("copies every row and keeps counts and money sums; new ids continue after the copied ones", async () => {
     expect(expected.bets).toBeGreaterThan(1000);
     expect(expected.user_book_stats).toBeGreaterThan(0);
+    expect(expected.line_changes).toBeGreaterThan(0);
     await migrateToPostgresCommand(config, { from: file, to: target.url });
     const counts = await onTarget(async (client) => {
       const out: Record<string, number> = {};

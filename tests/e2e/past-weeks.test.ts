@@ -98,7 +98,9 @@ describe("past weeks", () => {
         expect(await page.getByText(/No upcoming games available/).count()).toBe(0);
         expect(await page.locator("[data-testid=game-card]").count()).toBe(0);
         expect(await finals.getByTestId("final-card").count()).toBe(3);
-        expect(await finals.getByRole("button").count()).toBe(0);
+        // Read-only: no price to pick; each card's only button opens its line movement.
+        const buttons = await finals.getByRole("button").evaluateAll((els) => els.map((el) => el.textContent));
+        expect(buttons).toEqual(["Line movement", "Line movement", "Line movement"]);
 
         const eagles = finals.getByRole("article", { name: "Final: Dallas Cowboys @ Philadelphia Eagles" });
         expect(await eagles.locator(".final-team").allInnerTexts()).toEqual([

@@ -55,6 +55,12 @@ export interface GameOdds {
   props: ProviderProp[];
 }
 
+/** A game's lines at each moment they moved (`PastLines`). */
+export interface PastLines {
+  providerId: string;
+  snapshots: { at: string; odds: OddsMarket[] }[];
+}
+
 export interface PlayerStat {
   playerName: string;
   propType: string;
@@ -125,6 +131,12 @@ export interface OddsProvider {
    * `more` says it held requests back and wants to be asked again soon. Absent: props wait for an admin.
    */
   playerStats?(games: readonly ScheduledGame[], now: Date): Promise<{ stats: GameStats[]; more: boolean }>;
+  /**
+   * The moves of these games' lines up to `now`, oldest first, the last one the current line: a
+   * source that can tell its past (the embedded season) fills the line history of games it seeds.
+   * Absent: a new game's history starts with the line it has at its first sync.
+   */
+  pastLines?(games: readonly ScheduledGame[], now: Date): Promise<PastLines[]>;
   /**
    * Remote providers only: what went wrong since the last call. A remote provider logs and skips
    * bad input and failed requests rather than throwing, so one outage never blocks the rest of a sync.

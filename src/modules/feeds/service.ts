@@ -78,6 +78,12 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
     return row && row.completed_at === null && new Date(row.commence_time) > now;
   });
   const odds = new Map((await provider.odds([...fresh, ...open], now)).map((o) => [o.providerId, o]));
+  const pastLines = new Map(
+    (provider.pastLines && fresh.length > 0 ? await provider.pastLines(fresh, now) : []).map((p) => [
+      p.providerId,
+      p.snapshots,
+    ]),
+  );
 
   await inChunks(fresh, (chunk) =>
     db.transaction().execute(async (trx) => {
@@ -103,6 +109,15 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
         })),
         chunk.flatMap((g) => (odds.has(g.providerId) ? propRows(g.providerId, odds.get(g.providerId)!) : [])),
       );
+      await games.recordLineMoves(
+        trx,
+        chunk.flatMap((g) => {
+          const current = odds.get(g.providerId);
+          if (!current) return [];
+          const snapshots = pastLines.get(g.providerId) ?? [{ at: now.toISOString(), odds: current.odds }];
+          return [{ gameId: g.providerId, source: provider.name, previous: [], snapshots }];
+        }),
+      );
     }),
   );
   report.inserted = fresh.length;
@@ -110,15 +125,19 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   const changed = await changedOdds(db, open, existing, odds);
   await inChunks(changed, (chunk) =>
     db.transaction().execute(async (trx) => {
+      const moves: games.LineMoves[] = [];
       for (const { game, gameOdds } of chunk) {
-        await games.updateLines(
-          trx,
-          game.providerId,
-          JSON.stringify(gameOdds.odds),
-          now.toISOString(),
-          propRows(game.providerId, gameOdds),
-        );
+        const stored = existing.get(game.providerId)!;
+        const at = now.toISOString();
+        if (!(await games.updateLines(trx, stored, gameOdds.odds, at, propRows(game.providerId, gameOdds)))) continue;
+        moves.push({
+          gameId: game.providerId,
+          source: provider.name,
+          previous: JSON.parse(stored.odds),
+          snapshots: [{ at, odds: gameOdds.odds }],
+        });
       }
+      await games.recordLineMoves(trx, moves);
     }),
   );
   report.oddsUpdated = changed.length;

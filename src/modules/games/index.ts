@@ -3,8 +3,8 @@ import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { winnersRecorded } from "../contest/service.ts";
-import { CurrentWeek, Game } from "../../shared/contract/games.ts";
-import { GameParams, GamesQuery, ResolveBody } from "./model.ts";
+import { CurrentWeek, Game, LineHistory } from "../../shared/contract/games.ts";
+import { GameParams, GamesQuery, LINES_PAGE_MAX, LinesQuery, ResolveBody } from "./model.ts";
 import { cachedAnswer } from "../../http/cached-read.ts";
 import type { GamesReads } from "./reads.ts";
 import * as service from "./service.ts";
@@ -22,6 +22,17 @@ export function gamesRoutes({ db, clock, auth, reads }: { db: Db; clock: Clock; 
       detail: { summary: "The current week of the season", operationId: "getCurrentWeek" },
       response: { 200: CurrentWeek },
     })
+    .get(
+      "/games/:id/lines",
+      async ({ params, query, request, set }) =>
+        cachedAnswer(request, set, await reads.lines(params.id, query.after ?? 0, query.limit ?? LINES_PAGE_MAX)),
+      {
+        params: GameParams,
+        query: LinesQuery,
+        detail: { summary: "A game's line history, oldest first, a page at a time", operationId: "listLineChanges" },
+        response: { 200: LineHistory },
+      },
+    )
     .patch(
       "/games/:id",
       ({ params, body, user }) =>

@@ -1,6 +1,7 @@
 import { t } from "elysia";
 import { idParam, optionalNullable, idNumber, wholeNumber } from "../../http/schema.ts";
 import { WEEKS } from "../../shared/games.ts";
+import { ID_MAX } from "../../shared/limits.ts";
 
 export const GamesQuery = t.Object(
   { week: t.Optional(wholeNumber("week", 1, WEEKS)) },
@@ -33,3 +34,15 @@ export const ResolveBody = t.Object(
   { additionalProperties: false },
 );
 export type ResolveInput = typeof ResolveBody.static;
+
+/** The most changes one answer of GET /api/games/{id}/lines carries (and its default). */
+export const LINES_PAGE_MAX = 1000;
+
+export const LinesQuery = t.Object(
+  {
+    /** The `next` of the previous answer: changes after that one. */
+    after: t.Optional(wholeNumber("after", 0, ID_MAX)),
+    limit: t.Optional(wholeNumber("limit", 1, LINES_PAGE_MAX)),
+  },
+  { additionalProperties: false },
+);

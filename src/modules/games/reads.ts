@@ -10,6 +10,8 @@ import * as service from "./service.ts";
  */
 export function gamesReads(db: Db, clock: Clock) {
   const reads = new ReadCache();
+  // Its own cache: any game and page may be asked for, and they must not push the week's games out.
+  const lines = new ReadCache(128);
   let season: { version: number; value: number; from: number; until: number } | null = null;
   return {
     /** A week's games, or the whole season's without a week. */
@@ -37,6 +39,12 @@ export function gamesReads(db: Db, clock: Clock) {
       // With no season stored the calendar decides: look again within the hour.
       season = { version, value, from: at, until: at + 60 * 60 * 1000 };
       return value;
+    },
+    /** A page of one game's line history: the sync that adds changes moves the games' version. */
+    lines(gameId: string, after: number, limit: number): CachedAnswer | Promise<CachedAnswer> {
+      return lines.get(`${gameId}\n${after}\n${limit}`, dataVersion("games"), clock.now().getTime(), async () => ({
+        value: await service.lineHistory(db, gameId, after, limit),
+      }));
     },
     currentWeek(): CachedAnswer | Promise<CachedAnswer> {
       const now = clock.now();

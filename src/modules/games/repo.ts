@@ -1,6 +1,6 @@
-import type { Db } from "../../runtime/index.ts";
+import { type Db, jsonRows } from "../../runtime/index.ts";
 import type { Insertable, Updateable } from "kysely";
-import type { GamePropsTable, GamesTable } from "./table.ts";
+import type { GamePropsTable, GamesTable, LineChangesTable } from "./table.ts";
 
 export function latestSeason(db: Db) {
   return db
@@ -50,6 +50,21 @@ export function insertGames(db: Db, rows: Insertable<GamesTable>[]) {
 
 export function updateGame(db: Db, id: string, changes: Updateable<GamesTable>) {
   return db.updateTable("games").set(changes).where("id", "=", id).execute();
+}
+
+/**
+ * A game's new lines, only over the ones the caller read (`previous`, as stored): false when
+ * another sync moved them first. PostgreSQL re-checks the condition once a concurrent update of
+ * the row commits, so of two syncs racing only one writes (and records the move).
+ */
+export async function moveLines(db: Db, id: string, previous: string, changes: Updateable<GamesTable>) {
+  const result = await db
+    .updateTable("games")
+    .set(changes)
+    .where("id", "=", id)
+    .where("odds", "=", previous)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A game's running score and status, only while it has no final (a final, an admin's above all, stands). */
@@ -159,4 +174,39 @@ export async function countGamesOfWeek(db: Db, season: number, week: number): Pr
     .where("week", "=", week)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+const LINE_COLUMNS = ["game_id", "market", "selection", "point", "price", "changed_at", "source"] as const;
+
+/** One constant statement for any number of changes (json-rows.ts): a sync's batch binds one parameter. */
+export async function insertLineChanges(db: Db, rows: Insertable<LineChangesTable>[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("line_changes")
+    .columns(LINE_COLUMNS)
+    .expression(
+      jsonRows(
+        db,
+        "line_changes",
+        LINE_COLUMNS,
+        rows.map((r) => ({ ...r, point: r.point ?? null })),
+      ),
+    )
+    .execute();
+}
+
+/** One game's line changes after the change `afterId`, in the order they were recorded; `limit` of them. */
+export function lineChangesOfGame(db: Db, gameId: string, afterId: number, limit: number) {
+  return db
+    .selectFrom("line_changes")
+    .select(["id", "market", "selection", "point", "price", "changed_at", "source"])
+    .where("game_id", "=", gameId)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export function gameExists(db: Db, id: string) {
+  return db.selectFrom("games").select("id").where("id", "=", id).executeTakeFirst();
 }

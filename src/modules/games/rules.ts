@@ -1,4 +1,5 @@
 /** Pure rules about weeks and game state (spec §4, §5, §9). */
+import type { OddsMarket } from "../../shared/contract/games.ts";
 import { WEEKS } from "../../shared/games.ts";
 
 /** A game that started this long ago counts as over for the week rule (spec §9 live window). */
@@ -68,4 +69,30 @@ export function nextClockChange(games: readonly { commenceTime: string; complete
       if (moment > now.getTime() && moment < next) next = moment;
   }
   return next;
+}
+
+/** One selection's line as a feed quotes it: what line history keeps, a row per change. */
+export interface LineQuote {
+  market: OddsMarket["marketType"];
+  selection: string;
+  point: number | null;
+  price: number;
+}
+
+function quotesOf(odds: readonly OddsMarket[]): LineQuote[] {
+  return odds.flatMap((m) =>
+    m.outcomes.map((o) => ({ market: m.marketType, selection: o.name, point: o.point ?? null, price: o.price })),
+  );
+}
+
+/**
+ * The selections whose point or price differ from `previous` (or are new), in the feed's order.
+ * A selection the feed stops quoting is no move: its last line stands in the history.
+ */
+export function movedQuotes(previous: readonly OddsMarket[], next: readonly OddsMarket[]): LineQuote[] {
+  const before = new Map(quotesOf(previous).map((q) => [`${q.market}|${q.selection}`, q]));
+  return quotesOf(next).filter((q) => {
+    const old = before.get(`${q.market}|${q.selection}`);
+    return !old || old.point !== q.point || old.price !== q.price;
+  });
 }

@@ -3,18 +3,19 @@ import type { Db } from "../../runtime/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
-import type { Game } from "../../shared/contract/games.ts";
+import type { Game, LineHistory, OddsMarket } from "../../shared/contract/games.ts";
 import type { ResolveInput } from "./model.ts";
 import * as repo from "./repo.ts";
 import {
   currentWeek as weekRule,
   isBettingOpen,
+  movedQuotes,
   nextClockChange,
   seasonYearOf,
   statusAt,
   weekNumber,
 } from "./rules.ts";
-import type { GamePropRow, GamePropsTable, GameRow, GamesTable } from "./table.ts";
+import type { GamePropRow, GamePropsTable, GameRow, GamesTable, LineChangesTable } from "./table.ts";
 
 /** The season calendar, for the odds feed's providers (they place their games in weeks). */
 export { LIVE_WINDOW_MS, seasonStart, weekNumber } from "./rules.ts";
@@ -350,10 +351,22 @@ export async function addGames(trx: Db, games: NewGame[], props: NewProp[]): Pro
   await repo.upsertProps(trx, props);
 }
 
-/** Moves a game's lines (JSON of its markets) and adds or moves its props; props are never deleted. */
-export async function updateLines(trx: Db, gameId: string, odds: string, at: string, props: NewProp[]): Promise<void> {
-  await repo.updateGame(trx, gameId, { odds, odds_updated_at: at });
+/**
+ * Moves a game's lines (JSON of its markets) from `previous` (as read), adds or moves its props
+ * (never deleted), and keeps the line history. False, and nothing written, when another sync
+ * moved the lines since they were read: that one wrote and recorded them.
+ */
+export async function updateLines(
+  trx: Db,
+  game: { id: string; odds: string },
+  odds: OddsMarket[],
+  at: string,
+  props: NewProp[],
+): Promise<boolean> {
+  if (!(await repo.moveLines(trx, game.id, game.odds, { odds: JSON.stringify(odds), odds_updated_at: at })))
+    return false;
   await repo.upsertProps(trx, props);
+  return true;
 }
 
 /** Follows a moved kick-off; a game moved back into the future (`reopened`) takes its closing line again later. */
@@ -396,4 +409,60 @@ export async function recordPropStat(trx: Db, gameId: string, propId: number, va
 /** Props of a finished game with no figure: their player did not play. */
 export async function markUnreportedPropsDidNotPlay(trx: Db, gameId: string): Promise<void> {
   await repo.markUnreportedPropsDidNotPlay(trx, gameId);
+}
+
+/** A game's lines as a feed quoted them at one moment. */
+export interface LineSnapshot {
+  at: string;
+  odds: OddsMarket[];
+}
+
+/**
+ * What one sync saw of one game's lines: the lines we held before (none for a new game) and what
+ * the feed quotes now, or its moves since then, oldest first, for a feed that tells its past.
+ */
+export interface LineMoves {
+  gameId: string;
+  source: string;
+  previous: readonly OddsMarket[];
+  snapshots: readonly LineSnapshot[];
+}
+
+/**
+ * Keeps the line history: a row for each selection whose point or price moved, none for a game
+ * whose lines stand. Called by the sync in the transaction that writes the lines.
+ */
+export async function recordLineMoves(trx: Db, moves: readonly LineMoves[]): Promise<void> {
+  const rows: Insertable<LineChangesTable>[] = [];
+  for (const { gameId, source, previous, snapshots } of moves) {
+    let before = previous;
+    for (const { at, odds } of snapshots) {
+      for (const q of movedQuotes(before, odds)) rows.push({ game_id: gameId, changed_at: at, source, ...q });
+      before = odds;
+    }
+  }
+  await repo.insertLineChanges(trx, rows);
+}
+
+/** A game's line history, oldest first, a page of at most `limit` changes after the change `after`. */
+export async function lineHistory(db: Db, gameId: string, after: number, limit: number): Promise<LineHistory> {
+  const [game, rows] = await Promise.all([
+    repo.gameExists(db, gameId),
+    repo.lineChangesOfGame(db, gameId, after, limit + 1),
+  ]);
+  if (!game) throw notFound("Game not found", "game_not_found");
+  const page = rows.slice(0, limit);
+  return {
+    gameId,
+    changes: page.map((r) => ({
+      id: r.id,
+      market: r.market as LineHistory["changes"][number]["market"],
+      selection: r.selection,
+      point: r.point,
+      price: r.price,
+      at: r.changed_at,
+      source: r.source,
+    })),
+    next: rows.length > limit ? page.at(-1)!.id : null,
+  };
 }

@@ -51,3 +51,20 @@ export interface GamePropsTable {
 
 export type GameRow = Selectable<GamesTable>;
 export type GamePropRow = Selectable<GamePropsTable>;
+
+/** One change of one selection's line, as a provider sync saw it (not a snapshot per sync). */
+export interface LineChangesTable {
+  id: Generated<number>;
+  game_id: string;
+  /** "spreads" | "totals" | "h2h". */
+  market: string;
+  /** The team (spread, moneyline) or "Over"/"Under" (total). */
+  selection: string;
+  /** null for a moneyline. */
+  point: number | null;
+  price: number;
+  /** ISO-8601 UTC: the sync (or, for a provider that tells its past, the move) that saw it. */
+  changed_at: string;
+  /** The provider that reported it. */
+  source: string;
+}

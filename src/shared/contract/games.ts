@@ -54,3 +54,31 @@ export type Game = typeof Game.static;
 /** The server's advancing current week (spec §4, DESIGN). */
 export const CurrentWeek = t.Object({ season: t.Number(), week: t.Number() });
 export type CurrentWeek = typeof CurrentWeek.static;
+
+/** One change of one selection's line (GET /api/games/{id}/lines). */
+export const LineChange = t.Object({
+  /** Increases with every change recorded: the cursor for the next page. */
+  id: t.Number(),
+  market: t.Union([t.Literal("spreads"), t.Literal("totals"), t.Literal("h2h")]),
+  /** The team (spread, moneyline) or "Over"/"Under" (total). */
+  selection: t.String(),
+  /** null for a moneyline. */
+  point: t.Union([t.Number(), t.Null()]),
+  price: t.Number(),
+  /** When the feed's sync saw the move (ISO-8601 UTC). */
+  at: t.String(),
+  /** The provider that reported it. */
+  source: t.String(),
+});
+export type LineChange = typeof LineChange.static;
+
+/**
+ * A game's line history, oldest change first; the first change of each selection is its opening.
+ * At most `limit` changes an answer: `next` is the `after` that asks for the rest, null at the end.
+ */
+export const LineHistory = t.Object({
+  gameId: t.String(),
+  changes: t.Array(LineChange),
+  next: t.Union([t.Number(), t.Null()]),
+});
+export type LineHistory = typeof LineHistory.static;

@@ -49,6 +49,8 @@ export const keys = {
   currentWeek: () => key("currentWeek", "/api/weeks/current"),
   /** One week's games in kick-off order (all statuses). */
   games: (week: number) => key("games", `/api/games?week=${week}`),
+  /** A game's line history (GET /api/games/{id}/lines); a "games" key, so a line move refetches it. */
+  lines: (gameId: string) => key("games", `/api/games/${encodeURIComponent(gameId)}/lines`),
   /** All of a player's bets, newest first. */
   bets: (userId: number) => key("bets", `/api/users/${userId}/bets`),
   /** A page of a player's bets through My Bets' filters (`query`: the list's search parameters). */

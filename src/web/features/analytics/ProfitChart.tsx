@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { IChartApi, ISeriesApi, LineData, UTCTimestamp, WhitespaceData } from "lightweight-charts";
 import { dollarsText } from "../../lib/stats-format.ts";
-import { chartThemeOf, onColorSchemeChange, type ChartTheme } from "./chart-theme.ts";
+import { chartThemeOf, onColorSchemeChange, type ChartTheme } from "../../lib/chart-theme.ts";
 import { dayLabel, dayTime, type ExportCaption, type ProfitPoint } from "./figures.ts";
 
 /** Spec §9: the chart's height and how long its line takes to draw. */

@@ -3,6 +3,7 @@ import type { Game } from "../../../shared/contract/games.ts";
 import { memo } from "react";
 import { TeamLogo } from "../../components/TeamLogo.tsx";
 import { formatKickoff } from "../../lib/games.ts";
+import { LineHistoryButton } from "./LineHistoryButton.tsx";
 import { YourBet } from "./YourBet.tsx";
 
 function Team({ name, abbr, score, won }: { name: string; abbr: string; score: number | null; won: boolean }) {
@@ -19,9 +20,11 @@ function Team({ name, abbr, score, won }: { name: string; abbr: string; score: n
 export const FinalScoreCard = memo(function FinalScoreCard({
   game,
   bets,
+  onShowLines,
 }: {
   game: Game;
   bets: readonly Bet[] | undefined;
+  onShowLines?(gameId: string): void;
 }) {
   const away = game.awayScore ?? 0;
   const home = game.homeScore ?? 0;
@@ -39,6 +42,7 @@ export const FinalScoreCard = memo(function FinalScoreCard({
         <Team name={game.homeTeam} abbr={game.homeAbbr} score={game.homeScore} won={home > away} />
       </ul>
       {bets && bets.length > 0 ? <YourBet bets={bets} /> : null}
+      {onShowLines ? <LineHistoryButton game={game} onShowLines={onShowLines} /> : null}
     </article>
   );
 });

@@ -7,6 +7,7 @@ import { type LineMove, parseMoves, updatedAgoText } from "./line-moves.ts";
 import { OddsButton } from "./OddsButton.tsx";
 import { gameLines, type GameLines } from "./odds.ts";
 import { PropsList } from "./PropsList.tsx";
+import { LineHistoryButton } from "./LineHistoryButton.tsx";
 import { YourBet } from "./YourBet.tsx";
 
 interface GameCardProps {
@@ -17,6 +18,8 @@ interface GameCardProps {
   /** This game's prices that moved while the screen was open (`movesOfGame`), joined likewise. */
   moves?: string;
   bets: readonly Bet[] | undefined;
+  /** Opens the game's line movement (a stable callback: memo). */
+  onShowLines?(gameId: string): void;
 }
 
 /** The columns of a team's row, in the order of the headings. */
@@ -103,7 +106,14 @@ function UpdatedAgo({ at }: { at: string }) {
 }
 
 /** One game (spec §2): status, both teams with scores, the three markets, your bet, lock banner, props. */
-export const GameCard = memo(function GameCard({ game, locked, selectedKeys, moves = "", bets }: GameCardProps) {
+export const GameCard = memo(function GameCard({
+  game,
+  locked,
+  selectedKeys,
+  moves = "",
+  bets,
+  onShowLines,
+}: GameCardProps) {
   const lines = useMemo(() => gameLines(game), [game]);
   const selected = useMemo(() => new Set(selectedKeys ? selectedKeys.split("\n") : []), [selectedKeys]);
   const moved = useMemo(() => parseMoves(moves), [moves]);
@@ -138,6 +148,7 @@ export const GameCard = memo(function GameCard({ game, locked, selectedKeys, mov
         </p>
       ) : null}
       <PropsList game={game} selected={selected} moved={moved} locked={locked} />
+      {onShowLines ? <LineHistoryButton game={game} onShowLines={onShowLines} /> : null}
     </article>
   );
 });

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { InlineError } from "../../components/InlineError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
@@ -22,6 +22,9 @@ function LoadingCards() {
     </div>
   );
 }
+
+// With the chart library behind it: fetched on the first open, never on the first visit.
+const LineHistoryDialog = lazy(() => import("./LineHistoryDialog.tsx"));
 
 const REFRESH_FAILED = "Could not refresh the odds. Check your connection and try again.";
 
@@ -76,10 +79,20 @@ export function GamesPage() {
           <h2 id="final-scores-title">Week {page.week} Final Scores</h2>
           <div className="final-list">
             {page.finals.map((game) => (
-              <FinalScoreCard key={game.id} game={game} bets={page.betsByGame.get(game.id)} />
+              <FinalScoreCard
+                key={game.id}
+                game={game}
+                bets={page.betsByGame.get(game.id)}
+                onShowLines={page.showLines}
+              />
             ))}
           </div>
         </section>
+      ) : null}
+      {page.linesGame ? (
+        <Suspense fallback={null}>
+          <LineHistoryDialog game={page.linesGame} bets={page.history} onClose={page.closeLines} />
+        </Suspense>
       ) : null}
     </>
   );
@@ -177,6 +190,7 @@ function GameList({ page }: { page: GamesPageState }) {
               selectedKeys={page.slipKeys.get(game.id) ?? ""}
               moves={page.movesOf(game.id)}
               bets={page.betsByGame.get(game.id)}
+              onShowLines={page.showLines}
             />
           ))}
         </div>

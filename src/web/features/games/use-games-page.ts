@@ -1,6 +1,6 @@
 import { computed } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Game } from "../../../shared/contract/games.ts";
 import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
 import { useCurrentWeek, useWeekGames } from "../../lib/games.ts";
@@ -60,6 +60,8 @@ export function useGamesPage() {
   const listRef = useRef<HTMLElement | null>(null);
   const [jump, setJump] = useState(0);
   const [search, updateSearch] = useSearch();
+  const [linesGameId, setLinesGameId] = useState<string | null>(null);
+  const showLines = useCallback((gameId: string) => setLinesGameId(gameId), []);
 
   /** The contest status's next step: this week's open games not bet yet (week null), or another week's games. */
   const showGames = (target: number | null) => {
@@ -174,6 +176,10 @@ export function useGamesPage() {
     now,
     slipKeys: slipKeysByGame.value,
     betsByGame,
+    /** The card whose line movement is open (its dialog), and the viewer's bets to mark on it. */
+    linesGame: (games.data ?? []).find((g) => g.id === linesGameId) ?? null,
+    showLines,
+    closeLines: () => setLinesGameId(null),
   };
 }
 

@@ -4,9 +4,9 @@
  * Time comes only from the `now` arguments.
  */
 
-import type { GameOdds, GameResult, LiveScore, OddsProvider, ScheduledGame } from "../../provider.ts";
+import type { GameOdds, GameResult, LiveScore, OddsProvider, PastLines, ScheduledGame } from "../../provider.ts";
 import { currentSeasonAt } from "./kickoffs.ts";
-import { type DriftPath, type Line, driftPath, lineAt, marketsFor, openingLine } from "./lines.ts";
+import { type DriftPath, type Line, driftPath, lineAt, linePath, marketsFor, openingLine } from "./lines.ts";
 import { type PropModel, buildProps } from "./props.ts";
 import { seasonRatings } from "./ratings.ts";
 import { liveState } from "./playout.ts";
@@ -53,6 +53,23 @@ export class EmbeddedProvider implements OddsProvider {
         providerId,
         odds: marketsFor(model.game, lineAt(model.game, model.opening, model.drift, now)),
         props: model.props.map((p) => ({ ...p.prop })),
+      });
+    }
+    return out;
+  }
+
+  /** Every half-day step of the drift up to `now`, so a seeded season's history reaches back to Tuesday's opening. */
+  async pastLines(games: readonly ScheduledGame[], now: Date): Promise<PastLines[]> {
+    const out: PastLines[] = [];
+    for (const { providerId } of games) {
+      const model = this.#game(providerId);
+      if (!model) continue;
+      out.push({
+        providerId,
+        snapshots: linePath(model.game, model.opening, model.drift, now).map((s) => ({
+          at: new Date(s.at).toISOString(),
+          odds: marketsFor(model.game, s.line),
+        })),
       });
     }
     return out;

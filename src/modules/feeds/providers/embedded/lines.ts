@@ -70,10 +70,31 @@ export function driftPath(game: ScheduledGame): DriftPath {
 
 /** The latent line at `now`: the opening before the week opens, the closing line after kick-off. */
 export function lineAt(game: ScheduledGame, opening: Line, path: DriftPath, now: Date): Line {
-  const kickoffMs = Date.parse(game.commenceTime);
-  const elapsed = Math.min(now.getTime(), kickoffMs) - openingTime(game);
-  const step = clamp(Math.floor(elapsed / DRIFT_STEP_MS), 0, path.spread.length - 1);
+  const step = lineStep(game, path, now);
   return { spread: opening.spread + at(path.spread, step), total: opening.total + at(path.total, step) };
+}
+
+/**
+ * The line's moves from its opening to `now` (kick-off at the latest), oldest first: one snapshot
+ * per half-day step, each at the moment its step began (the opening at `now` for a week not open yet).
+ * The last one is `lineAt(now)`.
+ */
+export function linePath(game: ScheduledGame, opening: Line, path: DriftPath, now: Date): { at: number; line: Line }[] {
+  const open = openingTime(game);
+  const last = lineStep(game, path, now);
+  const out: { at: number; line: Line }[] = [];
+  for (let k = 0; k <= last; k++) {
+    out.push({
+      at: k === 0 ? Math.min(open, now.getTime()) : open + k * DRIFT_STEP_MS,
+      line: { spread: opening.spread + at(path.spread, k), total: opening.total + at(path.total, k) },
+    });
+  }
+  return out;
+}
+
+function lineStep(game: ScheduledGame, path: DriftPath, now: Date): number {
+  const elapsed = Math.min(now.getTime(), Date.parse(game.commenceTime)) - openingTime(game);
+  return clamp(Math.floor(elapsed / DRIFT_STEP_MS), 0, path.spread.length - 1);
 }
 
 function snap(value: number, allowed: (v: number) => boolean): number {
