@@ -327,6 +327,8 @@ describe("'Forgot password?'", () => {
     expect(res.body).toEqual(hanging.body);
     await until(() => logLines.length > 0);
     expect(logLines.join("")).toContain("password reset mail failed");
+    // The request's id, as on its access line, so the failure is found from Caddy's log.
+    expect(JSON.parse(logLines.find((l) => l.includes("mail failed"))!).requestId).toMatch(/^[0-9a-f-]{36}$/);
     await failing.proxied.close();
   });
 
