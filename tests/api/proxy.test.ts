@@ -77,7 +77,10 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       stdout: "ignore",
       stderr: "pipe",
     });
-    void new Response(caddy.stderr as ReadableStream).text().then((text) => (caddyLog = text));
+    void (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of caddy.stderr as ReadableStream<Uint8Array>) caddyLog += decoder.decode(chunk);
+    })();
     await waitFor(async () => (await fetch(`${origin}/api/health`)).status === 200, 15_000).catch((error) => {
       throw new Error(`Caddy did not answer (${error.message}); its log so far: ${caddyLog.slice(-2000)}`);
     });
@@ -177,6 +180,19 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     await waitFor(() => heard.some((m) => m.type === "bet_settlements"), 10_000);
     ws.close();
   }, 30_000);
+
+  test("Caddy gives each request an id (replacing a client's), the app answers with it, Caddy's access log has it", async () => {
+    const res = await send("GET", "/api/games", undefined, { "x-request-id": "client-chosen-0123456789" });
+    expect(res.status).toBe(200);
+    const id = res.headers.get("x-request-id")!;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    await waitFor(() => caddyLog.includes(id), 5_000);
+    const line = JSON.parse(caddyLog.split("\n").find((l) => l.includes(id))!);
+    expect(line).toMatchObject({ msg: "handled request", status: 200, request: { uri: "/api/games" } });
+    expect(line.resp_headers["X-Request-Id"]).toEqual([id]);
+    const other = (await send("GET", "/api/games")).headers.get("x-request-id");
+    expect(other).not.toBe(id);
+  });
 
   test("with one process killed, every request is still answered by the other", async () => {
     apps[0]!.proc.kill("SIGKILL");
