@@ -46,10 +46,35 @@ function lockSqliteDatabase(config: Config): HeldLock | null {
   );
 }
 
+function portInUse(config: Config, error: unknown): unknown {
+  if ((error as { code?: string }).code !== "EADDRINUSE") return error;
+  return new CliError(
+    `port ${config.port} is already in use (another serve?); serve is the default command: see --help for the others, or pick another --port`,
+  );
+}
+
+/** Refused before the database is opened or a job started (the bare command typed in a running container). */
+function assertPortFree(config: Config): void {
+  if (config.port === 0) return;
+  try {
+    Bun.serve({ port: config.port, hostname: config.host, reusePort: false, fetch: () => new Response(null) }).stop(
+      true,
+    );
+  } catch (error) {
+    throw portInUse(config, error);
+  }
+}
+
 /** Runs the app until SIGTERM or SIGINT, then stops accepting, finishes, closes sockets and checkpoints the WAL. */
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const lock = lockSqliteDatabase(config);
+  try {
+    assertPortFree(config);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const handle = await openConfigured(config);
   const sqlite = handle.sqlite;
   const applied = await migrateToLatest(handle.db, sqlite ? upgradeSnapshots(config.databasePath) : undefined);
@@ -72,10 +97,7 @@ export async function serve(config: Config): Promise<void> {
     await runtime.stopJobs();
     await runtime.stop();
     lock?.release();
-    if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    throw new CliError(
-      `port ${config.port} is already in use (another serve?); serve is the default command: see --help for the others, or pick another --port`,
-    );
+    throw portInUse(config, error);
   }
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
   logger.info(
