@@ -39,7 +39,10 @@ function lockSqliteDatabase(config: Config): HeldLock | null {
   if (config.databaseUrl || config.databasePath === ":memory:") return null;
   prepareDataFolder(config.databasePath);
   const lock = tryLock(config.databasePath);
-  if (lock) return lock;
+  if (lock) {
+    lock.markServing(new Date());
+    return lock;
+  }
   throw new CliError(
     `serve is already running on ${config.databasePath} (${describeHolder(readHolder(config.databasePath))}); ` +
       "one serve per SQLite database (several need PostgreSQL, DATABASE_URL). serve is the default command: see --help for the others",
@@ -88,7 +91,6 @@ export async function serve(config: Config): Promise<void> {
     mailer: createMailer(config.smtpUrl, config.mailFrom),
   });
   const { app, hub } = runtime;
-  lock?.markServing(new Date());
   raiseRuntimeHeadLimit(logger);
   try {
     // Elysia shares a busy port by default (reusePort): a second serve would silently split the traffic.

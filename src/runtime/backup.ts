@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { sql } from "kysely";
 import { migrations } from "../../migrations/index.ts";
-import type { Db } from "./connection.ts";
+import { type Db, prepareDataFolder } from "./connection.ts";
 import { describeHolder, pidFile, readHolder, tryLock } from "./serve-lock.ts";
 
 export class BackupError extends Error {}
@@ -61,7 +61,7 @@ function checkBackup(file: string): void {
  * removed; one in the old format (a bare pid, which cannot be checked) needs `force`.
  */
 export function restoreFrom(file: string, databasePath: string, options: { force?: boolean } = {}): string[] {
-  mkdirSync(dirname(databasePath), { recursive: true });
+  prepareDataFolder(databasePath);
   const lock = tryLock(databasePath);
   if (!lock)
     throw new BackupError(
