@@ -4,7 +4,9 @@
  * errors, the web app) and written on every log line of the request.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
 import { createApp } from "../../src/app.ts";
+import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { captureLogs } from "../fixtures/capture-logs.ts";
 import { FakeProvider } from "../fake-provider.ts";
@@ -127,4 +129,51 @@ test("an error's own log line carries the request's id, as its access line does"
   const errorLine = lines.find((l) => l.level === "error");
   expect(errorLine, logs.text()).toMatchObject({ requestId: id });
   expect(lines.filter((l) => l.requestId !== id)).toEqual([]);
+});
+
+/** A WebSocket upgrade by hand, to read the 101's headers (a WebSocket client does not show them). */
+async function upgradeHead(port: number, id: string, cookie = ""): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  let head = "";
+  socket.on("data", (chunk) => {
+    head += chunk.toString();
+  });
+  socket.write(
+    [
+      "GET /ws HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Origin: http://127.0.0.1:${port}`,
+      "Upgrade: websocket",
+      "Connection: Upgrade",
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+      "Sec-WebSocket-Version: 13",
+      `X-Request-Id: ${id}`,
+      ...(cookie ? [`Cookie: ${cookie}`] : []),
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  for (let i = 0; i < 200 && !head.includes("\r\n\r\n"); i++) await Bun.sleep(5);
+  await Bun.sleep(50);
+  socket.destroy();
+  return head.split("\r\n\r\n")[0]!;
+}
+
+test("a WebSocket upgrade answers with the id, and a socket that fails to open logs it", async () => {
+  const id = "ws-upgrade-0123456789";
+  const head = await upgradeHead(proxied.app.server!.port!, id);
+  expect(head).toStartWith("HTTP/1.1 101");
+  expect(head.toLowerCase()).toContain(`x-request-id: ${id}`);
+
+  // A closed database: the socket is upgraded, then cannot look its session up.
+  const broken = await makeTestApp();
+  const logs = captureLogs();
+  const app = createApp({ ...broken, config: { ...broken.config, trustProxy: true }, logger: logs.logger });
+  app.listen({ port: 0, hostname: "127.0.0.1" });
+  await broken.close();
+  await upgradeHead(app.server!.port!, "ws-broken-0123456789", `${SESSION_COOKIE}=some-session-token`);
+  for (let i = 0; i < 100 && !logs.text().includes("opening a WebSocket failed"); i++) await Bun.sleep(5);
+  await app.stop();
+  const failed = logs.lines().find((l) => l.msg === "opening a WebSocket failed");
+  expect(failed, logs.text()).toMatchObject({ requestId: "ws-broken-0123456789" });
 });
