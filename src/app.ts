@@ -13,6 +13,7 @@ import type { Server } from "bun";
 import { fastReadRoutes } from "./http/fast-reads.ts";
 import { httpPipeline, requestRecorder } from "./http/pipeline.ts";
 import { securityHeaders } from "./http/security.ts";
+import { requestIdOf } from "./http/request-id.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
@@ -71,7 +72,8 @@ export function createApp(deps: AppDeps) {
     headers: securityHeaders(config),
     fallback: (request, server) =>
       (app.fetch as (request: Request, server: Server<unknown>) => Response | Promise<Response>)(request, server),
-    record: requestRecorder({ logger, metrics }),
+    record: requestRecorder({ logger, metrics, trustProxy: config.trustProxy }),
+    requestId: (request) => requestIdOf(request, config.trustProxy),
   });
   const app = new Elysia({
     // Reject unknown fields (additionalProperties: false) instead of silently dropping them.
@@ -83,7 +85,7 @@ export function createApp(deps: AppDeps) {
     // Bun pings sockets idle this long and closes those that do not answer.
     websocket: { idleTimeout: 60, sendPings: true, maxPayloadLength: MAX_CLIENT_MESSAGE },
   })
-    .use(errorHandler(logger))
+    .use(errorHandler(logger, config))
     .use(
       httpPipeline({
         ...deps,

@@ -10,6 +10,7 @@ import { oddsSyncCommand, resolveGameCommand } from "./cli/games.ts";
 import { botsEnsureCommand, botsStatsCommand, botsWeeklyUpdateCommand } from "./cli/bots.ts";
 import { contestWinnersCommand } from "./cli/contest.ts";
 import { backupCommand, restoreCommand } from "./cli/backup.ts";
+import { healthcheckCommand } from "./cli/healthcheck.ts";
 import { migrateToPostgresCommand } from "./cli/migrate-to-postgres.ts";
 import { SchemaTooNewError } from "./db/migrate.ts";
 import { DatabaseConnectError } from "./runtime/connection.ts";
@@ -110,8 +111,15 @@ program
 program
   .command("restore <file>")
   .description("replace the database with a backup (refused while serve runs on it)")
+  .option("--force", "restore despite a PID file left by an older version (never while serve runs)")
   .option(...dbOption)
-  .action((file: string, flags: DataFlags) => restoreCommand(configFrom(flags), file));
+  .action((file: string, flags: DataFlags & { force?: boolean }) => restoreCommand(configFrom(flags), file, flags));
+
+program
+  .command("healthcheck")
+  .description("exit 0 if the serve on this machine is ready (its /readyz answers 200), else 1 (Docker's HEALTHCHECK)")
+  .option("--port <port>", "the port serve listens on (default: $PORT or 3000)")
+  .action((flags: { port?: string }) => healthcheckCommand(configFrom(flags)));
 
 program
   .command("migrate-to-postgres")

@@ -24,11 +24,11 @@ export async function backupCommand(config: Config, file: string) {
   }
 }
 
-/** `restore <file>`: replaces the database with a backup; refused while serve runs. */
-export async function restoreCommand(config: Config, file: string) {
+/** `restore <file>`: replaces the database with a backup; refused while serve runs (`--force` only passes an old, uncheckable PID file). */
+export async function restoreCommand(config: Config, file: string, options: { force?: boolean } = {}) {
   if (config.databaseUrl) throw new CliError(POSTGRES_BACKUPS);
   try {
-    restoreFrom(resolve(file), config.databasePath);
+    for (const note of restoreFrom(resolve(file), config.databasePath, options)) console.log(note);
   } catch (error) {
     if (error instanceof BackupError) throw new CliError(error.message);
     throw error;

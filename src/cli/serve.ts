@@ -1,7 +1,9 @@
 import http from "node:http";
-import { markServing, upgradeSnapshots } from "../runtime/backup.ts";
+import { upgradeSnapshots } from "../runtime/backup.ts";
+import { CliError } from "./context.ts";
+import { describeHolder, type HeldLock, readHolder, tryLock } from "../runtime/serve-lock.ts";
 import type { Config } from "../config.ts";
-import { openConfigured } from "../runtime/connection.ts";
+import { openConfigured, prepareDataFolder } from "../runtime/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { MAX_HEAD_BYTES } from "../http/pipeline.ts";
 import { loadWebAssets } from "../http/web-assets.ts";
@@ -29,9 +31,53 @@ function raiseRuntimeHeadLimit(logger: ReturnType<typeof createLogger>): void {
     );
 }
 
+/**
+ * One serve per SQLite file (several need PostgreSQL): a second one — or the bare command typed
+ * inside a running container, serve being the default — is refused before it touches anything.
+ */
+function lockSqliteDatabase(config: Config): HeldLock | null {
+  if (config.databaseUrl || config.databasePath === ":memory:") return null;
+  prepareDataFolder(config.databasePath);
+  const lock = tryLock(config.databasePath);
+  if (lock) {
+    lock.markServing(new Date());
+    return lock;
+  }
+  throw new CliError(
+    `serve is already running on ${config.databasePath} (${describeHolder(readHolder(config.databasePath))}); ` +
+      "one serve per SQLite database (several need PostgreSQL, DATABASE_URL). serve is the default command: see --help for the others",
+  );
+}
+
+function portInUse(config: Config, error: unknown): unknown {
+  if ((error as { code?: string }).code !== "EADDRINUSE") return error;
+  return new CliError(
+    `port ${config.port} is already in use (another serve?); serve is the default command: see --help for the others, or pick another --port`,
+  );
+}
+
+/** Refused before the database is opened or a job started (the bare command typed in a running container). */
+function assertPortFree(config: Config): void {
+  if (config.port === 0) return;
+  try {
+    Bun.serve({ port: config.port, hostname: config.host, reusePort: false, fetch: () => new Response(null) }).stop(
+      true,
+    );
+  } catch (error) {
+    throw portInUse(config, error);
+  }
+}
+
 /** Runs the app until SIGTERM or SIGINT, then stops accepting, finishes, closes sockets and checkpoints the WAL. */
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
+  const lock = lockSqliteDatabase(config);
+  try {
+    assertPortFree(config);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const handle = await openConfigured(config);
   const sqlite = handle.sqlite;
   const applied = await migrateToLatest(handle.db, sqlite ? upgradeSnapshots(config.databasePath) : undefined);
@@ -45,9 +91,16 @@ export async function serve(config: Config): Promise<void> {
     mailer: createMailer(config.smtpUrl, config.mailFrom),
   });
   const { app, hub } = runtime;
-  const unmarkServing = !sqlite || config.databasePath === ":memory:" ? () => {} : markServing(config.databasePath);
   raiseRuntimeHeadLimit(logger);
-  app.listen({ port: config.port, hostname: config.host });
+  try {
+    // Elysia shares a busy port by default (reusePort): a second serve would silently split the traffic.
+    app.listen({ port: config.port, hostname: config.host, reusePort: false });
+  } catch (error) {
+    await runtime.stopJobs();
+    await runtime.stop();
+    lock?.release();
+    throw portInUse(config, error);
+  }
   loadWebAssets().catch((error) => logger.error({ err: error }, "building the web app failed"));
   logger.info(
     { url: `http://localhost:${app.server?.port}`, database: handle.label },
@@ -68,7 +121,7 @@ export async function serve(config: Config): Promise<void> {
     // Let the last responses' after-response hooks (their log lines) run.
     await new Promise((resolve) => setTimeout(resolve, 20));
     await runtime.stop();
-    unmarkServing();
+    lock?.release();
     logger.info("stopped");
     process.exit(0);
   };

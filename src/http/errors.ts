@@ -3,6 +3,7 @@ import { isDatabaseUnavailable, isUnstorableText } from "../runtime/errors.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { loggablePath, pathOf } from "./pipeline.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 
 export interface ErrorBody {
   message: string;
@@ -12,7 +13,7 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
-function json(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
+function jsonError(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
@@ -49,8 +50,11 @@ export function describeValidationError(error: ValidationError): ErrorBody {
 }
 
 /** The one place errors become responses: `{ message, code }` with the right status; 500s never leak internals. */
-export function errorHandler(logger: Logger) {
+export function errorHandler(logger: Logger, { trustProxy }: { trustProxy: boolean }) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error: thrown, request }) => {
+    const requestId = requestIdOf(request, trustProxy);
+    const json = (status: number, body: ErrorBody, headers: Record<string, string> = {}) =>
+      jsonError(status, body, { ...headers, [REQUEST_ID_HEADER]: requestId });
     // Elysia wraps whatever a parser throws (our body limits) in a ParseError: answer the cause.
     const error =
       code === "PARSE" && (thrown as Error).cause instanceof AppError ? ((thrown as Error).cause as AppError) : thrown;
@@ -80,7 +84,7 @@ export function errorHandler(logger: Logger) {
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or a dropped connection: nothing was committed; the pool reconnects.
       logger.error(
-        { err: error, method: request.method, url: loggablePath(pathOf(request.url)) },
+        { err: error, requestId, method: request.method, url: loggablePath(pathOf(request.url)) },
         "database unavailable",
       );
       return json(
@@ -89,7 +93,10 @@ export function errorHandler(logger: Logger) {
         { "retry-after": "2" },
       );
     }
-    logger.error({ err: error, method: request.method, url: loggablePath(pathOf(request.url)) }, "unhandled error");
+    logger.error(
+      { err: error, requestId, method: request.method, url: loggablePath(pathOf(request.url)) },
+      "unhandled error",
+    );
     return json(500, { message: "Something went wrong on our side. Please try again.", code: "internal" });
   });
 }

@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import { cachedResponse, type CachedAnswer } from "./cached-read.ts";
 import { assertHeadSize } from "./pipeline.ts";
+import { REQUEST_ID_HEADER } from "./request-id.ts";
 
 /**
  * A public read answered from memory: its answer for a request of the plain shape (given the URL's
@@ -14,6 +15,7 @@ interface FastReadDeps {
   /** The full app: whatever the fast path does not take. */
   fallback(request: Request, server: Server<unknown>): Response | Promise<Response>;
   record(request: Request, route: string, status: number, ms: number): void;
+  requestId(request: Request): string;
 }
 
 /**
@@ -41,6 +43,7 @@ export function fastReadRoutes(reads: Record<string, FastRead>, deps: FastReadDe
         if (!answer) return deps.fallback(request, server);
         const respond = (entry: CachedAnswer) => {
           const response = cachedResponse(request, entry, deps.headers);
+          response.headers.set(REQUEST_ID_HEADER, deps.requestId(request));
           deps.record(request, path, response.status, performance.now() - started);
           return response;
         };

@@ -5,6 +5,7 @@ import type { Logger } from "../lib/logger.ts";
 import { nulRefused, readJsonObject } from "./body.ts";
 import type { Metrics } from "../lib/metrics.ts";
 import { markPersonal } from "./private-answers.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { assertSameOrigin, SAFE_METHODS, securityHeaders } from "./security.ts";
 
 /** Longest URL we read; our own links are far shorter. */
@@ -76,11 +77,20 @@ export function pathOf(url: string): string {
 }
 
 /** One answered request into the metrics and the access log (the pipeline's and the fast path's). */
-export function requestRecorder({ logger, metrics }: { logger: Logger; metrics?: Metrics }) {
+export function requestRecorder({
+  logger,
+  metrics,
+  trustProxy,
+}: {
+  logger: Logger;
+  metrics?: Metrics;
+  trustProxy: boolean;
+}) {
   return (request: Request, route: string, status: number, ms: number) => {
     metrics?.recordRequest(request.method, route, status, ms / 1000);
     if (logger.isLevelEnabled("info")) {
       logger.info({
+        requestId: requestIdOf(request, trustProxy),
         method: request.method,
         route,
         path: loggablePath(pathOf(request.url)),
@@ -128,7 +138,7 @@ export function httpPipeline({
   sessionFirst?: SessionFirst;
 }) {
   const started = new WeakMap<Request, number>();
-  const record = requestRecorder({ logger, metrics });
+  const record = requestRecorder({ logger, metrics, trustProxy: config.trustProxy });
   /** A refused input answers the session check's 401/403 first, if it has one; other errors pass. */
   const refused = async (request: Request, route: string, error: unknown): Promise<never> => {
     if (isInputRefusal(error)) await sessionFirst(request, route);
@@ -136,9 +146,11 @@ export function httpPipeline({
   };
 
   /** The checks a request passes before anything reads its body; once per request. */
-  const admit = (request: Request) => {
+  const admit = (request: Request, headers: Record<string, unknown>) => {
     if (started.has(request)) return;
     started.set(request, performance.now());
+    // Before any check: a refused request carries its id too.
+    headers[REQUEST_ID_HEADER] = requestIdOf(request, config.trustProxy);
     assertHeadSize(request);
     if (request.url.includes("?") && pathOf(request.url).startsWith("/api/")) assertQueryParams(request.url);
     if (SAFE_METHODS.has(request.method)) return;
@@ -158,9 +170,9 @@ export function httpPipeline({
       // Our own JSON parsing: a malformed body is always a 400 (Elysia lets it pass as "no body" on
       // routes whose body is optional), every payload of ours is an object, and size and nesting are
       // capped while reading, before anything walks the value.
-      .onParse({ as: "global" }, async ({ request, route }, contentType) => {
+      .onParse({ as: "global" }, async ({ request, route, set }, contentType) => {
         try {
-          admit(request);
+          admit(request, set.headers);
           if (!/^application\/json\b/i.test(contentType)) return;
           return await readJsonObject(request, config.bodyLimit);
         } catch (error) {
@@ -168,9 +180,9 @@ export function httpPipeline({
         }
       })
       // Synchronous unless refused: Elysia awaits a returned promise.
-      .onTransform({ as: "global" }, ({ request, route }) => {
+      .onTransform({ as: "global" }, ({ request, route, set }) => {
         try {
-          admit(request);
+          admit(request, set.headers);
         } catch (error) {
           return refused(request, route, error);
         }

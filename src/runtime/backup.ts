@@ -1,9 +1,10 @@
 import { Database as Sqlite } from "bun:sqlite";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { sql } from "kysely";
 import { migrations } from "../../migrations/index.ts";
-import type { Db } from "./connection.ts";
+import { type Db, prepareDataFolder } from "./connection.ts";
+import { describeHolder, pidFile, readHolder, tryLock } from "./serve-lock.ts";
 
 export class BackupError extends Error {}
 
@@ -24,29 +25,6 @@ export async function backupTo(db: Db, file: string): Promise<number> {
     throw new BackupError(`cannot write ${file}: ${(error as Error).message}`);
   }
   return statSync(file).size;
-}
-
-/** The file `serve` holds while it runs, so `restore` can refuse to pull the floor from under it. */
-export function pidFile(databasePath: string): string {
-  return `${databasePath}.serve.pid`;
-}
-
-export function markServing(databasePath: string): () => void {
-  const file = pidFile(databasePath);
-  writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
-}
-
-function serveIsRunning(databasePath: string): number | null {
-  const file = pidFile(databasePath);
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, "utf8"));
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null; // a stale file from a crash
-  }
 }
 
 /** Checks a backup before restoring it: a SQLite file, intact, made by this version or an older one. */
@@ -77,14 +55,37 @@ function checkBackup(file: string): void {
   }
 }
 
-/** Replaces the database with a backup. Refused while `serve` runs on it. */
-export function restoreFrom(file: string, databasePath: string): void {
-  const pid = serveIsRunning(databasePath);
-  if (pid !== null) throw new BackupError(`serve is running on ${databasePath} (pid ${pid}): stop it before restoring`);
-  checkBackup(file);
-  mkdirSync(dirname(databasePath), { recursive: true });
-  for (const suffix of ["-wal", "-shm"]) rmSync(`${databasePath}${suffix}`, { force: true });
-  copyFileSync(file, databasePath);
+/**
+ * Replaces the database with a backup. Refused while `serve` runs on it (it holds the lock, and
+ * restore holds it meanwhile, so no serve starts half-way). A PID file whose serve is gone is
+ * removed; one in the old format (a bare pid, which cannot be checked) needs `force`.
+ */
+export function restoreFrom(file: string, databasePath: string, options: { force?: boolean } = {}): string[] {
+  prepareDataFolder(databasePath);
+  const lock = tryLock(databasePath);
+  if (!lock)
+    throw new BackupError(
+      `serve is running on ${databasePath} (${describeHolder(readHolder(databasePath))}): stop it before restoring`,
+    );
+  try {
+    const notes: string[] = [];
+    const holder = readHolder(databasePath);
+    if (holder === "unreadable" && !options.force)
+      throw new BackupError(
+        `${pidFile(databasePath)} is left from an older version and cannot be checked: if no serve runs on ${databasePath}, delete that file or restore with --force`,
+      );
+    checkBackup(file);
+    if (holder !== null) {
+      rmSync(pidFile(databasePath), { force: true });
+      const who = holder === "unreadable" ? " (--force)" : `: the serve it named (${describeHolder(holder)}) is gone`;
+      notes.push(`Removed ${pidFile(databasePath)}${who}.`);
+    }
+    for (const suffix of ["-wal", "-shm"]) rmSync(`${databasePath}${suffix}`, { force: true });
+    copyFileSync(file, databasePath);
+    return notes;
+  } finally {
+    lock.release();
+  }
 }
 
 /** Where an upgrade keeps the database as it was: beside it, named after its last migration. */

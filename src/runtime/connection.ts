@@ -1,5 +1,5 @@
 import { Database as Sqlite } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import {
   CompiledQuery,
@@ -140,8 +140,36 @@ export interface PostgresHandle extends DbHandle {
 }
 
 /** Opens (creating if needed) the SQLite file with the house pragmas. ":memory:" gives a private database. */
+/**
+ * Makes the database's folder and checks this process may write it and the file, so a volume
+ * owned by another user stops start-up with one line that names the fix, not a stack.
+ */
+export function prepareDataFolder(path: string): void {
+  if (path === ":memory:") return;
+  const folder = dirname(path);
+  const uid = process.getuid?.() ?? "?";
+  const refused = (what: string, error: unknown) => {
+    const code = (error as { code?: string }).code;
+    if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS") return error;
+    return new DatabaseConnectError(
+      `cannot write ${what} (${code}): this process runs as uid ${uid}; give it to that user (e.g. chown -R ${uid} ${folder}) or set DATABASE_PATH to a writable place`,
+    );
+  };
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw refused(`the data folder ${folder}`, error);
+  }
+  try {
+    if (existsSync(path)) accessSync(path, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    throw refused(`the database file ${path}`, error);
+  }
+}
+
 export function openDatabase(path: string): SqliteHandle {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  prepareDataFolder(path);
   const sqlite = new Sqlite(path, { create: true, strict: true });
   sqlite.run("pragma journal_mode = WAL");
   sqlite.run("pragma synchronous = NORMAL");

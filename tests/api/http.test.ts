@@ -229,7 +229,7 @@ describe("unexpected errors", () => {
     const lines: string[] = [];
     const logger = createLogger("error", { write: (line: string) => void lines.push(line) });
     const app = new Elysia()
-      .use(errorHandler(logger))
+      .use(errorHandler(logger, { trustProxy: false }))
       .use(httpPipeline({ config: ctx.config, logger: createLogger("silent") }))
       .get("/api/boom", () => {
         throw new Error("secret database detail");

@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
-import { backupTo, BackupError, markServing, restoreFrom } from "../../src/runtime/backup.ts";
+import { backupTo, BackupError, restoreFrom } from "../../src/runtime/backup.ts";
+import { tryLock } from "../../src/runtime/serve-lock.ts";
 import { openDatabase } from "../../src/runtime/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { migrations } from "../../migrations/index.ts";
@@ -96,9 +97,10 @@ describe("backup and restore", () => {
     db.close();
     expect(() => restoreFrom(future, join(dir, "target.db"))).toThrow("made by a newer version");
     const target = join(dir, "served.db");
-    const unmark = markServing(target);
+    const serving = tryLock(target)!;
+    serving.markServing(new Date());
     expect(() => restoreFrom(future, target)).toThrow(`serve is running on ${target}`);
-    unmark();
+    serving.release();
   });
 });
 
@@ -325,6 +327,8 @@ describe("'Forgot password?'", () => {
     expect(res.body).toEqual(hanging.body);
     await until(() => logLines.length > 0);
     expect(logLines.join("")).toContain("password reset mail failed");
+    // The request's id, as on its access line, so the failure is found from Caddy's log.
+    expect(JSON.parse(logLines.find((l) => l.includes("mail failed"))!).requestId).toMatch(/^[0-9a-f-]{36}$/);
     await failing.proxied.close();
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +32,18 @@ async function waitFor(predicate: () => boolean | Promise<boolean>, ms: number):
   }
 }
 
+/** compose.yaml's `environment:` of an app process with its defaults filled in, DATABASE_URL aside. */
+function composeAppEnvironment(): Record<string, string> {
+  const compose = Bun.YAML.parse(readFileSync(join(import.meta.dir, "../../compose.yaml"), "utf8")) as {
+    services: { app1: { environment: Record<string, string> } };
+  };
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(compose.services.app1.environment)) {
+    if (name !== "DATABASE_URL") env[name] = value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1");
+  }
+  return env;
+}
+
 /**
  * compose.yaml's topology without containers (the PostgreSQL run, where Caddy is installed; CI
  * installs Debian's `caddy`): deploy/Caddyfile, as the proxy container runs it, in front of two
@@ -51,14 +63,12 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     database = await freshPostgresUrl();
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
+    // The app processes' settings as compose.yaml gives them (PUBLIC_URL unset: any address works).
     const env = {
+      ...composeAppEnvironment(),
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      LOG_LEVEL: "info",
       DEMO_BOTS: "0",
-      ODDS_PROVIDER: "embedded",
-      PUBLIC_URL: origin,
-      TRUST_PROXY: "true",
       AUTH_RATE_LIMIT: "3",
     };
     // One at a time into the list: a failed second start still leaves the first to be killed.
@@ -77,7 +87,10 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       stdout: "ignore",
       stderr: "pipe",
     });
-    void new Response(caddy.stderr as ReadableStream).text().then((text) => (caddyLog = text));
+    void (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of caddy.stderr as ReadableStream<Uint8Array>) caddyLog += decoder.decode(chunk);
+    })();
     await waitFor(async () => (await fetch(`${origin}/api/health`)).status === 200, 15_000).catch((error) => {
       throw new Error(`Caddy did not answer (${error.message}); its log so far: ${caddyLog.slice(-2000)}`);
     });
@@ -119,6 +132,27 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
         (await send("POST", "/api/login", { email: "nobody@example.com", password: "not it at all" })).status,
       );
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  test("with compose's defaults a sign-in works from any address the proxy answers on; another site's page is refused", async () => {
+    await client.query("delete from rate_limits");
+    const lan = origin.replace("127.0.0.1", "127.0.0.2");
+    const login = (at: string, from: string) =>
+      fetch(`${at}/api/login`, {
+        method: "POST",
+        headers: { origin: from, "content-type": "application/json" },
+        body: JSON.stringify({ email: "nobody@example.com", password: "not it at all" }),
+      });
+    for (const at of [lan, origin.replace("127.0.0.1", "localhost")]) {
+      const res = await login(at, at);
+      expect({ at, status: res.status, code: (await res.json()).code }).toEqual({
+        at,
+        status: 401,
+        code: "invalid_credentials",
+      });
+    }
+    const foreign = await login(lan, "http://evil.example");
+    expect(foreign.status).toBe(403);
   });
 
   test("another origin is refused; a WebSocket passes through and hears its settlement", async () => {
@@ -177,6 +211,19 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     await waitFor(() => heard.some((m) => m.type === "bet_settlements"), 10_000);
     ws.close();
   }, 30_000);
+
+  test("Caddy gives each request an id (replacing a client's), the app answers with it, Caddy's access log has it", async () => {
+    const res = await send("GET", "/api/games", undefined, { "x-request-id": "client-chosen-0123456789" });
+    expect(res.status).toBe(200);
+    const id = res.headers.get("x-request-id")!;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    await waitFor(() => caddyLog.includes(id), 5_000);
+    const line = JSON.parse(caddyLog.split("\n").find((l) => l.includes(id))!);
+    expect(line).toMatchObject({ msg: "handled request", status: 200, request: { uri: "/api/games" } });
+    expect(line.resp_headers["X-Request-Id"]).toEqual([id]);
+    const other = (await send("GET", "/api/games")).headers.get("x-request-id");
+    expect(other).not.toBe(id);
+  });
 
   test("with one process killed, every request is still answered by the other", async () => {
     apps[0]!.proc.kill("SIGKILL");

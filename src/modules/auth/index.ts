@@ -11,6 +11,7 @@ import { MessageResponse } from "../../shared/contract/common.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isServerBusy } from "../../lib/password-hashing.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { requestIdOf } from "../../http/request-id.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { UserResponse } from "../../shared/contract/auth.ts";
 import {
@@ -67,8 +68,9 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     throw error;
   };
   /** Work that must not change the answer or its timing (mail): runs after it, errors only logged. */
-  const afterAnswer = (what: string, work: () => Promise<void>) => {
-    setTimeout(() => work().catch((err) => logger.error({ err }, what)), 0);
+  const afterAnswer = (request: Request, what: string, work: () => Promise<void>) => {
+    const requestId = requestIdOf(request, config.trustProxy);
+    setTimeout(() => work().catch((err) => logger.error({ err, requestId }, what)), 0);
   };
 
   return new Elysia({ name: "auth-routes", prefix: "/api", tags: ["Auth"] })
@@ -82,7 +84,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
           clientAddress: address,
         });
         if (mailer && needsAdminProof(user, config.adminEmails)) {
-          afterAnswer("address confirmation mail failed", async () => {
+          afterAnswer(request, "address confirmation mail failed", async () => {
             const { url } = await service.createVerificationLink(db, clock.now(), user.id, publicUrl);
             await mailer.send({
               to: user.email,
@@ -149,7 +151,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         }
         await perAccount.hit(normalizeEmail(body.email));
         // Answered before looking the address up, the same for every address, however the mail fares.
-        afterAnswer("password reset mail failed", async () => {
+        afterAnswer(request, "password reset mail failed", async () => {
           try {
             const { url, user } = await service.createResetLink(db, clock.now(), body.email, publicUrl);
             await mailer.send({

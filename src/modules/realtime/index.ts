@@ -6,6 +6,7 @@ import { assertSameOrigin } from "../../http/security.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { requestIdOf } from "../../http/request-id.ts";
 import { sessionTokenFrom, sessionUser } from "../auth/plugin.ts";
 import type { ServerMessage } from "../../shared/contract/live.ts";
 import { EVERYONE, type SocketHub } from "./hub.ts";
@@ -64,7 +65,7 @@ export function realtimeRoutes({
         ws.send(JSON.stringify({ type: "hello", signedIn: user !== null } satisfies ServerMessage));
       } catch (error) {
         // A socket we could not register must not stay open unseen (never told of sign-outs).
-        logger.error({ err: error }, "opening a WebSocket failed");
+        logger.error({ err: error, requestId: requestIdOf(request, config.trustProxy) }, "opening a WebSocket failed");
         hub.remove(ws.id);
         ws.close(1011, "server error");
       }
