@@ -48,7 +48,7 @@ async function get(target: string, headers: Record<string, string>) {
   }
 }
 
-/** As the web app does (lib/live.ts onOddsUpdate): a random moment within the spread, then the week's games and the current week. */
+/** As the web app does (lib/live.ts spreadOut, for an update that carries no games): a random moment within the spread, then the week's games and the current week. */
 async function refetch() {
   await Bun.sleep(Math.random() * ODDS_REFETCH_SPREAD_MS);
   await Promise.all([get(path, { "if-none-match": etag }), get("/api/weeks/current", {})]);

@@ -30,8 +30,14 @@ const notifyPlayer: Reaction<"friend_request" | "league_invitation"> = (event, {
 
 /** Every event and what it sets off: cache bumps, ranking notes, settlement, socket pushes. */
 export const REACTIONS: ReactionTable = {
-  odds_update: { caches: ["games"], reactions: [(_, { hub }) => hub.broadcast({ type: "odds_update" })] },
-  scores_update: { caches: ["games"], reactions: [(_, { hub }) => hub.broadcast({ type: "scores_update" })] },
+  odds_update: {
+    caches: ["games"],
+    reactions: [({ id, payload }, { hub }) => hub.broadcastGamesUpdate("odds_update", id, payload)],
+  },
+  scores_update: {
+    caches: ["games"],
+    reactions: [({ id, payload }, { hub }) => hub.broadcastGamesUpdate("scores_update", id, payload)],
+  },
   "game.completed": { caches: ["games"], reactions: [({ payload }, ctx) => ctx.settle(payload)] },
   friend_request: { caches: [], reactions: [notifyPlayer] },
   league_invitation: { caches: [], reactions: [notifyPlayer] },

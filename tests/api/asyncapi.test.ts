@@ -15,6 +15,7 @@ import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
+import { gamesUpdate } from "../../src/modules/games/service.ts";
 
 type Json = Record<string, any>;
 
@@ -125,7 +126,10 @@ describe("what /ws says matches the document", () => {
       await until("hello");
       ws.send(JSON.stringify({ type: "ping" }));
       await until("pong");
-      ctx.hub.broadcast({ type: "odds_update" });
+      // A real update: a synced game, as an odds_update carries it.
+      await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
+      const ids = (await ctx.db.selectFrom("games").select("id").limit(2).execute()).map((r) => r.id);
+      ctx.hub.broadcastGamesUpdate("odds_update", 7, await gamesUpdate(ctx.db, ids, ctx.clock.now()));
       await until("odds_update");
       ctx.hub.sendTo(user.user.id, { type: "notification" });
       await until("notification");

@@ -159,7 +159,10 @@ describe("never stale", () => {
 
   test("another process's write reaches this one through its delivered event", async () => {
     const before = dataVersion("games");
-    await ctx.bus.emit({ id: 1, type: "odds_update", userId: null, payload: {} }, () => {});
+    await ctx.bus.emit(
+      { id: 1, type: "odds_update", userId: null, payload: { games: null, currentWeek: { season: 2026, week: 1 } } },
+      () => {},
+    );
     expect(dataVersion("games")).toBeGreaterThan(before);
 
     await call(ctx.app, "POST", "/api/bets", {

@@ -12,6 +12,11 @@ import { publish } from "../../src/modules/realtime/service.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
 import { copiesSettled } from "../databases.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { FakeProvider } from "../fake-provider.ts";
+
+/** An odds update that sends no games: browsers refetch. */
+const REFETCH = { games: null, currentWeek: { season: 2026, week: 1 } };
 
 let ctx: TestContext;
 let dispatcher: OutboxDispatcher;
@@ -81,7 +86,7 @@ describe("/ws", () => {
     const b = await connect({ cookie: bob.cookie });
     const visitor = await connect();
     await ctx.db.transaction().execute(async (trx) => {
-      await publish(trx, ctx.clock.now(), "odds_update", {});
+      await publish(trx, ctx.clock.now(), "odds_update", REFETCH);
       await publish(trx, ctx.clock.now(), "bet_settlements", {
         settlements: [
           { userId: alice.user.id, status: "won" },
@@ -92,8 +97,11 @@ describe("/ws", () => {
     });
     await waitFor(() => a.messages.length >= 3 && b.messages.length >= 3 && visitor.messages.length >= 2);
     await Bun.sleep(50);
+    // The update's sequence fields are checked in "a line move sends the moved game itself".
+    for (const s of [a, b, visitor])
+      for (const m of s.messages) if (m.type === "odds_update") for (const k of ["version", "previous"]) delete m[k];
     expect(a.messages.slice(1)).toEqual([
-      { type: "odds_update" },
+      { type: "odds_update", ...REFETCH },
       {
         type: "bet_settlements",
         settlements: [
@@ -103,10 +111,10 @@ describe("/ws", () => {
       },
     ]);
     expect(b.messages.slice(1)).toEqual([
-      { type: "odds_update" },
+      { type: "odds_update", ...REFETCH },
       { type: "bet_settlements", settlements: [{ userId: bob.user.id, status: "lost" }] },
     ]);
-    expect(visitor.messages.slice(1)).toEqual([{ type: "odds_update" }]);
+    expect(visitor.messages.slice(1)).toEqual([{ type: "odds_update", ...REFETCH }]);
     for (const s of [a, b, visitor]) s.ws.close();
   });
 
@@ -114,7 +122,7 @@ describe("/ws", () => {
     const a = await connect({ cookie: alice.cookie });
     await expect(
       ctx.db.transaction().execute(async (trx) => {
-        await publish(trx, ctx.clock.now(), "odds_update", {});
+        await publish(trx, ctx.clock.now(), "odds_update", REFETCH);
         throw new Error("change failed");
       }),
     ).rejects.toThrow("change failed");
@@ -145,6 +153,44 @@ describe("/ws", () => {
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
     s.ws.send("x".repeat(64 * 1024));
     expect(await s.closed).toBe(1009);
+  });
+
+  test("a line move sends the moved games themselves, in sequence; a resolve sends the final", async () => {
+    ctx.clock.set("2026-09-09T12:00:00Z");
+    const provider = new FakeProvider();
+    await syncGames(ctx.db, provider, ctx.clock.now());
+    const visitor = await connect();
+    provider.spreadShift = -1;
+    await syncGames(ctx.db, provider, ctx.clock.now());
+    await waitFor(() => visitor.messages.some((m) => m.type === "odds_update"));
+    const moved = visitor.messages.find((m) => m.type === "odds_update");
+    expect(moved.games.map((g: any) => g.id).sort()).toEqual(provider.games.map((g) => g.providerId).sort());
+    const phi = moved.games.find((g: any) => g.id === "fake-w1-DAL-PHI");
+    expect(phi.odds.find((m: any) => m.marketType === "spreads").outcomes).toContainEqual(
+      expect.objectContaining({ name: "Philadelphia Eagles", point: -4.5 }),
+    );
+    expect(moved.currentWeek).toEqual({ season: 2026, week: 1 });
+
+    const admin = await buildUser(ctx, { email: "resolver@example.com" });
+    await ctx.db.updateTable("users").set({ role: "admin" }).where("id", "=", admin.user.id).execute();
+    await call(ctx.app, "PATCH", "/api/games/fake-w1-DAL-PHI", {
+      cookie: admin.cookie,
+      body: { homeScore: 24, awayScore: 17, status: "completed" },
+    });
+    await waitFor(() => visitor.messages.filter((m) => m.type === "odds_update").length === 2);
+    const final = visitor.messages.filter((m) => m.type === "odds_update")[1];
+    expect(final.games).toEqual([
+      expect.objectContaining({ id: "fake-w1-DAL-PHI", status: "completed", homeScore: 24, awayScore: 17 }),
+    ]);
+    expect(final.version).toBeGreaterThan(moved.version);
+    expect(final.previous).toBe(moved.version);
+    // A sync that changes nothing sends nothing.
+    await syncGames(ctx.db, provider, ctx.clock.now());
+    await copiesSettled();
+    await dispatcher.tick();
+    await Bun.sleep(50);
+    expect(visitor.messages.filter((m) => m.type === "odds_update")).toHaveLength(2);
+    visitor.ws.close();
   });
 });
 
@@ -178,11 +224,11 @@ describe("outbox dispatcher", () => {
     bus.on("odds_update", (e) => void heard.push(e.id));
     const first = new OutboxDispatcher(local.db, bus, local.clock, createLogger("silent"), 10_000);
     await first.start();
-    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", REFETCH));
     await copiesSettled();
     await first.tick();
     await first.stop();
-    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", REFETCH));
     const second = new OutboxDispatcher(local.db, bus, local.clock, createLogger("silent"), 10_000);
     await second.start();
     await copiesSettled();
@@ -211,8 +257,8 @@ describe("outbox dispatcher", () => {
     );
     await d.start();
     await local.db.transaction().execute(async (trx) => {
-      await publish(trx, local.clock.now(), "odds_update", {});
-      await publish(trx, local.clock.now(), "odds_update", {});
+      await publish(trx, local.clock.now(), "odds_update", REFETCH);
+      await publish(trx, local.clock.now(), "odds_update", REFETCH);
     });
     await copiesSettled();
     await d.tick();
@@ -226,11 +272,11 @@ describe("outbox dispatcher", () => {
     const local = await makeTestApp();
     const d = new OutboxDispatcher(local.db, new EventBus(), local.clock, createLogger("silent"), 10_000);
     await d.start();
-    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", REFETCH));
     await copiesSettled();
     await d.tick();
     local.clock.advance(25 * 60 * 60 * 1000);
-    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", {}));
+    await local.db.transaction().execute((trx) => publish(trx, local.clock.now(), "odds_update", REFETCH));
     await copiesSettled();
     await d.tick();
     const rows = await local.db.selectFrom("outbox").select("id").execute();

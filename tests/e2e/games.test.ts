@@ -4,8 +4,13 @@ import { bumpDataVersion } from "../../src/runtime/data-versions.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { publish } from "../../src/modules/realtime/service.ts";
-import { card, openPage, resetSeason, startSeasonServer } from "./games-fixture.ts";
+import { ADMIN_EMAIL, card, openPage, resetSeason, startSeasonServer } from "./games-fixture.ts";
+import { buildUser } from "../factories.ts";
+import { call } from "../support.ts";
 import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, until } from "./helpers.ts";
+
+/** An odds update that sends no games: browsers refetch. */
+const REFETCH = { games: null, currentWeek: { season: 2026, week: 1 } };
 
 const suite = browserSuite(startSeasonServer);
 
@@ -322,7 +327,7 @@ describe("games screen", () => {
   );
 
   test(
-    "an odds_update on the live channel refetches the games on screen",
+    "a line move and a final reach the screen with the update itself: no request; an update without games refetches",
     async () => {
       const dispatcher = new OutboxDispatcher(
         suite.server.ctx.db,
@@ -349,15 +354,29 @@ describe("games screen", () => {
         fetches = 0;
         await suite.server.ctx.db
           .transaction()
-          .execute((trx) => publish(trx, suite.server.ctx.clock.now(), "odds_update", {}));
+          .execute((trx) => publish(trx, suite.server.ctx.clock.now(), "odds_update", REFETCH));
         await until("a refetch of the games", () => fetches >= 1);
 
-        // A real line move arrives the same way.
+        // A real line move carries the moved games: they are put in place without asking the server.
+        await page.waitForTimeout(300);
+        const apiRequests: string[] = [];
+        page.on("request", (request) => {
+          if (new URL(request.url()).pathname.startsWith("/api/")) apiRequests.push(request.url());
+        });
         suite.server.provider.spreadShift = 1;
         await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
-        await card(page, "Dallas Cowboys", "Philadelphia Eagles")
-          .getByRole("button", { name: "PHI -2.5 -110, Spread: Philadelphia Eagles -2.5" })
-          .waitFor();
+        const game = card(page, "Dallas Cowboys", "Philadelphia Eagles");
+        await game.getByRole("button", { name: "PHI -2.5 -110, Spread: Philadelphia Eagles -2.5" }).waitFor();
+
+        // So does a final.
+        const admin = await buildUser(suite.server.ctx, { email: ADMIN_EMAIL });
+        await call(suite.server.ctx.app, "PATCH", "/api/games/fake-w1-DAL-PHI", {
+          cookie: admin.cookie,
+          body: { homeScore: 24, awayScore: 17, status: "completed" },
+        });
+        await page.getByRole("article", { name: "Final: Dallas Cowboys @ Philadelphia Eagles" }).waitFor();
+        await page.waitForTimeout(400); // longer than a refetch's random spread (lib/live.ts)
+        expect(apiRequests).toEqual([]);
       } finally {
         await dispatcher.stop();
       }

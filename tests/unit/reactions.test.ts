@@ -10,6 +10,8 @@ const quietContext = (): ReactionContext & { pushed: unknown[]; noted: number[][
   const noted: number[][] = [];
   const hub = {
     broadcast: (message: unknown) => void pushed.push(message),
+    broadcastGamesUpdate: (type: string, version: number, update: object) =>
+      void pushed.push({ type, version, ...update }),
     sendTo: (userId: number, message: unknown) => void pushed.push({ userId, message }),
     endSessions: (ended: unknown) => void pushed.push(ended),
   } as unknown as SocketHub;
@@ -33,9 +35,10 @@ describe("the reactions table", () => {
     const ctx = quietContext();
     wireReactions(bus, ctx);
     const games = dataVersion("games");
-    await bus.emit({ id: 1, type: "odds_update", userId: null, payload: {} }, () => {});
+    const update = { games: null, currentWeek: { season: 2026, week: 3 } };
+    await bus.emit({ id: 1, type: "odds_update", userId: null, payload: update }, () => {});
     expect(dataVersion("games")).toBe(games + 1);
-    expect(ctx.pushed).toEqual([{ type: "odds_update" }]);
+    expect(ctx.pushed).toEqual([{ type: "odds_update", version: 1, ...update }]);
 
     await bus.emit(
       { id: 2, type: "bet_settlements", userId: null, payload: { settlements: [{ userId: 7 }, { userId: 9 }] } },

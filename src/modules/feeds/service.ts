@@ -58,6 +58,7 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   const season = await provider.currentSeason(now);
   const schedule = await provider.schedule(season, now);
   const existing = new Map((await games.storedGames(db, season)).map((g) => [g.id, g]));
+  const before = new Map([...existing].map(([id, row]) => [id, shownState(row)]));
   const report: SyncReport = {
     provider: provider.name,
     season,
@@ -150,7 +151,12 @@ export async function syncGames(db: Db, provider: OddsProvider, now: Date): Prom
   report.moreStats = stats.more;
 
   if (report.oddsUpdated > 0 || report.completed > 0 || report.inserted > 0 || report.rescheduled > 0) {
-    await db.transaction().execute((trx) => publish(trx, now, "odds_update", {}));
+    const changedIds = (await games.storedGames(db, season))
+      .filter((row) => before.get(row.id) !== shownState(row))
+      .map((row) => row.id);
+    await db
+      .transaction()
+      .execute(async (trx) => publish(trx, now, "odds_update", await games.gamesUpdate(trx, changedIds, now)));
   }
   return report;
 }
@@ -177,7 +183,16 @@ async function recordLiveScores(db: Db, provider: OddsProvider, season: number, 
     db.transaction().execute(async (trx) => {
       for (const { providerId, ...live } of chunk) await games.recordLiveScore(trx, providerId, live);
       // With the change it announces (a Sunday's games under way fit in one chunk: one message a sync).
-      await publish(trx, now, "scores_update", {});
+      await publish(
+        trx,
+        now,
+        "scores_update",
+        await games.gamesUpdate(
+          trx,
+          chunk.map((live) => live.providerId),
+          now,
+        ),
+      );
     }),
   );
   return changed.length;
@@ -352,4 +367,16 @@ async function snapshotClosingLines(db: Db, season: number, now: Date): Promise<
     }),
   );
   return started.length;
+}
+
+/** What of a stored game the browsers show (its lines, kick-off, score and state): a change of it is sent to them. */
+function shownState(row: games.StoredGame): string {
+  return JSON.stringify([
+    row.commence_time,
+    row.odds,
+    row.completed_at,
+    row.home_score,
+    row.away_score,
+    row.live_status,
+  ]);
 }

@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import type { Game, LineHistory, OddsMarket } from "../../shared/contract/games.ts";
+import type { GamesUpdate } from "../../shared/contract/live.ts";
 import type { ResolveInput } from "./model.ts";
 import * as repo from "./repo.ts";
 import {
@@ -249,7 +250,7 @@ export async function resolveGame(
       // Allowed (a cancelled or moved game, a test), but it stands out in the log: the screen warns first.
       ...(Date.parse(row.commence_time) > now.getTime() ? { beforeKickoff: true } : {}),
     });
-    await publish(trx, now, "odds_update", {});
+    await publish(trx, now, "odds_update", await gamesUpdate(trx, [gameId], now));
     return getGame(trx, gameId, now);
   });
 }
@@ -324,6 +325,16 @@ export type NewProp = Insertable<GamePropsTable>;
 /** The newest season we hold, or null without games. */
 export async function latestStoredSeason(db: Db): Promise<number | null> {
   return (await repo.latestSeason(db))?.season ?? null;
+}
+
+/** More changed games than this in one update, and browsers are told to refetch instead (a season's seeding). */
+export const GAMES_UPDATE_MAX = 32;
+
+/** What an odds or scores update carries: the changed games as browsers show them, and the current week. */
+export async function gamesUpdate(db: Db, ids: readonly string[], now: Date): Promise<GamesUpdate> {
+  const unique = [...new Set(ids)];
+  const games = unique.length > GAMES_UPDATE_MAX ? null : await Promise.all(unique.map((id) => getGame(db, id, now)));
+  return { games, currentWeek: await currentWeek(db, now) };
 }
 
 /** A season's games as stored, kick-off order. */

@@ -1,5 +1,6 @@
 import type { SessionsEnded } from "../../shared/contract/events.ts";
 import { sha256 } from "../../lib/ids.ts";
+import type { GamesUpdate } from "../../shared/contract/live.ts";
 
 export interface LiveSocket {
   send(data: string): unknown;
@@ -70,6 +71,18 @@ export class SocketHub {
       ids?.delete(id);
       if (ids?.size === 0) this.#byUser.delete(entry.userId);
     }
+  }
+
+  #lastGamesUpdate: number | null = null;
+
+  /**
+   * Sends a games update to every socket with the version of the one this process sent before it, so a
+   * browser that did not see that one (it was connected elsewhere, or missed it) knows to refetch.
+   */
+  broadcastGamesUpdate(type: "odds_update" | "scores_update", version: number, update: GamesUpdate): void {
+    const previous = this.#lastGamesUpdate;
+    this.#lastGamesUpdate = version;
+    this.broadcast({ type, version, previous, ...update });
   }
 
   broadcast(message: object): void {

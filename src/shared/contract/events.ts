@@ -2,7 +2,7 @@
  * The events the app announces after a commit (the outbox), with their payloads. What each one sets
  * off in every process is the reactions table, src/runtime/reactions.ts.
  */
-import type { SettlementMessage } from "./live.ts";
+import type { GamesUpdate, SettlementMessage } from "./live.ts";
 
 /** Every event type, for the start-up check that each has its reactions. */
 export const EVENT_TYPES = [
@@ -34,10 +34,10 @@ export type SessionsEnded = ({ sessionHash: string } | { userId: number; keptSes
 };
 
 export interface AppEvents {
-  /** Odds or lines changed: every client refetches games. */
-  odds_update: Record<string, never>;
-  /** Games under way changed score or status: every client refetches games and the bets it shows beside them. */
-  scores_update: Record<string, never>;
+  /** Odds, lines, kick-offs or finals changed: the changed games themselves go to every client. */
+  odds_update: GamesUpdate;
+  /** Games under way changed score or status: the changed games go to every client. */
+  scores_update: GamesUpdate;
   /**
    * A game got its final score (or a corrected one: regrade): settle its bets. A regrade names the
    * score it corrected (`previous`), so the players' messages can say what changed.

@@ -5,6 +5,7 @@
  * does the AsyncAPI document (GET /api/asyncapi.json, src/http/asyncapi.ts).
  */
 import { Type as t } from "@sinclair/typebox";
+import { CurrentWeek, Game } from "./games.ts";
 
 const BetStatus = t.Union([t.Literal("pending"), t.Literal("won"), t.Literal("lost"), t.Literal("push")]);
 const LegBetType = t.Union([t.Literal("spread"), t.Literal("total"), t.Literal("moneyline"), t.Literal("prop")]);
@@ -82,6 +83,23 @@ export const SettlementMessage = t.Object({
 });
 export type SettlementMessage = typeof SettlementMessage.static;
 
+/** The changed games of an odds or scores update, as GET /api/games answers them; null when too many changed to send (refetch). */
+export const GamesUpdate = t.Object({
+  games: t.Union([t.Array(Game), t.Null()]),
+  currentWeek: CurrentWeek,
+});
+export type GamesUpdate = typeof GamesUpdate.static;
+
+/** A games update as it goes out: the update, with where it stands in the sequence of updates. */
+const gamesMessage = {
+  version: t.Number({ description: "This update's place in the sequence (increasing)" }),
+  previous: t.Union([t.Number(), t.Null()], {
+    description:
+      "The version of the update this process sent before it (null for its first): a browser that saw another has missed one and refetches",
+  }),
+  ...GamesUpdate.properties,
+};
+
 /** What the server sends on /ws, by `type`. */
 export const ServerMessages = {
   hello: t.Object(
@@ -90,14 +108,15 @@ export const ServerMessages = {
   ),
   pong: t.Object({ type: t.Literal("pong") }, { description: "The answer to a ping" }),
   odds_update: t.Object(
-    { type: t.Literal("odds_update") },
-    { description: "Odds or lines changed (to everyone): refetch the games" },
+    { type: t.Literal("odds_update"), ...gamesMessage },
+    {
+      description:
+        "Lines, kick-offs or finals changed (to everyone): the changed games, to put in place of the shown ones; `games` null means refetch",
+    },
   ),
   scores_update: t.Object(
-    { type: t.Literal("scores_update") },
-    {
-      description: "Games under way changed score or status (to everyone): refetch the games and the bets beside them",
-    },
+    { type: t.Literal("scores_update"), ...gamesMessage },
+    { description: "Games under way changed score or status (to everyone): the changed games, as for odds_update" },
   ),
   notification: t.Object(
     { type: t.Literal("notification") },

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useLayoutEffect } from "react";
 import { useLocation } from "wouter";
-import { connectLive, onLiveMessage, onLiveOpen, onOddsUpdate, onScoresUpdate, onSessionEnded } from "../lib/live.ts";
+import { followsLastUpdate, forgetLastUpdate, type GamesUpdateMessage } from "../lib/games-update.ts";
+import { connectLive, type LiveMessage, onLiveMessage, onLiveOpen, onSessionEnded, spreadOut } from "../lib/live.ts";
 import {
   afterFirstOpen,
   afterNotification,
@@ -9,11 +10,18 @@ import {
   afterReconnect,
   afterScoresUpdate,
   afterSettlement,
+  putGamesInPlace,
 } from "../lib/queries.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { checkSessionAfterEnd } from "./session-ended.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
+
+function onGamesUpdate(message: LiveMessage, refetch: () => Promise<void>): void {
+  const update = message as unknown as GamesUpdateMessage;
+  if (followsLastUpdate(update)) void putGamesInPlace(update);
+  else spreadOut(() => void refetch());
+}
 
 /**
  * Keeps the live channel open for whoever is signed in: a new connection at each sign-in and
@@ -41,10 +49,12 @@ export function LiveUpdates() {
     const offs = [
       onLiveOpen((helloAt) => {
         opens += 1;
+        forgetLastUpdate();
         void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt));
       }),
-      onOddsUpdate(() => void afterOddsUpdate()),
-      onScoresUpdate(() => void afterScoresUpdate()),
+      // The changed games come with the update: put in place, no request; refetched only after a gap.
+      onLiveMessage("odds_update", (message) => onGamesUpdate(message, afterOddsUpdate)),
+      onLiveMessage("scores_update", (message) => onGamesUpdate(message, afterScoresUpdate)),
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).
       onLiveMessage("notification", () => void afterNotification()),
       onLiveMessage("bet_settlements", (message) => onSettlements(message.settlements)),

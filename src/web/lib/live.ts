@@ -38,30 +38,9 @@ export function onLiveMessage(type: string, handler: MessageHandler): () => void
  */
 export const ODDS_REFETCH_SPREAD_MS = 250;
 
-/** Runs `handler` a random moment (within ODDS_REFETCH_SPREAD_MS) after each odds update. */
-export function onOddsUpdate(handler: () => void): () => void {
-  return onBroadcastSpread("odds_update", handler);
-}
-
-/** Runs `handler` a random moment (within ODDS_REFETCH_SPREAD_MS) after each change of the running scores. */
-export function onScoresUpdate(handler: () => void): () => void {
-  return onBroadcastSpread("scores_update", handler);
-}
-
-/** A message every open page hears at once: each page answers it a random moment later (see ODDS_REFETCH_SPREAD_MS). */
-function onBroadcastSpread(type: string, handler: () => void): () => void {
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const off = onLiveMessage(type, () => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      handler();
-    }, Math.random() * ODDS_REFETCH_SPREAD_MS);
-    timers.add(timer);
-  });
-  return () => {
-    off();
-    for (const timer of timers) clearTimeout(timer);
-  };
+/** Runs `handler` a random moment (within ODDS_REFETCH_SPREAD_MS) from now: a refetch every open page would make at once. */
+export function spreadOut(handler: () => void): void {
+  setTimeout(handler, Math.random() * ODDS_REFETCH_SPREAD_MS);
 }
 
 /**

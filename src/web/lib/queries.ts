@@ -1,6 +1,10 @@
 import useSWR, { type SWRConfiguration } from "swr";
 import { mayHaveMissedEvents } from "./live.ts";
-import { invalidate, invalidateFetched } from "./swr.ts";
+import type { Bet } from "../../shared/contract/betting.ts";
+import type { Game } from "../../shared/contract/games.ts";
+import type { GamesUpdate } from "../../shared/contract/live.ts";
+import { patchedBets, patchedWeek } from "./games-update.ts";
+import { invalidate, invalidateFetched, updateQueries } from "./swr.ts";
 
 /**
  * Every API query the app caches: its key names a family and the URL it GETs. Invalidation goes by
@@ -130,6 +134,20 @@ export const afterOddsUpdate = after("games", "currentWeek", "adminGames");
  * list (its own family: the other bet queries, refetched every minute of a Sunday, would show nothing new).
  */
 export const afterScoresUpdate = after("games", "betsList");
+/**
+ * A live games update that carried its games: they are put in place in every cached week and beside
+ * every cached bet, the current week set, with no request (the admin's screen, which counts bets, refetches).
+ */
+export async function putGamesInPlace(update: GamesUpdate & { games: Game[] }): Promise<void> {
+  await Promise.all([
+    updateQueries(["games"], (data) => (Array.isArray(data) ? patchedWeek(data as Game[], update.games) : data)),
+    updateQueries(["bets", "betsList", "weekBets"], (data) =>
+      Array.isArray(data) ? patchedBets(data as Bet[], update.games) : data,
+    ),
+    updateQueries(["currentWeek"], () => update.currentWeek),
+    invalidate(["adminGames"]),
+  ]);
+}
 /** A placement refused because a price moved or a game locked: the games are asked again. */
 export const afterOddsRefused = after("games");
 /** The player's own bets settled (live channel): their figures, the boards and the notifications. */

@@ -85,6 +85,18 @@ export function invalidateFetched(isStale: (startedAt: number | undefined) => bo
   return invalidateWhere((_query, id) => isStale(fetchStartedAt.get(id)));
 }
 
+/**
+ * Rewrites the cached answers of these families in place, without asking the server (a live update
+ * carried the change itself); `update` returns the answer unchanged when it is not concerned.
+ */
+export async function updateQueries(families: readonly Family[], update: (data: unknown) => unknown): Promise<void> {
+  const concerned = (key: unknown) => {
+    const query = queryKey(key);
+    return query !== null && families.includes(query[0]);
+  };
+  await mutate(concerned, (data: unknown) => (data === undefined ? data : update(data)), { revalidate: false });
+}
+
 /** Forgets every cached answer (sign-out); queries on screen refetch. */
 export function clearAllQueries(): void {
   unload();
