@@ -159,6 +159,9 @@ describe("/ws", () => {
     ctx.clock.set("2026-09-09T12:00:00Z");
     const provider = new FakeProvider();
     await syncGames(ctx.db, provider, ctx.clock.now());
+    // The seeding's own update goes out before the socket opens.
+    await copiesSettled();
+    await dispatcher.tick();
     const visitor = await connect();
     provider.spreadShift = -1;
     await syncGames(ctx.db, provider, ctx.clock.now());
