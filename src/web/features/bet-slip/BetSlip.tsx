@@ -118,7 +118,6 @@ export function BetSlip() {
                   checked={units === n}
                   onChange={() => (slipUnits.value = n)}
                   disabled={pending || problem !== null}
-                  aria-invalid={problem !== null}
                   aria-describedby={problem ? "slip-units-refusal" : undefined}
                 />
                 <span>
