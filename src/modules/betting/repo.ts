@@ -478,21 +478,24 @@ export async function countedBetFigures(db: Db, c: CountedBets) {
           ...(c.minWagerCents === null ? [] : [eb("bets.wager_cents", ">=", c.minWagerCents)]),
           ...(c.maxWagerCents === null ? [] : [eb("bets.wager_cents", "<=", c.maxWagerCents)]),
           kickoffFits("games.commence_time"),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("bet_legs")
-                .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
-                .select("bet_legs.id")
-                .whereRef("bet_legs.bet_id", "=", "bets.id")
-                .where((leg) =>
-                  leg.or([
-                    leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
-                    sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
-                  ]),
-                ),
+          eb.or([
+            eb("bets.is_parlay", "=", 0),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom("bet_legs")
+                  .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
+                  .select("bet_legs.id")
+                  .whereRef("bet_legs.bet_id", "=", "bets.id")
+                  .where((leg) =>
+                    leg.or([
+                      leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
+                      sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
+                    ]),
+                  ),
+              ),
             ),
-          ),
+          ]),
         ]),
       ]);
     })
