@@ -1045,12 +1045,22 @@ describe("the bet slip's book", () => {
       await game.getByRole("button", { name: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5" }).click();
       expect(await slip(page).locator(".slip-pick-refused").count()).toBe(0);
       expect(await place.isDisabled()).toBe(true);
+      // By keyboard: Space on 2 units, then Tab past Clear All to Place, and Enter.
       await slip(page)
         .getByRole("radio", { name: /^2 units/ })
-        .check();
+        .focus();
+      await page.keyboard.press("Space");
+      expect(
+        await slip(page)
+          .getByRole("radio", { name: /^2 units/ })
+          .isChecked(),
+      ).toBe(true);
       expect(await place.isDisabled()).toBe(false);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      expect(await place.evaluate((el) => el === document.activeElement)).toBe(true);
       const request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
-      await place.click();
+      await page.keyboard.press("Enter");
       expect((await request).postDataJSON()).toMatchObject({ betType: "spread", units: 2, leagueId: league.id });
       await expectToast(page, "Bet Placed!");
       await slip(page).waitFor({ state: "hidden" });
