@@ -1023,6 +1023,7 @@ describe("the bet slip's book", () => {
         "Bets go to Bankroll Cup\nLeague bet — its own bankroll, not counted for the weekly prize",
       );
       expect(await stored(page)).toBe(String(league.id));
+      expect(await slip(page).locator(".slip-footer-book").textContent()).toBe("League bet · Bankroll Cup");
       // The total and the 1-unit stake are greyed out with the server's reasons; Place waits.
       const place = slip(page).getByRole("button", { name: "Place Bet" });
       expect(await slip(page).locator(".slip-pick-refused .slip-league-refusal").textContent()).toBe(
@@ -1074,7 +1075,7 @@ describe("the bet slip's book", () => {
       await slip(page).getByLabel("Book").selectOption({ label: "Individual" });
       expect(await stored(page)).toBeNull();
       expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
-      expect(await slip(page).locator(".slip-league-refusal").count()).toBe(0);
+      expect(await slip(page).locator(".slip-league-refusal, .slip-footer-book").count()).toBe(0);
       const individual = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       expect((await individual).postDataJSON()).toMatchObject({ betType: "total", leagueId: null });

@@ -143,6 +143,12 @@ export function BetSlip() {
             <dd className="slip-potential-win">{dollars(win)}</dd>
           </div>
         </dl>
+        {/* The book stays in sight beside Place however far the picks scroll. */}
+        {book.league ? (
+          <p className="slip-footer-book">
+            League bet · <strong>{book.league.name}</strong>
+          </p>
+        ) : null}
         <div className="slip-actions">
           <button type="button" className="secondary" onClick={clearSlip} disabled={pending}>
             Clear All
