@@ -61,10 +61,36 @@ export interface LeaguePick {
   commenceTime: string;
 }
 
+/** Why a league refuses a pick whatever its stake (its type, its game's kick-off day); null when fine. */
+export function leaguePickProblem(rules: LeagueBetRules, pick: LeaguePick): string | null {
+  return typeProblem(rules, pick) ?? dateProblem(rules, pick);
+}
+
+/** Why a league refuses a stake of this many cents (its min/max wager); null when fine. */
+export function leagueStakeProblem(rules: LeagueBetRules, wagerCents: number): string | null {
+  if (rules.minWagerCents !== null && wagerCents < rules.minWagerCents)
+    return `This league's minimum wager is $${(rules.minWagerCents / 100).toFixed(2)}`;
+  if (rules.maxWagerCents !== null && wagerCents > rules.maxWagerCents)
+    return `This league's maximum wager is $${(rules.maxWagerCents / 100).toFixed(2)}`;
+  return null;
+}
+
+function typeProblem(rules: LeagueBetRules, pick: LeaguePick): string | null {
+  return rules.allowedBetTypes.includes(pick.betType) ? null : `This league does not allow ${pick.betType} bets`;
+}
+
+function dateProblem(rules: LeagueBetRules, pick: LeaguePick): string | null {
+  const day = pick.commenceTime.slice(0, 10);
+  if (rules.startDate !== null && day < rules.startDate) return `This league only counts games from ${rules.startDate}`;
+  if (rules.endDate !== null && day > rules.endDate) return `This league only counts games until ${rules.endDate}`;
+  return null;
+}
+
 /**
  * Why a stake on these picks breaks a league's rules (type, wager limits, date window by the game's
  * kick-off), the first pick's problem first; null when they are fine. A single bet is one pick; a
- * parlay is each leg as a "parlay" and as its own type.
+ * parlay is each leg as a "parlay" and as its own type. The slip greys out what this refuses
+ * (features/bet-slip/league-limits.ts) before the server refuses it.
  */
 export function leagueBetProblem(
   rules: LeagueBetRules,
@@ -72,15 +98,28 @@ export function leagueBetProblem(
   picks: readonly LeaguePick[],
 ): string | null {
   for (const pick of picks) {
-    if (!rules.allowedBetTypes.includes(pick.betType)) return `This league does not allow ${pick.betType} bets`;
-    if (rules.minWagerCents !== null && wagerCents < rules.minWagerCents)
-      return `This league's minimum wager is $${(rules.minWagerCents / 100).toFixed(2)}`;
-    if (rules.maxWagerCents !== null && wagerCents > rules.maxWagerCents)
-      return `This league's maximum wager is $${(rules.maxWagerCents / 100).toFixed(2)}`;
-    const day = pick.commenceTime.slice(0, 10);
-    if (rules.startDate !== null && day < rules.startDate)
-      return `This league only counts games from ${rules.startDate}`;
-    if (rules.endDate !== null && day > rules.endDate) return `This league only counts games until ${rules.endDate}`;
+    const problem = typeProblem(rules, pick) ?? leagueStakeProblem(rules, wagerCents) ?? dateProblem(rules, pick);
+    if (problem) return problem;
   }
   return null;
+}
+
+/**
+ * A league with its own starting bankroll keeps its own book, and its standings rank that book only;
+ * any other league ranks its members' individual bets that fit its rules (DESIGN "Betting", decision 0052).
+ */
+export const keepsOwnBook = (league: { startingBankrollCents: number | null }): boolean =>
+  league.startingBankrollCents !== null;
+
+/**
+ * The kick-offs a league without its own book counts, as ISO-8601 bounds: from its start date, or
+ * from its creation when it has none (so a new league starts level); before the day after its end
+ * date, or unbounded. Kick-offs compare as text, as leagueBetProblem compares their UTC day.
+ */
+export function countedKickoffs(
+  league: Pick<LeagueSettings, "startDate" | "endDate">,
+  createdAt: string,
+): { from: string; before: string | null } {
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { from: league.startDate ?? createdAt, before: league.endDate === null ? null : dayAfter(league.endDate) };
 }

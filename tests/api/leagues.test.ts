@@ -217,7 +217,7 @@ describe("creating and reading leagues", () => {
     expect(res.body).toMatchObject({ startDate: "2028-02-29", endDate: "2028-03-01" });
   });
 
-  test("details come with members and standings by units won in the league's book", async () => {
+  test("details come with members and standings", async () => {
     const res = await as(outsider, "GET", `/api/leagues/${publicId}`);
     expect(res.status).toBe(200);
     expect(res.body.members.map((m: any) => [m.username, m.role])).toEqual([
@@ -407,7 +407,7 @@ describe("league books", () => {
     ...overrides,
   });
 
-  test("a league bet goes to the league's book, separate from the individual one, and counts in its standings", async () => {
+  test("a league bet goes to the league's book, separate from the individual one; a league without a bankroll ranks both", async () => {
     expect((await as(member, "POST", "/api/bets", bet(publicId))).status).toBe(201);
     expect((await as(member, "POST", "/api/bets", bet(publicId))).status).toBe(409);
     const individual = await as(member, "POST", "/api/bets", { ...bet(publicId), leagueId: null });
@@ -417,9 +417,9 @@ describe("league books", () => {
     await as(siteAdmin, "PATCH", "/api/games/fake-w1-DAL-PHI", { homeScore: 24, awayScore: 17, status: "completed" });
     await settleGame(ctx.db, ctx.clock.now(), "fake-w1-DAL-PHI");
     const standings = (await as(owner, "GET", `/api/leagues/${publicId}`)).body.standings;
-    expect(standings.map((s: any) => [s.rank, s.username, s.unitsWon])).toEqual([
-      [1, "member", "0.91"],
-      [2, "owner", "0.00"],
+    expect(standings.map((s: any) => [s.rank, s.username, s.unitsWon, s.totalBets])).toEqual([
+      [1, "member", "1.82", 2],
+      [2, "owner", "0.00", 0],
     ]);
     const board = (await as(owner, "GET", "/api/leaderboard/week/1")).body;
     expect(board.map((e: any) => [e.username, e.totalBets])).toEqual([["member", 1]]);

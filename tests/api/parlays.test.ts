@@ -667,7 +667,8 @@ describe("parlays in stats, boards, league standings and the CSV export", () => 
       unitsWon: "13.00",
     });
     const league = await call(ctx.app, "GET", `/api/leagues/${leagueId}`, { cookie: alice.cookie });
-    expect(league.body.standings[0]).toMatchObject({ userId: alice.user.id, unitsWon: "3.77", totalBets: 1 });
+    // A league without a bankroll ranks the parlay in its book and the individual one, which fits its rules (decision 0052).
+    expect(league.body.standings[0]).toMatchObject({ userId: alice.user.id, unitsWon: "16.77", totalBets: 2 });
 
     const csv = await ctx.app.handle(
       new Request(`http://localhost/api/users/${alice.user.id}/export/bets.csv`, { headers: { cookie: alice.cookie } }),

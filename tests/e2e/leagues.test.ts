@@ -812,12 +812,12 @@ describe("leagues screen", () => {
   );
 
   test(
-    "standings rank the members by units won in the league's book after a league bet settles; individual bets do not count",
+    "a contest league's standings rank the members by units won in its own book after a league bet settles; individual bets do not count",
     async () => {
       const winner = await newPlayer(suite.server, "sharp_sam");
       const loser = await newPlayer(suite.server, "square_sue");
       const idle = await newPlayer(suite.server, "idle_ike");
-      const league = await createLeague(winner, { name: "Standings League" });
+      const league = await createLeague(winner, { name: "Standings League", startingBankroll: 1000 });
       await join(loser, league);
       await join(idle, league);
       await placeBet(suite.server, winner, { ...spread(DAL_PHI, "Philadelphia Eagles", -3.5), leagueId: league.id });
@@ -831,6 +831,9 @@ describe("leagues screen", () => {
       const dialog = await openDetails(page, "Standings League");
       const rows = dialog.locator(".league-standings tbody tr");
       await rows.first().waitFor();
+      expect(await dialog.locator(".league-standings-basis").textContent()).toBe(
+        "Ranks bets placed in this league's own bankroll",
+      );
       expect(await dialog.locator(".league-standings thead th").allTextContents()).toEqual([
         "Rank",
         "Player",
@@ -994,59 +997,88 @@ describe("the bet slip's book", () => {
   const stored = (page: Page) => page.evaluate(() => localStorage.getItem("npt.selectedLeagueId"));
 
   test(
-    "picking a league sends leagueId; its rules refuse a bet with the server's message; a bet within them goes to the league's book",
+    "only leagues with their own bankroll are offered; one chosen says so, greys out what its rules refuse before Place, and takes a bet within them",
     async () => {
       const me = await newPlayer(suite.server, "league_bettor");
       const league = await createLeague(me, {
-        name: "Sunday Sharps",
+        name: "Bankroll Cup",
         rules: { allowedBetTypes: ["spread"], minWager: 150 },
+        startingBankroll: 1000,
       });
+      await createLeague(me, { name: "Casual Pool" }); // ranks individual bets: no book to pick
       const page = await gamesPage(me);
       const game = page.getByRole("article", { name: "Dallas Cowboys @ Philadelphia Eagles", exact: true });
       await game.getByRole("button", { name: "O 45.5 -110, Total: Over 45.5" }).click();
       const book = slip(page).getByLabel("Book");
       await book.waitFor();
       expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
-      expect(await book.locator("option").allTextContents()).toEqual(["Individual", "Sunday Sharps"]);
-      await book.selectOption({ label: "Sunday Sharps" });
-      expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to Sunday Sharps");
-      expect(await stored(page)).toBe(String(league.id));
+      expect(await book.locator("option").allTextContents()).toEqual(["Individual", "Bankroll Cup"]);
 
       const bodies: Record<string, unknown>[] = [];
       page.on("request", (r) => {
         if (r.method() === "POST" && new URL(r.url()).pathname === "/api/bets") bodies.push(r.postDataJSON());
       });
-      await slip(page).getByRole("button", { name: "Place Bet" }).click();
-      await expectToast(page, "Error", "This league does not allow total bets");
-      expect(await toastLocator(page).getAttribute("class")).toContain("toast-destructive");
-      expect(bodies[0]).toMatchObject({ betType: "total", leagueId: league.id });
-      expect(await slip(page).locator(".slip-pick-notice").textContent()).toBe("This league does not allow total bets");
+      await book.selectOption({ label: "Bankroll Cup" });
+      expect(await slip(page).locator(".slip-book p").innerText()).toBe(
+        "Bets go to Bankroll Cup\nLeague bet — its own bankroll, not counted for the weekly prize",
+      );
+      expect(await stored(page)).toBe(String(league.id));
+      expect(await slip(page).locator(".slip-footer-book").textContent()).toBe("League bet · Bankroll Cup");
+      // The total and the 1-unit stake are greyed out with the server's reasons; Place waits.
+      const place = slip(page).getByRole("button", { name: "Place Bet" });
+      expect(await slip(page).locator(".slip-pick-refused .slip-league-refusal").textContent()).toBe(
+        "This league does not allow total bets",
+      );
+      expect(
+        await slip(page)
+          .getByRole("radio", { name: /^1 unit/ })
+          .isDisabled(),
+      ).toBe(true);
+      expect(await slip(page).locator("#slip-units-refusal").textContent()).toBe(
+        "1 unit: This league's minimum wager is $150.00",
+      );
+      expect(await place.isDisabled()).toBe(true);
+      expect(await slip(page).locator("#slip-place-refusal").textContent()).toBe(
+        "This league's minimum wager is $150.00",
+      );
 
       await slip(page).getByRole("button", { name: "Remove Over 45.5" }).click();
       await game.getByRole("button", { name: "PHI -3.5 -110, Spread: Philadelphia Eagles -3.5" }).click();
-      await slip(page).getByRole("button", { name: "Place Bet" }).click();
-      await expectToast(page, "Error", "This league's minimum wager is $150.00");
-
+      expect(await slip(page).locator(".slip-pick-refused").count()).toBe(0);
+      expect(await place.isDisabled()).toBe(true);
+      // By keyboard: Space on 2 units, then Tab past Clear All to Place, and Enter.
       await slip(page)
         .getByRole("radio", { name: /^2 units/ })
-        .check();
-      let request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
-      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+        .focus();
+      await page.keyboard.press("Space");
+      expect(
+        await slip(page)
+          .getByRole("radio", { name: /^2 units/ })
+          .isChecked(),
+      ).toBe(true);
+      expect(await place.isDisabled()).toBe(false);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      expect(await place.evaluate((el) => el === document.activeElement)).toBe(true);
+      const request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
+      await page.keyboard.press("Enter");
       expect((await request).postDataJSON()).toMatchObject({ betType: "spread", units: 2, leagueId: league.id });
       await expectToast(page, "Bet Placed!");
       await slip(page).waitFor({ state: "hidden" });
+      expect(bodies).toHaveLength(1); // nothing refused reached the server
       const bets = (await call(suite.server.ctx.app, "GET", `/api/users/${me.user.id}/bets`, { cookie: me.cookie }))
         .body as { league: { name: string } | null }[];
-      expect(bets.map((b) => b.league)).toEqual([{ name: "Sunday Sharps" }]);
+      expect(bets.map((b) => b.league)).toEqual([{ name: "Bankroll Cup" }]);
 
-      // Back to Individual: the stored choice is removed, and bets go without a league.
+      // Back to Individual: the stored choice is removed, nothing is greyed out, and bets go without a league.
       await game.getByRole("button", { name: "U 45.5 -110, Total: Under 45.5" }).click();
       await slip(page).getByLabel("Book").selectOption({ label: "Individual" });
       expect(await stored(page)).toBeNull();
       expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
-      request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
+      expect(await slip(page).locator(".slip-league-refusal, .slip-footer-book").count()).toBe(0);
+      const individual = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
-      expect((await request).postDataJSON()).toMatchObject({ betType: "total", leagueId: null });
+      expect((await individual).postDataJSON()).toMatchObject({ betType: "total", leagueId: null });
       await slip(page).waitFor({ state: "hidden" });
     },
     E2E_TIMEOUT,
@@ -1057,9 +1089,11 @@ describe("the bet slip's book", () => {
     async () => {
       const me = await newPlayer(suite.server, "returning");
       const owner = await newPlayer(suite.server, "league_owner");
-      const kept = await createLeague(owner, { name: "Kept League" });
-      const gone = await createLeague(owner, { name: "Gone League" });
+      const kept = await createLeague(owner, { name: "Kept League", startingBankroll: 1000 });
+      const gone = await createLeague(owner, { name: "Gone League", startingBankroll: 1000 });
+      const casual = await createLeague(owner, { name: "Casual League" });
       await join(me, kept);
+      await join(me, casual);
 
       let page = await gamesPage(me, kept.id);
       await page.getByRole("button", { name: "+150, Moneyline: Kansas City Chiefs ML" }).click();
@@ -1074,6 +1108,13 @@ describe("the bet slip's book", () => {
       const request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bets");
       await slip(page).getByRole("button", { name: "Place Bet" }).click();
       expect((await request).postDataJSON()).toMatchObject({ leagueId: null });
+
+      // A league without its own bankroll, stored before leagues ranked individual bets, falls back too.
+      page = await gamesPage(me, casual.id);
+      await page.getByRole("button", { name: "+150, Moneyline: Kansas City Chiefs ML" }).click();
+      await slip(page).getByLabel("Book").waitFor();
+      await page.waitForFunction(() => localStorage.getItem("npt.selectedLeagueId") === null);
+      expect(await slip(page).locator(".slip-book p").textContent()).toBe("Bets go to your Individual book");
     },
     E2E_TIMEOUT,
   );

@@ -1,6 +1,6 @@
 import { type Db, jsonList } from "../../runtime/index.ts";
 import { sql, type Insertable } from "kysely";
-import { type BetStatus, type BetType, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import { type BetStatus, type BetType, INDIVIDUAL_BOOK, type LegBetType } from "../../shared/bets.ts";
 import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
 /** A player's single bet on a game in one book; parlays are their own bets and do not count. */
@@ -470,4 +470,82 @@ export function pendingBetsByWeek(db: Db, season: number) {
     .where("status", "=", "pending")
     .groupBy("week")
     .execute();
+}
+
+/** What a league without its own book counts of its members' bets (betting service `leagueRankRows`). */
+export interface CountedBets {
+  leagueId: number;
+  userIds: number[];
+  allowedBetTypes: readonly string[];
+  minWagerCents: number | null;
+  maxWagerCents: number | null;
+  /** Kick-offs from this ISO time, and before this one when set (shared/leagues.ts `countedKickoffs`). */
+  kickoffFrom: string;
+  kickoffBefore: string | null;
+}
+
+/**
+ * Each member's settled figures over the bets a league without its own book counts, in one grouped
+ * query: their individual bets whose type, stake and every game's kick-off fit the league (a
+ * parlay: every leg's type and game too), plus any bets in the league's own book. Members without
+ * such bets have no row.
+ */
+export async function countedBetFigures(db: Db, c: CountedBets) {
+  if (c.userIds.length === 0 || c.allowedBetTypes.length === 0) return [];
+  const allowed = [...c.allowedBetTypes] as BetType[];
+  const rows = await db
+    .selectFrom("bets")
+    .innerJoin("games", "games.id", "bets.game_id")
+    .select([
+      "bets.user_id",
+      (eb) => eb.fn.countAll<number>().as("settled"),
+      (eb) => eb.fn.sum<number>(sql`case when bets.status = 'won' then 1 else 0 end`).as("won"),
+      (eb) => eb.fn.sum<number>("bets.wager_cents").as("wagered"),
+      (eb) => eb.fn.sum<number>(sql`coalesce(bets.result_cents, 0)`).as("profit"),
+    ])
+    .where("bets.user_id", "in", jsonList(db, c.userIds))
+    .where("bets.status", "!=", "pending")
+    .where((eb) => {
+      const kickoffFits = (column: string) =>
+        c.kickoffBefore === null
+          ? sql<boolean>`${sql.ref(column)} >= ${c.kickoffFrom}`
+          : sql<boolean>`(${sql.ref(column)} >= ${c.kickoffFrom} and ${sql.ref(column)} < ${c.kickoffBefore})`;
+      return eb.or([
+        eb("bets.book_id", "=", c.leagueId),
+        eb.and([
+          eb("bets.book_id", "=", INDIVIDUAL_BOOK),
+          eb("bets.bet_type", "in", allowed),
+          ...(c.minWagerCents === null ? [] : [eb("bets.wager_cents", ">=", c.minWagerCents)]),
+          ...(c.maxWagerCents === null ? [] : [eb("bets.wager_cents", "<=", c.maxWagerCents)]),
+          kickoffFits("games.commence_time"),
+          eb.or([
+            eb("bets.is_parlay", "=", 0),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom("bet_legs")
+                  .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
+                  .select("bet_legs.id")
+                  .whereRef("bet_legs.bet_id", "=", "bets.id")
+                  .where((leg) =>
+                    leg.or([
+                      leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
+                      sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
+                    ]),
+                  ),
+              ),
+            ),
+          ]),
+        ]),
+      ]);
+    })
+    .groupBy("bets.user_id")
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    settled: Number(r.settled),
+    won: Number(r.won ?? 0),
+    wageredCents: Number(r.wagered ?? 0),
+    profitCents: Number(r.profit ?? 0),
+  }));
 }

@@ -365,3 +365,10 @@ export async function recentSettlements(db: Db, userId: number, since: string, l
     game: `${r.away_team} @ ${r.home_team}`,
   }));
 }
+
+export type { CountedBets } from "./repo.ts";
+
+/** Members' settled figures over the bets a league without its own book ranks (repo `countedBetFigures`). */
+export function countedBetFigures(db: Db, counted: repo.CountedBets) {
+  return repo.countedBetFigures(db, counted);
+}

@@ -6,7 +6,8 @@ import * as audit from "../audit/service.ts";
 import type { Actor } from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
-import { bookStandings } from "../stats/service.ts";
+import { bookStandings, rankStandings } from "../stats/service.ts";
+import { type CountedBets, countedBetFigures } from "../betting/service.ts";
 import type { Invitation, InvitePreview, League, LeagueSummary } from "../../shared/contract/leagues.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
 import {
@@ -19,7 +20,13 @@ import {
   standingOf,
 } from "./policy.ts";
 import * as repo from "./repo.ts";
-import { type LeagueBetRules, type LeagueSettings, settingsProblem } from "../../shared/leagues.ts";
+import {
+  countedKickoffs,
+  keepsOwnBook,
+  type LeagueBetRules,
+  type LeagueSettings,
+  settingsProblem,
+} from "../../shared/leagues.ts";
 import { calendarDay, CREATION_LIMITS, isContest, notADate, notWholeCents, PAGE_SIZE, wholeCents } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
@@ -210,16 +217,35 @@ export async function leaguesOf(db: Db, viewerId: number, userId: number): Promi
   return withMembers(db, await repo.leaguesOfUser(db, userId));
 }
 
-/** A league with its members and its standings (members ranked by units won in the league's book); for those who can see it. */
+/**
+ * A league with its members and its standings, for those who can see it: a league with its own
+ * bankroll ranks its own book; any other ranks the members' bets it counts (betting `countedBetFigures`).
+ */
 export async function leagueDetails(db: Db, viewerId: number, id: number) {
-  const [league] = await withMembers(db, [(await visibleLeague(db, id, viewerId)).row]);
-  const standings = await bookStandings(
-    db,
-    id,
-    league!.members.map((m) => m.userId),
-  );
+  const { row } = await visibleLeague(db, id, viewerId);
+  const [league] = await withMembers(db, [row]);
+  const userIds = league!.members.map((m) => m.userId);
+  const settings = settingsOf(row);
+  const standings = keepsOwnBook(settings)
+    ? await bookStandings(db, id, userIds)
+    : rankStandings(userIds, await countedBetFigures(db, countedBetsOf(row, userIds)));
   const names = new Map(league!.members.map((m) => [m.userId, m.username]));
   return { ...league!, standings: standings.map((s) => ({ ...s, username: names.get(s.userId) ?? "" })) };
+}
+
+/** What a league without its own book counts of these members' bets. */
+function countedBetsOf(row: LeagueRow, userIds: number[]): CountedBets {
+  const { allowedBetTypes, minWagerCents, maxWagerCents, startDate, endDate } = settingsOf(row);
+  const kickoffs = countedKickoffs({ startDate, endDate }, row.created_at);
+  return {
+    leagueId: row.id,
+    userIds,
+    allowedBetTypes,
+    minWagerCents,
+    maxWagerCents,
+    kickoffFrom: kickoffs.from,
+    kickoffBefore: kickoffs.before,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { boardsOf, noteRankingChanges, type BoardWeek } from "./boards.ts";
 export { noteRankingChanges } from "./boards.ts";
 import type { RankRow } from "./ranking.ts";
 import * as repo from "./repo.ts";
-import { compareRankFigures, roiPercent, winRatePercent } from "../../shared/stats.ts";
+import { compareRankFigures, type RankFigures, roiPercent, winRatePercent } from "../../shared/stats.ts";
 export { recordOutcomeChanges, type OutcomeChange } from "./aggregates.ts";
 
 /** Settlement calls this once a transaction of outcome changes has committed: the boards re-read those players. */
@@ -132,19 +132,33 @@ export interface Standing {
   roi: number;
 }
 
-/** Players ranked by their figures in one book (a league's standings); players without settled bets rank last at zero. */
+/** Players ranked by their figures in one book (a contest league's standings); players without settled bets rank last at zero. */
 export async function bookStandings(db: Db, bookId: number, userIds: number[]): Promise<Standing[]> {
-  const rows = new Map((await repo.bookRows(db, bookId, userIds)).map((r) => [r.user_id, r]));
-  const figures = userIds.map((userId) => {
-    const r = rows.get(userId);
-    return {
-      userId,
-      profitCents: r?.profit_cents ?? 0,
-      wageredCents: r?.wagered_cents ?? 0,
-      settled: r?.settled ?? 0,
-      won: r?.won ?? 0,
-    };
-  });
+  const rows = await repo.bookRows(db, bookId, userIds);
+  return rankStandings(
+    userIds,
+    rows.map((r) => ({
+      userId: r.user_id,
+      profitCents: r.profit_cents,
+      wageredCents: r.wagered_cents,
+      settled: r.settled,
+      won: r.won,
+    })),
+  );
+}
+
+/** A player's settled figures, as a standings table ranks them. */
+export interface StandingFigures extends RankFigures {
+  userId: number;
+  won: number;
+}
+
+/** These players ranked by the one ranking rule over their figures; players without figures rank last at zero. */
+export function rankStandings(userIds: number[], figuresOf: readonly StandingFigures[]): Standing[] {
+  const rows = new Map(figuresOf.map((f) => [f.userId, f]));
+  const figures = userIds.map(
+    (userId) => rows.get(userId) ?? { userId, profitCents: 0, wageredCents: 0, settled: 0, won: 0 },
+  );
   figures.sort(compareRankFigures);
   let rank = 0;
   return figures.map((f, i) => {

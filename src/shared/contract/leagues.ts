@@ -11,12 +11,15 @@ export const Member = t.Object({
 });
 export type Member = typeof Member.static;
 
-/** A member's place in the league's own book. */
+/**
+ * A member's place in the league's standings: in its own book for a league with a starting bankroll,
+ * else over their settled bets that fit the league's rules (decision 0052).
+ */
 export const Standing = t.Object({
   rank: t.Number(),
   userId: t.Number(),
   username: t.String(),
-  /** Units won in this league's book, as a numeric string ("0.91"). */
+  /** Units won in the bets the standings count, as a numeric string ("0.91"). */
   unitsWon: t.String(),
   totalBets: t.Number(),
   winRate: t.Number(),

@@ -3,6 +3,8 @@ interface Option<T extends string> {
   label: string;
   /** Said after the label as its description (a tooltip too), when the label is terse ("30D" → "Last 30 days"). */
   description?: string;
+  /** Not on offer now; the screen says why beside the buttons. */
+  disabled?: boolean;
 }
 
 interface SegmentedButtonsProps<T extends string> {
@@ -24,6 +26,7 @@ export function SegmentedButtons<T extends string>({ label, options, value, onCh
           className="segmented-option"
           aria-pressed={option.value === value}
           title={option.description}
+          disabled={option.disabled}
           onClick={() => onChange(option.value)}
         >
           {option.label}

@@ -1,27 +1,23 @@
-import { selectedLeagueId, selectLeague } from "../../lib/bet-slip.ts";
-import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect } from "react";
-import { keys, useQuery } from "../../lib/queries.ts";
 import type { League } from "../../../shared/contract/leagues.ts";
+import { selectLeague } from "../../lib/bet-slip.ts";
 
-type LeagueName = Pick<League, "id" | "name">;
+/** The line the slip shows with a league's own book chosen (issue 28). */
+export const LEAGUE_BOOK_LINE = "League bet — its own bankroll, not counted for the weekly prize";
 
 /**
- * Where the slip's bets go (spec §3, §4): the individual book or one of the player's leagues. A
- * stored league the player is no longer in is cleared once their leagues are known.
+ * Where the slip's bets go (spec §3, §4; decision 0052): the individual book, or the own book of a
+ * league with a starting bankroll. Leagues without one rank their members' individual bets, so they
+ * are no choice here.
  */
-export function BookPicker({ userId, disabled }: { userId: number | null; disabled: boolean }) {
-  useSignals();
-  // The same query the leagues screen refreshes after joining or leaving (afterLeagueChange), so the choices follow.
-  const { data: leagues } = useQuery<LeagueName[]>(userId === null ? null : keys.myLeagues(userId));
-  const selected = selectedLeagueId.value;
-  const league = leagues?.find((l) => l.id === selected) ?? null;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
-  useEffect(() => {
-    if (leagues && selected !== null && !leagues.some((l) => l.id === selected)) selectLeague(null);
-  }, [leagues, selected]);
-
+export function BookPicker({
+  leagues,
+  league,
+  disabled,
+}: {
+  leagues: League[] | undefined;
+  league: League | null;
+  disabled: boolean;
+}) {
   return (
     <div className="slip-book">
       {leagues && leagues.length > 0 ? (
@@ -41,17 +37,17 @@ export function BookPicker({ userId, disabled }: { userId: number | null; disabl
           </select>
         </label>
       ) : null}
-      <p>
-        {league ? (
-          <>
-            Bets go to <strong>{league.name}</strong>
-          </>
-        ) : (
-          <>
-            Bets go to your <strong>Individual</strong> book
-          </>
-        )}
-      </p>
+      {league ? (
+        <p className="slip-league-book">
+          Bets go to <strong>{league.name}</strong>
+          <br />
+          {LEAGUE_BOOK_LINE}
+        </p>
+      ) : (
+        <p>
+          Bets go to your <strong>Individual</strong> book
+        </p>
+      )}
     </div>
   );
 }

@@ -9,7 +9,18 @@ import { pickWinCents } from "./place-bet.ts";
  * (units given) also what it would win and its own journal note. As a parlay leg (units null) the
  * parlay's one note is the slip's.
  */
-export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units: number | null; disabled?: boolean }) {
+export function SlipPick({
+  pick,
+  units,
+  disabled,
+  refusal = null,
+}: {
+  pick: SlipSelection;
+  units: number | null;
+  disabled?: boolean;
+  /** Why the chosen league's book does not take this pick (greyed out before Place); null when it does. */
+  refusal?: string | null;
+}) {
   const text = pickText(pick);
   // The note box opens on demand (a note already written shows it), so three picks leave the stake and Place Bet in view.
   const [noteOpen, setNoteOpen] = useState(Boolean(pick.note));
@@ -19,7 +30,12 @@ export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units
     : marketName(pick.betType);
   return (
     // Focusable from script (tabIndex -1): a pick added by keyboard takes focus, so it is read out.
-    <li className="slip-pick" tabIndex={-1} data-pick-key={selectionKey(pick)}>
+    <li
+      className={refusal ? "slip-pick slip-pick-refused" : "slip-pick"}
+      tabIndex={-1}
+      data-pick-key={selectionKey(pick)}
+      aria-describedby={refusal ? `refusal-${selectionKey(pick)}` : undefined}
+    >
       <p className="slip-pick-game">
         {pick.gameInfo.awayTeam} @ {pick.gameInfo.homeTeam}
       </p>
@@ -70,6 +86,11 @@ export function SlipPick({ pick, units, disabled }: { pick: SlipSelection; units
           Add note
         </button>
       )}
+      {refusal ? (
+        <p className="slip-league-refusal" id={`refusal-${selectionKey(pick)}`}>
+          {refusal}
+        </p>
+      ) : null}
       {pick.notice ? (
         <p className="slip-pick-notice" role="alert">
           {pick.notice}

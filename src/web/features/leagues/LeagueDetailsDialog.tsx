@@ -155,7 +155,7 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onAsk, onCl
             }
           : {})}
       />
-      <StandingsTable standings={standings} viewerId={userId} />
+      <StandingsTable league={league} standings={standings} viewerId={userId} />
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
       {member ? (

@@ -1,4 +1,4 @@
-import type { Standing } from "../../../shared/contract/leagues.ts";
+import type { LeagueSummary, Standing } from "../../../shared/contract/leagues.ts";
 import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
 import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
@@ -19,11 +19,29 @@ const COLUMNS: RankColumn<Standing>[] = [
   { head: "ROI", numeric: true, cellClass: (row) => tone(row.roi), cell: (row) => signedPercentText(row.roi) },
 ];
 
-/** The league's own ranking: its members by units won in the league's book (spec §2, DESIGN "Stats and boards"). */
-export function StandingsTable({ standings, viewerId }: { standings: Standing[] | undefined; viewerId: number }) {
+/** What a league's standings count (decision 0052): its own book with a starting bankroll, else members' bets that fit its rules. */
+export function standingsBasis(league: Pick<LeagueSummary, "startingBankroll">): string {
+  return league.startingBankroll === null
+    ? "Ranks every bet members place that fits the league's rules"
+    : "Ranks bets placed in this league's own bankroll";
+}
+
+/** The league's own ranking: its members by units won (spec §2, DESIGN "Stats and boards"), saying what counts. */
+export function StandingsTable({
+  league,
+  standings,
+  viewerId,
+}: {
+  league: Pick<LeagueSummary, "startingBankroll">;
+  standings: Standing[] | undefined;
+  viewerId: number;
+}) {
   return (
-    <section aria-labelledby="league-standings-title">
+    <section aria-labelledby="league-standings-title" aria-describedby="league-standings-basis">
       <h3 id="league-standings-title">Standings</h3>
+      <p id="league-standings-basis" className="muted league-standings-basis">
+        {standingsBasis(league)}
+      </p>
       {standings === undefined ? (
         <p className="muted" aria-busy="true">
           Loading standings…

@@ -1,0 +1,124 @@
+/**
+ * A league's details (members and standings) when its standings count members' individual bets
+ * (decision 0052): 2,000 players with 150 settled bets each (300,000 bets) on the embedded season,
+ * leagues of 20 and 200 members without a bankroll, and one of 200 with one (its own book, read from
+ * the aggregates). Run: `npx bun bench/league-standings.ts`.
+ */
+import { sql } from "kysely";
+import { createLeague, joinByToken, inviteToken, leagueDetails } from "../src/modules/leagues/service.ts";
+import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
+import { benchServer, summary } from "./support.ts";
+
+const PLAYERS = 2_000;
+const PER_PLAYER = 150;
+const server = await benchServer("2026-09-01T12:00:00Z"); // leagues made before the season…
+const { db } = server;
+const now = server.clock.now().toISOString();
+await db
+  .insertInto("users")
+  .values(
+    Array.from({ length: PLAYERS }, (_, k) => ({
+      email: `p${k}@bench.local`,
+      username: `p${k}`,
+      username_key: `p${k}`,
+      password_hash: "x",
+      role: "user" as const,
+      is_bot: 0,
+      created_at: now,
+    })),
+  )
+  .execute();
+const userIds = (await db.selectFrom("users").select("id").orderBy("id").execute()).map((r) => r.id);
+
+async function league(name: string, members: number, startingBankroll?: number) {
+  const owner = userIds[0]!;
+  const made = await createLeague(db, server.clock.now(), owner, {
+    name,
+    isPublic: true,
+    rules: { allowedBetTypes: ["spread", "total", "moneyline"], minWager: 100, maxWager: 200 },
+    ...(startingBankroll ? { startingBankroll } : {}),
+    createdBy: owner,
+  });
+  const { inviteToken: token } = await inviteToken(db, owner, made.id);
+  for (const id of userIds.slice(1, members)) await joinByToken(db, server.clock.now(), id, token);
+  return made.id;
+}
+const small = await league("Twenty", 20);
+const big = await league("Two hundred", 200);
+const contest = await league("Contest", 200, 1000);
+
+server.clock.set("2027-01-04T05:00:00Z"); // …read once the season is over
+const games = (await db.selectFrom("games").select(["id", "season", "week", "commence_time"]).execute()).map((g) => ({
+  ...g,
+  commenceTime: g.commence_time,
+}));
+let seed = 42;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const t0 = performance.now();
+const rows: unknown[][] = [];
+for (const [u, userId] of userIds.entries()) {
+  const start = Math.floor(rand() * games.length);
+  for (let k = 0; k < PER_PLAYER; k++) {
+    const game = games[(start + k * 7) % games.length]!;
+    const units = 1 + Math.floor(rand() * 3);
+    const status = rand() < 0.5 ? "won" : "lost";
+    const wager = units * 10000;
+    const result = status === "won" ? Math.round((wager * 100) / 110) : -wager;
+    const at = new Date(new Date(game.commenceTime).getTime() + 4 * 3600_000).toISOString();
+    rows.push([
+      userId,
+      game.id,
+      INDIVIDUAL_BOOK,
+      game.season,
+      game.week,
+      ["spread", "total", "moneyline", "prop"][k % 4],
+      "Over",
+      null,
+      -110,
+      44.5,
+      units,
+      wager,
+      9091,
+      "medium",
+      null,
+      0,
+      status,
+      result,
+      at,
+      null,
+      at,
+    ]);
+  }
+  if (rows.length >= 20_000 || u === userIds.length - 1) {
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 1500) {
+        const chunk = rows.slice(i, i + 1500);
+        await sql`insert into bets (user_id, game_id, book_id, season, week, bet_type, selection, prop_id, odds, point, units, wager_cents, potential_win_cents, confidence, note, is_parlay, status, result_cents, placed_at, priced_at, settled_at) values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}`.execute(
+          trx,
+        );
+      }
+    });
+    rows.length = 0;
+  }
+}
+await sql`analyze`.execute(db);
+console.log(`generated ${PLAYERS * PER_PLAYER} settled bets in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+async function measure(label: string, id: number, n = 200) {
+  for (let i = 0; i < 10; i++) await leagueDetails(db, userIds[0]!, id);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await leagueDetails(db, userIds[0]!, id);
+    samples.push(performance.now() - t);
+  }
+  console.log(summary(label, samples));
+}
+const first = await leagueDetails(db, userIds[0]!, big);
+console.log(
+  `200-member league: leader ${first.standings[0]!.username} ${first.standings[0]!.unitsWon}U over ${first.standings[0]!.totalBets} bets`,
+);
+await measure("league details, 20 members, individual bets counted", small);
+await measure("league details, 200 members, individual bets counted", big);
+await measure("league details, 200 members, own book (contest)", contest);
+await server.close();
