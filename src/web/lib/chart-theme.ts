@@ -1,5 +1,7 @@
+import type { ChartOptions, ColorType, DeepPartial } from "lightweight-charts";
+
 /**
- * The profit chart's colours, read from the design tokens (app/tokens.css) of the element it is
+ * The charts' colours (profit, line movement), read from the design tokens (app/tokens.css) of the element it is
  * drawn in, so the canvas follows light and dark like the rest of the page. The chart library
  * draws on a canvas and cannot read CSS itself.
  */
@@ -49,4 +51,21 @@ export function onColorSchemeChange(onChange: () => void): () => void {
   if (!query) return () => {};
   query.addEventListener("change", onChange);
   return () => query.removeEventListener("change", onChange);
+}
+
+/** The chart's own colours from the theme (background, text, grid, crosshair labels); `solid` is the library's ColorType.Solid. */
+export function chartColors(theme: ChartTheme, solid: ColorType.Solid): DeepPartial<ChartOptions> {
+  return {
+    layout: { background: { type: solid, color: theme.background }, textColor: theme.text },
+    grid: { horzLines: { color: theme.grid } },
+    crosshair: { horzLine: { labelBackgroundColor: theme.label }, vertLine: { labelBackgroundColor: theme.label } },
+  };
+}
+
+/**
+ * A chart is a picture hidden from assistive technology (its screen states the figures in words), so
+ * nothing in it may take focus: the library's logo link leaves the tab order.
+ */
+export function outOfTabOrder(root: HTMLElement): void {
+  for (const link of root.querySelectorAll("a[href], [tabindex]")) link.setAttribute("tabindex", "-1");
 }

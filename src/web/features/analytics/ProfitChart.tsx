@@ -1,7 +1,14 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { IChartApi, ISeriesApi, LineData, UTCTimestamp, WhitespaceData } from "lightweight-charts";
 import { dollarsText } from "../../lib/stats-format.ts";
-import { chartThemeOf, onColorSchemeChange, type ChartTheme } from "../../lib/chart-theme.ts";
+import {
+  chartColors,
+  chartThemeOf,
+  onColorSchemeChange,
+  outOfTabOrder,
+  type ChartTheme,
+} from "../../lib/chart-theme.ts";
+import { ChartUnavailable } from "../../components/ChartUnavailable.tsx";
 import { dayLabel, dayTime, type ExportCaption, type ProfitPoint } from "./figures.ts";
 
 /** Spec §9: the chart's height and how long its line takes to draw. */
@@ -96,14 +103,7 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
           axisLabelVisible: false,
         });
         paintRef.current = (theme) => {
-          chart.applyOptions({
-            layout: { background: { type: lib.ColorType.Solid, color: theme.background }, textColor: theme.text },
-            grid: { horzLines: { color: theme.grid } },
-            crosshair: {
-              horzLine: { labelBackgroundColor: theme.label },
-              vertLine: { labelBackgroundColor: theme.label },
-            },
-          });
+          chart.applyOptions(chartColors(theme, lib.ColorType.Solid));
           zeroLine.applyOptions({ color: theme.zeroLine });
         };
         chartRef.current = chart;
@@ -218,11 +218,7 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
   );
 
   if (failed) {
-    return (
-      <p className="chart-message" role="alert" style={{ height: CHART_HEIGHT }}>
-        The chart could not load. Reload the page to try again.
-      </p>
-    );
+    return <ChartUnavailable height={CHART_HEIGHT} />;
   }
   return (
     <div
@@ -233,15 +229,6 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
       data-ready={loaded || undefined}
     />
   );
-}
-
-/**
- * The chart is a picture hidden from assistive technology (the panel states its figures), so nothing in
- * it may take focus: the library's logo link is taken out of the tab order (the credit line under the
- * chart links to the same place).
- */
-function outOfTabOrder(root: HTMLElement): void {
-  for (const link of root.querySelectorAll("a[href], [tabindex]")) link.setAttribute("tabindex", "-1");
 }
 
 const lineColor = (theme: ChartTheme, final: number) => (final < 0 ? theme.down : theme.up);

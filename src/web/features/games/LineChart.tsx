@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { IChartApi, ISeriesApi, ISeriesMarkersPluginApi, Time, UTCTimestamp } from "lightweight-charts";
-import { chartThemeOf, onColorSchemeChange } from "../../lib/chart-theme.ts";
+import { chartColors, chartThemeOf, onColorSchemeChange, outOfTabOrder } from "../../lib/chart-theme.ts";
+import { ChartUnavailable } from "../../components/ChartUnavailable.tsx";
 import { formatOdds, formatSpread } from "../../lib/odds-format.ts";
 import { chartPoints, chartValue, type MarketSeries } from "./line-chart.ts";
 
@@ -67,14 +68,7 @@ export function LineChart({ series }: { series: MarketSeries }) {
         const paint = () => {
           if (!container.current) return;
           const theme = chartThemeOf(container.current);
-          chart.applyOptions({
-            layout: { background: { type: lib.ColorType.Solid, color: theme.background }, textColor: theme.text },
-            grid: { horzLines: { color: theme.grid } },
-            crosshair: {
-              horzLine: { labelBackgroundColor: theme.label },
-              vertLine: { labelBackgroundColor: theme.label },
-            },
-          });
+          chart.applyOptions(chartColors(theme, lib.ColorType.Solid));
           line.applyOptions({ color: theme.text });
           markersRef.current?.setMarkers(betMarkers(seriesRef.current, theme.up));
         };
@@ -83,8 +77,7 @@ export function LineChart({ series }: { series: MarketSeries }) {
         markersRef.current = lib.createSeriesMarkers(lineRef.current, []);
         paint();
         stopListening = onColorSchemeChange(paint);
-        // The library's logo link must not take focus in a picture hidden from assistive technology.
-        for (const link of container.current.querySelectorAll("a[href]")) link.setAttribute("tabindex", "-1");
+        outOfTabOrder(container.current);
         setLoaded(true);
       })
       .catch((error: unknown) => {
@@ -109,11 +102,7 @@ export function LineChart({ series }: { series: MarketSeries }) {
   }, [loaded, series]);
 
   if (failed) {
-    return (
-      <p className="chart-message" role="alert" style={{ height: LINE_CHART_HEIGHT }}>
-        The chart could not load. Reload the page to try again.
-      </p>
-    );
+    return <ChartUnavailable height={LINE_CHART_HEIGHT} />;
   }
   return (
     <div
