@@ -156,7 +156,7 @@ describe("friends", () => {
       await tab(amyPage, "Friends (1)").click();
       const benRow = row(amyPage, "ben_jones");
       expect(await benRow.locator(".friend-email").textContent()).toBe(ben.user.email);
-      expect(await benRow.locator(".friend-avatar").textContent()).toBe("BJ");
+      expect(await benRow.locator(".player-avatar").textContent()).toBe("BJ");
       await bell(amyPage).getByText("1").waitFor(); // "ben_jones accepted your friend request"
 
       // Amy looks at Ben's figures.

@@ -2,7 +2,7 @@ import type { Friend, FriendRequests, SearchResult } from "../../../shared/contr
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast.ts";
 import { answerFriendRequest, searchUsers, sendFriendRequest } from "./api.ts";
-import { FriendAvatar } from "./FriendAvatar.tsx";
+import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { SEARCH_MIN } from "../../../shared/limits.ts";
 import { relationTo, searchableQuery, type Relation } from "./search-rules.ts";
 import { useFriendAction } from "./use-friend-action.ts";
@@ -117,7 +117,7 @@ function SearchResults({
         <ul className="friend-list">
           {users.map((user) => (
             <li key={user.id} className="friend-row surface is-compact">
-              <FriendAvatar username={user.username} />
+              <PlayerAvatar username={user.username} />
               <div className="friend-who">
                 <p className="friend-name">{user.username}</p>
               </div>

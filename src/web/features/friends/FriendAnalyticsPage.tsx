@@ -5,7 +5,7 @@ import { usePageTitle } from "../../lib/page-title.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { ANALYTICS_FAILED, friendStatCards, summarySentence } from "./analytics-text.ts";
 import { useFriendAnalytics } from "./api.ts";
-import { FriendAvatar } from "./FriendAvatar.tsx";
+import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { StatCards } from "../../components/StatCards.tsx";
 
@@ -104,7 +104,7 @@ function FriendFigures({
     <div className="friend-analytics">
       <BackLink />
       <header className="friend-header">
-        <FriendAvatar username={username} large />
+        <PlayerAvatar username={username} large />
         <div>
           <p className="friend-header-kicker">{TITLE}</p>
           <h1>{username}</h1>

@@ -2,7 +2,7 @@ import type { Friend } from "../../../shared/contract/social.ts";
 import { useState } from "react";
 import { Link } from "wouter";
 import { removeFriend } from "./api.ts";
-import { FriendAvatar } from "./FriendAvatar.tsx";
+import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { ListPending } from "./ListPending.tsx";
 import { RemoveFriendDialog } from "./RemoveFriendDialog.tsx";
 import { useFriendAction } from "./use-friend-action.ts";
@@ -61,7 +61,7 @@ export function FriendsList({ friends, error, onRetry, onFindFriends }: FriendsL
       <ul className="friend-list">
         {friends.map((friend) => (
           <li key={friend.id} className="friend-row surface">
-            <FriendAvatar username={friend.username} />
+            <PlayerAvatar username={friend.username} />
             <div className="friend-who">
               <p className="friend-name">
                 <PlayerLink username={friend.username} />

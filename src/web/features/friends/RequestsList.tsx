@@ -1,6 +1,6 @@
 import type { FriendRequests } from "../../../shared/contract/social.ts";
 import { answerFriendRequest } from "./api.ts";
-import { FriendAvatar } from "./FriendAvatar.tsx";
+import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { ListPending } from "./ListPending.tsx";
 import { useFriendAction } from "./use-friend-action.ts";
 
@@ -60,7 +60,7 @@ export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
               const busy = isPending(`answer-${request.id}`);
               return (
                 <li key={request.id} className="friend-row surface">
-                  <FriendAvatar username={username} />
+                  <PlayerAvatar username={username} />
                   <div className="friend-who">
                     <p className="friend-name">{username}</p>
                     {email ? <p className="friend-email">{email}</p> : null}
@@ -98,7 +98,7 @@ export function RequestsList({ requests, error, onRetry }: RequestsListProps) {
           <ul className="friend-list">
             {outgoing.map((request) => (
               <li key={request.id} className="friend-row surface is-compact">
-                <FriendAvatar username={request.addressee.username} />
+                <PlayerAvatar username={request.addressee.username} />
                 <div className="friend-who">
                   <p className="friend-name">{request.addressee.username}</p>
                   <p className="friend-meta">Sent {sentOn.format(new Date(request.createdAt))}</p>

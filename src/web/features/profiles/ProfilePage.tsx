@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import { avatarInitials } from "../../../shared/accounts.ts";
 import type { Profile, ProfileBet } from "../../../shared/contract/profiles.ts";
 import { Loading } from "../../components/Loading.tsx";
+import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatCards } from "../../components/StatCards.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -96,9 +96,7 @@ function ProfileView({ profile }: { profile: Profile }) {
     <div className="profile">
       {sharing ? <ShareWeekDialog username={profile.username} row={sharing} onClose={() => setSharing(null)} /> : null}
       <header className="profile-header">
-        <span className="profile-avatar" aria-hidden="true">
-          {avatarInitials(profile.username)}
-        </span>
+        <PlayerAvatar username={profile.username} large />
         <div>
           <h1>
             {profile.username}
