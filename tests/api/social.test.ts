@@ -169,6 +169,10 @@ describe("notifications", () => {
       link: "/my-bets",
     });
     expect(bens.items[1].body).toBe("cal_annex invited you to Cal's");
+    // The waiting request and invitation say what the bell answers; the others carry nothing to answer.
+    expect(bens.items[1].answer).toEqual({ kind: "league_invitation", invitationId: expect.any(Number) });
+    expect(bens.items[2].answer).toEqual({ kind: "friend_request", requestId: request.id });
+    expect(bens.items[0].answer).toBeUndefined();
     expect(bens.unread).toBe(4);
     expect((await as(ben, "POST", "/api/notifications/seen")).body).toEqual({ unread: 0 });
     expect((await as(ben, "GET", "/api/notifications")).body.unread).toBe(0);

@@ -215,4 +215,47 @@ describe("notifications", () => {
     },
     E2E_TIMEOUT,
   );
+
+  test(
+    "a friend request and a league invitation are answered from the bell, by keyboard",
+    async () => {
+      const ann = await newPlayer(suite.server, "ann_bell");
+      const pat = await newPlayer(suite.server, "pat_asks");
+      const cal = await newPlayer(suite.server, "cal_invites");
+      const app = suite.server.ctx.app;
+      const sent = await call(app, "POST", "/api/friends/requests", {
+        cookie: pat.cookie,
+        body: { addresseeId: ann.user.id },
+      });
+      expect(sent.status).toBe(201);
+      const league = await call(app, "POST", "/api/leagues", {
+        cookie: cal.cookie,
+        body: { name: "Cal's Pool", isPublic: false, rules: { allowedBetTypes: ["spread"] }, createdBy: cal.user.id },
+      });
+      await call(app, "POST", `/api/leagues/${league.body.id}/invite`, {
+        cookie: cal.cookie,
+        body: { leagueId: league.body.id, invitedUserId: ann.user.id, invitedBy: cal.user.id },
+      });
+
+      const { page } = await open(ann, "/contest-rules");
+      await bell(page).click();
+      const accept = panel(page).getByRole("button", { name: "Accept: pat_asks wants to be friends" });
+      await accept.focus();
+      await page.keyboard.press("Enter");
+      await page.getByText("Friend request accepted").waitFor();
+      const friends = await call(app, "GET", "/api/friends", { cookie: ann.cookie });
+      expect(friends.body.map((f: { username: string }) => f.username)).toEqual(["pat_asks"]);
+      // Answered: the request leaves the bell.
+      await accept.waitFor({ state: "detached" });
+
+      await panel(page).getByRole("button", { name: "Decline: cal_invites invited you to Cal's Pool" }).click();
+      await page.getByText("Invitation declined").waitFor();
+      const mine = await call(app, "GET", `/api/users/${ann.user.id}/leagues`, { cookie: ann.cookie });
+      expect(mine.body).toEqual([]);
+      await panel(page)
+        .getByRole("button", { name: /Cal's Pool/ })
+        .waitFor({ state: "detached" });
+    },
+    E2E_TIMEOUT,
+  );
 });

@@ -174,6 +174,7 @@ export async function notifications(
         body: `${r.requester_username} wants to be friends`,
         at: r.created_at,
         link: "/friends",
+        answer: { kind: "friend_request", requestId: r.id },
       });
     } else if (r.requester_id === userId && r.status === "accepted" && r.responded_at) {
       items.push({
@@ -195,6 +196,7 @@ export async function notifications(
       body: `${i.inviter.username} invited you to ${i.league.name}`,
       at: i.createdAt,
       link: "/leagues",
+      answer: { kind: "league_invitation", invitationId: i.id },
     });
   }
   const reminder = await coverageReminder(db, now, userId);

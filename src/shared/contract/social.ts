@@ -46,6 +46,13 @@ export const Notification = t.Object({
   at: DateTime(),
   link: t.String(),
   unread: t.Boolean(),
+  /** A request or invitation still waiting: the bell answers it in place (accept or decline). */
+  answer: t.Optional(
+    t.Union([
+      t.Object({ kind: t.Literal("friend_request"), requestId: t.Number() }),
+      t.Object({ kind: t.Literal("league_invitation"), invitationId: t.Number() }),
+    ]),
+  ),
 });
 export type Notification = typeof Notification.static;
 

@@ -2,6 +2,7 @@ import type { Notification } from "../../../shared/contract/social.ts";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ClipboardIcon, FootballIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
+import { AnswerButtons } from "./AnswerButtons.tsx";
 import { fullTime, timeAgo } from "./notification-text.ts";
 
 const ICONS: Record<Notification["type"], ReactNode> = {
@@ -55,6 +56,7 @@ export function NotificationList({ items, fresh, now, onFollow }: NotificationLi
               </span>
               {isNew ? <span className="notification-dot" aria-hidden="true" /> : null}
             </Link>
+            {item.answer ? <AnswerButtons answer={item.answer} about={item.body} /> : null}
           </li>
         );
       })}
