@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { createLeague, joinByToken, inviteToken, leagueDetails } from "../src/modules/leagues/service.ts";
 import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
-import { benchServer, summary } from "./support.ts";
+import { benchServer, insertBetRows, summary } from "./support.ts";
 
 const PLAYERS = 2_000;
 const PER_PLAYER = 150;
@@ -90,14 +90,7 @@ for (const [u, userId] of userIds.entries()) {
     ]);
   }
   if (rows.length >= 20_000 || u === userIds.length - 1) {
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 1500) {
-        const chunk = rows.slice(i, i + 1500);
-        await sql`insert into bets (user_id, game_id, book_id, season, week, bet_type, selection, prop_id, odds, point, units, wager_cents, potential_win_cents, confidence, note, is_parlay, status, result_cents, placed_at, priced_at, settled_at) values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}`.execute(
-          trx,
-        );
-      }
-    });
+    await insertBetRows(db, rows);
     rows.length = 0;
   }
 }

@@ -1,4 +1,6 @@
 import { mkdtempSync } from "node:fs";
+import { sql } from "kysely";
+import type { Db } from "../src/runtime/index.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
@@ -59,4 +61,21 @@ export function summary(label: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(2);
   return `${label}: n=${sorted.length} median ${f(percentile(sorted, 50))} ms, p90 ${f(percentile(sorted, 90))} ms, p99 ${f(percentile(sorted, 99))} ms`;
+}
+
+/**
+ * Writes generated bets in one transaction, 1,500 rows a statement. Each row holds, in order:
+ * user_id, game_id, book_id, season, week, bet_type, selection, prop_id, odds, point, units,
+ * wager_cents, potential_win_cents, confidence, note, is_parlay, status, result_cents, placed_at,
+ * priced_at, settled_at.
+ */
+export async function insertBetRows(db: Db, rows: readonly unknown[][]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 1500) {
+      const chunk = rows.slice(i, i + 1500);
+      await sql`insert into bets (user_id, game_id, book_id, season, week, bet_type, selection, prop_id, odds, point, units, wager_cents, potential_win_cents, confidence, note, is_parlay, status, result_cents, placed_at, priced_at, settled_at) values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}`.execute(
+        trx,
+      );
+    }
+  });
 }
