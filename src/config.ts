@@ -15,6 +15,8 @@ export interface Config {
   trustProxy: boolean;
   /** Login + register requests per minute per client address. */
   authRateLimit: number;
+  /** Open live sockets one client address may hold (an office behind one NAT address shares it). */
+  socketsPerAddress: number;
   oddsProvider: "embedded" | "espn" | "theoddsapi";
   /** The Odds API's key: needed for `theoddsapi`; with `espn` it buys bookmakers' lines and props. */
   oddsApiKey: string | null;
@@ -148,7 +150,8 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       .filter(Boolean),
     publicUrl,
     trustProxy: bool(env, "TRUST_PROXY"),
-    authRateLimit: int(env, "AUTH_RATE_LIMIT", 20, 1, 1_000_000),
+    authRateLimit: int(env, "AUTH_RATE_LIMIT", 200, 1, 1_000_000),
+    socketsPerAddress: int(env, "SOCKETS_PER_ADDRESS", 1000, 1, 1_000_000),
     oddsProvider: provider as Config["oddsProvider"],
     oddsApiKey: env.ODDS_API_KEY || null,
     espnBaseUrl: baseUrl(env, "ESPN_BASE_URL", "https://site.api.espn.com"),

@@ -14,11 +14,7 @@ import { createLogger } from "../../src/lib/logger.ts";
 import { defuseFormula } from "../../src/modules/account/csv.ts";
 import { createResetLink } from "../../src/modules/auth/service.ts";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
-import {
-  MAX_CLIENT_MESSAGES_PER_MINUTE,
-  MAX_SOCKETS_PER_CLIENT,
-  MAX_SOCKETS_PER_USER,
-} from "../../src/modules/realtime/index.ts";
+import { MAX_CLIENT_MESSAGES_PER_MINUTE, MAX_SOCKETS_PER_USER } from "../../src/modules/realtime/index.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
@@ -401,7 +397,7 @@ describe("WebSocket limits", () => {
   let lines: string[];
 
   beforeAll(async () => {
-    ctx = await makeTestApp();
+    ctx = await makeTestApp({ env: { SOCKETS_PER_ADDRESS: "50" } });
     lines = [];
     const app = createApp({ ...ctx, logger: createLogger("info", { write: (line: string) => void lines.push(line) }) });
     app.listen({ port: 0, hostname: "127.0.0.1" });
@@ -448,8 +444,8 @@ describe("WebSocket limits", () => {
     await Promise.all(open.map((s) => s.closed));
   });
 
-  test("one client address holds at most MAX_SOCKETS_PER_CLIENT sockets", async () => {
-    const open = Array.from({ length: MAX_SOCKETS_PER_CLIENT }, () => connect());
+  test("one client address holds at most SOCKETS_PER_ADDRESS sockets", async () => {
+    const open = Array.from({ length: ctx.config.socketsPerAddress }, () => connect());
     await Promise.all(open.map((s) => s.hello));
     const refused = connect();
     await expect(refused.hello).rejects.toThrow();

@@ -7,7 +7,8 @@ describe("loadConfig", () => {
     expect(config.port).toBe(3000);
     expect(config.databasePath).toMatch(/\/data\/nfl-paper-trading\.db$/);
     expect(config.oddsProvider).toBe("embedded");
-    expect(config.authRateLimit).toBe(20);
+    expect(config.authRateLimit).toBe(200);
+    expect(config.socketsPerAddress).toBe(1000);
     expect(config.publicUrl).toBeNull();
     expect(config.trustProxy).toBe(false);
     expect(config.adminEmails).toEqual([]);

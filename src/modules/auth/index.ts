@@ -62,9 +62,19 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     if (site) await perSite.hit(site);
     return address;
   };
-  /** A request the busy server did not even check gives the account's attempt back. */
-  const refundIfBusy = (account: string) => async (error: unknown) => {
-    if (isServerBusy(error)) await perAccount.refund(account);
+  /**
+   * Gives the address's attempt back: a sign-in that succeeded (or that the busy server never
+   * checked) costs nothing, so an office behind one address signs in all morning while failed
+   * guesses still count (decision 0055).
+   */
+  const refundAddress = async (address: string) => {
+    await perAddress.refund(rateLimitKey(address));
+    const site = ipv6SiteKey(address);
+    if (site) await perSite.refund(site);
+  };
+  /** A request the busy server did not even check gives its attempts back. */
+  const refundIfBusy = (account: string, address?: string) => async (error: unknown) => {
+    if (isServerBusy(error)) await Promise.all([perAccount.refund(account), address && refundAddress(address)]);
     throw error;
   };
   /** Work that must not change the answer or its timing (mail): runs after it, errors only logged. */
@@ -106,14 +116,14 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     .post(
       "/login",
       async ({ body, request, server, cookie }) => {
-        await limitAddress(request, server);
+        const address = await limitAddress(request, server);
         const account = normalizeEmail(body.email);
         await perAccount.hit(account);
         const { user, token } = await service
           .login(db, clock.now(), body, config.adminEmails)
-          .catch(refundIfBusy(account));
-        // Only failed sign-ins spend the account's budget.
-        await perAccount.refund(account);
+          .catch(refundIfBusy(account, address));
+        // Only failed sign-ins spend the account's and the address's budgets.
+        await Promise.all([perAccount.refund(account), refundAddress(address)]);
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
         return user;
       },

@@ -13,8 +13,6 @@ import { EVERYONE, type SocketHub } from "./hub.ts";
 
 /** Largest message a browser may send us; ours never need more. */
 export const MAX_CLIENT_MESSAGE = 4 * 1024;
-/** Open sockets one client address may hold (a household or an office shares one). */
-export const MAX_SOCKETS_PER_CLIENT = 50;
 /** Open sockets one player may hold: a tab each. */
 export const MAX_SOCKETS_PER_USER = 20;
 /** Messages a socket may send per minute; our browser sends none (the server pings). */
@@ -42,7 +40,7 @@ export function realtimeRoutes({
     beforeHandle({ request, server }) {
       assertSameOrigin(request, config, { always: true });
       const clientKey = rateLimitKey(clientAddress(request, server, config.trustProxy));
-      if (hub.countFromClient(clientKey) >= MAX_SOCKETS_PER_CLIENT) throw tooManyRequests(60);
+      if (hub.countFromClient(clientKey) >= config.socketsPerAddress) throw tooManyRequests(60);
       clientOf.set(request, clientKey);
     },
     async open(ws) {

@@ -44,6 +44,18 @@ function parse(text: string): unknown {
   }
 }
 
+/**
+ * How often a request the server turned away as busy (503 `server_busy`: its password work was
+ * full, and nothing was done) is sent again, after its Retry-After with a random spread so a crowd
+ * does not come back in step: an office signing in at nine is served, not refused.
+ */
+const BUSY_RETRIES = 3;
+
+function waitBeforeRetry(response: Response): Promise<void> {
+  const seconds = Math.min(5, Math.max(0, Number(response.headers.get("retry-after")) || 0));
+  return new Promise((resolve) => setTimeout(resolve, seconds * 1000 * (1 + Math.random() / 2)));
+}
+
 /** Calls our API with the session cookie; a JSON body (and its content type) only when there is a payload. */
 export async function apiRequest<T = unknown>(method: string, url: string, payload?: unknown): Promise<T> {
   const init: RequestInit = { method, credentials: "include", headers: { accept: "application/json" } };
@@ -52,16 +64,23 @@ export async function apiRequest<T = unknown>(method: string, url: string, paylo
     init.body = JSON.stringify(payload);
   }
   let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (error) {
-    // fetch rejects only when no answer came back ("Failed to fetch"); an abort is the caller's own.
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new OfflineError();
+  let text: string;
+  let body: unknown;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      // fetch rejects only when no answer came back ("Failed to fetch"); an abort is the caller's own.
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new OfflineError();
+    }
+    noteAnswer(response);
+    text = await response.text();
+    body = parse(text);
+    const busy = response.status === 503 && (body as ApiErrorBody | null)?.code === "server_busy";
+    if (!busy || attempt > BUSY_RETRIES) break;
+    await waitBeforeRetry(response);
   }
-  noteAnswer(response);
-  const text = await response.text();
-  const body = parse(text);
   if (!response.ok) {
     const serverMessage =
       body && typeof body === "object" && typeof (body as ApiErrorBody).message === "string"
