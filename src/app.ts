@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps) {
         },
       }),
     )
-    .use(probeRoutes({ db, draining: deps.draining ?? (() => false) }))
+    .use(probeRoutes({ db, clock, draining: deps.draining ?? (() => false) }))
     // The database decides the status; a failing odds provider is reported, not fatal: the app
     // keeps serving the last good data.
     .get(

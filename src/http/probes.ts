@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import { sql } from "kysely";
 import { latestMigrationOf } from "../db/migrate.ts";
+import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Db } from "../runtime/connection.ts";
 import { HEALTH_CHECK_MS } from "./health.ts";
@@ -39,12 +40,42 @@ export function schemaCheck(db: Db): () => Promise<NotReady | null> {
 }
 
 /**
- * `/livez`: the process answers (no database). `/readyz`: it should get traffic: the database
- * answers, its migrations are this build's, and it is not draining after SIGTERM; else 503
- * `{message, code}` with the reason as the code. Neither is rate limited.
+ * How long the database may stay unreachable before a process says it is not ready. A blip (a
+ * PostgreSQL restart takes well under a second) costs only the requests that met it: every process
+ * would fail the same check at once, and a proxy that took them all out of rotation would refuse
+ * every request until its next check, seconds later. Readiness comes back with the first answer.
  */
-export function probeRoutes({ db, draining }: { db: Db; draining: () => boolean }) {
-  const schema = schemaCheck(db);
+export const DATABASE_GRACE_MS = 10_000;
+
+/**
+ * `check` with hysteresis: "database_unavailable" only once the database has failed every check
+ * for `graceMs`; any other reason at once.
+ */
+export function withDatabaseGrace(
+  check: () => Promise<NotReady | null>,
+  graceMs = DATABASE_GRACE_MS,
+  now: () => number = () => performance.now(),
+): () => Promise<NotReady | null> {
+  let failingSince: number | null = null;
+  return async () => {
+    const reason = await check();
+    if (reason !== "database_unavailable") {
+      failingSince = null;
+      return reason;
+    }
+    failingSince ??= now();
+    return now() - failingSince >= graceMs ? reason : null;
+  };
+}
+
+/**
+ * `/livez`: the process answers (no database). `/readyz`: it should get traffic: the database
+ * answers (or has failed for less than DATABASE_GRACE_MS), its migrations are this build's, and it
+ * is not draining after SIGTERM; else 503 `{message, code}` with the reason as the code. Neither
+ * is rate limited.
+ */
+export function probeRoutes({ db, clock, draining }: { db: Db; clock: Clock; draining: () => boolean }) {
+  const schema = withDatabaseGrace(schemaCheck(db), DATABASE_GRACE_MS, () => clock.now().getTime());
   return new Elysia({ name: "probes", tags: ["Service"] })
     .get("/livez", () => ({ status: "alive" as const }), {
       response: { 200: LiveResponse },

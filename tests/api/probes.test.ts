@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import packageJson from "../../package.json" with { type: "json" };
 import { createApp } from "../../src/app.ts";
+import { DATABASE_GRACE_MS } from "../../src/http/probes.ts";
 import { freshPostgresUrl, onPostgres } from "../databases.ts";
 import { startServe } from "../serve-process.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
@@ -28,9 +29,14 @@ describe("/livez and /readyz", () => {
     expect({ status: ready.status, body: ready.body }).toEqual({ status: 200, body: { status: "ready" } });
   });
 
-  test("a closed database: /readyz 503 database_unavailable while /livez stays 200", async () => {
+  test("a database gone for DATABASE_GRACE_MS: /readyz 503 database_unavailable while /livez stays 200; a blip is still ready", async () => {
     const closed = await makeTestApp();
     await closed.close();
+    // A blip (a PostgreSQL restart): every process would fail at once; stay in rotation.
+    expect((await call(closed.app, "GET", "/readyz")).status).toBe(200);
+    closed.clock.advance(DATABASE_GRACE_MS - 1000);
+    expect((await call(closed.app, "GET", "/readyz")).status).toBe(200);
+    closed.clock.advance(1000);
     const ready = await call(closed.app, "GET", "/readyz");
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({ message: "The database does not answer", code: "database_unavailable" });

@@ -225,6 +225,87 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     expect(other).not.toBe(id);
   });
 
+  test("a database blip (every connection cut, none taken for 0.4 s) costs only the requests that met it", async () => {
+    await client.query("delete from rate_limits");
+    const stamp = Date.now() % 100000;
+    const res = await send("POST", "/api/register", {
+      email: `steady-${stamp}@example.com`,
+      username: `steady_${stamp}`,
+      password: "correct horse battery",
+    });
+    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    const { rows: games } = await client.query<{ id: string; home_team: string; odds: string }>(
+      "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time limit 45",
+      [new Date(Date.now() + 3600_000).toISOString()],
+    );
+    const bets = games.map((game) => {
+      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+        (m) => m.marketType === "h2h",
+      )!;
+      const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
+      return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
+    });
+    expect(bets.length).toBeGreaterThanOrEqual(30);
+
+    // Steady placements, three at a time (a bet each 0.15 s a lane), while the database goes away and comes back.
+    const started = performance.now();
+    let blip = { from: Number.POSITIVE_INFINITY, to: Number.POSITIVE_INFINITY };
+    const outcomes: { at: number; status: number; id?: number }[] = [];
+    const readiness: number[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < bets.length) {
+        const bet = bets[next++]!;
+        const at = performance.now() - started;
+        const answer = await send("POST", "/api/bets", bet, { cookie });
+        const body = (await answer.json().catch(() => ({}))) as { id?: number };
+        outcomes.push({ at, status: answer.status, id: body.id });
+        await Bun.sleep(150);
+      }
+    };
+    const restart = async () => {
+      await Bun.sleep(300);
+      const url = new URL(database.url);
+      const name = url.pathname.slice(1);
+      // Every connection of the app processes; the test's own stays.
+      const ours = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+      url.pathname = "/postgres"; // a database may not be closed from a session on itself
+      const server = new pg.Client({ connectionString: url.toString() });
+      await server.connect();
+      blip = { from: performance.now() - started, to: Number.POSITIVE_INFINITY };
+      await server.query(`alter database ${pg.escapeIdentifier(name)} with allow_connections false`);
+      try {
+        await server.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> $2", [
+          name,
+          ours,
+        ]);
+        // Both processes' readiness, asked directly while the database refuses them.
+        for (const app of apps) readiness.push((await fetch(`${app.url}/readyz`)).status);
+        await Bun.sleep(400);
+      } finally {
+        await server.query(`alter database ${pg.escapeIdentifier(name)} with allow_connections true`);
+        blip.to = performance.now() - started;
+        await server.end();
+      }
+    };
+    await Promise.all([lane(), lane(), lane(), restart()]);
+
+    // Neither process left the rotation: a proxy checking now would keep sending to both.
+    expect(readiness).toEqual([200, 200]);
+    const failed = outcomes.filter((o) => o.status !== 201);
+    // Only requests sent while the database was away (and the one in flight as it went) failed;
+    // everything sent from a second after it came back was placed.
+    expect(failed.filter((o) => o.at < blip.from - 200 || o.at > blip.to + 1000)).toEqual([]);
+    expect(outcomes.filter((o) => o.at > blip.to + 1000).length).toBeGreaterThan(0);
+    // Nothing acknowledged is lost, nothing refused was half-written.
+    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.id!);
+    const { rows: stored } = await client.query<{ id: string }>(
+      "select b.id from bets b join users u on u.id = b.user_id where u.username = $1",
+      [`steady_${stamp}`],
+    );
+    expect(stored.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(acknowledged.sort((a, b) => a - b));
+  }, 60_000);
+
   test("with one process killed, every request is still answered by the other", async () => {
     apps[0]!.proc.kill("SIGKILL");
     await apps[0]!.proc.exited;
