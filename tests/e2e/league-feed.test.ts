@@ -99,9 +99,12 @@ describe("the league feed (issue 28 item 2)", () => {
       await tail.focus();
       await page.keyboard.press("Enter");
 
+      // The league's dialog gives way to the slip, and focus lands on the new pick.
       const slip = page.getByRole("dialog", { name: "Bet Slip" });
       const pick = slip.locator(".slip-pick");
       await pick.waitFor();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await pick.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       expect(await pick.locator(".slip-pick-tail").textContent()).toBe("Tailing sharp_sam");
       expect(await pick.locator(".slip-pick-text").textContent()).toBe("Buffalo Bills -3.5");
       await slip.getByRole("button", { name: "Place Bet" }).click();

@@ -157,7 +157,7 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onAsk, onCl
           : {})}
       />
       <StandingsTable league={league} standings={standings} viewerId={userId} />
-      {member ? <LeagueFeed leagueId={league.id} /> : null}
+      {member ? <LeagueFeed leagueId={league.id} onTail={onClose} /> : null}
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
       {member ? (

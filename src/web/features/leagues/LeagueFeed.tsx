@@ -34,7 +34,7 @@ function tail(pick: LeaguePick) {
   });
 }
 
-function FeedRow({ pick }: { pick: LeaguePick }) {
+function FeedRow({ pick, onTail }: { pick: LeaguePick; onTail(): void }) {
   const text = feedPickText(pick);
   return (
     <li className="league-feed-pick">
@@ -55,7 +55,10 @@ function FeedRow({ pick }: { pick: LeaguePick }) {
           type="button"
           className="league-feed-tail secondary outline"
           aria-label={`Tail ${pick.player.username}: ${text} at ${formatOdds(pick.tail.odds)}`}
-          onClick={() => tail(pick)}
+          onClick={() => {
+            onTail();
+            tail(pick);
+          }}
         >
           Tail
         </button>
@@ -70,11 +73,13 @@ function FeedPage({
   cursor,
   first,
   onMore,
+  onTail,
 }: {
   leagueId: number;
   cursor: number | null;
   first: boolean;
   onMore: ((cursor: number) => void) | null;
+  onTail(): void;
 }) {
   const { data, error, mutate } = useLeagueFeed(leagueId, cursor);
   const nextRevealAt = first ? (data?.nextRevealAt ?? null) : null;
@@ -99,7 +104,7 @@ function FeedPage({
     <>
       <ul className="league-feed-list">
         {data.picks.map((pick) => (
-          <FeedRow key={pick.id} pick={pick} />
+          <FeedRow key={pick.id} pick={pick} onTail={onTail} />
         ))}
       </ul>
       {data.nextCursor !== null && onMore ? (
@@ -111,8 +116,11 @@ function FeedPage({
   );
 }
 
-/** The league's feed (members only): members' picks once revealed, newest first, with Tail while a game is open. */
-export function LeagueFeed({ leagueId }: { leagueId: number }) {
+/**
+ * The league's feed (members only): members' picks once revealed, newest first, with Tail while a
+ * game is open. `onTail` runs first: the league's dialog closes, so the slip it opens can be used.
+ */
+export function LeagueFeed({ leagueId, onTail }: { leagueId: number; onTail(): void }) {
   const [cursors, setCursors] = useState<number[]>([]);
   const pages = [null, ...cursors];
   return (
@@ -125,6 +133,7 @@ export function LeagueFeed({ leagueId }: { leagueId: number }) {
           cursor={cursor}
           first={index === 0}
           onMore={index === pages.length - 1 ? (next) => setCursors((old) => [...old, next]) : null}
+          onTail={onTail}
         />
       ))}
     </section>
