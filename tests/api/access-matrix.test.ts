@@ -249,6 +249,11 @@ const ROWS: Record<string, Row> = {
     expect: { ...signedIn(200), ...notForOutsiders },
     otherwise: 200,
   },
+  "GET /api/picks/league/:id": {
+    request: (w) => ["GET", `/api/picks/league/${w.leagueId}`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
   "POST /api/leagues": {
     request: (_w, me) => [
       "POST",

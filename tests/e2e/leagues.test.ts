@@ -282,6 +282,7 @@ describe("leagues screen", () => {
         description: "",
         isPublic: true,
         rules: { allowedBetTypes: ["spread", "total"] },
+        revealPicks: "kickoff",
         createdBy: me.user.id,
       });
       await expectToast(page, "League Created!", "Your league has been created successfully.");
@@ -328,6 +329,7 @@ describe("leagues screen", () => {
         startingBankroll: 1000,
         startDate: "2026-09-10",
         endDate: "2026-12-31",
+        revealPicks: "kickoff",
         createdBy: me.user.id,
       });
       await expectToast(page, "League Created!");
@@ -401,6 +403,7 @@ describe("leagues screen", () => {
         ["Allowed bets", "Spread, Total"],
         ["Min wager", "$50.00"],
         ["Max wager", "No limit"],
+        ["Picks shown", "At each game's kick-off"],
       ]);
       expect(await facts(dialog.locator(".league-rules section").last())).toEqual([
         ["Starting bankroll", "$2,000.00"],
@@ -442,6 +445,8 @@ describe("leagues screen", () => {
       await edit.getByRole("radio", { name: /^Private/ }).check();
       await edit.getByLabel("Min wager ($)").fill("");
       await edit.getByLabel("End date").fill("");
+      expect(await edit.getByLabel("Show members' picks").inputValue()).toBe("kickoff");
+      await edit.getByLabel("Show members' picks").selectOption({ label: "Never" });
       const request = adminPage.waitForRequest((r) => r.method() === "PUT");
       await edit.getByRole("button", { name: "Save Changes" }).click();
       const put = await request;
@@ -452,6 +457,7 @@ describe("leagues screen", () => {
         isPublic: false,
         rules: { allowedBetTypes: ["spread", "total"] },
         startingBankroll: 2000,
+        revealPicks: "never",
       });
       await expectToast(adminPage, "League Updated!", "Your league settings have been updated successfully.");
       await edit.waitFor({ state: "hidden" });
@@ -459,6 +465,7 @@ describe("leagues screen", () => {
       await dialog.getByRole("heading", { level: 2, name: "Sunday Sharks" }).waitFor();
       expect(await dialog.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);
       await dialog.getByRole("heading", { name: "Invite Users" }).waitFor();
+      expect((await facts(dialog.locator(".league-rules section").first())).at(-1)).toEqual(["Picks shown", "Never"]);
       await adminPage.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       expect(

@@ -50,6 +50,7 @@ describe("league permissions: who may do what", () => {
     removeMember: { admin: true, member: false, outsider: false },
     appointAdmin: { admin: true, member: false, outsider: false },
     deleteLeague: { admin: true, member: false, outsider: false },
+    viewFeed: { admin: true, member: true, outsider: false },
   };
   const REFUSED_WITH: Record<LeagueAction, string> = {
     edit: "league_admin_only",
@@ -58,6 +59,7 @@ describe("league permissions: who may do what", () => {
     rotateInviteLink: "league_admin_only",
     shareInviteLink: "members_only",
     placeBet: "not_member",
+    viewFeed: "members_only",
     removeMember: "league_admin_only",
     appointAdmin: "league_admin_only",
     deleteLeague: "league_admin_only",

@@ -41,6 +41,8 @@ export const PlaceBetBody = t.Object(
     replaceExisting: t.Optional(t.Boolean()),
     /** With `replaceExisting` and no note of its own: keep the replaced bet's note (not kept unless asked). */
     keepNote: t.Optional(t.Boolean()),
+    /** The revealed league pick this bet follows (decision 0056): another member's, on the same selection. */
+    tailOf: optionalNullable(idNumber("tailOf")),
   },
   { additionalProperties: false },
 );

@@ -48,7 +48,8 @@ export interface Priced {
     | "is_parlay"
     | "priced_at"
     | "parlay_key"
-  >;
+  > &
+    Partial<Pick<BetRow, "tailed_from_bet_id">>;
   /** A prop bet's player and stat, for the answer. */
   prop?: { playerName: string; propType: string };
   /** Written after the row (a parlay's legs); gives what the answer shows of them. */
@@ -158,6 +159,7 @@ export async function place(
         result_cents: null,
         placed_at: now.toISOString(),
         settled_at: null,
+        tailed_from_bet_id: priced.row.tailed_from_bet_id ?? null,
       } as const;
       const id = await repo.insertBet(trx, row);
       const legs = await priced.writeLegs?.(trx, id);

@@ -1,5 +1,6 @@
 import { type Db, jsonList } from "../../runtime/index.ts";
-import { sql, type Insertable } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { type ExpressionBuilder, sql, type Insertable } from "kysely";
 import { type BetStatus, type BetType, INDIVIDUAL_BOOK, type LegBetType } from "../../shared/bets.ts";
 import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
@@ -492,7 +493,6 @@ export interface CountedBets {
  */
 export async function countedBetFigures(db: Db, c: CountedBets) {
   if (c.userIds.length === 0 || c.allowedBetTypes.length === 0) return [];
-  const allowed = [...c.allowedBetTypes] as BetType[];
   const rows = await db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
@@ -505,40 +505,7 @@ export async function countedBetFigures(db: Db, c: CountedBets) {
     ])
     .where("bets.user_id", "in", jsonList(db, c.userIds))
     .where("bets.status", "!=", "pending")
-    .where((eb) => {
-      const kickoffFits = (column: string) =>
-        c.kickoffBefore === null
-          ? sql<boolean>`${sql.ref(column)} >= ${c.kickoffFrom}`
-          : sql<boolean>`(${sql.ref(column)} >= ${c.kickoffFrom} and ${sql.ref(column)} < ${c.kickoffBefore})`;
-      return eb.or([
-        eb("bets.book_id", "=", c.leagueId),
-        eb.and([
-          eb("bets.book_id", "=", INDIVIDUAL_BOOK),
-          eb("bets.bet_type", "in", allowed),
-          ...(c.minWagerCents === null ? [] : [eb("bets.wager_cents", ">=", c.minWagerCents)]),
-          ...(c.maxWagerCents === null ? [] : [eb("bets.wager_cents", "<=", c.maxWagerCents)]),
-          kickoffFits("games.commence_time"),
-          eb.or([
-            eb("bets.is_parlay", "=", 0),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom("bet_legs")
-                  .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
-                  .select("bet_legs.id")
-                  .whereRef("bet_legs.bet_id", "=", "bets.id")
-                  .where((leg) =>
-                    leg.or([
-                      leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
-                      sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
-                    ]),
-                  ),
-              ),
-            ),
-          ]),
-        ]),
-      ]);
-    })
+    .where(countedBetsFilter(c))
     .groupBy("bets.user_id")
     .execute();
   return rows.map((r) => ({
@@ -548,4 +515,43 @@ export async function countedBetFigures(db: Db, c: CountedBets) {
     wageredCents: Number(r.wagered ?? 0),
     profitCents: Number(r.profit ?? 0),
   }));
+}
+
+/** The bets of `c.userIds` a league without its own book counts (its own book's, and individual bets that fit it), as a where clause. */
+export function countedBetsFilter(c: CountedBets) {
+  const allowed = [...c.allowedBetTypes] as BetType[];
+  return (eb: ExpressionBuilder<Database, "bets" | "games">) => {
+    const kickoffFits = (column: string) =>
+      c.kickoffBefore === null
+        ? sql<boolean>`${sql.ref(column)} >= ${c.kickoffFrom}`
+        : sql<boolean>`(${sql.ref(column)} >= ${c.kickoffFrom} and ${sql.ref(column)} < ${c.kickoffBefore})`;
+    return eb.or([
+      eb("bets.book_id", "=", c.leagueId),
+      eb.and([
+        eb("bets.book_id", "=", INDIVIDUAL_BOOK),
+        eb("bets.bet_type", "in", allowed),
+        ...(c.minWagerCents === null ? [] : [eb("bets.wager_cents", ">=", c.minWagerCents)]),
+        ...(c.maxWagerCents === null ? [] : [eb("bets.wager_cents", "<=", c.maxWagerCents)]),
+        kickoffFits("games.commence_time"),
+        eb.or([
+          eb("bets.is_parlay", "=", 0),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("bet_legs")
+                .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
+                .select("bet_legs.id")
+                .whereRef("bet_legs.bet_id", "=", "bets.id")
+                .where((leg) =>
+                  leg.or([
+                    leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
+                    sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
+                  ]),
+                ),
+            ),
+          ),
+        ]),
+      ]),
+    ]);
+  };
 }

@@ -1,7 +1,7 @@
 import { type Db, holdLocks } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
-import { INDIVIDUAL_BOOK } from "../../shared/bets.ts";
+import { type BetType, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import { centsToString, potentialWinCents, STARTING_UNITS, UNIT_CENTS, wagerCents } from "../../shared/money.ts";
 import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
@@ -14,6 +14,7 @@ import { assertBetOwner } from "./policy.ts";
 import { closingOddsReader, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
+import { tailedPickId } from "./tail.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
 /**
@@ -50,6 +51,7 @@ async function placeSingle(db: Db, now: Date, userId: number, input: PlaceBetInp
     {
       gameIds: [input.gameId],
       async price(trx, wager) {
+        const tailedFrom = await tailedPickId(trx, now, userId, input);
         const { game, open, pricedAt } = await gameForBetting(trx, input.gameId, now, propId);
         if (!open)
           throw conflict("Betting is locked for this game: it has started or is completed", ErrorCode.gameLocked);
@@ -76,6 +78,7 @@ async function placeSingle(db: Db, now: Date, userId: number, input: PlaceBetInp
             is_parlay: 0,
             priced_at: pricedAt,
             parlay_key: null,
+            tailed_from_bet_id: tailedFrom,
           },
           prop: game.playerProps.find((p) => p.id === propId),
         };
@@ -371,4 +374,26 @@ export type { CountedBets } from "./repo.ts";
 /** Members' settled figures over the bets a league without its own book ranks (repo `countedBetFigures`). */
 export function countedBetFigures(db: Db, counted: repo.CountedBets) {
   return repo.countedBetFigures(db, counted);
+}
+
+export { type LeaguePicks, revealedPickIds } from "./league-picks.ts";
+
+/** Bets by id, newest first, each with the pick it tailed (its id; null for none). For a league's feed. */
+export async function betsWithTails(db: Db, ids: number[]): Promise<{ bet: Bet; tailedFromBetId: number | null }[]> {
+  if (ids.length === 0) return [];
+  const rows = await repo.betsWithDetails(db, { ids });
+  const bets = await present(db, rows);
+  return bets.map((bet, i) => ({ bet, tailedFromBetId: rows[i]!.tailed_from_bet_id }));
+}
+
+/** What a straight pick would be priced at now: null once its game has locked, or when its market is gone. */
+export async function priceNow(
+  db: Db,
+  now: Date,
+  pick: Pick<Bet, "gameId" | "betType" | "selection" | "propId">,
+): Promise<{ odds: number; point: number | null } | null> {
+  if (pick.betType === "parlay") return null;
+  const { game, open } = await gameForBetting(db, pick.gameId, now, pick.propId);
+  if (!open) return null;
+  return currentPrice(game, pick.betType as BetType, pick.selection, pick.propId);
 }

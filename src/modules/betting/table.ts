@@ -31,6 +31,8 @@ export interface BetsTable {
   settled_at: string | null;
   /** A parlay's legs, sorted, as one key: the same parlay twice in one book is refused. Null for single bets. */
   parlay_key: string | null;
+  /** The league pick this bet tailed (a revealed pick of another member); null for none. */
+  tailed_from_bet_id: number | null;
 }
 
 export type BetRow = Selectable<BetsTable>;

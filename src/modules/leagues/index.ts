@@ -17,6 +17,7 @@ import {
 import {
   AppointAdminBody,
   CreateLeagueBody,
+  FeedQuery,
   InviteBody,
   LeagueParams,
   LeaguesQuery,
@@ -26,6 +27,8 @@ import {
 } from "./model.ts";
 import { CREATION_LIMITS } from "./rules.ts";
 import * as service from "./service.ts";
+import { leagueFeed } from "./feed.ts";
+import { LeagueFeed } from "../../shared/contract/league-feed.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -70,6 +73,17 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       detail: { summary: "A league with its members and standings", operationId: "getLeague" },
       response: { 200: LeagueDetails },
     })
+    .get(
+      "/picks/league/:id",
+      ({ params, query, user }) => leagueFeed(db, clock.now(), user.id, params.id, query.cursor),
+      {
+        auth: true,
+        params: LeagueParams,
+        query: FeedQuery,
+        detail: { summary: "A league's revealed picks, newest first (members only)", operationId: "getLeagueFeed" },
+        response: { 200: LeagueFeed },
+      },
+    )
     .post(
       "/leagues",
       async ({ body, user, set }) => {

@@ -35,6 +35,12 @@ const settings = {
   ),
   startDate: optionalDate("startDate"),
   endDate: optionalDate("endDate"),
+  /** When members' picks show to the others; left out: 'kickoff' for a new league, unchanged on edit. */
+  revealPicks: t.Optional(
+    t.Union([t.Literal("kickoff"), t.Literal("week_start"), t.Literal("never")], {
+      error: "revealPicks: must be kickoff, week_start or never",
+    }),
+  ),
 };
 
 export const CreateLeagueBody = t.Object(
@@ -84,3 +90,6 @@ export type LeaguesQuery = typeof LeaguesQuery.static;
 
 export const LeagueParams = t.Object({ id: idNumber("id") });
 export const TokenParams = t.Object({ token: idParam });
+
+/** GET /api/picks/league/{id}: `cursor` is the last pick's id of the previous page. */
+export const FeedQuery = t.Object({ cursor: t.Optional(idNumber("cursor")) }, { additionalProperties: false });

@@ -32,7 +32,8 @@ export type LeagueAction =
   | "placeBet"
   | "removeMember"
   | "appointAdmin"
-  | "deleteLeague";
+  | "deleteLeague"
+  | "viewFeed";
 
 const ADMINS: readonly LeagueStanding[] = ["admin"];
 const MEMBERS: readonly LeagueStanding[] = ["admin", "member"];
@@ -47,6 +48,7 @@ const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
   removeMember: ADMINS,
   appointAdmin: ADMINS,
   deleteLeague: ADMINS,
+  viewFeed: MEMBERS,
 };
 
 const REFUSAL: Record<LeagueAction, () => AppError> = {
@@ -59,6 +61,7 @@ const REFUSAL: Record<LeagueAction, () => AppError> = {
   removeMember: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   appointAdmin: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   deleteLeague: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  viewFeed: () => forbidden("Only members can see this league's picks", "members_only"),
 };
 
 export function can(standing: LeagueStanding, action: LeagueAction): boolean {

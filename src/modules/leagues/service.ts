@@ -30,6 +30,8 @@ import {
 import { calendarDay, CREATION_LIMITS, isContest, notADate, notWholeCents, PAGE_SIZE, wholeCents } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
 
+export { pickRevealedTo } from "./feed.ts";
+
 /**
  * Held while a league's members or admins change (leaving, removal, appointing, deletion, account
  * deletion), so two admins acting at once cannot leave it with none, or act after losing the role.
@@ -55,7 +57,7 @@ function dayOf(field: "startDate" | "endDate", date: string | null | undefined):
   return day;
 }
 
-function settingsOf(row: LeagueRow): LeagueSettings {
+export function settingsOf(row: LeagueRow): LeagueSettings {
   return {
     name: row.name,
     allowedBetTypes: JSON.parse(row.allowed_bet_types) as string[],
@@ -95,6 +97,7 @@ function validatedColumns(input: LeagueSettingsInput) {
     starting_bankroll_cents: s.startingBankrollCents,
     start_date: s.startDate,
     end_date: s.endDate,
+    ...(input.revealPicks === undefined ? {} : { reveal_picks: input.revealPicks }),
   };
 }
 
@@ -117,6 +120,7 @@ function summaryOf(row: LeagueRow, memberCount: number): LeagueSummary {
     createdBy: row.created_by,
     createdAt: row.created_at,
     memberCount,
+    revealPicks: row.reveal_picks,
   };
 }
 
@@ -170,7 +174,7 @@ async function visibleLeague(
 }
 
 /** The league once the viewer can see it and the league policy lets them do `action` (policy.ts). */
-async function leagueFor(db: Db, id: number, viewerId: number, action: LeagueAction): Promise<LeagueRow> {
+export async function leagueFor(db: Db, id: number, viewerId: number, action: LeagueAction): Promise<LeagueRow> {
   const { row, standing } = await visibleLeague(db, id, viewerId);
   authorize(standing, action);
   return row;
@@ -234,7 +238,7 @@ export async function leagueDetails(db: Db, viewerId: number, id: number) {
 }
 
 /** What a league without its own book counts of these members' bets. */
-function countedBetsOf(row: LeagueRow, userIds: number[]): CountedBets {
+export function countedBetsOf(row: LeagueRow, userIds: number[]): CountedBets {
   const { allowedBetTypes, minWagerCents, maxWagerCents, startDate, endDate } = settingsOf(row);
   const kickoffs = countedKickoffs({ startDate, endDate }, row.created_at);
   return {
@@ -318,7 +322,7 @@ export async function invitePreview(db: Db, token: string): Promise<InvitePrevie
   const row = await repo.findLeagueByToken(db, token);
   if (!row) throw unknownInvite();
   const members = await repo.membersOf(db, [row.id]);
-  const { id: _id, createdBy: _by, createdAt: _at, ...league } = summaryOf(row, members.length);
+  const { id: _id, createdBy: _by, createdAt: _at, revealPicks: _reveal, ...league } = summaryOf(row, members.length);
   // Members come longest-standing first: the first admin is the commissioner.
   const commissioner = members.find((m) => m.role === "admin");
   return { ...league, commissioner: commissioner?.username ?? null };

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+import type { RevealPicks } from "../../shared/league-reveal.ts";
 
 export interface LeaguesTable {
   id: Generated<number>;
@@ -18,6 +19,8 @@ export interface LeaguesTable {
   /** Unguessable; rotating it retires old invite links. */
   invite_token: string;
   created_at: string;
+  /** When members' picks show to the others (shared/league-reveal.ts). */
+  reveal_picks: Generated<RevealPicks>;
 }
 
 export interface LeagueMembersTable {

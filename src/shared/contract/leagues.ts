@@ -1,6 +1,7 @@
 /** The leagues API's answers: leagues with their members and standings, invitations, invite links. */
 import { Type as t } from "@sinclair/typebox";
 import { DateTime } from "./common.ts";
+import { RevealPicksSetting } from "./league-feed.ts";
 
 export const Member = t.Object({
   id: t.Number(),
@@ -44,6 +45,8 @@ const leagueFields = {
   createdBy: t.Number(),
   createdAt: DateTime(),
   memberCount: t.Number(),
+  /** When members' picks show to the others in the league's feed (decision 0056). */
+  revealPicks: RevealPicksSetting,
 };
 
 /** A league as GET /api/leagues lists it: what its card shows, without the member list (GET /api/leagues/{id} has that). */

@@ -29,6 +29,8 @@ export interface SlipSelection {
   notice?: string;
   /** The pick's own journal note, placed with it as a single bet (a parlay has one note: slipNote). */
   note?: string;
+  /** The revealed league pick this one tails (decision 0056): placed as a single bet, it names it. */
+  tailOf?: { betId: number; username: string };
 }
 
 type SelectionIdentity = Pick<SlipSelection, "gameId" | "betType" | "selection" | "propId">;
@@ -113,6 +115,19 @@ export function toggleSelection(pick: SlipSelection, from?: { button: HTMLElemen
     slipFocusPick.value = key;
     slipFocusRequests.value++;
   }
+}
+
+/**
+ * Tail: puts a revealed league pick in the slip at its current price (in place of the same pick, if
+ * there), opens the slip and takes focus to it.
+ */
+export function tailSelection(pick: SlipSelection): void {
+  const key = selectionKey(pick);
+  slipSelections.value = [...slipSelections.value.filter((p) => selectionKey(p) !== key), pick];
+  slipOpen.value = true;
+  slipAnnouncement.value = `Added ${pickText(pick)} ${formatOdds(pick.odds)} to the bet slip, tailing ${pick.tailOf?.username ?? ""}. ${picksText(slipSelections.value.length)}.`;
+  slipFocusPick.value = key;
+  slipFocusRequests.value++;
 }
 
 /** Removing the last pick closes the slip (spec §4). */

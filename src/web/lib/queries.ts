@@ -84,6 +84,9 @@ export const keys = {
     ),
   /** A league with its members and standings. */
   league: (id: number) => key("league", `/api/leagues/${id}`),
+  /** A page of a league's revealed picks; a "league" key, so what moves its details moves it too. */
+  leagueFeed: (id: number, cursor: number | null) =>
+    key("league", `/api/picks/league/${id}${cursor === null ? "" : `?cursor=${cursor}`}`),
   leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),
   myLeagues: (userId: number) => key("myLeagues", `/api/users/${userId}/leagues`),
   myInvitations: (userId: number) => key("myInvitations", `/api/users/${userId}/invitations`),

@@ -42,6 +42,7 @@ export function SlipPick({
       <div className="slip-pick-main">
         <p className="slip-pick-text">{text}</p>
         <p className="slip-pick-market">{market}</p>
+        {pick.tailOf ? <p className="slip-pick-tail">Tailing {pick.tailOf.username}</p> : null}
       </div>
       <div className="slip-pick-side">
         <span className="slip-pick-odds">{formatOdds(pick.odds)}</span>

@@ -35,5 +35,6 @@ export function placeBet(
     replaceExisting: replace.replace,
     ...(replace.replace && replace.keepNote ? { keepNote: true } : {}),
     ...(pick.betType === "prop" ? { propId: pick.propId } : {}),
+    ...(pick.tailOf ? { tailOf: pick.tailOf.betId } : {}),
   });
 }

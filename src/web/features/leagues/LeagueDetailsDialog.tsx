@@ -6,6 +6,7 @@ import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAct
 import { InviteLinkActions } from "./InviteLinkActions.tsx";
 import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueBadges } from "./LeagueBadges.tsx";
+import { LeagueFeed } from "./LeagueFeed.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
 import { isAdmin, isMember } from "../../lib/league-text.ts";
@@ -156,6 +157,7 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onAsk, onCl
           : {})}
       />
       <StandingsTable league={league} standings={standings} viewerId={userId} />
+      {member ? <LeagueFeed leagueId={league.id} onTail={onClose} /> : null}
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
       {member ? (

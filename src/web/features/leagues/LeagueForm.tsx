@@ -10,6 +10,7 @@ import {
   type LeagueFormValues,
 } from "./league-form.ts";
 import { betTypeName } from "../../lib/league-text.ts";
+import { RevealPicksField } from "./RevealPicksField.tsx";
 
 interface LeagueFormProps {
   /** Prefixes the fields' ids, so the create and edit forms can be on the page together. */
@@ -165,6 +166,8 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
         {wagerField("minWager", "Min wager ($)", "No minimum")}
         {wagerField("maxWager", "Max wager ($)", "No maximum")}
       </div>
+
+      <RevealPicksField id={id} value={values.revealPicks} onChange={(value) => set("revealPicks", value)} />
 
       <fieldset className="league-contest">
         <legend>Contest settings (optional)</legend>

@@ -8,7 +8,7 @@ export function LeagueRules({ league }: { league: LeagueSummary }) {
     <div className="league-rules">
       <section aria-labelledby="league-rules-title">
         <h3 id="league-rules-title">Rules</h3>
-        <RuleFacts rules={league.rules} className="league-rule-list" />
+        <RuleFacts rules={league.rules} revealPicks={league.revealPicks} className="league-rule-list" />
       </section>
       {league.isContest ? (
         <section aria-labelledby="league-contest-title">

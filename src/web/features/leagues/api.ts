@@ -1,5 +1,7 @@
 import type { MessageResponse } from "../../../shared/contract/common.ts";
 import type { Invitation, InviteLink, League, LeagueDetails, LeagueSummary } from "../../../shared/contract/leagues.ts";
+import type { LeagueFeed } from "../../../shared/contract/league-feed.ts";
+import type { RevealPicks } from "../../../shared/league-reveal.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { keys, useQuery } from "../../lib/queries.ts";
 
@@ -14,6 +16,7 @@ export interface LeagueSettingsPayload {
   startingBankroll?: number;
   startDate?: string;
   endDate?: string;
+  revealPicks?: RevealPicks;
 }
 
 const leagueUrl = (id: number) => `/api/leagues/${id}`;
@@ -28,6 +31,9 @@ export const useMyInvitations = (userId: number) => useQuery<Invitation[]>(keys.
 const onOpen = { revalidateOnMount: true, dedupingInterval: 0 };
 /** A league with its standings; the caller revalidates it each time it opens the league (see LeagueDetailsDialog). */
 export const useLeagueDetails = (id: number | null) => useQuery<LeagueDetails>(id === null ? null : keys.league(id));
+/** A page of the league's revealed picks (members only); `cursor`: the last pick of the page before. */
+export const useLeagueFeed = (id: number | null, cursor: number | null = null) =>
+  useQuery<LeagueFeed>(id === null ? null : keys.leagueFeed(id, cursor), onOpen);
 /** The league's invitations; only asked for when the viewer may see them (admins of a private league). */
 export const useLeagueInvitations = (id: number, allowed: boolean) =>
   useQuery<Invitation[]>(allowed ? keys.leagueInvitations(id) : null, onOpen);

@@ -1,5 +1,6 @@
 import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { DEFAULT_BET_TYPES, settingsProblem } from "../../../shared/leagues.ts";
+import { DEFAULT_REVEAL_PICKS, type RevealPicks } from "../../../shared/league-reveal.ts";
 import type { LeagueSettingsPayload } from "./api.ts";
 
 /** The create/edit form as typed: numbers and dates stay text until sent, blank = not set. */
@@ -13,6 +14,7 @@ export interface LeagueFormValues {
   startingBankroll: string;
   startDate: string;
   endDate: string;
+  revealPicks: RevealPicks;
 }
 
 export type LeagueFormField = keyof LeagueFormValues;
@@ -33,6 +35,7 @@ export const NEW_LEAGUE: LeagueFormValues = {
   startingBankroll: "",
   startDate: "",
   endDate: "",
+  revealPicks: DEFAULT_REVEAL_PICKS,
 };
 
 const numberText = (value: number | null) => (value === null ? "" : String(value));
@@ -49,6 +52,7 @@ export function formFromLeague(league: LeagueSummary): LeagueFormValues {
     startingBankroll: numberText(league.startingBankroll),
     startDate: league.startDate ?? "",
     endDate: league.endDate ?? "",
+    revealPicks: league.revealPicks,
   };
 }
 
@@ -125,5 +129,6 @@ export function settingsPayload(values: LeagueFormValues): LeagueSettingsPayload
     ...(bankroll !== null ? { startingBankroll: bankroll } : {}),
     ...(values.startDate ? { startDate: values.startDate } : {}),
     ...(values.endDate ? { endDate: values.endDate } : {}),
+    revealPicks: values.revealPicks,
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * A league's feed of revealed picks, and whether a pick is revealed to a player (decision 0056). A
+ * pick is one of the bets the league's standings count; it shows to the other members only once the
+ * league's reveal time has passed (`reveal_picks`), decided in the one query that reads the page.
+ */
+import type { Db } from "../../runtime/index.ts";
+import type { LeagueFeed } from "../../shared/contract/league-feed.ts";
+import { keepsOwnBook } from "../../shared/leagues.ts";
+import { isTailable } from "../../shared/league-reveal.ts";
+import { betsWithTails, type LeaguePicks, priceNow, revealedPickIds } from "../betting/service.ts";
+import { syncPace } from "../games/service.ts";
+import { feedPick, FEED_PAGE, tailedFromOf } from "./feed-rules.ts";
+import * as repo from "./repo.ts";
+import { countedBetsOf, leagueFor, settingsOf } from "./service.ts";
+import type { LeagueRow } from "./table.ts";
+
+function picksOf(row: LeagueRow, userIds: number[]): LeaguePicks {
+  return {
+    ...countedBetsOf(row, userIds),
+    ownBookOnly: keepsOwnBook(settingsOf(row)),
+    reveal: row.reveal_picks,
+  };
+}
+
+/** A page of a league's revealed picks, newest first; members only (policy `viewFeed`). */
+export async function leagueFeed(
+  db: Db,
+  now: Date,
+  viewerId: number,
+  leagueId: number,
+  cursor: number | undefined,
+): Promise<LeagueFeed> {
+  const row = await leagueFor(db, leagueId, viewerId, "viewFeed");
+  const members = await repo.membersOf(db, [leagueId]);
+  const names = new Map(members.map((m) => [m.user_id, m.username]));
+  const picks = picksOf(row, [...names.keys()]);
+  const ids = await revealedPickIds(db, now, picks, {
+    limit: FEED_PAGE + 1,
+    ...(cursor === undefined ? {} : { beforeId: cursor }),
+  });
+  const page = await betsWithTails(db, ids.slice(0, FEED_PAGE));
+  // A tail names its pick only when this league shows that pick too: another league's reveal is not this one's.
+  const followed = [...new Set(page.flatMap((p) => (p.tailedFromBetId === null ? [] : [p.tailedFromBetId])))];
+  const shown = await revealedPickIds(db, now, picks, { ids: followed, limit: followed.length || 1 });
+  const originals = new Map((await betsWithTails(db, shown)).map(({ bet }) => [bet.id, bet]));
+  const rows = await Promise.all(
+    page.map(async ({ bet, tailedFromBetId }) => {
+      const original = tailedFromBetId === null ? undefined : originals.get(tailedFromBetId);
+      const tailedFrom = original ? tailedFromOf(original, names.get(original.userId) ?? "", bet) : null;
+      const mayTail =
+        bet.userId !== viewerId && isTailable({ isParlay: bet.isParlay, lastKickoff: bet.game.commenceTime }, now);
+      const tail = mayTail ? await priceNow(db, now, bet) : null;
+      return feedPick(bet, names.get(bet.userId) ?? "", tailedFrom, tail);
+    }),
+  );
+  const next = row.reveal_picks === "never" ? null : (await syncPace(db, now)).nextKickoff;
+  return {
+    revealPicks: row.reveal_picks,
+    picks: rows,
+    nextRevealAt: next?.toISOString() ?? null,
+    nextCursor: ids.length > FEED_PAGE ? ids[FEED_PAGE - 1]! : null,
+  };
+}
+
+/** Whether a pick is revealed to this player in a league they share with its owner (tailing checks it). */
+export async function pickRevealedTo(db: Db, now: Date, viewerId: number, betId: number): Promise<boolean> {
+  const leagues = await repo.leaguesOfUser(db, viewerId);
+  const members = Map.groupBy(
+    await repo.membersOf(
+      db,
+      leagues.map((l) => l.id),
+    ),
+    (m) => m.league_id,
+  );
+  for (const row of leagues) {
+    const userIds = (members.get(row.id) ?? []).map((m) => m.user_id);
+    if ((await revealedPickIds(db, now, picksOf(row, userIds), { ids: [betId], limit: 1 })).length > 0) return true;
+  }
+  return false;
+}

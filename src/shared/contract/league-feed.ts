@@ -1,0 +1,40 @@
+/** GET /api/picks/league/{id}: a league's revealed picks (decision 0056). */
+import { Type as t } from "@sinclair/typebox";
+import { ProfileBet } from "./profiles.ts";
+
+export const RevealPicksSetting = t.Union([t.Literal("kickoff"), t.Literal("week_start"), t.Literal("never")]);
+
+/** The pick a tail followed, when this league shows it too; `clvCost`: its CLV minus the tail's (what the later price cost). */
+export const TailedFrom = t.Object({
+  betId: t.Number(),
+  username: t.String(),
+  odds: t.String(),
+  point: t.Union([t.String(), t.Null()]),
+  clv: t.Union([t.Number(), t.Null()]),
+  clvCost: t.Union([t.Number(), t.Null()]),
+});
+export type TailedFrom = typeof TailedFrom.static;
+
+/** One revealed pick: a member's bet as a profile shows it, with its stake and whom it tailed. */
+export const LeaguePick = t.Object({
+  ...ProfileBet.properties,
+  /** A prop pick's prop, which a tail names. */
+  propId: t.Union([t.Number(), t.Null()]),
+  player: t.Object({ userId: t.Number(), username: t.String() }),
+  wagerAmount: t.String(),
+  /** Followed a pick this league shows; null otherwise (a tail of a pick this league does not show says nothing of it). */
+  tailedFrom: t.Union([TailedFrom, t.Null()]),
+  /** The current price to tail at: a straight pick of another member whose game is still open; null otherwise. */
+  tail: t.Union([t.Object({ odds: t.Number(), point: t.Union([t.Number(), t.Null()]) }), t.Null()]),
+});
+export type LeaguePick = typeof LeaguePick.static;
+
+export const LeagueFeed = t.Object({
+  revealPicks: RevealPicksSetting,
+  picks: t.Array(LeaguePick),
+  /** The next kick-off of any game (a time more picks may show; it says nothing of them), to ask again then; null with 'never'. */
+  nextRevealAt: t.Union([t.String(), t.Null()]),
+  /** The cursor of the next page (older picks); null on the last one. */
+  nextCursor: t.Union([t.Number(), t.Null()]),
+});
+export type LeagueFeed = typeof LeagueFeed.static;
