@@ -6,6 +6,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === "23505" || /UNIQUE constraint failed/.test(error.message);
 }
 
+/** A FOREIGN KEY constraint refused the row: what it points at is gone (SQLite "FOREIGN KEY constraint failed", PostgreSQL 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (error as { code?: string }).code === "23503" || /FOREIGN KEY constraint failed/.test(error.message);
+}
+
 /** A transaction PostgreSQL gave up so that another could go on (serialization failure, deadlock): run it again. */
 export function isRetryableConflict(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;

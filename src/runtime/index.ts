@@ -11,7 +11,7 @@ export type { Db } from "./connection.ts";
 export type { Chunking, LockIntent, LockKey } from "./engine.ts";
 export type { OutboxCursor, OutboxRow } from "./outbox-order.ts";
 export type { AppEvents, EventType, DeliveredEvent } from "./events.ts";
-export { isUniqueViolation } from "./errors.ts";
+export { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 export { groupCommit } from "./group-commit.ts";
 export { jsonList, jsonRows } from "./json-rows.ts";
 export { dataVersion, type DataTopic } from "./data-versions.ts";

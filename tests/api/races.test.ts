@@ -326,3 +326,65 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
     expect(await count("league_members where league_id = $1", [league.id])).toBe(0);
   }, 30_000);
 });
+
+describe.skipIf(!onPostgres)("a tail racing the cancel of the pick it follows (two processes)", () => {
+  // A Saturday: the week's Thursday game has kicked off, so a 'week_start' league shows Sunday's picks.
+  const { a, b, query, send, register } = twoServesOnPostgres("tailer", { CLOCK_START: "2026-10-10T12:00:00Z" });
+
+  test("fourteen rounds: every cancel 200, every tail 201 or 404 pick_not_found (never a 500), no tail points at nothing", async () => {
+    const owner = await register();
+    const follower = await register(b);
+    const created = await send(
+      a,
+      "POST",
+      "/api/leagues",
+      {
+        name: `Tail race ${Math.random().toString(36).slice(2, 8)}`,
+        isPublic: true,
+        rules: { allowedBetTypes: ["spread", "total", "moneyline"] },
+        revealPicks: "week_start",
+        createdBy: owner.id,
+      },
+      owner.cookie,
+    );
+    expect(created.status).toBe(201);
+    const league = (await created.json()) as { id: number };
+    expect(
+      (await send(b, "POST", `/api/leagues/${league.id}/join`, { userId: follower.id }, follower.cookie)).status,
+    ).toBe(200);
+    const { rows: games } = await query<{ id: string; home_team: string; odds: string }>(
+      "select id, home_team, odds from games where season = 2026 and week = 6 and commence_time > $1 order by commence_time, id limit 14",
+      ["2026-10-11T00:00:00Z"],
+    );
+    expect(games.length).toBe(14);
+    const tails: { status: number; code?: string }[] = [];
+    let round = 0;
+    for (const game of games) {
+      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+        (m) => m.marketType === "h2h",
+      )!;
+      const bet = {
+        gameId: game.id,
+        betType: "moneyline",
+        selection: game.home_team,
+        odds: h2h.outcomes.find((o) => o.name === game.home_team)!.price,
+        units: 1,
+      };
+      const placed = await send(a, "POST", "/api/bets", bet, owner.cookie);
+      expect(placed.status).toBe(201);
+      const { id } = (await placed.json()) as { id: number };
+      // The cancel a little later each round, so one falls between the tail's check and its write.
+      const [tail, cancel] = await Promise.all([
+        send(b, "POST", "/api/bets", { ...bet, tailOf: id }, follower.cookie),
+        Bun.sleep(round++ * 2).then(() => send(a, "DELETE", `/api/bets/${id}`, undefined, owner.cookie)),
+      ]);
+      expect(cancel.status).toBe(200);
+      tails.push({ status: tail.status, code: ((await tail.json()) as { code?: string }).code });
+    }
+    for (const t of tails) expect(t.status === 201 || (t.status === 404 && t.code === "pick_not_found")).toBe(true);
+    const dangling = await query<{ n: number }>(
+      "select count(*)::int as n from bets t where t.tailed_from_bet_id is not null and not exists (select 1 from bets o where o.id = t.tailed_from_bet_id)",
+    );
+    expect(dangling.rows[0]!.n).toBe(0);
+  }, 60_000);
+});

@@ -1,4 +1,4 @@
-import { type Db, holdLocks } from "../../runtime/index.ts";
+import { type Db, holdLocks, isForeignKeyViolation } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { type BetType, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
@@ -14,7 +14,7 @@ import { assertBetOwner } from "./policy.ts";
 import { closingOddsReader, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
-import { tailedPickId } from "./tail.ts";
+import { TAILED_PICK_GONE, tailedPickId } from "./tail.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
 /**
@@ -43,7 +43,7 @@ async function placeSingle(db: Db, now: Date, userId: number, input: PlaceBetInp
   if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
   const propId = input.betType === "prop" ? input.propId! : null;
-  return place(
+  const placed = place(
     db,
     now,
     userId,
@@ -90,6 +90,12 @@ async function placeSingle(db: Db, now: Date, userId: number, input: PlaceBetInp
     },
     admit,
   );
+  // The pick it tails was cancelled between the check and the write (PostgreSQL, two processes):
+  // it is no longer a pick anyone can see.
+  return placed.catch((error) => {
+    if (input.tailOf != null && isForeignKeyViolation(error)) throw notFound(TAILED_PICK_GONE, "pick_not_found");
+    throw error;
+  });
 }
 
 /** Bets as the API shows them, with their leagues' names and parlays' legs. */

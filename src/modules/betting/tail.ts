@@ -7,6 +7,8 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { pickRevealedTo } from "../leagues/service.ts";
 import * as repo from "./repo.ts";
 
+export const TAILED_PICK_GONE = "tailOf: no pick you can see has this id";
+
 /** What a tail names of its pick, as placement receives it. */
 export interface TailRequest {
   tailOf?: number | null;
@@ -24,7 +26,7 @@ export interface TailRequest {
 export async function tailedPickId(trx: Db, now: Date, userId: number, request: TailRequest): Promise<number | null> {
   if (request.tailOf == null) return null;
   const original = await repo.findBet(trx, request.tailOf);
-  const unseen = () => notFound("tailOf: no pick you can see has this id", "pick_not_found");
+  const unseen = () => notFound(TAILED_PICK_GONE, "pick_not_found");
   if (!original) throw unseen();
   if (original.user_id === userId) throw badRequest("tailOf: you cannot tail your own pick", "tail_own_pick");
   if (!(await pickRevealedTo(trx, now, userId, original.id))) throw unseen();
