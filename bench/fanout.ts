@@ -13,6 +13,7 @@
  * delivered ≤ 1 s after the resolve.
  */
 import { join } from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { cliActor } from "../src/modules/audit/service.ts";
 import { startSession } from "../src/modules/auth/service.ts";
@@ -41,7 +42,7 @@ await admin("create database nfl_bench_fanout");
 const env = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,
-  LOG_LEVEL: "warn",
+  LOG_LEVEL: "info", // startServe waits for the line saying where it listens
   DEMO_BOTS: "0",
   TRUST_PROXY: "true",
   SOCKETS_PER_ADDRESS: "1000000",
@@ -61,10 +62,23 @@ for (let tries = 0; !game && tries < 600; tries++) {
   if (!game) await Bun.sleep(100);
 }
 if (!game) throw new Error("no open game with a spread after 60 s");
+// Let the jobs holder finish seeding (line history, props): an open transaction holds back every
+// process's outbox reader (commit order), which would time the seeding, not the fan-out.
+await quiet();
 const bettors = await makeUsers(db, "fan", BETTORS, now());
 await seedPendingSpreadBets(db, game, bettors, now());
 const cookies: string[] = [];
 for (const id of bettors) cookies.push(`npt_session=${await startSession(db, now(), id)}`);
+
+/** Waits until no other connection has had a statement running for 3 checks in a row (1.5 s). */
+async function quiet() {
+  for (let calm = 0; calm < 3; ) {
+    await Bun.sleep(500);
+    const busy = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state not in ('idle')`.execute(db);
+    calm = busy.rows[0]!.n === 0 ? calm + 1 : 0;
+  }
+}
 
 type Report = {
   sockets: number;
@@ -130,6 +144,7 @@ async function startClients(origins: string[], withCookies: boolean) {
   };
 }
 
+await quiet();
 const opening = performance.now();
 const clients = await startClients(
   serves.map((s) => s.url),
