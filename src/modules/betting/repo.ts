@@ -549,3 +549,12 @@ export async function countedBetFigures(db: Db, c: CountedBets) {
     profitCents: Number(r.profit ?? 0),
   }));
 }
+
+/** The game of each bet named (a parlay's is its first leg's). */
+export function gameIdsOf(db: Db, betIds: readonly number[]) {
+  return db
+    .selectFrom("bets")
+    .select(["id", "game_id"])
+    .where("id", "in", [...betIds])
+    .execute();
+}

@@ -372,3 +372,9 @@ export type { CountedBets } from "./repo.ts";
 export function countedBetFigures(db: Db, counted: repo.CountedBets) {
   return repo.countedBetFigures(db, counted);
 }
+
+/** Which game each of these bets is on (push merges a game's settlements into one message). */
+export async function gameIdsOfBets(db: Db, betIds: readonly number[]): Promise<Map<number, string>> {
+  if (betIds.length === 0) return new Map();
+  return new Map((await repo.gameIdsOf(db, betIds)).map((r) => [r.id, r.game_id]));
+}
