@@ -160,7 +160,7 @@ async function invitationIntent(
 ): Promise<Intent[]> {
   const since = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
   const invitation = (await invitationsReceivedSince(db, userId, since)).find((i) => i.id === payload.invitationId);
-  if (!invitation || invitation.status !== "pending") return [];
+  if (invitation?.status !== "pending") return [];
   return [
     {
       userId,
