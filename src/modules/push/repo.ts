@@ -244,3 +244,9 @@ export function pruneFinished(db: Db, before: string) {
 export function pushesOf(db: Db, userId: number) {
   return db.selectFrom("push_outbox").selectAll().where("user_id", "=", userId).orderBy("id").execute();
 }
+
+export async function forget(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom("push_subscriptions").where("user_id", "=", userId).execute();
+  await db.deleteFrom("push_preferences").where("user_id", "=", userId).execute();
+  await db.deleteFrom("push_outbox").where("user_id", "=", userId).execute();
+}

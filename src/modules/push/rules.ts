@@ -120,10 +120,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The wall-clock date and minutes after midnight at `at` in `zone`. */
-function wallClock(at: Date, zone: string): { year: number; month: number; day: number; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatFor(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
       hourCycle: "h23",
       year: "numeric",
@@ -131,7 +132,16 @@ function wallClock(at: Date, zone: string): { year: number; month: number; day: 
       day: "numeric",
       hour: "numeric",
       minute: "numeric",
-    })
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+
+/** The wall-clock date and minutes after midnight at `at` in `zone`. */
+function wallClock(at: Date, zone: string): { year: number; month: number; day: number; minutes: number } {
+  const parts = Object.fromEntries(
+    formatFor(zone)
       .formatToParts(at)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;

@@ -1,6 +1,6 @@
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import type { Db } from "../../runtime/index.ts";
+import { type Db, transaction } from "../../runtime/index.ts";
 import type { PushDevice, PushPreferences } from "../../shared/contract/push.ts";
 import type { SubscriptionBody } from "./model.ts";
 import * as repo from "./repo.ts";
@@ -77,7 +77,8 @@ export async function subscribe(
   if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
     throw badRequest("timeZone: must be an IANA time zone such as America/Chicago", "invalid_time_zone");
   const device = (body.device ?? "").trim() || "This browser";
-  return db.transaction().execute(async (trx) => {
+  // Count, then add: one player's subscriptions change one at a time, in every process (the cap holds).
+  return transaction(db, { exclusive: [["push-devices", userId]] }, async (trx) => {
     const existing = await repo.subscriptionByEndpoint(trx, body.endpoint);
     if (existing?.user_id !== userId && (await repo.countSubscriptions(trx, userId)) >= MAX_DEVICES)
       throw conflict(
@@ -180,4 +181,9 @@ export async function sendTest(db: Db, now: Date, userId: number): Promise<{ mes
       count === 1 ? "A test notification is on its way" : `A test notification is on its way to your ${count} devices`,
     devices: count,
   };
+}
+
+/** Forgets a deleted account's devices, preferences and pushes, in the caller's transaction. */
+export async function forgetPushOf(trx: Db, userId: number): Promise<void> {
+  await repo.forget(trx, userId);
 }
