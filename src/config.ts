@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { resolve } from "node:path";
 
 /** Everything the app reads from its environment, validated once. `serve` and every CLI command share it. */
@@ -181,13 +182,27 @@ function vapidKeys(env: Env): Config["vapidKeys"] {
   const publicKey = env.VAPID_PUBLIC_KEY || "";
   const privateKey = env.VAPID_PRIVATE_KEY || "";
   if (!publicKey && !privateKey) return null;
-  // The pair itself is checked when the push module starts (WebCrypto is asynchronous).
   if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
     throw new ConfigError(
       "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, as base64url (87 and 43 characters, e.g. from `npx web-push generate-vapid-keys`)",
     );
   }
+  if (!isKeyPair(publicKey, privateKey)) {
+    throw new ConfigError(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be one P-256 key pair (the public key is not the private key's)",
+    );
+  }
   return { publicKey, privateKey };
+}
+
+function isKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, "base64url"));
+  } catch {
+    return false;
+  }
 }
 
 function vapidSubject(env: Env): string | null {

@@ -18,9 +18,14 @@ export async function startPushJob(
   { db, config, clock, logger }: { db: Db; config: Config; clock: Clock; logger: Logger },
   tickMs = PUSH_TICK_MS,
 ): Promise<() => Promise<void>> {
-  // Checks the operator's keys (or makes the pair) before the first push, and says so once.
-  const keys = await vapidKeys(db, config, clock.now());
-  logger.info({ publicKey: keys.publicKey, fromEnvironment: config.vapidKeys !== null }, "web push ready");
+  // Makes the pair (or stores the operator's) before the first push, and says so once; a failure
+  // here is logged and retried by every pass, and never keeps the other jobs from starting.
+  try {
+    const keys = await vapidKeys(db, config, clock.now());
+    logger.info({ publicKey: keys.publicKey, fromEnvironment: config.vapidKeys !== null }, "web push ready");
+  } catch (error) {
+    logger.error({ err: error }, "web push keys could not be loaded; retrying on each pass");
+  }
   let lastLockCheck = 0;
   let lastPrune = 0;
   let running: Promise<void> | null = null;
