@@ -48,12 +48,12 @@ export function PushOptIn() {
   }
 
   return (
-    <section className="push-offer" aria-labelledby="push-offer-title">
+    <section className="push-offer" aria-labelledby="push-offer-title" aria-live="polite">
       <h2 id="push-offer-title">Get a notification when your bets settle?</h2>
       <p>{WHY[moment]}</p>
       <p className="muted">
-        One message per game, and a reminder an hour before games lock while this week's prize is still in reach. You
-        choose what, how many a day and quiet hours in <Link href="/settings#notifications">Settings</Link>.
+        One message per game, plus a reminder before games lock while the week's prize is in reach. Choose what and when
+        in <Link href="/settings#notifications">Settings</Link>.
       </p>
       <div className="push-offer-actions">
         <button type="button" onClick={turnOn} disabled={pending} aria-busy={pending || undefined}>
