@@ -78,7 +78,12 @@ async function stubPushManager(context: BrowserContext, d: Device): Promise<void
 
 async function playerPage(permission: "granted" | "denied" | "default", opts: { viewport?: typeof PHONE } = {}) {
   const player = await buildUser(suite.server.ctx, {});
-  const context = await suite.newContext({ signedInAs: player, serviceWorkers: "allow", viewport: opts.viewport });
+  const context = await suite.newContext({
+    signedInAs: player,
+    serviceWorkers: "allow",
+    viewport: opts.viewport,
+    showPushOffer: true,
+  });
   if (permission === "granted") await context.grantPermissions(["notifications"]);
   const d = await device();
   await stubPushManager(context, d);

@@ -150,3 +150,22 @@ self.addEventListener("notificationclick", (event) => {
     })(),
   );
 });
+
+// The browser renewed this device's subscription (its push service rotated it): hand the new one to
+// the server, as the page would. The old one is removed when its push service answers 404/410.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      const renewed =
+        event.newSubscription ??
+        (event.oldSubscription ? await self.registration.pushManager.subscribe(event.oldSubscription.options) : null);
+      if (!renewed) return;
+      await fetch("/api/push/subscriptions", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(renewed.toJSON()),
+      });
+    })(),
+  );
+});
