@@ -375,6 +375,8 @@ export function countedBetFigures(db: Db, counted: repo.CountedBets) {
 
 /** Which game each of these bets is on (push merges a game's settlements into one message). */
 export async function gameIdsOfBets(db: Db, betIds: readonly number[]): Promise<Map<number, string>> {
-  if (betIds.length === 0) return new Map();
-  return new Map((await repo.gameIdsOf(db, betIds)).map((r) => [r.id, r.game_id]));
+  const games = new Map<number, string>();
+  for (let i = 0; i < betIds.length; i += 1000)
+    for (const r of await repo.gameIdsOf(db, betIds.slice(i, i + 1000))) games.set(r.id, r.game_id);
+  return games;
 }

@@ -96,7 +96,10 @@ async function queue(trx: Db, now: Date, intent: Intent): Promise<void> {
 
 async function settlementIntents(db: Db, now: Date, payload: AppEvents["bet_settlements"]): Promise<Intent[]> {
   // A leg graded inside a pending parlay, or a corrected score (a regrade), is told in the app only.
-  const final = payload.settlements.filter((s) => !s.leg && !s.corrected && s.status && s.status !== "pending");
+  const told = payload.settlements.filter((s) => !s.leg && !s.corrected && s.status && s.status !== "pending");
+  // Only players with a device get a push: the rest of a big Sunday chunk costs no look-up.
+  const subscribed = await repo.subscribedUsers(db, [...new Set(told.map((s) => s.userId))]);
+  const final = told.filter((s) => subscribed.has(s.userId));
   if (final.length === 0) return [];
   const games = await gameIdsOfBets(
     db,

@@ -110,14 +110,18 @@ export function markSent(db: Db, subscriptionId: number, at: string) {
 
 /** Players with at least one device, of those given. */
 export async function subscribedUsers(db: Db, userIds: readonly number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("push_subscriptions")
-    .select("user_id")
-    .distinct()
-    .where("user_id", "in", [...userIds])
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
+  const found = new Set<number>();
+  // A thousand at a time: well inside SQLite's bound-parameter limit.
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const rows = await db
+      .selectFrom("push_subscriptions")
+      .select("user_id")
+      .distinct()
+      .where("user_id", "in", userIds.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) found.add(r.user_id);
+  }
+  return found;
 }
 
 export async function allSubscribedUsers(db: Db): Promise<number[]> {
