@@ -134,12 +134,16 @@ export function preferencesOf(db: Db, userId: number) {
 }
 
 export async function preferencesFor(db: Db, userIds: readonly number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom("push_preferences")
-    .selectAll()
-    .where("user_id", "in", [...userIds])
-    .execute();
+  const rows = [];
+  for (let i = 0; i < userIds.length; i += 1000)
+    rows.push(
+      ...(await db
+        .selectFrom("push_preferences")
+        .selectAll()
+        .where("user_id", "in", userIds.slice(i, i + 1000))
+        .execute()),
+    );
+  return rows;
 }
 
 export function savePreferences(db: Db, row: PushPreferencesTable) {
