@@ -26,6 +26,8 @@ import {
   seededSeason,
 } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
+import { onPostgres } from "../databases.ts";
+import { sql } from "kysely";
 
 const THU = "fake-w1-DAL-PHI"; // kicks off 2026-09-11T00:20:00Z
 const SUBJECT = "mailto:ops@example.com";
@@ -120,27 +122,41 @@ const QUIET_OFF = {
 const deliver = () => deliverDue(ctx.db, ctx.config, ctx.clock.now(), { subject: SUBJECT, timeoutMs: 500 });
 /**
  * Reads the outbox up to its newest row. On PostgreSQL a committed row is read only once every older
- * transaction of the cluster has ended (the outbox's commit-safe order), and other test files share
- * the cluster: ask again until the push cursor has reached it.
+ * transaction of the cluster has ended (the outbox's commit-safe order, by transaction then id), and
+ * other test files share the cluster: ask again until the push cursor has passed that row.
  */
 async function ingestAll() {
-  const newest = async () =>
-    Number(
-      (
-        await ctx.db
-          .selectFrom("outbox")
-          .select((eb) => eb.fn.max("id").as("id"))
-          .executeTakeFirst()
-      )?.id ?? 0,
-    );
-  const target = await newest();
+  const newest = onPostgres
+    ? (
+        await sql<{
+          id: number;
+          txid: string;
+        }>`select id, txid::text as txid from outbox order by id desc limit 1`.execute(ctx.db)
+      ).rows[0]
+    : {
+        id: Number(
+          (
+            await ctx.db
+              .selectFrom("outbox")
+              .select((eb) => eb.fn.max("id").as("id"))
+              .executeTakeFirst()
+          )?.id ?? 0,
+        ),
+        txid: null,
+      };
   for (let i = 0; i < 250; i++) {
     await ingestEvents(ctx.db, ctx.clock.now());
-    const cursor = await ctx.db.selectFrom("push_cursor").select("last_id").executeTakeFirst();
-    if (Number(cursor?.last_id ?? 0) >= target) return;
+    if (!newest) return;
+    const cursor = await ctx.db.selectFrom("push_cursor").selectAll().executeTakeFirstOrThrow();
+    const passed =
+      newest.txid === null
+        ? Number(cursor.last_id) >= newest.id
+        : BigInt(cursor.last_txid ?? "0") > BigInt(newest.txid) ||
+          (BigInt(cursor.last_txid ?? "0") === BigInt(newest.txid) && Number(cursor.last_id) >= newest.id);
+    if (passed) return;
     await Bun.sleep(20);
   }
-  throw new Error("the push cursor never reached the outbox's newest row");
+  throw new Error("the push cursor never passed the outbox's newest row");
 }
 /** Moves the clock on and runs a pass of the job: events → pushes → sent. */
 async function pass(minutes = 1) {
