@@ -6,7 +6,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { deliverDue, ingestEvents, planLockReminders } from "../../src/modules/push/delivery.ts";
+import { deliverDue } from "../../src/modules/push/delivery.ts";
+import { ingestEvents } from "../../src/modules/push/intake.ts";
+import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
 import { startPushJob } from "../../src/modules/push/job.ts";
 import { pushesOf } from "../../src/modules/push/repo.ts";
 import {

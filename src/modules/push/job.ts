@@ -2,7 +2,9 @@ import type { Config } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Db } from "../../runtime/index.ts";
-import { deliverDue, ingestEvents, planLockReminders, pruneFinished, vapidSubject } from "./delivery.ts";
+import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
+import { ingestEvents } from "./intake.ts";
+import { planLockReminders } from "./lock-reminders.ts";
 import { vapidKeys } from "./service.ts";
 
 /** How often the jobs holder turns new events into pushes and sends what is due. */
