@@ -15,13 +15,16 @@ import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { decryptPayload, generateKeyPair, toBase64Url, type VapidKeys } from "../../src/modules/push/webpush.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { browserSuite, E2E_TIMEOUT, PHONE, type Server, startServer, toastLocator } from "./helpers.ts";
-import { NOW } from "./my-bets-fixtures.ts";
+import { browserSuite, E2E_TIMEOUT, liveHello, PHONE, startServer, toastLocator, withDispatcher } from "./helpers.ts";
+import { ADMIN_EMAIL, type BettingServer, DAL_PHI, NOW, placeBet, resolveGame, spread } from "./my-bets-fixtures.ts";
 
-async function startPushServer(): Promise<Server> {
-  const server = await startServer({ now: NOW, env: { PUSH_LOCAL_ENDPOINTS: "true" } });
-  await syncGames(server.ctx.db, new FakeProvider(), server.ctx.clock.now());
-  return server;
+async function startPushServer(): Promise<BettingServer> {
+  const server = await startServer({ now: NOW, env: { PUSH_LOCAL_ENDPOINTS: "true", ADMIN_EMAILS: ADMIN_EMAIL } });
+  const provider = new FakeProvider();
+  await syncGames(server.ctx.db, provider, server.ctx.clock.now());
+  const admin = await buildUser(server.ctx, { email: ADMIN_EMAIL, username: "the_admin" });
+  // Events reach the page's socket, and a completed game settles (the opt-in on a settlement).
+  return withDispatcher(Object.assign(server, { admin, provider }), { settle: true });
 }
 const suite = browserSuite(startPushServer, { serverPerTest: true });
 
@@ -176,6 +179,28 @@ describe("the push opt-in", () => {
       await page.getByTestId("game-card").first().waitFor();
       await page.waitForTimeout(300);
       expect(await offer(page).count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "on a settlement, a player who never placed a bet here is asked too",
+    async () => {
+      const { page, player } = await playerPage("default");
+      await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+      const hello = liveHello(page, true);
+      await page.goto("/my-bets");
+      await hello;
+      expect(await offer(page).count()).toBe(0);
+      await resolveGame(suite.server, DAL_PHI, 17, 24);
+      await toastLocator(page)
+        .filter({ hasText: /Bet won/i })
+        .waitFor();
+      const card = offer(page);
+      await card.waitFor();
+      expect(await card.textContent()).toContain(
+        "Want to hear about settlements like this one, even with the app closed?",
+      );
     },
     E2E_TIMEOUT,
   );
