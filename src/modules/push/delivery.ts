@@ -2,6 +2,7 @@
  * Sending what is due (decision 0055), by the jobs holder only — after commit, never on a request's
  * path, with a timeout, so a slow or failing push service changes nothing a player sees.
  */
+import type { Selectable } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../runtime/index.ts";
 import * as repo from "./repo.ts";
@@ -16,9 +17,14 @@ import {
   startOfLocalDay,
 } from "./rules.ts";
 import { fromRow, vapidKeys } from "./service.ts";
-import { encryptPayload, vapidAuthorization } from "./webpush.ts";
+import type { PushOutboxTable } from "./table.ts";
+import { encryptPayload, type VapidKeys, vapidAuthorization } from "./webpush.ts";
 
-const SEND_BATCH = 50;
+type PushOutboxRow = Selectable<PushOutboxTable>;
+
+const SEND_BATCH = 200;
+/** Players whose pushes are sent at once. */
+const SENDERS = 16;
 /** A push service that has not answered in this long is a failed attempt (retried later). */
 export const SEND_TIMEOUT_MS = 10_000;
 
@@ -46,72 +52,89 @@ export async function deliverDue(
   const due = await repo.duePushes(db, now.toISOString(), SEND_BATCH);
   if (due.length === 0) return report;
   const keys = await vapidKeys(db, config, now);
+  // Players side by side (a push service's answer takes tens of milliseconds), each player's own
+  // pushes in turn, so the daily cap counts what was just sent.
+  const players = [...Map.groupBy(due, (push) => push.user_id).values()];
+  const work = async () => {
+    for (let next = players.shift(); next; next = players.shift())
+      for (const push of next) await deliverOne(db, push, keys, now, options, report);
+  };
+  await Promise.all(Array.from({ length: Math.min(SENDERS, players.length) }, work));
+  return report;
+}
+
+/** One push: dropped, held, or sent to each of the player's devices (retried later when none took it). */
+async function deliverOne(
+  db: Db,
+  push: PushOutboxRow,
+  keys: VapidKeys,
+  now: Date,
+  options: DeliveryOptions,
+  report: DeliveryReport,
+): Promise<void> {
   const at = now.toISOString();
-  for (const push of due) {
-    const data = JSON.parse(push.data) as PushData;
-    const prefs = fromRow(await repo.preferencesOf(db, push.user_id));
-    const kind = preferenceKind(data);
-    const drop = async (reason: string) => {
-      await repo.finishPush(db, push.id, "dropped", reason, at);
-      report.dropped += 1;
-    };
-    if (push.stale_at && push.stale_at <= at) {
-      await drop("stale");
-      continue;
+  const data = JSON.parse(push.data) as PushData;
+  const prefs = fromRow(await repo.preferencesOf(db, push.user_id));
+  const kind = preferenceKind(data);
+  const drop = async (reason: string) => {
+    await repo.finishPush(db, push.id, "dropped", reason, at);
+    report.dropped += 1;
+  };
+  if (push.stale_at && push.stale_at <= at) {
+    await drop("stale");
+    return;
+  }
+  if (kind !== null) {
+    if (!prefs.kinds[kind]) {
+      await drop("kind off");
+      return;
     }
-    if (kind !== null) {
-      if (!prefs.kinds[kind]) {
-        await drop("kind off");
-        continue;
+    const quietEnd = quietUntil(now, prefs);
+    if (quietEnd) {
+      // Held until the quiet hours end, unless it is worthless by then (a lock reminder after kick-off).
+      if (push.stale_at && push.stale_at <= quietEnd.toISOString()) await drop("quiet hours");
+      else {
+        await repo.postpone(db, push.id, quietEnd.toISOString(), push.attempts, "quiet hours");
+        report.held += 1;
       }
-      const quietEnd = quietUntil(now, prefs);
-      if (quietEnd) {
-        // Held until the quiet hours end, unless it is worthless by then (a lock reminder after kick-off).
-        if (push.stale_at && push.stale_at <= quietEnd.toISOString()) await drop("quiet hours");
-        else {
-          await repo.postpone(db, push.id, quietEnd.toISOString(), push.attempts, "quiet hours");
-          report.held += 1;
-        }
-        continue;
-      }
-      const sentToday = await repo.sentSince(db, push.user_id, startOfLocalDay(now, prefs.timeZone).toISOString());
-      if (sentToday >= prefs.dailyCap) {
-        await drop("daily cap");
-        continue;
-      }
+      return;
     }
-    const devices = await repo.subscriptionsOf(db, push.user_id);
-    if (devices.length === 0) {
-      await drop("no device");
-      continue;
-    }
-    const message = pushMessage(data, push.merge_key);
-    const body = new TextEncoder().encode(JSON.stringify(message));
-    let delivered = 0;
-    let transient = 0;
-    for (const device of devices) {
-      const outcome = await post(device, body, keys, options, now);
-      if (outcome === "ok") {
-        delivered += 1;
-        await repo.markSent(db, device.id, at);
-      } else if (outcome === "gone") {
-        await repo.deleteSubscriptionById(db, device.id);
-        report.removedDevices += 1;
-      } else if (outcome === "retry") transient += 1;
-    }
-    if (delivered > 0) {
-      await repo.finishPush(db, push.id, "sent", null, at);
-      report.sent += 1;
-    } else if (transient > 0 && push.attempts + 1 < MAX_ATTEMPTS) {
-      const next = new Date(now.getTime() + retryDelayMs(push.attempts + 1)).toISOString();
-      await repo.postpone(db, push.id, next, push.attempts + 1, "push service failed");
-      report.retried += 1;
-    } else {
-      await repo.finishPush(db, push.id, "failed", transient > 0 ? "gave up after retries" : "no device took it", at);
-      report.dropped += 1;
+    const sentToday = await repo.sentSince(db, push.user_id, startOfLocalDay(now, prefs.timeZone).toISOString());
+    if (sentToday >= prefs.dailyCap) {
+      await drop("daily cap");
+      return;
     }
   }
-  return report;
+  const devices = await repo.subscriptionsOf(db, push.user_id);
+  if (devices.length === 0) {
+    await drop("no device");
+    return;
+  }
+  const message = pushMessage(data, push.merge_key);
+  const body = new TextEncoder().encode(JSON.stringify(message));
+  let delivered = 0;
+  let transient = 0;
+  for (const device of devices) {
+    const outcome = await post(device, body, keys, options, now);
+    if (outcome === "ok") {
+      delivered += 1;
+      await repo.markSent(db, device.id, at);
+    } else if (outcome === "gone") {
+      await repo.deleteSubscriptionById(db, device.id);
+      report.removedDevices += 1;
+    } else if (outcome === "retry") transient += 1;
+  }
+  if (delivered > 0) {
+    await repo.finishPush(db, push.id, "sent", null, at);
+    report.sent += 1;
+  } else if (transient > 0 && push.attempts + 1 < MAX_ATTEMPTS) {
+    const next = new Date(now.getTime() + retryDelayMs(push.attempts + 1)).toISOString();
+    await repo.postpone(db, push.id, next, push.attempts + 1, "push service failed");
+    report.retried += 1;
+  } else {
+    await repo.finishPush(db, push.id, "failed", transient > 0 ? "gave up after retries" : "no device took it", at);
+    report.dropped += 1;
+  }
 }
 
 type Outcome = "ok" | "gone" | "retry" | "refused";
