@@ -23,6 +23,7 @@ import * as m0022 from "./0022_profile_visibility.ts";
 import * as m0023 from "./0023_job_runs.ts";
 import * as m0024 from "./0024_line_history.ts";
 import * as m0025 from "./0025_league_reveal.ts";
+import * as m0026 from "./0026_web_push.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0023_job_runs": m0023,
   "0024_line_history": m0024,
   "0025_league_reveal": m0025,
+  "0026_web_push": m0026,
 };

@@ -35,6 +35,7 @@ import type { ProviderStatus } from "./modules/feeds/scheduler.ts";
 import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { profilesRoutes } from "./modules/profiles/index.ts";
+import { pushRoutes } from "./modules/push/index.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
     .use(leaguesRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
     .use(profilesRoutes({ ...deps, auth }))
+    .use(pushRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))
     .use(adminRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))

@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { resolve } from "node:path";
 
 /** Everything the app reads from its environment, validated once. `serve` and every CLI command share it. */
@@ -43,6 +44,12 @@ export interface Config {
   buildCommit: string | null;
   /** CLOCK_START: serve's clock starts at this instant and runs on (rehearsing a day of the season, tests); null = the real time. */
   clockStart: Date | null;
+  /** The operator's VAPID key pair (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY); null = generated on first start and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** Who push services may contact about our pushes (VAPID_SUBJECT): a mailto: or https: URL; null = derived (modules/push). */
+  vapidSubject: string | null;
+  /** PUSH_LOCAL_ENDPOINTS: accept push endpoints on http://127.0.0.1 / localhost (a local push service, tests). */
+  pushLocalEndpoints: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -168,7 +175,46 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     drainSeconds: int(env, "DRAIN_SECONDS", 0, 0, 120),
     buildCommit: buildCommit(env),
     clockStart: clockStart(env),
+    vapidKeys: vapidKeys(env),
+    vapidSubject: vapidSubject(env),
+    pushLocalEndpoints: bool(env, "PUSH_LOCAL_ENDPOINTS"),
   };
+}
+
+function vapidKeys(env: Env): Config["vapidKeys"] {
+  const publicKey = env.VAPID_PUBLIC_KEY || "";
+  const privateKey = env.VAPID_PRIVATE_KEY || "";
+  if (!publicKey && !privateKey) return null;
+  if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    throw new ConfigError(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, as base64url (87 and 43 characters, e.g. from `npx web-push generate-vapid-keys`)",
+    );
+  }
+  if (!isKeyPair(publicKey, privateKey)) {
+    throw new ConfigError(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be one P-256 key pair (the public key is not the private key's)",
+    );
+  }
+  return { publicKey, privateKey };
+}
+
+function isKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, "base64url"));
+  } catch {
+    return false;
+  }
+}
+
+function vapidSubject(env: Env): string | null {
+  const raw = env.VAPID_SUBJECT;
+  if (!raw) return null;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(raw)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https:// URL (got "${raw}")`);
+  }
+  return raw;
 }
 
 function clockStart(env: Env): Date | null {

@@ -9,6 +9,7 @@ import * as m0007 from "./0007_profile_visibility.ts";
 import * as m0008 from "./0008_job_runs.ts";
 import * as m0009 from "./0009_line_history.ts";
 import * as m0010 from "./0010_league_reveal.ts";
+import * as m0011 from "./0011_web_push.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0008_job_runs": m0008,
   "0009_line_history": m0009,
   "0010_league_reveal": m0010,
+  "0011_web_push": m0011,
 };

@@ -8,7 +8,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { CliError } from "./context.ts";
 
 /**
- * The tables copied, parents before children. Not copied: the outbox and its cursor (events of the
+ * The tables copied, parents before children. Not copied: the outbox and its cursors (the outbox's and push's: events of the
  * old database were delivered there; the new one starts afresh, and the start-up sweep settles
  * anything left), leases and rate-limit windows (they belong to running processes).
  */
@@ -33,6 +33,10 @@ const TABLES = [
   "stats_version",
   "contest_weeks",
   "contest_winners",
+  "push_keys",
+  "push_subscriptions",
+  "push_preferences",
+  "push_outbox",
 ] as const;
 
 /** Money columns whose sums must match after the copy, beside every table's row count. */

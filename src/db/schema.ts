@@ -10,6 +10,13 @@ import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
 import type { JobLeasesTable, RateLimitsTable } from "./tables.ts";
 import type { JobRunsTable } from "../modules/admin/table.ts";
+import type {
+  PushCursorTable,
+  PushKeysTable,
+  PushOutboxTable,
+  PushPreferencesTable,
+  PushSubscriptionsTable,
+} from "../modules/push/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -38,4 +45,9 @@ export interface Database {
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;
   rate_limits: RateLimitsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_preferences: PushPreferencesTable;
+  push_outbox: PushOutboxTable;
+  push_cursor: PushCursorTable;
 }

@@ -37,6 +37,7 @@ export const TAGS = [
   { name: "Leagues", description: "Leagues, their members, invitations and invite links" },
   { name: "Social", description: "Friends, player search and notifications" },
   { name: "Profiles", description: "Players' graded records and who may see them" },
+  { name: "Push", description: "Web Push: devices, what is pushed, quiet hours and a test notification" },
   { name: "Admin", description: "Site admins' tools: bots and the audit log" },
   { name: "Service", description: "Probes, health, and the API's OpenAPI and AsyncAPI documents" },
 ];

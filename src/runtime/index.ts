@@ -49,3 +49,8 @@ export function outboxAfter(db: Db, cursor: OutboxCursor, limit: number) {
 export function deleteDeliveredBefore(db: Db, createdBefore: string, cursor: OutboxCursor) {
   return engineOf(db).deleteDeliveredBefore(db, createdBefore, cursor);
 }
+
+/** Where a reader of the outbox that has read nothing starts: after everything already committed. */
+export function outboxEnd(db: Db): Promise<OutboxCursor> {
+  return engineOf(db).outboxEnd(db);
+}

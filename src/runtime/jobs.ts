@@ -6,6 +6,7 @@ import { seedDemoBots } from "../modules/bots/service.ts";
 import { BOTS_WEEKLY_BETS, startWeeklyJob, WEEKLY_WINNERS } from "../modules/admin/weekly-jobs.ts";
 import type { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { hasNoUsers } from "../modules/users/service.ts";
+import { PUSH_TICK_MS, startPushJob } from "../modules/push/job.ts";
 import type { Db } from "./connection.ts";
 import { PURGE_INTERVAL_MS, startSessionPurge } from "./purges.ts";
 
@@ -94,6 +95,14 @@ export const JOBS: readonly BackgroundJob[] = [
     // Once per week, claimed in job_runs: a second process, or a second check, records nothing more.
     async start({ db, clock, logger, config }) {
       return startWeeklyJob(WEEKLY_WINNERS, { db, clock, logger, adminEmails: config.adminEmails });
+    },
+  },
+  {
+    name: "web push",
+    schedule: `every ${PUSH_TICK_MS / 1000} s: new events become pushes (merged per game), lock reminders once a minute, due pushes sent`,
+    // After commit and off every request's path: a slow or failing push service holds up nothing else.
+    async start(ctx) {
+      return startPushJob(ctx);
     },
   },
   {

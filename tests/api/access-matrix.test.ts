@@ -14,6 +14,7 @@ import {
 } from "../factories.ts";
 import { snapshotDatabase, type Snapshot } from "../databases.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
+import { subscribe } from "../../src/modules/push/service.ts";
 
 const CALLERS = ["anonymous", "owner", "other", "member", "leagueAdmin", "friend", "siteAdmin"] as const;
 type Caller = (typeof CALLERS)[number];
@@ -28,6 +29,7 @@ interface World {
   invitationId: number;
   friendRequestId: number;
   betId: number;
+  pushDeviceId: number;
 }
 
 const ENV = { ADMIN_EMAILS: "site@example.com" };
@@ -55,6 +57,9 @@ async function world(): Promise<World> {
   await buildFriendship(ctx, people.owner, people.friend);
   const friendRequestId = (await buildFriendship(ctx, people.other, people.owner, { pending: true })).id;
   const betId = (await buildBet(ctx, people.owner, { gameId: "fake-w1-DAL-PHI", selection: "Philadelphia Eagles" })).id;
+  const pushDeviceId = (
+    await subscribe(ctx.db, ctx.config, ctx.clock.now(), people.owner.user.id, pushSubscription("owner"))
+  ).id;
   return {
     ctx,
     people: callers,
@@ -65,8 +70,18 @@ async function world(): Promise<World> {
     invitationId,
     friendRequestId,
     betId,
+    pushDeviceId,
   };
 }
+
+// A browser's subscription as PushSubscription.toJSON() gives it (a P-256 point and a 16-byte secret).
+const pushSubscription = (name: string) => ({
+  endpoint: `https://push.example.com/send/${name}`,
+  keys: {
+    p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+    auth: "BTBZMqHH6r4Tts7J_aSIgg",
+  },
+});
 
 type Request = [method: string, path: string, body?: unknown];
 type Row = {
@@ -399,6 +414,48 @@ const ROWS: Record<string, Row> = {
     otherwise: 200,
   },
   "GET /api/users/search": { request: () => ["GET", "/api/users/search?q=ow"], expect: signedIn(200), otherwise: 200 },
+  "GET /api/push/public-key": { request: () => ["GET", "/api/push/public-key"], expect: everyone(200), otherwise: 200 },
+  "GET /api/push/subscriptions": {
+    request: () => ["GET", "/api/push/subscriptions"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "POST /api/push/subscriptions": {
+    request: (_w, me) => ["POST", "/api/push/subscriptions", pushSubscription(`caller-${myId(me)}`)],
+    expect: signedIn(201),
+    otherwise: 201,
+  },
+  // Only the owner's own device: anyone else's answer is that no such device exists.
+  "DELETE /api/push/subscriptions/:id": {
+    request: (w) => ["DELETE", `/api/push/subscriptions/${w.pushDeviceId}`],
+    expect: only(["owner"], 200, 404),
+    otherwise: 404,
+  },
+  "GET /api/push/preferences": {
+    request: () => ["GET", "/api/push/preferences"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "PUT /api/push/preferences": {
+    request: () => [
+      "PUT",
+      "/api/push/preferences",
+      {
+        kinds: { settlements: true, lockReminder: false, friendRequests: true, leagueInvitations: true },
+        dailyCap: 4,
+        quietHours: null,
+        timeZone: "Europe/Berlin",
+      },
+    ],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  // Only a player with a device has anything to test (the others: 409, turn push on first).
+  "POST /api/push/test": {
+    request: () => ["POST", "/api/push/test"],
+    expect: only(["owner"], 202, 409),
+    otherwise: 409,
+  },
   "GET /api/notifications": { request: () => ["GET", "/api/notifications"], expect: signedIn(200), otherwise: 200 },
   "POST /api/notifications/seen": {
     request: () => ["POST", "/api/notifications/seen"],

@@ -50,7 +50,11 @@ export async function openPage(
     timezoneId: "America/New_York",
     locale: "en-US",
   });
-  await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
+  await context.addInitScript(() => {
+    localStorage.setItem("npt.onboardingDismissed", "true");
+    // The push opt-in card would stand beside the games after a bet: tests/e2e/push.test.ts shows it.
+    localStorage.setItem("npt.pushAsked", "true");
+  });
   await context.route(/^https:\/\/a\.espncdn\.com\//, (route) => route.abort());
   const page = await context.newPage();
   await page.clock.install({ time: server.ctx.clock.now() });

@@ -85,6 +85,8 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** Leave the first-visit welcome dialog to appear (it is pre-dismissed by default so it does not cover the page). */
   showOnboarding?: boolean;
+  /** Leave the push opt-in card to appear after a bet or a settlement (pre-answered by default, like the welcome). */
+  showPushOffer?: boolean;
   /** A user made with tests/factories.ts buildUser: the profile starts with their session cookie, signed in. */
   signedInAs?: { token: string } | null;
   /** "allow" to run with the app's service worker (blocked by default). */
@@ -102,6 +104,9 @@ export async function newContext(browser: Browser, server: Server, opts: Context
   });
   if (!opts.showOnboarding) {
     await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
+  }
+  if (!opts.showPushOffer) {
+    await context.addInitScript(() => localStorage.setItem("npt.pushAsked", "true"));
   }
   if (opts.signedInAs) {
     await context.addCookies([{ name: SESSION_COOKIE, value: opts.signedInAs.token, url: server.baseUrl }]);

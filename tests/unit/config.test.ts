@@ -62,4 +62,25 @@ describe("loadConfig", () => {
       loadConfig({ METRICS_TOKEN: "0123456789abcdef0123", DRAIN_SECONDS: "5", BUILD_COMMIT: "ABCDEF1" }),
     ).toMatchObject({ metricsToken: "0123456789abcdef0123", drainSeconds: 5, buildCommit: "abcdef1" });
   });
+
+  test("web push: keys generated unless both halves of one pair are given; a subject and local endpoints when set", () => {
+    expect(loadConfig({})).toMatchObject({ vapidKeys: null, vapidSubject: null, pushLocalEndpoints: false });
+    // RFC 8291's example application server pair.
+    const pair = {
+      VAPID_PUBLIC_KEY: "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8",
+      VAPID_PRIVATE_KEY: "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw",
+    };
+    expect(
+      loadConfig({ ...pair, VAPID_SUBJECT: "mailto:ops@example.com", PUSH_LOCAL_ENDPOINTS: "true" }),
+    ).toMatchObject({
+      vapidKeys: { publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY },
+      vapidSubject: "mailto:ops@example.com",
+      pushLocalEndpoints: true,
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/set together/);
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94" })).toThrow(
+      /one P-256 key pair/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: "ops@example.com" })).toThrow(ConfigError);
+  });
 });

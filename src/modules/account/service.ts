@@ -7,6 +7,7 @@ import type { Bet } from "../../shared/contract/betting.ts";
 import { listBets } from "../betting/service.ts";
 import { handOverLeaguesOf } from "../leagues/service.ts";
 import { forgetUser } from "../social/service.ts";
+import { forgetPushOf } from "../push/service.ts";
 import { toCsv } from "./csv.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
@@ -99,8 +100,8 @@ export async function accountJson(db: Db, viewerId: number, userId: number) {
 }
 
 /**
- * Deletes the signed-in player's account after checking their password: email, sessions, friends
- * and referral data are gone; their bets stay in league and board history under an anonymous name.
+ * Deletes the signed-in player's account after checking their password: email, sessions, friends,
+ * push devices and referral data are gone; their bets stay in league and board history under an anonymous name.
  */
 export async function deleteAccount(db: Db, now: Date, userId: number, password: string): Promise<{ message: string }> {
   if (!(await verifyPassword(db, userId, password)))
@@ -108,6 +109,7 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
   const unusable = await unusablePasswordHash();
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
+    await forgetPushOf(trx, userId);
     await anonymise(trx, now, userId, unusable);
     await handOverLeaguesOf(trx, userId);
     await forgetSessionsAndLinks(trx, now, userId);

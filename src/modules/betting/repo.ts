@@ -555,3 +555,12 @@ export function countedBetsFilter(c: CountedBets) {
     ]);
   };
 }
+
+/** The game of each bet named (a parlay's is its first leg's). */
+export function gameIdsOf(db: Db, betIds: readonly number[]) {
+  return db
+    .selectFrom("bets")
+    .select(["id", "game_id"])
+    .where("id", "in", [...betIds])
+    .execute();
+}

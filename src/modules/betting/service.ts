@@ -403,3 +403,11 @@ export async function priceNow(
   if (!open) return null;
   return currentPrice(game, pick.betType as BetType, pick.selection, pick.propId);
 }
+
+/** Which game each of these bets is on (push merges a game's settlements into one message). */
+export async function gameIdsOfBets(db: Db, betIds: readonly number[]): Promise<Map<number, string>> {
+  const games = new Map<number, string>();
+  for (let i = 0; i < betIds.length; i += 1000)
+    for (const r of await repo.gameIdsOf(db, betIds.slice(i, i + 1000))) games.set(r.id, r.game_id);
+  return games;
+}

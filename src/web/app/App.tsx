@@ -6,6 +6,7 @@ import { UpdateOnNavigate } from "./service-worker.tsx";
 import { AppRoutes } from "./routes.tsx";
 import { Shell } from "./shell/Shell.tsx";
 import { Toaster } from "./Toaster.tsx";
+import { PushOptIn } from "../components/PushOptIn.tsx";
 
 export function App() {
   return (
@@ -16,6 +17,7 @@ export function App() {
         <AppRoutes />
       </Shell>
       <Onboarding />
+      <PushOptIn />
       <Toaster />
     </SWRConfig>
   );

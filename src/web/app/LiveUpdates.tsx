@@ -12,6 +12,7 @@ import {
   afterSettlement,
   putGamesInPlace,
 } from "../lib/queries.ts";
+import { offerPush } from "../lib/push.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { checkSessionAfterEnd } from "./session-ended.ts";
@@ -42,6 +43,7 @@ export function LiveUpdates() {
     if (mine.length === 0) return;
     toast(settlementToast(mine));
     void (mine.every((s) => s.leg) ? afterParlayLegGraded() : afterSettlement());
+    if (mine.some((s) => !s.leg)) void offerPush("settlement");
   });
 
   useEffect(() => {

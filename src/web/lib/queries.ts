@@ -32,6 +32,8 @@ export type Family =
   | "friendAnalytics"
   | "profile"
   | "profileVisibility"
+  | "pushPreferences"
+  | "pushDevices"
   | "notifications"
   | "botStats"
   | "adminGames"
@@ -98,6 +100,10 @@ export const keys = {
   /** Who may see the signed-in player's profile (Settings). */
   profileVisibility: () => key("profileVisibility", "/api/user/profile-visibility"),
   notifications: () => key("notifications", "/api/notifications"),
+  /** What the signed-in player wants pushed, the daily cap and quiet hours (Settings). */
+  pushPreferences: () => key("pushPreferences", "/api/push/preferences"),
+  /** The signed-in player's devices with push on. */
+  pushDevices: () => key("pushDevices", "/api/push/subscriptions"),
   botStats: () => key("botStats", "/api/admin/bots/stats"),
   /** The admin's action queue and a week's bet counts. */
   adminGames: (week: number) => key("adminGames", `/api/admin/games?week=${week}`),

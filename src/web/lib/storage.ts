@@ -6,6 +6,8 @@ export const storageKeys = {
   /** An account has been signed in on this browser (an invite then opens on Sign in, not Create account). */
   knownAccount: "knownAccount",
   onboardingDismissed: "onboardingDismissed",
+  /** The player answered the push opt-in on this browser ("Not now" or on): it is not offered again unasked. */
+  pushAsked: "pushAsked",
   promoDismissed: "promoDismissed",
   referral: "referral",
   selectedLeagueId: "selectedLeagueId",

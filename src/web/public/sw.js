@@ -112,3 +112,60 @@ function withHeader(response, name, value) {
 self.addEventListener("message", (event) => {
   if (event.data === "forget-last-seen") event.waitUntil(caches.delete(DATA));
 });
+
+// Web Push (modules/push): the server sends { title, body, url, tag }, encrypted for this browser.
+// A game's settlements come as one message; a later push with the same tag replaces the earlier one.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title || "NFL Paper Trading", {
+      body: message.body || "",
+      tag: message.tag || undefined,
+      icon: "/icon-192.png",
+      badge: "/icon-192.png",
+      data: { url: typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/" },
+    }),
+  );
+});
+
+// A click opens the notification's page: in a window of the app already open (focused), else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        if (open.url !== url && "navigate" in open) await open.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
+
+// The browser renewed this device's subscription (its push service rotated it): hand the new one to
+// the server, as the page would. The old one is removed when its push service answers 404/410.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      const renewed =
+        event.newSubscription ??
+        (event.oldSubscription ? await self.registration.pushManager.subscribe(event.oldSubscription.options) : null);
+      if (!renewed) return;
+      await fetch("/api/push/subscriptions", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(renewed.toJSON()),
+      });
+    })(),
+  );
+});

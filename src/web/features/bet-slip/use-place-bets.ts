@@ -12,6 +12,7 @@ import {
 } from "../../lib/bet-slip.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { afterBetPlaced, afterBetRefused, afterOddsRefused } from "../../lib/queries.ts";
+import { offerPush } from "../../lib/push.ts";
 import { toast } from "../../lib/toast.ts";
 import { placeBet } from "./place-bet.ts";
 import { ErrorCode } from "../../../shared/error-codes.ts";
@@ -120,6 +121,7 @@ export function usePlaceBets() {
       void afterBetPlaced();
       // A failure's toast stays up: the placed picks have left the slip, which says enough.
       if (!failed) toast(placedToast(placed, units));
+      void offerPush("bet");
     }
   };
 

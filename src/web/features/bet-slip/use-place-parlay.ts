@@ -13,6 +13,7 @@ import {
 } from "../../lib/bet-slip.ts";
 import { formatOdds, pickText } from "../../lib/odds-format.ts";
 import { afterBetPlaced, afterOddsRefused } from "../../lib/queries.ts";
+import { offerPush } from "../../lib/push.ts";
 import { toast } from "../../lib/toast.ts";
 import { parlayOdds, placeParlay } from "./parlay.ts";
 import { ErrorCode } from "../../../shared/error-codes.ts";
@@ -63,6 +64,7 @@ export function usePlaceParlay() {
         title: "Parlay Placed!",
         description: `${picks.length}-leg parlay at ${odds} · ${units} ${units === 1 ? "unit" : "units"}`,
       });
+      void offerPush("bet");
     } catch (error) {
       onRefused(error);
     } finally {

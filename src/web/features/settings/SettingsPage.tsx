@@ -4,12 +4,14 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { DataSection } from "./DataSection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
+import { NotificationsSection } from "./NotificationsSection.tsx";
 import { ProfileVisibilitySection } from "./ProfileVisibilitySection.tsx";
 import { UsernameForm } from "./UsernameForm.tsx";
 import { Loading } from "../../components/Loading.tsx";
 
 /**
- * /settings (spec §2): the email (read-only) and a username form, then a password change, downloads of
+ * /settings (spec §2): the email (read-only) and a username form, then who sees one's profile,
+ * notifications (push on this device, what is sent and when), a password change, downloads of
  * the player's data and deleting the account; signed-out visitors are asked to sign in.
  */
 export function SettingsPage() {
@@ -45,6 +47,7 @@ export function SettingsPage() {
         <UsernameForm key={user.username} user={user} />
       </article>
       <ProfileVisibilitySection user={user} />
+      <NotificationsSection />
       <PasswordForm />
       <DataSection user={user} />
       <DeleteAccountSection />

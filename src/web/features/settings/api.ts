@@ -1,6 +1,7 @@
 import type { MessageResponse } from "../../../shared/contract/common.ts";
 import type { User } from "../../../shared/contract/auth.ts";
 import type { ProfileSettings, ProfileVisibility } from "../../../shared/contract/profiles.ts";
+import type { PushDevices, PushPreferences, PushTestResult } from "../../../shared/contract/push.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { keys, useQuery } from "../../lib/queries.ts";
 import { invalidate } from "../../lib/swr.ts";
@@ -38,4 +39,25 @@ export async function saveProfileVisibility(visibility: ProfileVisibility): Prom
   const saved = await apiRequest<ProfileSettings>("PUT", "/api/user/profile-visibility", { visibility });
   await invalidate(["profileVisibility", "profile"]);
   return saved;
+}
+
+export const usePushPreferences = () => useQuery<PushPreferences>(keys.pushPreferences());
+export const usePushDevices = () => useQuery<PushDevices>(keys.pushDevices());
+
+/** Saves what is pushed, the daily cap and quiet hours. */
+export async function savePushPreferences(preferences: PushPreferences): Promise<PushPreferences> {
+  const saved = await apiRequest<PushPreferences>("PUT", "/api/push/preferences", preferences);
+  await invalidate(["pushPreferences"]);
+  return saved;
+}
+
+/** Turns push off on one of the player's devices (another browser, from here). */
+export async function removePushDevice(id: number): Promise<void> {
+  await apiRequest("DELETE", `/api/push/subscriptions/${id}`);
+  await invalidate(["pushDevices"]);
+}
+
+/** Asks for a test notification on every device; the server sends it in the background. Returns its sentence. */
+export async function sendTestPush(): Promise<string> {
+  return (await apiRequest<PushTestResult>("POST", "/api/push/test", {})).message;
 }

@@ -1,0 +1,59 @@
+import type { Config } from "../../config.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Db } from "../../runtime/index.ts";
+import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
+import { ingestEvents } from "./intake.ts";
+import { planLockReminders } from "./lock-reminders.ts";
+import { vapidKeys } from "./service.ts";
+
+/** How often the jobs holder turns new events into pushes and sends what is due. */
+export const PUSH_TICK_MS = 2_000;
+const LOCK_CHECK_MS = 60_000;
+const PRUNE_MS = 60 * 60 * 1000;
+
+/**
+ * The push job (run only while the jobs lease is held): events → pushes, lock reminders once a
+ * minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
+ */
+export async function startPushJob(
+  { db, config, clock, logger }: { db: Db; config: Config; clock: Clock; logger: Logger },
+  tickMs = PUSH_TICK_MS,
+): Promise<() => Promise<void>> {
+  // Makes the pair (or stores the operator's) before the first push, and says so once; a failure
+  // here is logged and retried by every pass, and never keeps the other jobs from starting.
+  try {
+    const keys = await vapidKeys(db, config, clock.now());
+    logger.info({ publicKey: keys.publicKey, fromEnvironment: config.vapidKeys !== null }, "web push ready");
+  } catch (error) {
+    logger.error({ err: error }, "web push keys could not be loaded; retrying on each pass");
+  }
+  let lastLockCheck = 0;
+  let lastPrune = 0;
+  let running: Promise<void> | null = null;
+  const pass = async () => {
+    const now = clock.now();
+    try {
+      await ingestEvents(db, now);
+      if (now.getTime() - lastLockCheck >= LOCK_CHECK_MS) {
+        lastLockCheck = now.getTime();
+        await planLockReminders(db, now, config.adminEmails);
+      }
+      const report = await deliverDue(db, config, now, { subject: vapidSubject(config) });
+      if (report.sent + report.dropped + report.retried + report.removedDevices > 0) logger.info(report, "pushes");
+      if (now.getTime() - lastPrune >= PRUNE_MS) {
+        lastPrune = now.getTime();
+        await pruneFinished(db, now);
+      }
+    } catch (error) {
+      logger.error({ err: error }, "push pass failed");
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= pass().finally(() => (running = null));
+  }, tickMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
