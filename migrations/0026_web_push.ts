@@ -32,6 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("lock_reminder", "integer", (c) => c.notNull())
     .addColumn("friend_requests", "integer", (c) => c.notNull())
     .addColumn("league_invitations", "integer", (c) => c.notNull())
+    .addColumn("league_picks", "integer", (c) => c.notNull())
     .addColumn("daily_cap", "integer", (c) => c.notNull())
     .addColumn("quiet_start", "text")
     .addColumn("quiet_end", "text")

@@ -26,6 +26,7 @@ const STATEMENTS = [
     lock_reminder integer not null,
     friend_requests integer not null,
     league_invitations integer not null,
+    league_picks integer not null,
     daily_cap integer not null,
     quiet_start text,
     quiet_end text,

@@ -441,7 +441,13 @@ const ROWS: Record<string, Row> = {
       "PUT",
       "/api/push/preferences",
       {
-        kinds: { settlements: true, lockReminder: false, friendRequests: true, leagueInvitations: true },
+        kinds: {
+          settlements: true,
+          lockReminder: false,
+          friendRequests: true,
+          leagueInvitations: true,
+          leaguePicks: true,
+        },
         dailyCap: 4,
         quietHours: null,
         timeZone: "Europe/Berlin",

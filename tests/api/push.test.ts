@@ -8,6 +8,7 @@ import type { Server } from "bun";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { ingestEvents } from "../../src/modules/push/intake.ts";
+import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
 import { startPushJob } from "../../src/modules/push/job.ts";
 import { pushesOf } from "../../src/modules/push/repo.ts";
@@ -115,7 +116,7 @@ async function subscribe(who: BuiltUser, d: Device, extra: Record<string, unknow
 const setPreferences = (who: BuiltUser, body: unknown) =>
   call(ctx.app, "PUT", "/api/push/preferences", { cookie: who.cookie, body });
 const QUIET_OFF = {
-  kinds: { settlements: true, lockReminder: true, friendRequests: true, leagueInvitations: true },
+  kinds: { settlements: true, lockReminder: true, friendRequests: true, leagueInvitations: true, leaguePicks: true },
   dailyCap: 6,
   quietHours: null,
   timeZone: "UTC",
@@ -296,13 +297,25 @@ describe("preferences", () => {
   test("defaults, then what the player chose; bad values refused", async () => {
     const defaults = await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie });
     expect(defaults.body).toEqual({
-      kinds: { settlements: true, lockReminder: true, friendRequests: true, leagueInvitations: true },
+      kinds: {
+        settlements: true,
+        lockReminder: true,
+        friendRequests: true,
+        leagueInvitations: true,
+        leaguePicks: true,
+      },
       dailyCap: 6,
       quietHours: { start: "22:00", end: "08:00" },
       timeZone: "UTC",
     });
     const chosen = {
-      kinds: { settlements: true, lockReminder: false, friendRequests: true, leagueInvitations: false },
+      kinds: {
+        settlements: true,
+        lockReminder: false,
+        friendRequests: true,
+        leagueInvitations: false,
+        leaguePicks: true,
+      },
       dailyCap: 3,
       quietHours: { start: "23:30", end: "07:00" },
       timeZone: "Europe/Berlin",
@@ -538,3 +551,70 @@ async function seededPeople<K extends string = "carol">(name: K = "carol" as K):
   extra += 1;
   return { [name]: await buildUser(ctx, { username: `${name}${extra}` }) } as Record<K, BuiltUser>;
 }
+
+describe("league picks: reveals and tails (issue 31 item 3)", () => {
+  const SUN = "fake-w1-KC-BUF";
+
+  test("a member hears how many of the others' picks a league revealed at kick-off, never before; a 'never' league is silent", async () => {
+    const phone = await device("/bob-phone");
+    await subscribe(bob, phone);
+    await subscribe(alice, await device("/alice-phone"));
+    await setPreferences(bob, QUIET_OFF);
+    await setPreferences(alice, QUIET_OFF);
+    const league = await buildLeague(ctx, alice, { name: "Sunday Sharps", members: [bob] });
+    await buildLeague(ctx, alice, { name: "Poker Faces", members: [bob], revealPicks: "never" });
+    await buildBet(ctx, alice, { gameId: THU });
+    const eve = ctx.clock.now();
+    ctx.clock.set("2026-09-11T00:19:00Z"); // a minute before Thursday's kick-off: still hidden
+    expect(await planLeaguePickPushes(ctx.db, eve, ctx.clock.now())).toBe(0);
+    const before = ctx.clock.now();
+    ctx.clock.set("2026-09-11T00:21:00Z");
+    // bob, for alice's pick; not alice (her own pick), not the 'never' league.
+    expect(await planLeaguePickPushes(ctx.db, before, ctx.clock.now())).toBe(1);
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    expect(received.map((r) => r.path)).toEqual(["/bob-phone"]);
+    expect(await messageOf(received[0]!, phone)).toMatchObject({
+      title: "1 pick revealed in Sunday Sharps",
+      url: `/leagues?league=${league.id}`,
+    });
+    // The next window has nothing new.
+    expect(await planLeaguePickPushes(ctx.db, ctx.clock.now(), new Date(ctx.clock.now().getTime() + 60_000))).toBe(0);
+  });
+
+  test("a pick's owner hears each tail of it, and the bell shows it; a player who turned league picks off hears none", async () => {
+    const phone = await device("/alice-phone");
+    await subscribe(alice, phone);
+    await setPreferences(alice, QUIET_OFF);
+    await buildLeague(ctx, alice, { name: "Week Starters", members: [bob], revealPicks: "week_start" });
+    const pick = await buildBet(ctx, alice, { gameId: SUN });
+    ctx.clock.set("2026-09-11T01:00:00Z"); // the week's first game has kicked off: Sunday's picks show
+    const since = ctx.clock.now();
+    ctx.clock.advance(30_000);
+    const tail = await buildBet(ctx, bob, { gameId: SUN, tailOf: pick.id });
+    ctx.clock.advance(30_000);
+    expect(await planLeaguePickPushes(ctx.db, since, ctx.clock.now())).toBe(1);
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    const message = await messageOf(received[0]!, phone);
+    expect(message.title).toBe("bob tailed your pick");
+    expect(message.body).toMatch(new RegExp(`^${pick.selection} [+-][0-9.]+ at [+-][0-9]+$`));
+    const bell = await call(ctx.app, "GET", "/api/notifications", { cookie: alice.cookie });
+    expect(bell.body.items).toContainEqual(
+      expect.objectContaining({
+        id: `tail-${tail.id}`,
+        type: "pick_tailed",
+        title: "bob tailed your pick",
+        body: message.body,
+      }),
+    );
+
+    await setPreferences(alice, { ...QUIET_OFF, kinds: { ...QUIET_OFF.kinds, leaguePicks: false } });
+    const carol = await buildBet(ctx, admin, { gameId: SUN, tailOf: pick.id }).catch(() => null);
+    expect(carol).toBeNull(); // not a member: no pick to tail
+    await ctx.db.deleteFrom("push_outbox").execute();
+    await ctx.db.deleteFrom("bets").where("id", "=", tail.id).execute();
+    const again = await buildBet(ctx, bob, { gameId: SUN, tailOf: pick.id });
+    expect(again.id).toBeGreaterThan(0);
+    expect(await planLeaguePickPushes(ctx.db, since, ctx.clock.now())).toBe(1);
+    expect(await deliver()).toMatchObject({ sent: 0, dropped: 1 });
+  });
+});

@@ -564,3 +564,53 @@ export function gameIdsOf(db: Db, betIds: readonly number[]) {
     .where("id", "in", [...betIds])
     .execute();
 }
+
+export function ownersOf(db: Db, betIds: readonly number[]) {
+  return db
+    .selectFrom("bets")
+    .select(["id", "user_id"])
+    .where("id", "in", [...betIds])
+    .execute();
+}
+
+export function tailsPlacedBetween(db: Db, since: string, until: string) {
+  return db
+    .selectFrom("bets as tail")
+    .innerJoin("bets as original", "original.id", "tail.tailed_from_bet_id")
+    .innerJoin("users as tailer", "tailer.id", "tail.user_id")
+    .select([
+      "tail.id as tailBetId",
+      "original.user_id as ownerId",
+      "tailer.username as tailer",
+      "original.bet_type as betType",
+      "original.selection as selection",
+      "original.point as point",
+      "original.odds as odds",
+    ])
+    .where("tail.placed_at", ">", since)
+    .where("tail.placed_at", "<=", until)
+    .orderBy("tail.id")
+    .execute();
+}
+
+export function tailsOfPicksOf(db: Db, ownerId: number, since: string) {
+  return db
+    .selectFrom("bets as tail")
+    .innerJoin("bets as original", "original.id", "tail.tailed_from_bet_id")
+    .innerJoin("users as tailer", "tailer.id", "tail.user_id")
+    .select([
+      "tail.id as tailBetId",
+      "original.user_id as ownerId",
+      "tailer.username as tailer",
+      "original.bet_type as betType",
+      "original.selection as selection",
+      "original.point as point",
+      "original.odds as odds",
+      "tail.placed_at as placedAt",
+    ])
+    .where("original.user_id", "=", ownerId)
+    .where("tail.placed_at", ">=", since)
+    .orderBy("tail.id", "desc")
+    .limit(50)
+    .execute();
+}

@@ -411,3 +411,39 @@ export async function gameIdsOfBets(db: Db, betIds: readonly number[]): Promise<
     for (const r of await repo.gameIdsOf(db, betIds.slice(i, i + 1000))) games.set(r.id, r.game_id);
   return games;
 }
+
+/** Whose each of these bets is (bet id → player id). */
+export async function betOwners(db: Db, betIds: readonly number[]): Promise<Map<number, number>> {
+  const owners = new Map<number, number>();
+  for (let i = 0; i < betIds.length; i += 1000)
+    for (const r of await repo.ownersOf(db, betIds.slice(i, i + 1000))) owners.set(r.id, r.user_id);
+  return owners;
+}
+
+/** A pick tailed by another player: who tailed whose pick, and the pick as the original took it. */
+export interface Tail {
+  tailBetId: number;
+  ownerId: number;
+  tailer: string;
+  betType: string;
+  selection: string;
+  point: number | null;
+  odds: number;
+}
+
+/** "Kansas City Chiefs -3.5 at -110", "Over 47.5 at -105": a tailed pick as its owner took it. */
+export function tailedPickText(tail: Pick<Tail, "betType" | "selection" | "point" | "odds">): string {
+  const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+  const point = tail.point === null ? "" : ` ${tail.betType === "spread" ? signed(tail.point) : tail.point}`;
+  return `${tail.selection}${point} at ${signed(tail.odds)}`;
+}
+
+/** The tails of a player's picks placed since `since`, newest first (the bell tells of them). */
+export function tailsOfPicksOf(db: Db, ownerId: number, since: string): Promise<(Tail & { placedAt: string })[]> {
+  return repo.tailsOfPicksOf(db, ownerId, since);
+}
+
+/** Tails placed after `since` and by `now`, oldest first (for telling each pick's owner). */
+export function tailsPlacedBetween(db: Db, since: Date, now: Date): Promise<Tail[]> {
+  return repo.tailsPlacedBetween(db, since.toISOString(), now.toISOString());
+}

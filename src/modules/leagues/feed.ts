@@ -7,7 +7,7 @@ import type { Db } from "../../runtime/index.ts";
 import type { LeagueFeed } from "../../shared/contract/league-feed.ts";
 import { keepsOwnBook } from "../../shared/leagues.ts";
 import { isTailable } from "../../shared/league-reveal.ts";
-import { betsWithTails, type LeaguePicks, priceNow, revealedPickIds } from "../betting/service.ts";
+import { betOwners, betsWithTails, type LeaguePicks, priceNow, revealedPickIds } from "../betting/service.ts";
 import { syncPace } from "../games/service.ts";
 import { feedPick, FEED_PAGE, tailedFromOf } from "./feed-rules.ts";
 import * as repo from "./repo.ts";
@@ -78,3 +78,47 @@ export async function pickRevealedTo(db: Db, now: Date, viewerId: number, betId:
   }
   return false;
 }
+
+/** A league's picks first shown in a window: whose they were, by owner. */
+export interface RevealedInWindow {
+  leagueId: number;
+  leagueName: string;
+  memberIds: number[];
+  /** Picks shown for the first time, by their owner's id. */
+  byOwner: Map<number, number>;
+}
+
+/**
+ * The picks each league of `userIds` showed for the first time after `since` and by `now` — the
+ * feed's own reveal rule asked at both times, so a push about them says no more than the feed does.
+ */
+export async function picksRevealedBetween(
+  db: Db,
+  since: Date,
+  now: Date,
+  userIds: number[],
+): Promise<RevealedInWindow[]> {
+  const leagues = (await repo.leaguesOfUsers(db, userIds)).filter((l) => l.reveal_picks !== "never");
+  const members = Map.groupBy(
+    await repo.membersOf(
+      db,
+      leagues.map((l) => l.id),
+    ),
+    (m) => m.league_id,
+  );
+  const found: RevealedInWindow[] = [];
+  for (const row of leagues) {
+    const memberIds = (members.get(row.id) ?? []).map((m) => m.user_id);
+    const picks = picksOf(row, memberIds);
+    const before = new Set(await revealedPickIds(db, since, picks, { limit: REVEAL_SCAN_LIMIT }));
+    const fresh = (await revealedPickIds(db, now, picks, { limit: REVEAL_SCAN_LIMIT })).filter((id) => !before.has(id));
+    if (fresh.length === 0) continue;
+    const byOwner = new Map<number, number>();
+    for (const owner of (await betOwners(db, fresh)).values()) byOwner.set(owner, (byOwner.get(owner) ?? 0) + 1);
+    found.push({ leagueId: row.id, leagueName: row.name, memberIds, byOwner });
+  }
+  return found;
+}
+
+/** More picks than a league shows at once in a week; a window past it is told as this many. */
+const REVEAL_SCAN_LIMIT = 5000;

@@ -69,6 +69,19 @@ export function leaguesOfUser(db: Db, userId: number) {
     .execute();
 }
 
+/** Every league one of `userIds` belongs to. */
+export function leaguesOfUsers(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("leagues")
+    .selectAll()
+    .where("id", "in", (eb) =>
+      eb.selectFrom("league_members").select("league_id").where("user_id", "in", userIds).distinct(),
+    )
+    .orderBy("id")
+    .execute();
+}
+
 export function findLeague(db: Db, id: number) {
   return db.selectFrom("leagues").selectAll().where("id", "=", id).executeTakeFirst();
 }

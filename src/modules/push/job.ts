@@ -4,6 +4,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Db } from "../../runtime/index.ts";
 import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
+import { planLeaguePickPushes } from "./league-picks.ts";
 import { planLockReminders } from "./lock-reminders.ts";
 import { vapidKeys } from "./service.ts";
 
@@ -13,8 +14,8 @@ const LOCK_CHECK_MS = 60_000;
 const PRUNE_MS = 60 * 60 * 1000;
 
 /**
- * The push job (run only while the jobs lease is held): events → pushes, lock reminders once a
- * minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
+ * The push job (run only while the jobs lease is held): events → pushes, lock reminders and league
+ * reveals and tails once a minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
  */
 export async function startPushJob(
   { db, config, clock, logger }: { db: Db; config: Config; clock: Clock; logger: Logger },
@@ -29,6 +30,8 @@ export async function startPushJob(
     logger.error({ err: error }, "web push keys could not be loaded; retrying on each pass");
   }
   let lastLockCheck = 0;
+  // League reveals and tails are looked for once a minute, each pass over the time since the last.
+  let leaguesCheckedTo = clock.now();
   let lastPrune = 0;
   let running: Promise<void> | null = null;
   const pass = async () => {
@@ -38,6 +41,8 @@ export async function startPushJob(
       if (now.getTime() - lastLockCheck >= LOCK_CHECK_MS) {
         lastLockCheck = now.getTime();
         await planLockReminders(db, now, config.adminEmails);
+        await planLeaguePickPushes(db, leaguesCheckedTo, now);
+        leaguesCheckedTo = now;
       }
       const report = await deliverDue(db, config, now, { subject: vapidSubject(config) });
       if (report.sent + report.dropped + report.retried + report.removedDevices > 0) logger.info(report, "pushes");

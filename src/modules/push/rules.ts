@@ -4,7 +4,13 @@
  */
 import { UNIT_CENTS } from "../../shared/money.ts";
 
-export const PUSH_KINDS = ["settlements", "lockReminder", "friendRequests", "leagueInvitations"] as const;
+export const PUSH_KINDS = [
+  "settlements",
+  "lockReminder",
+  "friendRequests",
+  "leagueInvitations",
+  "leaguePicks",
+] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 export interface Preferences {
@@ -16,7 +22,7 @@ export interface Preferences {
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
-  kinds: { settlements: true, lockReminder: true, friendRequests: true, leagueInvitations: true },
+  kinds: { settlements: true, lockReminder: true, friendRequests: true, leagueInvitations: true, leaguePicks: true },
   dailyCap: 6,
   quietHours: { start: "22:00", end: "08:00" },
   timeZone: "UTC",
@@ -39,6 +45,8 @@ export type PushData =
   | { kind: "lockReminder"; games: number; needed: number; minutes: number }
   | { kind: "friendRequests"; from: string }
   | { kind: "leagueInvitations"; from: string; league: string }
+  | { kind: "picksRevealed"; league: string; leagueId: number; picks: number }
+  | { kind: "pickTailed"; by: string; pick: string }
   | { kind: "test" };
 
 export interface PushMessage {
@@ -53,6 +61,7 @@ export interface PushMessage {
 /** The kind a player's preference governs ("test" has none: it is always sent). */
 export function preferenceKind(data: PushData): PushKind | null {
   if (data.kind === "parlay") return "settlements";
+  if (data.kind === "picksRevealed" || data.kind === "pickTailed") return "leaguePicks";
   return data.kind === "test" ? null : data.kind;
 }
 
@@ -99,6 +108,15 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
         url: "/leagues",
         tag: mergeKey,
       };
+    case "picksRevealed":
+      return {
+        title: `${data.picks === 1 ? "1 pick" : `${data.picks} picks`} revealed in ${data.league}`,
+        body: "See who took what, and at which price.",
+        url: `/leagues?league=${data.leagueId}`,
+        tag: mergeKey,
+      };
+    case "pickTailed":
+      return { title: `${data.by} tailed your pick`, body: data.pick, url: "/leagues", tag: mergeKey };
     case "test":
       return {
         title: "Test notification",

@@ -31,6 +31,8 @@ export interface PushPreferencesTable {
   lock_reminder: number;
   friend_requests: number;
   league_invitations: number;
+  /** Picks revealed in a league, and one's own pick tailed. */
+  league_picks: number;
   daily_cap: number;
   /** "22:00" in the player's zone; both null = no quiet hours. */
   quiet_start: string | null;

@@ -2,7 +2,7 @@ import { type Db, holdLocks, isUniqueViolation } from "../../runtime/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../shared/money.ts";
 import { accounts, findUser, isActiveAccount } from "../users/service.ts";
-import { recentSettlements } from "../betting/service.ts";
+import { recentSettlements, tailedPickText, tailsOfPicksOf } from "../betting/service.ts";
 import { playerWeekStatus } from "../contest/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
@@ -197,6 +197,16 @@ export async function notifications(
       at: i.createdAt,
       link: "/leagues",
       answer: { kind: "league_invitation", invitationId: i.id },
+    });
+  }
+  for (const tail of await tailsOfPicksOf(db, userId, since)) {
+    items.push({
+      id: `tail-${tail.tailBetId}`,
+      type: "pick_tailed",
+      title: `${tail.tailer} tailed your pick`,
+      body: tailedPickText(tail),
+      at: tail.placedAt,
+      link: "/leagues",
     });
   }
   const reminder = await coverageReminder(db, now, userId);

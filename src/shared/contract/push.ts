@@ -31,6 +31,7 @@ export const PushPreferences = t.Object(
         lockReminder: t.Boolean({ description: "Before unbet games lock, while the week's prize is still in reach" }),
         friendRequests: t.Boolean(),
         leagueInvitations: t.Boolean(),
+        leaguePicks: t.Boolean({ description: "Picks revealed in your leagues, and your pick tailed" }),
       },
       { additionalProperties: false },
     ),

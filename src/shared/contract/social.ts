@@ -40,6 +40,7 @@ export const Notification = t.Object({
     t.Literal("friend_accepted"),
     t.Literal("league_invitation"),
     t.Literal("coverage_reminder"),
+    t.Literal("pick_tailed"),
   ]),
   title: t.String(),
   body: t.String(),

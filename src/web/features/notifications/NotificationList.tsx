@@ -11,6 +11,7 @@ const ICONS: Record<Notification["type"], ReactNode> = {
   friend_accepted: <UsersIcon size={18} />,
   league_invitation: <TrophyIcon size={18} />,
   coverage_reminder: <FootballIcon size={18} />,
+  pick_tailed: <TrophyIcon size={18} />,
 };
 
 interface NotificationListProps {

@@ -10,6 +10,11 @@ const KINDS: readonly { key: keyof PushPreferences["kinds"]; label: string; hint
   },
   { key: "friendRequests", label: "Friend requests", hint: "When someone wants to be friends." },
   { key: "leagueInvitations", label: "League invitations", hint: "When you are invited to a league." },
+  {
+    key: "leaguePicks",
+    label: "League picks",
+    hint: "When your leagues reveal the others' picks, and when someone tails yours.",
+  },
 ];
 
 function zones(current: string): string[] {
