@@ -22,6 +22,7 @@ import * as m0021 from "./0021_live_scores.ts";
 import * as m0022 from "./0022_profile_visibility.ts";
 import * as m0023 from "./0023_job_runs.ts";
 import * as m0024 from "./0024_line_history.ts";
+import * as m0025 from "./0025_league_scoring.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0022_profile_visibility": m0022,
   "0023_job_runs": m0023,
   "0024_line_history": m0024,
+  "0025_league_scoring": m0025,
 };

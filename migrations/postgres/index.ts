@@ -8,6 +8,7 @@ import * as m0006 from "./0006_live_scores.ts";
 import * as m0007 from "./0007_profile_visibility.ts";
 import * as m0008 from "./0008_job_runs.ts";
 import * as m0009 from "./0009_line_history.ts";
+import * as m0010 from "./0010_league_scoring.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0007_profile_visibility": m0007,
   "0008_job_runs": m0008,
   "0009_line_history": m0009,
+  "0010_league_scoring": m0010,
 };

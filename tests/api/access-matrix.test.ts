@@ -249,6 +249,11 @@ const ROWS: Record<string, Row> = {
     expect: { ...signedIn(200), ...notForOutsiders },
     otherwise: 200,
   },
+  "GET /api/leagues/:id/standings/:period": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}/standings/season`],
+    expect: { ...signedIn(200), ...notForOutsiders },
+    otherwise: 200,
+  },
   "POST /api/leagues": {
     request: (_w, me) => [
       "POST",

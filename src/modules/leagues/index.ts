@@ -12,6 +12,7 @@ import {
   JoinedLeague,
   League,
   LeagueDetails,
+  LeagueStandings,
   LeagueSummary,
 } from "../../shared/contract/leagues.ts";
 import {
@@ -25,6 +26,7 @@ import {
   UserIdBody,
 } from "./model.ts";
 import { CREATION_LIMITS } from "./rules.ts";
+import { periodWeek, StandingsParams } from "./scoring-model.ts";
 import * as service from "./service.ts";
 
 const HOUR_MS = 3_600_000;
@@ -70,6 +72,19 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       detail: { summary: "A league with its members and standings", operationId: "getLeague" },
       response: { 200: LeagueDetails },
     })
+    .get(
+      "/leagues/:id/standings/:period",
+      ({ params, user }) => service.leagueStandings(db, clock.now(), user.id, params.id, periodWeek(params.period)),
+      {
+        auth: true,
+        params: StandingsParams,
+        detail: {
+          summary: "A league's standings for its season or one week of the current season, ranked by its scoring",
+          operationId: "getLeagueStandings",
+        },
+        response: { 200: LeagueStandings },
+      },
+    )
     .post(
       "/leagues",
       async ({ body, user, set }) => {

@@ -3,6 +3,7 @@ import { ID_MAX } from "../../shared/limits.ts";
 import { idParam, optionalNullable, idNumber, wholeNumber } from "../../http/schema.ts";
 import { NAME_MAX } from "../../shared/leagues.ts";
 import { DATE_PATTERN, notADate, PAGE_SIZE } from "./rules.ts";
+import { ScoringBody } from "./scoring-model.ts";
 
 const money = (field: string) =>
   t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
@@ -35,6 +36,8 @@ const settings = {
   ),
   startDate: optionalDate("startDate"),
   endDate: optionalDate("endDate"),
+  /** Left out: a new league ranks by the default, an edited one keeps its scoring. */
+  scoring: t.Optional(ScoringBody),
 };
 
 export const CreateLeagueBody = t.Object(

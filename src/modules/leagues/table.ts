@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 export interface LeaguesTable {
   id: Generated<number>;
@@ -18,6 +18,8 @@ export interface LeaguesTable {
   /** Unguessable; rotating it retires old invite links. */
   invite_token: string;
   created_at: string;
+  /** Scoring settings as JSON (shared/league-scoring.ts), checked on write and read; null = the default. */
+  scoring: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LeagueMembersTable {

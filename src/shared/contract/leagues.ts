@@ -1,6 +1,31 @@
 /** The leagues API's answers: leagues with their members and standings, invitations, invite links. */
 import { Type as t } from "@sinclair/typebox";
 import { DateTime } from "./common.ts";
+import { SCORING_LIMITS, TIEBREAKERS } from "../league-scoring.ts";
+
+// Spelled out (not mapped from SCORINGS / TIEBREAKERS): Elysia infers a route's answer from tuples only.
+const ScoringKind = t.Union([t.Literal("units"), t.Literal("roi"), t.Literal("wins")]);
+const TiebreakerKind = t.Union([
+  t.Literal("roi"),
+  t.Literal("winRate"),
+  t.Literal("fewerBets"),
+  t.Literal("moreBets"),
+  t.Literal("earliest"),
+  t.Literal("clv"),
+]);
+
+/** A league's scoring settings (shared/league-scoring.ts, decision 0055): the stored JSON is checked against it on read too. */
+export const LeagueScoring = t.Object(
+  {
+    scoring: ScoringKind,
+    roiMinBets: t.Integer({ minimum: 0, maximum: SCORING_LIMITS.roiMinBets }),
+    tiebreakers: t.Array(TiebreakerKind, { maxItems: TIEBREAKERS.length }),
+    dropWorstWeeks: t.Integer({ minimum: 0, maximum: SCORING_LIMITS.dropWorstWeeks }),
+    minBetsPerWeek: t.Integer({ minimum: 0, maximum: SCORING_LIMITS.minBetsPerWeek }),
+  },
+  { additionalProperties: false },
+);
+export type LeagueScoring = typeof LeagueScoring.static;
 
 export const Member = t.Object({
   id: t.Number(),
@@ -44,6 +69,7 @@ const leagueFields = {
   createdBy: t.Number(),
   createdAt: DateTime(),
   memberCount: t.Number(),
+  scoring: LeagueScoring,
 };
 
 /** A league as GET /api/leagues lists it: what its card shows, without the member list (GET /api/leagues/{id} has that). */
@@ -95,3 +121,36 @@ export const InvitePreview = t.Object({
   commissioner: t.Union([t.String(), t.Null()]),
 });
 export type InvitePreview = typeof InvitePreview.static;
+
+/** One member's row in GET /api/leagues/{id}/standings (decision 0055). */
+export const StandingsRow = t.Object({
+  /** Null: listed unranked, for `unranked`. */
+  rank: t.Union([t.Number(), t.Null()]),
+  unranked: t.Union([t.String(), t.Null()]),
+  userId: t.Number(),
+  username: t.String(),
+  unitsWon: t.String(),
+  totalBets: t.Number(),
+  won: t.Number(),
+  lost: t.Number(),
+  winRate: t.Number(),
+  roi: t.Number(),
+  /** Average closing-line value (percent) of the bets with a closing line; null for none. */
+  clv: t.Union([t.Number(), t.Null()]),
+  /** The tiebreaker that placed this member below the one above when their scores tie. */
+  tiebreak: t.Union([TiebreakerKind, t.Null()]),
+  /** Season standings: the weeks left out as this member's worst ("Week 3"; "2025 Week 17" for another season). */
+  droppedWeeks: t.Array(t.String()),
+});
+export type StandingsRow = typeof StandingsRow.static;
+
+/** GET /api/leagues/{id}/standings: one week's standings (`week`), or the season's (`week` null). */
+export const LeagueStandings = t.Object({
+  scoring: LeagueScoring,
+  season: t.Number(),
+  week: t.Union([t.Number(), t.Null()]),
+  /** The season's current week: the week picker offers weeks 1 to it. */
+  currentWeek: t.Number(),
+  rows: t.Array(StandingsRow),
+});
+export type LeagueStandings = typeof LeagueStandings.static;
