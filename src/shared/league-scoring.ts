@@ -47,9 +47,9 @@ export const TIEBREAKER_LABELS: Record<Tiebreaker, string> = {
 /** The first problem with scoring settings, naming the field; null when fine. */
 export function scoringProblem(s: ScoringSettings): { field: string; message: string } | null {
   if (new Set(s.tiebreakers).size !== s.tiebreakers.length)
-    return { field: "scoring.tiebreakers", message: "Each tiebreaker may be listed only once" };
+    return { field: "scoring.tiebreakers", message: "scoring.tiebreakers: each tiebreaker may be listed only once" };
   if (s.tiebreakers.includes("fewerBets") && s.tiebreakers.includes("moreBets"))
-    return { field: "scoring.tiebreakers", message: "Choose either Fewer bets or More bets as a tiebreaker, not both" };
+    return { field: "scoring.tiebreakers", message: "scoring.tiebreakers: choose Fewer bets or More bets, not both" };
   for (const field of ["roiMinBets", "dropWorstWeeks", "minBetsPerWeek"] as const) {
     const value = s[field];
     if (!Number.isInteger(value) || value < 0 || value > SCORING_LIMITS[field])
