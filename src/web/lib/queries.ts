@@ -84,6 +84,8 @@ export const keys = {
     ),
   /** A league with its members and standings. */
   league: (id: number) => key("league", `/api/leagues/${id}`),
+  /** A league's standings for its season or one week ("league" family: they move with its details). */
+  leagueStandings: (id: number, period: "season" | number) => key("league", `/api/leagues/${id}/standings/${period}`),
   leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),
   myLeagues: (userId: number) => key("myLeagues", `/api/users/${userId}/leagues`),
   myInvitations: (userId: number) => key("myInvitations", `/api/users/${userId}/invitations`),

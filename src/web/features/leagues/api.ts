@@ -1,5 +1,13 @@
 import type { MessageResponse } from "../../../shared/contract/common.ts";
-import type { Invitation, InviteLink, League, LeagueDetails, LeagueSummary } from "../../../shared/contract/leagues.ts";
+import type {
+  Invitation,
+  InviteLink,
+  League,
+  LeagueDetails,
+  LeagueScoring,
+  LeagueStandings,
+  LeagueSummary,
+} from "../../../shared/contract/leagues.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { keys, useQuery } from "../../lib/queries.ts";
 
@@ -14,6 +22,7 @@ export interface LeagueSettingsPayload {
   startingBankroll?: number;
   startDate?: string;
   endDate?: string;
+  scoring?: LeagueScoring;
 }
 
 const leagueUrl = (id: number) => `/api/leagues/${id}`;
@@ -28,6 +37,9 @@ export const useMyInvitations = (userId: number) => useQuery<Invitation[]>(keys.
 const onOpen = { revalidateOnMount: true, dedupingInterval: 0 };
 /** A league with its standings; the caller revalidates it each time it opens the league (see LeagueDetailsDialog). */
 export const useLeagueDetails = (id: number | null) => useQuery<LeagueDetails>(id === null ? null : keys.league(id));
+/** A league's standings for its season or one week of the current season, ranked by its scoring. */
+export const useLeagueStandings = (id: number, period: "season" | number) =>
+  useQuery<LeagueStandings>(keys.leagueStandings(id, period));
 /** The league's invitations; only asked for when the viewer may see them (admins of a private league). */
 export const useLeagueInvitations = (id: number, allowed: boolean) =>
   useQuery<Invitation[]>(allowed ? keys.leagueInvitations(id) : null, onOpen);
