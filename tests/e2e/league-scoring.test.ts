@@ -78,7 +78,7 @@ describe("commissioner scoring knobs (issue 28 item 3)", () => {
       const { page, dialog } = await openLeague(boss, "Knob League");
       await dialog.getByRole("cell", { name: "+1.82U" }).waitFor();
       expect(await dialog.locator(".league-scoring-text").textContent()).toBe(
-        "Ranked by units won, then roi, then more bets; ties share a rank.",
+        "Ranked by units won, then ROI, then more bets; ties share a rank.",
       );
 
       await dialog.getByRole("button", { name: "Edit League" }).click();
@@ -125,7 +125,7 @@ describe("commissioner scoring knobs (issue 28 item 3)", () => {
       // The standings follow: ranked by wins, the Wins column first.
       await dialog.locator(".league-scoring-text", { hasText: "Ranked by wins" }).waitFor();
       expect(await dialog.locator(".league-scoring-text").textContent()).toBe(
-        "Ranked by wins, then roi, then fewer bets; ties share a rank. Each member's worst week is left out of the season. At least 1 settled bets a week to rank that week.",
+        "Ranked by wins, then ROI, then fewer bets; ties share a rank. Each member's worst week is left out of the season. At least 1 settled bet a week to rank that week.",
       );
       expect(await dialog.locator(".league-standings thead th").allTextContents()).toEqual([
         "Rank",

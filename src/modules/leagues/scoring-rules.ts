@@ -182,9 +182,11 @@ function figuresOf(w: MemberWeek): Figures {
   return figures;
 }
 
+const settledBets = (n: number) => `${n} settled ${n === 1 ? "bet" : "bets"}`;
+
 const roiShortfall = (settings: ScoringSettings, f: Figures) =>
   settings.scoring === "roi" && f.settled < settings.roiMinBets
-    ? `Fewer than ${settings.roiMinBets} settled bets for ROI`
+    ? `Fewer than ${settledBets(settings.roiMinBets)} for ROI`
     : null;
 
 /**
@@ -203,7 +205,7 @@ export function weeklyStandings(
       const figures = byMember.get(userId) ?? ZERO;
       const unranked =
         figures.settled < settings.minBetsPerWeek
-          ? `Fewer than ${settings.minBetsPerWeek} settled bets this week`
+          ? `Fewer than ${settledBets(settings.minBetsPerWeek)} this week`
           : roiShortfall(settings, figures);
       return { userId, figures, unranked, droppedWeeks: [] };
     }),

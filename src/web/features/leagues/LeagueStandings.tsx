@@ -67,19 +67,24 @@ function columnsFor(scoring: LeagueScoring, rows: readonly StandingsRow[]): Rank
   ];
 }
 
+/** A label inside a sentence: lower case, but ROI stays ROI. */
+const inSentence = (label: string) => (label === "ROI" ? label : label.toLowerCase());
+
 /** "Ranked by units won, then ROI, then more bets. Worst 2 weeks dropped. At least 3 bets a week to rank." */
 export function scoringText(scoring: LeagueScoring): string {
   const by = [
-    SCORING_LABELS[scoring.scoring].toLowerCase() +
+    inSentence(SCORING_LABELS[scoring.scoring]) +
       (scoring.scoring === "roi" && scoring.roiMinBets > 0 ? ` (at least ${scoring.roiMinBets} bets)` : ""),
-    ...scoring.tiebreakers.map((t) => TIEBREAKER_LABELS[t].toLowerCase()),
+    ...scoring.tiebreakers.map((t) => inSentence(TIEBREAKER_LABELS[t])),
   ];
   return [
     `Ranked by ${by.join(", then ")}; ties share a rank.`,
     scoring.dropWorstWeeks > 0
       ? `Each member's worst ${scoring.dropWorstWeeks === 1 ? "week is" : `${scoring.dropWorstWeeks} weeks are`} left out of the season.`
       : null,
-    scoring.minBetsPerWeek > 0 ? `At least ${scoring.minBetsPerWeek} settled bets a week to rank that week.` : null,
+    scoring.minBetsPerWeek > 0
+      ? `At least ${scoring.minBetsPerWeek} settled ${scoring.minBetsPerWeek === 1 ? "bet" : "bets"} a week to rank that week.`
+      : null,
   ]
     .filter(Boolean)
     .join(" ");
