@@ -490,10 +490,19 @@ function countedBets(db: Db, c: CountedBets, ownBookOnly = false) {
   return db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
-    .where("bets.user_id", "in", jsonList(db, c.userIds))
     .where("bets.status", "!=", "pending")
     .where((eb) => {
-      if (ownBookOnly) return eb("bets.book_id", "=", c.leagueId);
+      // A league's own book: found through the partial index bets_league_book (book_id <> 0), which
+      // holds the league books' bets only. Members are picked out by the caller.
+      if (ownBookOnly)
+        return eb.and([
+          eb("bets.book_id", "=", c.leagueId),
+          sql<boolean>`bets.book_id <> 0`, // the index's own condition, which SQLite matches by its terms
+        ]);
+      return eb("bets.user_id", "in", jsonList(db, c.userIds));
+    })
+    .where((eb) => {
+      if (ownBookOnly) return eb.lit(true);
       const kickoffFits = (column: string) =>
         c.kickoffBefore === null
           ? sql<boolean>`${sql.ref(column)} >= ${c.kickoffFrom}`
@@ -580,11 +589,12 @@ export async function countedBetWeeks(db: Db, c: CountedBets, scope: CountedScop
   if (nothingCounted(c, scope)) return [];
   const lastWhen = (condition: string) =>
     sql<string | null>`max(case when ${sql.raw(condition)} then bets.settled_at end)`;
+  const [season, week] = [sql<number>`bets.season`, sql<number>`bets.week`];
   const rows = await scoped(db, c, scope)
     .select([
       "bets.user_id",
-      "bets.season",
-      "bets.week",
+      season.as("season"),
+      week.as("week"),
       (eb) => eb.fn.countAll<number>().as("settled"),
       (eb) => eb.fn.sum<number>(sql`case when bets.status = 'won' then 1 else 0 end`).as("won"),
       (eb) => eb.fn.sum<number>(sql`case when bets.status = 'lost' then 1 else 0 end`).as("lost"),
@@ -594,21 +604,24 @@ export async function countedBetWeeks(db: Db, c: CountedBets, scope: CountedScop
       lastWhen("bets.status in ('won', 'lost')").as("last_move_at"),
       (eb) => eb.fn.max("bets.settled_at").as("last_settled_at"),
     ])
-    .groupBy(["bets.user_id", "bets.season", "bets.week"])
+    .groupBy(["bets.user_id", season, week])
     .execute();
-  return rows.map((r) => ({
-    userId: r.user_id,
-    season: Number(r.season),
-    week: Number(r.week),
-    settled: Number(r.settled),
-    won: Number(r.won ?? 0),
-    lost: Number(r.lost ?? 0),
-    wageredCents: Number(r.wagered ?? 0),
-    profitCents: Number(r.profit ?? 0),
-    lastWinAt: r.last_win_at ?? null,
-    lastMoveAt: r.last_move_at ?? null,
-    lastSettledAt: r.last_settled_at ?? null,
-  }));
+  const members = new Set(c.userIds);
+  return rows
+    .filter((r) => members.has(r.user_id))
+    .map((r) => ({
+      userId: r.user_id,
+      season: Number(r.season),
+      week: Number(r.week),
+      settled: Number(r.settled),
+      won: Number(r.won ?? 0),
+      lost: Number(r.lost ?? 0),
+      wageredCents: Number(r.wagered ?? 0),
+      profitCents: Number(r.profit ?? 0),
+      lastWinAt: r.last_win_at ?? null,
+      lastMoveAt: r.last_move_at ?? null,
+      lastSettledAt: r.last_settled_at ?? null,
+    }));
 }
 
 /** The single bets a league counts, with what their closing-line value needs (parlays have none). */
