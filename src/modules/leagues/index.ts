@@ -21,12 +21,13 @@ import {
   InviteBody,
   LeagueParams,
   LeaguesQuery,
+  periodWeek,
+  StandingsParams,
   TokenParams,
   UpdateLeagueBody,
   UserIdBody,
 } from "./model.ts";
 import { CREATION_LIMITS } from "./rules.ts";
-import { periodWeek, StandingsParams } from "./scoring-model.ts";
 import * as service from "./service.ts";
 
 const HOUR_MS = 3_600_000;
