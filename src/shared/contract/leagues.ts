@@ -38,7 +38,8 @@ export type Member = typeof Member.static;
 
 /**
  * A member's place in the league's standings: in its own book for a league with a starting bankroll,
- * else over their settled bets that fit the league's rules (decision 0052).
+ * else over their settled bets that fit the league's rules (decision 0052); the season's, ranked by the
+ * league's scoring (decision 0055), a member it leaves unranked placed after every ranked one.
  */
 export const Standing = t.Object({
   rank: t.Number(),
