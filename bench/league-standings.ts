@@ -5,7 +5,13 @@
  * the aggregates). Run: `npx bun bench/league-standings.ts`.
  */
 import { sql } from "kysely";
-import { createLeague, joinByToken, inviteToken, leagueDetails } from "../src/modules/leagues/service.ts";
+import {
+  createLeague,
+  joinByToken,
+  inviteToken,
+  leagueDetails,
+  leagueStandings,
+} from "../src/modules/leagues/service.ts";
 import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
 import { benchServer, insertBetRows, summary } from "./support.ts";
 
@@ -114,4 +120,34 @@ console.log(
 await measure("league details, 20 members, individual bets counted", small);
 await measure("league details, 200 members, individual bets counted", big);
 await measure("league details, 200 members, own book (contest)", contest);
+
+/** The standings route (decision 0058): one week, and the season with a worst week dropped and CLV as a tiebreaker. */
+async function measureStandings(label: string, id: number, week: number | null, n = 200) {
+  const read = () => leagueStandings(db, server.clock.now(), userIds[0]!, id, week);
+  for (let i = 0; i < 10; i++) await read();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await read();
+    samples.push(performance.now() - t);
+  }
+  console.log(summary(label, samples));
+}
+await measureStandings("standings week 10, 20 members", small, 10);
+await measureStandings("standings week 10, 200 members", big, 10);
+await db
+  .updateTable("leagues")
+  .set({
+    scoring: JSON.stringify({
+      scoring: "units",
+      roiMinBets: 5,
+      tiebreakers: ["roi", "clv"],
+      dropWorstWeeks: 1,
+      minBetsPerWeek: 0,
+    }),
+  })
+  .where("id", "in", [small, big])
+  .execute();
+await measureStandings("standings season, 20 members, drop 1 week, CLV tiebreaker", small, null);
+await measureStandings("standings season, 200 members, drop 1 week, CLV tiebreaker", big, null);
 await server.close();

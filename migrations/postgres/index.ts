@@ -10,6 +10,7 @@ import * as m0008 from "./0008_job_runs.ts";
 import * as m0009 from "./0009_line_history.ts";
 import * as m0010 from "./0010_league_reveal.ts";
 import * as m0011 from "./0011_web_push.ts";
+import * as m0012 from "./0012_league_scoring.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0009_line_history": m0009,
   "0010_league_reveal": m0010,
   "0011_web_push": m0011,
+  "0012_league_scoring": m0012,
 };

@@ -269,6 +269,11 @@ const ROWS: Record<string, Row> = {
     expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
+  "GET /api/leagues/:id/standings/:period": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}/standings/season`],
+    expect: { ...signedIn(200), ...notForOutsiders },
+    otherwise: 200,
+  },
   "POST /api/leagues": {
     request: (_w, me) => [
       "POST",

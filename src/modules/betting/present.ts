@@ -16,8 +16,25 @@ export function closingOddsReader(): ClosingOddsReader {
   };
 }
 
+/** What a bet's closing line needs of its row. */
+export type ClosingFacts = Pick<
+  BetWithDetails,
+  | "game_id"
+  | "closing_odds"
+  | "home_team"
+  | "away_team"
+  | "bet_type"
+  | "selection"
+  | "prop_id"
+  | "odds"
+  | "point"
+  | "closing_line"
+  | "closing_over_odds"
+  | "closing_under_odds"
+>;
+
 /** The bet's closing price and CLV, once its game has a closing line (clv.ts). */
-function closingOf(row: BetWithDetails, closingOdds: ClosingOddsReader): Pick<Bet, "closingLine" | "clv"> {
+export function closingOf(row: ClosingFacts, closingOdds: ClosingOddsReader): Pick<Bet, "closingLine" | "clv"> {
   const odds = closingOdds(row.game_id, row.closing_odds);
   if (odds === null) return { closingLine: null, clv: null };
   const game: PricedGame = {

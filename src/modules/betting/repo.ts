@@ -485,6 +485,25 @@ export interface CountedBets {
   kickoffBefore: string | null;
 }
 
+/** The settled bets a league counts (countedBetFigures): with `ownBookOnly`, its own book's only (a contest league). */
+function countedBets(db: Db, c: CountedBets, ownBookOnly = false) {
+  return db
+    .selectFrom("bets")
+    .innerJoin("games", "games.id", "bets.game_id")
+    .where("bets.status", "!=", "pending")
+    .where((eb) => {
+      // A league's own book: found through the partial index bets_league_book (book_id <> 0), which
+      // holds the league books' bets only. Members are picked out by the caller.
+      if (ownBookOnly)
+        return eb.and([
+          eb("bets.book_id", "=", c.leagueId),
+          sql<boolean>`bets.book_id <> 0`, // the index's own condition, which SQLite matches by its terms
+        ]);
+      return eb("bets.user_id", "in", jsonList(db, c.userIds));
+    })
+    .where((eb) => (ownBookOnly ? eb.lit(true) : countedBetsFilter(c)(eb)));
+}
+
 /**
  * Each member's settled figures over the bets a league without its own book counts, in one grouped
  * query: their individual bets whose type, stake and every game's kick-off fit the league (a
@@ -493,9 +512,7 @@ export interface CountedBets {
  */
 export async function countedBetFigures(db: Db, c: CountedBets) {
   if (c.userIds.length === 0 || c.allowedBetTypes.length === 0) return [];
-  const rows = await db
-    .selectFrom("bets")
-    .innerJoin("games", "games.id", "bets.game_id")
+  const rows = await countedBets(db, c)
     .select([
       "bets.user_id",
       (eb) => eb.fn.countAll<number>().as("settled"),
@@ -503,9 +520,6 @@ export async function countedBetFigures(db: Db, c: CountedBets) {
       (eb) => eb.fn.sum<number>("bets.wager_cents").as("wagered"),
       (eb) => eb.fn.sum<number>(sql`coalesce(bets.result_cents, 0)`).as("profit"),
     ])
-    .where("bets.user_id", "in", jsonList(db, c.userIds))
-    .where("bets.status", "!=", "pending")
-    .where(countedBetsFilter(c))
     .groupBy("bets.user_id")
     .execute();
   return rows.map((r) => ({
@@ -612,5 +626,91 @@ export function tailsOfPicksOf(db: Db, ownerId: number, since: string) {
     .where("tail.placed_at", ">=", since)
     .orderBy("tail.id", "desc")
     .limit(50)
+    .execute();
+}
+
+/** Which of a league's counted bets (countedBets): its own book only for a contest league; one week of a season, or all. */
+export interface CountedScope {
+  ownBookOnly: boolean;
+  week: { season: number; week: number } | null;
+}
+
+function scoped(db: Db, c: CountedBets, scope: CountedScope) {
+  const q = countedBets(db, c, scope.ownBookOnly);
+  return scope.week === null
+    ? q
+    : q.where("bets.season", "=", scope.week.season).where("bets.week", "=", scope.week.week);
+}
+
+const nothingCounted = (c: CountedBets, scope: CountedScope) =>
+  c.userIds.length === 0 || (!scope.ownBookOnly && c.allowedBetTypes.length === 0);
+
+/**
+ * Each member's figures per week over the bets a league counts, in one grouped query: settled, won,
+ * lost, stake, profit, and the latest settlement of a win, of a win or loss, and of any bet.
+ */
+export async function countedBetWeeks(db: Db, c: CountedBets, scope: CountedScope) {
+  if (nothingCounted(c, scope)) return [];
+  const lastWhen = (condition: string) =>
+    sql<string | null>`max(case when ${sql.raw(condition)} then bets.settled_at end)`;
+  const [season, week] = [sql<number>`bets.season`, sql<number>`bets.week`];
+  const rows = await scoped(db, c, scope)
+    .select([
+      "bets.user_id",
+      season.as("season"),
+      week.as("week"),
+      (eb) => eb.fn.countAll<number>().as("settled"),
+      (eb) => eb.fn.sum<number>(sql`case when bets.status = 'won' then 1 else 0 end`).as("won"),
+      (eb) => eb.fn.sum<number>(sql`case when bets.status = 'lost' then 1 else 0 end`).as("lost"),
+      (eb) => eb.fn.sum<number>("bets.wager_cents").as("wagered"),
+      (eb) => eb.fn.sum<number>(sql`coalesce(bets.result_cents, 0)`).as("profit"),
+      lastWhen("bets.status = 'won'").as("last_win_at"),
+      lastWhen("bets.status in ('won', 'lost')").as("last_move_at"),
+      (eb) => eb.fn.max("bets.settled_at").as("last_settled_at"),
+    ])
+    .groupBy(["bets.user_id", season, week])
+    .execute();
+  const members = new Set(c.userIds);
+  return rows
+    .filter((r) => members.has(r.user_id))
+    .map((r) => ({
+      userId: r.user_id,
+      season: Number(r.season),
+      week: Number(r.week),
+      settled: Number(r.settled),
+      won: Number(r.won ?? 0),
+      lost: Number(r.lost ?? 0),
+      wageredCents: Number(r.wagered ?? 0),
+      profitCents: Number(r.profit ?? 0),
+      lastWinAt: r.last_win_at ?? null,
+      lastMoveAt: r.last_move_at ?? null,
+      lastSettledAt: r.last_settled_at ?? null,
+    }));
+}
+
+/** The single bets a league counts, with what their closing-line value needs (parlays have none). */
+export function countedBetsForClv(db: Db, c: CountedBets, scope: CountedScope) {
+  if (nothingCounted(c, scope)) return Promise.resolve([]);
+  return scoped(db, c, scope)
+    .leftJoin("game_props", "game_props.id", "bets.prop_id")
+    .where("bets.is_parlay", "=", 0)
+    .where("games.closing_odds", "is not", null)
+    .select([
+      "bets.user_id",
+      "bets.season",
+      "bets.week",
+      "bets.game_id",
+      "bets.bet_type",
+      "bets.selection",
+      "bets.prop_id",
+      "bets.odds",
+      "bets.point",
+      "games.home_team",
+      "games.away_team",
+      "games.closing_odds",
+      "game_props.closing_line",
+      "game_props.closing_over_odds",
+      "game_props.closing_under_odds",
+    ])
     .execute();
 }

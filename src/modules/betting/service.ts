@@ -11,7 +11,7 @@ import { ID_MAX } from "../../shared/limits.ts";
 import type { BetListQuery, PlaceBetInput } from "./model.ts";
 import { type Admit, assertNoteText, place } from "./placement.ts";
 import { assertBetOwner } from "./policy.ts";
-import { closingOddsReader, toBet } from "./present.ts";
+import { closingOddsReader, closingOf, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
 import { currentPrice } from "./rules.ts";
 import { TAILED_PICK_GONE, tailedPickId } from "./tail.ts";
@@ -375,7 +375,30 @@ export async function recentSettlements(db: Db, userId: number, since: string, l
   }));
 }
 
-export type { CountedBets } from "./repo.ts";
+export type { CountedBets, CountedScope } from "./repo.ts";
+
+/** Members' figures per week over the bets a league counts (repo `countedBetWeeks`, one grouped query). */
+export function countedBetWeeks(db: Db, counted: repo.CountedBets, scope: repo.CountedScope) {
+  return repo.countedBetWeeks(db, counted, scope);
+}
+
+/** The sum and count of CLV (percent) of members' counted single bets with a closing line, by "user:season:week". */
+export async function countedBetClv(
+  db: Db,
+  counted: repo.CountedBets,
+  scope: repo.CountedScope,
+): Promise<Map<string, { sum: number; count: number }>> {
+  const closingOdds = closingOddsReader();
+  const totals = new Map<string, { sum: number; count: number }>();
+  for (const row of await repo.countedBetsForClv(db, counted, scope)) {
+    const { clv } = closingOf(row, closingOdds);
+    if (clv === null) continue;
+    const key = `${row.user_id}:${row.season}:${row.week}`;
+    const total = totals.get(key) ?? { sum: 0, count: 0 };
+    totals.set(key, { sum: total.sum + clv, count: total.count + 1 });
+  }
+  return totals;
+}
 
 /** Members' settled figures over the bets a league without its own book ranks (repo `countedBetFigures`). */
 export function countedBetFigures(db: Db, counted: repo.CountedBets) {

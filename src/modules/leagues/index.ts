@@ -12,6 +12,7 @@ import {
   JoinedLeague,
   League,
   LeagueDetails,
+  LeagueStandings,
   LeagueSummary,
 } from "../../shared/contract/leagues.ts";
 import {
@@ -21,6 +22,8 @@ import {
   InviteBody,
   LeagueParams,
   LeaguesQuery,
+  periodWeek,
+  StandingsParams,
   TokenParams,
   UpdateLeagueBody,
   UserIdBody,
@@ -82,6 +85,19 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         query: FeedQuery,
         detail: { summary: "A league's revealed picks, newest first (members only)", operationId: "getLeagueFeed" },
         response: { 200: LeagueFeed },
+      },
+    )
+    .get(
+      "/leagues/:id/standings/:period",
+      ({ params, user }) => service.leagueStandings(db, clock.now(), user.id, params.id, periodWeek(params.period)),
+      {
+        auth: true,
+        params: StandingsParams,
+        detail: {
+          summary: "A league's standings for its season or one week of the current season, ranked by its scoring",
+          operationId: "getLeagueStandings",
+        },
+        response: { 200: LeagueStandings },
       },
     )
     .post(

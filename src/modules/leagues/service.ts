@@ -6,8 +6,7 @@ import * as audit from "../audit/service.ts";
 import type { Actor } from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
-import { bookStandings, rankStandings } from "../stats/service.ts";
-import { type CountedBets, countedBetFigures } from "../betting/service.ts";
+import type { CountedBets } from "../betting/service.ts";
 import type { Invitation, InvitePreview, League, LeagueSummary } from "../../shared/contract/leagues.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
 import {
@@ -29,6 +28,10 @@ import {
 } from "../../shared/leagues.ts";
 import { calendarDay, CREATION_LIMITS, isContest, notADate, notWholeCents, PAGE_SIZE, wholeCents } from "./rules.ts";
 import type { LeagueRow } from "./table.ts";
+import { scoringColumn, scoringOf } from "./scoring.ts";
+import { seasonRows, standings, type StandingsRequest } from "./standings.ts";
+import { roiPercent, winRatePercent } from "../../shared/stats.ts";
+import { UNIT_CENTS } from "../../shared/money.ts";
 
 export { pickRevealedTo } from "./feed.ts";
 
@@ -98,6 +101,7 @@ function validatedColumns(input: LeagueSettingsInput) {
     start_date: s.startDate,
     end_date: s.endDate,
     ...(input.revealPicks === undefined ? {} : { reveal_picks: input.revealPicks }),
+    ...scoringColumn(input.scoring),
   };
 }
 
@@ -121,6 +125,7 @@ function summaryOf(row: LeagueRow, memberCount: number): LeagueSummary {
     createdAt: row.created_at,
     memberCount,
     revealPicks: row.reveal_picks,
+    scoring: scoringOf(row.scoring),
   };
 }
 
@@ -222,19 +227,52 @@ export async function leaguesOf(db: Db, viewerId: number, userId: number): Promi
 }
 
 /**
- * A league with its members and its standings, for those who can see it: a league with its own
- * bankroll ranks its own book; any other ranks the members' bets it counts (betting `countedBetFigures`).
+ * A league with its members and its season standings (its scoring, worst weeks dropped; decision
+ * 0058), for those who can see it. Members the scoring leaves unranked rank after everyone ranked.
  */
 export async function leagueDetails(db: Db, viewerId: number, id: number) {
   const { row } = await visibleLeague(db, id, viewerId);
   const [league] = await withMembers(db, [row]);
-  const userIds = league!.members.map((m) => m.userId);
-  const settings = settingsOf(row);
-  const standings = keepsOwnBook(settings)
-    ? await bookStandings(db, id, userIds)
-    : rankStandings(userIds, await countedBetFigures(db, countedBetsOf(row, userIds)));
+  const rows = await seasonRows(db, standingsRequest(row, league!.members, null));
+  const ranked = rows.filter((r) => r.rank !== null).length;
   const names = new Map(league!.members.map((m) => [m.userId, m.username]));
-  return { ...league!, standings: standings.map((s) => ({ ...s, username: names.get(s.userId) ?? "" })) };
+  return {
+    ...league!,
+    standings: rows.map((r) => ({
+      rank: r.rank ?? ranked + 1,
+      userId: r.userId,
+      username: names.get(r.userId) ?? "",
+      unitsWon: (r.profitCents / UNIT_CENTS).toFixed(2),
+      totalBets: r.settled,
+      winRate: winRatePercent(r.won, r.settled),
+      roi: roiPercent(r.profitCents, r.wageredCents),
+    })),
+  };
+}
+
+/** What a league's standings rank: a contest league its own book, any other the members' bets that fit it (decision 0052). */
+function standingsRequest(
+  row: LeagueRow,
+  members: readonly { userId: number; username: string }[],
+  week: number | null,
+): StandingsRequest {
+  return {
+    counted: countedBetsOf(
+      row,
+      members.map((m) => m.userId),
+    ),
+    ownBookOnly: keepsOwnBook(settingsOf(row)),
+    scoring: scoringOf(row.scoring),
+    members,
+    week,
+  };
+}
+
+/** A league's standings for one week of the current season (`week`) or its season, for those who can see it. */
+export async function leagueStandings(db: Db, now: Date, viewerId: number, id: number, week: number | null) {
+  const { row } = await visibleLeague(db, id, viewerId);
+  const members = (await repo.membersOf(db, [row.id])).map((m) => ({ userId: m.user_id, username: m.username }));
+  return standings(db, now, standingsRequest(row, members, week));
 }
 
 /** What a league without its own book counts of these members' bets. */
@@ -322,7 +360,14 @@ export async function invitePreview(db: Db, token: string): Promise<InvitePrevie
   const row = await repo.findLeagueByToken(db, token);
   if (!row) throw unknownInvite();
   const members = await repo.membersOf(db, [row.id]);
-  const { id: _id, createdBy: _by, createdAt: _at, revealPicks: _reveal, ...league } = summaryOf(row, members.length);
+  const {
+    id: _id,
+    createdBy: _by,
+    createdAt: _at,
+    revealPicks: _reveal,
+    scoring: _scoring,
+    ...league
+  } = summaryOf(row, members.length);
   // Members come longest-standing first: the first admin is the commissioner.
   const commissioner = members.find((m) => m.role === "admin");
   return { ...league, commissioner: commissioner?.username ?? null };

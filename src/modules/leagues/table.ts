@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { RevealPicks } from "../../shared/league-reveal.ts";
 
 export interface LeaguesTable {
@@ -21,6 +21,8 @@ export interface LeaguesTable {
   created_at: string;
   /** When members' picks show to the others (shared/league-reveal.ts). */
   reveal_picks: Generated<RevealPicks>;
+  /** Scoring settings as JSON (shared/league-scoring.ts), checked on write and read; null = the default. */
+  scoring: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LeagueMembersTable {

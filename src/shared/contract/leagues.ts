@@ -2,6 +2,31 @@
 import { Type as t } from "@sinclair/typebox";
 import { DateTime } from "./common.ts";
 import { RevealPicksSetting } from "./league-feed.ts";
+import { SCORING_LIMITS, TIEBREAKERS } from "../league-scoring.ts";
+
+// Spelled out (not mapped from SCORINGS / TIEBREAKERS): Elysia infers a route's answer from tuples only.
+const ScoringKind = t.Union([t.Literal("units"), t.Literal("roi"), t.Literal("wins")]);
+const TiebreakerKind = t.Union([
+  t.Literal("roi"),
+  t.Literal("winRate"),
+  t.Literal("fewerBets"),
+  t.Literal("moreBets"),
+  t.Literal("earliest"),
+  t.Literal("clv"),
+]);
+
+/** A league's scoring settings (shared/league-scoring.ts, decision 0058): the stored JSON is checked against it on read too. */
+export const LeagueScoring = t.Object(
+  {
+    scoring: ScoringKind,
+    roiMinBets: t.Integer({ minimum: 0, maximum: SCORING_LIMITS.roiMinBets }),
+    tiebreakers: t.Array(TiebreakerKind, { maxItems: TIEBREAKERS.length }),
+    dropWorstWeeks: t.Integer({ minimum: 0, maximum: SCORING_LIMITS.dropWorstWeeks }),
+    minBetsPerWeek: t.Integer({ minimum: 0, maximum: SCORING_LIMITS.minBetsPerWeek }),
+  },
+  { additionalProperties: false },
+);
+export type LeagueScoring = typeof LeagueScoring.static;
 
 export const Member = t.Object({
   id: t.Number(),
@@ -14,7 +39,8 @@ export type Member = typeof Member.static;
 
 /**
  * A member's place in the league's standings: in its own book for a league with a starting bankroll,
- * else over their settled bets that fit the league's rules (decision 0052).
+ * else over their settled bets that fit the league's rules (decision 0052); the season's, ranked by the
+ * league's scoring (decision 0058), a member it leaves unranked placed after every ranked one.
  */
 export const Standing = t.Object({
   rank: t.Number(),
@@ -47,6 +73,7 @@ const leagueFields = {
   memberCount: t.Number(),
   /** When members' picks show to the others in the league's feed (decision 0056). */
   revealPicks: RevealPicksSetting,
+  scoring: LeagueScoring,
 };
 
 /** A league as GET /api/leagues lists it: what its card shows, without the member list (GET /api/leagues/{id} has that). */
@@ -98,3 +125,36 @@ export const InvitePreview = t.Object({
   commissioner: t.Union([t.String(), t.Null()]),
 });
 export type InvitePreview = typeof InvitePreview.static;
+
+/** One member's row in GET /api/leagues/{id}/standings (decision 0058). */
+export const StandingsRow = t.Object({
+  /** Null: listed unranked, for `unranked`. */
+  rank: t.Union([t.Number(), t.Null()]),
+  unranked: t.Union([t.String(), t.Null()]),
+  userId: t.Number(),
+  username: t.String(),
+  unitsWon: t.String(),
+  totalBets: t.Number(),
+  won: t.Number(),
+  lost: t.Number(),
+  winRate: t.Number(),
+  roi: t.Number(),
+  /** Average closing-line value (percent) of the bets with a closing line; null for none. */
+  clv: t.Union([t.Number(), t.Null()]),
+  /** The tiebreaker that placed this member below the one above when their scores tie. */
+  tiebreak: t.Union([TiebreakerKind, t.Null()]),
+  /** Season standings: the weeks left out as this member's worst ("Week 3"; "2025 Week 17" for another season). */
+  droppedWeeks: t.Array(t.String()),
+});
+export type StandingsRow = typeof StandingsRow.static;
+
+/** GET /api/leagues/{id}/standings: one week's standings (`week`), or the season's (`week` null). */
+export const LeagueStandings = t.Object({
+  scoring: LeagueScoring,
+  season: t.Number(),
+  week: t.Union([t.Number(), t.Null()]),
+  /** The season's current week: the week picker offers weeks 1 to it. */
+  currentWeek: t.Number(),
+  rows: t.Array(StandingsRow),
+});
+export type LeagueStandings = typeof LeagueStandings.static;

@@ -89,6 +89,8 @@ export const keys = {
   /** A page of a league's revealed picks; a "league" key, so what moves its details moves it too. */
   leagueFeed: (id: number, cursor: number | null) =>
     key("league", `/api/picks/league/${id}${cursor === null ? "" : `?cursor=${cursor}`}`),
+  /** A league's standings for its season or one week ("league" family: they move with its details). */
+  leagueStandings: (id: number, period: "season" | number) => key("league", `/api/leagues/${id}/standings/${period}`),
   leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),
   myLeagues: (userId: number) => key("myLeagues", `/api/users/${userId}/leagues`),
   myInvitations: (userId: number) => key("myInvitations", `/api/users/${userId}/invitations`),

@@ -1,4 +1,4 @@
-import type { League, LeagueSummary, Standing } from "../../../shared/contract/leagues.ts";
+import type { League, LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { useEffect, useEffectEvent, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { joinLeague, useLeagueDetails } from "./api.ts";
@@ -11,7 +11,7 @@ import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
 import { isAdmin, isMember } from "../../lib/league-text.ts";
 import { MembersList } from "./MembersList.tsx";
-import { StandingsTable } from "./StandingsTable.tsx";
+import { LeagueStandings } from "./LeagueStandings.tsx";
 import { useLeagueAction } from "./use-league-action.ts";
 
 interface LeagueDetailsDialogProps {
@@ -63,7 +63,6 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
             key={league.id}
             league={league}
             members={members}
-            standings={fresh?.standings}
             userId={userId}
             onEdit={() => setEditing(true)}
             onAsk={setAsking}
@@ -98,7 +97,6 @@ export function LeagueDetailsDialog({ league: preview, userId, onClose }: League
 interface LeagueDetailsProps {
   league: LeagueSummary;
   members: League["members"] | undefined;
-  standings: Standing[] | undefined;
   userId: number;
   onEdit(): void;
   /** Asks to confirm a tool (leave, delete, remove a member, make one admin). */
@@ -106,7 +104,7 @@ interface LeagueDetailsProps {
   onClose(): void;
 }
 
-function LeagueDetails({ league, members, standings, userId, onEdit, onAsk, onClose }: LeagueDetailsProps) {
+function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: LeagueDetailsProps) {
   const { pending, run } = useLeagueAction();
   const member = isMember({ members: members ?? [] }, userId);
   const admin = isAdmin({ members: members ?? [] }, userId);
@@ -156,7 +154,7 @@ function LeagueDetails({ league, members, standings, userId, onEdit, onAsk, onCl
             }
           : {})}
       />
-      <StandingsTable league={league} standings={standings} viewerId={userId} />
+      <LeagueStandings league={league} viewerId={userId} />
       {member ? <LeagueFeed leagueId={league.id} onTail={onClose} /> : null}
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 

@@ -11,6 +11,7 @@ import {
 } from "./league-form.ts";
 import { betTypeName } from "../../lib/league-text.ts";
 import { RevealPicksField } from "./RevealPicksField.tsx";
+import { ScoringFields } from "./ScoringFields.tsx";
 
 interface LeagueFormProps {
   /** Prefixes the fields' ids, so the create and edit forms can be on the page together. */
@@ -52,7 +53,7 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
       return;
     }
     setPending(true);
-    const saved = await onSubmit(settingsPayload(values));
+    const saved = await onSubmit(settingsPayload(values, initial.scoring));
     if (!saved) setPending(false);
   }
 
@@ -211,6 +212,13 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
           </div>
         </div>
       </fieldset>
+
+      <ScoringFields
+        id={id}
+        value={values.scoring}
+        onChange={(scoring) => set("scoring", scoring)}
+        error={errorFor("scoring")}
+      />
 
       <footer className="league-form-actions">
         <button type="button" className="secondary outline" onClick={onCancel} disabled={pending}>

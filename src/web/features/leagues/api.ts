@@ -1,5 +1,13 @@
 import type { MessageResponse } from "../../../shared/contract/common.ts";
-import type { Invitation, InviteLink, League, LeagueDetails, LeagueSummary } from "../../../shared/contract/leagues.ts";
+import type {
+  Invitation,
+  InviteLink,
+  League,
+  LeagueDetails,
+  LeagueScoring,
+  LeagueStandings,
+  LeagueSummary,
+} from "../../../shared/contract/leagues.ts";
 import type { LeagueFeed } from "../../../shared/contract/league-feed.ts";
 import type { RevealPicks } from "../../../shared/league-reveal.ts";
 import { apiRequest } from "../../lib/api.ts";
@@ -17,6 +25,7 @@ export interface LeagueSettingsPayload {
   startDate?: string;
   endDate?: string;
   revealPicks?: RevealPicks;
+  scoring?: LeagueScoring;
 }
 
 const leagueUrl = (id: number) => `/api/leagues/${id}`;
@@ -34,6 +43,9 @@ export const useLeagueDetails = (id: number | null) => useQuery<LeagueDetails>(i
 /** A page of the league's revealed picks (members only); `cursor`: the last pick of the page before. */
 export const useLeagueFeed = (id: number | null, cursor: number | null = null) =>
   useQuery<LeagueFeed>(id === null ? null : keys.leagueFeed(id, cursor), onOpen);
+/** A league's standings for its season or one week of the current season, ranked by its scoring. */
+export const useLeagueStandings = (id: number, period: "season" | number) =>
+  useQuery<LeagueStandings>(keys.leagueStandings(id, period));
 /** The league's invitations; only asked for when the viewer may see them (admins of a private league). */
 export const useLeagueInvitations = (id: number, allowed: boolean) =>
   useQuery<Invitation[]>(allowed ? keys.leagueInvitations(id) : null, onOpen);

@@ -1,6 +1,7 @@
 import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { DEFAULT_BET_TYPES, settingsProblem } from "../../../shared/leagues.ts";
 import { DEFAULT_REVEAL_PICKS, type RevealPicks } from "../../../shared/league-reveal.ts";
+import { DEFAULT_SCORING, type ScoringSettings, scoringProblem } from "../../../shared/league-scoring.ts";
 import type { LeagueSettingsPayload } from "./api.ts";
 
 /** The create/edit form as typed: numbers and dates stay text until sent, blank = not set. */
@@ -15,6 +16,8 @@ export interface LeagueFormValues {
   startDate: string;
   endDate: string;
   revealPicks: RevealPicks;
+  /** Numbers as typed (NaN when blank), checked by scoringProblem before sending. */
+  scoring: ScoringSettings;
 }
 
 export type LeagueFormField = keyof LeagueFormValues;
@@ -36,6 +39,7 @@ export const NEW_LEAGUE: LeagueFormValues = {
   startDate: "",
   endDate: "",
   revealPicks: DEFAULT_REVEAL_PICKS,
+  scoring: DEFAULT_SCORING,
 };
 
 const numberText = (value: number | null) => (value === null ? "" : String(value));
@@ -53,6 +57,7 @@ export function formFromLeague(league: LeagueSummary): LeagueFormValues {
     startDate: league.startDate ?? "",
     endDate: league.endDate ?? "",
     revealPicks: league.revealPicks,
+    scoring: league.scoring ?? DEFAULT_SCORING,
   };
 }
 
@@ -81,6 +86,8 @@ export function formProblem(values: LeagueFormValues): FormProblem | null {
   const bankroll = amount(values.startingBankroll);
   const wagers = wagerProblem("minWager", minWager) ?? wagerProblem("maxWager", maxWager);
   if (wagers) return wagers;
+  const scoring = scoringProblem(values.scoring);
+  if (scoring) return { field: "scoring", message: scoringWords(scoring.message) };
   if (bankroll !== null && !Number.isFinite(bankroll)) {
     return { field: "startingBankroll", message: "Starting bankroll must be at least 100, in steps of 100" };
   }
@@ -104,6 +111,20 @@ export function formProblem(values: LeagueFormValues): FormProblem | null {
   return { field, message: formWords(field, problem.message) };
 }
 
+const SCORING_FIELDS: Record<string, string> = {
+  "scoring.roiMinBets": "Minimum bets for ROI",
+  "scoring.dropWorstWeeks": "Drop worst weeks",
+  "scoring.minBetsPerWeek": "Minimum bets per week",
+  "scoring.tiebreakers": "Tiebreakers:",
+};
+
+/** "scoring.dropWorstWeeks: must be …" as the form's Scoring fieldset says it: "Drop worst weeks must be …". */
+function scoringWords(message: string): string {
+  const [field, rest] = message.split(": ", 2);
+  const label = field === undefined ? undefined : SCORING_FIELDS[field];
+  return label && rest ? `${label} ${rest}` : message;
+}
+
 const LABELS: Partial<Record<LeagueFormField, string>> = { name: "League name", description: "Description" };
 
 /** "name: must not …" (the API's words, naming the field) as the form says it: "League name must not …". */
@@ -112,8 +133,11 @@ function formWords(field: LeagueFormField, message: string): string {
   return label && message.startsWith(`${field}: `) ? `${label} ${message.slice(field.length + 2)}` : message;
 }
 
-/** What POST/PUT /api/leagues is sent: optional numbers and dates only when filled (spec §5). */
-export function settingsPayload(values: LeagueFormValues): LeagueSettingsPayload {
+/**
+ * What POST/PUT /api/leagues is sent: optional numbers and dates only when filled (spec §5); the
+ * scoring only when it differs from what the form opened with, so untouched knobs send spec §7's body.
+ */
+export function settingsPayload(values: LeagueFormValues, initialScoring: ScoringSettings): LeagueSettingsPayload {
   const minWager = amount(values.minWager);
   const maxWager = amount(values.maxWager);
   const bankroll = amount(values.startingBankroll);
@@ -130,5 +154,6 @@ export function settingsPayload(values: LeagueFormValues): LeagueSettingsPayload
     ...(values.startDate ? { startDate: values.startDate } : {}),
     ...(values.endDate ? { endDate: values.endDate } : {}),
     revealPicks: values.revealPicks,
+    ...(JSON.stringify(values.scoring) === JSON.stringify(initialScoring) ? {} : { scoring: values.scoring }),
   };
 }

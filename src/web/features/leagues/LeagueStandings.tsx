@@ -1,0 +1,137 @@
+import { useState } from "react";
+import type { LeagueScoring, LeagueSummary, StandingsRow } from "../../../shared/contract/leagues.ts";
+import { SCORING_LABELS, TIEBREAKER_LABELS } from "../../../shared/league-scoring.ts";
+import { PlayerLink } from "../../components/PlayerLink.tsx";
+import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import { useCurrentWeek } from "../../lib/games.ts";
+import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
+import { useLeagueStandings } from "./api.ts";
+import { type StandingsPeriod, StandingsWeekPicker } from "./StandingsWeekPicker.tsx";
+
+const tone = (value: number) => toneClass(value, "");
+
+/** What a league's standings count (decision 0052): its own book with a starting bankroll, else members' bets that fit its rules. */
+function standingsBasis(league: Pick<LeagueSummary, "startingBankroll">): string {
+  return league.startingBankroll === null
+    ? "Ranks every bet members place that fits the league's rules"
+    : "Ranks bets placed in this league's own bankroll";
+}
+
+const UNITS: RankColumn<StandingsRow> = {
+  head: "Units Won",
+  numeric: true,
+  cellClass: (row) => tone(Number(row.unitsWon)),
+  cell: (row) => unitsText(row.unitsWon),
+};
+const ROI: RankColumn<StandingsRow> = {
+  head: "ROI",
+  numeric: true,
+  cellClass: (row) => tone(row.roi),
+  cell: (row) => signedPercentText(row.roi),
+};
+const WINS: RankColumn<StandingsRow> = { head: "Wins", numeric: true, cell: (row) => row.won };
+const BETS: RankColumn<StandingsRow> = { head: "Bets", numeric: true, cell: (row) => row.totalBets };
+const WIN_RATE: RankColumn<StandingsRow> = { head: "Win Rate", numeric: true, cell: (row) => percentText(row.winRate) };
+const CLV: RankColumn<StandingsRow> = {
+  head: "CLV",
+  numeric: true,
+  cell: (row) => (row.clv === null ? "—" : signedPercentText(row.clv)),
+};
+
+/** What a row says beside its figures: why it is unranked, the tiebreak that placed it, the weeks it dropped. */
+function noteOf(row: StandingsRow): string {
+  const notes = [
+    row.unranked ? `Unranked: ${row.unranked.charAt(0).toLowerCase()}${row.unranked.slice(1)}` : null,
+    row.tiebreak ? `Tiebreak: ${TIEBREAKER_LABELS[row.tiebreak]}` : null,
+    row.droppedWeeks.length > 0 ? `Dropped ${row.droppedWeeks.join(", ")}` : null,
+  ];
+  return notes.filter(Boolean).join("; ");
+}
+
+/** The columns for a scoring: the figure it ranks by first, then the others. */
+function columnsFor(scoring: LeagueScoring, rows: readonly StandingsRow[]): RankColumn<StandingsRow>[] {
+  const figures =
+    scoring.scoring === "roi"
+      ? [ROI, UNITS, BETS, WIN_RATE]
+      : scoring.scoring === "wins"
+        ? [WINS, UNITS, BETS, WIN_RATE, ROI]
+        : [UNITS, BETS, WIN_RATE, ROI];
+  return [
+    { head: "Rank", cell: (row) => row.rank ?? "—" },
+    { head: "Player", rowHeader: true, cell: (row) => <PlayerLink username={row.username} /> },
+    ...figures,
+    ...(scoring.tiebreakers.includes("clv") ? [CLV] : []),
+    ...(rows.some((row) => noteOf(row) !== "")
+      ? [{ head: "Note", cell: noteOf, className: "league-standings-note" }]
+      : []),
+  ];
+}
+
+/** A label inside a sentence: lower case, but ROI stays ROI. */
+const inSentence = (label: string) => (label === "ROI" ? label : label.toLowerCase());
+
+/** "Ranked by units won, then ROI, then more bets. Worst 2 weeks dropped. At least 3 bets a week to rank." */
+export function scoringText(scoring: LeagueScoring): string {
+  const by = [
+    inSentence(SCORING_LABELS[scoring.scoring]) +
+      (scoring.scoring === "roi" && scoring.roiMinBets > 0 ? ` (at least ${scoring.roiMinBets} bets)` : ""),
+    ...scoring.tiebreakers.map((t) => inSentence(TIEBREAKER_LABELS[t])),
+  ];
+  return [
+    `Ranked by ${by.join(", then ")}; ties share a rank.`,
+    scoring.dropWorstWeeks > 0
+      ? `Each member's worst ${scoring.dropWorstWeeks === 1 ? "week is" : `${scoring.dropWorstWeeks} weeks are`} left out of the season.`
+      : null,
+    scoring.minBetsPerWeek > 0
+      ? `At least ${scoring.minBetsPerWeek} settled ${scoring.minBetsPerWeek === 1 ? "bet" : "bets"} a week to rank that week.`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** A league's standings (spec §2), season or week by week like the site's boards, ranked by its scoring (decision 0058). */
+export function LeagueStandings({
+  league,
+  viewerId,
+}: {
+  league: Pick<LeagueSummary, "id" | "startingBankroll">;
+  viewerId: number;
+}) {
+  const [period, setPeriod] = useState<StandingsPeriod>("season");
+  const currentWeek = useCurrentWeek().data?.week ?? null;
+  const { data } = useLeagueStandings(league.id, period);
+  const answer = data && (period === "season" ? data.week === null : data.week === period) ? data : undefined;
+  const title = period === "season" ? "Season standings" : `Week ${period} standings`;
+  return (
+    <section aria-labelledby="league-standings-title" aria-describedby="league-standings-basis">
+      <div className="league-standings-head">
+        <h3 id="league-standings-title">Standings</h3>
+        {currentWeek !== null ? (
+          <StandingsWeekPicker period={period} currentWeek={currentWeek} onChange={setPeriod} />
+        ) : null}
+      </div>
+      <p id="league-standings-basis" className="muted league-standings-basis">
+        {standingsBasis(league)}
+      </p>
+      {answer === undefined ? (
+        <p className="muted" aria-busy="true">
+          Loading standings…
+        </p>
+      ) : (
+        <>
+          <RankTable
+            className="league-standings"
+            label={title}
+            caption={title}
+            rows={answer.rows}
+            columns={columnsFor(answer.scoring, answer.rows)}
+            rowKey={(row) => row.userId}
+            isViewer={(row) => row.userId === viewerId}
+          />
+          <p className="muted league-scoring-text">{scoringText(answer.scoring)}</p>
+        </>
+      )}
+    </section>
+  );
+}
