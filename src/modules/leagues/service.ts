@@ -33,7 +33,7 @@ import { seasonRows, standings, type StandingsRequest } from "./standings.ts";
 import { roiPercent, winRatePercent } from "../../shared/stats.ts";
 import { UNIT_CENTS } from "../../shared/money.ts";
 
-export { pickRevealedTo } from "./feed.ts";
+export { pickRevealedTo, picksRevealedBetween } from "./feed.ts";
 
 /**
  * Held while a league's members or admins change (leaving, removal, appointing, deletion, account

@@ -1,6 +1,6 @@
 import type { Db } from "../../runtime/index.ts";
 import { tailedPickText, tailsPlacedBetween } from "../betting/service.ts";
-import { picksRevealedBetween } from "../leagues/feed.ts";
+import { picksRevealedBetween } from "../leagues/service.ts";
 import * as repo from "./repo.ts";
 
 /** A reveal is news for a few hours (the games are under way); then it is dropped. */
