@@ -9,15 +9,16 @@ export interface RunningServe {
 }
 
 /**
- * A real `serve` process on a database file and a free port, resolved once it logs that it
+ * A real `serve` process on a database file and a free port (or `port`), resolved once it logs that it
  * listens. `env` is its whole environment; `runtimeFlags` go to Bun before the script.
  */
 export async function startServe(
   db: string,
   env: Record<string, string | undefined>,
   runtimeFlags: string[] = [],
+  port = 0,
 ): Promise<RunningServe> {
-  const proc = Bun.spawn([process.execPath, ...runtimeFlags, MAIN, "serve", "--port", "0", "--db", db], {
+  const proc = Bun.spawn([process.execPath, ...runtimeFlags, MAIN, "serve", "--port", String(port), "--db", db], {
     env,
     stdin: "ignore",
     stdout: "pipe",

@@ -70,6 +70,8 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       HOME: process.env.HOME,
       DEMO_BOTS: "0",
       AUTH_RATE_LIMIT: "3",
+      // Every socket of this file comes from this one address (Caddy names it): no cap in the way.
+      SOCKETS_PER_ADDRESS: "100000",
     };
     // One at a time into the list: a failed second start still leaves the first to be killed.
     apps.push(await startServe(database.url, env));
@@ -305,6 +307,148 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     );
     expect(stored.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(acknowledged.sort((a, b) => a - b));
   }, 60_000);
+
+  test("a rolling restart (app1, then app2) under steady placements and 2,000 open sockets: no request fails, no acknowledged bet is lost, every socket is back within 10 s and misses no update", async () => {
+    await client.query("delete from rate_limits");
+    const stamp = Date.now() % 100000;
+    const signUp = async (name: string) => {
+      const res = await send("POST", "/api/register", {
+        email: `${name}-${stamp}@example.com`,
+        username: `${name}_${stamp}`,
+        password: "correct horse battery",
+      });
+      expect(res.status).toBe(201);
+      return res.headers.get("set-cookie")!.split(";")[0]!;
+    };
+    const player = await signUp("roller");
+    const boss = await signUp("rollboss");
+    await client.query("update users set role = 'admin', email_verified_at = $2 where username = $1", [
+      `rollboss_${stamp}`,
+      new Date().toISOString(),
+    ]);
+    const { rows: games } = await client.query<{ id: string; home_team: string; odds: string }>(
+      "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time desc limit 48",
+      [new Date(Date.now() + 3600_000).toISOString()],
+    );
+    const [duringRestart, afterRestart, ...forBets] = games;
+    const bets = forBets.map((game) => {
+      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+        (m) => m.marketType === "h2h",
+      )!;
+      const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
+      return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
+    });
+
+    // 2,000 browsers on the live channel; one whose socket closes comes back after a random moment
+    // (as web/lib/live.ts does: 0.75–1.25 s) and, as the page does at each (re)open, catches up by refetching.
+    let finished = false;
+    const browsers = Array.from({ length: 2000 }, () => ({
+      heard: new Set<string>(),
+      openedAt: [] as number[],
+      closedFor: [] as number[],
+      closedAt: 0,
+    }));
+    const connect = (b: (typeof browsers)[number]) => {
+      const ws = new WebSocket(`${origin.replace("http", "ws")}/ws`, { headers: { origin } } as unknown as string[]);
+      ws.addEventListener("message", (e) => {
+        const message = JSON.parse(String(e.data)) as { type: string; games?: { id: string; status: string }[] | null };
+        if (message.type === "hello") {
+          b.openedAt.push(Date.now());
+          if (b.closedAt) b.closedFor.push(Date.now() - b.closedAt);
+          b.closedAt = 0;
+        }
+        for (const g of message.games ?? []) if (g.status === "completed") b.heard.add(g.id);
+      });
+      ws.addEventListener("close", () => {
+        if (finished) return;
+        b.closedAt ||= Date.now();
+        setTimeout(() => connect(b), 750 + Math.random() * 500); // web/lib/live.ts's first retry
+      });
+      return ws;
+    };
+    const sockets = browsers.map(connect);
+    await waitFor(() => browsers.every((b) => b.openedAt.length > 0), 30_000).catch(() => {
+      throw new Error(`only ${browsers.filter((b) => b.openedAt.length > 0).length} of 2,000 sockets opened`);
+    });
+
+    // Steady placements, one at a time, all through the restarts.
+    const outcomes: { status: number; id?: number }[] = [];
+    let placing = true;
+    const placements = (async () => {
+      for (const bet of bets) {
+        if (!placing) break;
+        const answer = await send("POST", "/api/bets", bet, { cookie: player });
+        const body = (await answer.json().catch(() => ({}))) as { id?: number };
+        outcomes.push({ status: answer.status, id: body.id });
+        await Bun.sleep(250);
+      }
+    })();
+    const resolve = async (gameId: string) => {
+      const res = await send(
+        "PATCH",
+        `/api/games/${gameId}`,
+        { homeScore: 20, awayScore: 17, status: "completed" },
+        { cookie: boss },
+      );
+      expect(res.status).toBe(200);
+      return Date.now();
+    };
+    const env = {
+      ...composeAppEnvironment(),
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DEMO_BOTS: "0",
+      AUTH_RATE_LIMIT: "3",
+      // Every socket of this file comes from this one address (Caddy names it): no cap in the way.
+      SOCKETS_PER_ADDRESS: "100000",
+    };
+    let midResolvedAt = 0;
+    for (const i of [0, 1]) {
+      const old = apps[i]!;
+      const port = Number(new URL(old.url).port);
+      old.proc.kill("SIGTERM");
+      await old.proc.exited;
+      apps[i] = await startServe(database.url, env, [], port);
+      // The proxy takes it back at its next check (every 5 s).
+      await waitFor(async () => (await fetch(`${apps[i]!.url}/readyz`)).status === 200, 10_000).catch(() => {
+        throw new Error(`the restarted app${i + 1} never became ready`);
+      });
+      if (i === 0) midResolvedAt = await resolve(duringRestart!.id);
+    }
+    await Bun.sleep(5_500);
+    placing = false;
+    await placements;
+    await resolve(afterRestart!.id);
+    await waitFor(() => browsers.every((b) => b.heard.has(afterRestart!.id)), 15_000).catch(() => {
+      const deaf = browsers.filter((b) => !b.heard.has(afterRestart!.id));
+      throw new Error(
+        `${deaf.length} browsers never heard the last final (${deaf.filter((b) => b.closedAt).length} of them closed)`,
+      );
+    });
+    finished = true;
+    for (const ws of sockets) ws.close();
+
+    // No placement failed (the draining process left the rotation before it stopped listening),
+    // and every acknowledged bet is there.
+    expect(outcomes.filter((o) => o.status !== 201)).toEqual([]);
+    expect(outcomes.length).toBeGreaterThan(20);
+    const { rows: stored } = await client.query<{ id: string }>(
+      "select b.id from bets b join users u on u.id = b.user_id where u.username = $1",
+      [`roller_${stamp}`],
+    );
+    expect(stored.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+      outcomes.map((o) => o.id!).sort((a, b) => a - b),
+    );
+    // Every socket of a stopped process came back within 10 s; the update sent in between reached
+    // each browser, or it (re)opened after it and so refetched it.
+    const reconnected = browsers.filter((b) => b.closedFor.length > 0);
+    expect(reconnected.length).toBeGreaterThan(0);
+    expect(Math.max(...browsers.flatMap((b) => b.closedFor))).toBeLessThanOrEqual(10_000);
+    const missed = browsers.filter(
+      (b) => !b.heard.has(duringRestart!.id) && !b.openedAt.some((at) => at >= midResolvedAt),
+    );
+    expect(missed.length).toBe(0);
+  }, 120_000);
 
   test("with one process killed, every request is still answered by the other", async () => {
     apps[0]!.proc.kill("SIGKILL");
