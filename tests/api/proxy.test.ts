@@ -44,6 +44,19 @@ function composeAppEnvironment(): Record<string, string> {
   return env;
 }
 
+/** An app process's environment here: compose's, with this file's own settings on top. */
+function appEnvironment(): Record<string, string | undefined> {
+  return {
+    ...composeAppEnvironment(),
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DEMO_BOTS: "0",
+    AUTH_RATE_LIMIT: "3",
+    // Every socket of this file comes from this one address (Caddy names it): no cap in the way.
+    SOCKETS_PER_ADDRESS: "100000",
+  };
+}
+
 /**
  * compose.yaml's topology without containers (the PostgreSQL run, where Caddy is installed; CI
  * installs Debian's `caddy`): deploy/Caddyfile, as the proxy container runs it, in front of two
@@ -64,15 +77,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     // The app processes' settings as compose.yaml gives them (PUBLIC_URL unset: any address works).
-    const env = {
-      ...composeAppEnvironment(),
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DEMO_BOTS: "0",
-      AUTH_RATE_LIMIT: "3",
-      // Every socket of this file comes from this one address (Caddy names it): no cap in the way.
-      SOCKETS_PER_ADDRESS: "100000",
-    };
+    const env = appEnvironment();
     // One at a time into the list: a failed second start still leaves the first to be killed.
     apps.push(await startServe(database.url, env));
     apps.push(await startServe(database.url, env));
@@ -393,15 +398,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       expect(res.status).toBe(200);
       return Date.now();
     };
-    const env = {
-      ...composeAppEnvironment(),
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DEMO_BOTS: "0",
-      AUTH_RATE_LIMIT: "3",
-      // Every socket of this file comes from this one address (Caddy names it): no cap in the way.
-      SOCKETS_PER_ADDRESS: "100000",
-    };
+    const env = appEnvironment();
     let midResolvedAt = 0;
     for (const i of [0, 1]) {
       const old = apps[i]!;

@@ -587,27 +587,8 @@ export function ownersOf(db: Db, betIds: readonly number[]) {
     .execute();
 }
 
-export function tailsPlacedBetween(db: Db, since: string, until: string) {
-  return db
-    .selectFrom("bets as tail")
-    .innerJoin("bets as original", "original.id", "tail.tailed_from_bet_id")
-    .innerJoin("users as tailer", "tailer.id", "tail.user_id")
-    .select([
-      "tail.id as tailBetId",
-      "original.user_id as ownerId",
-      "tailer.username as tailer",
-      "original.bet_type as betType",
-      "original.selection as selection",
-      "original.point as point",
-      "original.odds as odds",
-    ])
-    .where("tail.placed_at", ">", since)
-    .where("tail.placed_at", "<=", until)
-    .orderBy("tail.id")
-    .execute();
-}
-
-export function tailsOfPicksOf(db: Db, ownerId: number, since: string) {
+/** Tails (bets that follow another's pick) with whose pick, who tailed and the pick as its owner took it. */
+function tails(db: Db) {
   return db
     .selectFrom("bets as tail")
     .innerJoin("bets as original", "original.id", "tail.tailed_from_bet_id")
@@ -621,7 +602,19 @@ export function tailsOfPicksOf(db: Db, ownerId: number, since: string) {
       "original.point as point",
       "original.odds as odds",
       "tail.placed_at as placedAt",
-    ])
+    ]);
+}
+
+export function tailsPlacedBetween(db: Db, since: string, until: string) {
+  return tails(db)
+    .where("tail.placed_at", ">", since)
+    .where("tail.placed_at", "<=", until)
+    .orderBy("tail.id")
+    .execute();
+}
+
+export function tailsOfPicksOf(db: Db, ownerId: number, since: string) {
+  return tails(db)
     .where("original.user_id", "=", ownerId)
     .where("tail.placed_at", ">=", since)
     .orderBy("tail.id", "desc")

@@ -452,6 +452,7 @@ export interface Tail {
   selection: string;
   point: number | null;
   odds: number;
+  placedAt: string;
 }
 
 /** "Kansas City Chiefs -3.5 at -110", "Over 47.5 at -105": a tailed pick as its owner took it. */
@@ -462,7 +463,7 @@ export function tailedPickText(tail: Pick<Tail, "betType" | "selection" | "point
 }
 
 /** The tails of a player's picks placed since `since`, newest first (the bell tells of them). */
-export function tailsOfPicksOf(db: Db, ownerId: number, since: string): Promise<(Tail & { placedAt: string })[]> {
+export function tailsOfPicksOf(db: Db, ownerId: number, since: string): Promise<Tail[]> {
   return repo.tailsOfPicksOf(db, ownerId, since);
 }
 
