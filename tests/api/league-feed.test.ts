@@ -5,27 +5,7 @@ import { ADMIN, type BuiltUser, buildLeague, buildUser, seededSeason } from "../
 import { copiesSettled } from "../databases.ts";
 import type { FakeProvider } from "../fake-provider.ts";
 import { call, type TestContext } from "../support.ts";
-
-// Week 1: Thu 2026-09-11 00:20 UTC (its first kick-off), Sun 17:00 and Sun 20:25; week 2: Sun 2026-09-20 17:00.
-const THU = "fake-w1-DAL-PHI";
-const SUN = "fake-w1-KC-BUF";
-const LATE = "fake-w1-SF-SEA";
-const WEEK2 = "fake-w2-PHI-KC";
-
-const spread = (gameId: string, selection: string, point = -3.5) => ({
-  gameId,
-  betType: "spread",
-  selection,
-  odds: -110,
-  point,
-});
-const moneyline = (gameId: string, selection: string) => ({
-  gameId,
-  betType: "moneyline",
-  selection,
-  odds: -175,
-  point: null,
-});
+import { LATE, moneyline, spread, SUN, THU, WEEK2 } from "./league-fixtures.ts";
 
 let ctx: TestContext;
 let provider: FakeProvider;

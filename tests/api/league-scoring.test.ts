@@ -6,30 +6,9 @@ import { DEFAULT_SCORING, type ScoringSettings } from "../../src/shared/league-s
 import { ADMIN, type BuiltUser, buildLeague, seededSeason } from "../factories.ts";
 import type { FakeProvider } from "../fake-provider.ts";
 import { call, type TestContext } from "../support.ts";
+import { LATE, moneyline, over, spread, SUN, THU, WEEK2, WEEK2_LATE } from "./league-fixtures.ts";
 
-// Every game: home −3.5 at −110, total 45.5 at −110, away +150 / home −175; every final here is 24–17 to the home side.
-const THU = "fake-w1-DAL-PHI";
-const SUN = "fake-w1-KC-BUF";
-const LATE = "fake-w1-SF-SEA";
-const W2_EARLY = "fake-w2-PHI-KC"; // Sun 2026-09-20 17:00
-const W2_LATE = "fake-w2-BUF-DAL"; // Sun 2026-09-20 20:25
-
-const spread = (gameId: string, selection: string) => ({
-  gameId,
-  betType: "spread",
-  selection,
-  odds: -110,
-  point: -3.5,
-});
 const awaySpread = (gameId: string, selection: string) => ({ ...spread(gameId, selection), point: 3.5 });
-const moneyline = (gameId: string, selection: string) => ({
-  gameId,
-  betType: "moneyline",
-  selection,
-  odds: -175,
-  point: null,
-});
-const over = (gameId: string) => ({ gameId, betType: "total", selection: "Over", odds: -110, point: 45.5 });
 
 let ctx: TestContext;
 let provider: FakeProvider;
@@ -182,14 +161,14 @@ describe("weekly and season standings", () => {
     await bet(owner, awaySpread(THU, "Dallas Cowboys"));
     await bet(owner, moneyline(SUN, "Buffalo Bills"));
     await bet(third, over(SUN));
-    await bet(member, spread(W2_EARLY, "Kansas City Chiefs"));
-    await bet(owner, spread(W2_LATE, "Dallas Cowboys"));
-    await bet(third, moneyline(W2_EARLY, "Kansas City Chiefs"));
-    await bet(third, moneyline(W2_LATE, "Dallas Cowboys"));
+    await bet(member, spread(WEEK2, "Kansas City Chiefs"));
+    await bet(owner, spread(WEEK2_LATE, "Dallas Cowboys"));
+    await bet(third, moneyline(WEEK2, "Kansas City Chiefs"));
+    await bet(third, moneyline(WEEK2_LATE, "Dallas Cowboys"));
     await bet(outsider, spread(THU, "Philadelphia Eagles")); // not a member
     for (const game of [THU, SUN, LATE]) await final(game);
-    // Week 2's closing lines: W2_EARLY closes with the home side at −4.5 (member's KC −3.5 beat it),
-    // W2_LATE at −2.5 (owner's DAL −3.5 did not).
+    // Week 2's closing lines: WEEK2 closes with the home side at −4.5 (member's KC −3.5 beat it),
+    // WEEK2_LATE at −2.5 (owner's DAL −3.5 did not).
     // (A game's closing line is the last line stored before its kick-off, recorded by the first sync after it.)
     const syncAt = async (at: string, shift: number) => {
       provider.spreadShift = shift;
@@ -200,8 +179,8 @@ describe("weekly and season standings", () => {
     await syncAt("2026-09-20T17:30:00Z", -1);
     await syncAt("2026-09-20T20:00:00Z", 1);
     await syncAt("2026-09-20T20:26:00Z", 1);
-    await final(W2_EARLY, "2026-09-20T21:00:00Z");
-    await final(W2_LATE, "2026-09-21T00:00:00Z");
+    await final(WEEK2, "2026-09-20T21:00:00Z");
+    await final(WEEK2_LATE, "2026-09-21T00:00:00Z");
   });
 
   test("units (the default): a week's standings count that week, the season's every week", async () => {
@@ -356,8 +335,8 @@ describe("a contest league's weekly standings", () => {
     const league = await buildLeague(ctx, owner, { startingBankroll: 1000, members: [member] });
     await bet(member, spread(THU, "Philadelphia Eagles"), league.id); // its book: +0.91
     await bet(owner, spread(SUN, "Buffalo Bills")); // individual: not counted
-    await bet(owner, over(W2_EARLY), league.id); // its book, week 2: −1.00
-    for (const game of [THU, SUN, W2_EARLY]) await final(game);
+    await bet(owner, over(WEEK2), league.id); // its book, week 2: −1.00
+    for (const game of [THU, SUN, WEEK2]) await final(game);
     expect(await table(league.id, 1)).toEqual([
       [1, "member", "0.91", 1],
       [2, "owner", "0.00", 0],

@@ -2,28 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { ADMIN, type BuiltUser, buildLeague, seededSeason } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
-
-// Every game: home −3.5 at −110, total 45.5 at −110, away +150 / home −175; every final here is 24–17 to the home side.
-const THU = "fake-w1-DAL-PHI"; // Thu 2026-09-11 00:20 UTC
-const SUN = "fake-w1-KC-BUF"; // Sun 2026-09-13 17:00
-const LATE = "fake-w1-SF-SEA"; // Sun 2026-09-13 20:25
-const WEEK2 = "fake-w2-PHI-KC"; // Sun 2026-09-20 17:00
-
-const spread = (gameId: string, selection: string) => ({
-  gameId,
-  betType: "spread",
-  selection,
-  odds: -110,
-  point: -3.5,
-});
-const moneyline = (gameId: string, selection: string) => ({
-  gameId,
-  betType: "moneyline",
-  selection,
-  odds: -175,
-  point: null,
-});
-const over = (gameId: string) => ({ gameId, betType: "total", selection: "Over", odds: -110, point: 45.5 });
+import { LATE, moneyline, over, spread, SUN, THU, WEEK2 } from "./league-fixtures.ts";
 
 let ctx: TestContext;
 let admin: BuiltUser;
