@@ -44,6 +44,7 @@ test("0016 keeps every bet and index while relaxing one-bet-per-game to single b
   );
   expect(indexes.rows.map((r) => r.name)).toEqual([
     "bets_game_status",
+    "bets_league_book", // 0027's, for a contest league's standings
     "bets_one_parlay_per_legs_per_book",
     "bets_one_per_game_per_book",
     "bets_user_placed",
