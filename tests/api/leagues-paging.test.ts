@@ -1,4 +1,5 @@
 /** GET /api/leagues answers in pages (a script once made it 2.8 MB): limits, cursors, the next-page headers and Available Leagues. */
+import { DEFAULT_SCORING } from "../../src/shared/league-scoring.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Kysely } from "kysely";
 import type { Database } from "../../src/db/schema.ts";
@@ -115,6 +116,8 @@ describe("pages", () => {
       createdBy: ann.user.id,
       createdAt: "2026-09-01T00:00:00.000Z",
       memberCount: 2,
+      revealPicks: "kickoff",
+      scoring: DEFAULT_SCORING,
     });
     expect((await get(ben, `/api/leagues/${id}`)).body.members.map((m: { username: string }) => m.username)).toEqual([
       "ann",
