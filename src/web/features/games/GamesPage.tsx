@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import type { Game } from "../../../shared/contract/games.ts";
 import { InlineError } from "../../components/InlineError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
@@ -180,20 +181,43 @@ function GameList({ page }: { page: GamesPageState }) {
         </article>
       );
     case "games":
-      return (
-        <div className="game-list">
-          {list.games.map((game) => (
-            <GameCard
-              key={game.id}
-              game={game}
-              locked={isLocked(game, page.now)}
-              selectedKeys={page.slipKeys.get(game.id) ?? ""}
-              moves={page.movesOf(game.id)}
-              bets={page.betsByGame.get(game.id)}
-              onShowLines={page.showLines}
-            />
-          ))}
-        </div>
-      );
+      return <GameCards games={list.games} page={page} />;
   }
+}
+
+/** Cards drawn at first; the rest follow a few at a time, each batch a task of its own. */
+const FIRST_CARDS = 3;
+const MORE_CARDS = 3;
+
+/**
+ * How many of `total` cards to draw: a week's 16 cards drawn at once were one long task on a phone
+ * (hundreds of ms under Lighthouse's throttling), blocking taps; in batches the page answers between them.
+ */
+function useCardsDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => setDrawn((n) => n + MORE_CARDS), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
+  return Math.min(drawn, total);
+}
+
+function GameCards({ games, page }: { games: Game[]; page: GamesPageState }) {
+  const drawn = useCardsDrawn(games.length);
+  return (
+    <div className="game-list">
+      {games.slice(0, drawn).map((game) => (
+        <GameCard
+          key={game.id}
+          game={game}
+          locked={isLocked(game, page.now)}
+          selectedKeys={page.slipKeys.get(game.id) ?? ""}
+          moves={page.movesOf(game.id)}
+          bets={page.betsByGame.get(game.id)}
+          onShowLines={page.showLines}
+        />
+      ))}
+    </div>
+  );
 }
