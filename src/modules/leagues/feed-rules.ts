@@ -1,6 +1,7 @@
 /** How a league's feed shows a revealed pick (decision 0056). Pure. */
 import type { Bet } from "../../shared/contract/betting.ts";
 import type { LeaguePick, TailedFrom } from "../../shared/contract/league-feed.ts";
+import { publicBet } from "../../shared/public-bet.ts";
 
 /** How many picks one page of the feed holds. */
 export const FEED_PAGE = 20;
@@ -31,24 +32,8 @@ export function feedPick(
   tail: LeaguePick["tail"],
 ): LeaguePick {
   return {
-    id: bet.id,
-    gameId: bet.gameId,
-    betType: bet.betType,
-    selection: bet.selection,
-    odds: bet.odds,
-    point: bet.point,
-    units: bet.units,
+    ...publicBet(bet),
     wagerAmount: bet.wagerAmount,
-    isParlay: bet.isParlay,
-    status: bet.status,
-    result: bet.result,
-    placedAt: bet.placedAt,
-    settledAt: bet.settledAt,
-    game: bet.game,
-    prop: bet.prop,
-    closingLine: bet.closingLine,
-    clv: bet.clv,
-    legs: bet.legs?.map(({ propId: _, ...leg }) => leg) ?? null,
     propId: bet.propId,
     player: { userId: bet.userId, username },
     tailedFrom,

@@ -2,6 +2,7 @@
 import type { ProfileBet, ProfileVisibility, RecordFigures } from "../../shared/contract/profiles.ts";
 import type { Bet } from "../../shared/contract/betting.ts";
 import { stringToCents, UNIT_CENTS } from "../../shared/money.ts";
+import { publicBet } from "../../shared/public-bet.ts";
 import { summarize } from "../../shared/stats.ts";
 
 export type ProfileAccess = "allowed" | "friends_only" | "only_me";
@@ -27,27 +28,7 @@ export function showable(bet: Pick<Bet, "status" | "game">, now: Date): boolean 
 }
 
 /** A bet without what stays private: the note, confidence, league and ids a profile has no use for. */
-export function profileBet(bet: Bet): ProfileBet {
-  return {
-    id: bet.id,
-    gameId: bet.gameId,
-    betType: bet.betType,
-    selection: bet.selection,
-    odds: bet.odds,
-    point: bet.point,
-    units: bet.units,
-    isParlay: bet.isParlay,
-    status: bet.status,
-    result: bet.result,
-    placedAt: bet.placedAt,
-    settledAt: bet.settledAt,
-    game: bet.game,
-    prop: bet.prop,
-    closingLine: bet.closingLine,
-    clv: bet.clv,
-    legs: bet.legs?.map(({ propId: _, ...leg }) => leg) ?? null,
-  };
-}
+export const profileBet = publicBet;
 
 type Settled = Pick<Bet, "id" | "status" | "wagerAmount" | "result" | "settledAt" | "clv">;
 
