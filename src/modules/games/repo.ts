@@ -210,3 +210,14 @@ export function lineChangesOfGame(db: Db, gameId: string, afterId: number, limit
 export function gameExists(db: Db, id: string) {
   return db.selectFrom("games").select("id").where("id", "=", id).executeTakeFirst();
 }
+
+/** A game kicking off after `since` and by `until`, if any. */
+export function oneKickoffBetween(db: Db, since: string, until: string) {
+  return db
+    .selectFrom("games")
+    .select("id")
+    .where("commence_time", ">", since)
+    .where("commence_time", "<=", until)
+    .limit(1)
+    .executeTakeFirst();
+}

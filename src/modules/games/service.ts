@@ -105,6 +105,11 @@ export async function syncPace(db: Db, now: Date): Promise<{ nextKickoff: Date |
   return { nextKickoff: Number.isFinite(next) ? new Date(next) : null, liveGames };
 }
 
+/** Whether any game kicked off after `since` and by `now` (a league reveals picks only then). */
+export async function anyKickoffBetween(db: Db, since: Date, now: Date): Promise<boolean> {
+  return (await repo.oneKickoffBetween(db, since.toISOString(), now.toISOString())) !== undefined;
+}
+
 /** How many games a week of a season has. */
 export function gamesInWeek(db: Db, season: number, week: number): Promise<number> {
   return repo.countGamesOfWeek(db, season, week);

@@ -8,7 +8,7 @@ import type { LeagueFeed } from "../../shared/contract/league-feed.ts";
 import { keepsOwnBook } from "../../shared/leagues.ts";
 import { isTailable } from "../../shared/league-reveal.ts";
 import { betOwners, betsWithTails, type LeaguePicks, priceNow, revealedPickIds } from "../betting/service.ts";
-import { syncPace } from "../games/service.ts";
+import { anyKickoffBetween, syncPace } from "../games/service.ts";
 import { feedPick, FEED_PAGE, tailedFromOf } from "./feed-rules.ts";
 import * as repo from "./repo.ts";
 import { countedBetsOf, leagueFor, settingsOf } from "./service.ts";
@@ -98,6 +98,8 @@ export async function picksRevealedBetween(
   now: Date,
   userIds: number[],
 ): Promise<RevealedInWindow[]> {
+  // Picks are revealed at kick-offs only (a game's, or the week's first): a window without one has none.
+  if (!(await anyKickoffBetween(db, since, now))) return [];
   const leagues = (await repo.leaguesOfUsers(db, userIds)).filter((l) => l.reveal_picks !== "never");
   const members = Map.groupBy(
     await repo.membersOf(
