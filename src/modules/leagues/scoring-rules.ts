@@ -5,11 +5,8 @@
  */
 import type { Scoring, ScoringSettings, Tiebreaker } from "../../shared/league-scoring.ts";
 
-/** One member's counted, settled bets in one week (of one season). */
-export interface MemberWeek {
-  userId: number;
-  season: number;
-  week: number;
+/** Counted, settled bets added up: a member's week, or their season. */
+export interface Figures {
   settled: number;
   won: number;
   lost: number;
@@ -24,17 +21,11 @@ export interface MemberWeek {
   lastSettledAt: string | null;
 }
 
-export interface Figures {
-  settled: number;
-  won: number;
-  lost: number;
-  wageredCents: number;
-  profitCents: number;
-  clvSum: number;
-  clvCount: number;
-  lastWinAt: string | null;
-  lastMoveAt: string | null;
-  lastSettledAt: string | null;
+/** One member's counted, settled bets in one week (of one season). */
+export interface MemberWeek extends Figures {
+  userId: number;
+  season: number;
+  week: number;
 }
 
 export interface RankedRow extends Figures {
