@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { basename } from "node:path";
 import { notFound } from "../lib/errors.ts";
 import index from "../web/index.html";
+import { preactForReact } from "./web-renderer.ts";
 import favicon from "../web/public/favicon.ico" with { type: "file" };
 import icon180 from "../web/public/icon-180.png" with { type: "file" };
 import icon192 from "../web/public/icon-192.png" with { type: "file" };
@@ -61,6 +62,7 @@ async function bundleFiles(): Promise<BuiltFile[]> {
     splitting: true,
     publicPath: "/",
     define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [preactForReact],
   });
   if (!result.success) throw new AggregateError(result.logs, "Building the web app failed");
   return Promise.all(

@@ -1,3 +1,4 @@
+import "./app/effect-timing.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";

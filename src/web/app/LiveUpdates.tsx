@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
+import { useEffectEvent } from "../lib/use-effect-event.ts";
 import { useLocation } from "wouter";
 import { followsLastUpdate, forgetLastUpdate, type GamesUpdateMessage } from "../lib/games-update.ts";
 import { connectLive, type LiveMessage, onLiveMessage, onLiveOpen, onSessionEnded, spreadOut } from "../lib/live.ts";

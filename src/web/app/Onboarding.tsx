@@ -1,5 +1,4 @@
-import { signal } from "@preact/signals-react";
-import { useSignals } from "@preact/signals-react/runtime";
+import { signal } from "@preact/signals";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Modal } from "../components/Modal.tsx";
@@ -40,7 +39,6 @@ function isTyping(): boolean {
  * focus leaves it.
  */
 export function Onboarding() {
-  useSignals();
   const [location] = useLocation();
   const { user } = useCurrentUser();
   const player = user != null || signedInHint();

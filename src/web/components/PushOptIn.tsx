@@ -1,4 +1,3 @@
-import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { Link } from "wouter";
 import { errorText } from "../lib/api.ts";
@@ -16,7 +15,6 @@ const WHY: Record<OptInMoment, string> = {
  * only from 'Turn on notifications'. It takes no focus: it sits beside the page until answered.
  */
 export function PushOptIn() {
-  useSignals();
   const moment = pushOffer.value;
   const [pending, setPending] = useState(false);
   if (moment === null) return null;

@@ -1,5 +1,4 @@
 import { NOTE_MAX } from "../../../shared/limits.ts";
-import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { UNIT_CHOICES, wagerCents } from "../../../shared/money.ts";
@@ -36,7 +35,6 @@ const MODES = [
  * combined price.
  */
 export function BetSlip() {
-  useSignals();
   const picks = slipSelections.value;
   const units = slipUnits.value;
   const { user, isLoading } = useCurrentUser();

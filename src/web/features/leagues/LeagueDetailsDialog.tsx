@@ -1,5 +1,6 @@
 import type { League, LeagueSummary } from "../../../shared/contract/leagues.ts";
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useState } from "react";
+import { useEffectEvent } from "../../lib/use-effect-event.ts";
 import { Modal } from "../../components/Modal.tsx";
 import { joinLeague, useLeagueDetails } from "./api.ts";
 import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAction.tsx";

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { Field } from "../../components/Field.tsx";
 import {
   SCORING_LABELS,
@@ -34,7 +34,8 @@ export function ScoringFields({ id, value, onChange, error }: ScoringFieldsProps
   const toAdd = adding !== "" && unused.includes(adding) ? adding : (unused[0] ?? "");
   const [focusAfter, setFocusAfter] = useState<FocusAfter>(null);
 
-  useEffect(() => {
+  // In the commit of the change itself: the next key the player presses finds the focus moved.
+  useLayoutEffect(() => {
     if (focusAfter === null) return;
     const target =
       focusAfter === "add"
