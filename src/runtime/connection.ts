@@ -15,7 +15,7 @@ import type { Database } from "../db/schema.ts";
 import { chooseEngine } from "./engine.ts";
 import { postgresEngine, rememberPostgresSettings } from "./engine-postgres.ts";
 import { sqliteEngine } from "./engine-sqlite.ts";
-import { preparingPool } from "./prepared-statements.ts";
+import { preparingPool } from "./postgres-wire.ts";
 
 /**
  * The app's database handle, by one name across src: the Kysely instance or a transaction inside

@@ -30,12 +30,9 @@ export const postgresEngine: Engine = {
   name: "postgres",
   chunking: { first: 4000, budgetMs: 1000, min: 500, max: 25_000, partitions: 4 },
   groupsCommits: false,
-  // Each statement is a round trip: batches run without savepoints until a job fails.
-  groupCommit: {
-    maxBatch: Number(process.env.GC_MAX ?? 16),
-    transactionsAtOnce: Number(process.env.GC_AT_ONCE ?? 4),
-    savepointsFirst: false,
-  },
+  // Each statement is a round trip: batches run without savepoints until a job fails. Batches wait
+  // on other processes' for a player's lock, so several are in flight (within the pool's 10).
+  groupCommit: { maxBatch: 16, transactionsAtOnce: 8, savepointsFirst: false },
 
   // One statement for all of them: a select list is evaluated in order, so the order given holds.
   async lock(trx, intent) {
