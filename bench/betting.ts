@@ -63,6 +63,14 @@ function bareWriteServer(dir: string) {
   };
 }
 
+/** `work`'s result and the CPU this process (the server under test) used meanwhile, in ms. */
+async function cpuOf<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const used = process.cpuUsage(before);
+  return [result, (used.user + used.system) / 1000];
+}
+
 /** The longest gap between ticks of a 1 ms timer while `work` runs. */
 async function longestStall<T>(work: () => Promise<T>): Promise<[T, number]> {
   let longest = 0;
@@ -83,15 +91,19 @@ await runLoad("warm-up", await jobs("warm", 100));
 const bare = bareWriteServer(dirname(server.path));
 const bareJobs = await jobs("bare", 1000);
 await runPlacements("warm-up (bare)", [bare.origin], bareJobs.slice(0, 1200), CLIENTS);
-const bareRun = await runPlacements(
-  `bare Bun + bun:sqlite, one insert a request (${CLIENTS} clients)`,
-  [bare.origin],
-  bareJobs,
-  CLIENTS,
+const [bareRun, bareCpu] = await cpuOf(() =>
+  runPlacements(`bare Bun + bun:sqlite, one insert a request (${CLIENTS} clients)`, [bare.origin], bareJobs, CLIENTS),
 );
 bare.close();
 const aloneJobs = await jobs("alone", 1000);
-const [alone, aloneStall] = await longestStall(() => runLoad(`placing alone (${CLIENTS} clients)`, aloneJobs));
+const [[alone, aloneCpu], aloneStall] = await longestStall(() =>
+  cpuOf(() => runLoad(`placing alone (${CLIENTS} clients)`, aloneJobs)),
+);
+// CPU per request moves less than requests a second on a shared machine: the same ratio, by work done.
+const cpuPer = (ms: number, n: number) => `${((ms / n) * 1000).toFixed(0)} µs`;
+console.log(
+  `CPU per request: placing ${cpuPer(aloneCpu, aloneJobs.length)}, the bare loop ${cpuPer(bareCpu, bareJobs.length)} (${(bareCpu / bareJobs.length / (aloneCpu / aloneJobs.length)).toFixed(2)}× by CPU)`,
+);
 const ratio = alone.perSecond / bareRun.perSecond;
 console.log(
   `placing alone: ${ratio.toFixed(2)}× the bare loop (${alone.perSecond.toFixed(0)} vs ${bareRun.perSecond.toFixed(0)} bets/s), p99 ${alone.p99.toFixed(1)} ms, longest event-loop stall ${aloneStall.toFixed(1)} ms`,

@@ -3,8 +3,17 @@
  * 1. bet placements from 50 concurrent clients (a separate process) spread over two `serve`
  *    processes on one PostgreSQL database, against one `serve` process on a SQLite file;
  * 2. settling a game with 50,000 pending bets on PostgreSQL (target ≤ 2 s).
+ * Issue 30's target: the two PostgreSQL processes place at least as many bets a second as the one
+ * SQLite process, p99 ≤ 50 ms. Each load also reports the CPU its processes used per placement (the
+ * serve processes; on PostgreSQL its backends too): on a shared machine it moves less than bets/s.
+ * Each player's 12 bets go out together (one player's bets meet on its book lock, in both processes);
+ * `BENCH_ORDER=interleaved` sends them game by game instead (many players, one bet each at a time).
+ * `BENCH_PROF=<dir>` writes a CPU profile of one PostgreSQL serve process there (markdown).
  * Run: `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx bun bench/postgres.ts`
- * (a role that may create databases; the bench creates and drops its own).
+ * (a role that may create databases; the bench creates and drops its own), or on the tests' throwaway
+ * cluster (fsync off): `source scripts/postgres-for-tests.sh; pg_test_start`, then
+ * `BENCH_DATABASE_URL=$TEST_DATABASE_URL`.
+ * Measured 2026-11-27 (issue 30 item 3): see the README's Speed table.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
