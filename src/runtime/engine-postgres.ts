@@ -30,8 +30,8 @@ export const postgresEngine: Engine = {
   name: "postgres",
   chunking: { first: 4000, budgetMs: 1000, min: 500, max: 25_000, partitions: 4 },
   groupsCommits: false,
-  // Each statement is a round trip: batches run without savepoints until a job fails. Batches wait
-  // on other processes' for a player's lock, so several are in flight (within the pool's 10).
+  // Each statement is a round trip: batches run without savepoints until a job fails. A batch may
+  // wait for another process's to let go of a player's lock, so several are in flight (of the pool's 10).
   groupCommit: { maxBatch: 16, transactionsAtOnce: 8, savepointsFirst: false },
 
   // One statement for all of them: a select list is evaluated in order, so the order given holds.
