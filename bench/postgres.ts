@@ -3,10 +3,19 @@
  * 1. bet placements from 50 concurrent clients (a separate process) spread over two `serve`
  *    processes on one PostgreSQL database, against one `serve` process on a SQLite file;
  * 2. settling a game with 50,000 pending bets on PostgreSQL (target ≤ 2 s).
+ * Issue 30's target: the two PostgreSQL processes place at least as many bets a second as the one
+ * SQLite process, p99 ≤ 50 ms. Each load also reports the CPU its processes used per placement (the
+ * serve processes; on PostgreSQL its backends too): on a shared machine it moves less than bets/s.
+ * Each player's 12 bets go out together (one player's bets meet on its book lock, in both processes);
+ * `BENCH_ORDER=interleaved` sends them game by game instead (many players, one bet each at a time).
+ * `BENCH_PROF=<dir>` writes a CPU profile of one PostgreSQL serve process there (markdown).
  * Run: `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx bun bench/postgres.ts`
- * (a role that may create databases; the bench creates and drops its own).
+ * (a role that may create databases; the bench creates and drops its own), or on the tests' throwaway
+ * cluster (fsync off): `source scripts/postgres-for-tests.sh; pg_test_start`, then
+ * `BENCH_DATABASE_URL=$TEST_DATABASE_URL`.
+ * Measured 2026-11-27 (issue 30 item 3): see the README's Speed table.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -44,7 +53,9 @@ async function freshPg(name: string) {
 async function jobs(db: Db, prefix: string, players: number) {
   const now = new Date();
   const open = (await listGames(db, now)).filter((g) => g.status === "upcoming" && g.odds.length >= 3).slice(0, 12);
-  return placementJobs(db, open, prefix, players, now);
+  const all = await placementJobs(db, open, prefix, players, now);
+  if (process.env.BENCH_ORDER !== "interleaved") return all;
+  return open.flatMap((_, g) => Array.from({ length: players }, (_, i) => all[i * open.length + g]!));
 }
 const runLoad = (label: string, origins: string[], work: PlacementJob[]) =>
   runPlacements(label, origins, work, CLIENTS);
@@ -57,17 +68,52 @@ const env = {
   AUTH_RATE_LIMIT: "1000000",
 };
 
-async function placements(label: string, handle: DbHandle, servers: RunningServe[]) {
+/** CPU time (user + system, ms) the processes have used so far; those gone since count nothing. */
+function cpuMs(pids: number[]): number {
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {}
+  }
+  return total;
+}
+
+/** The PostgreSQL server processes working for a database (its backends), on this machine. */
+async function backendsOf(url: string | null): Promise<number[]> {
+  if (!url) return [];
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  const { rows } = await c.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [
+    new URL(url).pathname.slice(1),
+  ]);
+  await c.end();
+  return rows.map((r) => r.pid);
+}
+
+async function placements(label: string, handle: DbHandle, servers: RunningServe[], url: string | null = null) {
   await runLoad(
     `${label} warm-up`,
     servers.map((s) => s.url),
     await jobs(handle.db, "warm", 40),
   );
-  return runLoad(
+  const work = await jobs(handle.db, "load", PLAYERS);
+  const serves = servers.map((s) => s.proc.pid);
+  const backends = await backendsOf(url);
+  const before = [cpuMs(serves), cpuMs(backends)];
+  const result = await runLoad(
     label,
     servers.map((s) => s.url),
-    await jobs(handle.db, "load", PLAYERS),
+    work,
   );
+  const [serveMs, backendMs] = [cpuMs(serves) - before[0]!, cpuMs(backends) - before[1]!];
+  console.log(
+    `  CPU per placement: serve ${(serveMs / work.length).toFixed(2)} ms` +
+      (url ? `, PostgreSQL backends ${(backendMs / work.length).toFixed(2)} ms` : ""),
+  );
+  return result;
 }
 
 const only = process.env.BENCH_ONLY; // "settle" or "place"
@@ -85,10 +131,11 @@ if (only !== "settle") {
 
   // 1b. Two serve processes on one PostgreSQL database.
   const placeUrl = await freshPg("nfl_bench_place");
-  const pgA = await startServe(placeUrl, env);
+  const prof = process.env.BENCH_PROF ? ["--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const pgA = await startServe(placeUrl, env, prof);
   const pgB = await startServe(placeUrl, env);
   const pgHandle = await openPostgres(placeUrl);
-  onPostgres = await placements("PostgreSQL, 2 processes", pgHandle, [pgA, pgB]);
+  onPostgres = await placements("PostgreSQL, 2 processes", pgHandle, [pgA, pgB], placeUrl);
   for (const s of [pgA, pgB]) s.proc.kill("SIGTERM");
   await Promise.all([pgA.proc.exited, pgB.proc.exited]);
   await pgHandle.close();

@@ -15,6 +15,7 @@ import type { Database } from "../db/schema.ts";
 import { chooseEngine } from "./engine.ts";
 import { postgresEngine, rememberPostgresSettings } from "./engine-postgres.ts";
 import { sqliteEngine } from "./engine-sqlite.ts";
+import { preparingPool } from "./postgres-wire.ts";
 
 /**
  * The app's database handle, by one name across src: the Kysely instance or a transaction inside
@@ -262,7 +263,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     await pool.end().catch(() => {});
     throw new DatabaseConnectError(`cannot connect to PostgreSQL at ${where}: ${connectProblem(error)}`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   chooseEngine(db, postgresEngine);
   rememberPostgresSettings(db, clientConfig);
   return {

@@ -30,10 +30,17 @@ export const postgresEngine: Engine = {
   name: "postgres",
   chunking: { first: 4000, budgetMs: 1000, min: 500, max: 25_000, partitions: 4 },
   groupsCommits: false,
+  // Each statement is a round trip: batches run without savepoints until a job fails. A batch may
+  // wait for another process's to let go of a player's lock, so several are in flight (of the pool's 10).
+  groupCommit: { maxBatch: 16, transactionsAtOnce: 8, savepointsFirst: false },
 
+  // One statement for all of them: a select list is evaluated in order, so the order given holds.
   async lock(trx, intent) {
-    for (const key of intent.exclusive ?? []) await sql`select pg_advisory_xact_lock(${keyOf(key)})`.execute(trx);
-    for (const key of intent.shared ?? []) await sql`select pg_advisory_xact_lock_shared(${keyOf(key)})`.execute(trx);
+    const calls = [
+      ...(intent.exclusive ?? []).map((key) => sql`pg_advisory_xact_lock(${keyOf(key)})`),
+      ...(intent.shared ?? []).map((key) => sql`pg_advisory_xact_lock_shared(${keyOf(key)})`),
+    ];
+    if (calls.length > 0) await sql`select ${sql.join(calls)}`.execute(trx);
   },
 
   // A NOTIFY sent inside a transaction is delivered to every listening connection when (and only if) it commits.

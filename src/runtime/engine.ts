@@ -36,6 +36,16 @@ export interface Chunking {
   partitions: number;
 }
 
+/** How placements share transactions (group-commit.ts). */
+export interface GroupCommitShape {
+  /** Jobs per shared transaction: bounds how long the last of them waits for its answer. */
+  maxBatch: number;
+  /** Batches in flight at once: SQLite has one writer; PostgreSQL works on several connections. */
+  transactionsAtOnce: number;
+  /** Whether each job of a batch runs in its own savepoint from the start, or only after one failed. */
+  savepointsFirst: boolean;
+}
+
 /**
  * Everything the two engines do differently, in one place each (engine-sqlite.ts,
  * engine-postgres.ts). Chosen when the database opens (connection.ts); code above src/runtime states
@@ -44,8 +54,13 @@ export interface Chunking {
 export interface Engine {
   readonly name: "sqlite" | "postgres";
   readonly chunking: Chunking;
-  /** Whether short write transactions share a commit (group-commit.ts): SQLite's one writer gains, PostgreSQL groups its own. */
+  /**
+   * Whether a lone short write (a rate-limit hit) joins a group commit: SQLite's one writer gains;
+   * on PostgreSQL one statement on its own is cheaper than waiting for a batch.
+   */
   readonly groupsCommits: boolean;
+  /** How group-commit.ts shares transactions among placements. */
+  readonly groupCommit: GroupCommitShape;
   /** Takes the intent's locks inside `trx`. */
   lock(trx: AnyDb, intent: LockIntent): Promise<void>;
   /** Wakes every listener of `channel` (in any process) when `trx` commits. */

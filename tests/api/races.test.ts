@@ -221,6 +221,54 @@ describe.skipIf(!onPostgres)("races between two serve processes on one PostgreSQ
       ])
     ).rows[0]!.n;
 
+  // Placements share transactions in batches (runtime/group-commit.ts): a player's placements in one
+  // process run in turn in one batch, and batches in two processes meet on the player's book lock.
+  test("12 placements of one bet at once: one 201, eleven 409 bet_exists, one bet", async () => {
+    const player = await register();
+    const { body } = await openGameBet(0);
+    const answers = await race(12, (on) => send(on, "POST", "/api/bets", body, player.cookie));
+    expect(statuses(answers)).toEqual([201, ...new Array(11).fill(409)]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.code === "bet_exists")).toBe(true);
+    expect(await count("bets where user_id = $1", [player.id])).toBe(1);
+  }, 30_000);
+
+  test("12 replacements of one bet at once: every one 201, one pending bet left, the stake counted once", async () => {
+    const player = await register();
+    const { body } = await openGameBet(0);
+    expect((await send(a, "POST", "/api/bets", body, player.cookie)).status).toBe(201);
+    const answers = await race(12, (on, i) =>
+      send(on, "POST", "/api/bets", { ...body, units: 1 + (i % 3), replaceExisting: true }, player.cookie),
+    );
+    expect(statuses(answers)).toEqual(new Array(12).fill(201));
+    expect(await count("bets where user_id = $1 and status = 'pending'", [player.id])).toBe(1);
+  }, 30_000);
+
+  test("a $500 league bankroll and ten $100 bets on ten games at once, five rounds: five 201, five 400 bankroll_exceeded", async () => {
+    const bets = await Promise.all(Array.from({ length: 10 }, (_, i) => openGameBet(i)));
+    for (let round = 0; round < 5; round++) {
+      const player = await register();
+      const res = await send(
+        a,
+        "POST",
+        "/api/leagues",
+        { ...leagueBody(player.id), startingBankroll: 500 },
+        player.cookie,
+      );
+      expect(res.status).toBe(201);
+      const league = (await res.json()) as { id: number };
+      const answers = await race(10, (on, i) =>
+        send(on, "POST", "/api/bets", { ...bets[i]!.body, units: 1, leagueId: league.id }, player.cookie),
+      );
+      expect(statuses(answers)).toEqual([...new Array(5).fill(201), ...new Array(5).fill(400)]);
+      expect(answers.filter((r) => r.status === 400).every((r) => r.body.code === "bankroll_exceeded")).toBe(true);
+      const { rows } = await query<{ cents: number }>(
+        "select coalesce(sum(wager_cents), 0)::int as cents from bets where user_id = $1 and book_id = $2",
+        [player.id, league.id],
+      );
+      expect(rows[0]!.cents).toBe(50_000);
+    }
+  }, 60_000);
+
   test("10 cancels of one bet at once: one 200 with the stake back, nine 404, no bet left", async () => {
     const player = await register();
     const { body } = await openGameBet(0);

@@ -3,7 +3,7 @@
  * share — admission, the locks, the league's rules, its bankroll, the row and the answer. Each kind
  * brings its own pricing and what counts as the same bet twice, as a `Ticket`.
  */
-import { type Db, groupCommit, holdLocks, isUniqueViolation } from "../../runtime/index.ts";
+import { type Db, groupCommit, isUniqueViolation, type LockIntent } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { bookOf } from "../../shared/bets.ts";
 import type { Bet } from "../../shared/contract/betting.ts";
@@ -105,16 +105,18 @@ export async function place(
   const bookId = bookOf(stake.leagueId);
   const wager = wagerCents(stake.units);
 
-  // Concurrent placements share a commit (each in its own savepoint): the commit is most of a placement's cost.
+  // On PostgreSQL, one placement at a time per player and book (bankroll check, one bet per game,
+  // replace), and none while one of its games' bets settle (SQLite's write lock does both).
+  const locks: LockIntent = {
+    exclusive: [["book", userId, bookId]],
+    shared: [...new Set(ticket.gameIds)].sort().map((gameId) => ["game", gameId]),
+  };
+  // Concurrent placements share a commit, holding their locks from its start: the commit is most of a placement's cost.
   return groupCommit(db)
     .run(async (trx) => {
       // The caller's budget (a rate limit), counted in this commit (a refusal's count is rolled back
       // with it and counted again on its own by the caller).
       await admit(trx);
-      // On PostgreSQL, one placement at a time per player and book (bankroll check, one bet per
-      // game, replace), and none while one of its games' bets settle (SQLite's write lock does both).
-      const games = [...new Set(ticket.gameIds)].sort();
-      await holdLocks(trx, { exclusive: [["book", userId, bookId]], shared: games.map((gameId) => ["game", gameId]) });
       // Read the games inside the write transaction: a resolve cannot slip in between check and insert.
       const priced = await ticket.price(trx, wager);
 
@@ -181,7 +183,7 @@ export async function place(
         undefined,
         legs,
       );
-    })
+    }, locks)
     .catch((error: unknown) => {
       // Two identical placements racing: the unique book index lets exactly one through.
       if (isUniqueViolation(error)) throw conflict(ticket.duplicate.message, ticket.duplicate.code);

@@ -1,0 +1,52 @@
+import type { PostgresPool, PostgresPoolClient } from "kysely";
+import type pg from "pg";
+
+/** Distinct statements named per process: beyond it (lists of every length…) statements go unnamed. */
+const MAX_NAMED = 2000;
+
+/** Each text's name; null once its prepared form went stale (see below): it runs unnamed from then on. */
+const names = new Map<string, string | null>();
+
+const STALE_PLAN = "0A000";
+
+/** Only plain data statements: they are what repeats, and what a plan can be kept for. */
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+
+function nameOf(text: string): string | undefined {
+  const known = names.get(text);
+  if (known !== undefined) return known ?? undefined;
+  if (names.size >= MAX_NAMED || !DATA_STATEMENT.test(text)) return undefined;
+  const name = `npt${names.size}`;
+  names.set(text, name);
+  return name;
+}
+
+/**
+ * A pool whose connections prepare each statement once: Kysely sends every query as an unnamed
+ * statement, which PostgreSQL parses and plans afresh each time (most of a small query's cost on the
+ * server). Named, `pg` sends its Parse once per connection and only Bind/Execute afterwards.
+ */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      return {
+        // biome-ignore lint/suspicious/noExplicitAny: Kysely's overloads (a statement or a cursor)
+        query: ((text: any, values?: readonly unknown[]) => {
+          if (typeof text !== "string") return client.query(text);
+          const name = nameOf(text);
+          if (name === undefined) return client.query(text, values as unknown[]);
+          return client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
+            // Another process's migration changed the columns a `select *` returns: PostgreSQL will
+            // not run the kept plan again ("cached plan must not change result type"). This query
+            // fails; the text runs unnamed from now on, on every connection.
+            if ((error as { code?: string }).code === STALE_PLAN) names.set(text, null);
+            throw error;
+          });
+        }) as PostgresPoolClient["query"],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
