@@ -235,7 +235,11 @@ describe.skipIf(!onPostgres)("a lost PostgreSQL connection while serving", () =>
       }
     };
     const load = Promise.all(Array.from({ length: 6 }, worker));
-    await Bun.sleep(400);
+    // The outage starts once placements are flowing (a busy machine may take longer than usual to
+    // answer the first), and never later than 10 s in.
+    const flowingBy = Date.now() + 10_000;
+    while (byPhase.before < 3 && Date.now() < flowingBy) await Bun.sleep(20);
+    await Bun.sleep(200);
     phase = "outage";
     proxy.cut();
     await Bun.sleep(1500);
