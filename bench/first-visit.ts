@@ -136,13 +136,25 @@ async function lighthouse(path: string): Promise<LighthouseResult> {
   return JSON.parse(out) as LighthouseResult;
 }
 
+/** A run again when Lighthouse's own recording failed (now and then NO_NAVSTART on a busy machine): up to 3 tries. */
+async function lighthouseRun(path: string): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(path);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("Runtime error encountered")) throw error;
+      console.log(`(Lighthouse's recording failed on ${path}; running it again)`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const scores: number[] = [];
 if (existsSync(LIGHTHOUSE_CLI)) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   for (const [path] of visits) {
     const results: LighthouseResult[] = [];
-    for (let i = 0; i < runs; i++) results.push(await lighthouse(path));
+    for (let i = 0; i < runs; i++) results.push(await lighthouseRun(path));
     const score = median(results.map((r) => Math.round(r.categories.performance.score * 100)));
     const metric = (id: string) =>
       `${(median(results.map((r) => r.audits[id]!.numericValue ?? 0)) / 1000).toFixed(2)} s`;
