@@ -6,14 +6,24 @@ import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
 /** A player's single bet on a game in one book; parlays are their own bets and do not count. */
 export function findBetInBook(db: Db, userId: number, gameId: string, bookId: number) {
-  return db
-    .selectFrom("bets")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("game_id", "=", gameId)
-    .where("book_id", "=", bookId)
-    .where("is_parlay", "=", 0)
-    .executeTakeFirst();
+  return betInBookQuery(db, userId, gameId, bookId).executeTakeFirst();
+}
+
+/** findBetInBook's query, unexecuted (its plan is tested). */
+export function betInBookQuery(db: Db, userId: number, gameId: string, bookId: number) {
+  return (
+    db
+      .selectFrom("bets")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("game_id", "=", gameId)
+      .where("book_id", "=", bookId)
+      // A literal, not a parameter, here and below: a statement prepared with `is_parlay = ?` cannot
+      // plan the partial unique index (bets_one_per_game_per_book, `where is_parlay = 0`). PostgreSQL's
+      // generic plan then reads every bet of the player; SQLite prepares the statement again on every
+      // run (tests/api/placement-plan.test.ts).
+      .where("is_parlay", "=", sql.lit(0))
+  );
 }
 
 /** A player's parlay with exactly these legs in one book, if any. */
@@ -278,7 +288,7 @@ export function betsOfGame(
     .selectFrom("bets")
     .select(SETTLING_COLUMNS)
     .where("game_id", "=", gameId)
-    .where("is_parlay", "=", 0)
+    .where("is_parlay", "=", sql.lit(0))
     .where("id", ">", afterId);
   if (pendingOnly) query = query.where("status", "=", "pending");
   if (share && share.of > 1) query = query.where(sql<number>`user_id % ${share.of}`, "=", share.part);
@@ -291,7 +301,7 @@ export function gamesWithPendingBets(db: Db) {
     .selectFrom("bets")
     .select("game_id")
     .where("status", "=", "pending")
-    .where("is_parlay", "=", 0)
+    .where("is_parlay", "=", sql.lit(0))
     .union(db.selectFrom("bet_legs").select("bet_legs.game_id").where("bet_legs.status", "=", "pending"))
     .execute();
 }
@@ -334,7 +344,7 @@ export async function individualGamesBet(db: Db, userId: number, season: number,
     .where("season", "=", season)
     .where("week", "=", week)
     .where("book_id", "=", INDIVIDUAL_BOOK)
-    .where("is_parlay", "=", 0)
+    .where("is_parlay", "=", sql.lit(0))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -368,7 +378,7 @@ export async function individualGameIdsBet(db: Db, userId: number, season: numbe
     .where("season", "=", season)
     .where("week", "=", week)
     .where("book_id", "=", INDIVIDUAL_BOOK)
-    .where("is_parlay", "=", 0)
+    .where("is_parlay", "=", sql.lit(0))
     .execute();
   return rows.map((r) => r.game_id);
 }
@@ -382,7 +392,7 @@ export function individualGamesBetByUsers(db: Db, userIds: number[], season: num
     .where("season", "=", season)
     .where("week", "=", week)
     .where("book_id", "=", INDIVIDUAL_BOOK)
-    .where("is_parlay", "=", 0)
+    .where("is_parlay", "=", sql.lit(0))
     .groupBy("user_id")
     .execute();
 }
@@ -442,7 +452,7 @@ export function betCountsByGame(db: Db, gameIds: readonly string[]) {
   const rides = db
     .selectFrom("bets")
     .select(["game_id", "user_id"])
-    .where("is_parlay", "=", 0)
+    .where("is_parlay", "=", sql.lit(0))
     .where("game_id", "in", gameIds)
     .unionAll(
       db
