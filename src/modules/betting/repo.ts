@@ -558,7 +558,7 @@ export function countedBetsFilter(c: CountedBets) {
         ...(c.maxWagerCents === null ? [] : [eb("bets.wager_cents", "<=", c.maxWagerCents)]),
         kickoffFits("games.commence_time"),
         eb.or([
-          eb("bets.is_parlay", "=", 0),
+          eb("bets.is_parlay", "=", sql.lit(0)),
           eb.not(
             eb.exists(
               eb
@@ -696,7 +696,7 @@ export function countedBetsForClv(db: Db, c: CountedBets, scope: CountedScope) {
   if (nothingCounted(c, scope)) return Promise.resolve([]);
   return scoped(db, c, scope)
     .leftJoin("game_props", "game_props.id", "bets.prop_id")
-    .where("bets.is_parlay", "=", 0)
+    .where("bets.is_parlay", "=", sql.lit(0))
     .where("games.closing_odds", "is not", null)
     .select([
       "bets.user_id",
