@@ -9,6 +9,10 @@ const names = new Map<string, string | null>();
 
 const STALE_PLAN = "0A000";
 
+const OPENS_TRANSACTION = /^\s*(begin|start\s+transaction)\b/i;
+/** `rollback to savepoint` stays in the transaction. */
+const ENDS_TRANSACTION = /^\s*(commit|end|rollback(?!\s+to\b)|abort)\b/i;
+
 /** Only plain data statements: they are what repeats, and what a plan can be kept for. */
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 
@@ -30,18 +34,26 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
+      // Whether this connection is inside a transaction (the statements that open and end one pass
+      // through here): outside one, a stale plan's statement can run again at once.
+      let inTransaction = false;
       return {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's overloads (a statement or a cursor)
         query: ((text: any, values?: readonly unknown[]) => {
           if (typeof text !== "string") return client.query(text);
+          if (OPENS_TRANSACTION.test(text)) inTransaction = true;
+          else if (ENDS_TRANSACTION.test(text)) inTransaction = false;
           const name = nameOf(text);
           if (name === undefined) return client.query(text, values as unknown[]);
           return client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
             // Another process's migration changed the columns a `select *` returns: PostgreSQL will
-            // not run the kept plan again ("cached plan must not change result type"). This query
-            // fails; the text runs unnamed from now on, on every connection.
-            if ((error as { code?: string }).code === STALE_PLAN) names.set(text, null);
-            throw error;
+            // not run the kept plan again ("cached plan must not change result type"). The text runs
+            // unnamed from now on, on every connection. Outside a transaction it runs so at once and
+            // nobody sees the error; inside one the error has aborted the transaction: it fails.
+            if ((error as { code?: string }).code !== STALE_PLAN) throw error;
+            names.set(text, null);
+            if (inTransaction) throw error;
+            return client.query(text, values as unknown[]);
           });
         }) as PostgresPoolClient["query"],
         release: () => client.release(),

@@ -31,17 +31,41 @@ describe.skipIf(!onPostgres)("prepared statements on PostgreSQL", () => {
     expect(rows[0]!.n).toBe(1);
   });
 
-  test("after another process adds a column, a kept `select *` fails once, then runs unnamed", async () => {
-    for (let i = 0; i < 6; i++) await notes(1); // prepared on the pool's connection
+  /**
+   * A text no earlier run in this process has used: names are kept per process, so a statement the
+   * previous test (or a retried attempt) made unnamed would not be prepared again.
+   */
+  let texts = 0;
+  const freshText = () => sql.raw(`/* text ${++texts} */`);
+
+  /** Another process's migration, as a rolling deploy runs it while this process still serves. */
+  async function addColumnElsewhere() {
     const other = new pg.Client((handle as PostgresHandle).clientConfig);
     await other.connect();
     await other.query("alter table wire_notes add column extra text");
     await other.end();
-    const first = await notes(1).then(
+  }
+
+  test("after another process adds a column, a kept `select *` outside a transaction answers at once, unnamed", async () => {
+    const text = freshText();
+    const note = (id: number) => sql`select * from wire_notes where id = ${id} ${text}`.execute(handle.db);
+    for (let i = 0; i < 6; i++) await note(1); // prepared on the pool's connection
+    await addColumnElsewhere();
+    expect((await note(1)).rows).toEqual([{ id: 1, text: "one", extra: null } as never]);
+    expect((await note(2)).rows).toEqual([{ id: 2, text: "two", extra: null } as never]);
+  });
+
+  test("inside a transaction the stale plan fails it once (the error aborted it); the next one runs unnamed", async () => {
+    const text = freshText();
+    const inTransaction = () =>
+      handle.db.transaction().execute((trx) => sql`select * from wire_notes where id = ${1} ${text}`.execute(trx));
+    for (let i = 0; i < 6; i++) await inTransaction(); // prepared on the pool's connection
+    await addColumnElsewhere();
+    const first = await inTransaction().then(
       () => "answered",
       (error: { code?: string }) => error.code,
     );
     expect(first).toBe("0A000"); // "cached plan must not change result type"
-    expect((await notes(1)).rows).toEqual([{ id: 1, text: "one", extra: null } as never]);
+    expect((await inTransaction()).rows).toEqual([{ id: 1, text: "one", extra: null } as never]);
   });
 });
