@@ -12,10 +12,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return (error as { code?: string }).code === "23503" || /FOREIGN KEY constraint failed/.test(error.message);
 }
 
-/** A transaction PostgreSQL gave up so that another could go on (serialization failure, deadlock): run it again. */
+/**
+ * A transaction PostgreSQL gave up so that another could go on (serialization failure, deadlock), or
+ * one that met a statement whose kept plan went stale under another process's migration (the text
+ * runs unnamed from then on: runtime/postgres-wire.ts): run it again.
+ */
 export function isRetryableConflict(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === "40001" || code === "40P01";
+  const e = error as { code?: string; message?: string } | null;
+  if (e?.code === "40001" || e?.code === "40P01") return true;
+  return e?.code === "0A000" && /cached plan must not change result type/.test(e.message ?? "");
 }
 
 /**

@@ -66,6 +66,21 @@ describe.skipIf(!onPostgres)("group commit on PostgreSQL", () => {
       return transactionOf(trx);
     }, locks);
 
+  test("a placement alone that meets a plan gone stale under another process's migration runs again and is answered", async () => {
+    // A text of its own (names are kept per process: a retried attempt must prepare it afresh).
+    const tag = sql.raw(`/* stale ${Math.random()} */`);
+    const readAll = (trx: Db) => sql`select * from notes where id > ${0} ${tag}`.execute(trx);
+    for (let i = 0; i < 6; i++) await writer.run(readAll); // prepared on the pool's connection
+    await observer.query("alter table notes add column extra text");
+    const answered = await writer.run(async (trx) => {
+      await readAll(trx);
+      await sql`insert into notes (text) values ('after')`.execute(trx);
+      return "placed";
+    });
+    expect(answered).toBe("placed");
+    expect(await committedNotes()).toEqual(["after"]);
+  });
+
   test("jobs arriving together share one transaction, answered after its one commit", async () => {
     let seenBeforeCommit: string[] = [];
     const jobs = [
