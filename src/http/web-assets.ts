@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import { notFound } from "../lib/errors.ts";
 import index from "../web/index.html";
 import { preactForReact } from "./web-renderer.ts";
+import { withoutIsCopies } from "./css-is-copies.ts";
 import favicon from "../web/public/favicon.ico" with { type: "file" };
 import icon180 from "../web/public/icon-180.png" with { type: "file" };
 import icon192 from "../web/public/icon-192.png" with { type: "file" };
@@ -111,6 +112,13 @@ const PUBLIC_LINKS = [
   `<link rel="manifest" href="${MANIFEST_KEY}" />`,
 ].join("");
 
+/** A stylesheet without the bundler's `:-webkit-any()` / `:-moz-any()` copies of its `:is()` rules (css-is-copies.ts). */
+function withoutCssCopies(file: BuiltFile): BuiltFile {
+  if (!file.type.startsWith("text/css")) return file;
+  const css = withoutIsCopies(new TextDecoder().decode(file.bytes));
+  return { ...file, bytes: new TextEncoder().encode(css) };
+}
+
 function withPublicLinks(file: BuiltFile): BuiltFile {
   if (file.key !== HTML_KEY) return file;
   const html = new TextDecoder().decode(file.bytes).replace("</head>", `${PUBLIC_LINKS}</head>`);
@@ -149,7 +157,7 @@ export interface WebAssets {
  * output takes over a second, so each file gets its brotli variant in the background.
  */
 async function buildAssets(): Promise<WebAssets> {
-  const built = [...(await bundleFiles()).map(withPublicLinks), ...(await publicFiles())];
+  const built = [...(await bundleFiles()).map(withPublicLinks).map(withoutCssCopies), ...(await publicFiles())];
   const worker = {
     key: SERVICE_WORKER_KEY,
     type: "text/javascript;charset=utf-8",

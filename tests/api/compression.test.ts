@@ -181,6 +181,19 @@ describe("the web app's files are served compressed", () => {
   });
 });
 
+describe("the first screen's stylesheet as served", () => {
+  test("its :is() rules come once, without the bundler's :-webkit-any() / :-moz-any() copies (css-is-copies.ts)", async () => {
+    const stylesheets = assetPaths.filter((path) => path.endsWith(".css"));
+    expect(stylesheets.length).toBeGreaterThanOrEqual(1);
+    const css = (await Promise.all(stylesheets.map(async (path) => (await get(path)).text()))).join("");
+    expect(css).toContain(":is(");
+    expect(css).not.toContain(":-moz-any(");
+    // What is left of :-webkit-any() has no :is() twin to fall back on (WebKit's file-button pseudo-element).
+    for (const rule of css.match(/[^{}]*:-webkit-any\([^{}]*\{/g) ?? [])
+      expect(rule).toContain("::-webkit-file-upload-button");
+  });
+});
+
 describe("the web app bundled once for every browser test process (TEST_WEB_ASSETS_DIR)", () => {
   const digest = (bytes: Uint8Array | undefined) => (bytes ? Bun.hash(bytes).toString(16) : "-");
   const digests = (assets: WebAssets) =>
