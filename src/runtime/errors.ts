@@ -13,14 +13,21 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
+ * A prepared statement whose result columns changed under it (another process's migration):
+ * PostgreSQL will not run its kept plan again ("cached plan must not change result type").
+ */
+export function isStalePlan(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === "0A000" && /cached plan must not change result type/.test(e.message ?? "");
+}
+
+/**
  * A transaction PostgreSQL gave up so that another could go on (serialization failure, deadlock), or
- * one that met a statement whose kept plan went stale under another process's migration (the text
- * runs unnamed from then on: runtime/postgres-wire.ts): run it again.
+ * one that met a stale plan (its text runs unnamed from then on: runtime/postgres-wire.ts): run it again.
  */
 export function isRetryableConflict(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  if (e?.code === "40001" || e?.code === "40P01") return true;
-  return e?.code === "0A000" && /cached plan must not change result type/.test(e.message ?? "");
+  const code = (error as { code?: string } | null)?.code;
+  return code === "40001" || code === "40P01" || isStalePlan(error);
 }
 
 /**

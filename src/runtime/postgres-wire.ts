@@ -1,13 +1,12 @@
 import type { PostgresPool, PostgresPoolClient } from "kysely";
 import type pg from "pg";
+import { isStalePlan } from "./errors.ts";
 
 /** Distinct statements named per process: beyond it (lists of every length…) statements go unnamed. */
 const MAX_NAMED = 2000;
 
 /** Each text's name; null once its prepared form went stale (see below): it runs unnamed from then on. */
 const names = new Map<string, string | null>();
-
-const STALE_PLAN = "0A000";
 
 const OPENS_TRANSACTION = /^\s*(begin|start\s+transaction)\b/i;
 /** `rollback to savepoint` stays in the transaction. */
@@ -50,7 +49,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
             // not run the kept plan again ("cached plan must not change result type"). The text runs
             // unnamed from now on, on every connection. Outside a transaction it runs so at once and
             // nobody sees the error; inside one the error has aborted the transaction: it fails.
-            if ((error as { code?: string }).code !== STALE_PLAN) throw error;
+            if (!isStalePlan(error)) throw error;
             names.set(text, null);
             if (inTransaction) throw error;
             return client.query(text, values as unknown[]);

@@ -24,10 +24,10 @@ import type { UserRow } from "./table.ts";
 
 export type { UserRow } from "./table.ts";
 
-/** The user as the API shows it, with the role the admin policy gives it (auth/policy.ts `roleOf`). */
 /** The columns `toUser` reads (a session lookup selects these alone). */
 export type UserIdentityRow = Pick<UserRow, "id" | "email" | "username" | "role" | "email_verified_at" | "deleted_at">;
 
+/** The user as the API shows it, with the role the admin policy gives it (auth/policy.ts `roleOf`). */
 export function toUser(row: UserIdentityRow, adminEmails: readonly string[]): User {
   const role = roleOf(
     {
