@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Metrics } from "../lib/metrics.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";
 import { seedDemoBots } from "../modules/bots/service.ts";
 import { BOTS_WEEKLY_BETS, startWeeklyJob, WEEKLY_WINNERS } from "../modules/admin/weekly-jobs.ts";
@@ -17,6 +18,8 @@ export interface JobContext {
   logger: Logger;
   /** The odds provider's sync (its own timer, see modules/feeds/scheduler.ts). */
   sync: GameSyncScheduler;
+  /** Each task's runs, failures and last success (npt_jobs_total, npt_job_last_success_timestamp_seconds). */
+  metrics?: Metrics;
   /** Whether no player had registered when the lease was taken (computed before the first job runs). */
   firstStart: boolean;
 }
@@ -68,8 +71,10 @@ export const JOBS: readonly BackgroundJob[] = [
     name: "settlement sweep",
     schedule: "once, on taking the lease",
     // Whatever was resolved but not settled before a crash or by a CLI while we were down.
-    async start({ db, clock, logger }) {
-      const swept = await settleAllPending(db, clock.now());
+    async start({ db, clock, logger, metrics }) {
+      const sweep = () => settleAllPending(db, clock.now());
+      const swept = metrics ? await metrics.time("settlement_sweep", sweep) : await sweep();
+      metrics?.betsSettled.inc(swept);
       if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
       return undefined;
     },
@@ -85,16 +90,16 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: "purges",
     schedule: `at once, then every ${PURGE_INTERVAL_MS / 60_000} minutes: expired sessions, links, rate-limit counters`,
-    async start({ db, clock, logger }) {
-      return startSessionPurge(db, clock, logger);
+    async start({ db, clock, logger, metrics }) {
+      return startSessionPurge(db, clock, logger, { metrics });
     },
   },
   {
     name: WEEKLY_WINNERS.name,
     schedule: WEEKLY_WINNERS.schedule,
     // Once per week, claimed in job_runs: a second process, or a second check, records nothing more.
-    async start({ db, clock, logger, config }) {
-      return startWeeklyJob(WEEKLY_WINNERS, { db, clock, logger, adminEmails: config.adminEmails });
+    async start({ db, clock, logger, config, metrics }) {
+      return startWeeklyJob(WEEKLY_WINNERS, { db, clock, logger, metrics, adminEmails: config.adminEmails });
     },
   },
   {
@@ -108,8 +113,8 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: BOTS_WEEKLY_BETS.name,
     schedule: BOTS_WEEKLY_BETS.schedule,
-    async start({ db, clock, logger, config }) {
-      return startWeeklyJob(BOTS_WEEKLY_BETS, { db, clock, logger, adminEmails: config.adminEmails });
+    async start({ db, clock, logger, config, metrics }) {
+      return startWeeklyJob(BOTS_WEEKLY_BETS, { db, clock, logger, metrics, adminEmails: config.adminEmails });
     },
   },
 ];

@@ -88,7 +88,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       ? new Lease(db, "jobs", {
           onAcquire: async () => {
             logger.info({ jobs: jobs.map((j) => j.name) }, "this process runs the background jobs");
-            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync });
+            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync, metrics });
           },
           onLose: async () => {
             logger.warn("lost the jobs lease: another process runs the jobs now");
@@ -142,6 +142,9 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       : undefined,
     draining: () => draining,
     poolStats: poolStatsOf(handle),
+    health: handle.health,
+    ownStorage: handle.engine === "sqlite",
+    outboxCursor: () => dispatcher?.cursor ?? null,
   });
 
   const stopJobs = async () => {

@@ -511,7 +511,7 @@ test("serve's housekeeping deletes expired sessions at start and then on its int
   ctx.clock.advance(31 * 24 * 60 * 60 * 1000); // past the 30-day session
   const late = await buildUser(ctx);
   expect(await sessions()).toBe(2);
-  const stop = startSessionPurge(ctx.db, ctx.clock, createLogger("silent"), 20);
+  const stop = startSessionPurge(ctx.db, ctx.clock, createLogger("silent"), { intervalMs: 20 });
   await Bun.sleep(50);
   expect(await sessions()).toBe(1);
   expect((await call(ctx.app, "GET", "/api/user", { cookie: late.cookie })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../runtime/index.ts";
+import { type Db, isDatabaseUnavailable } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import type { User } from "../../shared/contract/auth.ts";
@@ -117,8 +117,14 @@ export function authPlugin({ db, clock, config }: AuthDeps) {
       resolve: ({ request }) => found(request, "admin"),
     },
     // Public: no security scheme in the OpenAPI document, and a bad or expired cookie is a visitor.
+    // So is everyone while the database does not answer: the public answer, from memory, not a 503.
     viewer: {
-      resolve: async ({ request }) => ({ viewer: await sessionUser(db, clock, config, request) }),
+      resolve: async ({ request }) => ({
+        viewer: await sessionUser(db, clock, config, request).catch((error) => {
+          if (isDatabaseUnavailable(error)) return null;
+          throw error;
+        }),
+      }),
     },
   });
 }

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
-import type { Db } from "../../runtime/index.ts";
+import { type Db, unavailableCode } from "../../runtime/index.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import { AppError } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -21,17 +22,25 @@ import * as service from "./service.ts";
 import { playerWeekStatus } from "../contest/service.ts";
 import type { Config } from "../../config.ts";
 
+/** Why a placement was refused, for npt_bets_refused_total: the code its answer carries. */
+function refusalReason(error: unknown): string {
+  if (error instanceof AppError) return error.code;
+  return unavailableCode(error) ?? "internal";
+}
+
 /** Placing bets and parlays, a player's bets, and journal notes (spec §7). */
 export function bettingRoutes({
   db,
   clock,
   auth,
   config,
+  metrics,
 }: {
   db: Db;
   clock: Clock;
   auth: AuthPlugin;
   config: Pick<Config, "adminEmails">;
+  metrics?: Metrics;
 }) {
   const placements = new RateLimiter(db, "bet-placements", ABUSE_LIMITS.betPlacements, 60_000, clock);
   /**
@@ -39,11 +48,18 @@ export function bettingRoutes({
    * one (stale price, started game…) rolls that count back, so it is counted again on its own: a
    * script hammering refusals is limited like one placing bets.
    */
-  const withinBudget = async <T>(userId: number, place: (admit: Admit) => Promise<T>): Promise<T> => {
+  const withinBudget = async <T>(
+    kind: "single" | "parlay",
+    userId: number,
+    place: (admit: Admit) => Promise<T>,
+  ): Promise<T> => {
     const key = `user:${userId}`;
     try {
-      return await place((trx) => placements.hit(key, trx));
+      const placed = await place((trx) => placements.hit(key, trx));
+      metrics?.betsPlaced.inc({ kind });
+      return placed;
     } catch (error) {
+      metrics?.betsRefused.inc({ kind, reason: refusalReason(error) });
       if (error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 429)
         await placements.hit(key).catch(() => {});
       throw error;
@@ -54,7 +70,9 @@ export function bettingRoutes({
     .post(
       "/bets",
       async ({ body, user, set }) => {
-        const bet = await withinBudget(user.id, (admit) => service.placeBet(db, clock.now(), user.id, body, admit));
+        const bet = await withinBudget("single", user.id, (admit) =>
+          service.placeBet(db, clock.now(), user.id, body, admit),
+        );
         set.status = 201;
         return bet;
       },
@@ -68,7 +86,9 @@ export function bettingRoutes({
     .post(
       "/parlays",
       async ({ body, user, set }) => {
-        const bet = await withinBudget(user.id, (admit) => placeParlay(db, clock.now(), user.id, body, admit));
+        const bet = await withinBudget("parlay", user.id, (admit) =>
+          placeParlay(db, clock.now(), user.id, body, admit),
+        );
         set.status = 201;
         return bet;
       },

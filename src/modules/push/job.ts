@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import type { Db } from "../../runtime/index.ts";
 import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
@@ -18,7 +19,7 @@ const PRUNE_MS = 60 * 60 * 1000;
  * reveals and tails once a minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
  */
 export async function startPushJob(
-  { db, config, clock, logger }: { db: Db; config: Config; clock: Clock; logger: Logger },
+  { db, config, clock, logger, metrics }: { db: Db; config: Config; clock: Clock; logger: Logger; metrics?: Metrics },
   tickMs = PUSH_TICK_MS,
 ): Promise<() => Promise<void>> {
   // Makes the pair (or stores the operator's) before the first push, and says so once; a failure
@@ -36,26 +37,27 @@ export async function startPushJob(
   let running: Promise<void> | null = null;
   const pass = async () => {
     const now = clock.now();
-    try {
-      await ingestEvents(db, now);
-      if (now.getTime() - lastLockCheck >= LOCK_CHECK_MS) {
-        lastLockCheck = now.getTime();
-        await planLockReminders(db, now, config.adminEmails);
-        await planLeaguePickPushes(db, leaguesCheckedTo, now);
-        leaguesCheckedTo = now;
-      }
-      const report = await deliverDue(db, config, now, { subject: vapidSubject(config) });
-      if (report.sent + report.dropped + report.retried + report.removedDevices > 0) logger.info(report, "pushes");
-      if (now.getTime() - lastPrune >= PRUNE_MS) {
-        lastPrune = now.getTime();
-        await pruneFinished(db, now);
-      }
-    } catch (error) {
-      logger.error({ err: error }, "push pass failed");
+    await ingestEvents(db, now);
+    if (now.getTime() - lastLockCheck >= LOCK_CHECK_MS) {
+      lastLockCheck = now.getTime();
+      await planLockReminders(db, now, config.adminEmails);
+      await planLeaguePickPushes(db, leaguesCheckedTo, now);
+      leaguesCheckedTo = now;
+    }
+    const report = await deliverDue(db, config, now, { subject: vapidSubject(config) });
+    metrics?.countPushes(report);
+    if (report.sent + report.dropped + report.retried + report.removedDevices > 0) logger.info(report, "pushes");
+    if (now.getTime() - lastPrune >= PRUNE_MS) {
+      lastPrune = now.getTime();
+      await pruneFinished(db, now);
     }
   };
+  const timed = () =>
+    (metrics ? metrics.time("push_delivery", pass) : pass()).catch((error) =>
+      logger.error({ err: error }, "push pass failed"),
+    );
   const timer = setInterval(() => {
-    running ??= pass().finally(() => (running = null));
+    running ??= timed().finally(() => (running = null));
   }, tickMs);
   return async () => {
     clearInterval(timer);
