@@ -30,24 +30,32 @@ export interface Readiness {
 /**
  * Whether the database has exactly this build's migrations, asked at most once per
  * HEALTH_CHECK_MS (concurrent callers share one query), so a probe every second costs one query.
- * While the database cannot be asked, the last answer stands (serve migrated it when it started).
+ * Only the first answer is waited for: later callers get the last one while the next is asked (a
+ * database gone silent must not hold a probe past the proxy's timeout), and while the database
+ * cannot be asked the last answer stands (serve migrated it when it started).
  */
 export function schemaCheck(db: Db): () => Promise<boolean> {
-  let current = true;
-  let last: { at: number; answer: Promise<boolean> } | null = null;
+  let known: boolean | null = null;
+  let askedAt = Number.NEGATIVE_INFINITY;
+  let asking: Promise<boolean> | null = null;
   const ask = async (): Promise<boolean> => {
     try {
       const row = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db);
-      current = row.rows[0]?.name === latestMigrationOf(db);
+      known = row.rows[0]?.name === latestMigrationOf(db);
     } catch {
       // Unreachable (the pool told the database's health): keep what we knew.
     }
-    return current;
+    return known ?? true;
   };
   return () => {
     const now = performance.now();
-    if (!last || now - last.at >= HEALTH_CHECK_MS) last = { at: now, answer: ask() };
-    return last.answer;
+    if (!asking && now - askedAt >= HEALTH_CHECK_MS) {
+      askedAt = now;
+      asking = ask().finally(() => {
+        asking = null;
+      });
+    }
+    return known === null && asking ? asking : Promise.resolve(known ?? true);
   };
 }
 

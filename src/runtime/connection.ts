@@ -177,6 +177,8 @@ export interface PostgresHandle extends DbHandle {
   /** The connection settings, for the connections that live outside the pool (LISTEN, leases). */
   clientConfig: pg.ClientConfig;
   pool: pg.Pool;
+  /** From now on a data statement without an answer in `ms` fails (a serving process, after its migrations). */
+  limitQueries(ms: number): void;
 }
 
 /** Opens (creating if needed) the SQLite file with the house pragmas. ":memory:" gives a private database. */
@@ -287,6 +289,12 @@ function connectProblem(error: unknown): string {
   return (e.message ?? String(error)).split("\n")[0]!.replace(/postgres(ql)?:\/\/\S*/gi, "(url)");
 }
 
+/**
+ * How long a serving process waits for a data statement's answer (none of ours takes a second; a
+ * settlement chunk aims at one). Longer means a server gone silent holds requests that long.
+ */
+export const QUERY_TIMEOUT_MS = 15_000;
+
 /** How long a probe of an unreachable database waits for its connection and its answer. */
 const PROBE_TIMEOUT_MS = 2000;
 
@@ -330,7 +338,8 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   }
   const health = new DatabaseHealth();
   health.probeWith(() => probePostgres(clientConfig));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, health) }) });
+  const limits = { queryTimeoutMs: null as number | null };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, health, limits) }) });
   chooseEngine(db, postgresEngine);
   rememberPostgresSettings(db, clientConfig);
   return {
@@ -341,6 +350,9 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     clientConfig,
     pool,
     health,
+    limitQueries(ms) {
+      limits.queryTimeoutMs = ms;
+    },
     async close() {
       health.stop();
       await db.destroy();

@@ -82,6 +82,11 @@ export class DatabaseHealth {
     this.#storageProblem = null;
   }
 
+  /** Resolves once the probe running now (if any) has answered: a connection attempt waits for it rather than for its own timeout. */
+  settled(): Promise<void> {
+    return this.#probing ?? Promise.resolve();
+  }
+
   /** Asks the probe now (callers at the same moment share one); without one, nothing to ask. */
   check(): Promise<void> {
     if (!this.#probe) return Promise.resolve();

@@ -11,7 +11,7 @@ import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 import { noteRankingChanges } from "../modules/stats/service.ts";
 import { startCheckpointer } from "./checkpointer.ts";
-import type { DbHandle, PostgresHandle } from "./connection.ts";
+import { type DbHandle, type PostgresHandle, QUERY_TIMEOUT_MS } from "./connection.ts";
 import { OutboxDispatcher } from "./dispatcher.ts";
 import { EventBus } from "./events.ts";
 import { JOBS, startJobs, type BackgroundJob } from "./jobs.ts";
@@ -70,6 +70,8 @@ function poolStatsOf(handle: DbHandle): (() => PoolStats) | undefined {
 export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const { config, handle, clock, logger } = opts;
   const db = handle.db;
+  // Migrated by now: from here a statement the server never answers fails instead of holding its request.
+  if (handle.engine === "postgres") (handle as PostgresHandle).limitQueries(QUERY_TIMEOUT_MS);
   const metrics = opts.metrics ?? new Metrics({ commit: config.buildCommit });
   let draining = false;
   const bus = new EventBus();
