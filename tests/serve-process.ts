@@ -40,3 +40,83 @@ export async function startServe(
     }
   }
 }
+
+const UNSHARE = Bun.which("unshare");
+
+/** Why serve cannot run as PID 1 of a PID namespace of its own here (as in a container), or null. */
+export function pidOneUnavailable(): string | null {
+  if (!UNSHARE) return "no unshare on PATH";
+  if (process.getuid?.() !== 0) return "not root (unshare --pid needs it)";
+  return Bun.spawnSync([UNSHARE, "--pid", "--fork", "true"]).exitCode === 0 ? null : "unshare --pid is refused here";
+}
+
+export interface LoggedServe {
+  /** The serve process itself (with `pidOne`, PID 1 of its namespace; this is its PID here). */
+  pid: number;
+  /** Its exit code once it ended and its output is all read. */
+  exited: Promise<number | null>;
+  /** Every line it wrote, stdout and stderr, as they came. */
+  lines: string[];
+  waitForLine(pattern: RegExp, ms: number): Promise<void>;
+  /** http://localhost:<port>, once it logged that it listens. */
+  url(): string | null;
+}
+
+/**
+ * `serve` with `args`, collecting every line it writes; with `pidOne` (and where pidOneUnavailable
+ * says it can), as PID 1 of a PID namespace of its own, where the kernel drops a signal it has no
+ * handler for, as in a container without an init.
+ */
+export async function spawnServe(
+  args: string[],
+  env: Record<string, string | undefined>,
+  { pidOne = false }: { pidOne?: boolean } = {},
+): Promise<LoggedServe> {
+  const command = [process.execPath, MAIN, "serve", ...args];
+  const asPidOne = pidOne && pidOneUnavailable() === null;
+  const proc = Bun.spawn(asPidOne ? [UNSHARE!, "--pid", "--fork", "--kill-child", ...command] : command, {
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const lines: string[] = [];
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let rest = "";
+    for await (const chunk of stream) {
+      rest += decoder.decode(chunk);
+      const parts = rest.split("\n");
+      rest = parts.pop()!;
+      lines.push(...parts.filter(Boolean));
+    }
+    if (rest) lines.push(rest);
+  };
+  const collected = Promise.all([collect(proc.stdout), collect(proc.stderr)]);
+  // With unshare, the serve is its child.
+  let pid = proc.pid;
+  for (let i = 0; asPidOne && i < 400 && pid === proc.pid; i++) {
+    const children = await Bun.file(`/proc/${proc.pid}/task/${proc.pid}/children`)
+      .text()
+      .catch(() => "");
+    const first = children.trim().split(/\s+/)[0];
+    if (first) pid = Number(first);
+    else await Bun.sleep(5);
+  }
+  return {
+    pid,
+    exited: proc.exited.then(async (code) => {
+      await collected;
+      return code;
+    }),
+    lines,
+    async waitForLine(pattern, ms) {
+      const deadline = Date.now() + ms;
+      while (!lines.some((line) => pattern.test(line))) {
+        if (Date.now() > deadline) throw new Error(`no line matching ${pattern} in ${ms} ms: ${lines.join("\n")}`);
+        await Bun.sleep(10);
+      }
+    },
+    url: () => lines.join("\n").match(/"url":"(http:\/\/localhost:\d+)"/)?.[1] ?? null,
+  };
+}

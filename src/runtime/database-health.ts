@@ -2,6 +2,12 @@ import { isDatabaseUnavailable, isStorageUnavailable } from "./errors.ts";
 
 /** While the database is unreachable, how often a probe checks whether it is back. */
 export const PROBE_INTERVAL_MS = 500;
+/**
+ * Storage counts as taking writes again once one succeeds this long after the last that failed.
+ * A nearly full disk fails some writes and takes others (SQLite reuses its log's space until it
+ * needs a block more): one success between failures is not a recovery.
+ */
+export const STORAGE_QUIET_MS = 5000;
 
 /**
  * What this process knows of its database from the statements it runs, for readiness, /metrics
@@ -12,11 +18,13 @@ export const PROBE_INTERVAL_MS = 500;
  * request wait for its own connection attempt, and a probe on a connection of its own asks every
  * PROBE_INTERVAL_MS until the database answers again: placements work again within that of its
  * return. A query that lost its connection asks a probe at once; only the probe decides. Storage
- * is failing from a write that failed for it until a write reaches it again.
+ * is failing from a write that failed for it until a write reaches it STORAGE_QUIET_MS after the
+ * last failure.
  */
 export class DatabaseHealth {
   #unreachableSince: number | null = null;
   #storageProblem: string | null = null;
+  #storageFailedAt = 0;
   #probe: (() => Promise<void>) | null = null;
   #probing: Promise<void> | null = null;
   #storageProbe: (() => Promise<void>) | null = null;
@@ -73,13 +81,15 @@ export class DatabaseHealth {
 
   /** A statement failed: a lost connection asks a probe now; a storage failure marks writes failing. */
   noteFailure(error: unknown): void {
-    if (isStorageUnavailable(error)) this.#storageProblem = (error as { code?: string }).code ?? "storage";
-    else if (isDatabaseUnavailable(error) && this.#unreachableSince === null) void this.check();
+    if (isStorageUnavailable(error)) {
+      this.#storageProblem = (error as { code?: string }).code ?? "storage";
+      this.#storageFailedAt = Date.now();
+    } else if (isDatabaseUnavailable(error) && this.#unreachableSince === null) void this.check();
   }
 
-  /** A write was committed: storage takes writes again. */
+  /** A write was committed: storage takes writes again, unless one failed within STORAGE_QUIET_MS. */
   noteWriteCommitted(): void {
-    this.#storageProblem = null;
+    if (Date.now() - this.#storageFailedAt >= STORAGE_QUIET_MS) this.#storageProblem = null;
   }
 
   /** Resolves once the probe running now (if any) has answered: a connection attempt waits for it rather than for its own timeout. */

@@ -20,6 +20,8 @@ export interface JobContext {
   sync: GameSyncScheduler;
   /** Each task's runs, failures and last success (npt_jobs_total, npt_job_last_success_timestamp_seconds). */
   metrics?: Metrics;
+  /** Aborted when serve is asked to stop while starting: long start-up work stops at its next safe point. */
+  signal?: AbortSignal;
   /** Whether no player had registered when the lease was taken (computed before the first job runs). */
   firstStart: boolean;
 }
@@ -56,13 +58,16 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: "demo bots",
     schedule: "once, on a first start (no players yet) with the embedded provider and DEMO_BOTS > 0",
-    async start({ db, config, clock, logger, firstStart }) {
+    async start({ db, config, clock, logger, firstStart, signal }) {
       if (!firstStart || config.oddsProvider !== "embedded" || config.demoBots <= 0) return undefined;
       const started = performance.now();
-      const seeded = await seedDemoBots(db, clock.now(), config.demoBots);
+      logger.info({ bots: config.demoBots }, "first start: adding demo bots with a betting history");
+      const seeded = await seedDemoBots(db, clock.now(), config.demoBots, signal);
       logger.info(
         { ...seeded, ms: Math.round(performance.now() - started) },
-        "first start: demo bots with a betting history",
+        signal?.aborted
+          ? "first start: demo bots stopped part way (a stop was asked for); their bets so far are kept"
+          : "first start: demo bots with a betting history",
       );
       return undefined;
     },
@@ -71,8 +76,8 @@ export const JOBS: readonly BackgroundJob[] = [
     name: "settlement sweep",
     schedule: "once, on taking the lease",
     // Whatever was resolved but not settled before a crash or by a CLI while we were down.
-    async start({ db, clock, logger, metrics }) {
-      const sweep = () => settleAllPending(db, clock.now());
+    async start({ db, clock, logger, metrics, signal }) {
+      const sweep = () => settleAllPending(db, clock.now(), signal);
       const swept = metrics ? await metrics.time("settlement_sweep", sweep) : await sweep();
       metrics?.betsSettled.inc(swept);
       if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
@@ -130,6 +135,8 @@ export async function startJobs(
     for (const stop of stops.splice(0).reverse()) await stop();
   };
   for (const job of jobs) {
+    // Asked to stop while starting: the jobs not started yet never start (the caller stops the rest).
+    if (ctx.signal?.aborted) break;
     const stop = await job.start(full);
     if (stop) stops.push(stop);
   }

@@ -15,6 +15,7 @@ import { type DbHandle, type PostgresHandle, QUERY_TIMEOUT_MS } from "./connecti
 import { OutboxDispatcher } from "./dispatcher.ts";
 import { EventBus } from "./events.ts";
 import { JOBS, startJobs, type BackgroundJob } from "./jobs.ts";
+import { unavailableCode } from "./errors.ts";
 import { Lease } from "./lease.ts";
 import { REACTIONS, type ReactionTable, wireReactions } from "./reactions.ts";
 
@@ -37,6 +38,8 @@ export interface RuntimeOptions {
   /** SQLite's background WAL checkpointer, for a database file; default true. */
   checkpoints?: boolean;
   reactions?: ReactionTable;
+  /** Aborted when serve is asked to stop while starting: the jobs' start-up work stops at a safe point. */
+  signal?: AbortSignal;
 }
 
 export interface Runtime {
@@ -53,6 +56,14 @@ export interface Runtime {
   stopJobs(): Promise<void>;
   /** Stops everything still running (delivery too) and closes the database. */
   stop(): Promise<void>;
+}
+
+/** Why the jobs lease could not be renewed, in the words of the log line. */
+function whyNotRenewed(cause: unknown): string {
+  const code = unavailableCode(cause);
+  if (code === "storage_unavailable") return "the database's storage refuses writes: disk full, read-only or failing";
+  if (code === "database_unavailable") return "the database does not answer";
+  return (cause as Error)?.message ?? String(cause);
 }
 
 /** The PostgreSQL pool's counts, read when /metrics is scraped; none on SQLite. */
@@ -90,13 +101,19 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       ? new Lease(db, "jobs", {
           onAcquire: async () => {
             logger.info({ jobs: jobs.map((j) => j.name) }, "this process runs the background jobs");
-            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync, metrics });
+            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync, metrics, signal: opts.signal });
           },
-          onLose: async () => {
-            logger.warn("lost the jobs lease: another process runs the jobs now");
+          onLose: async (cause) => {
+            if (cause === null) logger.warn("lost the jobs lease: another process runs the jobs now");
+            else
+              logger.error(
+                { err: cause, reason: unavailableCode(cause) ?? "error" },
+                `stopping the background jobs: the jobs lease could not be renewed (${whyNotRenewed(cause)}); they start again once it is`,
+              );
             await stopJobList();
           },
-          onError: (error) => logger.error({ err: error }, "jobs lease check failed"),
+          onError: (error) =>
+            logger.error({ err: error, reason: unavailableCode(error) ?? "error" }, "jobs lease check failed"),
         })
       : null;
 
@@ -170,8 +187,12 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     async stop() {
       await stopJobs();
       await dispatcher?.stop();
-      if (opts.checkpoints !== false) handle.sqlite?.run("pragma wal_checkpoint(TRUNCATE)");
-      await handle.close();
+      // Closed even when the last checkpoint fails (read-only or full storage: the WAL keeps every commit).
+      try {
+        if (opts.checkpoints !== false) handle.sqlite?.run("pragma wal_checkpoint(TRUNCATE)");
+      } finally {
+        await handle.close();
+      }
     },
   };
 }

@@ -290,9 +290,11 @@ export interface PastBet {
  * history a first start gives its bots. Not a way around the placing rules for anyone else —
  * nothing calls it from a route. The settlement sweep settles them like any other bet.
  */
-export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
+export async function recordPastBets(db: Db, bets: PastBet[], signal?: AbortSignal): Promise<number> {
   // 21 values a row: 1,000 rows stay well inside SQLite's bound-parameter limit.
   for (let i = 0; i < bets.length; i += 1000) {
+    // Stopping: each chunk is whole; the bets recorded so far are pending, settled by the next sweep.
+    if (signal?.aborted) return i;
     await db.transaction().execute(async (trx) => {
       await repo.insertBets(
         trx,
@@ -326,6 +328,7 @@ export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
       );
     });
   }
+  return bets.length;
 }
 
 /** Different games each player bet in the individual book in a week (players with none are absent). */
