@@ -87,3 +87,22 @@ export async function startCaddy(upstreams: readonly string[]): Promise<RunningC
   });
   return { proc, origin, log: () => log, stop };
 }
+
+/** A same-origin JSON request through the proxy at `origin`. */
+export function sender(origin: string) {
+  return (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { origin, "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+/** A one-unit moneyline on the home team of a `games` row, at its current price. */
+export function homeMoneyline(game: { id: string; home_team: string; odds: string }) {
+  const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+    (m) => m.marketType === "h2h",
+  )!;
+  const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
+  return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
+}

@@ -29,6 +29,7 @@ export class DatabaseHealth {
   #probing: Promise<void> | null = null;
   #storageProbe: (() => Promise<void>) | null = null;
   #storageProbing: Promise<void> | null = null;
+  #storageProbedAt = Number.NEGATIVE_INFINITY;
   #timer: ReturnType<typeof setInterval> | null = null;
 
   /** Whether the database answered the last time it was asked. */
@@ -56,9 +57,11 @@ export class DatabaseHealth {
     this.#storageProbe = probe;
   }
 
-  /** While writes fail for storage, tries the small write (callers at the same moment share one). */
+  /** While writes fail for storage, tries the small write, at most once a second (callers at the same moment share one). */
   checkStorage(): Promise<void> {
     if (!this.#storageProblem || !this.#storageProbe) return Promise.resolve();
+    if (!this.#storageProbing && performance.now() - this.#storageProbedAt < 1000) return Promise.resolve();
+    this.#storageProbedAt = performance.now();
     this.#storageProbing ??= this.#storageProbe()
       .then(
         () => this.noteWriteCommitted(),

@@ -28,6 +28,8 @@ const CURSOR = "main";
 export class OutboxDispatcher {
   #cursor: OutboxCursor = { id: 0, txid: null };
   #started = false;
+  /** Whether the last pass failed: a database away for a while fails ten passes a second, told once. */
+  #failing = false;
   #stopListening: () => Promise<void> = async () => {};
   #timer: ReturnType<typeof setInterval> | null = null;
   #running: Promise<void> | null = null;
@@ -95,8 +97,12 @@ export class OutboxDispatcher {
         if (rows.length < BATCH) break;
       }
       await this.#prune();
+      if (this.#failing) this.logger.info("outbox delivery resumed");
+      this.#failing = false;
     } catch (error) {
-      this.logger.error({ err: error }, "outbox delivery failed");
+      if (!this.#failing)
+        this.logger.error({ err: error }, "outbox delivery failed; retrying every pass, told again once it works");
+      this.#failing = true;
     }
   }
 

@@ -10,7 +10,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import pg from "pg";
-import { CADDY, composeAppEnvironment, type RunningCaddy, startCaddy, waitFor } from "../compose-proxy.ts";
+import {
+  CADDY,
+  composeAppEnvironment,
+  homeMoneyline,
+  type RunningCaddy,
+  sender,
+  startCaddy,
+  waitFor,
+} from "../compose-proxy.ts";
 import { onPostgres } from "../databases.ts";
 import { type OwnCluster, ownClusterUnavailable, startOwnCluster } from "../pg-cluster.ts";
 import { startServe, type RunningServe } from "../serve-process.ts";
@@ -41,12 +49,7 @@ describe.skipIf(skipped !== null)("a 12 s PostgreSQL outage behind the proxy", (
     await cluster?.destroy();
   });
 
-  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${origin}${path}`, {
-      method,
-      headers: { origin, "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const send = (...args: Parameters<ReturnType<typeof sender>>) => sender(origin)(...args);
 
   test("pages, games, the current week and the boards answer 200 throughout; placements 503 at once, then back within 5 s", async () => {
     const stamp = Date.now() % 100000;
@@ -64,13 +67,7 @@ describe.skipIf(skipped !== null)("a 12 s PostgreSQL outage behind the proxy", (
       [new Date(Date.now() + 3600_000).toISOString()],
     );
     await client.end();
-    const bets = games.map((game) => {
-      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
-        (m) => m.marketType === "h2h",
-      )!;
-      const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
-      return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
-    });
+    const bets = games.map(homeMoneyline);
     expect(bets.length).toBeGreaterThan(10);
     const week = ((await (await send("GET", "/api/weeks/current")).json()) as { week: number }).week;
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import pg from "pg";
-import { CADDY, composeAppEnvironment, type RunningCaddy, startCaddy, waitFor } from "../compose-proxy.ts";
+import {
+  CADDY,
+  composeAppEnvironment,
+  homeMoneyline,
+  type RunningCaddy,
+  sender,
+  startCaddy,
+  waitFor,
+} from "../compose-proxy.ts";
 import { freshPostgresUrl, onPostgres } from "../databases.ts";
 import { startServe, type RunningServe } from "../serve-process.ts";
 
@@ -50,12 +58,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     await database?.drop();
   });
 
-  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${origin}${path}`, {
-      method,
-      headers: { origin, "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const send = (...args: Parameters<ReturnType<typeof sender>>) => sender(origin)(...args);
 
   test("requests reach both processes; the per-address sign-in budget is one across them", async () => {
     await client.query("delete from rate_limits"); // a retry starts with a fresh budget
@@ -185,13 +188,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time limit 45",
       [new Date(Date.now() + 3600_000).toISOString()],
     );
-    const bets = games.map((game) => {
-      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
-        (m) => m.marketType === "h2h",
-      )!;
-      const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
-      return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
-    });
+    const bets = games.map(homeMoneyline);
     expect(bets.length).toBeGreaterThanOrEqual(30);
 
     // Steady placements, three at a time (a bet each 0.15 s a lane), while the database goes away and comes back.
@@ -276,13 +273,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       [new Date(Date.now() + 3600_000).toISOString()],
     );
     const [duringRestart, afterRestart, ...forBets] = games;
-    const bets = forBets.map((game) => {
-      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
-        (m) => m.marketType === "h2h",
-      )!;
-      const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
-      return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
-    });
+    const bets = forBets.map(homeMoneyline);
 
     // 2,000 browsers on the live channel; one whose socket closes comes back after a random moment
     // (as web/lib/live.ts does: 0.75–1.25 s) and, as the page does at each (re)open, catches up by refetching.
