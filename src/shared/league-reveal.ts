@@ -22,3 +22,65 @@ export const REVEAL_PICKS_LABELS: Record<RevealPicks, string> = {
 export function isTailable(pick: { isParlay: boolean; lastKickoff: string }, now: Date): boolean {
   return !pick.isParlay && Date.parse(pick.lastKickoff) > now.getTime();
 }
+
+/** The later a rule shows a pick, the stricter it is: the week's first kick-off, then each game's, then never. */
+const STRICTNESS: Record<RevealPicks, number> = { week_start: 0, kickoff: 1, never: 2 };
+
+/** The stricter of two rules: the one that shows a pick later. */
+export function stricterReveal(a: RevealPicks, b: RevealPicks): RevealPicks {
+  return STRICTNESS[a] >= STRICTNESS[b] ? a : b;
+}
+
+/** A change of a league's reveal rule, from its history. */
+export interface RevealChange {
+  at: string;
+  from: RevealPicks;
+  to: RevealPicks;
+}
+
+/** Placement times `from` (inclusive) to `before` (exclusive), ISO-8601; "" and "~" stand for no bound. */
+export interface PlacedRange {
+  from: string;
+  before: string;
+}
+
+/**
+ * Which rule governs a pick, by when it was placed (decision 0062): the stricter of the rule in force
+ * when it was placed and the league's rule now. So a rule made looser shows only picks placed after
+ * the change, and a rule made stricter holds back every pick at once. Picks placed in a `never`
+ * range never show, those in a `weekStart` range show at their week's first kick-off, all others at
+ * their games' kick-off; null when the league's rule now is 'never' (nothing shows).
+ */
+export function revealWindows(
+  current: RevealPicks,
+  changes: readonly RevealChange[],
+): { never: PlacedRange[]; weekStart: PlacedRange[] } | null {
+  if (current === "never") return null;
+  const sorted = [...changes].sort((a, b) => a.at.localeCompare(b.at));
+  const periods =
+    sorted.length === 0
+      ? [{ from: "", before: "~", rule: current }]
+      : [
+          { from: "", before: sorted[0]!.at, rule: sorted[0]!.from },
+          ...sorted.map((change, i) => ({ from: change.at, before: sorted[i + 1]?.at ?? "~", rule: change.to })),
+        ];
+  const windows = { never: [] as PlacedRange[], weekStart: [] as PlacedRange[] };
+  for (const period of periods) {
+    const rule = stricterReveal(period.rule, current);
+    if (rule === "kickoff" || period.from === period.before) continue;
+    const list = rule === "never" ? windows.never : windows.weekStart;
+    const last = list.at(-1);
+    if (last && last.before === period.from) last.before = period.before;
+    else list.push({ from: period.from, before: period.before });
+  }
+  return windows;
+}
+
+/** What the invite landing and the joined screen say of a league's reveal rule (issue 40). */
+export function revealPromise(rule: RevealPicks): string {
+  const when =
+    rule === "never"
+      ? "This league never shows members' picks to each other."
+      : `Members' picks show to the league ${rule === "kickoff" ? "at each game's kick-off" : "at the week's first kick-off"}.`;
+  return `${when} It never shows a pick you placed before joining.`;
+}

@@ -167,4 +167,42 @@ describe("the record", () => {
     expect(parlay.legs.map((l: any) => l.gameId)).toEqual([SUN, WEEK2]);
     expect(Object.keys(parlay.legs[0])).not.toContain("propId");
   });
+
+  test("a parlay lost on its first leg stays off the list until its last leg kicks off; the figures count it (issue 40)", async () => {
+    await setVisibility(ann, "everyone");
+    const placed = await as(ann, "POST", "/api/parlays", {
+      legs: [
+        { gameId: SUN, betType: "moneyline", selection: "Kansas City Chiefs", odds: 150, point: null },
+        { gameId: LATE, betType: "total", selection: "Under", odds: -110, point: 45.5 },
+      ],
+      units: 1,
+      note: null,
+      leagueId: null,
+    });
+    expect(placed.status).toBe(201);
+    ctx.clock.set("2026-09-13T20:10:00Z"); // SUN is over, LATE kicks off at 20:25
+    await resolve(SUN, 27, 20); // Buffalo wins: the parlay is lost, its evening leg still to play
+    for (const viewer of [null, cal, ben]) {
+      const { body } = await profileOf(viewer);
+      expect(body.record).toMatchObject({ won: 0, lost: 1 });
+      expect(body.recent).toEqual([]);
+      expect(body.inPlay).toEqual([]);
+      expect(JSON.stringify(body)).not.toContain(LATE);
+      expect(JSON.stringify(body)).not.toContain("Under");
+    }
+    // Its owner sees the same public record on their profile; My Bets shows them everything.
+    expect((await profileOf(ann)).body.recent).toEqual([]);
+
+    ctx.clock.set("2026-09-13T20:25:00Z");
+    const { body } = await profileOf(null);
+    expect(body.recent.map((b: any) => [b.status, b.legs.map((l: any) => [l.gameId, l.selection])])).toEqual([
+      [
+        "lost",
+        [
+          [SUN, "Kansas City Chiefs"],
+          [LATE, "Under"],
+        ],
+      ],
+    ]);
+  });
 });

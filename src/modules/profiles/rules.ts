@@ -19,12 +19,19 @@ export function profileAccess(facts: {
   return "only_me";
 }
 
+type Graded = Pick<Bet, "status" | "game">;
+
+/** A pick's game has gone: it kicked off, or the pick is graded (its game is final). */
+const gone = (pick: Graded, now: Date) =>
+  pick.status !== "pending" || Date.parse(pick.game.commenceTime) <= now.getTime();
+
 /**
- * Whether a pending bet may be shown: only once every game it rides on has kicked off (a parlay's
- * `game` is its last leg's to kick off). Settled bets always show: a record keeps its losses.
+ * Whether a bet may be listed to others: once every game it rides on has kicked off or is final. A
+ * parlay lost on its first leg still waits for its last (issue 40): its other legs are picks on games
+ * not yet played. The figures count every settled bet all the same: a record keeps its losses.
  */
-export function showable(bet: Pick<Bet, "status" | "game">, now: Date): boolean {
-  return bet.status !== "pending" || Date.parse(bet.game.commenceTime) <= now.getTime();
+export function showable(bet: Graded & Pick<Bet, "legs">, now: Date): boolean {
+  return bet.legs ? bet.legs.every((leg) => gone(leg, now)) : gone(bet, now);
 }
 
 /** A bet without what stays private: the note, confidence, league and ids a profile has no use for. */

@@ -12,7 +12,7 @@ export const RECENT_BETS = 20;
 
 /**
  * A player's record as `viewerId` (null when signed out) may see it: every settled bet counts and
- * stays (losses included); an unsettled bet shows only once all its games have kicked off.
+ * stays (losses included); a bet is listed only once all its games have kicked off (`showable`).
  */
 export async function profile(db: Db, now: Date, viewerId: number | null, username: string): Promise<Profile> {
   const player = await activeAccountByUsername(db, username);
@@ -24,8 +24,9 @@ export async function profile(db: Db, now: Date, viewerId: number | null, userna
     isFriend: viewerId !== null && !isOwner && (await areFriends(db, viewerId, player.id)),
     isBot: player.is_bot === 1,
   });
-  const bets = (await betsForProfile(db, player.id)).filter((bet) => showable(bet, now));
+  const bets = await betsForProfile(db, player.id);
   const settled = inSettlementOrder(bets);
+  const listed = bets.filter((bet) => showable(bet, now));
   return {
     username: player.username,
     isBot: player.is_bot === 1,
@@ -35,8 +36,8 @@ export async function profile(db: Db, now: Date, viewerId: number | null, userna
     record: recordFigures(settled),
     byType: byBetType(settled),
     byWeek: byWeek(settled),
-    recent: settled.slice(-RECENT_BETS).reverse().map(profileBet),
-    inPlay: bets.filter((bet) => bet.status === "pending").map(profileBet),
+    recent: inSettlementOrder(listed).slice(-RECENT_BETS).reverse().map(profileBet),
+    inPlay: listed.filter((bet) => bet.status === "pending").map(profileBet),
   };
 }
 
