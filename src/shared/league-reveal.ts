@@ -78,9 +78,7 @@ export function revealWindows(
 
 /** What the invite landing and the joined screen say of a league's reveal rule (issue 40). */
 export function revealPromise(rule: RevealPicks): string {
-  const when =
-    rule === "never"
-      ? "This league never shows members' picks to each other."
-      : `Members' picks show to the league ${rule === "kickoff" ? "at each game's kick-off" : "at the week's first kick-off"}.`;
-  return `${when} It never shows a pick you placed before joining.`;
+  if (rule === "never") return "This league never shows members' picks to each other.";
+  const when = rule === "kickoff" ? "at each game's kick-off" : "at the week's first kick-off";
+  return `Members' picks show to the league ${when}. It never shows a pick you placed before joining.`;
 }

@@ -116,4 +116,37 @@ describe("the league feed (issue 28 item 2)", () => {
     },
     E2E_TIMEOUT,
   );
+  test(
+    "a rule flipped mid-week shows nothing placed before it, and every member reads the change in League history",
+    async () => {
+      const me = await newPlayer(suite.server, "member_mia");
+      const owner = await newPlayer(suite.server, "owner_oli");
+      const pool = await league(owner, [me], { name: "Flip Pool" });
+      await bet(me, spread(KC_BUF, "Buffalo Bills", -3.5));
+      suite.server.ctx.clock.set("2026-09-11T01:00:00Z"); // Thursday night: week 1 has begun
+      const flipped = await call(suite.server.ctx.app, "PUT", `/api/leagues/${pool.id}`, {
+        cookie: owner.cookie,
+        body: { name: "Flip Pool", isPublic: true, rules: { allowedBetTypes: ["spread"] }, revealPicks: "week_start" },
+      });
+      expect(flipped.status).toBe(200);
+
+      const page = await pageAt(owner);
+      const dialog = await openLeague(page, "Flip Pool");
+      await dialog.getByRole("region", { name: "Picks" }).getByText("No picks shown yet", { exact: false }).waitFor();
+      // By keyboard: the history opens from its summary.
+      const summary = dialog.getByText("League history", { exact: true });
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      const entries = dialog.locator(".league-history-list li");
+      await entries.first().waitFor();
+      expect(await entries.allTextContents()).toEqual([
+        expect.stringContaining(
+          "owner_oli changed when picks show: “At each game's kick-off” → “At the week's first kick-off”. Picks placed before the change keep “At each game's kick-off”.",
+        ),
+        expect.stringContaining("member_mia joined."),
+        expect.stringContaining("owner_oli created the league."),
+      ]);
+    },
+    E2E_TIMEOUT,
+  );
 });

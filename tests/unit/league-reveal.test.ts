@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isTailable } from "../../src/shared/league-reveal.ts";
+import { isTailable, revealWindows, stricterReveal } from "../../src/shared/league-reveal.ts";
 import { feedPick, tailedFromOf } from "../../src/modules/leagues/feed-rules.ts";
 import { emptyFeedText, feedResultText, tailedText } from "../../src/web/features/leagues/feed-text.ts";
 import type { Bet } from "../../src/shared/contract/betting.ts";
@@ -72,5 +72,54 @@ describe("a feed row", () => {
     expect(feedResultText({ status: "won", result: "90.91" })).toBe("Won +$90.91");
     expect(feedResultText({ status: "lost", result: "-100.00" })).toBe("Lost -$100.00");
     expect(emptyFeedText("never")).toBe("This league keeps members' picks private.");
+  });
+});
+
+describe("revealWindows: the rule a pick was placed under, and the rule now (decision 0062)", () => {
+  const T1 = "2026-09-12T12:00:00.000Z";
+  const T2 = "2026-09-12T13:00:00.000Z";
+
+  test("no change: the rule now governs every pick; 'never' shows nothing", () => {
+    expect(revealWindows("kickoff", [])).toEqual({ never: [], weekStart: [] });
+    expect(revealWindows("week_start", [])).toEqual({ never: [], weekStart: [{ from: "", before: "~" }] });
+    expect(revealWindows("never", [{ at: T1, from: "kickoff", to: "never" }])).toBeNull();
+  });
+
+  test("loosened: only picks placed from the change on show early", () => {
+    expect(revealWindows("week_start", [{ at: T1, from: "kickoff", to: "week_start" }])).toEqual({
+      never: [],
+      weekStart: [{ from: T1, before: "~" }],
+    });
+    expect(revealWindows("kickoff", [{ at: T1, from: "never", to: "kickoff" }])).toEqual({
+      never: [{ from: "", before: T1 }],
+      weekStart: [],
+    });
+  });
+
+  test("tightened: every pick follows the stricter rule now, whenever it was placed", () => {
+    expect(revealWindows("kickoff", [{ at: T1, from: "week_start", to: "kickoff" }])).toEqual({
+      never: [],
+      weekStart: [],
+    });
+  });
+
+  test("flipped back and forth: each period keeps the stricter of its rule and the rule now", () => {
+    const changes = [
+      { at: T2, from: "never", to: "week_start" },
+      { at: T1, from: "week_start", to: "never" },
+    ] as const;
+    expect(revealWindows("week_start", changes)).toEqual({
+      never: [{ from: T1, before: T2 }],
+      weekStart: [
+        { from: "", before: T1 },
+        { from: T2, before: "~" },
+      ],
+    });
+  });
+
+  test("stricterReveal orders week_start < kickoff < never", () => {
+    expect(stricterReveal("week_start", "kickoff")).toBe("kickoff");
+    expect(stricterReveal("never", "kickoff")).toBe("never");
+    expect(stricterReveal("week_start", "week_start")).toBe("week_start");
   });
 });
