@@ -30,7 +30,10 @@ beforeEach(async () => {
 afterEach(() => ctx.close());
 
 async function bet(who: BuiltUser, body: Record<string, unknown>) {
-  const res = await call(ctx.app, "POST", "/api/bets", { body: { units: 1, leagueId: null, ...body }, cookie: who.cookie });
+  const res = await call(ctx.app, "POST", "/api/bets", {
+    body: { units: 1, leagueId: null, ...body },
+    cookie: who.cookie,
+  });
   if (res.status !== 201) throw new Error(`placing: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
@@ -175,7 +178,10 @@ describe("picks placed before joining", () => {
     });
     expect(left.status).toBe(200);
     ctx.clock.advance(60_000);
-    await call(ctx.app, "POST", `/api/leagues/${league.id}/join`, { body: { userId: member.user.id }, cookie: member.cookie });
+    await call(ctx.app, "POST", `/api/leagues/${league.id}/join`, {
+      body: { userId: member.user.id },
+      cookie: member.cookie,
+    });
     expect(await feedIds(owner, league.id)).toEqual([]);
   });
 });

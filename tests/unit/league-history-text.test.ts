@@ -24,7 +24,9 @@ test("each event of a league's history in one sentence", () => {
   expect(say({ kind: "left", actor: member, member })).toBe("member left.");
   expect(say({ kind: "removed", member })).toBe("owner removed member.");
   expect(say({ kind: "admin_appointed", member })).toBe("owner made member an admin.");
-  expect(say({ kind: "admin_appointed", actor: null, member })).toBe("member became an admin (the league had none left).");
+  expect(say({ kind: "admin_appointed", actor: null, member })).toBe(
+    "member became an admin (the league had none left).",
+  );
   expect(say({ kind: "created", actor: null })).toBe("A deleted account created the league.");
 });
 
