@@ -22,9 +22,12 @@ export interface LeaguePicks extends CountedBets {
 
 type Builder = ExpressionBuilder<Database, "bets" | "games">;
 
-/** A game has "gone" when it kicked off, or is no longer upcoming (it has a final score: an admin resolved it early). */
+/**
+ * A game has "gone" by `at` when it kicked off, or was no longer upcoming (it had a final score: an
+ * admin resolved it early). Asked of a past moment too (a push compares two), so the final counts from when it came.
+ */
 const gone = (alias: string, at: string) =>
-  sql<boolean>`(${sql.ref(`${alias}.commence_time`)} <= ${at} or ${sql.ref(`${alias}.completed_at`)} is not null)`;
+  sql<boolean>`(${sql.ref(`${alias}.commence_time`)} <= ${at} or ${sql.ref(`${alias}.completed_at`)} <= ${at})`;
 
 /** Every game the bet rides on has gone: a straight bet's own, each leg's of a parlay. */
 function allGamesGone(eb: Builder, at: string) {
