@@ -50,7 +50,7 @@ async function setReveal(who: BuiltUser, league: { id: number; name: string }, r
 }
 
 const history = (who: BuiltUser, leagueId: number) =>
-  call(ctx.app, "GET", `/api/leagues/${leagueId}/history`, { cookie: who.cookie });
+  call(ctx.app, "GET", `/api/history/league/${leagueId}`, { cookie: who.cookie });
 
 describe("a reveal rule changed mid-week", () => {
   test("loosened, it shows only picks placed after the change; tightened, it holds back every pick at once", async () => {
@@ -123,8 +123,8 @@ describe("a reveal rule changed mid-week", () => {
 
     // Members only: an outsider is refused, a signed-out visitor too; a bad cursor is a 400.
     expect((await history(newcomer, league.id)).status).toBe(403);
-    expect((await call(ctx.app, "GET", `/api/leagues/${league.id}/history`)).status).toBe(401);
-    const bad = await call(ctx.app, "GET", `/api/leagues/${league.id}/history?cursor=x`, { cookie: owner.cookie });
+    expect((await call(ctx.app, "GET", `/api/history/league/${league.id}`)).status).toBe(401);
+    const bad = await call(ctx.app, "GET", `/api/history/league/${league.id}?cursor=x`, { cookie: owner.cookie });
     expect(bad.status).toBe(400);
   });
 

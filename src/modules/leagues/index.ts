@@ -89,7 +89,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       },
     )
     .get(
-      "/leagues/:id/history",
+      "/history/league/:id",
       ({ params, query, user }) => service.leagueHistory(db, user.id, params.id, query.cursor),
       {
         auth: true,

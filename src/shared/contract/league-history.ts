@@ -1,4 +1,4 @@
-/** GET /api/leagues/{id}/history: what happened in a league, for its members (issue 40, decision 0062). */
+/** GET /api/history/league/{id}: what happened in a league, for its members (issue 40, decision 0062). */
 import { Type as t } from "@sinclair/typebox";
 import { DateTime } from "./common.ts";
 import { RevealPicksSetting } from "./league-feed.ts";
