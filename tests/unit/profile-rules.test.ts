@@ -31,7 +31,13 @@ const bet = (
   }) as unknown as Bet;
 
 describe("profileAccess", () => {
-  const facts = { isOwner: false, isFriend: false, isBot: false };
+  const facts = { isOwner: false, isFriend: false, isLeagueMate: false, isBot: false };
+  test("friends and league-mates: a friend or a league-mate, not a stranger", () => {
+    expect(profileAccess({ ...facts, visibility: "league_mates" })).toBe("league_mates_only");
+    expect(profileAccess({ ...facts, visibility: "league_mates", isLeagueMate: true })).toBe("allowed");
+    expect(profileAccess({ ...facts, visibility: "league_mates", isFriend: true })).toBe("allowed");
+    expect(profileAccess({ ...facts, visibility: "friends", isLeagueMate: true })).toBe("friends_only");
+  });
   test("everyone / friends / only me, for a stranger, a friend and the owner; bots always public", () => {
     expect(profileAccess({ ...facts, visibility: "everyone" })).toBe("allowed");
     expect(profileAccess({ ...facts, visibility: "friends" })).toBe("friends_only");

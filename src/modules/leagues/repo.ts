@@ -280,3 +280,15 @@ export function historyOf(db: Db, leagueId: number, page: { beforeId?: number; l
   if (page.beforeId !== undefined) query = query.where("league_history.id", "<", page.beforeId);
   return query.orderBy("league_history.id", "desc").limit(page.limit).execute();
 }
+
+export async function shareALeague(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("league_members as mine")
+    .innerJoin("league_members as theirs", "theirs.league_id", "mine.league_id")
+    .select("mine.league_id")
+    .where("mine.user_id", "=", a)
+    .where("theirs.user_id", "=", b)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

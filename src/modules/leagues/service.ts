@@ -684,3 +684,8 @@ export async function leagueHistory(db: Db, viewerId: number, id: number, cursor
   await leagueFor(db, id, viewerId, "viewHistory");
   return historyPage(db, id, cursor);
 }
+
+/** Whether two players are members of one league (a profile's "friends and league-mates" asks). */
+export async function shareALeague(db: Db, a: number, b: number): Promise<boolean> {
+  return repo.shareALeague(db, a, b);
+}

@@ -5,16 +5,19 @@ import { stringToCents, UNIT_CENTS } from "../../shared/money.ts";
 import { publicBet } from "../../shared/public-bet.ts";
 import { summarize } from "../../shared/stats.ts";
 
-export type ProfileAccess = "allowed" | "friends_only" | "only_me";
+export type ProfileAccess = "allowed" | "friends_only" | "league_mates_only" | "only_me";
 
 /** A bot's record is public whatever its setting (it is not a person and has no settings to change). */
 export function profileAccess(facts: {
   visibility: ProfileVisibility;
   isOwner: boolean;
   isFriend: boolean;
+  isLeagueMate: boolean;
   isBot: boolean;
 }): ProfileAccess {
   if (facts.isOwner || facts.isBot || facts.visibility === "everyone") return "allowed";
+  if (facts.visibility === "league_mates")
+    return facts.isFriend || facts.isLeagueMate ? "allowed" : "league_mates_only";
   if (facts.visibility === "friends") return facts.isFriend ? "allowed" : "friends_only";
   return "only_me";
 }
