@@ -27,6 +27,7 @@ import * as m0026 from "./0026_web_push.ts";
 import * as m0027 from "./0027_league_scoring.ts";
 import * as m0028 from "./0028_league_history.ts";
 import * as m0034 from "./0034_profile_visibility_default.ts";
+import * as m0035 from "./0035_reveal_once_picked.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0027_league_scoring": m0027,
   "0028_league_history": m0028,
   "0034_profile_visibility_default": m0034,
+  "0035_reveal_once_picked": m0035,
 };

@@ -1,16 +1,18 @@
 /**
- * When a league shows its members' picks to each other (decision 0056): 'kickoff' once every game a
- * pick rides on has kicked off, 'week_start' at its week's first kick-off, 'never'. The rule itself is
- * the feed's one query (betting/league-picks.ts `revealedPickIds`). Pure: the server and the league form share this.
+ * When a league shows its members' picks to each other (decisions 0056, 0062, 0071): 'kickoff' once
+ * every game a pick rides on has kicked off, 'picked' to a member who has picked that game too (and
+ * to everyone at kick-off), 'week_start' at its week's first kick-off, 'never'. The rule itself is the
+ * feed's one query (betting/league-picks.ts `revealedPickIds`). Pure: the server and the league form share this.
  */
 
-export const REVEAL_PICKS = ["kickoff", "week_start", "never"] as const;
+export const REVEAL_PICKS = ["kickoff", "picked", "week_start", "never"] as const;
 export type RevealPicks = (typeof REVEAL_PICKS)[number];
 export const DEFAULT_REVEAL_PICKS: RevealPicks = "kickoff";
 
 /** What the league form's select and the league's rules say of each choice. */
 export const REVEAL_PICKS_LABELS: Record<RevealPicks, string> = {
   kickoff: "At each game's kick-off",
+  picked: "Once you've picked that game",
   week_start: "At the week's first kick-off",
   never: "Never",
 };
@@ -23,12 +25,12 @@ export function isTailable(pick: { isParlay: boolean; lastKickoff: string }, now
   return !pick.isParlay && Date.parse(pick.lastKickoff) > now.getTime();
 }
 
-/** The later a rule shows a pick, the stricter it is: the week's first kick-off, then each game's, then never. */
-const STRICTNESS: Record<RevealPicks, number> = { week_start: 0, kickoff: 1, never: 2 };
-
-/** The stricter of two rules: the one that shows a pick later. */
-export function stricterReveal(a: RevealPicks, b: RevealPicks): RevealPicks {
-  return STRICTNESS[a] >= STRICTNESS[b] ? a : b;
+/**
+ * Whether rule `a` never shows a pick to anyone earlier than rule `b` would: 'never' shows none, and
+ * "each game's kick-off" shows none before "the week's first kick-off" or "once you've picked" would.
+ */
+export function noEarlierThan(a: RevealPicks, b: RevealPicks): boolean {
+  return a === b || a === "never" || (a === "kickoff" && (b === "picked" || b === "week_start"));
 }
 
 /** A change of a league's reveal rule, from its history. */
@@ -44,41 +46,52 @@ export interface PlacedRange {
   before: string;
 }
 
+/** The placement times another rule than today's governed, and that rule. */
+export interface EarlierRule {
+  rule: RevealPicks;
+  ranges: PlacedRange[];
+}
+
 /**
- * Which rule governs a pick, by when it was placed (decision 0062): the stricter of the rule in force
- * when it was placed and the league's rule now. So a rule made looser shows only picks placed after
- * the change, and a rule made stricter holds back every pick at once. Picks placed in a `never`
- * range never show, those in a `weekStart` range show at their week's first kick-off, all others at
- * their games' kick-off; null when the league's rule now is 'never' (nothing shows).
+ * Which rules govern a pick, by when it was placed (decision 0062): both the rule in force when it was
+ * placed and the league's rule now must show it. So a rule made looser shows only picks placed after
+ * the change, and a rule made stricter holds back every pick at once. `earlier` lists the rules other
+ * than today's that governed some placement times, with those times; null when the league's rule now
+ * is 'never' (nothing shows).
  */
 export function revealWindows(
   current: RevealPicks,
   changes: readonly RevealChange[],
-): { never: PlacedRange[]; weekStart: PlacedRange[] } | null {
+): { current: RevealPicks; earlier: EarlierRule[] } | null {
   if (current === "never") return null;
   const sorted = [...changes].sort((a, b) => a.at.localeCompare(b.at));
   const periods =
     sorted.length === 0
-      ? [{ from: "", before: "~", rule: current }]
+      ? []
       : [
           { from: "", before: sorted[0]!.at, rule: sorted[0]!.from },
           ...sorted.map((change, i) => ({ from: change.at, before: sorted[i + 1]?.at ?? "~", rule: change.to })),
         ];
-  const windows = { never: [] as PlacedRange[], weekStart: [] as PlacedRange[] };
+  const earlier = new Map<RevealPicks, PlacedRange[]>();
   for (const period of periods) {
-    const rule = stricterReveal(period.rule, current);
-    if (rule === "kickoff" || period.from === period.before) continue;
-    const list = rule === "never" ? windows.never : windows.weekStart;
-    const last = list.at(-1);
+    // A period whose rule shows nothing earlier than today's adds no condition of its own.
+    if (noEarlierThan(current, period.rule) || period.from === period.before) continue;
+    const ranges = earlier.get(period.rule) ?? [];
+    const last = ranges.at(-1);
     if (last && last.before === period.from) last.before = period.before;
-    else list.push({ from: period.from, before: period.before });
+    else ranges.push({ from: period.from, before: period.before });
+    earlier.set(period.rule, ranges);
   }
-  return windows;
+  return { current, earlier: [...earlier].map(([rule, ranges]) => ({ rule, ranges })) };
 }
 
 /** What the invite landing and the joined screen say of a league's reveal rule (issue 40). */
 export function revealPromise(rule: RevealPicks): string {
   if (rule === "never") return "This league never shows members' picks to each other.";
-  const when = rule === "kickoff" ? "at each game's kick-off" : "at the week's first kick-off";
+  const when = {
+    kickoff: "at each game's kick-off",
+    picked: "to a member once they have picked that game too, and to everyone at its kick-off",
+    week_start: "at the week's first kick-off",
+  }[rule];
   return `Members' picks show to the league ${when}. It never shows a pick you placed before joining.`;
 }

@@ -197,3 +197,64 @@ describe("revealed means kicked off, or no longer upcoming", () => {
     expect(await feedIds(owner, league.id)).toEqual([pick]);
   });
 });
+
+describe("once you've picked that game (issue 44 item 3)", () => {
+  test("a member sees a game's picks once they pick it, and can tail before kick-off; the others at kick-off", async () => {
+    const league = await buildLeague(ctx, owner, {
+      revealPicks: "picked",
+      rules: { allowedBetTypes: ["spread", "parlay"] },
+      members: [member, newcomer],
+    });
+    const pick = await bet(member, spread(SUN, "Buffalo Bills"));
+    const parlay = (
+      await call(ctx.app, "POST", "/api/parlays", {
+        body: {
+          legs: [spread(SUN, "Buffalo Bills"), spread(LATE, "Seattle Seahawks")],
+          units: 1,
+          note: null,
+          leagueId: null,
+        },
+        cookie: member.cookie,
+      })
+    ).body.id as number;
+    for (const who of [owner, newcomer]) expect(await feedIds(who, league.id)).toEqual([]);
+    expect(await feedIds(member, league.id)).toEqual([pick]); // one's own pick, on a game one picked
+
+    // The owner picks the other side: the member's pick on that game shows to them, with a price to tail.
+    const own = await bet(owner, spread(SUN, "Kansas City Chiefs", 3.5));
+    const seen = await call(ctx.app, "GET", `/api/picks/league/${league.id}`, { cookie: owner.cookie });
+    expect(seen.body.picks.map((p: { id: number; tail: unknown }) => [p.id, p.tail])).toEqual([
+      [own, null],
+      [pick, { odds: -110, point: -3.5 }],
+    ]);
+    expect(await feedIds(newcomer, league.id)).toEqual([]);
+    // Tailing replaces the owner's own bet on the game.
+    const tail = await call(ctx.app, "POST", "/api/bets", {
+      body: { units: 1, leagueId: null, tailOf: pick, replaceExisting: true, ...spread(SUN, "Buffalo Bills") },
+      cookie: owner.cookie,
+    });
+    expect(tail.status).toBe(201);
+    expect(await feedIds(owner, league.id)).toEqual([tail.body.id, pick]);
+
+    // A parlay shows only when every leg has kicked off; at kick-off everyone sees the game's picks.
+    ctx.clock.set("2026-09-13T17:01:00Z");
+    expect(await feedIds(newcomer, league.id)).toEqual([tail.body.id, pick]);
+    ctx.clock.set("2026-09-13T20:26:00Z");
+    expect(await feedIds(newcomer, league.id)).toEqual([tail.body.id, parlay, pick]);
+  });
+
+  test("a league flipped to it keeps picks placed before under the rule they were placed under", async () => {
+    const league = await buildLeague(ctx, owner, { members: [member] });
+    const before = await bet(member, spread(SUN, "Buffalo Bills"));
+    ctx.clock.advance(60_000);
+    await setReveal(owner, league, "picked");
+    const mine = await bet(owner, spread(SUN, "Kansas City Chiefs", 3.5));
+    expect(await feedIds(owner, league.id)).toEqual([mine]);
+    ctx.clock.advance(60_000);
+    const after = await bet(member, spread(LATE, "Seattle Seahawks"));
+    const mineLate = await bet(owner, spread(LATE, "San Francisco 49ers", 3.5));
+    expect(await feedIds(owner, league.id)).toEqual([mineLate, after, mine]);
+    ctx.clock.set("2026-09-13T17:01:00Z");
+    expect(await feedIds(owner, league.id)).toEqual([mineLate, after, mine, before]);
+  });
+});

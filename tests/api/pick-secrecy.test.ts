@@ -3,7 +3,7 @@
  *
  * Alice plants pending picks every way the audit found a leak — straight bets, a parlay whose first
  * leg already lost, a contest league's book, picks placed before she joined a league, picks in
- * leagues of each reveal rule, and a rule its admin flipped mid-week — and then EVERY GET operation
+ * leagues of each reveal rule ("once you've picked" among them), and a rule its admin flipped mid-week — and then EVERY GET operation
  * of the OpenAPI document is walked as every caller (signed out, a stranger, a friend, a league-mate,
  * the leagues' admin, a site admin), each with every value its path takes, while each caller holds a
  * `/ws` socket and a push device. No answer, socket message, push payload or bell entry may carry
@@ -309,9 +309,10 @@ beforeAll(async () => {
   leagues.kickoff = await createLeague(commish, "Kickoff League");
   leagues.flip = await createLeague(commish, "Flip League");
   leagues.never = await createLeague(commish, "Never League", { revealPicks: "never" });
+  leagues.picked = await createLeague(commish, "Picked League", { revealPicks: "picked" });
   leagues.lateJoin = await createLeague(commish, "Late Join League", { revealPicks: "week_start" });
   leagues.contest = await createLeague(commish, "Contest League", { startingBankroll: 1000 });
-  for (const league of [leagues.kickoff, leagues.flip, leagues.never, leagues.contest]) {
+  for (const league of [leagues.kickoff, leagues.flip, leagues.never, leagues.picked, leagues.contest]) {
     await joinBy(alice, league.token);
     await joinBy(mate, league.token);
   }

@@ -1,13 +1,13 @@
 /**
- * A league's revealed picks (decisions 0056, 0062): the bets its standings count that its members
- * placed after joining, filtered in one query by the rule that governs each (the stricter of the
- * rule when it was placed and the rule now), so a pick not yet revealed is never read out, counted
- * or paged over.
+ * A league's revealed picks (decisions 0056, 0062, 0071): the bets its standings count that its
+ * members placed after joining, filtered in one query by the rules that govern each (both the rule
+ * when it was placed and the rule now must show it), so a pick not yet revealed is never read out,
+ * counted or paged over.
  */
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { type Db, jsonList, jsonTable } from "../../runtime/index.ts";
-import type { PlacedRange, revealWindows } from "../../shared/league-reveal.ts";
+import type { PlacedRange, RevealPicks, revealWindows } from "../../shared/league-reveal.ts";
 import { type CountedBets, countedBetsFilter } from "./repo.ts";
 
 /** Which bets a league shows: what it counts, whose (members, from when they joined), and when a pick shows. */
@@ -18,6 +18,8 @@ export interface LeaguePicks extends CountedBets {
   members: readonly { userId: number; joinedAt: string }[];
   /** shared/league-reveal.ts `revealWindows`: null shows nothing. */
   windows: ReturnType<typeof revealWindows>;
+  /** Whom the picks are shown to: under 'picked' a member sees a game's picks once they picked it; null asks for what shows to everyone. */
+  viewerId: number | null;
 }
 
 type Builder = ExpressionBuilder<Database, "bets" | "games">;
@@ -61,6 +63,44 @@ function weekStarted(eb: Builder, at: string) {
   );
 }
 
+/** The viewer has picked the bet's game: a bet of theirs on it, straight or as a parlay's leg. A parlay is never shown this way. */
+function viewerPicked(eb: Builder, viewerId: number) {
+  return eb.and([
+    eb("bets.is_parlay", "=", sql.lit(0)),
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom("bets as mine")
+          .select("mine.id")
+          .where("mine.user_id", "=", viewerId)
+          .whereRef("mine.game_id", "=", "bets.game_id"),
+      ),
+      eb.exists(
+        eb
+          .selectFrom("bet_legs as my_legs")
+          .innerJoin("bets as my_parlays", "my_parlays.id", "my_legs.bet_id")
+          .select("my_legs.id")
+          .where("my_parlays.user_id", "=", viewerId)
+          .whereRef("my_legs.game_id", "=", "bets.game_id"),
+      ),
+    ]),
+  ]);
+}
+
+/** Whether one rule shows the bet to the viewer at `at`. */
+function shows(eb: Builder, rule: RevealPicks, at: string, viewerId: number | null) {
+  switch (rule) {
+    case "kickoff":
+      return allGamesGone(eb, at);
+    case "picked":
+      return viewerId === null ? allGamesGone(eb, at) : eb.or([allGamesGone(eb, at), viewerPicked(eb, viewerId)]);
+    case "week_start":
+      return weekStarted(eb, at);
+    case "never":
+      return sql<boolean>`1 = 0`;
+  }
+}
+
 /** The bet was placed within one of the ranges. */
 function placedIn(db: Db, ranges: readonly PlacedRange[], alias: string) {
   const table = jsonTable(
@@ -74,9 +114,10 @@ function placedIn(db: Db, ranges: readonly PlacedRange[], alias: string) {
 
 /**
  * Ids of a league's revealed picks at `now`, newest first: a page of them (`beforeId`, `limit`), or
- * those among `ids`. A pick shows when it was placed after its owner joined and the rule that
- * governs it says so: 'kickoff' once every game it rides on has kicked off (or is no longer
- * upcoming), 'week_start' once a game of its week has, 'never' not at all.
+ * those among `ids`. A pick shows when it was placed after its owner joined and both the rule now and
+ * the rule it was placed under say so: 'kickoff' once every game it rides on has kicked off (or is
+ * final), 'picked' then or once the viewer picked its game, 'week_start' once a game of its week
+ * has, 'never' not at all.
  */
 export async function revealedPickIds(
   db: Db,
@@ -112,13 +153,10 @@ export async function revealedPickIds(
     .where(picks.ownBookOnly ? (eb) => eb("bets.book_id", "=", picks.leagueId) : countedBetsFilter(picks))
     .where((eb) =>
       eb.and([
-        ...(windows.never.length ? [sql<boolean>`not ${placedIn(db, windows.never, "never_ranges")}`] : []),
-        windows.weekStart.length
-          ? eb.or([
-              allGamesGone(eb, at),
-              eb.and([placedIn(db, windows.weekStart, "early_ranges"), weekStarted(eb, at)]),
-            ])
-          : allGamesGone(eb, at),
+        shows(eb, windows.current, at, picks.viewerId),
+        ...windows.earlier.map(({ rule, ranges }) =>
+          eb.or([sql<boolean>`not ${placedIn(db, ranges, `${rule}_ranges`)}`, shows(eb, rule, at, picks.viewerId)]),
+        ),
       ]),
     );
   if (page.beforeId !== undefined) query = query.where("bets.id", "<", page.beforeId);

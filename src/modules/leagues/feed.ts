@@ -18,8 +18,16 @@ import type { LeagueRow } from "./table.ts";
 
 type MemberRow = Awaited<ReturnType<typeof repo.membersOf>>[number];
 
-/** What a league shows of these members' bets: what it counts, from when each joined, by the rules that govern each pick. */
-async function picksOf(db: Db, row: LeagueRow, members: readonly MemberRow[]): Promise<LeaguePicks> {
+/**
+ * What a league shows of these members' bets to `viewerId` (null: what it shows to everyone): what it
+ * counts, from when each joined, by the rules that govern each pick.
+ */
+async function picksOf(
+  db: Db,
+  row: LeagueRow,
+  members: readonly MemberRow[],
+  viewerId: number | null,
+): Promise<LeaguePicks> {
   const changes = row.reveal_picks === "never" ? [] : await revealChanges(db, row.id);
   return {
     ...countedBetsOf(
@@ -29,6 +37,7 @@ async function picksOf(db: Db, row: LeagueRow, members: readonly MemberRow[]): P
     ownBookOnly: keepsOwnBook(settingsOf(row)),
     members: members.map((m) => ({ userId: m.user_id, joinedAt: m.joined_at })),
     windows: revealWindows(row.reveal_picks, changes),
+    viewerId,
   };
 }
 
@@ -43,7 +52,7 @@ export async function leagueFeed(
   const row = await leagueFor(db, leagueId, viewerId, "viewFeed");
   const members = await repo.membersOf(db, [leagueId]);
   const names = new Map(members.map((m) => [m.user_id, m.username]));
-  const picks = await picksOf(db, row, members);
+  const picks = await picksOf(db, row, members, viewerId);
   const ids = await revealedPickIds(db, now, picks, {
     limit: FEED_PAGE + 1,
     ...(cursor === undefined ? {} : { beforeId: cursor }),
@@ -83,7 +92,7 @@ export async function pickRevealedTo(db: Db, now: Date, viewerId: number, betId:
     (m) => m.league_id,
   );
   for (const row of leagues) {
-    const picks = await picksOf(db, row, members.get(row.id) ?? []);
+    const picks = await picksOf(db, row, members.get(row.id) ?? [], viewerId);
     if ((await revealedPickIds(db, now, picks, { ids: [betId], limit: 1 })).length > 0) return true;
   }
   return false;
@@ -122,7 +131,8 @@ export async function picksRevealedBetween(
   for (const row of leagues) {
     const leagueMembers = members.get(row.id) ?? [];
     const memberIds = leagueMembers.map((m) => m.user_id);
-    const picks = await picksOf(db, row, leagueMembers);
+    // Counted as they show to everyone: a pick seen early by those who picked its game too is news at kick-off.
+    const picks = await picksOf(db, row, leagueMembers, null);
     const before = new Set(await revealedPickIds(db, since, picks, { limit: REVEAL_SCAN_LIMIT }));
     const fresh = (await revealedPickIds(db, now, picks, { limit: REVEAL_SCAN_LIMIT })).filter((id) => !before.has(id));
     if (fresh.length === 0) continue;

@@ -2,7 +2,12 @@
 import { Type as t } from "@sinclair/typebox";
 import { ProfileBet } from "./profiles.ts";
 
-export const RevealPicksSetting = t.Union([t.Literal("kickoff"), t.Literal("week_start"), t.Literal("never")]);
+export const RevealPicksSetting = t.Union([
+  t.Literal("kickoff"),
+  t.Literal("picked"),
+  t.Literal("week_start"),
+  t.Literal("never"),
+]);
 
 /** The pick a tail followed, when this league shows it too; `clvCost`: its CLV minus the tail's (what the later price cost). */
 export const TailedFrom = t.Object({

@@ -1,6 +1,6 @@
 /** What a league's history says of each event (issue 40, decision 0062). Pure. */
 import type { LeagueHistoryEntry } from "../../../shared/contract/league-history.ts";
-import { REVEAL_PICKS_LABELS, stricterReveal } from "../../../shared/league-reveal.ts";
+import { noEarlierThan, REVEAL_PICKS_LABELS } from "../../../shared/league-reveal.ts";
 
 type Who = { username: string } | null;
 
@@ -13,8 +13,7 @@ export function historyText(entry: LeagueHistoryEntry): string {
       return `${name(entry.actor)} created the league.`;
     case "reveal_changed": {
       const change = `${name(entry.actor)} changed when picks show: “${REVEAL_PICKS_LABELS[entry.from]}” → “${REVEAL_PICKS_LABELS[entry.to]}”.`;
-      const stricter = stricterReveal(entry.from, entry.to) === entry.to;
-      return stricter
+      return noEarlierThan(entry.to, entry.from)
         ? `${change} Every pick follows it from now on.`
         : `${change} Picks placed before the change keep “${REVEAL_PICKS_LABELS[entry.from]}”.`;
     }
