@@ -95,3 +95,27 @@ export function revealPromise(rule: RevealPicks): string {
   }[rule];
   return `Members' picks show to the league ${when}. It never shows a pick you placed before joining.`;
 }
+
+/** The rule in force at `at` in a league whose rule is `current` now, by its changes. */
+export function ruleAt(current: RevealPicks, changes: readonly RevealChange[], at: string): RevealPicks {
+  const sorted = [...changes].sort((a, b) => a.at.localeCompare(b.at));
+  if (sorted.length === 0) return current;
+  const last = sorted.filter((c) => c.at <= at).at(-1);
+  return last ? last.to : sorted[0]!.from;
+}
+
+/**
+ * When a pick not shown yet will show to everyone: the latest of what each rule that governs it says
+ * (its last game's kick-off, or its week's first kick-off); null when one of them is 'never'.
+ */
+export function revealTime(
+  rules: readonly RevealPicks[],
+  times: { lastKickoff: string; weekStart: string },
+): string | null {
+  let latest = 0;
+  for (const rule of rules) {
+    if (rule === "never") return null;
+    latest = Math.max(latest, Date.parse(rule === "week_start" ? times.weekStart : times.lastKickoff));
+  }
+  return new Date(latest).toISOString();
+}

@@ -269,6 +269,11 @@ const ROWS: Record<string, Row> = {
     expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
+  "GET /api/picks/league/:id/week": {
+    request: (w) => ["GET", `/api/picks/league/${w.leagueId}/week`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
   "GET /api/history/league/:id": {
     request: (w) => ["GET", `/api/history/league/${w.leagueId}`],
     expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },

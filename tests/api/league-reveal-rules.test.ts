@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ADMIN, type BuiltUser, buildLeague, seededSeason } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
-import { LATE, spread, SUN } from "./league-fixtures.ts";
+import { LATE, spread, SUN, THU } from "./league-fixtures.ts";
 
 let ctx: TestContext;
 let admin: BuiltUser;
@@ -256,5 +256,71 @@ describe("once you've picked that game (issue 44 item 3)", () => {
     expect(await feedIds(owner, league.id)).toEqual([mineLate, after, mine]);
     ctx.clock.set("2026-09-13T17:01:00Z");
     expect(await feedIds(owner, league.id)).toEqual([mineLate, after, mine, before]);
+  });
+});
+
+describe("a hidden pick leaves a trace (issue 44 item 2)", () => {
+  const week = async (who: BuiltUser, leagueId: number) => {
+    const res = await call(ctx.app, "GET", `/api/picks/league/${leagueId}/week`, { cookie: who.cookie });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const traces = (body: any, gameId: string) =>
+    body.games
+      .find((g: { gameId: string }) => g.gameId === gameId)
+      .members.map((m: any) => [m.username, m.state, m.showsAt]);
+
+  test("who has picked each open game and when it shows; never the side, price, stake or id", async () => {
+    const league = await buildLeague(ctx, owner, {
+      rules: { allowedBetTypes: ["spread", "parlay"] },
+      members: [member, newcomer],
+    });
+    await bet(member, spread(SUN, "Buffalo Bills"));
+    await call(ctx.app, "POST", "/api/parlays", {
+      body: {
+        legs: [spread(SUN, "Buffalo Bills"), spread(LATE, "Seattle Seahawks")],
+        units: 1,
+        note: null,
+        leagueId: null,
+      },
+      cookie: member.cookie,
+    });
+    await bet(owner, spread(LATE, "Seattle Seahawks"));
+
+    const body = await week(owner, league.id);
+    expect(body).toMatchObject({ season: 2026, week: 1 });
+    expect(body.games.map((g: { gameId: string }) => g.gameId)).toEqual([THU, SUN, LATE]);
+    expect(traces(body, SUN)).toEqual([
+      ["owner", "none", null],
+      ["member", "hidden", "2026-09-13T17:00:00.000Z"],
+      ["newcomer", "none", null],
+    ]);
+    expect(traces(body, LATE)).toEqual([
+      ["owner", "mine", "2026-09-13T20:25:00.000Z"],
+      ["member", "hidden", "2026-09-13T20:25:00.000Z"],
+      ["newcomer", "none", null],
+    ]);
+    const text = JSON.stringify(body);
+    for (const secret of ["Buffalo", "Seattle", "-110", "-3.5", "100.00"]) expect(text).not.toContain(secret);
+    for (const game of body.games) {
+      for (const trace of game.members)
+        expect(Object.keys(trace).sort()).toEqual(["showsAt", "state", "userId", "username"]);
+    }
+    // Members only.
+    expect((await call(ctx.app, "GET", `/api/picks/league/${league.id}/week`, { cookie: admin.cookie })).status).toBe(
+      403,
+    );
+  });
+
+  test("by the rule: the week's first kick-off, never, or shown to a member who picked the game", async () => {
+    const early = await buildLeague(ctx, owner, { revealPicks: "week_start", members: [member] });
+    const closed = await buildLeague(ctx, owner, { revealPicks: "never", members: [member] });
+    const picked = await buildLeague(ctx, owner, { revealPicks: "picked", members: [member] });
+    await bet(member, spread(SUN, "Buffalo Bills"));
+    expect(traces(await week(owner, early.id), SUN)[1]).toEqual(["member", "hidden", "2026-09-11T00:20:00.000Z"]);
+    expect(traces(await week(owner, closed.id), SUN)[1]).toEqual(["member", "hidden", null]);
+    expect(traces(await week(owner, picked.id), SUN)[1]).toEqual(["member", "hidden", "2026-09-13T17:00:00.000Z"]);
+    await bet(owner, spread(SUN, "Kansas City Chiefs", 3.5));
+    expect(traces(await week(owner, picked.id), SUN)[1]).toEqual(["member", "shown", null]);
   });
 });

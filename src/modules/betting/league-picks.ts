@@ -112,6 +112,60 @@ function placedIn(db: Db, ranges: readonly PlacedRange[], alias: string) {
   return sql<boolean>`exists (select 1 from ${table} where bets.placed_at >= ${sql.ref(`${alias}.from_at`)} and bets.placed_at < ${sql.ref(`${alias}.before_at`)})`;
 }
 
+/** The bets a league shows at some time: what it counts of its members' bets, placed after each joined. */
+function countedPicks(db: Db, picks: LeaguePicks) {
+  const members = jsonTable(
+    db,
+    "members",
+    { user_id: "integer", joined_at: "text" },
+    picks.members.map((m) => ({ user_id: m.userId, joined_at: m.joinedAt })),
+  );
+  return db
+    .selectFrom("bets")
+    .innerJoin("games", "games.id", "bets.game_id")
+    .where(
+      "bets.user_id",
+      "in",
+      jsonList(
+        db,
+        picks.members.map((m) => m.userId),
+      ),
+    )
+    .where(
+      sql<boolean>`exists (select 1 from ${members} where members.user_id = bets.user_id and bets.placed_at >= members.joined_at)`,
+    )
+    .where(picks.ownBookOnly ? (eb) => eb("bets.book_id", "=", picks.leagueId) : countedBetsFilter(picks));
+}
+
+/**
+ * A league's pending picks of one week, shown or not (issue 44: a hidden pick leaves a trace): who,
+ * when placed, and every game each rides on. Nothing of the pick itself: no side, price or stake.
+ */
+export async function pendingLeaguePicks(db: Db, picks: LeaguePicks, season: number, week: number) {
+  if (picks.members.length === 0 || (!picks.ownBookOnly && picks.allowedBetTypes.length === 0)) return [];
+  const rows = await countedPicks(db, picks)
+    .select(["bets.id", "bets.user_id", "bets.game_id", "bets.is_parlay", "bets.placed_at"])
+    .where("bets.status", "=", "pending")
+    .where("bets.season", "=", season)
+    .where("bets.week", "=", week)
+    .execute();
+  const parlays = rows.filter((r) => r.is_parlay === 1).map((r) => r.id);
+  const legs = parlays.length
+    ? await db
+        .selectFrom("bet_legs")
+        .select(["bet_id", "game_id"])
+        .where("bet_id", "in", jsonList(db, parlays))
+        .execute()
+    : [];
+  const legGames = Map.groupBy(legs, (l) => l.bet_id);
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    placedAt: r.placed_at,
+    gameIds: r.is_parlay === 1 ? (legGames.get(r.id) ?? []).map((l) => l.game_id) : [r.game_id],
+  }));
+}
+
 /**
  * Ids of a league's revealed picks at `now`, newest first: a page of them (`beforeId`, `limit`), or
  * those among `ids`. A pick shows when it was placed after its owner joined and both the rule now and
@@ -129,28 +183,8 @@ export async function revealedPickIds(
   if (windows === null || picks.members.length === 0) return [];
   if (!picks.ownBookOnly && picks.allowedBetTypes.length === 0) return [];
   const at = now.toISOString();
-  const members = jsonTable(
-    db,
-    "members",
-    { user_id: "integer", joined_at: "text" },
-    picks.members.map((m) => ({ user_id: m.userId, joined_at: m.joinedAt })),
-  );
-  let query = db
-    .selectFrom("bets")
-    .innerJoin("games", "games.id", "bets.game_id")
+  let query = countedPicks(db, picks)
     .select("bets.id")
-    .where(
-      "bets.user_id",
-      "in",
-      jsonList(
-        db,
-        picks.members.map((m) => m.userId),
-      ),
-    )
-    .where(
-      sql<boolean>`exists (select 1 from ${members} where members.user_id = bets.user_id and bets.placed_at >= members.joined_at)`,
-    )
-    .where(picks.ownBookOnly ? (eb) => eb("bets.book_id", "=", picks.leagueId) : countedBetsFilter(picks))
     .where((eb) =>
       eb.and([
         shows(eb, windows.current, at, picks.viewerId),

@@ -22,7 +22,7 @@ type MemberRow = Awaited<ReturnType<typeof repo.membersOf>>[number];
  * What a league shows of these members' bets to `viewerId` (null: what it shows to everyone): what it
  * counts, from when each joined, by the rules that govern each pick.
  */
-async function picksOf(
+export async function picksOf(
   db: Db,
   row: LeagueRow,
   members: readonly MemberRow[],

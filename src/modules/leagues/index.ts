@@ -31,7 +31,8 @@ import {
 import { CREATION_LIMITS } from "./rules.ts";
 import * as service from "./service.ts";
 import { leagueFeed } from "./feed.ts";
-import { LeagueFeed } from "../../shared/contract/league-feed.ts";
+import { LeagueFeed, LeagueWeekPicks } from "../../shared/contract/league-feed.ts";
+import { leagueWeekPicks } from "./week-picks.ts";
 import { LeagueHistory } from "../../shared/contract/league-history.ts";
 
 const HOUR_MS = 3_600_000;
@@ -88,6 +89,16 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         response: { 200: LeagueFeed },
       },
     )
+    .get("/picks/league/:id/week", ({ params, user }) => leagueWeekPicks(db, clock.now(), user.id, params.id), {
+      auth: true,
+      params: LeagueParams,
+      detail: {
+        summary:
+          "Who has picked each of the current week's open games, and when a pick not shown yet will be (members only)",
+        operationId: "getLeagueWeekPicks",
+      },
+      response: { 200: LeagueWeekPicks },
+    })
     .get(
       "/history/league/:id",
       ({ params, query, user }) => service.leagueHistory(db, user.id, params.id, query.cursor),
