@@ -3,7 +3,8 @@ import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody, idNumber } from "../../http/schema.ts";
+import { EmptyBody, idNumber, wholeNumber } from "../../http/schema.ts";
+import { WEEKS } from "../../shared/games.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import {
   Invitation,
@@ -33,6 +34,8 @@ import * as service from "./service.ts";
 import { leagueFeed } from "./feed.ts";
 import { LeagueFeed, LeagueWeekPicks } from "../../shared/contract/league-feed.ts";
 import { leagueWeekPicks } from "./week-picks.ts";
+import { leagueRecap } from "./recap.ts";
+import { LeagueRecap } from "../../shared/contract/league-recap.ts";
 import { LeagueHistory } from "../../shared/contract/league-history.ts";
 
 const HOUR_MS = 3_600_000;
@@ -48,6 +51,7 @@ function nextPageLink(query: LeaguesQuery, cursor: number): string {
 
 const UserParams = t.Object({ userId: idNumber("userId") });
 const MemberParams = t.Object({ ...LeagueParams.properties, ...UserParams.properties });
+const RecapParams = t.Object({ ...LeagueParams.properties, week: wholeNumber("week", 1, WEEKS) });
 
 /** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
@@ -87,6 +91,20 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         query: FeedQuery,
         detail: { summary: "A league's revealed picks, newest first (members only)", operationId: "getLeagueFeed" },
         response: { 200: LeagueFeed },
+      },
+    )
+    .get(
+      "/recap/league/:id/week/:week",
+      ({ params, user }) => leagueRecap(db, clock.now(), user.id, params.id, params.week),
+      {
+        auth: true,
+        params: RecapParams,
+        detail: {
+          summary:
+            "A league's week in review once its games are final: winner, highlights, tail records (members only)",
+          operationId: "getLeagueRecap",
+        },
+        response: { 200: LeagueRecap },
       },
     )
     .get("/picks/league/:id/week", ({ params, user }) => leagueWeekPicks(db, clock.now(), user.id, params.id), {
