@@ -202,7 +202,8 @@ describe("Idempotency-Key on POST /api/bets", () => {
 });
 
 describe("Idempotency-Key on POST /api/parlays and DELETE /api/bets/{id}", () => {
-  const parlay = { legs: [phiSpread, kcMoneyline, seaMoneyline].map(({ units: _, ...leg }) => leg), units: 1 };
+  const { units: _, ...phiLeg } = phiSpread;
+  const parlay = { legs: [phiLeg, kcMoneyline, seaMoneyline], units: 1 };
 
   test("a parlay retried with its key is answered again, placed once", async () => {
     const first = await post(alice, "/api/parlays", parlay, KEY);
