@@ -103,23 +103,19 @@ export class IdempotencyKeys {
     const slot = `${call.userId}:${key}`;
     if (this.#inFlight.has(slot)) throw inProgress();
     this.#inFlight.add(slot);
+    const now = this.clock.now();
     try {
-      const stored = await storedAnswer(this.db, call.userId, key, this.clock.now());
-      if (stored) return replay(stored, fingerprint, set);
-      const now = this.clock.now();
-      try {
-        return await act(async (trx, answer) => {
-          const answered = { fingerprint, status: call.status, answer: JSON.stringify(answer) };
-          // Taken: another process's request with this key committed first; this change rolls back.
-          if (!(await storeAnswer(trx, call.userId, key, answered, now))) throw inProgress();
-        });
-      } catch (error) {
-        // Refused, or beaten by a request with the same key in another process: if that one
-        // committed, its answer is the answer to this one too.
-        const first = await storedAnswer(this.db, call.userId, key, this.clock.now()).catch(() => undefined);
-        if (first) return replay(first, fingerprint, set);
-        throw error;
-      }
+      // No look-up first: the key's row is the arbiter. A request whose key already holds an answer
+      // is refused by the work itself (the bet exists, the bet is gone) or, failing that, by the
+      // insert of its answer, which rolls its change back; either way it is answered from the row.
+      return await act(async (trx, answer) => {
+        const answered = { fingerprint, status: call.status, answer: JSON.stringify(answer) };
+        if (!(await storeAnswer(trx, call.userId, key, answered, now))) throw inProgress();
+      });
+    } catch (error) {
+      const first = await storedAnswer(this.db, call.userId, key, this.clock.now()).catch(() => undefined);
+      if (first) return replay(first, fingerprint, set);
+      throw error;
     } finally {
       this.#inFlight.delete(slot);
     }

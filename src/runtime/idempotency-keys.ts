@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "./connection.ts";
 
 /**
@@ -42,16 +43,16 @@ export async function storeAnswer(
   stored: StoredAnswer,
   now: Date,
 ): Promise<boolean> {
-  const row = { ...stored, created_at: now.toISOString() };
-  const taken = await trx
-    .insertInto("idempotency_keys")
-    .values({ user_id: userId, key, ...row })
-    .onConflict((conflict) =>
-      conflict.columns(["user_id", "key"]).doUpdateSet(row).where("idempotency_keys.created_at", "<=", cutoff(now)),
-    )
-    .returning("user_id")
-    .executeTakeFirst();
-  return taken !== undefined;
+  // One statement in the placement's commit (the query builder would cost more than the insert).
+  const { rows } = await sql<{ user_id: number }>`
+    insert into idempotency_keys (user_id, key, fingerprint, status, answer, created_at)
+    values (${userId}, ${key}, ${stored.fingerprint}, ${stored.status}, ${stored.answer}, ${now.toISOString()})
+    on conflict (user_id, key) do update set
+      fingerprint = excluded.fingerprint, status = excluded.status, answer = excluded.answer,
+      created_at = excluded.created_at
+    where idempotency_keys.created_at <= ${cutoff(now)}
+    returning user_id`.execute(trx);
+  return rows.length > 0;
 }
 
 /** Deletes the answers older than the window (housekeeping, with the session purge). */
