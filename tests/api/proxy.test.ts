@@ -135,6 +135,22 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
+  /** Open games (kicking off more than an hour from now), in `order` of kick-off, and a moneyline bet on each one's `side`. */
+  async function openMoneylines(limit: number, order: "asc" | "desc", side: "home" | "away" = "home") {
+    const { rows: games } = await client.query<{ id: string; home_team: string; away_team: string; odds: string }>(
+      `select id, home_team, away_team, odds from games where completed_at is null and commence_time > $1 order by commence_time ${order} limit $2`,
+      [new Date(Date.now() + 3600_000).toISOString(), limit],
+    );
+    return games.map((game) => {
+      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
+        (m) => m.marketType === "h2h",
+      )!;
+      const team = side === "home" ? game.home_team : game.away_team;
+      const odds = h2h.outcomes.find((o) => o.name === team)!.price;
+      return { gameId: game.id, betType: "moneyline", selection: team, odds, units: 1 };
+    });
+  }
+
   test("requests reach both processes; the per-address sign-in budget is one across them", async () => {
     await client.query("delete from rate_limits"); // a retry starts with a fresh budget
     // Only the process that holds the jobs runs the provider sync; the other says so in its health.
@@ -255,17 +271,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       password: "correct horse battery",
     });
     const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
-    const { rows: games } = await client.query<{ id: string; home_team: string; odds: string }>(
-      "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time limit 45",
-      [new Date(Date.now() + 3600_000).toISOString()],
-    );
-    const bets = games.map((game) => {
-      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
-        (m) => m.marketType === "h2h",
-      )!;
-      const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
-      return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
-    });
+    const bets = await openMoneylines(45, "asc");
     expect(bets.length).toBeGreaterThanOrEqual(30);
 
     // Steady placements, three at a time (a bet each 0.15 s a lane), while the database goes away and comes back.
@@ -345,18 +351,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       `rollboss_${stamp}`,
       new Date().toISOString(),
     ]);
-    const { rows: games } = await client.query<{ id: string; home_team: string; odds: string }>(
-      "select id, home_team, odds from games where completed_at is null and commence_time > $1 order by commence_time desc limit 48",
-      [new Date(Date.now() + 3600_000).toISOString()],
-    );
-    const [duringRestart, afterRestart, ...forBets] = games;
-    const bets = forBets.map((game) => {
-      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
-        (m) => m.marketType === "h2h",
-      )!;
-      const odds = h2h.outcomes.find((o) => o.name === game.home_team)!.price;
-      return { gameId: game.id, betType: "moneyline", selection: game.home_team, odds, units: 1 };
-    });
+    const [duringRestart, afterRestart, ...bets] = await openMoneylines(48, "desc");
 
     // 2,000 browsers on the live channel; one whose socket closes comes back after a random moment
     // (as web/lib/live.ts does: 0.75–1.25 s) and, as the page does at each (re)open, catches up by refetching.
@@ -424,14 +419,14 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       await waitFor(async () => (await fetch(`${apps[i]!.url}/readyz`)).status === 200, 10_000).catch(() => {
         throw new Error(`the restarted app${i + 1} never became ready`);
       });
-      if (i === 0) midResolvedAt = await resolve(duringRestart!.id);
+      if (i === 0) midResolvedAt = await resolve(duringRestart!.gameId);
     }
     await Bun.sleep(5_500);
     placing = false;
     await placements;
-    await resolve(afterRestart!.id);
-    await waitFor(() => browsers.every((b) => b.heard.has(afterRestart!.id)), 15_000).catch(() => {
-      const deaf = browsers.filter((b) => !b.heard.has(afterRestart!.id));
+    await resolve(afterRestart!.gameId);
+    await waitFor(() => browsers.every((b) => b.heard.has(afterRestart!.gameId)), 15_000).catch(() => {
+      const deaf = browsers.filter((b) => !b.heard.has(afterRestart!.gameId));
       throw new Error(
         `${deaf.length} browsers never heard the last final (${deaf.filter((b) => b.closedAt).length} of them closed)`,
       );
@@ -456,7 +451,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     expect(reconnected.length).toBeGreaterThan(0);
     expect(Math.max(...browsers.flatMap((b) => b.closedFor))).toBeLessThanOrEqual(10_000);
     const missed = browsers.filter(
-      (b) => !b.heard.has(duringRestart!.id) && !b.openedAt.some((at) => at >= midResolvedAt),
+      (b) => !b.heard.has(duringRestart!.gameId) && !b.openedAt.some((at) => at >= midResolvedAt),
     );
     expect(missed.length).toBe(0);
   }, 120_000);
@@ -485,17 +480,7 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
       players.push({ cookie: res.headers.get("set-cookie")!.split(";")[0]!, name });
       await client.query("delete from rate_limits"); // AUTH_RATE_LIMIT=3 per address
     }
-    const { rows: games } = await client.query<{ id: string; home_team: string; away_team: string; odds: string }>(
-      "select id, home_team, away_team, odds from games where completed_at is null and commence_time > $1 order by commence_time desc limit 80",
-      [new Date(Date.now() + 3600_000).toISOString()],
-    );
-    const bets = games.map((game) => {
-      const h2h = (JSON.parse(game.odds) as { marketType: string; outcomes: { name: string; price: number }[] }[]).find(
-        (m) => m.marketType === "h2h",
-      )!;
-      const odds = h2h.outcomes.find((o) => o.name === game.away_team)!.price;
-      return { gameId: game.id, betType: "moneyline", selection: game.away_team, odds, units: 1 };
-    });
+    const bets = await openMoneylines(80, "desc", "away");
     expect(bets.length).toBeGreaterThanOrEqual(40);
 
     // Each placement has a key of its own; one that got no answer (or a proxy's 502/503/504) is sent
