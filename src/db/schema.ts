@@ -13,7 +13,7 @@ import type {
 import type { FriendRequestsTable, FriendshipsTable, NotificationReadsTable } from "../modules/social/table.ts";
 import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
-import type { JobLeasesTable, RateLimitsTable } from "./tables.ts";
+import type { IdempotencyKeysTable, JobLeasesTable, RateLimitsTable } from "./tables.ts";
 import type { JobRunsTable } from "../modules/admin/table.ts";
 import type {
   PushCursorTable,
@@ -51,6 +51,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   push_preferences: PushPreferencesTable;
