@@ -40,6 +40,7 @@ import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
+import { wireModules } from "./wiring.ts";
 
 /** What the app is built from: src/runtime/start.ts (startRuntime) makes them, for serve and the tests alike. */
 export interface AppDeps {
@@ -63,6 +64,7 @@ export interface AppDeps {
 
 /** The whole HTTP app: API modules, the live channel and the browser app. */
 export function createApp(deps: AppDeps) {
+  wireModules();
   const { config, db, clock, logger, hub } = deps;
   const auth = authPlugin(deps);
   const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));
