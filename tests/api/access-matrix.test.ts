@@ -274,6 +274,11 @@ const ROWS: Record<string, Row> = {
     expect: { ...only(["member", "leagueAdmin"], 409), ...notForOutsiders },
     otherwise: 403,
   },
+  "GET /api/picks/league/:id/sweat": {
+    request: (w) => ["GET", `/api/picks/league/${w.leagueId}/sweat`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
   "GET /api/picks/league/:id/week": {
     request: (w) => ["GET", `/api/picks/league/${w.leagueId}/week`],
     expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
