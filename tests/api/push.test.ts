@@ -84,6 +84,8 @@ beforeEach(async () => {
   } = await seededSeason({
     people: { admin: ADMIN, alice: { username: "alice" }, bob: { username: "bob" } },
     env: { PUSH_LOCAL_ENDPOINTS: "true" },
+    // No DNS in tests: the one public push service named here resolves to one of Google's addresses.
+    runtime: { resolveHost: async (host) => (host === "fcm.googleapis.com" ? ["142.250.74.106"] : []) },
   }));
   // The push cursor starts after what already happened (the seeding).
   await ingestEvents(ctx.db, ctx.clock.now());
