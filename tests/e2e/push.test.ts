@@ -13,6 +13,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { decryptPayload, generateKeyPair, toBase64Url, type VapidKeys } from "../../src/modules/push/webpush.ts";
+import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { browserSuite, E2E_TIMEOUT, liveHello, PHONE, startServer, toastLocator, withDispatcher } from "./helpers.ts";
@@ -250,6 +251,32 @@ describe("Settings: Notifications", () => {
       await section.getByRole("button", { name: "Turn off on this device" }).focus();
       await page.keyboard.press("Enter");
       await section.getByRole("status").filter({ hasText: "Off on this device" }).waitFor();
+      expect(await devicesOf(player.user.id)).toEqual([]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a shared browser: its player signs out, the next one finds push off here and turns it on for themselves",
+    async () => {
+      const { page, context, player } = await playerPage("granted");
+      await page.goto("/settings");
+      const section = notifications(page);
+      await section.getByRole("button", { name: "Turn on on this device" }).click();
+      await section.getByRole("status").filter({ hasText: "On on this device" }).waitFor();
+      await page.getByRole("button", { name: `Account menu for ${player.user.username}` }).click();
+      await page.getByRole("button", { name: "Log out" }).click();
+      await page.getByText("Please sign in to access settings").waitFor();
+      // The device ended with the session: the browser still holds its subscription, nobody gets pushes on it.
+      expect(await devicesOf(player.user.id)).toEqual([]);
+
+      const next = await buildUser(suite.server.ctx, {});
+      await context.addCookies([{ name: SESSION_COOKIE, value: next.token, url: suite.server.baseUrl }]);
+      await page.goto("/settings");
+      await section.getByRole("status").filter({ hasText: "Off on this device" }).waitFor();
+      await section.getByRole("button", { name: "Turn on on this device" }).click();
+      await section.getByRole("status").filter({ hasText: "On on this device" }).waitFor();
+      expect(await devicesOf(next.user.id)).toHaveLength(1);
       expect(await devicesOf(player.user.id)).toEqual([]);
     },
     E2E_TIMEOUT,
