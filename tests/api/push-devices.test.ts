@@ -5,33 +5,23 @@
  * browser holding it (its secret) hands it over. Deliveries go to a local push service stand-in
  * that records what reached each device, decrypted with that device's keys.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import type { Server } from "bun";
+import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createResetLink, SESSION_DAYS } from "../../src/modules/auth/service.ts";
 import { deliverDue, pruneFinished } from "../../src/modules/push/delivery.ts";
-import { decryptPayload, generateKeyPair, toBase64Url, type VapidKeys } from "../../src/modules/push/webpush.ts";
+import { decryptPayload } from "../../src/modules/push/webpush.ts";
 import { type BuiltUser, seededSeason } from "../factories.ts";
+import { browserDevice, type BrowserDevice, recordingPushService } from "../push-devices.ts";
 import { call, type TestContext } from "../support.ts";
 
-let pushService: Server<unknown>;
-let received: { path: string; body: Uint8Array<ArrayBuffer> }[] = [];
-beforeAll(() => {
-  pushService = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
-      received.push({ path: new URL(request.url).pathname, body: new Uint8Array(await request.arrayBuffer()) });
-      return new Response(null, { status: 201 });
-    },
-  });
-});
-afterAll(() => pushService.stop(true));
+const pushService = recordingPushService();
+const received = pushService.received;
+afterAll(() => pushService.server.stop(true));
 
 let ctx: TestContext;
 let alice: BuiltUser;
 let bob: BuiltUser;
 beforeEach(async () => {
-  received = [];
+  received.length = 0;
   ({
     ctx,
     people: { alice, bob },
@@ -42,18 +32,9 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-/** A browser's push subscription: the keys it made and where its push service takes pushes for it. */
-interface Device extends VapidKeys {
-  auth: string;
-  endpoint: string;
-}
-async function device(path: string): Promise<Device> {
-  const keys = await generateKeyPair();
-  const auth = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  return { ...keys, auth, endpoint: `http://127.0.0.1:${pushService.port}${path}` };
-}
-const subscription = (d: Device) => ({ endpoint: d.endpoint, keys: { p256dh: d.publicKey, auth: d.auth } });
-const subscribe = (cookie: string, d: Device) =>
+const device = (path: string) => browserDevice(`http://127.0.0.1:${pushService.server.port}${path}`);
+const subscription = (d: BrowserDevice) => ({ endpoint: d.endpoint, keys: { p256dh: d.publicKey, auth: d.auth } });
+const subscribe = (cookie: string, d: BrowserDevice) =>
   call(ctx.app, "POST", "/api/push/subscriptions", { cookie, body: subscription(d) });
 const signIn = async (who: BuiltUser) =>
   (await call(ctx.app, "POST", "/api/login", { body: { email: who.user.email, password: who.password } })).cookie!;
@@ -63,14 +44,14 @@ const devicesOf = async (cookie: string) =>
   );
 /** A test push for `cookie`'s player, sent now: the paths of the devices it reached. */
 async function testPush(cookie: string): Promise<string[]> {
-  received = [];
+  received.length = 0;
   ctx.clock.advance(60_000); // one test push a minute
   expect((await call(ctx.app, "POST", "/api/push/test", { cookie })).status).toBe(202);
   await deliverDue(ctx.db, ctx.config, ctx.clock.now(), { subject: "mailto:ops@example.com", timeoutMs: 1000 });
   return received.map((r) => r.path).sort();
 }
 /** Whether what reached `path` decrypts with `d`'s keys (the browser holding them can read it). */
-async function readableBy(path: string, d: Device): Promise<boolean> {
+async function readableBy(path: string, d: BrowserDevice): Promise<boolean> {
   const push = received.find((r) => r.path === path);
   if (!push) return false;
   return decryptPayload(push.body, d).then(
@@ -160,7 +141,7 @@ describe("a device ends with its session", () => {
         created_at: ctx.clock.now().toISOString(),
       })
       .execute();
-    received = [];
+    received.length = 0;
     expect(
       await deliverDue(ctx.db, ctx.config, ctx.clock.now(), { subject: "mailto:ops@example.com", timeoutMs: 1000 }),
     ).toMatchObject({ sent: 0, dropped: 1 });

@@ -11,8 +11,8 @@ import type { Server, TCPSocketListener } from "bun";
 import { startPushJob } from "../../src/modules/push/job.ts";
 import { fetchPinned, type ResolveHost, resolvePublic } from "../../src/modules/push/network.ts";
 import { pushesOf } from "../../src/modules/push/repo.ts";
-import { generateKeyPair, toBase64Url } from "../../src/modules/push/webpush.ts";
 import { type BuiltUser, seededSeason } from "../factories.ts";
+import { browserDevice } from "../push-devices.ts";
 import { call, type TestContext } from "../support.ts";
 
 /** The resolver the app is given: names → addresses, a name that never answers, one that fails for now. */
@@ -46,9 +46,10 @@ const resolveHost: ResolveHost = async (host) => {
   return found;
 };
 
+/** A fresh browser's subscription keys, as PushSubscription.toJSON() gives them. */
 async function browserKeys() {
-  const { publicKey } = await generateKeyPair();
-  return { p256dh: publicKey, auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))) };
+  const { publicKey, auth } = await browserDevice("");
+  return { p256dh: publicKey, auth };
 }
 
 let ctx: TestContext;

@@ -135,7 +135,7 @@ export function deleteSubscriptionById(db: Db, id: number) {
   return db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
 }
 
-/** The devices turned on in these sessions. */
+/** The devices turned on in this session. */
 export function deleteSessionDevices(db: Db, sessionHash: string) {
   return db.deleteFrom("push_subscriptions").where("session_hash", "=", sessionHash).execute();
 }
