@@ -23,6 +23,7 @@ const TABLES = [
   "leagues",
   "league_members",
   "league_invitations",
+  "league_history",
   "friend_requests",
   "friendships",
   "notification_reads",

@@ -405,7 +405,7 @@ export function countedBetFigures(db: Db, counted: repo.CountedBets) {
   return repo.countedBetFigures(db, counted);
 }
 
-export { type LeaguePicks, revealedPickIds } from "./league-picks.ts";
+export { type LeaguePicks, pendingLeaguePicks, revealedPickIds } from "./league-picks.ts";
 
 /** Bets by id, newest first, each with the pick it tailed (its id; null for none). For a league's feed. */
 export async function betsWithTails(db: Db, ids: number[]): Promise<{ bet: Bet; tailedFromBetId: number | null }[]> {
