@@ -9,6 +9,20 @@ import { join } from "node:path";
  */
 export const CADDY = Bun.which("caddy");
 const CADDYFILE = join(import.meta.dir, "../deploy/Caddyfile");
+/** "v2.6.2 h1:…" → [2, 6, 2] */
+const CADDY_VERSION = CADDY
+  ? (/v(\d+)\.(\d+)\.(\d+)/
+      .exec(Bun.spawnSync([CADDY, "version"]).stdout.toString())
+      ?.slice(1)
+      .map(Number) ?? [0, 0, 0])
+  : [0, 0, 0];
+/**
+ * Whether this Caddy sends a retried request's body again (2.11.4 and later: caddyserver/caddy#7360,
+ * #7547, #7715). Debian's 2.6 cannot: it runs the Caddyfile's retries without bodies, as its
+ * comment tells operators to.
+ */
+export const REPLAYS_BODIES =
+  CADDY_VERSION[0]! * 1_000_000 + CADDY_VERSION[1]! * 1_000 + CADDY_VERSION[2]! >= 2_011_004;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -67,6 +81,7 @@ export async function startCaddy(upstreams: readonly string[]): Promise<RunningC
       SITE_ADDRESS: `:${port}`,
       APP_UPSTREAMS: upstreams.map((url) => url.replace("http://localhost", "127.0.0.1")).join(" "),
       CADDY_ADMIN: "off",
+      ...(REPLAYS_BODIES ? {} : { PROXY_RETRIES: "retries-without-bodies" }),
     },
     stdout: "ignore",
     stderr: "pipe",

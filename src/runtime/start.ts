@@ -8,6 +8,7 @@ import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
 import { createProvider } from "../modules/feeds/providers/index.ts";
 import type { OddsProvider } from "../modules/feeds/provider.ts";
 import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
+import type { ResolveHost } from "../modules/push/network.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 import { noteRankingChanges } from "../modules/stats/service.ts";
 import { startCheckpointer } from "./checkpointer.ts";
@@ -40,6 +41,8 @@ export interface RuntimeOptions {
   reactions?: ReactionTable;
   /** Aborted when serve is asked to stop while starting: the jobs' start-up work stops at a safe point. */
   signal?: AbortSignal;
+  /** Looks push services' names up, for subscriptions and the push job; the system's resolver when absent. */
+  resolveHost?: ResolveHost;
 }
 
 export interface Runtime {
@@ -101,7 +104,16 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       ? new Lease(db, "jobs", {
           onAcquire: async () => {
             logger.info({ jobs: jobs.map((j) => j.name) }, "this process runs the background jobs");
-            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync, metrics, signal: opts.signal });
+            stopJobList = await startJobs(jobs, {
+              db,
+              config,
+              clock,
+              logger,
+              sync,
+              metrics,
+              signal: opts.signal,
+              resolveHost: opts.resolveHost,
+            });
           },
           onLose: async (cause) => {
             if (cause === null) logger.warn("lost the jobs lease: another process runs the jobs now");
@@ -164,6 +176,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     health: handle.health,
     ownStorage: handle.engine === "sqlite",
     outboxCursor: () => dispatcher?.cursor ?? null,
+    resolveHost: opts.resolveHost,
   });
 
   const stopJobs = async () => {

@@ -111,7 +111,7 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
     await forgetUser(trx, userId);
     await forgetPushOf(trx, userId);
     await anonymise(trx, now, userId, unusable);
-    await handOverLeaguesOf(trx, userId);
+    await handOverLeaguesOf(trx, now, userId);
     await forgetSessionsAndLinks(trx, now, userId);
   });
   return { message: "Your account has been deleted." };

@@ -228,11 +228,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     )
     .put(
       "/user/password",
-      async ({ user, body, cookie }) => {
+      async ({ user, sessionToken, body, cookie }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
         await perAccount.hit(user.email);
         const { ended, token } = await service
-          .changePassword(db, clock.now(), user.id, body)
+          .changePassword(db, clock.now(), user.id, body, sessionToken)
           .catch(refundIfBusy(user.email));
         await perAccount.refund(user.email);
         // Every socket of the player closes, this browser's too (a thief's socket on the same

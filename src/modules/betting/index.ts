@@ -3,6 +3,7 @@ import { type Db, unavailableCode } from "../../runtime/index.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import { AppError } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
+import { IdempotencyKeyHeader, IdempotencyKeys } from "../../http/idempotency.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
@@ -17,7 +18,7 @@ import {
   UserWeekParams,
 } from "./model.ts";
 import { placeParlay } from "./parlays.ts";
-import type { Admit } from "./placement.ts";
+import type { Admit, InCommit } from "./placement.ts";
 import * as service from "./service.ts";
 import { playerWeekStatus } from "../contest/service.ts";
 import type { Config } from "../../config.ts";
@@ -51,11 +52,13 @@ export function bettingRoutes({
   const withinBudget = async <T>(
     kind: "single" | "parlay",
     userId: number,
-    place: (admit: Admit) => Promise<T>,
+    record: InCommit<T>["record"],
+    place: (inCommit: InCommit<T>) => Promise<T>,
   ): Promise<T> => {
     const key = `user:${userId}`;
+    const admit: Admit = (trx) => placements.hit(key, trx);
     try {
-      const placed = await place((trx) => placements.hit(key, trx));
+      const placed = await place({ admit, record });
       metrics?.betsPlaced.inc({ kind });
       return placed;
     } catch (error) {
@@ -65,19 +68,30 @@ export function bettingRoutes({
       throw error;
     }
   };
+  // A retry of a placement or a cancellation with its Idempotency-Key gets the first answer (http/idempotency.ts).
+  const keys = new IdempotencyKeys(db, clock);
+  const keyed = (
+    request: Request,
+    userId: number,
+    headers: { "idempotency-key"?: string },
+    status: number,
+    body?: unknown,
+  ) => ({ userId, key: headers["idempotency-key"], request, body, status }) as const;
   return new Elysia({ name: "betting", prefix: "/api", tags: ["Bets"] })
     .use(auth)
     .post(
       "/bets",
-      async ({ body, user, set }) => {
-        const bet = await withinBudget("single", user.id, (admit) =>
-          service.placeBet(db, clock.now(), user.id, body, admit),
-        );
+      async ({ body, user, set, request, headers }) => {
         set.status = 201;
-        return bet;
+        return keys.once(keyed(request, user.id, headers, 201, body), set, (record) =>
+          withinBudget("single", user.id, record, (inCommit) =>
+            service.placeBet(db, clock.now(), user.id, body, inCommit),
+          ),
+        );
       },
       {
         auth: true,
+        headers: IdempotencyKeyHeader,
         body: PlaceBetBody,
         detail: { summary: "Place a bet", operationId: "placeBet" },
         response: { 201: Bet },
@@ -85,15 +99,15 @@ export function bettingRoutes({
     )
     .post(
       "/parlays",
-      async ({ body, user, set }) => {
-        const bet = await withinBudget("parlay", user.id, (admit) =>
-          placeParlay(db, clock.now(), user.id, body, admit),
-        );
+      async ({ body, user, set, request, headers }) => {
         set.status = 201;
-        return bet;
+        return keys.once(keyed(request, user.id, headers, 201, body), set, (record) =>
+          withinBudget("parlay", user.id, record, (inCommit) => placeParlay(db, clock.now(), user.id, body, inCommit)),
+        );
       },
       {
         auth: true,
+        headers: IdempotencyKeyHeader,
         body: PlaceParlayBody,
         detail: { summary: "Place a parlay", operationId: "placeParlay" },
         response: { 201: Bet },
@@ -116,12 +130,20 @@ export function bettingRoutes({
       detail: { summary: "One's bets in figures: counts and totals by status", operationId: "getBetsSummary" },
       response: { 200: BetsSummary },
     })
-    .delete("/bets/:betId", ({ params, user }) => service.cancelBet(db, clock.now(), user.id, params.betId), {
-      auth: true,
-      params: BetParams,
-      detail: { summary: "Cancel a pending bet before kick-off", operationId: "cancelBet" },
-      response: { 200: CancelledBet },
-    })
+    .delete(
+      "/bets/:betId",
+      ({ params, user, request, headers, set }) =>
+        keys.once<typeof CancelledBet.static>(keyed(request, user.id, headers, 200), set, (record) =>
+          service.cancelBet(db, clock.now(), user.id, params.betId, { record }),
+        ),
+      {
+        auth: true,
+        headers: IdempotencyKeyHeader,
+        params: BetParams,
+        detail: { summary: "Cancel a pending bet before kick-off", operationId: "cancelBet" },
+        response: { 200: CancelledBet },
+      },
+    )
     .get(
       "/users/:userId/bets/week/:week",
       async ({ params, user }) =>
