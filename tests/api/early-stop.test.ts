@@ -51,11 +51,20 @@ function expectCheckpointedAndConsistent(db: string): void {
 
 describe.skipIf(onPostgres)("SIGTERM while serve starts", () => {
   test("in its first moments (modules still loading): it exits at once, not after docker's 10 s", async () => {
+    // A signal that comes while the program's modules load is handled once they have loaded (no
+    // JavaScript runs meanwhile): half a second on a quiet machine, seconds on a loaded one. What
+    // loading takes here now is the yardstick: `--help` loads the same modules.
+    const loading = performance.now();
+    Bun.spawnSync([process.execPath, join(import.meta.dir, "../../src/main.ts"), "--help"], { stdout: "ignore" });
+    const loadMs = performance.now() - loading;
     const db = join(mkdtempSync(join(tmpdir(), "npt-early-stop-")), "app.db");
     const serve = await startServe(db);
     await Bun.sleep(150);
     const { code, ms } = await stopAndTime(serve);
-    expect(ms).toBeLessThanOrEqual(2000);
+    console.log(
+      `SIGTERM 150 ms in: ended after ${Math.round(ms)} ms (loading the program takes ${Math.round(loadMs)} ms here now)`,
+    );
+    expect(ms).toBeLessThanOrEqual(Math.max(2000, loadMs + 1000));
     expect(code).not.toBeNull();
     for (const line of serve.lines) expect(() => JSON.parse(line)).not.toThrow();
   }, 30_000);
