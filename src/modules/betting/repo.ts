@@ -495,12 +495,15 @@ export interface CountedBets {
   kickoffBefore: string | null;
 }
 
-/** The settled bets a league counts (countedBetFigures): with `ownBookOnly`, its own book's only (a contest league). */
-function countedBets(db: Db, c: CountedBets, ownBookOnly = false) {
+/**
+ * The settled bets a league counts (countedBetFigures), or its bets still in play with `pending`: with
+ * `ownBookOnly`, its own book's only (a contest league).
+ */
+function countedBets(db: Db, c: CountedBets, ownBookOnly = false, pending = false) {
   return db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
-    .where("bets.status", "!=", "pending")
+    .where("bets.status", pending ? "=" : "!=", "pending")
     .where((eb) => {
       // A league's own book: found through the partial index bets_league_book (book_id <> 0), which
       // holds the league books' bets only. Members are picked out by the caller.
@@ -638,8 +641,8 @@ export interface CountedScope {
   week: { season: number; week: number } | null;
 }
 
-function scoped(db: Db, c: CountedBets, scope: CountedScope) {
-  const q = countedBets(db, c, scope.ownBookOnly);
+function scoped(db: Db, c: CountedBets, scope: CountedScope, pending = false) {
+  const q = countedBets(db, c, scope.ownBookOnly, pending);
   return scope.week === null
     ? q
     : q.where("bets.season", "=", scope.week.season).where("bets.week", "=", scope.week.week);
@@ -689,6 +692,17 @@ export async function countedBetWeeks(db: Db, c: CountedBets, scope: CountedScop
       lastMoveAt: r.last_move_at ?? null,
       lastSettledAt: r.last_settled_at ?? null,
     }));
+}
+
+/** How many bets each member has in play that the league will count (its standings' "pending" column). */
+export async function countedPendingCounts(db: Db, c: CountedBets, scope: CountedScope): Promise<Map<number, number>> {
+  if (nothingCounted(c, scope)) return new Map();
+  const rows = await scoped(db, c, scope, true)
+    .select(["bets.user_id", (eb) => eb.fn.countAll<number>().as("pending")])
+    .groupBy("bets.user_id")
+    .execute();
+  const members = new Set(c.userIds);
+  return new Map(rows.filter((r) => members.has(r.user_id)).map((r) => [r.user_id, Number(r.pending)]));
 }
 
 /** The single bets a league counts, with what their closing-line value needs (parlays have none). */

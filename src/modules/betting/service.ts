@@ -398,6 +398,11 @@ export async function recentSettlements(db: Db, userId: number, since: string, l
 
 export type { CountedBets, CountedScope } from "./repo.ts";
 
+/** How many bets each member has in play that a league will count. */
+export function countedPendingCounts(db: Db, counted: repo.CountedBets, scope: repo.CountedScope) {
+  return repo.countedPendingCounts(db, counted, scope);
+}
+
 /** Members' figures per week over the bets a league counts (repo `countedBetWeeks`, one grouped query). */
 export function countedBetWeeks(db: Db, counted: repo.CountedBets, scope: repo.CountedScope) {
   return repo.countedBetWeeks(db, counted, scope);
