@@ -152,8 +152,11 @@ export interface BetFilter {
   betType?: BetType;
   bookId?: number;
   result?: "won" | "lost" | "push";
-  /** Searched in journal notes, case-insensitive, as plain text (no wildcards). */
-  noteText?: string;
+  /**
+   * Searched, case-insensitive, as plain text (no wildcards), in the journal note, the selection, both
+   * teams (names and abbreviations) and a prop's player — a parlay's legs' too.
+   */
+  searchText?: string;
   sort: "newest" | "oldest" | "stake" | "payout";
   limit?: number;
   offset?: number;
@@ -171,9 +174,42 @@ export function filteredBets(db: Db, userId: number, filter: BetFilter) {
   if (filter.betType !== undefined) query = query.where("bets.bet_type", "=", filter.betType);
   if (filter.bookId !== undefined) query = query.where("bets.book_id", "=", filter.bookId);
   if (filter.result !== undefined) query = query.where("bets.status", "=", filter.result);
-  if (filter.noteText !== undefined) {
-    const pattern = `%${likeLiteral(filter.noteText.toLowerCase())}%`;
-    query = query.where(sql<boolean>`lower(bets.note) like ${pattern} escape '\\'`);
+  if (filter.searchText !== undefined) {
+    const pattern = `%${likeLiteral(filter.searchText.toLowerCase())}%`;
+    const matches = (...columns: string[]) =>
+      sql.join(
+        columns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
+        sql` or `,
+      );
+    query = query.where(
+      (eb) =>
+        sql<boolean>`(${matches(
+          "bets.note",
+          "bets.selection",
+          "games.home_team",
+          "games.away_team",
+          "games.home_abbr",
+          "games.away_abbr",
+          "game_props.player_name",
+        )} or ${eb.exists(
+          eb
+            .selectFrom("bet_legs")
+            .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
+            .leftJoin("game_props as leg_props", "leg_props.id", "bet_legs.prop_id")
+            .select("bet_legs.id")
+            .whereRef("bet_legs.bet_id", "=", "bets.id")
+            .where(
+              sql<boolean>`(${matches(
+                "bet_legs.selection",
+                "leg_games.home_team",
+                "leg_games.away_team",
+                "leg_games.home_abbr",
+                "leg_games.away_abbr",
+                "leg_props.player_name",
+              )})`,
+            ),
+        )})`,
+    );
   }
   switch (filter.sort) {
     case "oldest":
