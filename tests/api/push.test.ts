@@ -297,6 +297,7 @@ describe("preferences", () => {
       dailyCap: 6,
       quietHours: { start: "22:00", end: "08:00" },
       timeZone: "UTC",
+      saved: false, // the browser offers its own zone until the first save (issue 46 item 6)
     });
     const chosen = {
       kinds: {
@@ -310,8 +311,11 @@ describe("preferences", () => {
       quietHours: { start: "23:30", end: "07:00" },
       timeZone: "Europe/Berlin",
     };
-    expect((await setPreferences(alice, chosen)).body).toEqual(chosen);
-    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual(chosen);
+    expect((await setPreferences(alice, chosen)).body).toEqual({ ...chosen, saved: true });
+    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual({
+      ...chosen,
+      saved: true,
+    });
     const bad = [
       [{ ...chosen, timeZone: "Europe/Atlantis" }, "timeZone"],
       [{ ...chosen, timeZone: "../../etc" }, "timeZone"],
@@ -326,7 +330,10 @@ describe("preferences", () => {
       expect({ status: res.status, field }).toEqual({ status: 400, field });
       expect(res.body.message).toContain(field);
     }
-    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual(chosen);
+    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual({
+      ...chosen,
+      saved: true,
+    });
     expect((await call(ctx.app, "GET", "/api/push/preferences")).status).toBe(401);
   });
 });
