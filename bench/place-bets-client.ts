@@ -41,14 +41,20 @@ await Promise.all(
       const job = jobs[i]!;
       const to = targets[i % targets.length]!;
       const t0 = performance.now();
-      const res = await fetch(`${to}${job.path ?? "/api/bets"}`, {
+      // A connection the server dropped (a stalled server past its idle timeout) counts as "failed".
+      const status = await fetch(`${to}${job.path ?? "/api/bets"}`, {
         method: job.method ?? "POST",
         headers: { "content-type": "application/json", cookie: job.cookie, origin: to },
         body: job.body === undefined ? undefined : JSON.stringify(job.body),
-      });
-      await res.arrayBuffer();
+      }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          return String(res.status);
+        },
+        () => "failed",
+      );
       latencies.push(performance.now() - t0);
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      statuses[status] = (statuses[status] ?? 0) + 1;
     }
   }),
 );
