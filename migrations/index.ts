@@ -25,6 +25,7 @@ import * as m0024 from "./0024_line_history.ts";
 import * as m0025 from "./0025_league_reveal.ts";
 import * as m0026 from "./0026_web_push.ts";
 import * as m0027 from "./0027_league_scoring.ts";
+import * as m0032 from "./0032_emails_without_trailing_dot.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0025_league_reveal": m0025,
   "0026_web_push": m0026,
   "0027_league_scoring": m0027,
+  "0032_emails_without_trailing_dot": m0032,
 };

@@ -11,6 +11,7 @@ import * as m0009 from "./0009_line_history.ts";
 import * as m0010 from "./0010_league_reveal.ts";
 import * as m0011 from "./0011_web_push.ts";
 import * as m0012 from "./0012_league_scoring.ts";
+import * as m0017 from "./0017_emails_without_trailing_dot.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0010_league_reveal": m0010,
   "0011_web_push": m0011,
   "0012_league_scoring": m0012,
+  "0017_emails_without_trailing_dot": m0017,
 };

@@ -47,8 +47,18 @@ describe("email and password", () => {
     expect(passwordProblem("12345678")).toBeNull();
     expect(passwordProblem("x".repeat(201))).toBe("Password must be at most 200 characters");
   });
+  test("one trailing dot is stripped before the rules; invisible and control characters are refused", () => {
+    expect(emailProblem("x@example.com.")).toBeNull();
+    expect(emailProblem("x@foo.invalid.")).toBe("Enter a valid email address");
+    expect(emailProblem("x@example.com..")).toBe("Enter a valid email address");
+    expect(emailProblem("x@foo..com")).toBe("Enter a valid email address");
+    expect(emailProblem("x@.com")).toBe("Enter a valid email address");
+    for (const hidden of ["\u200B", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u202E", "\u0007", "\u3164"])
+      expect(emailProblem(`x@foo.invalid${hidden}`)).toBe("Email must not contain invisible or control characters");
+  });
   test("emails and username keys compare without case", () => {
     expect(normalizeEmail("  Sam@Example.COM ")).toBe("sam@example.com");
+    expect(normalizeEmail("Sam@Example.COM.")).toBe("sam@example.com");
     expect(usernameKey("Joe_Cool")).toBe("joe_cool");
   });
 });

@@ -151,6 +151,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     .post(
       "/password/forgot",
       async ({ body, request, server }) => {
+        const email = service.checkedEmail(body.email);
         await limitAddress(request, server);
         if (!mailer) {
           throw new AppError(
@@ -159,11 +160,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
             "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.",
           );
         }
-        await perAccount.hit(normalizeEmail(body.email));
+        await perAccount.hit(email);
         // Answered before looking the address up, the same for every address, however the mail fares.
         afterAnswer(request, "password reset mail failed", async () => {
           try {
-            const { url, user } = await service.createResetLink(db, clock.now(), body.email, publicUrl);
+            const { url, user } = await service.createResetLink(db, clock.now(), email, publicUrl);
             await mailer.send({
               to: user.email,
               subject: "Reset your NFL Paper Trading password",
