@@ -3,7 +3,8 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../runtime/index.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { idNumber } from "../../http/schema.ts";
-import { clearedSessionCookie } from "../../http/session-cookie.ts";
+import { clearedSessionCookie, sessionHint } from "../../http/session-cookie.ts";
+import { SESSION_HINT_COOKIE } from "../../shared/session-hint.ts";
 import { isServerBusy } from "../../lib/password-hashing.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -73,6 +74,7 @@ export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: Acco
           throw error;
         });
         cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
+        cookie[SESSION_HINT_COOKIE]!.set(sessionHint(null));
         onSessionsEnded({ userId: user.id, keptSessionHash: null, reason: "account_deleted" });
         return result;
       },

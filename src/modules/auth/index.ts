@@ -6,7 +6,8 @@ import type { SessionsEnded } from "../../shared/contract/events.ts";
 import { clientAddress, ipv6SiteKey, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
-import { clearedSessionCookie, sessionCookieAttributes } from "../../http/session-cookie.ts";
+import { clearedSessionCookie, sessionCookieAttributes, sessionHint, sessionMark } from "../../http/session-cookie.ts";
+import { SESSION_HINT_COOKIE, SESSION_MARK_HEADER } from "../../shared/session-hint.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isServerBusy } from "../../lib/password-hashing.ts";
@@ -104,6 +105,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
           });
         }
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
+        cookie[SESSION_HINT_COOKIE]!.set(sessionHint(token));
         set.status = 201;
         return user;
       },
@@ -125,6 +127,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         // Only failed sign-ins spend the account's and the address's budgets.
         await Promise.all([perAccount.refund(account), refundAddress(address)]);
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
+        cookie[SESSION_HINT_COOKIE]!.set(sessionHint(token));
         return user;
       },
       {
@@ -138,6 +141,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
       async ({ sessionToken, cookie }) => {
         const ended = await service.logout(db, clock.now(), sessionToken);
         cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
+        cookie[SESSION_HINT_COOKIE]!.set(sessionHint(null));
         onSessionsEnded(ended);
         return { message: "Logged out" };
       },
@@ -212,11 +216,19 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         response: { 200: MessageResponse },
       },
     )
-    .get("/user", ({ user }) => user, {
-      auth: true,
-      detail: { summary: "The signed-in user", operationId: "getCurrentUser" },
-      response: { 200: UserResponse },
-    })
+    .get(
+      "/user",
+      ({ user, sessionToken, set }) => {
+        // Whose answer this is, for the service worker: it serves a kept copy to this session only.
+        set.headers[SESSION_MARK_HEADER] = sessionMark(sessionToken);
+        return user;
+      },
+      {
+        auth: true,
+        detail: { summary: "The signed-in user", operationId: "getCurrentUser" },
+        response: { 200: UserResponse },
+      },
+    )
     .put(
       "/user/username",
       ({ user, body }) => users.rename(db, clock.now(), user.id, body.username, config.adminEmails),
@@ -240,6 +252,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         // token looks the same); the page reconnects with its new cookie and catches up.
         onSessionsEnded(ended);
         cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
+        cookie[SESSION_HINT_COOKIE]!.set(sessionHint(token));
         return { message: "Your password has been changed." };
       },
       {

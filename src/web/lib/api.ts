@@ -1,4 +1,5 @@
 import type { ErrorResponse } from "../../shared/contract/common.ts";
+import { SESSION_MARK_HEADER, sessionHintIn } from "../../shared/session-hint.ts";
 import { noteAnswer } from "./offline.ts";
 
 /** The error body our API sends with every 4xx/5xx answer, as far as a failed answer has one. */
@@ -58,9 +59,13 @@ function waitBeforeRetry(response: Response): Promise<void> {
 
 /** Calls our API with the session cookie; a JSON body (and its content type) only when there is a payload. */
 export async function apiRequest<T = unknown>(method: string, url: string, payload?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: "include", headers: { accept: "application/json" } };
+  const headers: Record<string, string> = { accept: "application/json" };
+  // Names this browser's session to the service worker, which serves a kept private answer to its own session only.
+  const mark = typeof document === "undefined" ? null : sessionHintIn(document.cookie);
+  if (mark !== null) headers[SESSION_MARK_HEADER] = mark;
+  const init: RequestInit = { method, credentials: "include", headers };
   if (payload !== undefined) {
-    init.headers = { accept: "application/json", "content-type": "application/json" };
+    headers["content-type"] = "application/json";
     init.body = JSON.stringify(payload);
   }
   let response: Response;
