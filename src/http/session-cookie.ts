@@ -28,3 +28,18 @@ export function sessionHint(token: string | null) {
     ? { value: "", path: "/", sameSite: "lax" as const, maxAge: 0 }
     : { value: sessionMark(token), path: "/", sameSite: "lax" as const };
 }
+
+/**
+ * The known-device cookie (modules/auth/rules.ts): sent only with sign-ins (its path), never to
+ * another site's requests (SameSite=Strict), never to scripts; it outlives sign-out on purpose.
+ */
+export function knownDeviceCookie(value: string, publicUrl: string | null, days: number) {
+  return {
+    value,
+    httpOnly: true,
+    sameSite: "strict" as const,
+    secure: publicUrl?.startsWith("https://") ?? false,
+    path: "/api/login",
+    maxAge: days * 24 * 60 * 60,
+  };
+}

@@ -8,6 +8,7 @@ import {
   usernameProblem,
   usernameSkeleton,
 } from "../../src/shared/accounts.ts";
+import { isKnownDevice, KNOWN_DEVICE_DAYS, knownDeviceToken } from "../../src/modules/auth/rules.ts";
 
 describe("avatarInitials (spec §2 Shell)", () => {
   test.each([
@@ -83,5 +84,35 @@ describe("usernameSkeleton: names that look alike share one", () => {
 
   test("maps i, 1, | and ! to l, 0 to o, rn to m and vv to w, after lower-casing", () => {
     expect(usernameSkeleton("Il1|!O0rnVV")).toBe("llllloomw");
+  });
+});
+
+describe("known devices (decision 0064)", () => {
+  const account = { id: 42, passwordHash: "$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA" };
+  const issued = new Date("2026-10-01T12:00:00Z");
+  const days = (n: number) => new Date(issued.getTime() + n * 24 * 60 * 60 * 1000);
+  const token = knownDeviceToken(account, issued);
+
+  test("the account's own token is known, for KNOWN_DEVICE_DAYS after it was issued", () => {
+    expect(token).toMatch(/^42\.\d+\.[\w-]{43}$/);
+    expect(isKnownDevice(token, account, issued)).toBe(true);
+    expect(isKnownDevice(token, account, days(KNOWN_DEVICE_DAYS - 1))).toBe(true);
+    expect(isKnownDevice(token, account, days(KNOWN_DEVICE_DAYS + 1))).toBe(false);
+  });
+
+  test("another account, another password, a changed date or signature, or garbage is not", () => {
+    expect(isKnownDevice(token, { ...account, id: 43 }, issued)).toBe(false);
+    expect(isKnownDevice(token, { ...account, passwordHash: `${account.passwordHash}x` }, issued)).toBe(false);
+    const [id, at, mac] = token.split(".") as [string, string, string];
+    expect(isKnownDevice(`${id}.${Number(at) + 1}.${mac}`, account, issued)).toBe(false);
+    expect(isKnownDevice(`${id}.${at}.${mac.slice(0, -1)}A`, account, issued)).toBe(false);
+    expect(isKnownDevice(`43.${at}.${mac}`, { ...account, id: 43 }, issued)).toBe(false);
+    for (const junk of ["", "42", "42..", `42.${at}.${mac}.x`, `042.${at}.${mac}`, "a".repeat(5000)])
+      expect(isKnownDevice(junk, account, issued)).toBe(false);
+  });
+
+  test("a token from a little ahead (another process's clock) is known; one from far ahead is not", () => {
+    expect(isKnownDevice(knownDeviceToken(account, new Date(issued.getTime() + 60_000)), account, issued)).toBe(true);
+    expect(isKnownDevice(knownDeviceToken(account, days(1)), account, issued)).toBe(false);
   });
 });
