@@ -50,7 +50,7 @@ export function queuePlace(address: string): Place {
 
 /** Who asks for password work (lib/password-hashing.ts): a request from `address`, known as `knownAs` if at all. */
 export function passwordAsker(request: Request, address: string, knownAs: string | null = null): Asker {
-  return { from: queuePlace(address), knownAs, signal: request.signal };
+  return { from: queuePlace(address), standing: knownAs === null ? "open" : { knownAs }, signal: request.signal };
 }
 
 function bareAddress(address: string): string {

@@ -2,18 +2,20 @@
  * A waiting line shared fairly between clients (what the password queue holds its waiting work
  * in: lib/password-hashing.ts). Pure: no I/O, no timers.
  *
- * - **Shares.** Clients are served in turn, not in arrival order: one item of each neighbourhood
- *   (`Place.group`) in turn, and within a neighbourhood one item of each client (`Place.key`) in
- *   turn, each client's own items oldest first. A client that sends thirty requests at once waits
- *   thirty turns; a client arriving behind them waits at most one turn of each neighbourhood.
+ * - **Lanes.** Known clients (a signed-in player, a browser that signed in to the account before)
+ *   wait in a lane served first, one item per known client: a second item of the same one waits
+ *   in the open lane like anyone's. Then the open lane; then the last lane (sign-ins for an address
+ *   that has no account, the cheapest flood there is), served only when no one else waits.
+ * - **Turns.** Within the open and the last lane clients are served in turn, not in arrival order:
+ *   one item of each neighbourhood (`Place.group`) in turn, and within a neighbourhood one item of
+ *   each client (`Place.key`) in turn, each client's own items oldest first. A client that sends
+ *   thirty requests at once waits thirty turns; one arriving behind them waits at most one turn of
+ *   each neighbourhood.
  * - **Room.** The line holds at most `capacity` items. When it is full, a newcomer takes the place
- *   of the newest item of the neighbourhood (or, within its own, the client) holding the most
- *   places, when that holds at least two more than the newcomer's would: one party cannot keep the
- *   line full and everyone else out. Between equals the first come keeps its place.
- * - **Known clients** (a signed-in player, a browser that signed in to the account before) wait
- *   in a lane served before everyone else, one item per known client: a second item of the same
- *   one waits in the shared lane like anyone's. A known newcomer takes the place of the newest
- *   item of the largest share of the shared lane when the line is full.
+ *   of the newest item of the largest share of a lane served after its own; in its own lane, of
+ *   the neighbourhood (or, within its own, the client) holding the most places, when that holds at
+ *   least two more than the newcomer's would: one party cannot keep the line full and everyone else
+ *   out. Between equals the first come keeps its place.
  */
 
 /**
@@ -25,111 +27,60 @@ export interface Place {
   key: string;
 }
 
-export class FairLine<T> {
-  /** The shared lane: neighbourhood → client → items, oldest first. Map order is the serving order. */
-  private readonly shared = new Map<string, Map<string, T[]>>();
-  /** The known lane: one item per known client, in arrival order. */
-  private readonly known = new Map<string, T>();
-  private count = 0;
+/** Which lane an item waits in: a known client's (named), the open lane, or the last one. */
+export type Standing = { knownAs: string } | "open" | "last";
 
-  constructor(readonly capacity: number) {}
+/** One lane served in turns: neighbourhood → client → items, oldest first. Map order is the serving order. */
+class Turns<T> {
+  private readonly groups = new Map<string, Map<string, T[]>>();
+  size = 0;
 
-  get size(): number {
-    return this.count;
+  push(item: T, place: Place): void {
+    const clients = this.groups.get(place.group) ?? new Map<string, T[]>();
+    this.groups.set(place.group, clients);
+    const items = clients.get(place.key) ?? [];
+    clients.set(place.key, items);
+    items.push(item);
+    this.size += 1;
   }
 
-  /**
-   * Puts `item` in line for a client at `place` (`knownAs` names a known client, else null).
-   * Returns null when it got in with room to spare, the item it pushed out when it took one's
-   * place (the caller refuses that one), or `item` itself when it was refused.
-   */
-  add(item: T, place: Place, knownAs: string | null = null): T | null {
-    const toKnownLane = knownAs !== null && !this.known.has(knownAs);
-    let pushedOut: T | null = null;
-    if (this.count >= this.capacity) {
-      const victim = toKnownLane ? this.largestShare() : this.placeFor(place);
-      if (victim === null) return item;
-      pushedOut = this.takeNewest(victim);
-    }
-    if (toKnownLane) this.known.set(knownAs, item);
-    else this.itemsOf(place, true).push(item);
-    this.count += 1;
-    return pushedOut;
-  }
-
-  /** The next item to serve (known clients first, then the shared lane in turn), taken out of the line. */
   next(): T | undefined {
-    const [knownAs, first] = this.known.entries().next().value ?? [];
-    if (knownAs !== undefined) {
-      this.known.delete(knownAs);
-      this.count -= 1;
-      return first;
-    }
-    const [group, clients] = this.shared.entries().next().value ?? [];
+    const [group, clients] = this.groups.entries().next().value ?? [];
     if (group === undefined || clients === undefined) return undefined;
     const [key, items] = clients.entries().next().value!;
     const item = items.shift()!;
-    // Served: the client goes to the back of its neighbourhood's turn, the neighbourhood to the back of the line's.
+    // Served: the client goes to the back of its neighbourhood's turn, the neighbourhood to the back of the lane's.
     clients.delete(key);
     if (items.length > 0) clients.set(key, items);
-    this.shared.delete(group);
-    if (clients.size > 0) this.shared.set(group, clients);
-    this.count -= 1;
+    this.groups.delete(group);
+    if (clients.size > 0) this.groups.set(group, clients);
+    this.size -= 1;
     return item;
   }
 
-  /** Takes `item` out of the line wherever it waits (its client gave up); false when it is not in line. */
   remove(item: T): boolean {
-    for (const [knownAs, waiting] of this.known) {
-      if (waiting !== item) continue;
-      this.known.delete(knownAs);
-      this.count -= 1;
-      return true;
-    }
-    for (const [group, clients] of this.shared) {
+    for (const [group, clients] of this.groups) {
       for (const [key, items] of clients) {
         const at = items.indexOf(item);
         if (at < 0) continue;
         items.splice(at, 1);
         this.dropIfEmpty({ group, key });
-        this.count -= 1;
+        this.size -= 1;
         return true;
       }
     }
     return false;
   }
 
-  private itemsOf(place: Place, create: boolean): T[] {
-    let clients = this.shared.get(place.group);
-    if (!clients) {
-      if (!create) return [];
-      clients = new Map();
-      this.shared.set(place.group, clients);
-    }
-    let items = clients.get(place.key);
-    if (!items) {
-      if (!create) return [];
-      items = [];
-      clients.set(place.key, items);
-    }
-    return items;
-  }
-
-  private groupSize(group: string): number {
-    let size = 0;
-    for (const items of this.shared.get(group)?.values() ?? []) size += items.length;
-    return size;
-  }
-
   /**
-   * The client holding the most places of the neighbourhood holding the most (between equals, the
-   * one whose turn comes last), or null when the shared lane is empty.
+   * The client holding the most places of the neighbourhood holding the most (`within` one, if
+   * given; between equals, the one whose turn comes last), or null when the lane is empty.
    */
-  private largestShare(within?: string): Place | null {
+  largestShare(within?: string): Place | null {
     let group = within ?? null;
     if (group === null) {
       let most = 1;
-      for (const candidate of this.shared.keys()) {
+      for (const candidate of this.groups.keys()) {
         const size = this.groupSize(candidate);
         if (size >= most) [group, most] = [candidate, size];
       }
@@ -137,18 +88,18 @@ export class FairLine<T> {
     if (group === null) return null;
     let key: string | null = null;
     let most = 1;
-    for (const [candidate, items] of this.shared.get(group) ?? []) {
+    for (const [candidate, items] of this.groups.get(group) ?? []) {
       if (items.length >= most) [key, most] = [candidate, items.length];
     }
     return key === null ? null : { group, key };
   }
 
-  /** Whose place a shared-lane newcomer at `place` takes in a full line, or null when it must be refused. */
-  private placeFor(place: Place): Place | null {
+  /** Whose place a newcomer of this lane at `place` takes when the line is full, or null when it must be refused. */
+  placeFor(place: Place): Place | null {
     const own = this.groupSize(place.group);
     let largest: string | null = null;
     let most = own;
-    for (const candidate of this.shared.keys()) {
+    for (const candidate of this.groups.keys()) {
       const size = this.groupSize(candidate);
       if (size > most) [largest, most] = [candidate, size];
     }
@@ -156,20 +107,93 @@ export class FairLine<T> {
     // Its own neighbourhood holds the most places (or ties): a client of it holding more may give one up.
     const within = this.largestShare(place.group);
     if (within === null || within.key === place.key) return null;
-    return this.itemsOf(within, false).length >= this.itemsOf(place, false).length + 2 ? within : null;
+    return this.itemsOf(within).length >= this.itemsOf(place).length + 2 ? within : null;
   }
 
-  private takeNewest(place: Place): T {
-    const item = this.itemsOf(place, false).pop()!;
+  takeNewest(place: Place): T {
+    const item = this.itemsOf(place).pop()!;
     this.dropIfEmpty(place);
-    this.count -= 1;
+    this.size -= 1;
     return item;
   }
 
+  private itemsOf(place: Place): T[] {
+    return this.groups.get(place.group)?.get(place.key) ?? [];
+  }
+
+  private groupSize(group: string): number {
+    let size = 0;
+    for (const items of this.groups.get(group)?.values() ?? []) size += items.length;
+    return size;
+  }
+
   private dropIfEmpty(place: Place): void {
-    const clients = this.shared.get(place.group);
+    const clients = this.groups.get(place.group);
     if (!clients) return;
     if (clients.get(place.key)?.length === 0) clients.delete(place.key);
-    if (clients.size === 0) this.shared.delete(place.group);
+    if (clients.size === 0) this.groups.delete(place.group);
+  }
+}
+
+export class FairLine<T> {
+  /** The known lane: one item per known client, in arrival order. */
+  private readonly known = new Map<string, T>();
+  /** The lanes served in turns, in serving order: the open lane, then the last. */
+  private readonly lanes = { open: new Turns<T>(), last: new Turns<T>() };
+
+  constructor(readonly capacity: number) {}
+
+  get size(): number {
+    return this.known.size + this.lanes.open.size + this.lanes.last.size;
+  }
+
+  /**
+   * Puts `item` in line for a client at `place`, in the lane its standing gives it. Returns null
+   * when it got in with room to spare, the item it pushed out when it took one's place (the caller
+   * refuses that one), or `item` itself when it was refused.
+   */
+  add(item: T, place: Place, standing: Standing = "open"): T | null {
+    const lane = typeof standing === "object" ? (this.known.has(standing.knownAs) ? "open" : "known") : standing;
+    let pushedOut: T | null = null;
+    if (this.size >= this.capacity) {
+      const victim = this.victimFor(lane, place);
+      if (victim === null) return item;
+      pushedOut = this.lanes[victim.lane].takeNewest(victim.place);
+    }
+    if (lane === "known") this.known.set((standing as { knownAs: string }).knownAs, item);
+    else this.lanes[lane].push(item, place);
+    return pushedOut;
+  }
+
+  /** The next item to serve (known clients first, then the open lane in turns, then the last), taken out of the line. */
+  next(): T | undefined {
+    const [knownAs, first] = this.known.entries().next().value ?? [];
+    if (knownAs !== undefined) {
+      this.known.delete(knownAs);
+      return first;
+    }
+    return this.lanes.open.next() ?? this.lanes.last.next();
+  }
+
+  /** Takes `item` out of the line wherever it waits (its client gave up); false when it is not in line. */
+  remove(item: T): boolean {
+    for (const [knownAs, waiting] of this.known) {
+      if (waiting !== item) continue;
+      this.known.delete(knownAs);
+      return true;
+    }
+    return this.lanes.open.remove(item) || this.lanes.last.remove(item);
+  }
+
+  /** Whose place a newcomer of `lane` takes in a full line: in a lane served after its own, else by its own lane's shares. */
+  private victimFor(lane: "known" | "open" | "last", place: Place): { lane: "open" | "last"; place: Place } | null {
+    const later = lane === "known" ? (["last", "open"] as const) : lane === "open" ? (["last"] as const) : [];
+    for (const candidate of later) {
+      const share = this.lanes[candidate].largestShare();
+      if (share !== null) return { lane: candidate, place: share };
+    }
+    if (lane === "known") return null;
+    const share = this.lanes[lane].placeFor(place);
+    return share === null ? null : { lane, place: share };
   }
 }

@@ -5,11 +5,12 @@
  * argon2id is slow and memory-hungry on purpose, so a flood of sign-ins, sign-ups or resets would
  * otherwise take every core and make every sign-in take seconds; with the queue a flood costs a
  * bounded share and the rest of the app keeps answering. The waiting line is shared fairly
- * (lib/fair-line.ts): clients take turns, one party cannot hold every place, and known clients
- * (signed in, or a browser that signed in to the account before) go first (decision 0064).
+ * (lib/fair-line.ts): clients take turns, one party cannot hold every place, known clients
+ * (signed in, or a browser that signed in to the account before) go first, and sign-ins for an
+ * address without an account go last (decision 0064).
  */
 import { AppError } from "./errors.ts";
-import { FairLine, type Place } from "./fair-line.ts";
+import { FairLine, type Place, type Standing } from "./fair-line.ts";
 
 export const PASSWORD_WORK = { concurrency: 2, waiting: 32, retryAfterSeconds: 1 } as const;
 
@@ -22,18 +23,21 @@ export function isServerBusy(error: unknown): boolean {
   return error instanceof AppError && error.code === "server_busy";
 }
 
-/** Who asks for password work: where from, whether the client is known, and the request's signal. */
+/** Who asks for password work: where from, in which lane it waits, and the request's signal. */
 export interface Asker {
   /** Where the request comes from (http/client-address.ts `queuePlace`). */
   from: Place;
-  /** A known-good client, by what it is known as ("user:12"): it waits in the lane served first. */
-  knownAs: string | null;
+  /**
+   * A known-good client by what it is known as (`{ knownAs: "user:12" }`: the lane served first),
+   * anyone (`"open"`), or a sign-in for an address without an account (`"last"`: served after everyone).
+   */
+  standing: Standing;
   /** A client that gives up (its connection closed) leaves the line, and no hash is run for it. */
   signal?: AbortSignal;
 }
 
 /** Work of the process itself (the CLI, a job): one client of its own. */
-export const LOCAL_ASKER: Asker = { from: { group: "local", key: "local" }, knownAs: null };
+export const LOCAL_ASKER: Asker = { from: { group: "local", key: "local" }, standing: "open" };
 
 interface Waiter {
   go(): void;
@@ -90,7 +94,7 @@ export class PasswordQueue {
           reject(serverBusy(this.retryAfterSeconds));
         },
       };
-      const pushedOut = this.line.add(waiter, asker.from, asker.knownAs);
+      const pushedOut = this.line.add(waiter, asker.from, asker.standing);
       if (pushedOut === waiter) return reject(serverBusy(this.retryAfterSeconds));
       pushedOut?.refuse();
       asker.signal?.addEventListener("abort", leave, { once: true });

@@ -32,7 +32,7 @@ const workDone = () => passwordWorkDone.hashes + passwordWorkDone.verifies;
 function holdQueue(count: number, { known = false } = {}) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const asker = (i: number): Asker => (known ? { ...LOCAL_ASKER, knownAs: `holder:${i}` } : LOCAL_ASKER);
+  const asker = (i: number): Asker => (known ? { ...LOCAL_ASKER, standing: { knownAs: `holder:${i}` } } : LOCAL_ASKER);
   const held = Array.from({ length: count }, (_, i) => passwordQueue.run(() => gate, asker(i)));
   return {
     release: async () => {
@@ -200,13 +200,17 @@ describe("a flood shares the queue fairly (issue 40, decision 0064)", () => {
       cookie,
     });
   /**
-   * Fills the line with wrong passwords for made-up accounts from one address, five more than it
-   * holds (refused at once); `refused` counts the flood's 503s as they come, the pushed-out included.
+   * Fills the line with wrong passwords for real accounts (four victims, within their budgets) from
+   * one address, five more than it holds (refused at once); `refused` counts the flood's 503s as
+   * they come, the pushed-out included.
    */
-  const flood = () => {
+  const flood = async () => {
+    const victims: string[] = [];
+    for (let v = 0; v < 4; v++)
+      victims.push((await buildUser(flooded, { email: `victim${v}@example.com` })).user.email);
     const refused: number[] = [];
     const bots = Array.from({ length: PASSWORD_WORK.waiting + 5 }, (_, i) =>
-      login(`bot${i}@example.com`, "guess-1234", FLOOD).then((res) => {
+      login(victims[i % victims.length]!, `guess-${i}`, FLOOD).then((res) => {
         if (res.status === 503) refused.push(res.status);
         return res;
       }),
@@ -222,7 +226,7 @@ describe("a flood shares the queue fairly (issue 40, decision 0064)", () => {
   test("a sign-in from another address gets a flooded line's newest place and signs in; the flood's extra are refused", async () => {
     const { user, password } = await buildUser(flooded, { email: "real@example.com" });
     const held = holdQueue(PASSWORD_WORK.concurrency);
-    const { bots, refused } = flood();
+    const { bots, refused } = await flood();
     await until(() => passwordQueue.stats.waiting === PASSWORD_WORK.waiting);
     const real = login(user.email, password, "198.51.100.9");
     // The 5 beyond the line at once, and the newest of the line, whose place the real sign-in took.
@@ -234,6 +238,26 @@ describe("a flood shares the queue fairly (issue 40, decision 0064)", () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(PASSWORD_WORK.waiting - 1);
   }, 60_000);
 
+  test("a flood of made-up addresses from another /24 each time waits behind a sign-in to a real account", async () => {
+    const { user, password } = await buildUser(flooded, { email: "newcomer@example.com" });
+    const held = holdQueue(PASSWORD_WORK.concurrency);
+    const refused: number[] = [];
+    // As from many machines: every request from another /24, one place each.
+    const bots = Array.from({ length: PASSWORD_WORK.waiting + 5 }, (_, i) =>
+      login(`bot${i}@example.com`, "guess-1234", `100.64.${i}.1`).then((res) => {
+        if (res.status === 503) refused.push(res.status);
+        return res;
+      }),
+    );
+    await until(() => passwordQueue.stats.waiting === PASSWORD_WORK.waiting);
+    // A new browser, its own address: no standing but an account.
+    const real = login(user.email, password, "198.51.100.44");
+    await until(() => refused.length === 6);
+    await held.release();
+    expect((await real).status).toBe(200);
+    await Promise.all(bots);
+  }, 60_000);
+
   test("a browser that signed in before, behind the flood's own address, goes first", async () => {
     const { user, password } = await buildUser(flooded, { email: "office@example.com" });
     const first = await login(user.email, password, FLOOD);
@@ -243,7 +267,7 @@ describe("a flood shares the queue fairly (issue 40, decision 0064)", () => {
       /^npt_known_device=[\w.-]+; Max-Age=7776000; Path=\/api\/login; HttpOnly; SameSite=Strict$/,
     );
     const held = holdQueue(PASSWORD_WORK.concurrency);
-    const { bots, refused } = flood();
+    const { bots, refused } = await flood();
     await until(() => passwordQueue.stats.waiting === PASSWORD_WORK.waiting);
     const again = login(user.email, password, FLOOD, device);
     await until(() => refused.length === 6); // it took the flood's newest place
@@ -257,7 +281,7 @@ describe("a flood shares the queue fairly (issue 40, decision 0064)", () => {
   test("a signed-in password change goes first too", async () => {
     const { cookie, password } = await buildUser(flooded);
     const held = holdQueue(PASSWORD_WORK.concurrency);
-    const { bots, refused } = flood();
+    const { bots, refused } = await flood();
     await until(() => passwordQueue.stats.waiting === PASSWORD_WORK.waiting);
     const change = call(flooded.app, "PUT", "/api/user/password", {
       cookie,

@@ -1,7 +1,7 @@
 /**
  * The password queue's waiting line (lib/fair-line.ts, issue 40 item 6): clients take turns, one
- * party cannot hold every place, a full line makes room for a smaller share, and known clients go
- * first, one item each.
+ * party cannot hold every place, a full line makes room for a smaller share, known clients go
+ * first, one item each, and sign-ins for addresses without an account go last.
  */
 import { describe, expect, test } from "bun:test";
 import { FairLine, type Place } from "../../src/lib/fair-line.ts";
@@ -74,7 +74,7 @@ describe("room", () => {
     const line = new FairLine<string>(4);
     line.add("a1", at("a"));
     line.add("b1", at("b"));
-    line.add("k1", at("k"), "user:1");
+    line.add("k1", at("k"), { knownAs: "user:1" });
     expect(line.remove("a1")).toBe(true);
     expect(line.remove("k1")).toBe(true);
     expect(line.remove("zz")).toBe(false);
@@ -88,9 +88,9 @@ describe("known clients", () => {
     const line = new FairLine<string>(10);
     line.add("f1", at("flood"));
     line.add("f2", at("flood"));
-    line.add("k1", at("flood"), "user:7");
-    line.add("k2", at("flood"), "user:7");
-    line.add("j1", at("elsewhere"), "user:8");
+    line.add("k1", at("flood"), { knownAs: "user:7" });
+    line.add("k2", at("flood"), { knownAs: "user:7" });
+    line.add("j1", at("elsewhere"), { knownAs: "user:8" });
     expect(drain(line)).toEqual(["k1", "j1", "f1", "f2", "k2"]);
   });
 
@@ -99,11 +99,35 @@ describe("known clients", () => {
     line.add("f1", at("flood"));
     line.add("f2", at("flood"));
     line.add("o1", at("other"));
-    expect(line.add("k1", at("flood"), "user:1")).toBe("f2");
-    expect(line.add("k2", at("x"), "user:2")).toBe("o1");
-    expect(line.add("k3", at("y"), "user:3")).toBe("f1");
-    expect(line.add("k4", at("z"), "user:4")).toBe("k4");
+    expect(line.add("k1", at("flood"), { knownAs: "user:1" })).toBe("f2");
+    expect(line.add("k2", at("x"), { knownAs: "user:2" })).toBe("o1");
+    expect(line.add("k3", at("y"), { knownAs: "user:3" })).toBe("f1");
+    expect(line.add("k4", at("z"), { knownAs: "user:4" })).toBe("k4");
     expect(drain(line)).toEqual(["k1", "k2", "k3"]);
+  });
+});
+
+describe("the last lane (sign-ins for an address without an account)", () => {
+  test("is served only when no one else waits", () => {
+    const line = new FairLine<string>(10);
+    line.add("x1", at("a"), "last");
+    line.add("x2", at("b"), "last");
+    line.add("o1", at("c"));
+    line.add("k1", at("d"), { knownAs: "user:1" });
+    line.add("o2", at("a"));
+    expect(drain(line)).toEqual(["k1", "o1", "o2", "x1", "x2"]);
+  });
+
+  test("gives its places up to any newcomer of another lane, largest share first, even one item each", () => {
+    const line = new FairLine<string>(3);
+    for (const key of ["x", "y", "z"]) line.add(key, at(key), "last");
+    expect(line.add("o1", at("o"))).toBe("z");
+    expect(line.add("k1", at("k"), { knownAs: "user:1" })).toBe("y");
+    expect(line.add("o2", at("p"))).toBe("x");
+    // No last-lane item left: between equal open shares the first come keeps its place.
+    expect(line.add("o3", at("q"))).toBe("o3");
+    expect(line.add("x9", at("x"), "last")).toBe("x9");
+    expect(drain(line)).toEqual(["k1", "o1", "o2"]);
   });
 });
 

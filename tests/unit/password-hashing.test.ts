@@ -71,7 +71,7 @@ describe("PasswordQueue", () => {
 describe("PasswordQueue shares its line fairly (decision 0064)", () => {
   const from = (key: string, knownAs: string | null = null, signal?: AbortSignal) => ({
     from: { group: key, key },
-    knownAs,
+    standing: knownAs === null ? ("open" as const) : { knownAs },
     signal,
   });
 

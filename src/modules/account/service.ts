@@ -112,7 +112,7 @@ export async function deleteAccount(
   asker: Asker,
 ): Promise<{ message: string }> {
   // Signed in: the player goes first in the password queue.
-  const known = { ...asker, knownAs: `user:${userId}` };
+  const known: Asker = { ...asker, standing: { knownAs: `user:${userId}` } };
   if (!(await verifyPassword(db, userId, password, known)))
     throw badRequest("password: that is not your password", ErrorCode.wrongPassword);
   const unusable = await unusablePasswordHash(known);

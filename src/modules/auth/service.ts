@@ -97,7 +97,10 @@ export async function login(
   asker: Asker,
 ): Promise<SignedIn> {
   const row = await users.accountByEmail(db, normalizeEmail(input.email));
-  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH, asker);
+  // No account: the dummy check waits behind every sign-in to a real account (the cheapest flood
+  // is made-up addresses). The answer is the same 401; only a flood's wait tells the two apart.
+  const standing = row && !row.deleted_at ? asker.standing : "last";
+  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH, { ...asker, standing });
   if (!row || !ok || row.deleted_at) throw unauthorized("Invalid email or password", "invalid_credentials");
   const token = await startSession(db, now, row.id);
   const device = knownDeviceToken({ id: row.id, passwordHash: row.password_hash }, now);
@@ -214,7 +217,7 @@ export async function resetPassword(
   const owner = await liveLinkOwner(db, now, token, "password_reset");
   if (owner === null) throw deadLink();
   // A live link (mailed to the account) is as good as a session: its holder goes first.
-  const hash = await hashPassword(password, { ...asker, knownAs: `user:${owner}` });
+  const hash = await hashPassword(password, { ...asker, standing: { knownAs: `user:${owner}` } });
   return db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "password_reset");
     if (userId === null) throw deadLink();
@@ -237,7 +240,7 @@ export async function changePassword(
   asker: Asker,
 ): Promise<{ ended: SessionsEnded; token: string; device: string }> {
   // Signed in: the player goes first in the password queue.
-  const known = { ...asker, knownAs: `user:${userId}` };
+  const known: Asker = { ...asker, standing: { knownAs: `user:${userId}` } };
   if (!(await users.verifyPassword(db, userId, input.currentPassword, known)))
     throw badRequest("currentPassword: that is not your password", "wrong_password");
   check("password", passwordProblem(input.newPassword));
