@@ -42,6 +42,13 @@ function holdQueue(count: number, { known = false } = {}) {
   };
 }
 
+/** The known-device cookie an answer set, as "name=value". */
+const knownDeviceOf = (res: { headers: Headers }) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("npt_known_device="))!
+    .split(";")[0]!;
+
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i++) await Bun.sleep(2);
   expect(condition()).toBe(true);
@@ -217,11 +224,6 @@ describe("a flood shares the queue fairly (issue 40, decision 0064)", () => {
     );
     return { bots, refused };
   };
-  const knownDeviceOf = (res: { headers: Headers }) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("npt_known_device="))!
-      .split(";")[0]!;
 
   test("a sign-in from another address gets a flooded line's newest place and signs in; the flood's extra are refused", async () => {
     const { user, password } = await buildUser(flooded, { email: "real@example.com" });
@@ -325,10 +327,7 @@ describe("what a refused attempt costs, and what a known browser skips", () => {
   test("a known browser signs in past its address's spent budget and its account's, spent by guesses from elsewhere", async () => {
     const { user, password } = await buildUser(limited, { email: "owner@example.com" });
     const OFFICE = "198.51.100.20";
-    const device = (await login(user.email, password, OFFICE)).headers
-      .getSetCookie()
-      .find((c) => c.startsWith("npt_known_device="))!
-      .split(";")[0]!;
+    const device = knownDeviceOf(await login(user.email, password, OFFICE));
     for (let i = 0; i < 3; i++) expect((await login(`x${i}@example.com`, "guess-1234", OFFICE)).status).toBe(401);
     expect((await login(user.email, password, OFFICE)).status).toBe(429);
     // Someone guesses the owner's password from many addresses until the account's budget is spent.
@@ -343,18 +342,13 @@ describe("what a refused attempt costs, and what a known browser skips", () => {
   test("a password change ends every other browser's standing; the changing browser's new cookie is known", async () => {
     const { user, password, cookie } = await buildUser(limited, { email: "mover@example.com" });
     const HOME = "198.51.100.30";
-    const deviceOf = (res: { headers: Headers }) =>
-      res.headers
-        .getSetCookie()
-        .find((c) => c.startsWith("npt_known_device="))!
-        .split(";")[0]!;
-    const old = deviceOf(await login(user.email, password, HOME));
+    const old = knownDeviceOf(await login(user.email, password, HOME));
     const changed = await call(limited.app, "PUT", "/api/user/password", {
       cookie,
       body: { currentPassword: password, newPassword: "next-password-22" },
       headers: { "x-forwarded-for": HOME },
     });
-    const fresh = deviceOf(changed);
+    const fresh = knownDeviceOf(changed);
     for (let i = 0; i < 3; i++) await login(`x${i}@example.com`, "guess-1234", HOME);
     expect((await login(user.email, "next-password-22", HOME, old)).status).toBe(429);
     expect((await login(user.email, "next-password-22", HOME, fresh)).status).toBe(200);
