@@ -10,7 +10,7 @@ const { origin, origins, clients, jobs } = (await Bun.stdin.json()) as {
   /** Several servers (processes) on one database: job i goes to origins[i % n]. */
   origins?: string[];
   clients: number;
-  jobs: { cookie: string; body: unknown }[];
+  jobs: { cookie: string; body: unknown; headers?: Record<string, string> }[];
 };
 const targets = origins ?? [origin];
 
@@ -34,7 +34,7 @@ await Promise.all(
       const t0 = performance.now();
       const res = await fetch(`${to}/api/bets`, {
         method: "POST",
-        headers: { "content-type": "application/json", cookie: job.cookie, origin: to },
+        headers: { "content-type": "application/json", cookie: job.cookie, origin: to, ...job.headers },
         body: JSON.stringify(job.body),
       });
       await res.arrayBuffer();

@@ -13,6 +13,8 @@ import { percentile, summary } from "./support.ts";
 export interface PlacementJob {
   cookie: string;
   body: unknown;
+  /** Sent with the request as well (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 const passwordHash = Bun.password.hashSync("bench-password", { algorithm: "argon2id" });

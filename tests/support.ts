@@ -46,7 +46,7 @@ export async function makeTestApp(
   );
   const handle = opts.database ?? (await freshDatabase());
   const clock = new FixedClock(opts.now ?? "2026-10-07T16:00:00Z");
-  const logger = createLogger("silent");
+  const logger = createLogger((process.env.TEST_LOG as "silent") ?? "silent");
   const runtime = await startRuntime({
     config,
     handle,

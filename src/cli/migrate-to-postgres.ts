@@ -10,7 +10,9 @@ import { CliError } from "./context.ts";
 /**
  * The tables copied, parents before children. Not copied: the outbox and its cursors (the outbox's and push's: events of the
  * old database were delivered there; the new one starts afresh, and the start-up sweep settles
- * anything left), leases and rate-limit windows (they belong to running processes).
+ * anything left), leases and rate-limit windows (they belong to running processes), and the
+ * Idempotency-Key answers of the last day (a retry of a request the old install answered is decided
+ * afresh: a bet already placed answers 409, never twice).
  */
 const TABLES = [
   "users",
@@ -23,6 +25,7 @@ const TABLES = [
   "leagues",
   "league_members",
   "league_invitations",
+  "league_history",
   "friend_requests",
   "friendships",
   "notification_reads",

@@ -4,11 +4,16 @@ import type { PasswordResetsTable, SessionsTable } from "../modules/auth/table.t
 import type { UsersTable } from "../modules/users/table.ts";
 import type { BetLegsTable, BetsTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable, LineChangesTable } from "../modules/games/table.ts";
-import type { LeagueInvitationsTable, LeagueMembersTable, LeaguesTable } from "../modules/leagues/table.ts";
+import type {
+  LeagueHistoryTable,
+  LeagueInvitationsTable,
+  LeagueMembersTable,
+  LeaguesTable,
+} from "../modules/leagues/table.ts";
 import type { FriendRequestsTable, FriendshipsTable, NotificationReadsTable } from "../modules/social/table.ts";
 import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "../modules/stats/table.ts";
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
-import type { JobLeasesTable, RateLimitsTable } from "./tables.ts";
+import type { IdempotencyKeysTable, JobLeasesTable, RateLimitsTable } from "./tables.ts";
 import type { JobRunsTable } from "../modules/admin/table.ts";
 import type {
   PushCursorTable,
@@ -39,12 +44,14 @@ export interface Database {
   leagues: LeaguesTable;
   league_members: LeagueMembersTable;
   league_invitations: LeagueInvitationsTable;
+  league_history: LeagueHistoryTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   notification_reads: NotificationReadsTable;
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   push_preferences: PushPreferencesTable;

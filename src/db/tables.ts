@@ -16,3 +16,16 @@ export interface RateLimitsTable {
   window_start: number;
   count: number;
 }
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  /** The client's Idempotency-Key (http/idempotency.ts: its format). */
+  key: string;
+  /** SHA-256 of the request the key was first used with: method, path and canonical body. */
+  fingerprint: string;
+  /** The answer's status and JSON body, as first sent. */
+  status: number;
+  answer: string;
+  /** ISO-8601; a key is forgotten a day after. */
+  created_at: string;
+}

@@ -35,7 +35,7 @@ export function describeValidationError(error: ValidationError): ErrorBody {
   let problem = first?.message ?? "is invalid";
   if (first && "value" in first && first.value === undefined) problem = "is required";
   else if (typeof error.customError === "string") {
-    const named = error.customError.match(/^([\w.]+): (.+)$/);
+    const named = error.customError.match(/^([\w.-]+): (.+)$/);
     if (named) return { message: error.customError, code: "invalid_input", field: named[1]! };
     problem = error.customError;
   } else if (

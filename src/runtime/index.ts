@@ -13,7 +13,7 @@ export type { OutboxCursor, OutboxRow } from "./outbox-order.ts";
 export type { AppEvents, EventType, DeliveredEvent } from "./events.ts";
 export { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 export { groupCommit } from "./group-commit.ts";
-export { jsonList, jsonRows } from "./json-rows.ts";
+export { jsonList, jsonRows, jsonTable } from "./json-rows.ts";
 export { dataVersion, type DataTopic } from "./data-versions.ts";
 export { reactToPublished } from "./reactions.ts";
 

@@ -51,3 +51,27 @@ export function jsonRows<C extends string>(
     .select(columns.map((c, i) => sql<Scalar>`batch.value ->> ${sql.lit(i)}`.as(c)))
     .where(sql<boolean>`true`);
 }
+
+/** A column type `jsonTable` names to PostgreSQL (SQLite takes the JSON values as they are). */
+type ColumnType = "integer" | "text";
+
+/**
+ * Rows as a FROM item named `alias`, one bound parameter however many rows: for a correlated
+ * `exists (select 1 from <jsonTable> where …)` over a list of pairs (a member and when they joined).
+ */
+export function jsonTable<C extends string>(
+  db: AnyDb,
+  alias: string,
+  columns: Readonly<Record<C, ColumnType>>,
+  rows: readonly Record<C, Scalar>[],
+): RawBuilder<unknown> {
+  const names = Object.keys(columns) as C[];
+  if (engineOf(db).name === "postgres") {
+    const packed = JSON.stringify(rows.map((row) => Object.fromEntries(names.map((c) => [c, row[c]]))));
+    const types = sql.join(names.map((c) => sql`${sql.ref(c)} ${sql.raw(columns[c])}`));
+    return sql`json_to_recordset(cast(${packed} as json)) as ${sql.table(alias)}(${types})`;
+  }
+  const packed = JSON.stringify(rows.map((row) => names.map((c) => row[c])));
+  const picks = sql.join(names.map((c, i) => sql`value ->> ${sql.lit(i)} as ${sql.ref(c)}`));
+  return sql`(select ${picks} from json_each(${packed})) as ${sql.table(alias)}`;
+}

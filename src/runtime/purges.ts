@@ -1,10 +1,14 @@
 import type { Db } from "./connection.ts";
+import { purgeIdempotencyKeys } from "./idempotency-keys.ts";
 import { purgeRateLimits } from "./rate-limits.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { purgeExpiredSessions } from "../modules/auth/service.ts";
 
-/** How often serve deletes expired sessions, spent or expired mailed links, and rate-limit counters whose window is over. */
+/**
+ * How often serve deletes expired sessions, spent or expired mailed links, rate-limit counters
+ * whose window is over, and Idempotency-Key answers older than a day.
+ */
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Purges once now, then every `intervalMs`; returns the stop function (serve calls it on shutdown). */
@@ -21,6 +25,12 @@ export function startSessionPurge(db: Db, clock: Clock, logger: Logger, interval
       if (counters > 0) logger.debug({ counters }, "purged rate-limit counters of past windows");
     } catch (error) {
       logger.error({ err: error }, "purging rate-limit counters failed");
+    }
+    try {
+      const keys = await purgeIdempotencyKeys(db, clock.now());
+      if (keys > 0) logger.debug({ keys }, "purged Idempotency-Key answers older than a day");
+    } catch (error) {
+      logger.error({ err: error }, "purging Idempotency-Key answers failed");
     }
   };
   void purge();

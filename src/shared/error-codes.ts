@@ -22,6 +22,10 @@ export const ErrorCode = {
   verifyLinkOtherAccount: "verify_link_other_account",
   /** 400 on account deletion: not the account's password. */
   wrongPassword: "wrong_password",
+  /** 409 with Retry-After: a request with this Idempotency-Key is still being answered; send it again shortly. */
+  idempotencyInProgress: "idempotency_in_progress",
+  /** 422: this Idempotency-Key was used with another request (another body, path or method). */
+  idempotencyKeyReused: "idempotency_key_reused",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -269,6 +269,21 @@ const ROWS: Record<string, Row> = {
     expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
+  "GET /api/recap/league/:id/week/:week": {
+    request: (w) => ["GET", `/api/recap/league/${w.leagueId}/week/1`],
+    expect: { ...only(["member", "leagueAdmin"], 409), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "GET /api/picks/league/:id/week": {
+    request: (w) => ["GET", `/api/picks/league/${w.leagueId}/week`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "GET /api/history/league/:id": {
+    request: (w) => ["GET", `/api/history/league/${w.leagueId}`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
   "GET /api/leagues/:id/standings/:period": {
     request: (w) => ["GET", `/api/leagues/${w.leagueId}/standings/season`],
     expect: { ...signedIn(200), ...notForOutsiders },

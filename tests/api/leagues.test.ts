@@ -354,7 +354,7 @@ describe("invitations", () => {
     expect(inviteToken.length).toBeGreaterThanOrEqual(24);
     const joined = await as(outsider, "POST", `/api/leagues/join-by-token/${inviteToken}`, {});
     expect(joined.status).toBe(200);
-    expect(joined.body).toEqual({ id: privateId, name: "Invite Only" });
+    expect(joined.body).toEqual({ id: privateId, name: "Invite Only", revealPicks: "kickoff" });
     expect((await as(outsider, "POST", `/api/leagues/join-by-token/${inviteToken}`, {})).status).toBe(409);
     await as(owner, "POST", `/api/leagues/${privateId}/invite-link`, {});
     expect((await as(siteAdmin, "POST", `/api/leagues/join-by-token/${inviteToken}`, {})).status).toBe(404);
@@ -374,6 +374,7 @@ describe("invitations", () => {
       startDate: null,
       endDate: null,
       memberCount: 2,
+      revealPicks: "kickoff",
       commissioner: "owner",
     });
     // Once the link is replaced, the old one leads nowhere; a malformed one is refused at the edge.

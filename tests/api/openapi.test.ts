@@ -104,6 +104,25 @@ describe("GET /api/openapi.json", () => {
     expect(doc.paths["/api/games"].get.parameters.map((p: Json) => p.name)).toEqual(["week"]);
   });
 
+  test("documents Idempotency-Key on the calls that place and cancel, and on no other", () => {
+    const keyed = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Json)
+        .filter(([, op]) => ((op as Json).parameters ?? []).some((p: Json) => p.in === "header"))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(keyed.sort()).toEqual(["DELETE /api/bets/{betId}", "POST /api/bets", "POST /api/parlays"]);
+    for (const [path, method] of [
+      ["/api/bets", "post"],
+      ["/api/parlays", "post"],
+      ["/api/bets/{betId}", "delete"],
+    ] as const) {
+      const header = doc.paths[path][method].parameters.find((p: Json) => p.in === "header");
+      expect(header).toMatchObject({ name: "idempotency-key", required: false, schema: { type: "string" } });
+      expect(header.schema.pattern).toContain("{8,255}");
+      expect(header.schema.description).toContain("24 hours");
+    }
+  });
+
   test("refers every operation's errors to the one error shape", () => {
     expect(doc.components.schemas.Error.required).toEqual(["message", "code"]);
     expect(Object.keys(doc.components.schemas.Error.properties)).toEqual(["message", "code", "field"]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
-import { ADMIN, buildFriendship, type BuiltUser, seededSeason } from "../factories.ts";
+import { ADMIN, buildFriendship, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
@@ -43,18 +43,37 @@ async function resolve(gameId: string, home: number, away: number) {
 }
 
 describe("who may see a profile", () => {
-  test("friends by default: the owner and a friend see it; a stranger and a visitor get 403 profile_friends_only", async () => {
+  test("friends and league-mates by default: the owner, a friend and a league-mate see it; a stranger and a visitor get 403 with the player's id", async () => {
     expect((await profileOf(ann)).status).toBe(200);
-    expect((await profileOf(ann)).body).toMatchObject({ username: "Ann_Smith", isOwn: true, visibility: "friends" });
+    expect((await profileOf(ann)).body).toMatchObject({
+      username: "Ann_Smith",
+      isOwn: true,
+      visibility: "league_mates",
+    });
+    expect((await as(ann, "GET", "/api/user/profile-visibility")).body).toEqual({ visibility: "league_mates" });
     expect((await profileOf(ben)).body).toMatchObject({ username: "Ann_Smith", isOwn: false });
     for (const viewer of [cal, null]) {
       const refused = await profileOf(viewer);
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({
-        message: "Only this player's friends can see their profile.",
-        code: "profile_friends_only",
+        message: "Only this player's friends and league-mates can see their profile.",
+        code: "profile_league_mates_only",
+        userId: ann.user.id,
       });
     }
+    // Cal joins a league Ann is in: now a league-mate, he sees it; leaving, he no longer does.
+    const league = await buildLeague(ctx, ann, { members: [cal] });
+    expect((await profileOf(cal)).status).toBe(200);
+    await as(cal, "DELETE", `/api/leagues/${league.id}/leave`, { userId: cal.user.id });
+    expect((await profileOf(cal)).status).toBe(403);
+  });
+
+  test("an explicit choice stays: friends only shuts a league-mate out", async () => {
+    await buildLeague(ctx, ann, { members: [cal] });
+    expect((await setVisibility(ann, "friends")).body).toEqual({ visibility: "friends" });
+    const refused = await profileOf(cal);
+    expect(refused.body).toMatchObject({ code: "profile_friends_only", userId: ann.user.id });
+    expect((await profileOf(ben)).status).toBe(200);
   });
 
   test("everyone: a visitor sees it; only me: not even a friend (403 profile_private), still the owner", async () => {
@@ -89,7 +108,7 @@ describe("who may see a profile", () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(code);
     }
-    expect((await as(ann, "GET", "/api/user/profile-visibility")).body).toEqual({ visibility: "friends" });
+    expect((await as(ann, "GET", "/api/user/profile-visibility")).body).toEqual({ visibility: "league_mates" });
     expect((await as(null, "PUT", "/api/user/profile-visibility", { visibility: "everyone" })).status).toBe(401);
     expect((await as(null, "GET", "/api/user/profile-visibility")).status).toBe(401);
     expect((await profileOf(ann, "x".repeat(21))).status).toBe(400);
@@ -166,5 +185,43 @@ describe("the record", () => {
     const parlay = (await profileOf(ben)).body.inPlay.find((b: any) => b.isParlay);
     expect(parlay.legs.map((l: any) => l.gameId)).toEqual([SUN, WEEK2]);
     expect(Object.keys(parlay.legs[0])).not.toContain("propId");
+  });
+
+  test("a parlay lost on its first leg stays off the list until its last leg kicks off; the figures count it (issue 40)", async () => {
+    await setVisibility(ann, "everyone");
+    const placed = await as(ann, "POST", "/api/parlays", {
+      legs: [
+        { gameId: SUN, betType: "moneyline", selection: "Kansas City Chiefs", odds: 150, point: null },
+        { gameId: LATE, betType: "total", selection: "Under", odds: -110, point: 45.5 },
+      ],
+      units: 1,
+      note: null,
+      leagueId: null,
+    });
+    expect(placed.status).toBe(201);
+    ctx.clock.set("2026-09-13T20:10:00Z"); // SUN is over, LATE kicks off at 20:25
+    await resolve(SUN, 27, 20); // Buffalo wins: the parlay is lost, its evening leg still to play
+    for (const viewer of [null, cal, ben]) {
+      const { body } = await profileOf(viewer);
+      expect(body.record).toMatchObject({ won: 0, lost: 1 });
+      expect(body.recent).toEqual([]);
+      expect(body.inPlay).toEqual([]);
+      expect(JSON.stringify(body)).not.toContain(LATE);
+      expect(JSON.stringify(body)).not.toContain("Under");
+    }
+    // Its owner sees the same public record on their profile; My Bets shows them everything.
+    expect((await profileOf(ann)).body.recent).toEqual([]);
+
+    ctx.clock.set("2026-09-13T20:25:00Z");
+    const { body } = await profileOf(null);
+    expect(body.recent.map((b: any) => [b.status, b.legs.map((l: any) => [l.gameId, l.selection])])).toEqual([
+      [
+        "lost",
+        [
+          [SUN, "Kansas City Chiefs"],
+          [LATE, "Under"],
+        ],
+      ],
+    ]);
   });
 });

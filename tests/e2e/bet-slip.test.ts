@@ -533,4 +533,33 @@ describe("bet slip", () => {
     },
     E2E_TIMEOUT,
   );
+
+  test(
+    "a placement whose answer is lost after the server placed it is sent again with its Idempotency-Key: placed once, shown placed",
+    async () => {
+      const { page, user } = await gamesPage({ signedIn: true });
+      const keys: string[] = [];
+      await page.route("**/api/bets", async (route) => {
+        keys.push(route.request().headers()["idempotency-key"] ?? "");
+        // The first try reaches the server, which places the bet; its answer never comes back.
+        if (keys.length === 1) {
+          await route.fetch();
+          await route.abort("connectionreset");
+        } else await route.continue();
+      });
+      await odds(page, PHI_SPREAD).click();
+      await slip(page).getByRole("button", { name: "Place Bet" }).click();
+      await card(page, ...DAL_PHI)
+        .locator(".your-bet")
+        .waitFor();
+      await slip(page).waitFor({ state: "hidden" });
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]!);
+      const bets = (await (await page.request.get(`/api/users/${user!.id}/bets`)).json()) as unknown[];
+      expect(bets).toHaveLength(1);
+      expect(await toastLocator(page).filter({ hasText: "Error" }).count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
 });

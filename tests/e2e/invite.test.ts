@@ -84,6 +84,7 @@ describe("invite page", () => {
         "Sunday Sharps",
         `Run by ${owner.user.username} · 1 member`,
         "Units won on Spread bets",
+        "Members' picks show to the league at each game's kick-off. It never shows a pick you placed before joining.",
       ]);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Create Account");
       const account = newAccount();
@@ -94,6 +95,9 @@ describe("invite page", () => {
 
       await page.waitForURL((url) => url.pathname === `/invite/${token}`);
       await page.getByRole("heading", { level: 1, name: "Successfully Joined!" }).waitFor();
+      expect(await page.locator(".invite-reveal").textContent()).toBe(
+        "Members' picks show to the league at each game's kick-off. It never shows a pick you placed before joining.",
+      );
       const toast = toastLocator(page).filter({ hasText: "Joined League!" });
       await toast.waitFor();
       expect(await toast.locator(".toast-description").textContent()).toBe("You've successfully joined Sunday Sharps");

@@ -116,4 +116,82 @@ describe("the league feed (issue 28 item 2)", () => {
     },
     E2E_TIMEOUT,
   );
+  test(
+    "a rule flipped mid-week shows nothing placed before it, and every member reads the change in League history",
+    async () => {
+      const me = await newPlayer(suite.server, "member_mia");
+      const owner = await newPlayer(suite.server, "owner_oli");
+      const pool = await league(owner, [me], { name: "Flip Pool" });
+      await bet(me, spread(KC_BUF, "Buffalo Bills", -3.5));
+      suite.server.ctx.clock.set("2026-09-11T01:00:00Z"); // Thursday night: week 1 has begun
+      const flipped = await call(suite.server.ctx.app, "PUT", `/api/leagues/${pool.id}`, {
+        cookie: owner.cookie,
+        body: { name: "Flip Pool", isPublic: true, rules: { allowedBetTypes: ["spread"] }, revealPicks: "week_start" },
+      });
+      expect(flipped.status).toBe(200);
+
+      const page = await pageAt(owner);
+      const dialog = await openLeague(page, "Flip Pool");
+      await dialog.getByRole("region", { name: "Picks" }).getByText("No picks shown yet", { exact: false }).waitFor();
+      // By keyboard: the history opens from its summary.
+      const summary = dialog.getByText("League history", { exact: true });
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      const entries = dialog.locator(".league-history-list li");
+      await entries.first().waitFor();
+      expect(await entries.allTextContents()).toEqual([
+        expect.stringContaining(
+          "owner_oli changed when picks show: “At each game's kick-off” → “At the week's first kick-off”. Picks placed before the change keep “At each game's kick-off”.",
+        ),
+        expect.stringContaining("member_mia joined."),
+        expect.stringContaining("owner_oli created the league."),
+      ]);
+    },
+    E2E_TIMEOUT,
+  );
+  test(
+    "once you've picked that game: the form offers the rule, a member who picks the game sees the others' picks and tails by keyboard",
+    async () => {
+      const me = await newPlayer(suite.server, "picker_pia");
+      const friend = await newPlayer(suite.server, "early_eli");
+      const pool = await league(me, [friend], { name: "Picked Pool", revealPicks: "picked" });
+      const original = await bet(friend, spread(KC_BUF, "Buffalo Bills", -3.5));
+
+      const page = await pageAt(me);
+      let dialog = await openLeague(page, "Picked Pool");
+      expect(await dialog.locator(".league-rule-list").first().textContent()).toContain(
+        "Picks shownOnce you've picked that game",
+      );
+      await dialog
+        .getByRole("region", { name: "Picks" })
+        .getByText(
+          "No picks shown yet: pick a game to see your league-mates' picks on it; every pick shows at its kick-off.",
+        )
+        .waitFor();
+      await page.keyboard.press("Escape");
+
+      // I pick the other side; the league now shows me what my league-mate took, with Tail.
+      await bet(me, spread(KC_BUF, "Kansas City Chiefs", 3.5));
+      dialog = await openLeague(page, "Picked Pool");
+      const tail = dialog.getByRole("button", { name: "Tail early_eli: Buffalo Bills -3.5 at -110" });
+      await tail.focus();
+      await page.keyboard.press("Enter");
+      const slip = page.getByRole("dialog", { name: "Bet Slip" });
+      await slip.locator(".slip-pick").waitFor();
+      expect(await slip.locator(".slip-pick-tail").textContent()).toBe("Tailing early_eli");
+      await slip.getByRole("button", { name: "Place Bet" }).click();
+      // One bet a game: placing the tail asks to replace my own pick on it.
+      await page
+        .getByRole("dialog", { name: "Replace Existing Bet?" })
+        .getByRole("button", { name: "Replace Bet" })
+        .click();
+      await page.getByText("Bet Placed!").waitFor();
+      const feed = await call(suite.server.ctx.app, "GET", `/api/picks/league/${pool.id}`, { cookie: friend.cookie });
+      // My league-mate picked that game too: they see my tail, and whom it followed.
+      const [mine, theirs] = feed.body.picks;
+      expect(theirs.id).toBe(original);
+      expect(mine.tailedFrom).toMatchObject({ betId: original, username: "early_eli" });
+    },
+    E2E_TIMEOUT,
+  );
 });

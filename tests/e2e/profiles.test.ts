@@ -105,14 +105,24 @@ describe("a player's profile", () => {
   );
 
   test(
-    "a stranger and a visitor are told it is for friends, each with the way forward",
+    "a stranger and a visitor are told it is for friends and league-mates, each with the way forward: Add Friend, Sign In",
     async () => {
       const stranger = await openAs(cal);
       await stranger.goto("/players/ann_lee");
       const refused = stranger.getByRole("alert").filter({ hasText: "This profile is private" });
       await refused.waitFor();
-      expect(await refused.textContent()).toContain("Only this player's friends can see their profile.");
-      await refused.getByRole("link", { name: "Find Friends" }).waitFor();
+      expect(await refused.textContent()).toContain(
+        "Only this player's friends and league-mates can see their profile.",
+      );
+      const add = refused.getByRole("button", { name: "Add Friend" });
+      await add.focus();
+      await stranger.keyboard.press("Enter");
+      await toastLocator(stranger).filter({ hasText: "Friend request sent" }).waitFor();
+      await refused.getByRole("button", { name: "Request Pending" }).waitFor();
+      const requests = await call(suite.server.ctx.app, "GET", "/api/friends/requests", { cookie: ann.cookie });
+      expect(requests.body.incoming.map((r: { requester: { username: string } }) => r.requester.username)).toContain(
+        "cal_stranger",
+      );
 
       const visitor = await openAs(null);
       await visitor.goto("/players/ann_lee");
@@ -125,14 +135,35 @@ describe("a player's profile", () => {
   );
 
   test(
+    "a league-mate opens the profile of an account that never chose (issue 44 item 6)",
+    async () => {
+      const mate = await newPlayer(suite.server, "dee_mate");
+      const league = await call(suite.server.ctx.app, "POST", "/api/leagues", {
+        cookie: ann.cookie,
+        body: { name: "Profile Pool", isPublic: true, rules: { allowedBetTypes: ["spread"] }, createdBy: ann.user.id },
+      });
+      await call(suite.server.ctx.app, "POST", `/api/leagues/${league.body.id}/join`, {
+        cookie: mate.cookie,
+        body: { userId: mate.user.id },
+      });
+      const page = await openAs(mate, PHONE);
+      await page.goto("/players/ann_lee");
+      await page.getByRole("heading", { level: 1, name: "ann_lee" }).waitFor();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "the owner opens it to everyone from Settings by keyboard; then a visitor sees it",
     async () => {
       const owner = await openAs(ann);
       await owner.goto("/settings");
       const everyone = owner.getByRole("radio", { name: /^Everyone/ });
       // The saved choice arrives after the form: wait until it is ticked.
-      await owner.waitForFunction(() => document.querySelector<HTMLInputElement>('input[value="friends"]')?.checked);
-      await owner.getByRole("radio", { name: /^Friends/ }).focus();
+      await owner.waitForFunction(
+        () => document.querySelector<HTMLInputElement>('input[value="league_mates"]')?.checked,
+      );
+      await owner.getByRole("radio", { name: /^Friends and league-mates/ }).focus();
       await owner.keyboard.press("ArrowUp"); // radios move by arrow keys
       expect(await everyone.isChecked()).toBe(true);
       await owner.keyboard.press("Tab");
@@ -148,7 +179,7 @@ describe("a player's profile", () => {
       await owner.getByText("Everyone can see your profile.").waitFor();
       await call(suite.server.ctx.app, "PUT", "/api/user/profile-visibility", {
         cookie: ann.cookie,
-        body: { visibility: "friends" },
+        body: { visibility: "league_mates" },
       });
     },
     E2E_TIMEOUT,

@@ -51,6 +51,7 @@ describe("league permissions: who may do what", () => {
     appointAdmin: { admin: true, member: false, outsider: false },
     deleteLeague: { admin: true, member: false, outsider: false },
     viewFeed: { admin: true, member: true, outsider: false },
+    viewHistory: { admin: true, member: true, outsider: false },
   };
   const REFUSED_WITH: Record<LeagueAction, string> = {
     edit: "league_admin_only",
@@ -60,6 +61,7 @@ describe("league permissions: who may do what", () => {
     shareInviteLink: "members_only",
     placeBet: "not_member",
     viewFeed: "members_only",
+    viewHistory: "members_only",
     removeMember: "league_admin_only",
     appointAdmin: "league_admin_only",
     deleteLeague: "league_admin_only",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isTailable } from "../../src/shared/league-reveal.ts";
+import { isTailable, noEarlierThan, revealWindows } from "../../src/shared/league-reveal.ts";
 import { feedPick, tailedFromOf } from "../../src/modules/leagues/feed-rules.ts";
 import { emptyFeedText, feedResultText, tailedText } from "../../src/web/features/leagues/feed-text.ts";
 import type { Bet } from "../../src/shared/contract/betting.ts";
@@ -72,5 +72,62 @@ describe("a feed row", () => {
     expect(feedResultText({ status: "won", result: "90.91" })).toBe("Won +$90.91");
     expect(feedResultText({ status: "lost", result: "-100.00" })).toBe("Lost -$100.00");
     expect(emptyFeedText("never")).toBe("This league keeps members' picks private.");
+  });
+});
+
+describe("revealWindows: the rule a pick was placed under, and the rule now (decision 0062)", () => {
+  const T1 = "2026-09-12T12:00:00.000Z";
+  const T2 = "2026-09-12T13:00:00.000Z";
+
+  test("no change: the rule now governs every pick; 'never' shows nothing", () => {
+    expect(revealWindows("kickoff", [])).toEqual({ current: "kickoff", earlier: [] });
+    expect(revealWindows("week_start", [])).toEqual({ current: "week_start", earlier: [] });
+    expect(revealWindows("never", [{ at: T1, from: "kickoff", to: "never" }])).toBeNull();
+  });
+
+  test("loosened: picks placed before the change keep the old rule as a condition too", () => {
+    expect(revealWindows("week_start", [{ at: T1, from: "kickoff", to: "week_start" }])).toEqual({
+      current: "week_start",
+      earlier: [{ rule: "kickoff", ranges: [{ from: "", before: T1 }] }],
+    });
+    expect(revealWindows("kickoff", [{ at: T1, from: "never", to: "kickoff" }])).toEqual({
+      current: "kickoff",
+      earlier: [{ rule: "never", ranges: [{ from: "", before: T1 }] }],
+    });
+    expect(revealWindows("picked", [{ at: T1, from: "week_start", to: "picked" }])).toEqual({
+      current: "picked",
+      earlier: [{ rule: "week_start", ranges: [{ from: "", before: T1 }] }],
+    });
+  });
+
+  test("tightened: the rule now alone decides, whenever a pick was placed", () => {
+    expect(revealWindows("kickoff", [{ at: T1, from: "week_start", to: "kickoff" }])).toEqual({
+      current: "kickoff",
+      earlier: [],
+    });
+    expect(revealWindows("kickoff", [{ at: T1, from: "picked", to: "kickoff" }])).toEqual({
+      current: "kickoff",
+      earlier: [],
+    });
+  });
+
+  test("flipped back and forth: each earlier period keeps its own rule, adjacent ones merged", () => {
+    const changes = [
+      { at: T2, from: "never", to: "week_start" },
+      { at: T1, from: "week_start", to: "never" },
+    ] as const;
+    expect(revealWindows("week_start", changes)).toEqual({
+      current: "week_start",
+      earlier: [{ rule: "never", ranges: [{ from: T1, before: T2 }] }],
+    });
+  });
+
+  test("noEarlierThan: never shows nothing earlier than any rule; each game's kick-off than the others", () => {
+    expect(noEarlierThan("never", "week_start")).toBe(true);
+    expect(noEarlierThan("kickoff", "week_start")).toBe(true);
+    expect(noEarlierThan("kickoff", "picked")).toBe(true);
+    expect(noEarlierThan("week_start", "kickoff")).toBe(false);
+    expect(noEarlierThan("picked", "week_start")).toBe(false);
+    expect(noEarlierThan("week_start", "picked")).toBe(false);
   });
 });

@@ -31,7 +31,13 @@ const bet = (
   }) as unknown as Bet;
 
 describe("profileAccess", () => {
-  const facts = { isOwner: false, isFriend: false, isBot: false };
+  const facts = { isOwner: false, isFriend: false, isLeagueMate: false, isBot: false };
+  test("friends and league-mates: a friend or a league-mate, not a stranger", () => {
+    expect(profileAccess({ ...facts, visibility: "league_mates" })).toBe("league_mates_only");
+    expect(profileAccess({ ...facts, visibility: "league_mates", isLeagueMate: true })).toBe("allowed");
+    expect(profileAccess({ ...facts, visibility: "league_mates", isFriend: true })).toBe("allowed");
+    expect(profileAccess({ ...facts, visibility: "friends", isLeagueMate: true })).toBe("friends_only");
+  });
   test("everyone / friends / only me, for a stranger, a friend and the owner; bots always public", () => {
     expect(profileAccess({ ...facts, visibility: "everyone" })).toBe("allowed");
     expect(profileAccess({ ...facts, visibility: "friends" })).toBe("friends_only");
@@ -95,10 +101,25 @@ test("the best bet is the biggest win, the earlier on a tie; none when nothing w
   expect(bestBet([bet(5, "lost", null), bet(6, "push", null)])).toBeNull();
 });
 
-test("showable: a settled bet always; a pending one once its (last) game has kicked off", () => {
+test("showable: a settled straight bet always; a pending one once its game has kicked off", () => {
   const game = { commenceTime: "2026-09-13T17:00:00Z" } as never;
   const now = new Date("2026-09-13T16:59:59Z");
-  expect(showable({ status: "pending", game }, now)).toBe(false);
-  expect(showable({ status: "pending", game }, new Date("2026-09-13T17:00:00Z"))).toBe(true);
-  expect(showable({ status: "lost", game }, now)).toBe(true);
+  expect(showable({ status: "pending", game, legs: null }, now)).toBe(false);
+  expect(showable({ status: "pending", game, legs: null }, new Date("2026-09-13T17:00:00Z"))).toBe(true);
+  expect(showable({ status: "lost", game, legs: null }, now)).toBe(true);
+});
+
+test("showable: a parlay once every leg's game has kicked off or is final, lost early or not (issue 40)", () => {
+  const early = { status: "lost", game: { commenceTime: "2026-09-13T17:00:00Z" } } as never;
+  const evening = { status: "pending", game: { commenceTime: "2026-09-14T00:20:00Z" } } as never;
+  const resolvedEarly = { status: "won", game: { commenceTime: "2026-09-14T00:20:00Z" } } as never;
+  const afternoon = new Date("2026-09-13T20:00:00Z");
+  const parlay = (legs: never[]) => ({
+    status: "lost" as const,
+    game: { commenceTime: "2026-09-14T00:20:00Z" } as never,
+    legs,
+  });
+  expect(showable(parlay([early, evening]), afternoon)).toBe(false);
+  expect(showable(parlay([early, evening]), new Date("2026-09-14T00:20:00Z"))).toBe(true);
+  expect(showable(parlay([early, resolvedEarly]), afternoon)).toBe(true);
 });

@@ -67,6 +67,7 @@ describe("profile text", () => {
   test("what the owner reads about who sees it", () => {
     expect(visibilityNote("everyone")).toBe("Everyone can see your profile.");
     expect(visibilityNote("friends")).toBe("Only your friends can see your profile.");
+    expect(visibilityNote("league_mates")).toBe("Your friends and league-mates can see your profile.");
     expect(visibilityNote("only_me")).toBe("Only you can see your profile.");
   });
 });

@@ -120,7 +120,7 @@ export async function deleteAccount(
     await forgetUser(trx, userId);
     await forgetPushOf(trx, userId);
     await anonymise(trx, now, userId, unusable);
-    await handOverLeaguesOf(trx, userId);
+    await handOverLeaguesOf(trx, now, userId);
     await forgetSessionsAndLinks(trx, now, userId);
   });
   return { message: "Your account has been deleted." };

@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Db } from "../../runtime/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
+import { IdempotencyKeyHeader, IdempotencyKeys } from "../../http/idempotency.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { currentSeason } from "../games/service.ts";
@@ -16,7 +17,7 @@ import {
   UserWeekParams,
 } from "./model.ts";
 import { placeParlay } from "./parlays.ts";
-import type { Admit } from "./placement.ts";
+import type { Admit, InCommit } from "./placement.ts";
 import * as service from "./service.ts";
 import { playerWeekStatus } from "../contest/service.ts";
 import type { Config } from "../../config.ts";
@@ -39,27 +40,43 @@ export function bettingRoutes({
    * one (stale price, started game…) rolls that count back, so it is counted again on its own: a
    * script hammering refusals is limited like one placing bets.
    */
-  const withinBudget = async <T>(userId: number, place: (admit: Admit) => Promise<T>): Promise<T> => {
+  const withinBudget = async <T>(
+    userId: number,
+    record: InCommit<T>["record"],
+    place: (inCommit: InCommit<T>) => Promise<T>,
+  ): Promise<T> => {
     const key = `user:${userId}`;
+    const admit: Admit = (trx) => placements.hit(key, trx);
     try {
-      return await place((trx) => placements.hit(key, trx));
+      return await place({ admit, record });
     } catch (error) {
       if (error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 429)
         await placements.hit(key).catch(() => {});
       throw error;
     }
   };
+  // A retry of a placement or a cancellation with its Idempotency-Key gets the first answer (http/idempotency.ts).
+  const keys = new IdempotencyKeys(db, clock);
+  const keyed = (
+    request: Request,
+    userId: number,
+    headers: { "idempotency-key"?: string },
+    status: number,
+    body?: unknown,
+  ) => ({ userId, key: headers["idempotency-key"], request, body, status }) as const;
   return new Elysia({ name: "betting", prefix: "/api", tags: ["Bets"] })
     .use(auth)
     .post(
       "/bets",
-      async ({ body, user, set }) => {
-        const bet = await withinBudget(user.id, (admit) => service.placeBet(db, clock.now(), user.id, body, admit));
+      async ({ body, user, set, request, headers }) => {
         set.status = 201;
-        return bet;
+        return keys.once(keyed(request, user.id, headers, 201, body), set, (record) =>
+          withinBudget(user.id, record, (inCommit) => service.placeBet(db, clock.now(), user.id, body, inCommit)),
+        );
       },
       {
         auth: true,
+        headers: IdempotencyKeyHeader,
         body: PlaceBetBody,
         detail: { summary: "Place a bet", operationId: "placeBet" },
         response: { 201: Bet },
@@ -67,13 +84,15 @@ export function bettingRoutes({
     )
     .post(
       "/parlays",
-      async ({ body, user, set }) => {
-        const bet = await withinBudget(user.id, (admit) => placeParlay(db, clock.now(), user.id, body, admit));
+      async ({ body, user, set, request, headers }) => {
         set.status = 201;
-        return bet;
+        return keys.once(keyed(request, user.id, headers, 201, body), set, (record) =>
+          withinBudget(user.id, record, (inCommit) => placeParlay(db, clock.now(), user.id, body, inCommit)),
+        );
       },
       {
         auth: true,
+        headers: IdempotencyKeyHeader,
         body: PlaceParlayBody,
         detail: { summary: "Place a parlay", operationId: "placeParlay" },
         response: { 201: Bet },
@@ -96,12 +115,20 @@ export function bettingRoutes({
       detail: { summary: "One's bets in figures: counts and totals by status", operationId: "getBetsSummary" },
       response: { 200: BetsSummary },
     })
-    .delete("/bets/:betId", ({ params, user }) => service.cancelBet(db, clock.now(), user.id, params.betId), {
-      auth: true,
-      params: BetParams,
-      detail: { summary: "Cancel a pending bet before kick-off", operationId: "cancelBet" },
-      response: { 200: CancelledBet },
-    })
+    .delete(
+      "/bets/:betId",
+      ({ params, user, request, headers, set }) =>
+        keys.once<typeof CancelledBet.static>(keyed(request, user.id, headers, 200), set, (record) =>
+          service.cancelBet(db, clock.now(), user.id, params.betId, { record }),
+        ),
+      {
+        auth: true,
+        headers: IdempotencyKeyHeader,
+        params: BetParams,
+        detail: { summary: "Cancel a pending bet before kick-off", operationId: "cancelBet" },
+        response: { 200: CancelledBet },
+      },
+    )
     .get(
       "/users/:userId/bets/week/:week",
       async ({ params, user }) =>

@@ -5,7 +5,7 @@ import { gameForBetting } from "../games/service.ts";
 import type { Bet } from "../../shared/contract/betting.ts";
 import type { PlaceParlayInput } from "./model.ts";
 import { parlayAmericanOdds, parlayKey, parlayLegsProblem, parlayWinCents } from "../../shared/parlays.ts";
-import { type Admit, type BettingGame as Game, gameDetails, place } from "./placement.ts";
+import { type BettingGame as Game, gameDetails, type InCommit, place } from "./placement.ts";
 import * as repo from "./repo.ts";
 import { currentPrice, type Price } from "./rules.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
@@ -76,7 +76,7 @@ export async function placeParlay(
   now: Date,
   userId: number,
   input: PlaceParlayInput,
-  admit?: Admit,
+  inCommit?: InCommit<Bet>,
 ): Promise<Bet> {
   checkLegs(input.legs);
   const key = parlayKey(input.legs);
@@ -136,7 +136,7 @@ export async function placeParlay(
       replace: false,
       duplicate: { message: "You already have this parlay", code: "parlay_exists" },
     },
-    admit,
+    inCommit,
   );
 }
 

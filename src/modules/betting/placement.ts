@@ -20,6 +20,15 @@ import type { BetRow } from "./table.ts";
 /** Runs first in a placement's transaction: the caller's budget (a rate limit) that may refuse it (429). */
 export type Admit = (trx: Db) => Promise<void>;
 
+/**
+ * What the route adds to a change's own transaction: its budget first, and last a record of its
+ * answer (an Idempotency-Key's), which commits with the change or not at all.
+ */
+export interface InCommit<T> {
+  admit?: Admit;
+  record?: (trx: Db, answer: T) => Promise<void>;
+}
+
 /** A game as placement reads it (in the write transaction), with its prices. */
 export type BettingGame = Awaited<ReturnType<typeof gameForBetting>>["game"];
 
@@ -99,7 +108,7 @@ export async function place(
   userId: number,
   stake: Stake,
   ticket: Ticket,
-  admit: Admit = async () => {},
+  inCommit: InCommit<Bet> = {},
 ): Promise<Bet> {
   assertNoteText(stake.note);
   const bookId = bookOf(stake.leagueId);
@@ -116,7 +125,7 @@ export async function place(
     .run(async (trx) => {
       // The caller's budget (a rate limit), counted in this commit (a refusal's count is rolled back
       // with it and counted again on its own by the caller).
-      await admit(trx);
+      await inCommit.admit?.(trx);
       // Read the games inside the write transaction: a resolve cannot slip in between check and insert.
       const priced = await ticket.price(trx, wager);
 
@@ -167,7 +176,7 @@ export async function place(
       const legs = await priced.writeLegs?.(trx, id);
       // Everything the answer shows is at hand: no second read. Betting is open, so no game has
       // kicked off: no closing line yet.
-      return toBet(
+      const bet = toBet(
         {
           ...row,
           id,
@@ -183,6 +192,8 @@ export async function place(
         undefined,
         legs,
       );
+      await inCommit.record?.(trx, bet);
+      return bet;
     }, locks)
     .catch((error: unknown) => {
       // Two identical placements racing: the unique book index lets exactly one through.

@@ -1,5 +1,6 @@
 /** Pure betting rules: which price a selection has, and how a finished game settles a bet (DESIGN "Settlement"). */
 import type { BetStatus, BetType } from "../../shared/bets.ts";
+import { coverMargin, type ScoredGame } from "../../shared/cover.ts";
 
 export interface PricedMarket {
   marketType: "spreads" | "totals" | "h2h";
@@ -49,12 +50,8 @@ export interface SettleableBet {
   point: number | null;
 }
 
-export interface FinalGame {
-  homeTeam: string;
-  awayTeam: string;
-  homeScore: number;
-  awayScore: number;
-}
+/** A game's final score, as settlement reads it. */
+export type FinalGame = ScoredGame;
 
 /** What a prop bet needs: the player's figure, or that they did not play. */
 export interface PropOutcome {
@@ -70,23 +67,12 @@ const bySign = (x: number): Exclude<BetStatus, "pending"> => (x > 0 ? "won" : x 
  * "pending" when the result cannot be known yet (a prop whose stat has not arrived).
  */
 export function settleBet(bet: SettleableBet, game: FinalGame, prop?: PropOutcome): BetStatus {
-  const teamMargin = (team: string) => {
-    if (team === game.homeTeam) return game.homeScore - game.awayScore;
-    if (team === game.awayTeam) return game.awayScore - game.homeScore;
-    return null;
-  };
   switch (bet.betType) {
-    case "spread": {
-      const margin = teamMargin(bet.selection);
-      return margin === null ? "push" : bySign(margin + (bet.point ?? 0));
-    }
-    case "moneyline": {
-      const margin = teamMargin(bet.selection);
-      return margin === null ? "push" : bySign(margin);
-    }
+    case "spread":
+    case "moneyline":
     case "total": {
-      const over = game.homeScore + game.awayScore - (bet.point ?? 0);
-      return bySign(bet.selection === "Under" ? -over : over);
+      const margin = coverMargin(bet, game);
+      return margin === null ? "push" : bySign(margin);
     }
     case "prop": {
       if (!prop || prop.didNotPlay) return prop?.didNotPlay ? "push" : "pending";

@@ -9,7 +9,7 @@ import { leagueNames } from "../leagues/service.ts";
 import type { Bet, BetsSummary, CancelledBet, Coverage } from "../../shared/contract/betting.ts";
 import { ID_MAX } from "../../shared/limits.ts";
 import type { BetListQuery, PlaceBetInput } from "./model.ts";
-import { type Admit, assertNoteText, place } from "./placement.ts";
+import { assertNoteText, type InCommit, place } from "./placement.ts";
 import { assertBetOwner } from "./policy.ts";
 import { closingOddsReader, closingOf, toBet } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -22,9 +22,15 @@ import { ErrorCode } from "../../shared/error-codes.ts";
  * wager and potential win are ignored — and refuses a stale price (409 with the new one), a started
  * game, or a second bet on the game in the same book unless `replaceExisting`.
  */
-export async function placeBet(db: Db, now: Date, userId: number, input: PlaceBetInput, admit?: Admit): Promise<Bet> {
+export async function placeBet(
+  db: Db,
+  now: Date,
+  userId: number,
+  input: PlaceBetInput,
+  inCommit?: InCommit<Bet>,
+): Promise<Bet> {
   try {
-    return await placeSingle(db, now, userId, input, admit);
+    return await placeSingle(db, now, userId, input, inCommit);
   } catch (error) {
     throw await withExistingBet(db, error);
   }
@@ -39,7 +45,13 @@ async function withExistingBet(db: Db, error: unknown): Promise<unknown> {
   return new AppError(error.status, error.code, error.message, error.headers, { ...error.details, existing });
 }
 
-async function placeSingle(db: Db, now: Date, userId: number, input: PlaceBetInput, admit?: Admit): Promise<Bet> {
+async function placeSingle(
+  db: Db,
+  now: Date,
+  userId: number,
+  input: PlaceBetInput,
+  inCommit?: InCommit<Bet>,
+): Promise<Bet> {
   if (input.isParlay) throw badRequest("isParlay: parlays are placed with POST /api/parlays", "parlay_unsupported");
   if (input.betType === "prop" && input.propId == null) throw badRequest("propId: is required for a prop bet");
   const propId = input.betType === "prop" ? input.propId! : null;
@@ -88,7 +100,7 @@ async function placeSingle(db: Db, now: Date, userId: number, input: PlaceBetInp
       keepNote: Boolean(input.keepNote),
       duplicate: { message: "You already have a bet on this game", code: ErrorCode.betExists },
     },
-    admit,
+    inCommit,
   );
   // The pick it tails was cancelled between the check and the write (PostgreSQL, two processes):
   // it is no longer a pick anyone can see.
@@ -199,8 +211,15 @@ export async function betsSummary(db: Db, viewerId: number, userId: number): Pro
  * bet is removed and its stake is back in its book in the same transaction. Pending bets are in no
  * stats or board, so nothing else changes. Another player's bet is "not found"; a locked or settled one 409.
  */
-export async function cancelBet(db: Db, now: Date, userId: number, betId: number): Promise<CancelledBet> {
+export async function cancelBet(
+  db: Db,
+  now: Date,
+  userId: number,
+  betId: number,
+  inCommit: InCommit<CancelledBet> = {},
+): Promise<CancelledBet> {
   return db.transaction().execute(async (trx) => {
+    await inCommit.admit?.(trx);
     const first = await repo.betWithGames(trx, betId);
     if (!first || first.user_id !== userId) throw notFound("Bet not found", "bet_not_found");
     // The locks placement and settlement take: no settlement of its games, no placement in its book beside it.
@@ -216,7 +235,9 @@ export async function cancelBet(db: Db, now: Date, userId: number, betId: number
       if (!open) throw conflict("This bet can no longer be cancelled: its game has started", ErrorCode.gameLocked);
     }
     await repo.deleteBetAndLegs(trx, bet.id);
-    return { id: bet.id, stakeReturned: centsToString(bet.wager_cents) };
+    const cancelled = { id: bet.id, stakeReturned: centsToString(bet.wager_cents) };
+    await inCommit.record?.(trx, cancelled);
+    return cancelled;
   });
 }
 
@@ -405,7 +426,7 @@ export function countedBetFigures(db: Db, counted: repo.CountedBets) {
   return repo.countedBetFigures(db, counted);
 }
 
-export { type LeaguePicks, revealedPickIds } from "./league-picks.ts";
+export { type LeaguePicks, pendingLeaguePicks, revealedPickIds } from "./league-picks.ts";
 
 /** Bets by id, newest first, each with the pick it tailed (its id; null for none). For a league's feed. */
 export async function betsWithTails(db: Db, ids: number[]): Promise<{ bet: Bet; tailedFromBetId: number | null }[]> {

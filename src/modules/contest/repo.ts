@@ -22,13 +22,20 @@ export function winnersOf(db: Db, season: number, week: number) {
     .execute();
 }
 
+/** Records a week and its winners; false (writing nothing) when another request recorded the week first. */
 export async function recordWeek(
   db: Db,
   week: Insertable<ContestWeeksTable>,
   winners: Insertable<ContestWinnersTable>[],
-) {
-  await db.insertInto("contest_weeks").values(week).execute();
+): Promise<boolean> {
+  const result = await db
+    .insertInto("contest_weeks")
+    .values(week)
+    .onConflict((oc) => oc.columns(["season", "week"]).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
   if (winners.length > 0) await db.insertInto("contest_winners").values(winners).execute();
+  return true;
 }
 
 /** A season's recorded weeks, latest first. */

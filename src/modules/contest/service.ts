@@ -245,7 +245,9 @@ export async function weeklyWinners(
   const signups = await signupsFrom(db, addresses);
 
   await db.transaction().execute(async (trx) => {
-    await repo.recordWeek(
+    // Two admins, a double click or an admin beside the weekly job may record a week at once: the
+    // first records it, the others answer what it recorded (no second audit entry).
+    const first = await repo.recordWeek(
       trx,
       {
         season: target.season,
@@ -277,6 +279,7 @@ export async function weeklyWinners(
         };
       }),
     );
+    if (!first) return;
     await audit.record(trx, now, opts.actor, "contest.winners", `week:${target.season}:${target.week}`, {
       winners: placed.map((p) => ({ userId: p.entry.userId, place: p.place })),
       forced: opts.force ?? false,

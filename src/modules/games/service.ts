@@ -302,10 +302,12 @@ export async function seasonWeekFacts(db: Db, season: number): Promise<Map<numbe
   );
 }
 
-/** A week's games in kick-off order: id, kick-off and whether betting on it is still open. */
+/** A week's games in kick-off order: id, teams, kick-off and whether betting on it is still open. */
 export async function weekSchedule(db: Db, season: number, week: number, now: Date) {
   return (await repo.gamesOfSeason(db, season, week)).map((g) => ({
     id: g.id,
+    awayAbbr: g.away_abbr,
+    homeAbbr: g.home_abbr,
     commenceTime: g.commence_time,
     open: isBettingOpen({ commenceTime: g.commence_time, completed: g.completed_at !== null }, now),
   }));

@@ -1,24 +1,43 @@
 /**
- * A league's feed of revealed picks, and whether a pick is revealed to a player (decision 0056). A
- * pick is one of the bets the league's standings count; it shows to the other members only once the
- * league's reveal time has passed (`reveal_picks`), decided in the one query that reads the page.
+ * A league's feed of revealed picks, and whether a pick is revealed to a player (decisions 0056,
+ * 0062). A pick is one of the bets the league's standings count, placed after its owner joined; it
+ * shows to the other members only once the rule that governs it says so (the stricter of the rule
+ * when it was placed and the league's rule now), decided in the one query that reads the page.
  */
 import type { Db } from "../../runtime/index.ts";
 import type { LeagueFeed } from "../../shared/contract/league-feed.ts";
 import { keepsOwnBook } from "../../shared/leagues.ts";
-import { isTailable } from "../../shared/league-reveal.ts";
+import { isTailable, revealWindows } from "../../shared/league-reveal.ts";
 import { betOwners, betsWithTails, type LeaguePicks, priceNow, revealedPickIds } from "../betting/service.ts";
 import { anyKickoffBetween, syncPace } from "../games/service.ts";
 import { feedPick, FEED_PAGE, tailedFromOf } from "./feed-rules.ts";
+import { revealChanges } from "./history.ts";
 import * as repo from "./repo.ts";
 import { countedBetsOf, leagueFor, settingsOf } from "./service.ts";
 import type { LeagueRow } from "./table.ts";
 
-function picksOf(row: LeagueRow, userIds: number[]): LeaguePicks {
+type MemberRow = Awaited<ReturnType<typeof repo.membersOf>>[number];
+
+/**
+ * What a league shows of these members' bets to `viewerId` (null: what it shows to everyone): what it
+ * counts, from when each joined, by the rules that govern each pick.
+ */
+export async function picksOf(
+  db: Db,
+  row: LeagueRow,
+  members: readonly MemberRow[],
+  viewerId: number | null,
+): Promise<LeaguePicks> {
+  const changes = row.reveal_picks === "never" ? [] : await revealChanges(db, row.id);
   return {
-    ...countedBetsOf(row, userIds),
+    ...countedBetsOf(
+      row,
+      members.map((m) => m.user_id),
+    ),
     ownBookOnly: keepsOwnBook(settingsOf(row)),
-    reveal: row.reveal_picks,
+    members: members.map((m) => ({ userId: m.user_id, joinedAt: m.joined_at })),
+    windows: revealWindows(row.reveal_picks, changes),
+    viewerId,
   };
 }
 
@@ -33,7 +52,7 @@ export async function leagueFeed(
   const row = await leagueFor(db, leagueId, viewerId, "viewFeed");
   const members = await repo.membersOf(db, [leagueId]);
   const names = new Map(members.map((m) => [m.user_id, m.username]));
-  const picks = picksOf(row, [...names.keys()]);
+  const picks = await picksOf(db, row, members, viewerId);
   const ids = await revealedPickIds(db, now, picks, {
     limit: FEED_PAGE + 1,
     ...(cursor === undefined ? {} : { beforeId: cursor }),
@@ -73,8 +92,8 @@ export async function pickRevealedTo(db: Db, now: Date, viewerId: number, betId:
     (m) => m.league_id,
   );
   for (const row of leagues) {
-    const userIds = (members.get(row.id) ?? []).map((m) => m.user_id);
-    if ((await revealedPickIds(db, now, picksOf(row, userIds), { ids: [betId], limit: 1 })).length > 0) return true;
+    const picks = await picksOf(db, row, members.get(row.id) ?? [], viewerId);
+    if ((await revealedPickIds(db, now, picks, { ids: [betId], limit: 1 })).length > 0) return true;
   }
   return false;
 }
@@ -110,8 +129,10 @@ export async function picksRevealedBetween(
   );
   const found: RevealedInWindow[] = [];
   for (const row of leagues) {
-    const memberIds = (members.get(row.id) ?? []).map((m) => m.user_id);
-    const picks = picksOf(row, memberIds);
+    const leagueMembers = members.get(row.id) ?? [];
+    const memberIds = leagueMembers.map((m) => m.user_id);
+    // Counted as they show to everyone: a pick seen early by those who picked its game too is news at kick-off.
+    const picks = await picksOf(db, row, leagueMembers, null);
     const before = new Set(await revealedPickIds(db, since, picks, { limit: REVEAL_SCAN_LIMIT }));
     const fresh = (await revealedPickIds(db, now, picks, { limit: REVEAL_SCAN_LIMIT })).filter((id) => !before.has(id));
     if (fresh.length === 0) continue;

@@ -3,7 +3,8 @@ import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
-import { EmptyBody, idNumber } from "../../http/schema.ts";
+import { EmptyBody, idNumber, wholeNumber } from "../../http/schema.ts";
+import { WEEKS } from "../../shared/games.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import {
   Invitation,
@@ -31,7 +32,11 @@ import {
 import { CREATION_LIMITS } from "./rules.ts";
 import * as service from "./service.ts";
 import { leagueFeed } from "./feed.ts";
-import { LeagueFeed } from "../../shared/contract/league-feed.ts";
+import { LeagueFeed, LeagueWeekPicks } from "../../shared/contract/league-feed.ts";
+import { leagueWeekPicks } from "./week-picks.ts";
+import { leagueRecap } from "./recap.ts";
+import { LeagueRecap } from "../../shared/contract/league-recap.ts";
+import { LeagueHistory } from "../../shared/contract/league-history.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -46,6 +51,7 @@ function nextPageLink(query: LeaguesQuery, cursor: number): string {
 
 const UserParams = t.Object({ userId: idNumber("userId") });
 const MemberParams = t.Object({ ...LeagueParams.properties, ...UserParams.properties });
+const RecapParams = t.Object({ ...LeagueParams.properties, week: wholeNumber("week", 1, WEEKS) });
 
 /** Leagues, memberships and invitations (spec §7), with the server enforcing spec §6's league roles. */
 export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth: AuthPlugin }) {
@@ -88,6 +94,44 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       },
     )
     .get(
+      "/recap/league/:id/week/:week",
+      ({ params, user }) => leagueRecap(db, clock.now(), user.id, params.id, params.week),
+      {
+        auth: true,
+        params: RecapParams,
+        detail: {
+          summary:
+            "A league's week in review once its games are final: winner, highlights, tail records (members only)",
+          operationId: "getLeagueRecap",
+        },
+        response: { 200: LeagueRecap },
+      },
+    )
+    .get("/picks/league/:id/week", ({ params, user }) => leagueWeekPicks(db, clock.now(), user.id, params.id), {
+      auth: true,
+      params: LeagueParams,
+      detail: {
+        summary:
+          "Who has picked each of the current week's open games, and when a pick not shown yet will be (members only)",
+        operationId: "getLeagueWeekPicks",
+      },
+      response: { 200: LeagueWeekPicks },
+    })
+    .get(
+      "/history/league/:id",
+      ({ params, query, user }) => service.leagueHistory(db, user.id, params.id, query.cursor),
+      {
+        auth: true,
+        params: LeagueParams,
+        query: FeedQuery,
+        detail: {
+          summary: "A league's history, newest first: rule and reveal changes, joins, leaves, admins (members only)",
+          operationId: "getLeagueHistory",
+        },
+        response: { 200: LeagueHistory },
+      },
+    )
+    .get(
       "/leagues/:id/standings/:period",
       ({ params, user }) => service.leagueStandings(db, clock.now(), user.id, params.id, periodWeek(params.period)),
       {
@@ -113,13 +157,18 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         response: { 201: League },
       },
     )
-    .put("/leagues/:id", ({ params, body, user }) => service.updateLeague(db, user.id, params.id, body), {
-      auth: true,
-      params: LeagueParams,
-      body: UpdateLeagueBody,
-      detail: { summary: "Edit a league (its admins)", operationId: "updateLeague" },
-      response: { 200: League },
-    })
+    .put(
+      "/leagues/:id",
+      ({ params, body, user }) =>
+        service.updateLeague(db, clock.now(), { id: user.id, label: user.username }, params.id, body),
+      {
+        auth: true,
+        params: LeagueParams,
+        body: UpdateLeagueBody,
+        detail: { summary: "Edit a league (its admins)", operationId: "updateLeague" },
+        response: { 200: League },
+      },
+    )
     .post(
       "/leagues/:id/join",
       ({ params, body, user }) => service.joinLeague(db, clock.now(), user.id, params.id, body.userId),
@@ -133,7 +182,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     )
     .delete(
       "/leagues/:id/leave",
-      ({ params, body, user }) => service.leaveLeague(db, user.id, params.id, body.userId),
+      ({ params, body, user }) => service.leaveLeague(db, clock.now(), user.id, params.id, body.userId),
       {
         auth: true,
         params: LeagueParams,
@@ -150,7 +199,7 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     })
     .delete(
       "/leagues/:id/members/:userId",
-      ({ params, user }) => service.removeMember(db, user.id, params.id, params.userId),
+      ({ params, user }) => service.removeMember(db, clock.now(), user.id, params.id, params.userId),
       {
         auth: true,
         params: MemberParams,
@@ -160,7 +209,8 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
     )
     .post(
       "/leagues/:id/admins/:userId",
-      ({ params, body, user }) => service.appointAdmin(db, user.id, params.id, params.userId, body.stepDown),
+      ({ params, body, user }) =>
+        service.appointAdmin(db, clock.now(), user.id, params.id, params.userId, body.stepDown),
       {
         auth: true,
         params: MemberParams,

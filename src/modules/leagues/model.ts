@@ -75,8 +75,8 @@ const settings = {
   endDate: optionalDate("endDate"),
   /** When members' picks show to the others; left out: 'kickoff' for a new league, unchanged on edit. */
   revealPicks: t.Optional(
-    t.Union([t.Literal("kickoff"), t.Literal("week_start"), t.Literal("never")], {
-      error: "revealPicks: must be kickoff, week_start or never",
+    t.Union([t.Literal("kickoff"), t.Literal("picked"), t.Literal("week_start"), t.Literal("never")], {
+      error: "revealPicks: must be kickoff, picked, week_start or never",
     }),
   ),
   /** Left out: a new league ranks by the default, an edited one keeps its scoring. */

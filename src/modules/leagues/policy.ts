@@ -33,7 +33,8 @@ export type LeagueAction =
   | "removeMember"
   | "appointAdmin"
   | "deleteLeague"
-  | "viewFeed";
+  | "viewFeed"
+  | "viewHistory";
 
 const ADMINS: readonly LeagueStanding[] = ["admin"];
 const MEMBERS: readonly LeagueStanding[] = ["admin", "member"];
@@ -49,6 +50,7 @@ const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
   appointAdmin: ADMINS,
   deleteLeague: ADMINS,
   viewFeed: MEMBERS,
+  viewHistory: MEMBERS,
 };
 
 const REFUSAL: Record<LeagueAction, () => AppError> = {
@@ -62,6 +64,7 @@ const REFUSAL: Record<LeagueAction, () => AppError> = {
   appointAdmin: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   deleteLeague: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   viewFeed: () => forbidden("Only members can see this league's picks", "members_only"),
+  viewHistory: () => forbidden("Only members can see this league's history", "members_only"),
 };
 
 export function can(standing: LeagueStanding, action: LeagueAction): boolean {

@@ -1,7 +1,7 @@
 import type { Db } from "../../runtime/index.ts";
 import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { LeagueInvitationsTable, LeaguesTable } from "./table.ts";
+import type { LeagueHistoryTable, LeagueInvitationsTable, LeaguesTable } from "./table.ts";
 
 /**
  * Up to `take` leagues `viewerId` may see (public ones, and private ones they are in or invited to),
@@ -243,4 +243,52 @@ export async function deleteLeague(db: Db, id: number): Promise<void> {
   await db.deleteFrom("league_invitations").where("league_id", "=", id).execute();
   await db.deleteFrom("league_members").where("league_id", "=", id).execute();
   await db.deleteFrom("leagues").where("id", "=", id).execute();
+}
+
+export function insertHistory(db: Db, row: Insertable<LeagueHistoryTable>) {
+  return db.insertInto("league_history").values(row).execute();
+}
+
+/** A league's reveal-rule changes, oldest first (they govern when picks show). */
+export function revealChangesOf(db: Db, leagueId: number) {
+  return db
+    .selectFrom("league_history")
+    .select(["at", "details"])
+    .where("league_id", "=", leagueId)
+    .where("kind", "=", "reveal_changed")
+    .orderBy("id")
+    .execute();
+}
+
+/** A page of a league's history, newest first, with the names of who acted and whom it concerned. */
+export function historyOf(db: Db, leagueId: number, page: { beforeId?: number; limit: number }) {
+  let query = db
+    .selectFrom("league_history")
+    .leftJoin("users as actors", "actors.id", "league_history.actor_id")
+    .leftJoin("users as subjects", "subjects.id", "league_history.subject_id")
+    .select([
+      "league_history.id",
+      "league_history.at",
+      "league_history.kind",
+      "league_history.actor_id",
+      "actors.username as actor_username",
+      "league_history.subject_id",
+      "subjects.username as subject_username",
+      "league_history.details",
+    ])
+    .where("league_history.league_id", "=", leagueId);
+  if (page.beforeId !== undefined) query = query.where("league_history.id", "<", page.beforeId);
+  return query.orderBy("league_history.id", "desc").limit(page.limit).execute();
+}
+
+export async function shareALeague(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("league_members as mine")
+    .innerJoin("league_members as theirs", "theirs.league_id", "mine.league_id")
+    .select("mine.league_id")
+    .where("mine.user_id", "=", a)
+    .where("theirs.user_id", "=", b)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -7,7 +7,7 @@ import type { Actor } from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
 import type { CountedBets } from "../betting/service.ts";
-import type { Invitation, InvitePreview, League, LeagueSummary } from "../../shared/contract/leagues.ts";
+import type { Invitation, InvitePreview, JoinedLeague, League, LeagueSummary } from "../../shared/contract/leagues.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
 import {
   assertCanJoinDirectly,
@@ -30,6 +30,7 @@ import { calendarDay, CREATION_LIMITS, isContest, notADate, notWholeCents, PAGE_
 import type { LeagueRow } from "./table.ts";
 import { scoringColumn, scoringOf } from "./scoring.ts";
 import { seasonRows, standings, type StandingsRequest } from "./standings.ts";
+import { historyPage, recordHistory } from "./history.ts";
 import { roiPercent, winRatePercent } from "../../shared/stats.ts";
 import { UNIT_CENTS } from "../../shared/money.ts";
 
@@ -186,9 +187,11 @@ export async function leagueFor(db: Db, id: number, viewerId: number, action: Le
 }
 
 /** Gives a league without a living admin one: its longest-standing living member (none when none is left). */
-async function ensureAdmin(trx: Db, leagueId: number): Promise<void> {
+async function ensureAdmin(trx: Db, leagueId: number, now: Date): Promise<void> {
   const living = await repo.livingMembers(trx, leagueId);
-  if (living.length > 0 && !living.some((m) => m.role === "admin")) await repo.setRole(trx, living[0]!.id, "admin");
+  if (living.length === 0 || living.some((m) => m.role === "admin")) return;
+  await repo.setRole(trx, living[0]!.id, "admin");
+  await recordHistory(trx, now, leagueId, null, { kind: "admin_appointed", memberId: living[0]!.user_id });
 }
 
 /**
@@ -322,23 +325,67 @@ export async function createLeague(
       created_at: now.toISOString(),
     });
     await repo.addMember(trx, leagueId, userId, "admin", now.toISOString());
+    await recordHistory(trx, now, leagueId, userId, { kind: "created" });
     return leagueId;
   });
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
 }
 
-/** Changes a league's settings; its admins only. */
-export async function updateLeague(db: Db, userId: number, id: number, input: LeagueSettingsInput): Promise<League> {
-  assertClaimIsSelf(userId, input.createdBy, "createdBy");
-  await leagueFor(db, id, userId, "edit");
-  await repo.updateLeague(db, id, validatedColumns(input));
+/**
+ * Changes a league's settings; its admins only. Each change goes into the league's history, which its
+ * members read; a change of when picks show is audited too, and governs only picks placed from then
+ * on, unless it is stricter (decision 0062).
+ */
+export async function updateLeague(
+  db: Db,
+  now: Date,
+  actor: { id: number; label: string },
+  id: number,
+  input: LeagueSettingsInput,
+): Promise<League> {
+  assertClaimIsSelf(actor.id, input.createdBy, "createdBy");
+  await leagueFor(db, id, actor.id, "edit");
+  const columns = validatedColumns(input);
+  await asAdmin(db, id, actor.id, "edit", async (trx) => {
+    const before = await leagueOr404(trx, id);
+    await repo.updateLeague(trx, id, columns);
+    const fields = changedSettings(before, columns);
+    if (fields.length > 0) await recordHistory(trx, now, id, actor.id, { kind: "rules_changed", fields });
+    const reveal = columns.reveal_picks;
+    if (reveal !== undefined && reveal !== before.reveal_picks) {
+      await recordHistory(trx, now, id, actor.id, { kind: "reveal_changed", from: before.reveal_picks, to: reveal });
+      await audit.record(trx, now, actor, "league.reveal_picks", `league:${id}`, {
+        from: before.reveal_picks,
+        to: reveal,
+      });
+    }
+  });
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
+}
+
+/** The settings an edit changed, by the names the league form gives them (the reveal rule has an entry of its own). */
+function changedSettings(before: LeagueRow, after: ReturnType<typeof validatedColumns>): string[] {
+  const names: [keyof typeof after & keyof LeagueRow, string][] = [
+    ["name", "name"],
+    ["description", "description"],
+    ["is_public", "visibility"],
+    ["allowed_bet_types", "allowed bet types"],
+    ["min_wager_cents", "minimum wager"],
+    ["max_wager_cents", "maximum wager"],
+    ["starting_bankroll_cents", "starting bankroll"],
+    ["start_date", "start date"],
+    ["end_date", "end date"],
+  ];
+  const changed = names.filter(([column]) => before[column] !== after[column]).map(([, name]) => name);
+  if ("scoring" in after && after.scoring !== before.scoring) changed.push("scoring");
+  return changed;
 }
 
 const ALREADY_MEMBER = () => conflict("You are already a member of this league", "already_member");
 
 async function join(trx: Db, now: Date, leagueId: number, userId: number): Promise<void> {
   if (!(await repo.addMemberOnce(trx, leagueId, userId, now.toISOString()))) throw ALREADY_MEMBER();
+  await recordHistory(trx, now, leagueId, userId, { kind: "joined", memberId: userId });
   const invitation = await repo.pendingInvitation(trx, leagueId, userId);
   if (invitation) await repo.answerIfPending(trx, invitation.id, "accepted", now.toISOString());
 }
@@ -360,34 +407,28 @@ export async function invitePreview(db: Db, token: string): Promise<InvitePrevie
   const row = await repo.findLeagueByToken(db, token);
   if (!row) throw unknownInvite();
   const members = await repo.membersOf(db, [row.id]);
-  const {
-    id: _id,
-    createdBy: _by,
-    createdAt: _at,
-    revealPicks: _reveal,
-    scoring: _scoring,
-    ...league
-  } = summaryOf(row, members.length);
+  const { id: _id, createdBy: _by, createdAt: _at, scoring: _scoring, ...league } = summaryOf(row, members.length);
   // Members come longest-standing first: the first admin is the commissioner.
   const commissioner = members.find((m) => m.role === "admin");
   return { ...league, commissioner: commissioner?.username ?? null };
 }
 
 /** Joins by invite link, public or private. */
-export async function joinByToken(
-  db: Db,
-  now: Date,
-  userId: number,
-  token: string,
-): Promise<{ id: number; name: string }> {
+export async function joinByToken(db: Db, now: Date, userId: number, token: string): Promise<JoinedLeague> {
   const row = await repo.findLeagueByToken(db, token);
   if (!row) throw unknownInvite();
   await db.transaction().execute((trx) => join(trx, now, row.id, userId));
-  return { id: row.id, name: row.name };
+  return { id: row.id, name: row.name, revealPicks: row.reveal_picks };
 }
 
 /** Leaves a league; when its last admin leaves, the longest-standing remaining member becomes admin. */
-export async function leaveLeague(db: Db, userId: number, id: number, claimed: number): Promise<{ message: string }> {
+export async function leaveLeague(
+  db: Db,
+  now: Date,
+  userId: number,
+  id: number,
+  claimed: number,
+): Promise<{ message: string }> {
   assertClaimIsSelf(userId, claimed, "userId");
   await visibleLeague(db, id, userId);
   await db.transaction().execute(async (trx) => {
@@ -395,7 +436,8 @@ export async function leaveLeague(db: Db, userId: number, id: number, claimed: n
     const member = await repo.membership(trx, id, userId);
     if (!member) throw conflict("You are not a member of this league", "not_member");
     await repo.removeMember(trx, id, userId);
-    await ensureAdmin(trx, id);
+    await recordHistory(trx, now, id, userId, { kind: "left", memberId: userId });
+    await ensureAdmin(trx, id, now);
   });
   return { message: "Left league" };
 }
@@ -500,7 +542,8 @@ export async function answerInvitation(
       const status = (await repo.findInvitation(trx, invitationId))?.status ?? invitation.status;
       throw conflict(`This invitation was already ${status}`, "invitation_answered");
     }
-    if (answer === "accepted") await repo.addMemberOnce(trx, invitation.league_id, userId, now.toISOString());
+    if (answer === "accepted" && (await repo.addMemberOnce(trx, invitation.league_id, userId, now.toISOString())))
+      await recordHistory(trx, now, invitation.league_id, userId, { kind: "joined", memberId: userId });
   });
   return toInvitation((await repo.invitationsWhere(db, { id: invitationId }))[0]!);
 }
@@ -543,11 +586,11 @@ export async function invitationsReceivedSince(db: Db, userId: number, since: st
  * is anonymised): they stay a member of their leagues, so their bets stay in the standings, but no
  * longer an admin; a league left without a living admin gets its longest-standing living member.
  */
-export async function handOverLeaguesOf(trx: Db, userId: number): Promise<void> {
+export async function handOverLeaguesOf(trx: Db, now: Date, userId: number): Promise<void> {
   for (const leagueId of await repo.leaguesAdministeredBy(trx, userId)) {
     await holdLocks(trx, { exclusive: [[ADMINS_LOCK, leagueId]] }); // in league id order, so two deletions never deadlock
     await repo.setRoleOf(trx, leagueId, userId, "member");
-    await ensureAdmin(trx, leagueId);
+    await ensureAdmin(trx, leagueId, now);
   }
 }
 
@@ -569,6 +612,7 @@ export async function assignLeagueAdmin(
     const member = (await repo.livingMembers(trx, leagueId)).find((m) => m.user_id === userId);
     if (!member) throw conflict("That player is not a member of this league", "not_member");
     await repo.setRole(trx, member.id, "admin");
+    await recordHistory(trx, now, leagueId, actor.id, { kind: "admin_appointed", memberId: userId });
     await audit.record(trx, now, actor, "league.assign_admin", `league:${leagueId}`, { userId });
   });
   return (await withMembers(db, [await leagueOr404(db, leagueId)]))[0]!;
@@ -589,12 +633,13 @@ function asAdmin<T>(db: Db, id: number, userId: number, action: LeagueAction, wo
 }
 
 /** An admin removes another member (an admin too); their bets stay theirs (decision 0046). Leaving oneself is Leave League. */
-export async function removeMember(db: Db, userId: number, id: number, memberId: number): Promise<League> {
+export async function removeMember(db: Db, now: Date, userId: number, id: number, memberId: number): Promise<League> {
   await leagueFor(db, id, userId, "removeMember");
   if (memberId === userId) throw badRequest("To leave the league yourself, use Leave League", "use_leave");
   await asAdmin(db, id, userId, "removeMember", async (trx) => {
     if (!(await repo.membership(trx, id, memberId))) throw notMember();
     await repo.removeMember(trx, id, memberId);
+    await recordHistory(trx, now, id, userId, { kind: "removed", memberId });
   });
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
 }
@@ -605,6 +650,7 @@ export async function removeMember(db: Db, userId: number, id: number, memberId:
  */
 export async function appointAdmin(
   db: Db,
+  now: Date,
   userId: number,
   id: number,
   memberId: number,
@@ -617,7 +663,10 @@ export async function appointAdmin(
     if (!member) throw notMember();
     if (member.role === "admin" && !stepDown)
       throw conflict("That player is already an admin of this league", "already_admin");
-    await repo.setRole(trx, member.id, "admin");
+    if (member.role !== "admin") {
+      await repo.setRole(trx, member.id, "admin");
+      await recordHistory(trx, now, id, userId, { kind: "admin_appointed", memberId });
+    }
     if (stepDown) await repo.setRoleOf(trx, id, userId, "member");
   });
   return (await withMembers(db, [await leagueOr404(db, id)]))[0]!;
@@ -628,4 +677,15 @@ export async function deleteLeague(db: Db, userId: number, id: number): Promise<
   await leagueFor(db, id, userId, "deleteLeague");
   await asAdmin(db, id, userId, "deleteLeague", (trx) => repo.deleteLeague(trx, id));
   return { message: "League deleted" };
+}
+
+/** A page of a league's history, newest first; its members only (who changed what, who came and went). */
+export async function leagueHistory(db: Db, viewerId: number, id: number, cursor: number | undefined) {
+  await leagueFor(db, id, viewerId, "viewHistory");
+  return historyPage(db, id, cursor);
+}
+
+/** Whether two players are members of one league (a profile's "friends and league-mates" asks). */
+export async function shareALeague(db: Db, a: number, b: number): Promise<boolean> {
+  return repo.shareALeague(db, a, b);
 }

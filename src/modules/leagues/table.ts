@@ -44,3 +44,27 @@ export interface LeagueInvitationsTable {
 }
 
 export type LeagueRow = Selectable<LeaguesTable>;
+
+/** What a league's history records (shared/contract/league-history.ts). */
+export type LeagueHistoryKind =
+  | "created"
+  | "reveal_changed"
+  | "rules_changed"
+  | "joined"
+  | "left"
+  | "removed"
+  | "admin_appointed";
+
+/** A league's history, read by its members; `reveal_changed` rows also govern when picks show (decision 0062). */
+export interface LeagueHistoryTable {
+  id: Generated<number>;
+  league_id: number;
+  at: string;
+  /** Who acted; null for the app itself or a deleted account. */
+  actor_id: number | null;
+  kind: LeagueHistoryKind;
+  /** The member it concerns (joined, left, removed, made admin). */
+  subject_id: number | null;
+  /** JSON: `{from, to}` for reveal_changed, `{fields}` for rules_changed, `{}` otherwise. */
+  details: string;
+}

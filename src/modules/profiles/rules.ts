@@ -5,26 +5,36 @@ import { stringToCents, UNIT_CENTS } from "../../shared/money.ts";
 import { publicBet } from "../../shared/public-bet.ts";
 import { summarize } from "../../shared/stats.ts";
 
-export type ProfileAccess = "allowed" | "friends_only" | "only_me";
+export type ProfileAccess = "allowed" | "friends_only" | "league_mates_only" | "only_me";
 
 /** A bot's record is public whatever its setting (it is not a person and has no settings to change). */
 export function profileAccess(facts: {
   visibility: ProfileVisibility;
   isOwner: boolean;
   isFriend: boolean;
+  isLeagueMate: boolean;
   isBot: boolean;
 }): ProfileAccess {
   if (facts.isOwner || facts.isBot || facts.visibility === "everyone") return "allowed";
+  if (facts.visibility === "league_mates")
+    return facts.isFriend || facts.isLeagueMate ? "allowed" : "league_mates_only";
   if (facts.visibility === "friends") return facts.isFriend ? "allowed" : "friends_only";
   return "only_me";
 }
 
+type Graded = Pick<Bet, "status" | "game">;
+
+/** A pick's game has gone: it kicked off, or the pick is graded (its game is final). */
+const gone = (pick: Graded, now: Date) =>
+  pick.status !== "pending" || Date.parse(pick.game.commenceTime) <= now.getTime();
+
 /**
- * Whether a pending bet may be shown: only once every game it rides on has kicked off (a parlay's
- * `game` is its last leg's to kick off). Settled bets always show: a record keeps its losses.
+ * Whether a bet may be listed to others: once every game it rides on has kicked off or is final. A
+ * parlay lost on its first leg still waits for its last (issue 40): its other legs are picks on games
+ * not yet played. The figures count every settled bet all the same: a record keeps its losses.
  */
-export function showable(bet: Pick<Bet, "status" | "game">, now: Date): boolean {
-  return bet.status !== "pending" || Date.parse(bet.game.commenceTime) <= now.getTime();
+export function showable(bet: Graded & Pick<Bet, "legs">, now: Date): boolean {
+  return bet.legs ? bet.legs.every((leg) => gone(leg, now)) : gone(bet, now);
 }
 
 /** A bet without what stays private: the note, confidence, league and ids a profile has no use for. */

@@ -1,5 +1,8 @@
 /** The `users` table: accounts (the users module owns it; sessions and one-time links are auth's). */
-import type { Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
+
+/** A profile visibility a player chose (shared/contract/profiles.ts ProfileVisibility). */
+type ProfileChoice = "everyone" | "league_mates" | "friends" | "only_me";
 
 export interface UsersTable {
   id: Generated<number>;
@@ -22,8 +25,11 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** Set when the player deleted their account: the row stays, anonymised. */
   deleted_at: Generated<string | null>;
-  /** Who may open the player's profile (profiles module); friends unless the player chose otherwise. */
-  profile_visibility: Generated<"everyone" | "friends" | "only_me">;
+  /**
+   * Who may open the player's profile (profiles module), as the player chose it; null when they never
+   * chose (DEFAULT_PROFILE_VISIBILITY, migration 0034).
+   */
+  profile_visibility: ColumnType<ProfileChoice | null, ProfileChoice | null | undefined, ProfileChoice | null>;
 }
 
 export type UserRow = Selectable<UsersTable>;

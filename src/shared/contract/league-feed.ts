@@ -2,7 +2,12 @@
 import { Type as t } from "@sinclair/typebox";
 import { ProfileBet } from "./profiles.ts";
 
-export const RevealPicksSetting = t.Union([t.Literal("kickoff"), t.Literal("week_start"), t.Literal("never")]);
+export const RevealPicksSetting = t.Union([
+  t.Literal("kickoff"),
+  t.Literal("picked"),
+  t.Literal("week_start"),
+  t.Literal("never"),
+]);
 
 /** The pick a tail followed, when this league shows it too; `clvCost`: its CLV minus the tail's (what the later price cost). */
 export const TailedFrom = t.Object({
@@ -38,3 +43,33 @@ export const LeagueFeed = t.Object({
   nextCursor: t.Union([t.Number(), t.Null()]),
 });
 export type LeagueFeed = typeof LeagueFeed.static;
+
+/**
+ * One member on one game of the week (issue 44: a hidden pick leaves a trace): whether they picked it
+ * and, when that pick is not shown to the viewer yet, when it will be — never what they picked.
+ */
+export const MemberOnGame = t.Object({
+  userId: t.Number(),
+  username: t.String(),
+  /** none: no pick on the game; hidden: a pick the viewer cannot see yet; shown: in the feed; mine: the viewer's own. */
+  state: t.Union([t.Literal("none"), t.Literal("hidden"), t.Literal("shown"), t.Literal("mine")]),
+  /** hidden and mine: when the pick shows to the league (null: never). */
+  showsAt: t.Union([t.String({ format: "date-time" }), t.Null()]),
+});
+export type MemberOnGame = typeof MemberOnGame.static;
+
+/** GET /api/picks/league/{id}/week: the current week's games still to kick off, and who has picked each. */
+export const LeagueWeekPicks = t.Object({
+  season: t.Number(),
+  week: t.Number(),
+  games: t.Array(
+    t.Object({
+      gameId: t.String(),
+      awayAbbr: t.String(),
+      homeAbbr: t.String(),
+      commenceTime: t.String({ format: "date-time" }),
+      members: t.Array(MemberOnGame),
+    }),
+  ),
+});
+export type LeagueWeekPicks = typeof LeagueWeekPicks.static;

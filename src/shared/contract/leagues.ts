@@ -103,8 +103,8 @@ export type Invitation = typeof Invitation.static;
 export const InviteLink = t.Object({ inviteToken: t.String() });
 export type InviteLink = typeof InviteLink.static;
 
-/** The league an invite link joined. */
-export const JoinedLeague = t.Object({ id: t.Number(), name: t.String() });
+/** The league an invite link joined, and when it shows members' picks (the joined screen says so). */
+export const JoinedLeague = t.Object({ id: t.Number(), name: t.String(), revealPicks: RevealPicksSetting });
 export type JoinedLeague = typeof JoinedLeague.static;
 
 /**
@@ -121,6 +121,8 @@ export const InvitePreview = t.Object({
   startDate: leagueFields.startDate,
   endDate: leagueFields.endDate,
   memberCount: leagueFields.memberCount,
+  /** When members' picks show to each other: the joiner's picks too, from those placed after joining (decision 0062). */
+  revealPicks: leagueFields.revealPicks,
   /** The longest-standing admin's username (null if the league has none left). */
   commissioner: t.Union([t.String(), t.Null()]),
 });

@@ -2,10 +2,14 @@
 import { Type as t } from "@sinclair/typebox";
 import { Bet, BetLeg } from "./betting.ts";
 
-export const ProfileVisibility = t.Union([t.Literal("everyone"), t.Literal("friends"), t.Literal("only_me")], {
-  error: 'visibility: must be "everyone", "friends" or "only_me"',
-});
+export const ProfileVisibility = t.Union(
+  [t.Literal("everyone"), t.Literal("league_mates"), t.Literal("friends"), t.Literal("only_me")],
+  { error: 'visibility: must be "everyone", "league_mates", "friends" or "only_me"' },
+);
 export type ProfileVisibility = typeof ProfileVisibility.static;
+
+/** What an account that never chose gets (issue 44 item 6): its friends and the players it shares a league with. */
+export const DEFAULT_PROFILE_VISIBILITY: ProfileVisibility = "league_mates";
 
 /** Settled figures over a set of bets: the record, units and rates, and how the bets fared against the close. */
 export const RecordFigures = t.Object({

@@ -1,4 +1,5 @@
 import type { InvitePreview } from "../../../shared/contract/leagues.ts";
+import { revealPromise } from "../../../shared/league-reveal.ts";
 import { errorText } from "../../lib/api.ts";
 import { memberCountText, playsForText } from "../../lib/league-text.ts";
 import { keys, useQuery } from "../../lib/queries.ts";
@@ -33,6 +34,7 @@ export function InviteNotice({ token }: { token: string }) {
       </p>
       <p className="invite-notice-stakes">{playsForText(league)}</p>
       {league.description ? <p className="invite-notice-description">{league.description}</p> : null}
+      <p className="invite-notice-reveal">{revealPromise(league.revealPicks)}</p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { centsToString, wagerCents } from "../../../shared/money.ts";
 import { parlayAmericanOdds, parlayLegsProblem, parlayWinCents } from "../../../shared/parlays.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequestOnce } from "../../lib/api.ts";
 import type { SlipSelection } from "../../lib/bet-slip.ts";
 
 /** The slip offers a parlay for 2–8 picks on different games (the server's own rule). */
@@ -23,7 +23,7 @@ export function placeParlay(
   note: string,
   leagueId: number | null,
 ): Promise<unknown> {
-  return apiRequest("POST", "/api/parlays", {
+  return apiRequestOnce("POST", "/api/parlays", {
     legs: picks.map((pick) => ({
       gameId: pick.gameId,
       betType: pick.betType,

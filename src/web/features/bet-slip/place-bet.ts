@@ -1,5 +1,5 @@
 import { centsToString, potentialWinCents, wagerCents } from "../../../shared/money.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequestOnce } from "../../lib/api.ts";
 import type { SlipSelection } from "../../lib/bet-slip.ts";
 
 /** What a winning pick pays on top of the stake, in cents (spec §5, the server's own function). */
@@ -19,7 +19,7 @@ export function placeBet(
   replace: { replace: boolean; keepNote?: boolean },
   leagueId: number | null,
 ): Promise<unknown> {
-  return apiRequest("POST", "/api/bets", {
+  return apiRequestOnce("POST", "/api/bets", {
     gameId: pick.gameId,
     betType: pick.betType,
     selection: pick.selection,

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useParams } from "wouter";
+import { revealPromise } from "../../../shared/league-reveal.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useJoinOnce } from "./use-join-once.ts";
@@ -43,6 +44,7 @@ export function InvitePage() {
         <p>
           You're now a member of <strong>{state.leagueName}</strong>. Taking you to your leagues…
         </p>
+        <p className="invite-reveal">{revealPromise(state.revealPicks)}</p>
       </article>
     );
   }

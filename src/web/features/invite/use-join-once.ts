@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { RevealPicks } from "../../../shared/league-reveal.ts";
 import { ApiError } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { joinByToken } from "./api.ts";
@@ -7,7 +8,7 @@ import { joinByToken } from "./api.ts";
 export type JoinState =
   | { status: "idle" }
   | { status: "joining" }
-  | { status: "success"; leagueId: number; leagueName: string }
+  | { status: "success"; leagueId: number; leagueName: string; revealPicks: RevealPicks }
   | { status: "error"; message: string };
 
 type Outcome = Exclude<JoinState, { status: "idle" | "joining" }>;
@@ -18,7 +19,7 @@ async function attempt(token: string): Promise<Outcome> {
   try {
     const league = await joinByToken(token);
     toast({ title: "Joined League!", description: `You've successfully joined ${league.name}` });
-    return { status: "success", leagueId: league.id, leagueName: league.name };
+    return { status: "success", leagueId: league.id, leagueName: league.name, revealPicks: league.revealPicks };
   } catch (error) {
     // The server's sentence when it sent one; a failure that never got one (offline, a bare 500) gets the spec's fallback.
     const message = (error instanceof ApiError && error.serverMessage) || FALLBACK;

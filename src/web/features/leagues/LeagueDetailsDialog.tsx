@@ -9,6 +9,7 @@ import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueBadges } from "./LeagueBadges.tsx";
 import { LeagueFeed } from "./LeagueFeed.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
+import { LeagueHistory } from "./LeagueHistory.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
 import { isAdmin, isMember } from "../../lib/league-text.ts";
 import { MembersList } from "./MembersList.tsx";
@@ -157,6 +158,7 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
       />
       <LeagueStandings league={league} viewerId={userId} />
       {member ? <LeagueFeed leagueId={league.id} onTail={onClose} /> : null}
+      {member ? <LeagueHistory leagueId={league.id} /> : null}
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
       {member ? (

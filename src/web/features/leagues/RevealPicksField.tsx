@@ -3,6 +3,8 @@ import { REVEAL_PICKS, REVEAL_PICKS_LABELS, type RevealPicks } from "../../../sh
 /** What each choice means for the members, under the select. */
 const HINTS: Record<RevealPicks, string> = {
   kickoff: "Each pick shows in the league's feed once its game kicks off.",
+  picked:
+    "A member sees the others' picks on a game once they have picked it too, so they can compare and tail before kick-off; everyone sees them at kick-off.",
   week_start: "Every pick of a week shows at the week's first kick-off; later games can still be tailed.",
   never: "Picks stay private; the standings still count them once settled.",
 };

@@ -9,6 +9,7 @@ import type {
   LeagueSummary,
 } from "../../../shared/contract/leagues.ts";
 import type { LeagueFeed } from "../../../shared/contract/league-feed.ts";
+import type { LeagueHistory } from "../../../shared/contract/league-history.ts";
 import type { RevealPicks } from "../../../shared/league-reveal.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { keys, useQuery } from "../../lib/queries.ts";
@@ -43,6 +44,9 @@ export const useLeagueDetails = (id: number | null) => useQuery<LeagueDetails>(i
 /** A page of the league's revealed picks (members only); `cursor`: the last pick of the page before. */
 export const useLeagueFeed = (id: number | null, cursor: number | null = null) =>
   useQuery<LeagueFeed>(id === null ? null : keys.leagueFeed(id, cursor), onOpen);
+/** The latest page of a league's history (members only): rule and reveal changes, who came and went. */
+export const useLeagueHistory = (id: number, enabled: boolean) =>
+  useQuery<LeagueHistory>(enabled ? keys.leagueHistory(id) : null, onOpen);
 /** A league's standings for its season or one week of the current season, ranked by its scoring. */
 export const useLeagueStandings = (id: number, period: "season" | number) =>
   useQuery<LeagueStandings>(keys.leagueStandings(id, period));

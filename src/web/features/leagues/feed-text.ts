@@ -50,6 +50,8 @@ export function emptyFeedText(mode: RevealPicks): string {
       return "This league keeps members' picks private.";
     case "week_start":
       return "No picks shown yet: each week's picks show at its first kick-off.";
+    case "picked":
+      return "No picks shown yet: pick a game to see your league-mates' picks on it; every pick shows at its kick-off.";
     default:
       return "No picks shown yet: each pick shows when its game kicks off.";
   }

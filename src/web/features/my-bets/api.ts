@@ -1,5 +1,5 @@
 import type { Bet, BetsSummary, CancelledBet } from "../../../shared/contract/betting.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequest, apiRequestOnce } from "../../lib/api.ts";
 import { afterBetCancelled, afterNoteSaved, EVERY_VISIT, keys, useQuery } from "../../lib/queries.ts";
 
 /**
@@ -25,7 +25,7 @@ export async function saveBetNote(betId: number, text: string): Promise<Bet> {
 
 /** Cancels a pending bet before its game locks: the stake goes back to its book. */
 export async function cancelBet(betId: number): Promise<CancelledBet> {
-  const cancelled = await apiRequest<CancelledBet>("DELETE", `/api/bets/${betId}`);
+  const cancelled = await apiRequestOnce<CancelledBet>("DELETE", `/api/bets/${betId}`);
   void afterBetCancelled();
   return cancelled;
 }

@@ -5,13 +5,14 @@ import { Loading } from "../../components/Loading.tsx";
 import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatCards } from "../../components/StatCards.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
+import { toast } from "../../lib/toast.ts";
 import { pickText } from "../../lib/bet-words.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 import { marketName } from "../../lib/odds-format.ts";
-import { useProfile } from "./api.ts";
+import { askToBeFriends, useProfile } from "./api.ts";
 import { ShareWeekDialog } from "./ShareWeekDialog.tsx";
 import type { WeekRow } from "./share-card.ts";
 import {
@@ -64,7 +65,9 @@ function ProfileRefused({ name, error }: { name: string; error: unknown }) {
       : error instanceof ApiError && error.serverMessage
         ? error.serverMessage
         : "The profile could not be loaded. Please try again.";
-  const friendsOnly = error instanceof ApiError && error.code === "profile_friends_only";
+  const code = error instanceof ApiError ? error.code : null;
+  const friendsOnly = code === "profile_friends_only" || code === "profile_league_mates_only";
+  const playerId = error instanceof ApiError ? (error.body as { userId?: unknown } | null)?.userId : undefined;
   return (
     <>
       <PageHeader title={name} />
@@ -75,10 +78,8 @@ function ProfileRefused({ name, error }: { name: string; error: unknown }) {
           <Link href={`/auth?returnUrl=${encodeURIComponent(location)}`} className="button-link">
             Sign In
           </Link>
-        ) : friendsOnly ? (
-          <Link href="/friends" className="button-link">
-            Find Friends
-          </Link>
+        ) : friendsOnly && typeof playerId === "number" ? (
+          <AddFriend playerId={playerId} />
         ) : (
           <Link href="/leaderboard" className="button-link">
             Back to Leaderboard
@@ -86,6 +87,31 @@ function ProfileRefused({ name, error }: { name: string; error: unknown }) {
         )}
       </article>
     </>
+  );
+}
+
+/** Asks a player whose profile is closed to be friends: then their profile opens to you once they accept. */
+function AddFriend({ playerId }: { playerId: number }) {
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const ask = async () => {
+    setState("sending");
+    try {
+      await askToBeFriends(playerId);
+      setState("sent");
+      toast({ title: "Friend request sent" });
+    } catch (failure) {
+      setState("idle");
+      toast({
+        title: "Failed to send friend request",
+        description: errorText(failure, "Please try again."),
+        variant: "destructive",
+      });
+    }
+  };
+  return (
+    <button type="button" onClick={ask} disabled={state !== "idle"} aria-busy={state === "sending" || undefined}>
+      {state === "sent" ? "Request Pending" : "Add Friend"}
+    </button>
   );
 }
 

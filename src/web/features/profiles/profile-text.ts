@@ -69,6 +69,7 @@ export function resultText(bet: Pick<ProfileBet, "status" | "result">): string {
 /** What the owner reads above their own profile. */
 export function visibilityNote(visibility: ProfileVisibility): string {
   if (visibility === "everyone") return "Everyone can see your profile.";
+  if (visibility === "league_mates") return "Your friends and league-mates can see your profile.";
   if (visibility === "friends") return "Only your friends can see your profile.";
   return "Only you can see your profile.";
 }

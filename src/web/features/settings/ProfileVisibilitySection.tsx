@@ -8,7 +8,12 @@ import { saveProfileVisibility, useProfileVisibility } from "./api.ts";
 
 const VISIBILITY_CHOICES: readonly { value: ProfileVisibility; label: string; hint: string }[] = [
   { value: "everyone", label: "Everyone", hint: "Anyone with the link, signed in or not." },
-  { value: "friends", label: "Friends", hint: "Only your friends (the default)." },
+  {
+    value: "league_mates",
+    label: "Friends and league-mates",
+    hint: "Your friends and everyone in a league with you (the default).",
+  },
+  { value: "friends", label: "Friends", hint: "Only your friends." },
   { value: "only_me", label: "Only me", hint: "Nobody else; leaderboards still show your figures." },
 ];
 
