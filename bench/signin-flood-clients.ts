@@ -7,7 +7,13 @@
  * { origin, connections, seconds, addresses, from } from stdin; prints one JSON line: requests sent
  * and their statuses.
  */
-const { origin: base, connections, seconds, addresses, from } = (await Bun.stdin.json()) as {
+const {
+  origin: base,
+  connections,
+  seconds,
+  addresses,
+  from,
+} = (await Bun.stdin.json()) as {
   origin: string;
   connections: number;
   seconds: number;

@@ -36,10 +36,12 @@ import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { profilesRoutes } from "./modules/profiles/index.ts";
 import { pushRoutes } from "./modules/push/index.ts";
+import type { ResolveHost } from "./modules/push/network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
+import { wireModules } from "./wiring.ts";
 
 /** What the app is built from: src/runtime/start.ts (startRuntime) makes them, for serve and the tests alike. */
 export interface AppDeps {
@@ -59,10 +61,13 @@ export interface AppDeps {
   draining?: () => boolean;
   /** The PostgreSQL pool's counts for /metrics; absent on SQLite. */
   poolStats?: () => PoolStats;
+  /** Looks push services' names up (modules/push/network.ts); the system's resolver when absent. */
+  resolveHost?: ResolveHost;
 }
 
 /** The whole HTTP app: API modules, the live channel and the browser app. */
 export function createApp(deps: AppDeps) {
+  wireModules();
   const { config, db, clock, logger, hub } = deps;
   const auth = authPlugin(deps);
   const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));

@@ -20,7 +20,7 @@ import type { FriendRequest } from "../src/shared/contract/social.ts";
 import { answerRequest, sendRequest } from "../src/modules/social/service.ts";
 import { toUser } from "../src/modules/users/service.ts";
 import { FakeProvider } from "./fake-provider.ts";
-import { makeTestApp, type TestContext } from "./support.ts";
+import { makeTestApp, type TestContext, type TestRuntimeOptions } from "./support.ts";
 
 let sequence = 0;
 const DEFAULT_PASSWORD = "correct-horse-1";
@@ -187,13 +187,23 @@ export interface SeededSeason<K extends string> {
 /**
  * The world most API tests stand in: a fresh app on `SEASON_EVE` (or `now`) with the fake
  * provider's season synced, `ADMIN.email` listed in ADMIN_EMAILS (unless `env` says otherwise),
- * and the people asked for, built in order (user ids follow it):
+ * and the people asked for, built in order (user ids follow it); `runtime` gives the runtime more (a resolver):
  * `seededSeason({ people: { admin: ADMIN, alice: { username: "alice" } } })`.
  */
 export async function seededSeason<K extends string = never>(
-  opts: { now?: string; env?: Record<string, string>; provider?: FakeProvider; people?: Record<K, UserOverrides> } = {},
+  opts: {
+    now?: string;
+    env?: Record<string, string>;
+    provider?: FakeProvider;
+    people?: Record<K, UserOverrides>;
+    runtime?: TestRuntimeOptions;
+  } = {},
 ): Promise<SeededSeason<K>> {
-  const ctx = await makeTestApp({ now: opts.now ?? SEASON_EVE, env: { ADMIN_EMAILS: ADMIN.email, ...opts.env } });
+  const ctx = await makeTestApp({
+    now: opts.now ?? SEASON_EVE,
+    env: { ADMIN_EMAILS: ADMIN.email, ...opts.env },
+    runtime: opts.runtime,
+  });
   const provider = opts.provider ?? new FakeProvider();
   await syncGames(ctx.db, provider, ctx.clock.now());
   const people = {} as Record<K, BuiltUser>;

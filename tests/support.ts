@@ -25,6 +25,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** What a test may turn back on or give the runtime (the rest is off: see makeTestApp). */
+export type TestRuntimeOptions = Partial<
+  Pick<RuntimeOptions, "delivery" | "settle" | "jobs" | "checkpoints" | "mailer" | "resolveHost">
+>;
+
 /**
  * A fresh, migrated database (in-memory SQLite, or PostgreSQL under TEST_DATABASE_URL) and an app over it, standing on a fixed day.
  * `database` puts the app on that one instead (e.g. a copy from tests/databases.ts snapshotDatabase).
@@ -33,12 +38,7 @@ export interface TestContext {
  * jobs lease and its jobs, the WAL checkpointer; `runtime` turns any of them back on.
  */
 export async function makeTestApp(
-  opts: {
-    env?: Record<string, string>;
-    now?: string;
-    database?: DbHandle;
-    runtime?: Partial<Pick<RuntimeOptions, "delivery" | "settle" | "jobs" | "checkpoints" | "mailer">>;
-  } = {},
+  opts: { env?: Record<string, string>; now?: string; database?: DbHandle; runtime?: TestRuntimeOptions } = {},
 ): Promise<TestContext> {
   const config = loadConfig(
     { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...opts.env },

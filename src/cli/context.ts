@@ -2,6 +2,7 @@ import { upgradeSnapshots } from "../runtime/backup.ts";
 import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
 import { openConfigured, type DbHandle } from "../runtime/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { wireModules } from "../wiring.ts";
 
 /** Flags every data command takes. */
 export interface DataFlags {
@@ -25,6 +26,7 @@ export class CliError extends Error {}
 
 /** Opens the configured database at this build's schema, runs `work`, and always closes it. */
 export async function withDatabase<T>(config: Config, work: (handle: DbHandle) => Promise<T>): Promise<T> {
+  wireModules();
   const handle = await openConfigured(config);
   try {
     await migrateToLatest(handle.db, handle.sqlite ? upgradeSnapshots(config.databasePath) : undefined);

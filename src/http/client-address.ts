@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import type { Place } from "../lib/fair-line.ts";
 import type { Asker } from "../lib/password-hashing.ts";
+import { ipv6Groups } from "../shared/ip-address.ts";
 
 /**
  * The client's address for rate limits and sign-up records. Behind a proxy we trust (TRUST_PROXY),
@@ -70,34 +71,4 @@ function prefixKey(groups: number[], count: number): string {
     .slice(0, count)
     .map((g) => g.toString(16))
     .join(":")}::/${count * 16}`;
-}
-
-/** The eight 16-bit groups of an IPv6 address (with "::" and a dotted IPv4 tail), or null when it is not one. */
-function ipv6Groups(text: string): number[] | null {
-  if (!text.includes(":")) return null;
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const parse = (part: string): number[] | null => {
-    if (part === "") return [];
-    const out: number[] = [];
-    const pieces = part.split(":");
-    for (const [i, piece] of pieces.entries()) {
-      if (i === pieces.length - 1 && piece.includes(".")) {
-        const octets = piece.split(".").map((o) => (/^\d{1,3}$/.test(o) ? Number(o) : NaN));
-        if (octets.length !== 4 || octets.some((o) => !(o <= 255))) return null;
-        out.push((octets[0]! << 8) | octets[1]!, (octets[2]! << 8) | octets[3]!);
-      } else if (/^[0-9a-f]{1,4}$/.test(piece)) {
-        out.push(parseInt(piece, 16));
-      } else {
-        return null;
-      }
-    }
-    return out;
-  };
-  const head = parse(halves[0]!);
-  const tail = halves.length === 2 ? parse(halves[1]!) : [];
-  if (!head || !tail) return null;
-  if (halves.length === 1) return head.length === 8 ? head : null;
-  const missing = 8 - head.length - tail.length;
-  return missing >= 1 ? [...head, ...new Array<number>(missing).fill(0), ...tail] : null;
 }

@@ -8,6 +8,7 @@ import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
 import { createProvider } from "../modules/feeds/providers/index.ts";
 import type { OddsProvider } from "../modules/feeds/provider.ts";
 import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
+import type { ResolveHost } from "../modules/push/network.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 import { noteRankingChanges } from "../modules/stats/service.ts";
 import { startCheckpointer } from "./checkpointer.ts";
@@ -37,6 +38,8 @@ export interface RuntimeOptions {
   /** SQLite's background WAL checkpointer, for a database file; default true. */
   checkpoints?: boolean;
   reactions?: ReactionTable;
+  /** Looks push services' names up, for subscriptions and the push job; the system's resolver when absent. */
+  resolveHost?: ResolveHost;
 }
 
 export interface Runtime {
@@ -88,7 +91,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       ? new Lease(db, "jobs", {
           onAcquire: async () => {
             logger.info({ jobs: jobs.map((j) => j.name) }, "this process runs the background jobs");
-            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync });
+            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync, resolveHost: opts.resolveHost });
           },
           onLose: async () => {
             logger.warn("lost the jobs lease: another process runs the jobs now");
@@ -142,6 +145,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       : undefined,
     draining: () => draining,
     poolStats: poolStatsOf(handle),
+    resolveHost: opts.resolveHost,
   });
 
   const stopJobs = async () => {

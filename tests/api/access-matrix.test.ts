@@ -14,7 +14,6 @@ import {
 } from "../factories.ts";
 import { snapshotDatabase, type Snapshot } from "../databases.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
-import { subscribe } from "../../src/modules/push/service.ts";
 
 const CALLERS = ["anonymous", "owner", "other", "member", "leagueAdmin", "friend", "siteAdmin"] as const;
 type Caller = (typeof CALLERS)[number];
@@ -33,11 +32,14 @@ interface World {
 }
 
 const ENV = { ADMIN_EMAILS: "site@example.com" };
+/** Push services' names resolve to a public address (there is no DNS in tests). */
+const RUNTIME = { resolveHost: async () => ["142.250.74.106"] };
 
 /** A small world where each caller has their part: owner's bet, a private league, a friendship, pending requests. */
 async function world(): Promise<World> {
   const { ctx, people } = await seededSeason({
     env: ENV,
+    runtime: RUNTIME,
     people: {
       owner: { username: "owner" },
       other: { username: "other" },
@@ -58,8 +60,11 @@ async function world(): Promise<World> {
   const friendRequestId = (await buildFriendship(ctx, people.other, people.owner, { pending: true })).id;
   const betId = (await buildBet(ctx, people.owner, { gameId: "fake-w1-DAL-PHI", selection: "Philadelphia Eagles" })).id;
   const pushDeviceId = (
-    await subscribe(ctx.db, ctx.config, ctx.clock.now(), people.owner.user.id, pushSubscription("owner"))
-  ).id;
+    await call(ctx.app, "POST", "/api/push/subscriptions", {
+      cookie: people.owner.cookie,
+      body: pushSubscription("owner"),
+    })
+  ).body.id as number;
   return {
     ctx,
     people: callers,
@@ -272,6 +277,11 @@ const ROWS: Record<string, Row> = {
   "GET /api/recap/league/:id/week/:week": {
     request: (w) => ["GET", `/api/recap/league/${w.leagueId}/week/1`],
     expect: { ...only(["member", "leagueAdmin"], 409), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "GET /api/picks/league/:id/sweat": {
+    request: (w) => ["GET", `/api/picks/league/${w.leagueId}/sweat`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
   "GET /api/picks/league/:id/week": {
@@ -560,7 +570,12 @@ let frozen: { snapshot: Snapshot; world: Omit<World, "ctx"> } | undefined;
 
 async function freshWorld(): Promise<World> {
   if (!frozen) throw new Error("the world is frozen in beforeAll");
-  const ctx = await makeTestApp({ env: ENV, now: SEASON_EVE, database: await frozen.snapshot.open() });
+  const ctx = await makeTestApp({
+    env: ENV,
+    now: SEASON_EVE,
+    database: await frozen.snapshot.open(),
+    runtime: RUNTIME,
+  });
   return { ...frozen.world, ctx };
 }
 

@@ -4,6 +4,7 @@
  * and a pick whose game was resolved before kick-off shows; every change is in the league's history.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { ADMIN, type BuiltUser, buildLeague, seededSeason } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
 import { LATE, spread, SUN, THU } from "./league-fixtures.ts";
@@ -322,5 +323,32 @@ describe("a hidden pick leaves a trace (issue 44 item 2)", () => {
     expect(traces(await week(owner, picked.id), SUN)[1]).toEqual(["member", "hidden", "2026-09-13T17:00:00.000Z"]);
     await bet(owner, spread(SUN, "Kansas City Chiefs", 3.5));
     expect(traces(await week(owner, picked.id), SUN)[1]).toEqual(["member", "shown", null]);
+  });
+});
+
+describe("the sweat room's picks (issue 44 item 4)", () => {
+  test("the week's revealed picks still in play, oldest first, as the feed shows them", async () => {
+    const league = await buildLeague(ctx, owner, { revealPicks: "week_start", members: [member] });
+    const first = await bet(member, spread(SUN, "Buffalo Bills"));
+    const second = await bet(owner, spread(LATE, "Seattle Seahawks"));
+    const sweat = async () =>
+      (await call(ctx.app, "GET", `/api/picks/league/${league.id}/sweat`, { cookie: owner.cookie })).body;
+    expect(await sweat()).toEqual({ season: 2026, week: 1, picks: [] }); // not revealed yet
+    ctx.clock.set("2026-09-13T18:00:00Z");
+    const body = await sweat();
+    expect(body.picks.map((p: { id: number }) => p.id)).toEqual([first, second]);
+    expect(body.picks[0]).toMatchObject({
+      player: { username: "member" },
+      selection: "Buffalo Bills",
+      status: "pending",
+    });
+    expect(body.picks[0]).not.toHaveProperty("note");
+    const done = { homeScore: 24, awayScore: 17, status: "completed" };
+    await call(ctx.app, "PATCH", `/api/games/${SUN}`, { body: done, cookie: admin.cookie });
+    await settleGame(ctx.db, ctx.clock.now(), SUN);
+    expect((await sweat()).picks.map((p: { id: number }) => p.id)).toEqual([second]); // settled: out of the sweat
+    expect(
+      (await call(ctx.app, "GET", `/api/picks/league/${league.id}/sweat`, { cookie: newcomer.cookie })).status,
+    ).toBe(403);
   });
 });

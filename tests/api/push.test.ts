@@ -12,13 +12,7 @@ import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
 import { startPushJob } from "../../src/modules/push/job.ts";
 import { pushesOf } from "../../src/modules/push/repo.ts";
-import {
-  decryptPayload,
-  generateKeyPair,
-  toBase64Url,
-  type VapidKeys,
-  verifyVapidAuthorization,
-} from "../../src/modules/push/webpush.ts";
+import { decryptPayload, verifyVapidAuthorization } from "../../src/modules/push/webpush.ts";
 import {
   ADMIN,
   buildBet,
@@ -28,6 +22,7 @@ import {
   type BuiltUser,
   seededSeason,
 } from "../factories.ts";
+import { type BrowserDevice, browserDevice } from "../push-devices.ts";
 import { call, type TestContext } from "../support.ts";
 import { onPostgres } from "../databases.ts";
 import { sql } from "kysely";
@@ -84,21 +79,16 @@ beforeEach(async () => {
   } = await seededSeason({
     people: { admin: ADMIN, alice: { username: "alice" }, bob: { username: "bob" } },
     env: { PUSH_LOCAL_ENDPOINTS: "true" },
+    // No DNS in tests: the one public push service named here resolves to one of Google's addresses.
+    runtime: { resolveHost: async (host) => (host === "fcm.googleapis.com" ? ["142.250.74.106"] : []) },
   }));
   // The push cursor starts after what already happened (the seeding).
   await ingestEvents(ctx.db, ctx.clock.now());
 });
 afterEach(() => ctx.close());
 
-/** A browser's side of a subscription: the keys it made, and what it posts. */
-interface Device extends VapidKeys {
-  auth: string;
-  endpoint: string;
-}
-async function device(path: string): Promise<Device> {
-  const keys = await generateKeyPair();
-  return { ...keys, auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))), endpoint: `${origin()}${path}` };
-}
+type Device = BrowserDevice;
+const device = (path: string) => browserDevice(`${origin()}${path}`);
 const subscriptionOf = (d: Device, extra: Record<string, unknown> = {}) => ({
   endpoint: d.endpoint,
   keys: { p256dh: d.publicKey, auth: d.auth },

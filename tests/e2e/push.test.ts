@@ -7,14 +7,15 @@
  * posts to it, this file decrypts what arrives. The service worker's own `push` handler is driven
  * through the DevTools protocol (ServiceWorker.deliverPushMessage).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Server as BunServer } from "bun";
+import { afterAll, describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { deliverDue } from "../../src/modules/push/delivery.ts";
-import { decryptPayload, generateKeyPair, toBase64Url, type VapidKeys } from "../../src/modules/push/webpush.ts";
+import { decryptPayload } from "../../src/modules/push/webpush.ts";
+import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
+import { type BrowserDevice, browserDevice, recordingPushService } from "../push-devices.ts";
 import { browserSuite, E2E_TIMEOUT, liveHello, PHONE, startServer, toastLocator, withDispatcher } from "./helpers.ts";
 import { ADMIN_EMAIL, type BettingServer, DAL_PHI, NOW, placeBet, resolveGame, spread } from "./my-bets-fixtures.ts";
 
@@ -28,32 +29,14 @@ async function startPushServer(): Promise<BettingServer> {
 }
 const suite = browserSuite(startPushServer, { serverPerTest: true });
 
-let pushService: BunServer<unknown>;
-const received: { path: string; body: Uint8Array<ArrayBuffer> }[] = [];
-beforeAll(() => {
-  pushService = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
-      received.push({ path: new URL(request.url).pathname, body: new Uint8Array(await request.arrayBuffer()) });
-      return new Response(null, { status: 201 });
-    },
-  });
-});
-afterAll(() => pushService.stop(true));
+const pushService = recordingPushService();
+const received = pushService.received;
+afterAll(() => pushService.server.stop(true));
 
-interface Device extends VapidKeys {
-  auth: string;
-  endpoint: string;
-}
-async function device(): Promise<Device> {
-  const keys = await generateKeyPair();
-  const auth = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  return { ...keys, auth, endpoint: `http://127.0.0.1:${pushService.port}/device-${crypto.randomUUID()}` };
-}
+const device = () => browserDevice(`http://127.0.0.1:${pushService.server.port}/device-${crypto.randomUUID()}`);
 
 /** The page's PushManager hands out `d`'s subscription (kept in localStorage, as a browser keeps its own). */
-async function stubPushManager(context: BrowserContext, d: Device): Promise<void> {
+async function stubPushManager(context: BrowserContext, d: BrowserDevice): Promise<void> {
   await context.addInitScript(
     ({ endpoint, p256dh, auth }) => {
       const KEY = "test.pushSubscribed";
@@ -250,6 +233,32 @@ describe("Settings: Notifications", () => {
       await section.getByRole("button", { name: "Turn off on this device" }).focus();
       await page.keyboard.press("Enter");
       await section.getByRole("status").filter({ hasText: "Off on this device" }).waitFor();
+      expect(await devicesOf(player.user.id)).toEqual([]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a shared browser: its player signs out, the next one finds push off here and turns it on for themselves",
+    async () => {
+      const { page, context, player } = await playerPage("granted");
+      await page.goto("/settings");
+      const section = notifications(page);
+      await section.getByRole("button", { name: "Turn on on this device" }).click();
+      await section.getByRole("status").filter({ hasText: "On on this device" }).waitFor();
+      await page.getByRole("button", { name: `Account menu for ${player.user.username}` }).click();
+      await page.getByRole("button", { name: "Log out" }).click();
+      await page.getByText("Please sign in to access settings").waitFor();
+      // The device ended with the session: the browser still holds its subscription, nobody gets pushes on it.
+      expect(await devicesOf(player.user.id)).toEqual([]);
+
+      const next = await buildUser(suite.server.ctx, {});
+      await context.addCookies([{ name: SESSION_COOKIE, value: next.token, url: suite.server.baseUrl }]);
+      await page.goto("/settings");
+      await section.getByRole("status").filter({ hasText: "Off on this device" }).waitFor();
+      await section.getByRole("button", { name: "Turn on on this device" }).click();
+      await section.getByRole("status").filter({ hasText: "On on this device" }).waitFor();
+      expect(await devicesOf(next.user.id)).toHaveLength(1);
       expect(await devicesOf(player.user.id)).toEqual([]);
     },
     E2E_TIMEOUT,

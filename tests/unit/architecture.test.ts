@@ -26,6 +26,9 @@
  * - migrations: migrations/ never import from src/ (they are frozen in time).
  * - runtime: a module reaches the machinery (src/runtime) only through its public face,
  *   src/runtime/index.ts: never an engine, the connection, the dispatcher or the wiring itself.
+ * - one-way: some modules read others that may not read them back: leagues reads betting, and
+ *   betting reaches leagues only through its port (betting/leagues-port.ts, connected by
+ *   src/wiring.ts), never an import — no circle of imports between the two.
  * - driver: only src/runtime loads a database driver (`pg`, `bun:sqlite`); what differs between
  *   the engines lives there (src/runtime/engine-*.ts), and modules never ask which one runs
  *   (no `isPostgres`, `engineOf` or `.engine` in src/modules: checked on the text).
@@ -108,6 +111,8 @@ const ROUTE_LAYER = new Set(["index.ts", "model.ts", "plugin.ts"]);
 const PUBLIC_FACES = new Set(["service.ts", "plugin.ts", "policy.ts"]);
 const DRIVERS = new Set(["pg", "bun:sqlite"]);
 const RUNTIME_FACE = "src/runtime/index.ts";
+/** Module X may never import module Y (Y reads X; X reaches Y through a port). */
+const ONE_WAY: [string, string][] = [["betting", "leagues"]];
 
 /** The rules an edge breaks (by name); none when it is fine. */
 function broken(edge: Edge): string[] {
@@ -132,6 +137,7 @@ function broken(edge: Edge): string[] {
   const [x, y] = [moduleOf(from), moduleOf(to)];
   if (x !== null && under(to, "src/runtime") && to !== RUNTIME_FACE) rules.push("runtime");
   if (x !== null && y !== null && x !== y && !PUBLIC_FACES.has(fileName(to))) rules.push("modules");
+  if (ONE_WAY.some(([a, b]) => x === a && y === b)) rules.push("one-way");
   if (fileName(from) === "repo.ts" && fileName(to) === "service.ts") rules.push("repo");
   if (x !== null && under(to, "src/http") && !ROUTE_LAYER.has(fileName(from))) rules.push("http");
   if (under(from, "src/lib") || under(from, "src/db")) {
@@ -197,6 +203,8 @@ describe("architecture", () => {
     expect(broken(edge("src/modules/betting/repo.ts", "src/modules/stats/service.ts"))).toEqual(["repo"]);
     expect(broken(edge("src/modules/betting/repo.ts", "src/modules/betting/service.ts"))).toEqual(["repo"]);
     expect(broken(edge("src/modules/leagues/service.ts", "src/modules/stats/service.ts"))).toEqual([]);
+    expect(broken(edge("src/modules/betting/placement.ts", "src/modules/leagues/service.ts"))).toEqual(["one-way"]);
+    expect(broken(edge("src/modules/leagues/feed.ts", "src/modules/betting/service.ts"))).toEqual([]);
     expect(broken(edge("src/modules/games/index.ts", "src/modules/auth/plugin.ts", true))).toEqual([]);
     expect(broken(edge("src/modules/users/service.ts", "src/modules/auth/policy.ts"))).toEqual([]);
     expect(broken(edge("src/modules/feeds/service.ts", "src/modules/games/rules.ts"))).toEqual(["modules"]);

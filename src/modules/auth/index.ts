@@ -269,12 +269,12 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     )
     .put(
       "/user/password",
-      async ({ user, body, cookie, request, server }) => {
+      async ({ user, sessionToken, body, cookie, request, server }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
         await perAccount.hit(user.email);
         const asker = passwordAsker(request, clientAddress(request, server, config.trustProxy));
         const { ended, token, device } = await service
-          .changePassword(db, clock.now(), user.id, body, asker)
+          .changePassword(db, clock.now(), user.id, body, sessionToken, asker)
           .catch(refundIfBusy(perAccount, user.email));
         await perAccount.refund(user.email);
         // Every socket of the player closes, this browser's too (a thief's socket on the same

@@ -32,6 +32,15 @@ export function findSessionUser(db: Db, tokenHash: string, now: string) {
   );
 }
 
+export async function sessionExpiry(db: Db, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  return row?.expires_at;
+}
+
 export function deleteSession(db: Db, tokenHash: string) {
   return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
 }

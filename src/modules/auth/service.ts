@@ -7,6 +7,7 @@ import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import type { SessionEndReason, SessionsEnded } from "../../shared/contract/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import { type Asker, hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
+import * as push from "../push/service.ts";
 import { publish } from "../realtime/service.ts";
 import * as users from "../users/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
@@ -35,14 +36,19 @@ function check(field: "email" | "username" | "password", problem: string | null)
 
 /** Starts a session for a user and returns its token (the cookie's value). */
 export async function startSession(db: Db, now: Date, userId: number): Promise<string> {
+  return (await newSession(db, now, userId)).token;
+}
+
+async function newSession(db: Db, now: Date, userId: number) {
   const token = randomToken();
+  const session = { token, hash: sha256(token), expiresAt: new Date(now.getTime() + SESSION_MS).toISOString() };
   await repo.insertSession(db, {
-    token_hash: sha256(token),
+    token_hash: session.hash,
     user_id: userId,
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + SESSION_MS).toISOString(),
+    expires_at: session.expiresAt,
   });
-  return token;
+  return session;
 }
 
 /** Creates an account and signs it in. A filled honeypot is refused without creating anything. */
@@ -132,11 +138,18 @@ export async function userForSession(
   return row ? users.toUser(row, adminEmails) : null;
 }
 
-/** Ends one session; every process closes its sockets (the event). */
+/** When a session ends, or null when it is unknown or over: asked again inside a transaction that depends on it. */
+export async function sessionLiveUntil(db: Db, token: string, now: Date): Promise<string | null> {
+  const expiresAt = await repo.sessionExpiry(db, sessionHash(token));
+  return expiresAt !== undefined && expiresAt > now.toISOString() ? expiresAt : null;
+}
+
+/** Ends one session and the push devices turned on in it; every process closes its sockets (the event). */
 export async function logout(db: Db, now: Date, token: string): Promise<SessionsEnded> {
   const ended: SessionsEnded = { sessionHash: sessionHash(token), reason: "signed_out" };
   await db.transaction().execute(async (trx) => {
     await repo.deleteSession(trx, ended.sessionHash);
+    await push.endSessionDevices(trx, ended.sessionHash);
     await publish(trx, now, "sessions.ended", ended);
   });
   return ended;
@@ -230,13 +243,15 @@ export async function resetPassword(
  * Changes a signed-in player's password after checking the current one. Every session ends, the
  * one it is done from included (a thief holding that cookie is signed out too), and unused reset
  * links die; the changing browser goes on in a new session, whose token this returns (its cookie),
- * and stays known to the account (every other device stops being known: the hash changed).
+ * keeps its push devices (every other session's end with them) and stays known to the account
+ * (every other browser stops being known: the hash changed).
  */
 export async function changePassword(
   db: Db,
   now: Date,
   userId: number,
   input: { currentPassword: string; newPassword: string },
+  currentToken: string,
   asker: Asker,
 ): Promise<{ ended: SessionsEnded; token: string; device: string }> {
   // Signed in: the player goes first in the password queue.
@@ -248,9 +263,11 @@ export async function changePassword(
   return db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteLinksOf(trx, userId);
-    const ended = await endSessionsOf(trx, now, userId, "password_changed");
+    await repo.deleteSessionsOf(trx, userId);
+    const next = await newSession(trx, now, userId);
+    await push.endDevicesOf(trx, userId, { from: sessionHash(currentToken), to: next });
     const device = knownDeviceToken({ id: userId, passwordHash: hash }, now);
-    return { ended, token: await startSession(trx, now, userId), device };
+    return { ended: await sessionsEnded(trx, now, userId, "password_changed"), token: next.token, device };
   });
 }
 
@@ -297,12 +314,18 @@ export async function forgetSessionsAndLinks(trx: Db, now: Date, userId: number)
   return endSessionsOf(trx, now, userId, "account_deleted");
 }
 
-/**
- * Ends every session of a player in the caller's transaction, and tells every process (their
- * sockets close; `keptSessionHash` stays in the event for sessions.ended events already in the outbox).
- */
+/** Ends every session of a player, and their push devices, in the caller's transaction. */
 async function endSessionsOf(trx: Db, now: Date, userId: number, reason: SessionEndReason): Promise<SessionsEnded> {
   await repo.deleteSessionsOf(trx, userId);
+  await push.endDevicesOf(trx, userId);
+  return sessionsEnded(trx, now, userId, reason);
+}
+
+/**
+ * Tells every process that a player's sessions ended (their sockets close; `keptSessionHash` stays
+ * in the event for sessions.ended events already in the outbox).
+ */
+async function sessionsEnded(trx: Db, now: Date, userId: number, reason: SessionEndReason): Promise<SessionsEnded> {
   const ended: SessionsEnded = { userId, keptSessionHash: null, reason };
   await publish(trx, now, "sessions.ended", ended);
   return ended;

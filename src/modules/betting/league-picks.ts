@@ -168,7 +168,8 @@ export async function pendingLeaguePicks(db: Db, picks: LeaguePicks, season: num
 
 /**
  * Ids of a league's revealed picks at `now`, newest first: a page of them (`beforeId`, `limit`), or
- * those among `ids`, of a season or one of its weeks when asked (only tails, with `tailsOnly`). A pick shows when it was placed after its owner joined and both the rule now and
+ * those among `ids`, of a season or one of its weeks when asked (only tails, with `tailsOnly`; only
+ * unsettled ones, with `pendingOnly`). A pick shows when it was placed after its owner joined and both the rule now and
  * the rule it was placed under say so: 'kickoff' once every game it rides on has kicked off (or is
  * final), 'picked' then or once the viewer picked its game, 'week_start' once a game of its week
  * has, 'never' not at all.
@@ -177,7 +178,15 @@ export async function revealedPickIds(
   db: Db,
   now: Date,
   picks: LeaguePicks,
-  page: { beforeId?: number; limit: number; ids?: number[]; season?: number; week?: number; tailsOnly?: boolean },
+  page: {
+    beforeId?: number;
+    limit: number;
+    ids?: number[];
+    season?: number;
+    week?: number;
+    tailsOnly?: boolean;
+    pendingOnly?: boolean;
+  },
 ): Promise<number[]> {
   const windows = picks.windows;
   if (windows === null || picks.members.length === 0) return [];
@@ -197,6 +206,7 @@ export async function revealedPickIds(
   if (page.season !== undefined) query = query.where("bets.season", "=", page.season);
   if (page.week !== undefined) query = query.where("bets.week", "=", page.week);
   if (page.tailsOnly) query = query.where("bets.tailed_from_bet_id", "is not", null);
+  if (page.pendingOnly) query = query.where("bets.status", "=", "pending");
   if (page.ids !== undefined) query = query.where("bets.id", "in", jsonList(db, page.ids.length ? page.ids : [-1]));
   const rows = await query.orderBy("bets.id", "desc").limit(page.limit).execute();
   return rows.map((r) => r.id);

@@ -11,7 +11,7 @@ import { availableCents, leagueBetProblem, type LeaguePick } from "../../shared/
 import { centsToString, wagerCents } from "../../shared/money.ts";
 import { controlCharacterProblem } from "../../shared/text.ts";
 import type { gameForBetting } from "../games/service.ts";
-import { leagueBetRules } from "../leagues/service.ts";
+import { leagues } from "./leagues-port.ts";
 import { settledProfitCents } from "../stats/service.ts";
 import { toBet } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -129,7 +129,7 @@ export async function place(
       // Read the games inside the write transaction: a resolve cannot slip in between check and insert.
       const priced = await ticket.price(trx, wager);
 
-      const league = stake.leagueId != null ? await leagueBetRules(trx, stake.leagueId, userId) : null;
+      const league = stake.leagueId != null ? await leagues().betRules(trx, stake.leagueId, userId) : null;
       const broken = league && leagueBetProblem(league.rules, wager, priced.picks);
       if (broken) throw badRequest(broken, "league_rules");
 

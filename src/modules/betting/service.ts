@@ -5,7 +5,7 @@ import { type BetType, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
 import { centsToString, potentialWinCents, STARTING_UNITS, UNIT_CENTS, wagerCents } from "../../shared/money.ts";
 import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
-import { leagueNames } from "../leagues/service.ts";
+import { leagues } from "./leagues-port.ts";
 import type { Bet, BetsSummary, CancelledBet, Coverage } from "../../shared/contract/betting.ts";
 import { ID_MAX } from "../../shared/limits.ts";
 import type { BetListQuery, PlaceBetInput } from "./model.ts";
@@ -112,7 +112,7 @@ async function placeSingle(
 
 /** Bets as the API shows them, with their leagues' names and parlays' legs. */
 async function present(db: Db, rows: repo.BetWithDetails[]): Promise<Bet[]> {
-  const names = await leagueNames(
+  const names = await leagues().names(
     db,
     rows.filter((r) => r.book_id !== INDIVIDUAL_BOOK).map((r) => r.book_id),
   );
@@ -145,7 +145,7 @@ export async function listFilteredBets(db: Db, viewerId: number, userId: number,
     betType: query.type,
     bookId,
     result: query.result,
-    noteText: query.q,
+    searchText: query.q,
     sort: query.sort ?? "newest",
     limit: query.limit,
     offset: query.offset,
@@ -173,7 +173,7 @@ export async function betsSummary(db: Db, viewerId: number, userId: number): Pro
     (g) => g.bookId === INDIVIDUAL_BOOK,
   );
   const bookIds = [...new Set(groups.map((g) => g.bookId))];
-  const names = await leagueNames(
+  const names = await leagues().names(
     db,
     bookIds.filter((id) => id !== INDIVIDUAL_BOOK),
   );
@@ -397,6 +397,11 @@ export async function recentSettlements(db: Db, userId: number, since: string, l
 }
 
 export type { CountedBets, CountedScope } from "./repo.ts";
+
+/** How many bets each member has in play that a league will count. */
+export function countedPendingCounts(db: Db, counted: repo.CountedBets, scope: repo.CountedScope) {
+  return repo.countedPendingCounts(db, counted, scope);
+}
 
 /** Members' figures per week over the bets a league counts (repo `countedBetWeeks`, one grouped query). */
 export function countedBetWeeks(db: Db, counted: repo.CountedBets, scope: repo.CountedScope) {

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../runtime/index.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { pickRevealedTo } from "../leagues/service.ts";
+import { leagues } from "./leagues-port.ts";
 import * as repo from "./repo.ts";
 
 export const TAILED_PICK_GONE = "tailOf: no pick you can see has this id";
@@ -29,7 +29,7 @@ export async function tailedPickId(trx: Db, now: Date, userId: number, request: 
   const unseen = () => notFound(TAILED_PICK_GONE, "pick_not_found");
   if (!original) throw unseen();
   if (original.user_id === userId) throw badRequest("tailOf: you cannot tail your own pick", "tail_own_pick");
-  if (!(await pickRevealedTo(trx, now, userId, original.id))) throw unseen();
+  if (!(await leagues().pickRevealedTo(trx, now, userId, original.id))) throw unseen();
   const same =
     original.is_parlay === 0 &&
     original.game_id === request.gameId &&

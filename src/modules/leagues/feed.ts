@@ -5,11 +5,11 @@
  * when it was placed and the league's rule now), decided in the one query that reads the page.
  */
 import type { Db } from "../../runtime/index.ts";
-import type { LeagueFeed } from "../../shared/contract/league-feed.ts";
+import type { LeagueFeed, LeagueSweat } from "../../shared/contract/league-feed.ts";
 import { keepsOwnBook } from "../../shared/leagues.ts";
 import { isTailable, revealWindows } from "../../shared/league-reveal.ts";
 import { betOwners, betsWithTails, type LeaguePicks, priceNow, revealedPickIds } from "../betting/service.ts";
-import { anyKickoffBetween, syncPace } from "../games/service.ts";
+import { anyKickoffBetween, currentWeek, syncPace } from "../games/service.ts";
 import { feedPick, FEED_PAGE, tailedFromOf } from "./feed-rules.ts";
 import { revealChanges } from "./history.ts";
 import * as repo from "./repo.ts";
@@ -145,3 +145,22 @@ export async function picksRevealedBetween(
 
 /** More picks than a league shows at once in a week; a window past it is told as this many. */
 const REVEAL_SCAN_LIMIT = 5000;
+
+/** More revealed open picks than a league holds in a week; the sweat room shows no more. */
+const SWEAT_LIMIT = 5000;
+
+/** The current week's revealed picks still in play, oldest first; members only (the sweat room). */
+export async function leagueSweat(db: Db, now: Date, viewerId: number, leagueId: number): Promise<LeagueSweat> {
+  const row = await leagueFor(db, leagueId, viewerId, "viewFeed");
+  const members = await repo.membersOf(db, [leagueId]);
+  const names = new Map(members.map((m) => [m.user_id, m.username]));
+  const { season, week } = await currentWeek(db, now);
+  const picks = await picksOf(db, row, members, viewerId);
+  const ids = await revealedPickIds(db, now, picks, { limit: SWEAT_LIMIT, season, week, pendingOnly: true });
+  const open = (await betsWithTails(db, ids)).sort((a, b) => a.bet.id - b.bet.id);
+  return {
+    season,
+    week,
+    picks: open.map(({ bet }) => feedPick(bet, names.get(bet.userId) ?? "", null, null)),
+  };
+}

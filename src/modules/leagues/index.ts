@@ -31,8 +31,8 @@ import {
 } from "./model.ts";
 import { CREATION_LIMITS } from "./rules.ts";
 import * as service from "./service.ts";
-import { leagueFeed } from "./feed.ts";
-import { LeagueFeed, LeagueWeekPicks } from "../../shared/contract/league-feed.ts";
+import { leagueFeed, leagueSweat } from "./feed.ts";
+import { LeagueFeed, LeagueSweat, LeagueWeekPicks } from "../../shared/contract/league-feed.ts";
 import { leagueWeekPicks } from "./week-picks.ts";
 import { leagueRecap } from "./recap.ts";
 import { LeagueRecap } from "../../shared/contract/league-recap.ts";
@@ -107,6 +107,15 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         response: { 200: LeagueRecap },
       },
     )
+    .get("/picks/league/:id/sweat", ({ params, user }) => leagueSweat(db, clock.now(), user.id, params.id), {
+      auth: true,
+      params: LeagueParams,
+      detail: {
+        summary: "The current week's revealed picks still in play, for the sweat room (members only)",
+        operationId: "getLeagueSweat",
+      },
+      response: { 200: LeagueSweat },
+    })
     .get("/picks/league/:id/week", ({ params, user }) => leagueWeekPicks(db, clock.now(), user.id, params.id), {
       auth: true,
       params: LeagueParams,

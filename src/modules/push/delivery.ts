@@ -18,6 +18,8 @@ import {
 } from "./rules.ts";
 import { fromRow, vapidKeys } from "./service.ts";
 import type { PushOutboxTable } from "./table.ts";
+import { judgeEndpoint } from "./endpoint-rules.ts";
+import { fetchFirstReachable, type ResolveHost, resolvePublic, systemResolver } from "./network.ts";
 import { encryptPayload, type VapidKeys, vapidAuthorization } from "./webpush.ts";
 
 type PushOutboxRow = Selectable<PushOutboxTable>;
@@ -31,6 +33,8 @@ export const SEND_TIMEOUT_MS = 10_000;
 export interface DeliveryOptions {
   timeoutMs?: number;
   subject: string;
+  /** Looks push services' names up at each send (the system's resolver unless a test gives its own). */
+  resolveHost?: ResolveHost;
 }
 
 export interface DeliveryReport {
@@ -44,7 +48,7 @@ export interface DeliveryReport {
 /** Sends what is due: preferences, quiet hours (held until they end), the daily cap, then every device. */
 export async function deliverDue(
   db: Db,
-  config: Pick<Config, "vapidKeys">,
+  config: Pick<Config, "vapidKeys" | "pushLocalEndpoints">,
   now: Date,
   options: DeliveryOptions,
 ): Promise<DeliveryReport> {
@@ -52,12 +56,17 @@ export async function deliverDue(
   const due = await repo.duePushes(db, now.toISOString(), SEND_BATCH);
   if (due.length === 0) return report;
   const keys = await vapidKeys(db, config, now);
+  const sending: Sending = {
+    ...options,
+    allowLocal: config.pushLocalEndpoints,
+    resolveHost: options.resolveHost ?? systemResolver,
+  };
   // Players side by side (a push service's answer takes tens of milliseconds), each player's own
   // pushes in turn, so the daily cap counts what was just sent.
   const players = [...Map.groupBy(due, (push) => push.user_id).values()];
   const work = async () => {
     for (let next = players.shift(); next; next = players.shift())
-      for (const push of next) await deliverOne(db, push, keys, now, options, report);
+      for (const push of next) await deliverOne(db, push, keys, now, sending, report);
   };
   await Promise.all(Array.from({ length: Math.min(SENDERS, players.length) }, work));
   return report;
@@ -69,7 +78,7 @@ async function deliverOne(
   push: PushOutboxRow,
   keys: VapidKeys,
   now: Date,
-  options: DeliveryOptions,
+  options: Sending,
   report: DeliveryReport,
 ): Promise<void> {
   const at = now.toISOString();
@@ -105,7 +114,7 @@ async function deliverOne(
       return;
     }
   }
-  const devices = await repo.subscriptionsOf(db, push.user_id);
+  const devices = await repo.subscriptionsOf(db, push.user_id, at);
   if (devices.length === 0) {
     await drop("no device");
     return;
@@ -119,7 +128,7 @@ async function deliverOne(
     if (outcome === "ok") {
       delivered += 1;
       await repo.markSent(db, device.id, at);
-    } else if (outcome === "gone") {
+    } else if (outcome === "gone" || outcome === "forbidden") {
       await repo.deleteSubscriptionById(db, device.id);
       report.removedDevices += 1;
     } else if (outcome === "retry") transient += 1;
@@ -137,19 +146,39 @@ async function deliverOne(
   }
 }
 
-type Outcome = "ok" | "gone" | "retry" | "refused";
+/** How delivery posts: the options, whether local push services are allowed, who resolves names. */
+interface Sending extends DeliveryOptions {
+  allowLocal: boolean;
+  resolveHost: ResolveHost;
+}
 
-/** One push to one device (RFC 8030 §5): 404/410 = the subscription is gone; 429, 5xx, a timeout = try later. */
+/** "forbidden": an endpoint we never post to (endpoint-rules.ts), now or any more: the device goes. */
+type Outcome = "ok" | "gone" | "retry" | "refused" | "forbidden";
+
+/**
+ * One push to one device (RFC 8030 §5): 404/410 = the subscription is gone; 429, 5xx, a timeout =
+ * try later. The endpoint is judged again first and its name resolved now, and the post goes to an
+ * address so judged (network.ts): what was public at subscribe may point inside the network today.
+ */
 async function post(
   device: { endpoint: string; p256dh: string; auth: string },
   body: Uint8Array,
   keys: { publicKey: string; privateKey: string },
-  options: DeliveryOptions,
+  options: Sending,
   now: Date,
 ): Promise<Outcome> {
+  const judged = judgeEndpoint(device.endpoint, options.allowLocal);
+  if (!judged.ok) return "forbidden";
   try {
+    const signal = AbortSignal.timeout(options.timeoutMs ?? SEND_TIMEOUT_MS);
+    let addresses: string[] = [];
+    if (judged.target.kind === "public") {
+      const resolution = await resolvePublic(judged.target.host, options.resolveHost);
+      if (!resolution.ok) return "refused" in resolution ? "forbidden" : "retry";
+      addresses = resolution.addresses;
+    }
     const encrypted = await encryptPayload(body, device);
-    const response = await fetch(device.endpoint, {
+    const init: RequestInit = {
       method: "POST",
       headers: {
         Authorization: await vapidAuthorization(device.endpoint, keys, options.subject, now),
@@ -160,8 +189,12 @@ async function post(
       },
       body: encrypted,
       redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? SEND_TIMEOUT_MS),
-    });
+      signal,
+    };
+    const response =
+      judged.target.kind === "public"
+        ? await fetchFirstReachable(judged.target.url, judged.target.host, addresses, init)
+        : await fetch(device.endpoint, init);
     await response.body?.cancel();
     if (response.status >= 200 && response.status < 300) return "ok";
     if (response.status === 404 || response.status === 410) return "gone";
@@ -179,7 +212,8 @@ export function vapidSubject(config: Pick<Config, "vapidSubject" | "publicUrl" |
   return `mailto:${config.adminEmails[0] ?? "admin@localhost"}`;
 }
 
-/** Forgets finished pushes older than two days. */
-export function pruneFinished(db: Db, now: Date) {
-  return repo.pruneFinished(db, new Date(now.getTime() - 2 * STALE_AFTER_MS).toISOString());
+/** Forgets finished pushes older than two days, and the devices of sessions that expired. */
+export async function pruneFinished(db: Db, now: Date): Promise<void> {
+  await repo.pruneFinished(db, new Date(now.getTime() - 2 * STALE_AFTER_MS).toISOString());
+  await repo.pruneExpiredDevices(db, now.toISOString());
 }

@@ -6,27 +6,49 @@ import type { Db } from "../../runtime/index.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import { PushDevice, PushDevices, PushPreferences, PushPublicKey, PushTestResult } from "../../shared/contract/push.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
+import { sessionHash, sessionLiveUntil } from "../auth/service.ts";
 import { SubscriptionBody, SubscriptionParams } from "./model.ts";
+import { type ResolveHost, systemResolver } from "./network.ts";
 import * as service from "./service.ts";
 
-/** Web Push: the server's public key, a player's devices, what they want pushed, a test push (issue 31). */
-export function pushRoutes({ db, clock, config, auth }: { db: Db; clock: Clock; config: Config; auth: AuthPlugin }) {
+/**
+ * Web Push: the server's public key, a player's devices, what they want pushed, a test push (issue 31).
+ * `resolveHost` looks push services' names up (the system's resolver unless a test gives its own).
+ */
+export function pushRoutes({
+  db,
+  clock,
+  config,
+  auth,
+  resolveHost = systemResolver,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  auth: AuthPlugin;
+  resolveHost?: ResolveHost;
+}) {
   return new Elysia({ name: "push", prefix: "/api/push", tags: ["Push"] })
     .use(auth)
     .get("/public-key", async () => ({ publicKey: (await service.vapidKeys(db, config, clock.now())).publicKey }), {
       detail: { summary: "The VAPID public key a browser subscribes with", operationId: "getPushPublicKey" },
       response: { 200: PushPublicKey },
     })
-    .get("/subscriptions", ({ user }) => service.devices(db, user.id), {
+    .get("/subscriptions", ({ user }) => service.devices(db, clock.now(), user.id), {
       auth: true,
       detail: { summary: "One's devices with push on", operationId: "listPushSubscriptions" },
       response: { 200: PushDevices },
     })
     .post(
       "/subscriptions",
-      async ({ user, body, set }) => {
+      async ({ user, sessionToken, body, set }) => {
+        const session = {
+          hash: sessionHash(sessionToken),
+          liveUntil: (trx: Db) => sessionLiveUntil(trx, sessionToken, clock.now()),
+        };
+        const device = await service.subscribe(db, config, clock.now(), user.id, session, body, resolveHost);
         set.status = 201;
-        return service.subscribe(db, config, clock.now(), user.id, body);
+        return device;
       },
       {
         auth: true,

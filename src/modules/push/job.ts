@@ -6,6 +6,7 @@ import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
 import { planLeaguePickPushes } from "./league-picks.ts";
 import { planLockReminders } from "./lock-reminders.ts";
+import type { ResolveHost } from "./network.ts";
 import { vapidKeys } from "./service.ts";
 
 /** How often the jobs holder turns new events into pushes and sends what is due. */
@@ -16,9 +17,16 @@ const PRUNE_MS = 60 * 60 * 1000;
 /**
  * The push job (run only while the jobs lease is held): events → pushes, lock reminders and league
  * reveals and tails once a minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
+ * `resolveHost` looks push services' names up at each send (the system's resolver unless a test gives its own).
  */
 export async function startPushJob(
-  { db, config, clock, logger }: { db: Db; config: Config; clock: Clock; logger: Logger },
+  {
+    db,
+    config,
+    clock,
+    logger,
+    resolveHost,
+  }: { db: Db; config: Config; clock: Clock; logger: Logger; resolveHost?: ResolveHost },
   tickMs = PUSH_TICK_MS,
 ): Promise<() => Promise<void>> {
   // Makes the pair (or stores the operator's) before the first push, and says so once; a failure
@@ -44,7 +52,7 @@ export async function startPushJob(
         await planLeaguePickPushes(db, leaguesCheckedTo, now);
         leaguesCheckedTo = now;
       }
-      const report = await deliverDue(db, config, now, { subject: vapidSubject(config) });
+      const report = await deliverDue(db, config, now, { subject: vapidSubject(config), resolveHost });
       if (report.sent + report.dropped + report.retried + report.removedDevices > 0) logger.info(report, "pushes");
       if (now.getTime() - lastPrune >= PRUNE_MS) {
         lastPrune = now.getTime();

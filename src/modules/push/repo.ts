@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import type { Db, OutboxCursor } from "../../runtime/index.ts";
-import type { PushOutboxTable, PushPreferencesTable } from "./table.ts";
+import type { PushOutboxTable, PushPreferencesTable, PushSubscriptionsTable } from "./table.ts";
 
 export function vapidKeys(db: Db) {
   return db
@@ -44,50 +45,80 @@ const subscriptionColumns = [
   "last_sent_at",
 ] as const;
 
-export function subscriptionsOf(db: Db, userId: number) {
+/** A player's devices whose session is still live, oldest first. */
+export function subscriptionsOf(db: Db, userId: number, now: string) {
   return db
     .selectFrom("push_subscriptions")
     .select(subscriptionColumns)
     .where("user_id", "=", userId)
+    .where("session_expires_at", ">", now)
     .orderBy("id")
     .execute();
 }
 
-export async function countSubscriptions(db: Db, userId: number): Promise<number> {
+export async function countSubscriptions(db: Db, userId: number, now: string): Promise<number> {
   const row = await db
     .selectFrom("push_subscriptions")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
+    .where("session_expires_at", ">", now)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function subscriptionByEndpoint(db: Db, endpoint: string) {
+/** Who holds this browser's subscription (its endpoint and secret), if anyone. */
+export function subscriptionOfBrowser(db: Db, endpoint: string, auth: string) {
   return db
     .selectFrom("push_subscriptions")
-    .select(subscriptionColumns)
+    .select(["id", "user_id"])
     .where("endpoint", "=", endpoint)
+    .where("auth", "=", auth)
     .executeTakeFirst();
 }
 
-/** A browser's endpoint belongs to whoever subscribed it last (a shared device changes hands at sign-in). */
-export async function upsertSubscription(
-  db: Db,
-  row: { user_id: number; endpoint: string; p256dh: string; auth: string; device: string; created_at: string },
-) {
+/** A player's rows for this endpoint under another secret: the browser's older subscription, replaced. */
+export function deleteOtherSecretsOf(db: Db, userId: number, endpoint: string, auth: string) {
+  return db
+    .deleteFrom("push_subscriptions")
+    .where("user_id", "=", userId)
+    .where("endpoint", "=", endpoint)
+    .where("auth", "!=", auth)
+    .execute();
+}
+
+export type NewSubscription = Pick<
+  PushSubscriptionsTable,
+  "user_id" | "endpoint" | "p256dh" | "auth" | "device" | "session_hash" | "session_expires_at" | "created_at"
+>;
+
+/**
+ * Adds the browser's subscription, or hands it to the poster in the same statement when it is
+ * stored already (the same endpoint and secret: the poster holds that browser). A renewal by the
+ * same player keeps its history; a hand-over starts afresh.
+ */
+export async function upsertSubscription(db: Db, row: NewSubscription) {
   await db
     .insertInto("push_subscriptions")
     .values(row)
     .onConflict((oc) =>
-      oc
-        .column("endpoint")
-        .doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, device: row.device }),
+      oc.columns(["endpoint", "auth"]).doUpdateSet((eb) => ({
+        user_id: eb.ref("excluded.user_id"),
+        p256dh: eb.ref("excluded.p256dh"),
+        device: eb.ref("excluded.device"),
+        session_hash: eb.ref("excluded.session_hash"),
+        session_expires_at: eb.ref("excluded.session_expires_at"),
+        created_at: sql<string>`case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.created_at else excluded.created_at end`,
+        last_sent_at: sql<
+          string | null
+        >`case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.last_sent_at end`,
+      })),
     )
     .execute();
   return db
     .selectFrom("push_subscriptions")
     .select(subscriptionColumns)
     .where("endpoint", "=", row.endpoint)
+    .where("auth", "=", row.auth)
     .executeTakeFirstOrThrow();
 }
 
@@ -102,6 +133,32 @@ export async function deleteSubscription(db: Db, userId: number, id: number): Pr
 
 export function deleteSubscriptionById(db: Db, id: number) {
   return db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
+}
+
+/** The devices turned on in this session. */
+export function deleteSessionDevices(db: Db, sessionHash: string) {
+  return db.deleteFrom("push_subscriptions").where("session_hash", "=", sessionHash).execute();
+}
+
+/** Every device of a player but those of the session `keep` (null: every one). */
+export function deleteDevicesOf(db: Db, userId: number, keep: string | null) {
+  let query = db.deleteFrom("push_subscriptions").where("user_id", "=", userId);
+  if (keep !== null) query = query.where("session_hash", "!=", keep);
+  return query.execute();
+}
+
+/** A session's devices go on in the session that replaced it (a password change). */
+export function moveSessionDevices(db: Db, from: string, to: { hash: string; expiresAt: string }) {
+  return db
+    .updateTable("push_subscriptions")
+    .set({ session_hash: to.hash, session_expires_at: to.expiresAt })
+    .where("session_hash", "=", from)
+    .execute();
+}
+
+/** Devices whose session has expired (they get nothing already): gone. */
+export function pruneExpiredDevices(db: Db, now: string) {
+  return db.deleteFrom("push_subscriptions").where("session_expires_at", "<=", now).execute();
 }
 
 export function markSent(db: Db, subscriptionId: number, at: string) {

@@ -1,6 +1,7 @@
 /**
  * What is worth a push and when (issue 31 item 3), without I/O: the defaults, the text of each kind,
- * quiet hours and the day the daily cap counts in the player's own time zone, which endpoints we post to.
+ * quiet hours and the day the daily cap counts in the player's own time zone (which endpoints we post
+ * to: endpoint-rules.ts).
  */
 import { UNIT_CENTS } from "../../shared/money.ts";
 
@@ -210,37 +211,4 @@ export function startOfLocalDay(at: Date, zone: string): Date {
 /** Retry after a push service's transient failure: 30 s, 2 min, 8 min, 32 min. */
 export function retryDelayMs(attempts: number): number {
   return 30_000 * 4 ** Math.max(0, attempts - 1);
-}
-
-const PRIVATE_V4 = [
-  /^10\./,
-  /^127\./,
-  /^169\.254\./,
-  /^192\.168\./,
-  /^172\.(1[6-9]|2\d|3[01])\./,
-  /^0\./,
-  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
-];
-
-/**
- * Why a push endpoint is refused, or null when we may post to it: https to a public host name or
- * address; http://127.0.0.1 or localhost only when the operator allows a local push service. The
- * server posts to what players send, so addresses inside the network are refused.
- */
-export function endpointProblem(endpoint: string, allowLocal: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return "endpoint must be a URL";
-  }
-  if (url.username || url.password) return "endpoint must not carry credentials";
-  const host = url.hostname.toLowerCase();
-  const local = host === "127.0.0.1" || host === "localhost" || host === "[::1]";
-  if (local && allowLocal && (url.protocol === "http:" || url.protocol === "https:")) return null;
-  if (url.protocol !== "https:") return "endpoint must be an https:// URL";
-  if (local || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal"))
-    return "endpoint must be a public push service";
-  if (host.startsWith("[") || PRIVATE_V4.some((re) => re.test(host))) return "endpoint must be a public push service";
-  return null;
 }

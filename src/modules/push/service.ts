@@ -1,10 +1,12 @@
 import type { Config } from "../../config.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { type Db, transaction } from "../../runtime/index.ts";
+import { AppError, badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
+import { type Db, holdLocks, type LockKey, transaction } from "../../runtime/index.ts";
 import type { PushDevice, PushPreferences } from "../../shared/contract/push.ts";
 import type { SubscriptionBody } from "./model.ts";
 import * as repo from "./repo.ts";
-import { DEFAULT_PREFERENCES, endpointProblem, isTimeZone, MAX_DEVICES, type Preferences } from "./rules.ts";
+import { judgeEndpoint } from "./endpoint-rules.ts";
+import { type ResolveHost, resolvePublic } from "./network.ts";
+import { DEFAULT_PREFERENCES, isTimeZone, MAX_DEVICES, type Preferences } from "./rules.ts";
 import type { PushPreferencesTable, PushSubscriptionsTable } from "./table.ts";
 import { generateKeyPair, isValidKeyPair, isValidSubscriptionKeys, type VapidKeys } from "./webpush.ts";
 
@@ -59,16 +61,35 @@ function toDevice(
   };
 }
 
-/** Turns push on for one browser of the player's (or renews its keys); at most MAX_DEVICES each. */
+/** The session a device is turned on in: its hash, and when it ends — asked in the subscribing transaction (null: it ended). */
+export interface DeviceSession {
+  hash: string;
+  liveUntil(trx: Db): Promise<string | null>;
+}
+
+/** One player's devices change one at a time, in every process (the cap holds; a password change waits). */
+const devicesLock = (userId: number): LockKey => ["push-devices", userId];
+/** A session's sign-out and a device turned on in it go one after the other: none outlives the session. */
+const sessionLock = (sessionHash: string): LockKey => ["push-session", sessionHash];
+
+/**
+ * Turns push on for one browser of the player's, in their session (the device ends with it), or
+ * renews its keys; at most MAX_DEVICES each. The endpoint must be a public push service, its name
+ * resolved now (and again at every send). A browser another player turned push on in moves only
+ * for its holder: the same endpoint with the same secret. Anyone else's post makes a row of their
+ * own, which changes nothing for the holder (and what it is sent, that browser cannot decrypt).
+ */
 export async function subscribe(
   db: Db,
   config: Pick<Config, "pushLocalEndpoints">,
   now: Date,
   userId: number,
+  session: DeviceSession,
   body: SubscriptionBody,
+  resolveHost: ResolveHost,
 ): Promise<PushDevice> {
-  const problem = endpointProblem(body.endpoint, config.pushLocalEndpoints);
-  if (problem) throw badRequest(problem, "invalid_endpoint");
+  const judged = judgeEndpoint(body.endpoint, config.pushLocalEndpoints);
+  if (!judged.ok) throw badRequest(judged.problem, "invalid_endpoint");
   if (!isValidSubscriptionKeys(body.keys.p256dh, body.keys.auth))
     throw badRequest(
       "keys: p256dh must be a P-256 public key (65 bytes) and auth 16 bytes, both base64url",
@@ -76,11 +97,17 @@ export async function subscribe(
     );
   if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
     throw badRequest("timeZone: must be an IANA time zone such as America/Chicago", "invalid_time_zone");
+  if (judged.target.kind === "public") await assertPublicName(judged.target.host, resolveHost);
   const device = (body.device ?? "").trim() || "This browser";
-  // Count, then add: one player's subscriptions change one at a time, in every process (the cap holds).
-  return transaction(db, { exclusive: [["push-devices", userId]] }, async (trx) => {
-    const existing = await repo.subscriptionByEndpoint(trx, body.endpoint);
-    if (existing?.user_id !== userId && (await repo.countSubscriptions(trx, userId)) >= MAX_DEVICES)
+  const at = now.toISOString();
+  return transaction(db, { exclusive: [devicesLock(userId), sessionLock(session.hash)] }, async (trx) => {
+    // Checked under the locks a sign-out takes: a device is never stored for a session that just ended.
+    const liveUntil = await session.liveUntil(trx);
+    if (liveUntil === null) throw unauthorized();
+    // The browser's older subscription of this player's (another secret) is replaced, not kept beside it.
+    await repo.deleteOtherSecretsOf(trx, userId, body.endpoint, body.keys.auth);
+    const holder = await repo.subscriptionOfBrowser(trx, body.endpoint, body.keys.auth);
+    if (holder?.user_id !== userId && (await repo.countSubscriptions(trx, userId, at)) >= MAX_DEVICES)
       throw conflict(
         `Push is on for ${MAX_DEVICES} devices already: turn it off on one in Settings first`,
         "too_many_devices",
@@ -91,7 +118,9 @@ export async function subscribe(
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
       device,
-      created_at: now.toISOString(),
+      session_hash: session.hash,
+      session_expires_at: liveUntil,
+      created_at: at,
     });
     await repo.insertPreferencesIfMissing(
       trx,
@@ -101,8 +130,24 @@ export async function subscribe(
   });
 }
 
-export async function devices(db: Db, userId: number): Promise<{ devices: PushDevice[] }> {
-  return { devices: (await repo.subscriptionsOf(db, userId)).map(toDevice) };
+/** The push service's name must resolve, to public addresses only; a lookup that fails for now is a 503. */
+async function assertPublicName(host: string, resolveHost: ResolveHost): Promise<void> {
+  const resolution = await resolvePublic(host, resolveHost);
+  if (resolution.ok) return;
+  // One answer for a name that is not found and one that resolves inside a network: the refusal
+  // tells nobody what this server's resolver knows about internal names.
+  if ("refused" in resolution || resolution.notFound)
+    throw badRequest("endpoint must be a public push service, resolving to public addresses only", "invalid_endpoint");
+  throw new AppError(
+    503,
+    "push_service_unresolved",
+    "The push service's name could not be looked up just now. Try again in a minute.",
+    { "Retry-After": "30" },
+  );
+}
+
+export async function devices(db: Db, now: Date, userId: number): Promise<{ devices: PushDevice[] }> {
+  return { devices: (await repo.subscriptionsOf(db, userId, now.toISOString())).map(toDevice) };
 }
 
 /** Turns push off for one of the player's devices (404 for anyone else's). */
@@ -167,7 +212,7 @@ export async function savePreferences(
  * this request's path). One a minute: a second ask within it changes nothing.
  */
 export async function sendTest(db: Db, now: Date, userId: number): Promise<{ message: string; devices: number }> {
-  const count = await repo.countSubscriptions(db, userId);
+  const count = await repo.countSubscriptions(db, userId, now.toISOString());
   if (count === 0) throw conflict("Turn notifications on on this device first", "no_device");
   await repo.insertPush(db, {
     user_id: userId,
@@ -187,5 +232,27 @@ export async function sendTest(db: Db, now: Date, userId: number): Promise<{ mes
 
 /** Forgets a deleted account's devices, preferences and pushes, in the caller's transaction. */
 export async function forgetPushOf(trx: Db, userId: number): Promise<void> {
+  await holdLocks(trx, { exclusive: [devicesLock(userId)] });
   await repo.forget(trx, userId);
+}
+
+/** Ends the devices turned on in a session that ended (a sign-out), in the caller's transaction. */
+export async function endSessionDevices(trx: Db, sessionHash: string): Promise<void> {
+  await holdLocks(trx, { exclusive: [sessionLock(sessionHash)] });
+  await repo.deleteSessionDevices(trx, sessionHash);
+}
+
+/**
+ * Ends every device of a player whose sessions all ended (a password reset or change, an account
+ * deleted), in the caller's transaction. `handOver` moves the devices of the session a password was
+ * changed from to the session that replaces it: that browser keeps its own.
+ */
+export async function endDevicesOf(
+  trx: Db,
+  userId: number,
+  handOver?: { from: string; to: { hash: string; expiresAt: string } },
+): Promise<void> {
+  await holdLocks(trx, { exclusive: [devicesLock(userId)] });
+  if (handOver) await repo.moveSessionDevices(trx, handOver.from, handOver.to);
+  await repo.deleteDevicesOf(trx, userId, handOver?.to.hash ?? null);
 }

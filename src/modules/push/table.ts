@@ -10,16 +10,24 @@ export interface PushKeysTable {
   created_at: string;
 }
 
-/** One browser (device) a player turned push on in. */
+/**
+ * One browser (device) a player turned push on in, in one session of theirs: it ends with that
+ * session. Unique by (endpoint, auth): the same browser is one player's at a time.
+ */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
   /** The push service's URL for this browser: a secret capability, shown to its owner only. */
   endpoint: string;
   p256dh: string;
+  /** The browser's secret for this subscription: whoever posts it holds the browser. */
   auth: string;
   /** What the browser called itself ("Chrome on Android"), to tell devices apart in Settings. */
   device: string;
+  /** The session that turned push on here (auth's `sessions.token_hash`): sign-out ends the device. */
+  session_hash: string;
+  /** That session's expiry (sessions are never extended): past it the device gets nothing and is pruned. */
+  session_expires_at: string;
   created_at: string;
   last_sent_at: string | null;
 }

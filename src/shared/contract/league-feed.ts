@@ -73,3 +73,12 @@ export const LeagueWeekPicks = t.Object({
   ),
 });
 export type LeagueWeekPicks = typeof LeagueWeekPicks.static;
+
+/** GET /api/picks/league/{id}/sweat: the week's revealed picks still in play, for the sweat room (issue 44 item 4). */
+export const LeagueSweat = t.Object({
+  season: t.Number(),
+  week: t.Number(),
+  /** Oldest first; the browser groups them by game and follows the live scores it already receives. */
+  picks: t.Array(LeaguePick),
+});
+export type LeagueSweat = typeof LeagueSweat.static;

@@ -27,12 +27,24 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await (await registration())?.pushManager.getSubscription()) ?? null;
 }
 
-/** Where push stands on this device: on, off, blocked by the browser, or not possible here. */
+/**
+ * Where push stands on this device: on, off, blocked by the browser, or not possible here. "On" is
+ * the server's word too: a device ends with the session it was turned on in (a sign-out, a password
+ * change elsewhere) while the browser keeps its subscription, and whoever signs in next turns push
+ * on for themselves (the same subscription, handed over).
+ */
 export async function pushState(): Promise<PushState> {
   if (!pushSupported()) return "unsupported";
   if (Notification.permission === "denied") return "blocked";
   if (Notification.permission !== "granted") return "off";
-  return (await currentSubscription()) ? "on" : "off";
+  const subscription = await currentSubscription();
+  if (!subscription) return "off";
+  try {
+    const { devices } = await apiRequest<PushDevices>("GET", "/api/push/subscriptions");
+    return devices.some((d) => d.endpoint === subscription.endpoint) ? "on" : "off";
+  } catch {
+    return "on"; // the server cannot say just now: the browser's own word
+  }
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
