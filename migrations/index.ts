@@ -29,6 +29,7 @@ import * as m0028 from "./0028_league_history.ts";
 import * as m0029 from "./0029_foreign_key_indexes.ts";
 import * as m0030 from "./0030_idempotency_keys.ts";
 import * as m0031 from "./0031_push_devices_per_session.ts";
+import * as m0032 from "./0032_emails_without_trailing_dot.ts";
 import * as m0034 from "./0034_profile_visibility_default.ts";
 import * as m0035 from "./0035_reveal_once_picked.ts";
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "0029_foreign_key_indexes": m0029,
   "0030_idempotency_keys": m0030,
   "0031_push_devices_per_session": m0031,
+  "0032_emails_without_trailing_dot": m0032,
   "0034_profile_visibility_default": m0034,
   "0035_reveal_once_picked": m0035,
 };

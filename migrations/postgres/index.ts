@@ -15,6 +15,7 @@ import * as m0013 from "./0013_league_history.ts";
 import * as m0014 from "./0014_foreign_key_indexes.ts";
 import * as m0015 from "./0015_idempotency_keys.ts";
 import * as m0016 from "./0016_push_devices_per_session.ts";
+import * as m0017 from "./0017_emails_without_trailing_dot.ts";
 import * as m0019 from "./0019_profile_visibility_default.ts";
 import * as m0020 from "./0020_reveal_once_picked.ts";
 
@@ -36,6 +37,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0014_foreign_key_indexes": m0014,
   "0015_idempotency_keys": m0015,
   "0016_push_devices_per_session": m0016,
+  "0017_emails_without_trailing_dot": m0017,
   "0019_profile_visibility_default": m0019,
   "0020_reveal_once_picked": m0020,
 };
