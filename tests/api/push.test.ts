@@ -205,6 +205,10 @@ describe("subscriptions", () => {
     expect((await call(ctx.app, "DELETE", `/api/push/subscriptions/${id}`, { cookie: bob.cookie })).status).toBe(404);
     expect((await call(ctx.app, "DELETE", `/api/push/subscriptions/${id}`, { cookie: alice.cookie })).status).toBe(200);
     expect((await call(ctx.app, "DELETE", `/api/push/subscriptions/${id}`, { cookie: alice.cookie })).status).toBe(404);
+    for (const spelled of ["1e0", "01", "1.0"]) {
+      const refused = await call(ctx.app, "DELETE", `/api/push/subscriptions/${spelled}`, { cookie: alice.cookie });
+      expect({ spelled, status: refused.status }).toEqual({ spelled, status: 400 });
+    }
     const after = await call(ctx.app, "GET", "/api/push/subscriptions", { cookie: alice.cookie });
     expect(after.body.devices.map((d: { device: string }) => d.device)).toEqual(["Firefox on Linux"]);
   });
