@@ -1,6 +1,6 @@
 import { type Db, jsonList } from "../../runtime/index.ts";
 import type { Database } from "../../db/schema.ts";
-import { type ExpressionBuilder, sql, type Insertable } from "kysely";
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from "kysely";
 import { type BetStatus, type BetType, INDIVIDUAL_BOOK, type LegBetType } from "../../shared/bets.ts";
 import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
@@ -580,6 +580,31 @@ export async function countedBetFigures(db: Db, c: CountedBets) {
   }));
 }
 
+type LegBuilder = ExpressionBuilder<Database & { leg_games: Database["games"] }, "bets" | "bet_legs" | "leg_games">;
+
+/**
+ * A straight bet, or a parlay none of whose legs (joined with their game as `leg_games`) is as
+ * `failing` says: "every leg fits", as a where clause over `bets`.
+ */
+export function noLegWhere(
+  eb: ExpressionBuilder<Database, "bets" | "games">,
+  failing: (leg: LegBuilder) => Expression<SqlBool>,
+) {
+  return eb.or([
+    eb("bets.is_parlay", "=", sql.lit(0)),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("bet_legs")
+          .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
+          .select("bet_legs.id")
+          .whereRef("bet_legs.bet_id", "=", "bets.id")
+          .where(failing),
+      ),
+    ),
+  ]);
+}
+
 /** The bets of `c.userIds` a league without its own book counts (its own book's, and individual bets that fit it), as a where clause. */
 export function countedBetsFilter(c: CountedBets) {
   const allowed = [...c.allowedBetTypes] as BetType[];
@@ -596,24 +621,12 @@ export function countedBetsFilter(c: CountedBets) {
         ...(c.minWagerCents === null ? [] : [eb("bets.wager_cents", ">=", c.minWagerCents)]),
         ...(c.maxWagerCents === null ? [] : [eb("bets.wager_cents", "<=", c.maxWagerCents)]),
         kickoffFits("games.commence_time"),
-        eb.or([
-          eb("bets.is_parlay", "=", sql.lit(0)),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("bet_legs")
-                .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
-                .select("bet_legs.id")
-                .whereRef("bet_legs.bet_id", "=", "bets.id")
-                .where((leg) =>
-                  leg.or([
-                    leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
-                    sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
-                  ]),
-                ),
-            ),
-          ),
-        ]),
+        noLegWhere(eb, (leg) =>
+          leg.or([
+            leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
+            sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
+          ]),
+        ),
       ]),
     ]);
   };
