@@ -21,11 +21,12 @@ import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { ingestEvents } from "../../src/modules/push/intake.ts";
 import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
-import { decryptPayload, generateKeyPair, toBase64Url, type VapidKeys } from "../../src/modules/push/webpush.ts";
+import { decryptPayload } from "../../src/modules/push/webpush.ts";
 import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { copiesSettled, onPostgres } from "../databases.ts";
 import { ADMIN, buildFriendship, type BuiltUser, seededSeason } from "../factories.ts";
 import type { FakeProvider } from "../fake-provider.ts";
+import { type BrowserDevice, browserDevice, recordingPushService } from "../push-devices.ts";
 import { BASE, call, type TestContext } from "../support.ts";
 import { LATE, moneyline, over, spread, SUN, THU, WEEK2, WEEK2_LATE } from "./league-fixtures.ts";
 
@@ -46,14 +47,9 @@ let callers: Caller[];
 const leagues: Record<string, { id: number; token: string }> = {};
 let controlPick: number;
 const secretPicks: number[] = [];
-const devices = new Map<string, Device>();
-const pushed: { path: string; body: Uint8Array<ArrayBuffer> }[] = [];
+const devices = new Map<string, BrowserDevice>();
+let pushed: { path: string; body: Uint8Array<ArrayBuffer> }[] = [];
 const sockets: WebSocket[] = [];
-
-interface Device extends VapidKeys {
-  auth: string;
-  endpoint: string;
-}
 
 async function ok<T = any>(who: BuiltUser | null, method: string, path: string, body?: unknown): Promise<T> {
   const res = await call(ctx.app, method, path, { body, cookie: who?.cookie });
@@ -88,12 +84,7 @@ async function startBetIdsAtCanary() {
 
 async function subscribeDevice(caller: Caller) {
   if (!caller.who) return;
-  const keys = await generateKeyPair();
-  const device = {
-    ...keys,
-    auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
-    endpoint: `http://127.0.0.1:${pushService.port}/device/${caller.name}`,
-  };
+  const device = await browserDevice(`http://127.0.0.1:${pushService.port}/device/${caller.name}`);
   devices.set(caller.name, device);
   await ok(caller.who, "POST", "/api/push/subscriptions", {
     endpoint: device.endpoint,
@@ -271,14 +262,7 @@ function leaksToOthers(answers: Answer[]): string[] {
 // ---- The world ----
 
 beforeAll(async () => {
-  pushService = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
-      pushed.push({ path: new URL(request.url).pathname, body: new Uint8Array(await request.arrayBuffer()) });
-      return new Response(null, { status: 201 });
-    },
-  });
+  ({ server: pushService, received: pushed } = recordingPushService());
   const world = await seededSeason({
     people: {
       admin: ADMIN,

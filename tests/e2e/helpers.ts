@@ -105,6 +105,8 @@ export interface ContextOptions {
   signedInAs?: { token: string } | null;
   /** "allow" to run with the app's service worker (blocked by default). */
   serviceWorkers?: "allow" | "block";
+  /** The browser's time zone (IANA); the machine's when absent. */
+  timezoneId?: string;
 }
 
 /** A fresh browser profile (own cookies and localStorage) pointed at the server. */
@@ -112,6 +114,7 @@ export async function newContext(browser: Browser, server: Server, opts: Context
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: opts.viewport ?? DESKTOP,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
     // The app's service worker answers the page's requests, and Playwright's routes never see those:
     // tests run without it unless they test it (tests/e2e/installable.test.ts).
     serviceWorkers: opts.serviceWorkers ?? "block",

@@ -8,6 +8,8 @@ import { assertAdmin } from "./policy.ts";
 import { userForSession } from "./service.ts";
 
 export const SESSION_COOKIE = "npt_session";
+/** A browser that signed in to an account before (rules.ts): sent with sign-ins only. */
+export const KNOWN_DEVICE_COOKIE = "npt_known_device";
 
 export interface AuthDeps {
   db: Db;
