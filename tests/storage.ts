@@ -1,16 +1,86 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 
 /**
- * Small filesystems a test can fill or turn read-only under a running process (as root): a tmpfs
- * of a few megabytes (disk full), and an ext4 loop image mounted `errors=remount-ro` whose error
- * the test triggers (the kernel turns it read-only under open files, as a failing disk does).
+ * Filesystems a test can break under a running process (as root): an ext4 image mounted
+ * `errors=remount-ro` through a loop device, whose error the test triggers (the kernel turns it
+ * read-only under open files, as on an I/O error: tests/api/durability.test.ts,
+ * storage-faults.test.ts), and a small tmpfs to fill up (disk full: storage-faults.test.ts).
  */
-const asRoot = process.getuid?.() === 0;
 
-const run = (command: string[]) => Bun.spawnSync(command, { stdout: "pipe", stderr: "pipe" });
-const said = (result: ReturnType<typeof run>) => `${result.stdout.toString()}${result.stderr.toString()}`.trim();
+/** Runs a command; its exit code and output. */
+export function run(...command: string[]): { code: number; output: string } {
+  const result = Bun.spawnSync(command, { stdout: "pipe", stderr: "pipe" });
+  return { code: result.exitCode ?? -1, output: `${result.stdout.toString()}${result.stderr.toString()}`.trim() };
+}
+
+/** An ext4 image of `megabytes` in `home`, mounted `errors=remount-ro` through a loop device. */
+export class LoopMount {
+  readonly image: string;
+  readonly dir: string;
+  #device = "";
+
+  constructor(home: string, megabytes: number) {
+    this.image = join(home, "disk.img");
+    this.dir = join(home, "mnt");
+    mkdirSync(this.dir, { recursive: true });
+    writeFileSync(this.image, "");
+    truncateSync(this.image, megabytes * 1024 * 1024);
+    const made = run("mkfs.ext4", "-q", "-F", this.image);
+    if (made.code !== 0) throw new Error(`mkfs.ext4: ${made.output}`);
+  }
+
+  /** Mounts the image; a sentence saying why not, or null. */
+  mount(options = "errors=remount-ro"): string | null {
+    const mounted = run("mount", "-o", `loop,${options}`, this.image, this.dir);
+    if (mounted.code !== 0) return `mount -o loop failed: ${mounted.output}`;
+    this.#device = basename(run("findmnt", "-n", "-o", "SOURCE", this.dir).output);
+    return null;
+  }
+
+  /** ext4's sysfs folder of this mount: trigger_fs_error, errors_count. */
+  get sysfs(): string {
+    return `/sys/fs/ext4/${this.#device}`;
+  }
+
+  /** What the kernel does on an I/O error under errors=remount-ro: abort the journal, stop writing. */
+  fail(): void {
+    writeFileSync(join(this.sysfs, "trigger_fs_error"), "injected fault (tests/storage.ts)\n");
+  }
+
+  errorsCount(): number {
+    return Number(readFileSync(join(this.sysfs, "errors_count"), "utf8").trim());
+  }
+
+  unmount(): void {
+    // mount -o loop sets autoclear: the loop device goes with the mount.
+    const done = run("umount", this.dir);
+    if (done.code !== 0) throw new Error(`umount: ${done.output}`);
+  }
+}
+
+/** Why an ext4 loop image cannot be made, mounted and failed here (not root, no loop devices…), or null. */
+export function ext4LoopUnavailable(): string | null {
+  if (process.platform !== "linux") return `needs Linux (this is ${process.platform})`;
+  if (process.getuid?.() !== 0) return "needs root (mount, loop devices, /sys/fs/ext4)";
+  const tools = ["mkfs.ext4", "e2fsck", "mount", "umount", "findmnt"].filter((t) => !Bun.which(t));
+  if (tools.length > 0) return `missing commands: ${tools.join(", ")} (Debian: e2fsprogs, mount, util-linux)`;
+  if (!existsSync("/dev/loop-control")) return "no loop devices (/dev/loop-control is missing)";
+  const home = mkdtempSync(join(tmpdir(), "npt-loop-probe-"));
+  try {
+    const probe = new LoopMount(home, 8);
+    const refused = probe.mount();
+    if (refused) return refused;
+    const injectable = existsSync(join(probe.sysfs, "trigger_fs_error"));
+    probe.unmount();
+    return injectable ? null : `this kernel's ext4 has no ${probe.sysfs}/trigger_fs_error`;
+  } catch (error) {
+    return String(error);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
 
 export interface Mounted {
   dir: string;
@@ -20,22 +90,22 @@ export interface Mounted {
 
 /** Why a tmpfs cannot be mounted here, or null. */
 export function tmpfsUnavailable(): string | null {
-  if (!asRoot) return "not root (mounting a tmpfs needs it)";
+  if (process.getuid?.() !== 0) return "not root (mounting a tmpfs needs it)";
   const dir = mkdtempSync(join(tmpdir(), "npt-tmpfs-probe-"));
-  const mounted = run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir]);
-  if (mounted.exitCode === 0) run(["umount", dir]);
+  const mounted = run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir);
+  if (mounted.code === 0) run("umount", dir);
   rmSync(dir, { recursive: true, force: true });
-  return mounted.exitCode === 0 ? null : `mount -t tmpfs failed: ${said(mounted)}`;
+  return mounted.code === 0 ? null : `mount -t tmpfs failed: ${mounted.output}`;
 }
 
 export function mountTmpfs(megabytes: number): Mounted {
   const dir = mkdtempSync(join(tmpdir(), "npt-tmpfs-"));
-  const mounted = run(["mount", "-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", dir]);
-  if (mounted.exitCode !== 0) throw new Error(`mount -t tmpfs: ${said(mounted)}`);
+  const mounted = run("mount", "-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", dir);
+  if (mounted.code !== 0) throw new Error(`mount -t tmpfs: ${mounted.output}`);
   return {
     dir,
     release() {
-      run(["umount", "-l", dir]);
+      run("umount", "-l", dir);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -45,57 +115,7 @@ export function mountTmpfs(megabytes: number): Mounted {
 export function fillUp(dir: string): string {
   const filler = join(dir, "filler");
   // Big blocks first, then small ones for what is left; dd ends on ENOSPC (a non-zero exit, expected).
-  run(["dd", "if=/dev/zero", `of=${filler}`, "bs=1M", "status=none"]);
-  run(["dd", "if=/dev/zero", `of=${filler}`, "bs=4k", "oflag=append", "conv=notrunc", "status=none"]);
+  run("dd", "if=/dev/zero", `of=${filler}`, "bs=1M", "status=none");
+  run("dd", "if=/dev/zero", `of=${filler}`, "bs=4k", "oflag=append", "conv=notrunc", "status=none");
   return filler;
-}
-
-/** Why an ext4 loop image cannot be made and failed here, or null. */
-export function ext4LoopUnavailable(): string | null {
-  if (!asRoot) return "not root (loop devices need it)";
-  if (!Bun.which("mkfs.ext4")) return "no mkfs.ext4 (Debian's e2fsprogs)";
-  try {
-    const loop = mountExt4(8);
-    const triggerable = existsSync(`/sys/fs/ext4/${loop.device}/trigger_fs_error`);
-    loop.release();
-    return triggerable ? null : "no /sys/fs/ext4/<device>/trigger_fs_error";
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-export interface Ext4Mount extends Mounted {
-  /** The loop device's name (loop0…). */
-  device: string;
-  /** Reports a filesystem error: with errors=remount-ro the kernel makes it read-only at once, open files and all. */
-  failToReadOnly(): void;
-}
-
-/** An ext4 image of `megabytes` in a temporary folder of its own, mounted on a loop device with errors=remount-ro. */
-export function mountExt4(megabytes: number): Ext4Mount {
-  const imageDir = mkdtempSync(join(tmpdir(), "npt-ext4-image-"));
-  const image = join(imageDir, "data.img");
-  const made = run(["truncate", "-s", `${megabytes}M`, image]);
-  const formatted = made.exitCode === 0 ? run(["mkfs.ext4", "-q", "-F", image]) : made;
-  const dir = mkdtempSync(join(tmpdir(), "npt-ext4-"));
-  const mounted = formatted.exitCode === 0 ? run(["mount", "-o", "loop,errors=remount-ro", image, dir]) : formatted;
-  if (mounted.exitCode !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(imageDir, { recursive: true, force: true });
-    throw new Error(`an ext4 loop image: ${said(mounted)}`);
-  }
-  const device = basename(said(run(["findmnt", "-n", "-o", "SOURCE", dir])));
-  return {
-    dir,
-    device,
-    failToReadOnly() {
-      const wrote = run(["sh", "-c", `echo 1 > /sys/fs/ext4/${device}/trigger_fs_error`]);
-      if (wrote.exitCode !== 0) throw new Error(`trigger_fs_error: ${said(wrote)}`);
-    },
-    release() {
-      run(["umount", "-l", dir]);
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(imageDir, { recursive: true, force: true });
-    },
-  };
 }

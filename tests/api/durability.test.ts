@@ -13,75 +13,16 @@
  */
 import { expect, test } from "bun:test";
 import { Database as Sqlite } from "bun:sqlite";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { onPostgres } from "../databases.ts";
 import { placementWorld, startServe } from "../serve-process.ts";
+import { ext4LoopUnavailable, LoopMount, run } from "../storage.ts";
 
 const PLAYERS = 100;
 const CLIENTS = 16;
 const SERVE_ENV = { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0", AUTH_RATE_LIMIT: "100000" };
-
-/** Runs a command; its exit code and output. */
-function run(...command: string[]): { code: number; output: string } {
-  const result = Bun.spawnSync(command, { stdout: "pipe", stderr: "pipe" });
-  return { code: result.exitCode ?? -1, output: `${result.stdout.toString()}${result.stderr.toString()}`.trim() };
-}
-
-/** An ext4 image of `megabytes`, mounted `errors=remount-ro` through a loop device. */
-class LoopMount {
-  readonly image: string;
-  readonly dir: string;
-  #device = "";
-
-  constructor(home: string, megabytes: number) {
-    this.image = join(home, "disk.img");
-    this.dir = join(home, "mnt");
-    mkdirSync(this.dir, { recursive: true });
-    writeFileSync(this.image, "");
-    truncateSync(this.image, megabytes * 1024 * 1024);
-    const made = run("mkfs.ext4", "-q", "-F", this.image);
-    if (made.code !== 0) throw new Error(`mkfs.ext4: ${made.output}`);
-  }
-
-  /** Mounts the image; a sentence saying why not, or null. */
-  mount(options = "errors=remount-ro"): string | null {
-    const mounted = run("mount", "-o", `loop,${options}`, this.image, this.dir);
-    if (mounted.code !== 0) return `mount -o loop failed: ${mounted.output}`;
-    this.#device = basename(run("findmnt", "-n", "-o", "SOURCE", this.dir).output);
-    return null;
-  }
-
-  /** ext4's sysfs folder of this mount: trigger_fs_error, errors_count. */
-  get sysfs(): string {
-    return `/sys/fs/ext4/${this.#device}`;
-  }
-
-  /** What the kernel does on an I/O error under errors=remount-ro: abort the journal, stop writing. */
-  fail(): void {
-    writeFileSync(join(this.sysfs, "trigger_fs_error"), "durability test: injected fault\n");
-  }
-
-  errorsCount(): number {
-    return Number(readFileSync(join(this.sysfs, "errors_count"), "utf8").trim());
-  }
-
-  unmount(): void {
-    // mount -o loop sets autoclear: the loop device goes with the mount.
-    const done = run("umount", this.dir);
-    if (done.code !== 0) throw new Error(`umount: ${done.output}`);
-  }
-}
 
 /** Runs `work` while process `pid` is stopped: every thread of it out of the kernel, none in a system call. */
 async function frozen(pid: number, work: () => void): Promise<void> {
@@ -102,24 +43,7 @@ async function frozen(pid: number, work: () => void): Promise<void> {
 /** Why this machine cannot run the test (not root, no loop devices, no ext4 fault injection…), or null. */
 function missing(): string | null {
   if (onPostgres) return "it tests the SQLite file (PostgreSQL's durability is its own fsync)";
-  if (process.platform !== "linux") return `needs Linux (this is ${process.platform})`;
-  if (process.getuid?.() !== 0) return "needs root (mount, loop devices, /sys/fs/ext4)";
-  const tools = ["mkfs.ext4", "e2fsck", "mount", "umount", "findmnt"].filter((t) => !Bun.which(t));
-  if (tools.length > 0) return `missing commands: ${tools.join(", ")} (Debian: e2fsprogs, mount, util-linux)`;
-  if (!existsSync("/dev/loop-control")) return "no loop devices (/dev/loop-control is missing)";
-  const home = mkdtempSync(join(tmpdir(), "npt-durable-probe-"));
-  try {
-    const probe = new LoopMount(home, 8);
-    const refused = probe.mount();
-    if (refused) return refused;
-    const injectable = existsSync(join(probe.sysfs, "trigger_fs_error"));
-    probe.unmount();
-    return injectable ? null : `this kernel's ext4 has no ${probe.sysfs}/trigger_fs_error`;
-  } catch (error) {
-    return String(error);
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+  return ext4LoopUnavailable();
 }
 
 const why = missing();

@@ -8,11 +8,12 @@
  * included, is JSON.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onPostgres } from "../databases.ts";
 import { type LoggedServe, spawnServe } from "../serve-process.ts";
-import { ext4LoopUnavailable, fillUp, type Mounted, mountExt4, mountTmpfs, tmpfsUnavailable } from "../storage.ts";
+import { ext4LoopUnavailable, fillUp, LoopMount, type Mounted, mountTmpfs, run, tmpfsUnavailable } from "../storage.ts";
 
 const tmpfsProblem = onPostgres ? "the PostgreSQL pass" : tmpfsUnavailable();
 const ext4Problem = onPostgres ? "the PostgreSQL pass" : ext4LoopUnavailable();
@@ -158,12 +159,21 @@ describe.skipIf(tmpfsProblem !== null)("a full disk", () => {
 
 describe.skipIf(ext4Problem !== null)("a filesystem turned read-only under serve", () => {
   test("writes answer 503 storage_unavailable, /readyz says so, the jobs log says why, and every line on stop is JSON", async () => {
-    const ext4 = mountExt4(64);
-    mounted = ext4;
-    const { send, place, ready } = await serveOn(ext4.dir);
+    const home = mkdtempSync(join(tmpdir(), "npt-readonly-disk-"));
+    const disk = new LoopMount(home, 64);
+    expect(disk.mount()).toBeNull();
+    // Unmounted lazily: serve is killed by then, but its files may not all be closed yet.
+    mounted = {
+      dir: disk.dir,
+      release() {
+        run("umount", "-l", disk.dir);
+        rmSync(home, { recursive: true, force: true });
+      },
+    };
+    const { send, place, ready } = await serveOn(disk.dir);
     expect((await place(0)).status).toBe(201);
 
-    ext4.failToReadOnly();
+    disk.fail();
     const answers = [];
     for (let n = 1; n <= 20; n++) answers.push(await place(n));
     for (const answer of answers) expectStorageUnavailable(answer);
