@@ -17,7 +17,7 @@ import { DatabaseConnectError } from "../runtime/connection.ts";
 const program = new Command()
   .name("nfl-paper-trading")
   .description(
-    "NFL Paper Trading: paper bets on NFL games. Settings come from the environment (see README); flags win.",
+    "NFL Paper Trading: paper bets on NFL games. Settings come from the environment (see docs/configuration.md); flags win.",
   )
   .showHelpAfterError();
 

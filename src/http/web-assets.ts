@@ -154,7 +154,7 @@ export interface WebAssets {
 
 /**
  * Compresses every file once, at start-up: the binary cannot carry precompressed files beside its
- * HTML import (README). Serving starts once gzip is done (tens of milliseconds); brotli's smallest
+ * HTML import (docs/architecture.md). Serving starts once gzip is done (tens of milliseconds); brotli's smallest
  * output takes over a second, so each file gets its brotli variant in the background.
  */
 async function buildAssets(): Promise<WebAssets> {

@@ -1,7 +1,7 @@
 import { getOrCreate } from "./maps.ts";
 
 /**
- * The app's Prometheus metrics (README "Operations"): what requests, sockets, the outbox and
+ * The app's Prometheus metrics (docs/operations.md "Operations"): what requests, sockets, the outbox and
  * background jobs count into. The `/metrics` route that shows them is http/metrics.ts.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";

@@ -34,7 +34,7 @@ type Stop = () => Promise<void> | void;
 /** A job run by the one process holding the "jobs" lease. */
 export interface BackgroundJob {
   name: string;
-  /** When it runs, in words (README "Where is…", the start-up log). */
+  /** When it runs, in words (docs/architecture.md "Where is…", the start-up log). */
   schedule: string;
   /** Starts it once the lease is taken; a repeating job returns its stop function. */
   start(ctx: JobContext): Promise<Stop | undefined>;

@@ -64,7 +64,7 @@ describe("a real serve process (production mode, Bun's own limits out of the way
     const db = join(mkdtempSync(join(tmpdir(), "npt-hardening-")), "app.db");
     const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0" };
     delete env.NODE_ENV;
-    // The flag package.json's start script and the compiled binary carry (README: Request limits).
+    // The flag package.json's start script and the compiled binary carry (docs/configuration.md: Request limits).
     ({ proc, url } = await startServe(db, env, ["--max-http-header-size=262144"]));
   }, 30_000);
   afterAll(async () => {

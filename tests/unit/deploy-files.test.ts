@@ -25,6 +25,8 @@ type Service = {
 const compose = Bun.YAML.parse(composeText) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const envExample = read(".env.example");
 const readme = read("README.md");
+const configurationPage = read("docs/configuration.md");
+const operationsPage = read("docs/operations.md");
 
 /** How compose passes a variable on with an empty default: ${NAME:-}. */
 const passedThrough = (name: string) => `\${${name}:-}`;
@@ -126,11 +128,11 @@ describe("compose.yaml", () => {
 describe("every variable is documented", () => {
   const listed = (name: string) => new RegExp(`^#? ?${name}=`, "m").test(envExample);
 
-  test("each variable the app reads is in .env.example and in README's Configuration table", () => {
+  test("each variable the app reads is in .env.example and in the Configuration page's table", () => {
     const names = variablesTheAppReads();
     expect(names).toContain("DATABASE_URL");
     expect(names).toContain("METRICS_TOKEN");
-    const configuration = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("### The first admin"));
+    const configuration = configurationPage.slice(0, configurationPage.indexOf("## The first admin"));
     const missing = names.filter((name) => !listed(name) || !configuration.includes(`| \`${name}\` |`));
     expect(missing).toEqual([]);
   });
@@ -193,9 +195,10 @@ describe("supported versions (issue 42 item 5)", () => {
     expect(["22", "24"]).toContain(node!);
   });
 
-  test("the README states the same versions (and no Node before 22)", () => {
+  test("the README and the operations page state the same versions (and no Node before 22)", () => {
     expect(readme).not.toMatch(/Node\.js \(?20\+/);
-    const versions = readme.slice(readme.indexOf("**Supported versions**"));
+    expect(readme).toContain("Node.js 22 or 24");
+    const versions = operationsPage.slice(operationsPage.indexOf("**Supported versions**"));
     expect(versions).toContain("Node.js 22 or 24");
     expect(versions).toContain(`Bun ${packageJson.dependencies.bun!.replace(/^\^/, "")}`);
   });

@@ -6,7 +6,7 @@ import * as service from "./service.ts";
 
 /**
  * The Games screen's two public reads, serialized once per change and served from memory to
- * everyone (README: cached reads). Used by the routes and by the native fast path alike.
+ * everyone (docs/architecture.md: cached reads). Used by the routes and by the native fast path alike.
  */
 export function gamesReads(db: Db, clock: Clock) {
   const reads = new ReadCache();
