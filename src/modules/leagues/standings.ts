@@ -66,7 +66,7 @@ export async function seasonRows(db: Db, r: StandingsRequest): Promise<RankedRow
 }
 
 /** The league's standings for one week of the current season, or for its season (worst weeks dropped). */
-export async function standings(db: Db, now: Date, r: StandingsRequest): Promise<LeagueStandings> {
+export async function standings(db: Db, now: Date, r: StandingsRequest): Promise<Omit<LeagueStandings, "format">> {
   const current = await currentWeek(db, now);
   const ranked =
     r.week === null
