@@ -6,6 +6,7 @@ import { seedDemoBots } from "../modules/bots/service.ts";
 import { BOTS_WEEKLY_BETS, startWeeklyJob, WEEKLY_WINNERS } from "../modules/admin/weekly-jobs.ts";
 import type { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { hasNoUsers } from "../modules/users/service.ts";
+import { gradeUngraded } from "../modules/pools/service.ts";
 import { PUSH_TICK_MS, startPushJob } from "../modules/push/job.ts";
 import type { ResolveHost } from "../modules/push/network.ts";
 import type { Db } from "./connection.ts";
@@ -70,10 +71,12 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: "settlement sweep",
     schedule: "once, on taking the lease",
-    // Whatever was resolved but not settled before a crash or by a CLI while we were down.
+    // Whatever was resolved but not settled (or its pool picks not graded) before a crash or by a CLI while we were down.
     async start({ db, clock, logger }) {
       const swept = await settleAllPending(db, clock.now());
       if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
+      const graded = await gradeUngraded(db);
+      if (graded > 0) logger.info({ picks: graded }, "graded pool picks left ungraded at start-up");
       return undefined;
     },
   },

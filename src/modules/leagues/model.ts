@@ -138,7 +138,7 @@ const settings = {
   /** Bets or a pool's format; left out: bets for a new league, unchanged on edit. Fixed once the pool has a pick. */
   format: t.Optional(literals(FORMATS, `format: must be one of ${FORMATS.join(", ")}`)),
   /** The pool's options (those its format reads; the others keep their defaults); left out: the defaults, unchanged on edit. */
-  pool: t.Optional(t.Union([PoolBody, t.Null()], { error: PoolBody.error })),
+  pool: t.Optional(PoolBody),
 };
 
 export const CreateLeagueBody = t.Object(
