@@ -352,7 +352,9 @@ beforeAll(async () => {
     ],
     tiebreaker: 49,
   });
-  await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/1`, { picks: [{ gameId: SUN, selection: "Buffalo Bills" }] });
+  await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/1`, {
+    picks: [{ gameId: SUN, selection: "Buffalo Bills" }],
+  });
   await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/2`, {
     picks: [{ gameId: WEEK2_LATE, selection: "Dallas Cowboys" }],
   });
@@ -505,7 +507,9 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     expect(found.some((f) => f.startsWith(`league-mate GET /api/leagues/${leagues.pickem!.id}/pool/2 `))).toBe(true);
     // Never to anyone outside the pool.
     for (const pool of [leagues.pickem!, leagues.confidence!, leagues.survivor!])
-      expect(found.filter((f) => f.includes(`/api/leagues/${pool.id}/pool/`) && !/^(league-mate|league-admin) /.test(f))).toEqual([]);
+      expect(
+        found.filter((f) => f.includes(`/api/leagues/${pool.id}/pool/`) && !/^(league-mate|league-admin) /.test(f)),
+      ).toEqual([]);
     // Still never: "Never League", or a league she joined after placing them.
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.never!.id} `))).toEqual([]);
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.lateJoin!.id} `))).toEqual([]);

@@ -29,7 +29,9 @@ describe.skipIf(!onPostgres)("concurrent saves of one member's pool sheet (two p
     );
     expect(created.status).toBe(201);
     const league = (await created.json()) as { id: number };
-    expect((await send(b, "POST", `/api/leagues/${league.id}/join`, { userId: member.id }, member.cookie)).status).toBe(200);
+    expect((await send(b, "POST", `/api/leagues/${league.id}/join`, { userId: member.id }, member.cookie)).status).toBe(
+      200,
+    );
     const { week } = (await (await send(a, "GET", "/api/weeks/current")).json()) as { week: number };
     const url = `/api/leagues/${league.id}/pool/${week}`;
     const sheet = (await (await send(a, "GET", url, undefined, member.cookie)).json()) as {
@@ -40,9 +42,14 @@ describe.skipIf(!onPostgres)("concurrent saves of one member's pool sheet (two p
     // Two sheets on different games, each with points 1..k: any mix of the two repeats a game's points.
     const half = Math.floor(open.length / 2);
     const sheetA = open.slice(0, half).map((g, i) => ({ gameId: g.gameId, selection: g.homeTeam, points: i + 1 }));
-    const sheetB = open.slice(half, 2 * half).map((g, i) => ({ gameId: g.gameId, selection: g.awayTeam, points: i + 1 }));
+    const sheetB = open
+      .slice(half, 2 * half)
+      .map((g, i) => ({ gameId: g.gameId, selection: g.awayTeam, points: i + 1 }));
     const key = (picks: { gameId: string; selection: string; points: number | null }[]) =>
-      picks.map((p) => `${p.gameId}:${p.selection}:${p.points}`).sort().join(",");
+      picks
+        .map((p) => `${p.gameId}:${p.selection}:${p.points}`)
+        .sort()
+        .join(",");
 
     for (let round = 0; round < 8; round++) {
       expect((await send(a, "PUT", url, { picks: [] }, member.cookie)).status).toBe(200);

@@ -60,7 +60,8 @@ async function pool(
   return league as unknown as { id: number; format: string; pool: Record<string, unknown> };
 }
 
-const sheetOf = (who: BuiltUser, leagueId: number, week: number) => ok(who, "GET", `/api/leagues/${leagueId}/pool/${week}`);
+const sheetOf = (who: BuiltUser, leagueId: number, week: number) =>
+  ok(who, "GET", `/api/leagues/${leagueId}/pool/${week}`);
 const save = (who: BuiltUser, leagueId: number, week: number, body: unknown) =>
   as(who, "PUT", `/api/leagues/${leagueId}/pool/${week}`, body);
 
@@ -130,7 +131,9 @@ describe("a league's format and pool options (the contract)", () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body.pool.against).toBe("spread");
-    expect((await save(people.alice, p.id, 1, { picks: [{ gameId: SUN, selection: "Buffalo Bills" }] })).status).toBe(200);
+    expect((await save(people.alice, p.id, 1, { picks: [{ gameId: SUN, selection: "Buffalo Bills" }] })).status).toBe(
+      200,
+    );
     for (const change of [{ format: "confidence" }, { pool: { against: "straight" } }]) {
       const res = await as(people.commish, "PUT", `/api/leagues/${p.id}`, {
         name: "Fixed Pool",
@@ -138,7 +141,11 @@ describe("a league's format and pool options (the contract)", () => {
         rules: RULES,
         ...change,
       });
-      expect({ change, status: res.status, code: res.body.code }).toEqual({ change, status: 409, code: "pool_started" });
+      expect({ change, status: res.status, code: res.body.code }).toEqual({
+        change,
+        status: 409,
+        code: "pool_started",
+      });
     }
     const renamed = await as(people.commish, "PUT", `/api/leagues/${p.id}`, {
       name: "Fixed Pool, renamed",
@@ -170,7 +177,9 @@ describe("the sheet: PUT and GET /api/leagues/{id}/pool/{week}", () => {
     expect(saved.body.games.map((g: any) => g.gameId)).toEqual([THU, SUN, LATE]);
 
     const ats = await pool("Spread Pool", "pickem", { against: "spread" });
-    await ok(people.alice, "PUT", `/api/leagues/${ats.id}/pool/1`, { picks: [{ gameId: SUN, selection: "Buffalo Bills" }] });
+    await ok(people.alice, "PUT", `/api/leagues/${ats.id}/pool/1`, {
+      picks: [{ gameId: SUN, selection: "Buffalo Bills" }],
+    });
     // The line moves: the pick keeps its spread; the other side picked now gets today's.
     provider.spreadShift = -3;
     await syncAgain();
@@ -218,7 +227,9 @@ describe("the sheet: PUT and GET /api/leagues/{id}/pool/{week}", () => {
     const pickem = await pool("Bad Pickem", "pickem");
     const confidence = await pool("Bad Confidence", "confidence");
     const survivor = await pool("Bad Survivor", "survivor");
-    await ok(people.alice, "PUT", `/api/leagues/${survivor.id}/pool/1`, { picks: [{ gameId: SUN, selection: "Buffalo Bills" }] });
+    await ok(people.alice, "PUT", `/api/leagues/${survivor.id}/pool/1`, {
+      picks: [{ gameId: SUN, selection: "Buffalo Bills" }],
+    });
     const cases: [number, number, unknown, number, string][] = [
       [pickem.id, 1, { picks: [{ gameId: WEEK2, selection: "Kansas City Chiefs" }] }, 400, "game_not_in_week"],
       [pickem.id, 1, { picks: [{ gameId: SUN, selection: "Dallas Cowboys" }] }, 400, "invalid_selection"],
@@ -314,8 +325,15 @@ describe("hidden until they lock, shown after (decision 0073)", () => {
     });
     const seen = await sheetOf(people.bob, p.id, 1);
     const alice = seen.members.find((m: any) => m.username === "alice");
-    expect(alice).toEqual({ userId: people.alice.user.id, username: "alice", picked: 2, picks: [], tiebreaker: null, points: 0 });
-    expect(JSON.stringify(seen)).not.toContain("Dallas Cowboys\",\"points");
+    expect(alice).toEqual({
+      userId: people.alice.user.id,
+      username: "alice",
+      picked: 2,
+      picks: [],
+      tiebreaker: null,
+      points: 0,
+    });
+    expect(JSON.stringify(seen)).not.toContain('Dallas Cowboys","points');
     await at("2026-09-11T01:00:00Z", async () => {
       const thursday = (await sheetOf(people.bob, p.id, 1)).members.find((m: any) => m.username === "alice");
       expect(thursday.picks.map((x: any) => [x.gameId, x.selection, x.points])).toEqual([[THU, "Dallas Cowboys", 3]]);
@@ -330,7 +348,9 @@ describe("hidden until they lock, shown after (decision 0073)", () => {
 
   test("a pool locking the whole week shows every pick at its first kick-off", async () => {
     const p = await pool("Week Lock Pool", "pickem", { lock: "week" });
-    await ok(people.alice, "PUT", `/api/leagues/${p.id}/pool/1`, { picks: [{ gameId: LATE, selection: "Seattle Seahawks" }] });
+    await ok(people.alice, "PUT", `/api/leagues/${p.id}/pool/1`, {
+      picks: [{ gameId: LATE, selection: "Seattle Seahawks" }],
+    });
     expect((await sheetOf(people.bob, p.id, 1)).members.find((m: any) => m.username === "alice").picks).toEqual([]);
     await at("2026-09-11T01:00:00Z", async () => {
       const sheet = await sheetOf(people.bob, p.id, 1);
@@ -345,7 +365,9 @@ describe("hidden until they lock, shown after (decision 0073)", () => {
 describe("a commissioner's correction", () => {
   test("an admin corrects a member's pick: recorded in the league's history by game only; members cannot", async () => {
     const p = await pool("Correction Pool", "pickem");
-    await ok(people.alice, "PUT", `/api/leagues/${p.id}/pool/1`, { picks: [{ gameId: SUN, selection: "Buffalo Bills" }] });
+    await ok(people.alice, "PUT", `/api/leagues/${p.id}/pool/1`, {
+      picks: [{ gameId: SUN, selection: "Buffalo Bills" }],
+    });
     const url = `/api/leagues/${p.id}/pool/1/corrections`;
     const body = { userId: people.alice.user.id, gameId: SUN, selection: "Kansas City Chiefs" };
     expect((await as(people.bob, "POST", url, body)).status).toBe(403);
@@ -354,8 +376,12 @@ describe("a commissioner's correction", () => {
     expect((await sheetOf(people.alice, p.id, 1)).picks.map((x: any) => x.selection)).toEqual(["Kansas City Chiefs"]);
     const history = await ok(people.bob, "GET", `/api/history/league/${p.id}`);
     const entry = history.entries.find((e: any) => e.kind === "pool_pick_corrected");
-    expect(entry).toMatchObject({ week: 1, matchup: "Kansas City Chiefs @ Buffalo Bills", member: { username: "alice" } });
-    expect(JSON.stringify(entry)).not.toContain("\"selection\"");
+    expect(entry).toMatchObject({
+      week: 1,
+      matchup: "Kansas City Chiefs @ Buffalo Bills",
+      member: { username: "alice" },
+    });
+    expect(JSON.stringify(entry)).not.toContain('"selection"');
     const stranger = await as(people.commish, "POST", url, { ...body, userId: people.stranger.user.id });
     expect([stranger.status, stranger.body.code]).toEqual([409, "not_member"]);
   });
@@ -434,7 +460,9 @@ describe("graded from the final scores: format-aware standings", () => {
     const sheet = await sheetOf(people.alice, pools.survivor.id, 2);
     expect(sheet.survivor).toEqual({ alive: 4, of: 4, you: { alive: true, strikes: 1 } });
     expect(sheet.usedTeams).toEqual(["Kansas City Chiefs"]);
-    const used = await save(people.alice, pools.survivor.id, 2, { picks: [{ gameId: WEEK2, selection: "Kansas City Chiefs" }] });
+    const used = await save(people.alice, pools.survivor.id, 2, {
+      picks: [{ gameId: WEEK2, selection: "Kansas City Chiefs" }],
+    });
     expect([used.status, used.body.code]).toEqual([400, "team_used"]);
     await ok(people.alice, "PUT", `/api/leagues/${pools.survivor.id}/pool/2`, {
       picks: [{ gameId: WEEK2, selection: "Philadelphia Eagles" }],
@@ -444,16 +472,20 @@ describe("graded from the final scores: format-aware standings", () => {
     const season = await ok(people.bob, "GET", `/api/leagues/${pools.survivor.id}/standings/season`);
     expect([season.format, season.alive, season.of]).toEqual(["survivor", 1, 4]);
     // bob won week 1 and missed week 2 (his one strike); the others had a strike already.
-    expect(season.rows.map((r: any) => [r.username, r.rank, r.alive, r.strikes, r.eliminatedWeek, r.boldness])).toEqual([
-      ["bob", 1, true, 1, null, 0.64],
-      ["commish", 2, false, 2, 2, 0],
-      ["alice", 2, false, 2, 2, 0],
-      ["carol", 2, false, 2, 2, 0],
-    ]);
+    expect(season.rows.map((r: any) => [r.username, r.rank, r.alive, r.strikes, r.eliminatedWeek, r.boldness])).toEqual(
+      [
+        ["bob", 1, true, 1, null, 0.64],
+        ["commish", 2, false, 2, 2, 0],
+        ["alice", 2, false, 2, 2, 0],
+        ["carol", 2, false, 2, 2, 0],
+      ],
+    );
     const week1 = await ok(people.bob, "GET", `/api/leagues/${pools.survivor.id}/standings/1`);
     expect(week1.alive).toBe(4);
     expect((await save(people.alice, pools.survivor.id, 2, { picks: [] })).status).toBe(200);
-    const out = await save(people.alice, pools.survivor.id, 2, { picks: [{ gameId: WEEK2_LATE, selection: "Dallas Cowboys" }] });
+    const out = await save(people.alice, pools.survivor.id, 2, {
+      picks: [{ gameId: WEEK2_LATE, selection: "Dallas Cowboys" }],
+    });
     expect([out.status, out.body.code]).toEqual([409, "eliminated"]);
   });
 });

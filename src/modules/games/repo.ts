@@ -52,6 +52,7 @@ export function completedBetween(db: Db, since: string, until: string) {
     .where("completed_at", ">", since)
     .where("completed_at", "<=", until)
     .orderBy("completed_at")
+    .orderBy("id")
     .execute();
 }
 

@@ -46,6 +46,7 @@ import { roiPercent, winRatePercent } from "../../shared/stats.ts";
 import { UNIT_CENTS } from "../../shared/money.ts";
 
 export { pickRevealedTo, picksRevealedBetween } from "./feed.ts";
+export { poolCorrections, poolReminders, runPoolAutoPicks, survivorNews } from "./pool-notices.ts";
 
 /**
  * Held while a league's members or admins change (leaving, removal, appointing, deletion, account

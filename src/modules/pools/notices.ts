@@ -75,10 +75,10 @@ export async function survivorNewsOf(
   game: { id: string; season: number; week: number; awayTeam: string; homeTeam: string },
 ): Promise<SurvivorNews | null> {
   if (league.format !== "survivor") return null;
-  const facts = await finalFacts(db, game.id);
-  if (!facts) return null;
   const onGame = (await repo.picksOfWeek(db, league.id, game.season, game.week)).filter((p) => p.game_id === game.id);
   if (onGame.length === 0) return null;
+  const facts = await finalFacts(db, game.id);
+  if (!facts) return null;
   // Graded from the final score itself: the news may be read before the grading reaction has run.
   const runs = await survivorRuns(db, league, members, game.season, now, {
     upToWeek: game.week,
