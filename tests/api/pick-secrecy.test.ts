@@ -26,6 +26,7 @@ import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { ingestEvents } from "../../src/modules/push/intake.ts";
 import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
+import { planPoolPushes } from "../../src/modules/push/pool-pushes.ts";
 import { decryptPayload, generateKeyPair, toBase64Url, type VapidKeys } from "../../src/modules/push/webpush.ts";
 import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { copiesSettled, onPostgres } from "../databases.ts";
@@ -411,6 +412,7 @@ async function pushPass(since: Date) {
   }
   await planLockReminders(ctx.db, now, ctx.config.adminEmails);
   await planLeaguePickPushes(ctx.db, since, now);
+  await planPoolPushes(ctx.db, since, now);
   await deliverDue(ctx.db, ctx.config, now, { subject: "mailto:ops@example.com", timeoutMs: 2000 });
 }
 
@@ -489,6 +491,8 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     expect(payloads.some((p) => p.device === "league-admin" && p.text.includes("revealed in Kickoff League"))).toBe(
       true,
     );
+    // The pools reminded whoever still needed picks half an hour before Sunday's kick-off (counts, never picks).
+    expect(payloads.some((p) => p.device === "league-admin" && p.text.includes("You still need"))).toBe(true);
     expect(
       payloads.filter((p) => p.device !== "alice").flatMap((p) => leaks(p.text).map((w) => `${p.device} push: ${w}`)),
     ).toEqual([]);
