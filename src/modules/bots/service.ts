@@ -7,6 +7,7 @@ import { botUserIds, createBotAccounts } from "../users/service.ts";
 import { countBetsOf, pendingBetsInWeek, placeBet, recordPastBets, type PastBet } from "../betting/service.ts";
 import { currentWeek, listGames, weekFacts } from "../games/service.ts";
 import { botEmail, botUsername, isBotBettingDay, picksForWeek } from "./rules.ts";
+import { seedDemoPools } from "./demo-pools.ts";
 
 /** When the bots' next betting days begin (their weekly job's next run). */
 export { nextBotBettingDay } from "./rules.ts";
@@ -99,10 +100,14 @@ export async function weekDueForBots(db: Db, now: Date): Promise<{ season: numbe
 
 /**
  * A first start's demo: `count` bots with a history on the games already completed, priced at the
- * odds stored for those games (their closing lines), so boards and the contest look alive at once.
- * The caller settles them with the usual sweep.
+ * odds stored for those games (their closing lines), so boards and the contest look alive at once,
+ * and one pool of each format among them (demo-pools.ts). The caller settles them with the usual sweep.
  */
-export async function seedDemoBots(db: Db, now: Date, count: number): Promise<{ bots: number; bets: number }> {
+export async function seedDemoBots(
+  db: Db,
+  now: Date,
+  count: number,
+): Promise<{ bots: number; bets: number; pools: number; poolPicks: number }> {
   await ensureBots(db, now, count, audit.systemActor);
   const bots = await botUserIds(db);
   const completed = (await listGames(db, now)).filter((g) => g.status === "completed" && g.odds.length > 0);
@@ -118,5 +123,6 @@ export async function seedDemoBots(db: Db, now: Date, count: number): Promise<{ 
     }
   }
   await recordPastBets(db, bets);
-  return { bots: bots.length, bets: bets.length };
+  const pools = await seedDemoPools(db, now, bots);
+  return { bots: bots.length, bets: bets.length, pools: pools.pools, poolPicks: pools.picks };
 }

@@ -47,6 +47,8 @@ import { UNIT_CENTS } from "../../shared/money.ts";
 
 export { pickRevealedTo, picksRevealedBetween } from "./feed.ts";
 export { poolCorrections, poolReminders, runPoolAutoPicks, survivorNews } from "./pool-notices.ts";
+export { createDemoPool, recordDemoPoolPicks } from "./pool-demo.ts";
+export { saveLeaguePoolSheet } from "./pool.ts";
 
 /**
  * Held while a league's members or admins change (leaving, removal, appointing, deletion, account
