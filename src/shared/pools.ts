@@ -116,3 +116,21 @@ export function scoreText(hundredths: number): string {
 
 /** "1 pick", "3 picks". */
 export const picksText = (n: number) => (n === 1 ? "1 pick" : `${n} picks`);
+
+/** "Pick'em · straight up, scored by the price · each game locks at its kick-off". */
+export function poolRulesText(format: PoolFormat, options: PoolOptions): string {
+  const lock =
+    options.lock === "week" ? "every pick locks at the week's first kick-off" : "each game locks at its kick-off";
+  if (format === "survivor") {
+    const strikes = options.strikes === 0 ? "one loss and you're out" : `${options.strikes + 1} losses and you're out`;
+    const tie = options.tieIs === "win" ? "a tie advances" : "a tie counts as a loss";
+    const auto = options.autoPick ? "a forgotten week gets the largest home favourite" : null;
+    return [FORMAT_LABELS[format], "one team a week, each team once", strikes, tie, auto, lock]
+      .filter(Boolean)
+      .join(" · ");
+  }
+  const against = options.against === "spread" ? "against the spread" : "straight up";
+  const priced = options.priced && options.against === "straight" ? ", scored by the price" : "";
+  const tiebreaker = options.tiebreaker ? "tiebreaker: the last game's total" : null;
+  return [FORMAT_LABELS[format], `${against}${priced}`, tiebreaker, lock].filter(Boolean).join(" · ");
+}
