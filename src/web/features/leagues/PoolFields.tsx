@@ -1,6 +1,8 @@
 import type { PoolOptions } from "../../../shared/contract/pools.ts";
 import { FORMAT_DESCRIPTIONS, FORMAT_LABELS, FORMATS, type LeagueFormat, MAX_STRIKES } from "../../../shared/pools.ts";
 
+const STRIKE_CHOICES = Array.from({ length: MAX_STRIKES + 1 }, (_, n) => n);
+
 interface PoolFieldsProps {
   id: string;
   format: LeagueFormat;
@@ -39,7 +41,6 @@ export function PoolFields({ id, format, pool, onFormat, onPool }: PoolFieldsPro
     <label>
       <input
         type="checkbox"
-        role="switch"
         checked={pool[key] && !disabled}
         disabled={disabled}
         onChange={(event) => set(key, event.target.checked)}
@@ -95,7 +96,7 @@ export function PoolFields({ id, format, pool, onFormat, onPool }: PoolFieldsPro
                   value={pool.strikes}
                   onChange={(event) => set("strikes", Number(event.target.value))}
                 >
-                  {Array.from({ length: MAX_STRIKES + 1 }, (_, n) => (
+                  {STRIKE_CHOICES.map((n) => (
                     <option key={n} value={n}>
                       {n === 0 ? "None: one loss and you're out" : `${n}: out on loss ${n + 1}`}
                     </option>

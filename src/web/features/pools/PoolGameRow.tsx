@@ -106,6 +106,7 @@ export function PoolGameRow({
       </div>
       <div className="pool-game-foot">
         {confidence && pick ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: dragging is the pointer's shortcut; the keyboard sets points with the select inside
           <span
             className={`pool-points${draggable ? " pool-points-drag" : ""}`}
             draggable={draggable}

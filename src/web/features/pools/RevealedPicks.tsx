@@ -20,7 +20,13 @@ export function RevealedPicks({ sheet, viewerId }: { sheet: PoolSheet; viewerId:
           ? "Picks stay hidden until their game locks; you can see who has picked, not what."
           : "Picks show once their game locks."}
       </p>
-      <div className="pool-members-scroll">
+      <div
+        className="pool-members-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on phones, and a keyboard reaches what is inside only if it can take focus
+        tabIndex={0}
+        role="region"
+        aria-labelledby="pool-members-title"
+      >
         <table className="pool-members-table">
           <caption className="visually-hidden">Members' picks, week {sheet.week}</caption>
           <thead>
