@@ -13,28 +13,14 @@ import {
   leagueStandings,
 } from "../src/modules/leagues/service.ts";
 import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
-import { benchServer, insertBetRows, summary } from "./support.ts";
+import { benchServer, insertBenchUsers, insertBetRows, summary } from "./support.ts";
 
 const PLAYERS = 2_000;
 const PER_PLAYER = 150;
 const server = await benchServer("2026-09-01T12:00:00Z"); // leagues made before the season…
 const { db } = server;
 const now = server.clock.now().toISOString();
-await db
-  .insertInto("users")
-  .values(
-    Array.from({ length: PLAYERS }, (_, k) => ({
-      email: `p${k}@bench.local`,
-      username: `p${k}`,
-      username_key: `p${k}`,
-      password_hash: "x",
-      role: "user" as const,
-      is_bot: 0,
-      created_at: now,
-    })),
-  )
-  .execute();
-const userIds = (await db.selectFrom("users").select("id").orderBy("id").execute()).map((r) => r.id);
+const userIds = await insertBenchUsers(db, PLAYERS, "p", now);
 
 async function league(name: string, members: number, startingBankroll?: number) {
   const owner = userIds[0]!;

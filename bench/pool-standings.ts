@@ -10,27 +10,13 @@
  */
 import { sql } from "kysely";
 import { createLeague, inviteToken, joinByToken, leagueStandings } from "../src/modules/leagues/service.ts";
-import { benchServer, percentile, summary } from "./support.ts";
+import { benchServer, insertBenchUsers, percentile, summary } from "./support.ts";
 
 const MEMBERS = 500;
 const server = await benchServer("2026-09-01T12:00:00Z"); // the pool opens before the season…
 const { db } = server;
 const now = server.clock.now().toISOString();
-await db
-  .insertInto("users")
-  .values(
-    Array.from({ length: MEMBERS }, (_, k) => ({
-      email: `m${k}@bench.local`,
-      username: `m${k}`,
-      username_key: `m${k}`,
-      password_hash: "x",
-      role: "user" as const,
-      is_bot: 0,
-      created_at: now,
-    })),
-  )
-  .execute();
-const userIds = (await db.selectFrom("users").select("id").orderBy("id").execute()).map((r) => r.id);
+const userIds = await insertBenchUsers(db, MEMBERS, "m", now);
 const owner = userIds[0]!;
 const made = await createLeague(db, server.clock.now(), owner, {
   name: "Office Confidence",
@@ -52,7 +38,11 @@ const t0 = performance.now();
 let picks = 0;
 const rows: Record<string, unknown>[] = [];
 const flush = async () => {
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto("pool_picks").values(rows.slice(i, i + 500) as never).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto("pool_picks")
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
   rows.length = 0;
 };
 for (const [week, weekGames] of byWeek) {
@@ -105,7 +95,11 @@ async function sample(read: () => Promise<unknown>, n = 200): Promise<number[]> 
   }
   return samples;
 }
-const median = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 50);
+const median = (samples: number[]) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    50,
+  );
 
 const bare = () =>
   db
@@ -125,7 +119,10 @@ const weekSamples = await sample(week);
 console.log(summary("baseline: the league's 500 members with their names", bareSamples));
 console.log(summary("standings, season (500 members, 18 weeks)", seasonSamples));
 console.log(summary("standings, week 10 (with its tiebreaker)", weekSamples));
-const p90 = percentile([...seasonSamples].sort((a, b) => a - b), 90);
+const p90 = percentile(
+  [...seasonSamples].sort((a, b) => a - b),
+  90,
+);
 console.log(
   `season standings: ${(median(seasonSamples) / median(bareSamples)).toFixed(1)}× the baseline (median); target p90 ≤ 50 ms: ${p90 <= 50 ? "met" : "MISSED"} (${p90.toFixed(2)} ms)`,
 );

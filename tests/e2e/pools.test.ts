@@ -255,4 +255,37 @@ describe("the pick sheet", () => {
     },
     E2E_TIMEOUT,
   );
+
+  test(
+    "a commissioner makes a survivor pool in Create League: the format and its options, fixed from the first pick",
+    async () => {
+      const me = await newPlayer(suite.server, "pool_maker");
+      const page = await suite.newPage({ signedInAs: me, viewport: PHONE });
+      await page.emulateMedia({ colorScheme: "dark" });
+      page.setDefaultTimeout(8000);
+      await page.goto("/leagues");
+      await page.getByRole("button", { name: "Create League" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create League" });
+      await dialog.getByLabel("League name").fill("Office Survivor");
+      await dialog.getByRole("combobox", { name: "Format" }).selectOption("survivor");
+      await dialog.getByLabel("Strikes", { exact: true }).selectOption("1");
+      await dialog.getByLabel("A tie", { exact: true }).selectOption("loss");
+      await dialog.getByRole("checkbox", { name: /Automatic pick/ }).check();
+      await dialog.getByRole("combobox", { name: "Format" }).scrollIntoViewIfNeeded();
+      await screenshot(page, "pool-create-form-390-dark");
+      const request = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/leagues");
+      await dialog.getByRole("button", { name: "Create League" }).click();
+      const body = (await request).postDataJSON();
+      expect([body.format, body.pool.strikes, body.pool.tieIs, body.pool.autoPick]).toEqual([
+        "survivor",
+        1,
+        "loss",
+        true,
+      ]);
+      const card = page.locator(".league-card", { hasText: "Office Survivor" }).first();
+      await card.waitFor();
+      expect(await card.locator(".league-badge").allTextContents()).toEqual(["Public", "Survivor"]);
+    },
+    E2E_TIMEOUT,
+  );
 });
