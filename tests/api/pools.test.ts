@@ -47,7 +47,7 @@ async function pool(
   format: "pickem" | "confidence" | "survivor",
   options: Record<string, unknown> = {},
   members: BuiltUser[] = [people.alice, people.bob],
-  extra: { isPublic?: boolean } = {},
+  extra: { isPublic?: boolean; startDate?: string } = {},
 ) {
   const league = await buildLeague(ctx, people.commish, {
     name,
@@ -275,6 +275,17 @@ describe("the sheet: PUT and GET /api/leagues/{id}/pool/{week}", () => {
       const res = await save(people.alice, pickem.id, 1, { picks: [{ gameId: THU, selection: "Dallas Cowboys" }] });
       expect([res.status, res.body.code]).toEqual([409, "game_locked"]);
     });
+    // A pool that starts with week 2 (its start date) takes no week 1 picks.
+    const later = await pool("Later Pool", "pickem", {}, [people.alice], { startDate: "2026-09-15" });
+    const early = await save(people.alice, later.id, 1, { picks: [{ gameId: SUN, selection: "Buffalo Bills" }] });
+    expect([early.status, early.body.code, early.body.message]).toEqual([
+      400,
+      "week_not_in_pool",
+      "Week 1 is not in this pool: it starts with week 2",
+    ]);
+    expect(
+      (await save(people.alice, later.id, 2, { picks: [{ gameId: WEEK2, selection: "Kansas City Chiefs" }] })).status,
+    ).toBe(200);
   });
 
   test("who may: members read and save; a stranger 403 on a public pool, 404 on a private one; signed out 401; a league of bets 409", async () => {
