@@ -10,7 +10,7 @@
  */
 import { sql } from "kysely";
 import { createLeague, inviteToken, joinByToken, leagueStandings } from "../src/modules/leagues/service.ts";
-import { benchServer, insertBenchUsers, percentile, summary } from "./support.ts";
+import { benchServer, insertBenchUsers, percentile, sampleMs, summary } from "./support.ts";
 
 const MEMBERS = 500;
 const server = await benchServer("2026-09-01T12:00:00Z"); // the pool opens before the season…
@@ -85,16 +85,6 @@ console.log(
   `generated ${picks} graded picks and ${sheets} weekly sheets for ${MEMBERS} members in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );
 
-async function sample(read: () => Promise<unknown>, n = 200): Promise<number[]> {
-  for (let i = 0; i < 10; i++) await read();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await read();
-    samples.push(performance.now() - t);
-  }
-  return samples;
-}
 const median = (samples: number[]) =>
   percentile(
     [...samples].sort((a, b) => a - b),
@@ -113,9 +103,9 @@ const week = () => leagueStandings(db, server.clock.now(), owner, made.id, 10);
 
 const first = (await season()) as { rows: { username: string; points: number | null }[] };
 console.log(`season leader: ${first.rows[0]!.username} with ${first.rows[0]!.points} points`);
-const bareSamples = await sample(bare);
-const seasonSamples = await sample(season);
-const weekSamples = await sample(week);
+const bareSamples = await sampleMs(bare);
+const seasonSamples = await sampleMs(season);
+const weekSamples = await sampleMs(week);
 console.log(summary("baseline: the league's 500 members with their names", bareSamples));
 console.log(summary("standings, season (500 members, 18 weeks)", seasonSamples));
 console.log(summary("standings, week 10 (with its tiebreaker)", weekSamples));

@@ -98,3 +98,15 @@ export async function insertBenchUsers(db: Db, count: number, prefix: string, cr
     .execute();
   return (await db.selectFrom("users").select("id").orderBy("id").execute()).map((r) => r.id);
 }
+
+/** Runs `read` 10 times to warm up, then `n` times; each run's milliseconds. */
+export async function sampleMs(read: () => Promise<unknown>, n = 200): Promise<number[]> {
+  for (let i = 0; i < 10; i++) await read();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await read();
+    samples.push(performance.now() - t);
+  }
+  return samples;
+}
