@@ -32,6 +32,7 @@ import * as m0031 from "./0031_push_devices_per_session.ts";
 import * as m0032 from "./0032_emails_without_trailing_dot.ts";
 import * as m0034 from "./0034_profile_visibility_default.ts";
 import * as m0035 from "./0035_reveal_once_picked.ts";
+import * as m0036 from "./0036_pools.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0032_emails_without_trailing_dot": m0032,
   "0034_profile_visibility_default": m0034,
   "0035_reveal_once_picked": m0035,
+  "0036_pools": m0036,
 };

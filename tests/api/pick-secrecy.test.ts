@@ -10,6 +10,11 @@
  * one of her pending picks: not its id (bet ids start at a canary value), not its note, not a
  * bet-shaped object tied to her. A route added later is walked without touching this file.
  *
+ * Pools (issue 45) are planted too: her pending picks in a pick'em pool locking the whole week, a
+ * confidence pool locking game by game (with a tiebreaker guess) and a survivor pool (this week's
+ * team and next week's). A pool pick is recognised by its shape (a selection with its price or
+ * points) and a pending tiebreaker guess by a member row of hers carrying one.
+ *
  * The same walk, once her picks' games have kicked off, must find them (the detector works).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -21,6 +26,7 @@ import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { ingestEvents } from "../../src/modules/push/intake.ts";
 import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
+import { planPoolPushes } from "../../src/modules/push/pool-pushes.ts";
 import { decryptPayload } from "../../src/modules/push/webpush.ts";
 import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { copiesSettled, onPostgres } from "../databases.ts";
@@ -234,7 +240,10 @@ function aliceBetsIn(value: unknown, aboutAlice: boolean): unknown[] {
     o.userId === alice.user.id ||
     o.player?.userId === alice.user.id ||
     (typeof o.username === "string" && o.username.toLowerCase() === alice.user.username.toLowerCase());
-  const found = "selection" in o && "odds" in o && (hers || aboutAlice) ? [o] : [];
+  const pick = "selection" in o && ("odds" in o || "points" in o);
+  // A pool member's row of hers with a tiebreaker guess: her guess shows only once its game has locked.
+  const guess = hers && typeof o.tiebreaker === "number" && "picked" in o;
+  const found = (pick && (hers || aboutAlice)) || guess ? [o] : [];
   return [...found, ...Object.values(o).flatMap((v) => aliceBetsIn(v, aboutAlice || hers))];
 }
 
@@ -302,6 +311,38 @@ beforeAll(async () => {
   }
   await joinBy(mate, leagues.lateJoin.token);
   controlPick = await bet(mate, spread(THU, "Philadelphia Eagles"));
+  leagues.pickem = await createLeague(commish, "Pickem Pool", { format: "pickem", pool: { lock: "week" } });
+  leagues.confidence = await createLeague(commish, "Confidence Pool", { format: "confidence" });
+  leagues.survivor = await createLeague(commish, "Survivor Pool", { format: "survivor" });
+  for (const pool of [leagues.pickem, leagues.confidence, leagues.survivor]) {
+    await joinBy(alice, pool.token);
+    await joinBy(mate, pool.token);
+  }
+  // The pools' control: mate's confidence pick on Thursday's game, shown once it kicks off.
+  await ok(mate, "PUT", `/api/leagues/${leagues.confidence.id}/pool/1`, {
+    picks: [{ gameId: THU, selection: "Dallas Cowboys", points: 1 }],
+  });
+  // Alice's pool picks, every one still pending on Sunday morning.
+  await ok(alice, "PUT", `/api/leagues/${leagues.pickem.id}/pool/2`, {
+    picks: [
+      { gameId: WEEK2, selection: "Kansas City Chiefs" },
+      { gameId: WEEK2_LATE, selection: "Buffalo Bills" },
+    ],
+    tiebreaker: 77,
+  });
+  await ok(alice, "PUT", `/api/leagues/${leagues.confidence.id}/pool/1`, {
+    picks: [
+      { gameId: SUN, selection: "Kansas City Chiefs", points: 3 },
+      { gameId: LATE, selection: "San Francisco 49ers", points: 2 },
+    ],
+    tiebreaker: 49,
+  });
+  await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/1`, {
+    picks: [{ gameId: SUN, selection: "Buffalo Bills" }],
+  });
+  await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/2`, {
+    picks: [{ gameId: WEEK2_LATE, selection: "Dallas Cowboys" }],
+  });
 
   await startBetIdsAtCanary();
   const games = await ok<{ id: string; playerProps: { id: number }[] }[]>(alice, "GET", "/api/games");
@@ -355,6 +396,7 @@ async function pushPass(since: Date) {
   }
   await planLockReminders(ctx.db, now, ctx.config.adminEmails);
   await planLeaguePickPushes(ctx.db, since, now);
+  await planPoolPushes(ctx.db, since, now);
   await deliverDue(ctx.db, ctx.config, now, { subject: "mailto:ops@example.com", timeoutMs: 2000 });
 }
 
@@ -409,6 +451,17 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     )!;
     expect(feed.status).toBe(200);
     expect(JSON.parse(feed.text).picks.map((p: { id: number }) => p.id)).toEqual([controlPick]);
+    // A pool shows mate's locked pick to its members, and alice her own pending ones.
+    const sheet = answers.find(
+      (a) => a.caller === "league-admin" && a.url === `/api/leagues/${leagues.confidence!.id}/pool/1`,
+    )!;
+    expect(sheet.status).toBe(200);
+    const mateRow = JSON.parse(sheet.text).members.find((m: { username: string }) => m.username === "mate");
+    expect(mateRow.picks.map((p: { gameId: string }) => p.gameId)).toEqual([THU]);
+    const ownSheet = answers.find(
+      (a) => a.caller === "alice" && a.url === `/api/leagues/${leagues.survivor!.id}/pool/2`,
+    )!;
+    expect(JSON.parse(ownSheet.text).picks.map((p: { selection: string }) => p.selection)).toEqual(["Dallas Cowboys"]);
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(500);
 
     expect(leaksToOthers(answers)).toEqual([]);
@@ -422,6 +475,8 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     expect(payloads.some((p) => p.device === "league-admin" && p.text.includes("revealed in Kickoff League"))).toBe(
       true,
     );
+    // The pools reminded whoever still needed picks half an hour before Sunday's kick-off (counts, never picks).
+    expect(payloads.some((p) => p.device === "league-admin" && p.text.includes("You still need"))).toBe(true);
     expect(
       payloads.filter((p) => p.device !== "alice").flatMap((p) => leaks(p.text).map((w) => `${p.device} push: ${w}`)),
     ).toEqual([]);
@@ -434,6 +489,15 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     // "Kickoff League" shows them to its members now, and her profile lists them to everyone.
     expect(found.some((f) => f.startsWith(`league-admin GET /api/picks/league/${leagues.kickoff!.id} `))).toBe(true);
     expect(found.some((f) => f.startsWith("signed-out GET /api/players/alice"))).toBe(true);
+    // Every pool shows her picks to its members now (the survivor's both weeks, the week-locked pick'em's guess too).
+    for (const pool of [leagues.pickem!, leagues.confidence!, leagues.survivor!])
+      expect(found.some((f) => f.startsWith(`league-mate GET /api/leagues/${pool.id}/pool/`))).toBe(true);
+    expect(found.some((f) => f.startsWith(`league-mate GET /api/leagues/${leagues.pickem!.id}/pool/2 `))).toBe(true);
+    // Never to anyone outside the pool.
+    for (const pool of [leagues.pickem!, leagues.confidence!, leagues.survivor!])
+      expect(
+        found.filter((f) => f.includes(`/api/leagues/${pool.id}/pool/`) && !/^(league-mate|league-admin) /.test(f)),
+      ).toEqual([]);
     // Still never: "Never League", or a league she joined after placing them.
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.never!.id} `))).toEqual([]);
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.lateJoin!.id} `))).toEqual([]);

@@ -52,6 +52,8 @@ describe("league permissions: who may do what", () => {
     deleteLeague: { admin: true, member: false, outsider: false },
     viewFeed: { admin: true, member: true, outsider: false },
     viewHistory: { admin: true, member: true, outsider: false },
+    pickPool: { admin: true, member: true, outsider: false },
+    correctPool: { admin: true, member: false, outsider: false },
   };
   const REFUSED_WITH: Record<LeagueAction, string> = {
     edit: "league_admin_only",
@@ -65,6 +67,8 @@ describe("league permissions: who may do what", () => {
     removeMember: "league_admin_only",
     appointAdmin: "league_admin_only",
     deleteLeague: "league_admin_only",
+    pickPool: "members_only",
+    correctPool: "league_admin_only",
   };
 
   for (const [action, row] of Object.entries(MATRIX) as [LeagueAction, Record<LeagueStanding, boolean>][]) {

@@ -34,7 +34,9 @@ export type LeagueAction =
   | "appointAdmin"
   | "deleteLeague"
   | "viewFeed"
-  | "viewHistory";
+  | "viewHistory"
+  | "pickPool"
+  | "correctPool";
 
 const ADMINS: readonly LeagueStanding[] = ["admin"];
 const MEMBERS: readonly LeagueStanding[] = ["admin", "member"];
@@ -51,6 +53,8 @@ const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
   deleteLeague: ADMINS,
   viewFeed: MEMBERS,
   viewHistory: MEMBERS,
+  pickPool: MEMBERS,
+  correctPool: ADMINS,
 };
 
 const REFUSAL: Record<LeagueAction, () => AppError> = {
@@ -65,6 +69,8 @@ const REFUSAL: Record<LeagueAction, () => AppError> = {
   deleteLeague: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   viewFeed: () => forbidden("Only members can see this league's picks", "members_only"),
   viewHistory: () => forbidden("Only members can see this league's history", "members_only"),
+  pickPool: () => forbidden("Only members can make picks in this pool", "members_only"),
+  correctPool: () => forbidden("Only this league's admins can do that", "league_admin_only"),
 };
 
 export function can(standing: LeagueStanding, action: LeagueAction): boolean {

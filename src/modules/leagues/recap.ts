@@ -15,7 +15,7 @@ import { currentWeek, weekFacts } from "../games/service.ts";
 import { picksOf } from "./feed.ts";
 import { highlights, type RecapPick, tailRecords } from "./recap-rules.ts";
 import * as repo from "./repo.ts";
-import { leagueFor, leagueStandings } from "./service.ts";
+import { betStandings, leagueFor } from "./service.ts";
 
 /** More picks than a league shows in a season; a recap reads no further. */
 const SCAN_LIMIT = 20_000;
@@ -104,7 +104,7 @@ export async function leagueRecap(
     }),
   );
 
-  const standings = await leagueStandings(db, now, viewerId, leagueId, week);
+  const standings = await betStandings(db, now, row, week);
   return {
     season,
     week,

@@ -4,6 +4,7 @@
  * to: endpoint-rules.ts).
  */
 import { UNIT_CENTS } from "../../shared/money.ts";
+import { picksText } from "../../shared/pools.ts";
 
 export const PUSH_KINDS = [
   "settlements",
@@ -48,6 +49,16 @@ export type PushData =
   | { kind: "leagueInvitations"; from: string; league: string }
   | { kind: "picksRevealed"; league: string; leagueId: number; picks: number }
   | { kind: "pickTailed"; by: string; pick: string }
+  | { kind: "poolReminder"; league: string; leagueId: number; needed: number; minutes: number }
+  | {
+      kind: "survivorNews";
+      league: string;
+      leagueId: number;
+      matchup: string;
+      alive: number;
+      of: number;
+      out: string[];
+    }
   | { kind: "test" };
 
 export interface PushMessage {
@@ -62,7 +73,8 @@ export interface PushMessage {
 /** The kind a player's preference governs ("test" has none: it is always sent). */
 export function preferenceKind(data: PushData): PushKind | null {
   if (data.kind === "parlay") return "settlements";
-  if (data.kind === "picksRevealed" || data.kind === "pickTailed") return "leaguePicks";
+  if (data.kind === "picksRevealed" || data.kind === "pickTailed" || data.kind === "survivorNews") return "leaguePicks";
+  if (data.kind === "poolReminder") return "lockReminder";
   return data.kind === "test" ? null : data.kind;
 }
 
@@ -92,7 +104,7 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
       };
     case "lockReminder": {
       const games = data.games === 1 ? "1 game locks" : `${data.games} games lock`;
-      const when = data.minutes >= 55 ? "1 h" : `${Math.max(1, data.minutes)} min`;
+      const when = lockIn(data.minutes);
       return {
         title: `${games} in ${when} — ${data.needed} left to stay eligible`,
         body: "Bet them before kick-off to stay in the running for this week's prize.",
@@ -118,6 +130,23 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
       };
     case "pickTailed":
       return { title: `${data.by} tailed your pick`, body: data.pick, url: "/leagues", tag: mergeKey };
+    case "poolReminder":
+      return {
+        title: `You still need ${picksText(data.needed)} in ${data.league} — first lock in ${lockIn(data.minutes)}`,
+        body: "Make your picks before kick-off: each game locks as it starts.",
+        url: `/leagues/${data.leagueId}/pool`,
+        tag: mergeKey,
+      };
+    case "survivorNews":
+      return {
+        title: `${data.league}: ${data.alive} of ${data.of} still alive`,
+        body:
+          data.out.length === 0
+            ? `Everyone who took ${data.matchup} survived.`
+            : `${listText(data.out)} ${data.out.length === 1 ? "is" : "are"} out after ${data.matchup}.`,
+        url: `/leagues/${data.leagueId}/pool`,
+        tag: mergeKey,
+      };
     case "test":
       return {
         title: "Test notification",
@@ -126,6 +155,16 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
         tag: mergeKey,
       };
   }
+}
+
+/** "1 h" from 55 minutes on, else "N min" (at least 1). */
+function lockIn(minutes: number): string {
+  return minutes >= 55 ? "1 h" : `${Math.max(1, minutes)} min`;
+}
+
+/** "bob", "bob and carol", "bob, carol and dan". */
+function listText(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** Whether `zone` is a time zone this runtime knows by its IANA name ("Europe/Berlin", "UTC"). */

@@ -45,6 +45,10 @@ const LeaguesPage = lazyPage(
   () => import("../features/leagues/LeaguesPage.tsx").then((m) => m.LeaguesPage),
   () => import("../features/leagues/leagues.css", { with: { type: "text" } }),
 );
+const PoolPage = lazyPage(
+  () => import("../features/pools/PoolPage.tsx").then((m) => m.PoolPage),
+  () => import("../features/pools/pools.css", { with: { type: "text" } }),
+);
 const InvitePage = lazyPage(
   () => import("../features/invite/InvitePage.tsx").then((m) => m.InvitePage),
   () => import("../features/invite/invite.css", { with: { type: "text" } }),
@@ -77,6 +81,7 @@ export function AppRoutes() {
       <Route path="/contest-rules" component={ContestRulesPage} />
       <Route path="/admin/bots" component={AdminBotsPage} />
       <Route path="/leagues" component={LeaguesPage} />
+      <Route path="/leagues/:id/pool" component={PoolPage} />
       <Route path="/invite/:token?" component={InvitePage} />
       <Route path="/friends" component={FriendsPage} />
       <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />

@@ -91,6 +91,8 @@ export const keys = {
     key("league", `/api/picks/league/${id}${cursor === null ? "" : `?cursor=${cursor}`}`),
   /** A league's standings for its season or one week ("league" family: they move with its details). */
   leagueStandings: (id: number, period: "season" | number) => key("league", `/api/leagues/${id}/standings/${period}`),
+  /** A week's pick sheet of a pool: the viewer's picks and the others' locked ones ("league" family). */
+  poolSheet: (id: number, week: number) => key("league", `/api/leagues/${id}/pool/${week}`),
   /** The latest page of a league's history ("league" family: what changes the league changes it). */
   leagueHistory: (id: number) => key("league", `/api/history/league/${id}`),
   leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),

@@ -1,4 +1,5 @@
 import type { League, LeagueSummary } from "../../../shared/contract/leagues.ts";
+import { Link } from "wouter";
 import { useEffect, useState } from "react";
 import { useEffectEvent } from "../../lib/use-effect-event.ts";
 import { Modal } from "../../components/Modal.tsx";
@@ -128,6 +129,11 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
 
       {member || admin || league.isPublic ? (
         <div className="league-details-actions">
+          {member && league.format !== "bets" ? (
+            <Link href={`/leagues/${league.id}/pool`} className="button-link league-make-picks">
+              Make your picks
+            </Link>
+          ) : null}
           {admin ? (
             <button type="button" onClick={onEdit}>
               Edit League

@@ -12,6 +12,9 @@ const ICONS: Record<Notification["type"], ReactNode> = {
   league_invitation: <TrophyIcon size={18} />,
   coverage_reminder: <FootballIcon size={18} />,
   pick_tailed: <TrophyIcon size={18} />,
+  pool_reminder: <ClipboardIcon size={18} />,
+  survivor_news: <TrophyIcon size={18} />,
+  pool_correction: <ClipboardIcon size={18} />,
 };
 
 interface NotificationListProps {
