@@ -2,7 +2,6 @@ import { Elysia } from "elysia";
 import { basename } from "node:path";
 import { notFound } from "../lib/errors.ts";
 import index from "../web/index.html";
-import { preactForReact } from "./web-renderer.ts";
 import { withoutIsCopies } from "./css-is-copies.ts";
 import favicon from "../web/public/favicon.ico" with { type: "file" };
 import icon180 from "../web/public/icon-180.png" with { type: "file" };
@@ -63,7 +62,6 @@ async function bundleFiles(): Promise<BuiltFile[]> {
     splitting: true,
     publicPath: "/",
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [preactForReact],
   });
   if (!result.success) throw new AggregateError(result.logs, "Building the web app failed");
   return Promise.all(

@@ -1,4 +1,3 @@
-import "./app/effect-timing.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";

@@ -1,5 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
-import { useEffectEvent } from "../lib/use-effect-event.ts";
+import { useEffect, useEffectEvent, useLayoutEffect } from "react";
 import { useLocation } from "wouter";
 import { followsLastUpdate, forgetLastUpdate, type GamesUpdateMessage } from "../lib/games-update.ts";
 import { connectLive, type LiveMessage, onLiveMessage, onLiveOpen, onSessionEnded, spreadOut } from "../lib/live.ts";

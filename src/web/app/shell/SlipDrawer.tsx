@@ -1,3 +1,4 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import {
@@ -37,7 +38,7 @@ function useResumeAfterAccount(): void {
   const { user } = useCurrentUser();
   const [location] = useLocation();
   const awaiting = slipAwaitsAccount.value;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     if (awaiting && user && location !== "/auth") resumeSlip();
   }, [awaiting, user, location]);
@@ -49,6 +50,7 @@ function useResumeAfterAccount(): void {
  * fetched once the page is idle.
  */
 export function SlipDrawer() {
+  useSignals();
   usePreload();
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -60,7 +62,7 @@ export function SlipDrawer() {
 
   const handledRequests = useRef(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -93,7 +95,7 @@ export function SlipDrawer() {
   // Placing disables the button under focus, which drops focus to <body>: when the slip stays open
   // afterwards (a pick was refused), focus goes to the first pick that says why, else the first pick.
   const picks = slipSelections.value;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog || picks.length === 0 || document.activeElement !== document.body) return;
@@ -101,7 +103,7 @@ export function SlipDrawer() {
     (noticed ?? dialog.querySelector<HTMLElement>("[data-pick-key]"))?.focus();
   }, [open, picks]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,4 +1,5 @@
 import { NOTE_MAX } from "../../../shared/limits.ts";
+import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { UNIT_CHOICES, wagerCents } from "../../../shared/money.ts";
@@ -35,6 +36,7 @@ const MODES = [
  * combined price.
  */
 export function BetSlip() {
+  useSignals();
   const picks = slipSelections.value;
   const units = slipUnits.value;
   const { user, isLoading } = useCurrentUser();

@@ -1,4 +1,5 @@
-import { computed } from "@preact/signals";
+import { computed } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Game } from "../../../shared/contract/games.ts";
 import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
@@ -42,6 +43,7 @@ const settled = (query: { data?: unknown; error?: unknown }) => query.data !== u
  * panels above, the filter, and what the list shows; `GamesPage` only draws it.
  */
 export function useGamesPage() {
+  useSignals();
   const currentWeek = useCurrentWeek();
   const week = pickedWeek.value ?? currentWeek.data?.week ?? null;
   const games = useWeekGames(week);

@@ -1,6 +1,5 @@
 import type { League, LeagueSummary } from "../../../shared/contract/leagues.ts";
-import { useEffect, useState } from "react";
-import { useEffectEvent } from "../../lib/use-effect-event.ts";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { joinLeague, useLeagueDetails } from "./api.ts";
 import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAction.tsx";
