@@ -7,6 +7,7 @@
  * LIGHTHOUSE_RUNS (default 3) sets how many Lighthouse runs each screen's median is taken from; ORIGIN
  * measures a server already running instead of one started from source (e.g. the compiled binary).
  */
+import "../src/production-mode.ts";
 import { existsSync } from "node:fs";
 import { chromium, type Page } from "playwright-core";
 import { loadWebAssets } from "../src/http/web-assets.ts";

@@ -15,6 +15,7 @@ import { httpPipeline, requestRecorder } from "./http/pipeline.ts";
 import { securityHeaders } from "./http/security.ts";
 import { requestIdOf } from "./http/request-id.ts";
 import { webRoutes } from "./http/web-assets.ts";
+import { firstScreens } from "./http/ssr/index.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -38,6 +39,7 @@ import { profilesRoutes } from "./modules/profiles/index.ts";
 import { pushRoutes } from "./modules/push/index.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
+import { boardReads } from "./modules/stats/reads.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
 
@@ -69,6 +71,7 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? new Metrics();
 
   const games = gamesReads(db, clock);
+  const boards = boardReads(deps);
   const fastReads = fastReadRoutes(fastGamesReads(games), {
     headers: securityHeaders(config),
     fallback: (request, server) =>
@@ -139,7 +142,7 @@ export function createApp(deps: AppDeps) {
     .use(accountRoutes({ ...deps, auth, onSessionsEnded: (ended) => hub.endSessions(ended) }))
     .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth }))
-    .use(statsRoutes({ ...deps, auth, games }))
+    .use(statsRoutes({ ...deps, auth, games, boards }))
     .use(contestRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
@@ -154,7 +157,7 @@ export function createApp(deps: AppDeps) {
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");
     })
-    .use(webRoutes());
+    .use(webRoutes({ renderPage: firstScreens({ ...deps, games, boards }), logger }));
   // Odds updates reach every open socket through Bun's native pub/sub, not a loop in JS.
   hub.publishThrough({ publish: (topic, data) => app.server?.publish(topic, data) });
   return app;

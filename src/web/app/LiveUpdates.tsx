@@ -15,6 +15,7 @@ import {
 import { offerPush } from "../lib/push.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
+import { heardNothingSince } from "./first-screen.ts";
 import { checkSessionAfterEnd } from "./session-ended.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
 
@@ -49,10 +50,10 @@ export function LiveUpdates() {
   useEffect(() => {
     let opens = 0;
     const offs = [
-      onLiveOpen((helloAt) => {
+      onLiveOpen((helloAt, hello) => {
         opens += 1;
         forgetLastUpdate();
-        void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt));
+        void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt, heardNothingSince(hello)));
       }),
       // The changed games come with the update: put in place, no request; refetched only after a gap.
       onLiveMessage("odds_update", (message) => onGamesUpdate(message, afterOddsUpdate)),

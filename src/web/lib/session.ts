@@ -8,7 +8,8 @@ import { forgetLastSeen } from "./offline.ts";
 import { SESSION_HINT_COOKIE, sessionHintCookie } from "../../shared/session-hint.ts";
 
 /** Whether this browser holds a session (a cookie the page can read; the session's own cannot be). */
-export const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
+export const signedInHint = () =>
+  typeof document !== "undefined" && document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 
 function setSignedInHint(signedIn: boolean): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the next read of the hint needs it written at once; the Cookie Store API is asynchronous and not in every browser

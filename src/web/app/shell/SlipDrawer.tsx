@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import {
   closeSlip,
@@ -17,9 +17,14 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { lazyComponent } from "../lazy-component.tsx";
 import { useSlipHistory } from "./use-slip-history.ts";
 
-const BetSlip = lazyComponent(() => import("../../features/bet-slip/BetSlip.tsx").then((m) => m.BetSlip), {
-  fallback: <p aria-busy="true">Loading…</p>,
-});
+const BetSlip = lazyComponent<{ onShown?: () => void }>(
+  () => import("../../features/bet-slip/BetSlip.tsx").then((m) => m.BetSlip),
+  { fallback: <p aria-busy="true">Loading…</p> },
+);
+
+/** The slip's entry for a pick, by its key. */
+const pickIn = (dialog: HTMLElement | null, key: string) =>
+  [...(dialog?.querySelectorAll<HTMLElement>("[data-pick-key]") ?? [])].find((li) => li.dataset.pickKey === key);
 
 function usePreload(): void {
   useEffect(() => {
@@ -61,6 +66,14 @@ export function SlipDrawer() {
   const focusRequests = slipFocusRequests.value;
 
   const handledRequests = useRef(0);
+  // A pick asked to take focus before the slip's code had arrived (a key pressed on a price right
+  // after the page loaded): it takes the focus once the slip has drawn it, unless focus moved on.
+  const pendingPick = useRef<string | null>(null);
+  const focusPendingPick = useCallback(() => {
+    const key = pendingPick.current;
+    pendingPick.current = null;
+    if (key && document.activeElement === closeRef.current) pickIn(ref.current, key)?.focus();
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
@@ -74,9 +87,8 @@ export function SlipDrawer() {
       if (wantsFocus) {
         returnFocus.current = before;
         const key = slipFocusPick.peek();
-        const pick = key
-          ? [...dialog.querySelectorAll<HTMLElement>("[data-pick-key]")].find((li) => li.dataset.pickKey === key)
-          : undefined;
+        const pick = key ? pickIn(dialog, key) : undefined;
+        pendingPick.current = key && !pick ? key : null;
         (pick ?? closeRef.current)?.focus();
       } else if (before && before !== document.body && !dialog.contains(before)) {
         before.focus({ preventScroll: true });
@@ -138,7 +150,7 @@ export function SlipDrawer() {
             {count === 0 ? (
               <p className="muted slip-empty">Your bet slip is empty. Pick odds on a game to add a selection.</p>
             ) : (
-              <BetSlip />
+              <BetSlip onShown={focusPendingPick} />
             )}
           </article>
         ) : null}
