@@ -16,6 +16,7 @@ import { securityHeaders } from "./http/security.ts";
 import { requestIdOf } from "./http/request-id.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import { firstScreens } from "./http/ssr/index.ts";
+import { shareCards } from "./http/ssr/share-card-route.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -157,7 +158,7 @@ export function createApp(deps: AppDeps) {
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");
     })
-    .use(webRoutes({ renderPage: firstScreens({ ...deps, games, boards }), logger }));
+    .use(webRoutes({ renderPage: firstScreens({ ...deps, games, boards }), shareCard: shareCards(deps), logger }));
   // Odds updates reach every open socket through Bun's native pub/sub, not a loop in JS.
   hub.publishThrough({ publish: (topic, data) => app.server?.publish(topic, data) });
   return app;

@@ -16,6 +16,7 @@ import { compress, compressAhead, preferredEncoding, type Encoding } from "./com
 import { requestedTags } from "./cached-read.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { RenderedPage, RenderPage } from "./ssr/index.ts";
+import type { ShareCard } from "./ssr/share-card-route.ts";
 import { type PageTemplate, pageTemplate } from "./ssr/page.ts";
 import { SERVICE_WORKER_KEY, serviceWorkerScript } from "./service-worker.ts";
 
@@ -304,6 +305,8 @@ function templateOf(html: Uint8Array): PageTemplate {
 export interface WebRoutesDeps {
   /** Renders an app path's first screen (src/http/ssr/); without it every path gets the static shell. */
   renderPage?: RenderPage;
+  /** Answers `/players/{username}/weeks/{week}/card.png` (src/http/ssr/share-card-route.ts). */
+  shareCard?: ShareCard;
   logger?: Logger;
 }
 
@@ -314,11 +317,13 @@ export interface WebRoutesDeps {
  * src/http/ssr/) with 200, and any other path its 'not found' screen with 404; `/index.html` the
  * static shell, which the service worker keeps for offline visits. Each in brotli or gzip when accepted.
  */
-export function webRoutes({ renderPage, logger }: WebRoutesDeps = {}) {
+export function webRoutes({ renderPage, shareCard, logger }: WebRoutesDeps = {}) {
   return new Elysia({ name: "web" }).get("/*", async ({ request }) => {
     const { files } = await loadWebAssets();
     const path = new URL(request.url).pathname;
     if (path.startsWith("/api/")) throw notFound("No such API route", "no_route");
+    const card = await shareCard?.(path, request);
+    if (card) return card;
     const shell = files.get(HTML_KEY)!;
     if (path === HTML_KEY) return respond(shell, request, "no-cache", 200, sessionHintHeader(request));
     const asset = path !== "/" ? files.get(path) : undefined;

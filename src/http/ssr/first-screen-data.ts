@@ -20,6 +20,7 @@ import { profile } from "../../modules/profiles/service.ts";
 import { notifications } from "../../modules/social/service.ts";
 import { userStats } from "../../modules/stats/service.ts";
 import type { BoardReads } from "../../modules/stats/reads.ts";
+import { decodedParam } from "./path-params.ts";
 
 export interface FirstScreenDeps {
   db: Db;
@@ -80,21 +81,13 @@ export async function firstScreenAnswers(
   else {
     const [isProfile, params] = matchRoute(parse, "/players/:username", path);
     const username = (params as { username?: string } | null)?.username;
-    if (isProfile && username) await profileScreen(reads, decodeURIComponentOrNull(username));
+    if (isProfile && username) await profileScreen(reads, decodedParam(username));
   }
   if (viewer)
     reads.add(keys.notifications(), async () =>
       JSON.stringify(await notifications(deps.db, deps.clock.now(), viewer.id)),
     );
   return reads.settled();
-}
-
-function decodeURIComponentOrNull(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
 }
 
 /** The answers being read, each started at once and kept unless it fails. */

@@ -6,6 +6,7 @@ import { PROMO_DISMISSED_COOKIE, parsePromoDismissed } from "../../shared/promo-
 import { parseViewerZone, VIEWER_ZONE_COOKIE } from "../../shared/viewer-zone.ts";
 import type { RenderEnv } from "../../web/lib/render-env.tsx";
 import { firstScreenAnswers, type FirstScreenDeps } from "./first-screen-data.ts";
+import { linkPreview, previewTags } from "./link-previews.ts";
 import { PageCache } from "./page-cache.ts";
 import { firstScreenJson, type PageTemplate, pageHtml, screenStyle } from "./page.ts";
 import { renderApp } from "./render.tsx";
@@ -57,20 +58,30 @@ export function firstScreens(deps: FirstScreensDeps) {
     };
     // Before the answers are read: a message sent while they are is counted, and the page asks again.
     const live = { hub: deps.hub.id, heard: deps.hub.heard(viewer !== null) };
-    const answers = await firstScreenAnswers(deps, url.pathname, url.searchParams, viewer);
+    const [answers, preview] = await Promise.all([
+      firstScreenAnswers(deps, url.pathname, url.searchParams, viewer),
+      linkPreview(deps, url.pathname, url.searchParams),
+    ]);
     const address = url.pathname + url.search;
+    // Absolute addresses for the link preview's robots: PUBLIC_URL, else the request's own origin
+    // (then part of a kept page's key: a forged Host names only its own copy).
+    const origin = deps.config.publicUrl ?? url.origin;
+    const head = previewTags(preview, origin, address);
     const render = async (at: number) => {
       const rendered = { ...env, now: at };
       const { html: app, stylesheet } = await renderApp(url.pathname, url.search, rendered, answers);
       const data = firstScreenJson(address, rendered, answers, live);
-      return pageHtml({ template, head: screenStyle(stylesheet), app, data });
+      return pageHtml({ template, head: head + screenStyle(stylesheet), app, data });
     };
     if (viewer) return { html: await render(now), etag: null, signedIn: true, encoded: {} };
     // What the page shows besides its answers: the address and the cookies the server reads.
-    const key = [address, env.zone ? `${env.zone.timeZone}|${env.zone.locale}` : "", env.promoDismissed.join(".")].join(
-      "\n",
-    );
-    const version = [Math.floor(now / MINUTE), live.heard, ...answers.map((a) => a.tag)].join("\n");
+    const key = [
+      origin,
+      address,
+      env.zone ? `${env.zone.timeZone}|${env.zone.locale}` : "",
+      env.promoDismissed.join("."),
+    ].join("\n");
+    const version = [Math.floor(now / MINUTE), live.heard, head, ...answers.map((a) => a.tag)].join("\n");
     const page = await pages.get(key, version, () => render(now));
     return { html: page.html, etag: page.etag, signedIn: false, encoded: page.encoded };
   };
