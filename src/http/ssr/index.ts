@@ -67,13 +67,12 @@ export function firstScreens(deps: FirstScreensDeps) {
     // (then part of a kept page's key: a forged Host names only its own copy).
     const origin = deps.config.publicUrl ?? url.origin;
     const head = previewTags(preview, origin, address);
-    const render = async (at: number) => {
-      const rendered = { ...env, now: at };
-      const { html: app, stylesheet } = await renderApp(url.pathname, url.search, rendered, answers);
-      const data = firstScreenJson(address, rendered, answers, live);
+    const render = async () => {
+      const { html: app, stylesheet } = await renderApp(url.pathname, url.search, env, answers);
+      const data = firstScreenJson(address, env, answers, live);
       return pageHtml({ template, head: head + screenStyle(stylesheet), app, data });
     };
-    if (viewer) return { html: await render(now), etag: null, signedIn: true, encoded: {} };
+    if (viewer) return { html: await render(), etag: null, signedIn: true, encoded: {} };
     // What the page shows besides its answers: the address and the cookies the server reads.
     const key = [
       origin,
@@ -82,7 +81,7 @@ export function firstScreens(deps: FirstScreensDeps) {
       env.promoDismissed.join("."),
     ].join("\n");
     const version = [Math.floor(now / MINUTE), live.heard, head, ...answers.map((a) => a.tag)].join("\n");
-    const page = await pages.get(key, version, () => render(now));
+    const page = await pages.get(key, version, render);
     return { html: page.html, etag: page.etag, signedIn: false, encoded: page.encoded };
   };
 }
