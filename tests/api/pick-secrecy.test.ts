@@ -8,7 +8,9 @@
  * the leagues' admin, a site admin), each with every value its path takes, while each caller holds a
  * `/ws` socket and a push device. No answer, socket message, push payload or bell entry may carry
  * one of her pending picks: not its id (bet ids start at a canary value), not its note, not a
- * bet-shaped object tied to her. A route added later is walked without touching this file.
+ * bet-shaped object tied to her. A route added later is walked without touching this file. The pages
+ * the server renders (src/http/ssr/) are walked too: their HTML, and the answers they carry for the
+ * browser, may show no more than the API would.
  *
  * Pools (issue 45) are planted too: her pending picks in a pick'em pool locking the whole week, a
  * confidence pool locking game by game (with a tiebreaker guess) and a survivor pool (this week's
@@ -168,6 +170,26 @@ interface Get {
 
 const PERSON_PARAMS = new Set(["userId", "friendId", "username"]);
 
+/** The app's screens the server renders a first screen of, with every value their addresses take. */
+function pages(byName: Record<string, string[]>, hers: Set<string>): Get[] {
+  const screens = [
+    "/",
+    "/?week=2",
+    "/leaderboard",
+    "/leaderboard?view=overall",
+    "/leaderboard?week=2",
+    "/contest-rules",
+  ];
+  return [
+    ...[...screens, "/my-bets", "/analytics", "/leagues", "/friends", "/settings"].map((url) => ({
+      url,
+      aboutAlice: false,
+    })),
+    ...byName.username!.map((name) => ({ url: `/players/${encodeURIComponent(name)}`, aboutAlice: hers.has(name) })),
+    ...byName.token!.map((token) => ({ url: `/invite/${token}`, aboutAlice: false })),
+  ];
+}
+
 /** Every GET of the document as concrete URLs: each path value, the base query, then one optional query field at a time. */
 async function everyGet(): Promise<Get[]> {
   const doc = await ok<{ paths: Record<string, { get?: { parameters?: Parameter[] } }> }>(
@@ -208,7 +230,7 @@ async function everyGet(): Promise<Get[]> {
       }
     }
   }
-  return urls;
+  return [...urls, ...pages(byName, hers)];
 }
 
 interface Answer extends Get {
@@ -247,6 +269,11 @@ function aliceBetsIn(value: unknown, aboutAlice: boolean): unknown[] {
   return [...found, ...Object.values(o).flatMap((v) => aliceBetsIn(v, aboutAlice || hers))];
 }
 
+/** The answers a rendered page carries for the browser (web/app/first-screen.ts), as JSON text; null for any other text. */
+function firstScreenData(text: string): string | null {
+  return /<script type="application\/json" id="npt-first-screen">(.*?)<\/script>/s.exec(text)?.[1] ?? null;
+}
+
 /** What in one answer, message or payload gives one of alice's pending picks away. */
 function leaks(text: string, aboutAlice = false): string[] {
   const found: string[] = [];
@@ -254,10 +281,10 @@ function leaks(text: string, aboutAlice = false): string[] {
   if (ids.length) found.push(`pending picks' ids ${ids.join(", ")}`);
   if (text.includes(NOTE)) found.push("a pending pick's note");
   try {
-    const bets = aliceBetsIn(JSON.parse(text), aboutAlice);
+    const bets = aliceBetsIn(JSON.parse(firstScreenData(text) ?? text), aboutAlice);
     if (bets.length) found.push(`alice's bet ${JSON.stringify(bets[0]).slice(0, 160)}`);
   } catch {
-    // not JSON (a CSV export, a page): the id and note checks above cover it
+    // not JSON (a CSV export): the id and note checks above cover it
   }
   return found;
 }
@@ -498,6 +525,8 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
       expect(
         found.filter((f) => f.includes(`/api/leagues/${pool.id}/pool/`) && !/^(league-mate|league-admin) /.test(f)),
       ).toEqual([]);
+    // Her profile's page, rendered on the server, carries them too (the page walk detects).
+    expect(found.some((f) => f.startsWith("signed-out GET /players/alice "))).toBe(true);
     // Still never: "Never League", or a league she joined after placing them.
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.never!.id} `))).toEqual([]);
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.lateJoin!.id} `))).toEqual([]);

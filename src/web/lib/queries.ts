@@ -218,6 +218,10 @@ export const afterBotsChanged = after("botStats");
 export const afterEmailConfirmed = after("user");
 /** The live channel (re)opened: anything may have been missed. */
 export const afterReconnect = () => invalidate("all");
-/** The page's first open, its hello arriving at `helloAt`: what was asked for before the socket could hear events. */
-export const afterFirstOpen = (helloAt: number) =>
-  invalidateFetched((startedAt) => mayHaveMissedEvents(startedAt, helloAt));
+/**
+ * The page's first open, its hello arriving at `helloAt`: what was asked for before the socket could
+ * hear events; the server's answers the page came with, unless nothing was sent since it read them
+ * (`firstScreenCurrent`: web/app/first-screen.ts).
+ */
+export const afterFirstOpen = (helloAt: number, firstScreenCurrent: boolean) =>
+  invalidateFetched((startedAt) => mayHaveMissedEvents(startedAt, helloAt), !firstScreenCurrent);

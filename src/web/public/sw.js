@@ -24,7 +24,8 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(SHELL);
       await cache.addAll(BUILD.shell);
-      const page = await fetch("/", { cache: "no-store", credentials: "omit" });
+      // The static shell (no screen rendered in it): an offline visit to any address draws it in the browser.
+      const page = await fetch(PAGE, { cache: "no-store", credentials: "omit" });
       if (page.ok) await cache.put(PAGE, page);
       await self.skipWaiting();
     })(),
@@ -63,20 +64,21 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate") return event.respondWith(page(request));
+  if (request.mode === "navigate") return event.respondWith(page(request, event));
   if (LAST_SEEN.some((pattern) => pattern.test(url.pathname))) return event.respondWith(lastSeen(request));
   if (url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
   event.respondWith(shellFile(request));
 });
 
 /** The page from the network within PAGE_TIMEOUT_MS, else this build's cached copy. */
-async function page(request) {
+async function page(request, event) {
   const cached = () => caches.open(SHELL).then((cache) => cache.match(PAGE));
   try {
     const answer = await Promise.race([
       fetch(request),
       new Promise((_, reject) => setTimeout(() => reject(new Error("slow")), PAGE_TIMEOUT_MS)),
     ]);
+    if (answer.ok) event.waitUntil(keepFromPage(answer.clone()).catch(() => undefined));
     return answer;
   } catch (error) {
     const copy = await cached();
@@ -93,6 +95,32 @@ async function shellFile(request) {
 
 const MARK = "x-npt-session-mark";
 const isPrivate = (response) => /(^|[\s,])private\b/i.test(response.headers.get("cache-control") ?? "");
+
+/**
+ * A page the server rendered carries the answers its first screen was read from (a JSON script,
+ * src/http/ssr/): the reads kept as last seen among them are kept as if fetched, so an offline visit
+ * (the shell, drawn by the browser) finds them, though the page itself asked the network for none.
+ * A signed-in page's answers are kept as private ones, with the session the page named (none named:
+ * nothing kept), so only that session reads them offline.
+ */
+async function keepFromPage(response) {
+  const signedIn = isPrivate(response);
+  const mark = response.headers.get(MARK);
+  if (signedIn && !mark) return;
+  const html = await response.text();
+  const json = /<script type="application\/json" id="npt-first-screen">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) return;
+  const cache = await caches.open(DATA);
+  const savedAt = new Date().toISOString();
+  for (const [[, url], data] of JSON.parse(json).queries) {
+    // (A visitor's user is null: the API answers 401, which is never kept.)
+    const kept = LAST_SEEN.some((pattern) => pattern.test(new URL(url, self.location.origin).pathname));
+    if (data === null || !kept) continue;
+    const headers = { "content-type": "application/json", "x-npt-saved-at": savedAt };
+    if (signedIn) Object.assign(headers, { "cache-control": "private", [MARK]: mark });
+    await cache.put(new Request(url), new Response(JSON.stringify(data), { headers }));
+  }
+}
 
 /**
  * A read kept as last seen: the network's answer (kept), or, when there is none, the kept one marked

@@ -1,7 +1,6 @@
 import type { League, LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { Link } from "wouter";
-import { useEffect, useState } from "react";
-import { useEffectEvent } from "../../lib/use-effect-event.ts";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { joinLeague, useLeagueDetails } from "./api.ts";
 import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAction.tsx";
