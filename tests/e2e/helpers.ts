@@ -307,6 +307,15 @@ export function liveHello(page: Page, signedIn: boolean): Promise<void> {
   });
 }
 
+/**
+ * Saves a full-page screenshot as `$E2E_SCREENSHOTS/<name>.png` when that folder is set (to look at
+ * the screens a test walked); does nothing otherwise.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
 /** Polls until `condition` holds; fails with `what` after `timeoutMs`. */
 export async function until(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

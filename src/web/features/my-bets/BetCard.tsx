@@ -16,7 +16,7 @@ import {
   stakeText,
   tone,
 } from "./bet-text.ts";
-import { LiveScore, liveGames } from "./LiveScore.tsx";
+import { LiveScore, livePicks } from "./LiveScore.tsx";
 import { ParlayLegs, STATUS_NAMES } from "./ParlayLegs.tsx";
 
 interface BetCardProps {
@@ -42,7 +42,7 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
   const [open, setOpen] = useState(false);
   const pick = pickText(bet);
   const score = scoreText(bet.game);
-  const live = liveGames(bet);
+  const live = livePicks(bet);
   const titleId = `bet-${bet.id}-pick`;
   const detailsId = `bet-${bet.id}-details`;
   const settled = bet.status !== "pending" && bet.result !== null;
@@ -69,8 +69,8 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
           </p>
           {live.length > 0 ? (
             <p className="bet-row-live">
-              {live.map((game) => (
-                <LiveScore key={`${game.awayAbbr}@${game.homeAbbr}`} game={game} />
+              {live.map(({ game, pick }) => (
+                <LiveScore key={`${game.awayAbbr}@${game.homeAbbr}`} game={game} pick={pick} />
               ))}
             </p>
           ) : null}
