@@ -11,6 +11,7 @@ import {
   oddsText,
   pickText,
   placedAgo,
+  rowMatchupText,
   scoreText,
   signedDollars,
   stakeText,
@@ -58,13 +59,24 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
           <h2 className="bet-pick" id={titleId}>
             {pick}
           </h2>
+          {/* One line at any width: the game, the price and when first (a phone shows only those), then the rest. */}
           <p className="bet-row-meta">
-            <span className={`status-badge status-${bet.status}`}>{STATUS_NAMES[bet.status]}</span>{" "}
-            <span className="bet-meta">
-              {betTypeText(bet.betType)} · Week {bet.week}
-            </span>{" "}
-            <span className="bet-row-book">
-              · {bet.units}u · {bet.league?.name ?? "Individual"}
+            <span className={`status-badge status-${bet.status}`}>{STATUS_NAMES[bet.status]}</span>
+            <span className="bet-row-game">{rowMatchupText(bet)}</span>
+            <span className="bet-row-when">
+              {" · "}
+              <span className="bet-row-odds">{oddsText(bet.odds)}</span>
+              {" · "}
+              <time className="bet-row-placed" dateTime={bet.placedAt} title={fullDateTime(bet.placedAt)}>
+                {placedAgo(bet.placedAt, now)}
+              </time>
+            </span>
+            <span className="bet-row-more">
+              {" · "}
+              <span className="bet-meta">
+                {betTypeText(bet.betType)} · Week {bet.week}
+              </span>
+              {` · ${bet.units}u · ${bet.league?.name ?? "Individual"}`}
             </span>
           </p>
           {live.length > 0 ? (
