@@ -40,7 +40,7 @@ export function GamesPage() {
   if (!page.panelsReady) {
     return (
       <>
-        <PromoBanner />
+        <PromoBanner now={page.now} />
         <LoadingCards />
       </>
     );
@@ -48,7 +48,7 @@ export function GamesPage() {
 
   return (
     <>
-      <PromoBanner />
+      <PromoBanner now={page.now} />
       {page.coverage ? <CoveragePanel coverage={page.coverage} onAction={page.showGames} /> : null}
       {page.stats ? (
         <PerformanceStats stats={page.stats} bets={page.history} historyFailed={page.historyFailed} />
