@@ -33,6 +33,7 @@ import * as m0032 from "./0032_emails_without_trailing_dot.ts";
 import * as m0034 from "./0034_profile_visibility_default.ts";
 import * as m0035 from "./0035_reveal_once_picked.ts";
 import * as m0036 from "./0036_pools.ts";
+import * as m0037 from "./0037_settlement_notices.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0034_profile_visibility_default": m0034,
   "0035_reveal_once_picked": m0035,
   "0036_pools": m0036,
+  "0037_settlement_notices": m0037,
 };

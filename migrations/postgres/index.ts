@@ -19,6 +19,7 @@ import * as m0017 from "./0017_emails_without_trailing_dot.ts";
 import * as m0019 from "./0019_profile_visibility_default.ts";
 import * as m0020 from "./0020_reveal_once_picked.ts";
 import * as m0021 from "./0021_pools.ts";
+import * as m0022 from "./0022_settlement_notices.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0019_profile_visibility_default": m0019,
   "0020_reveal_once_picked": m0020,
   "0021_pools": m0021,
+  "0022_settlement_notices": m0022,
 };

@@ -1,5 +1,7 @@
-import { centsToString } from "../../shared/money.ts";
-import type { LegBetType as BetType } from "../../shared/bets.ts";
+import { type LegBetType as BetType, propTypeText } from "../../shared/bets.ts";
+
+export { propTypeText } from "../../shared/bets.ts";
+export { dollars } from "../../shared/money.ts";
 
 /** American odds with their sign: 150 → "+150", -110 → "-110". */
 export function formatOdds(odds: number | string): string {
@@ -17,11 +19,6 @@ export function formatSpread(point: number | string): string {
 /** A number as the API sends it ("45.50", "-3.00") → as people write it ("45.5", "-3"). */
 function plain(point: number | string): string {
   return String(Number(point));
-}
-
-/** Spec §3: a prop's type shows its underscores as spaces ("passing_yards" → "passing yards"). */
-export function propTypeText(propType: string): string {
-  return propType.replaceAll("_", " ");
 }
 
 const MARKETS: Record<BetType, string> = {
@@ -60,11 +57,4 @@ export function pickText({ betType, selection, point, subject, propType }: PickP
     default:
       return `${selection} ${line}`.trim();
   }
-}
-
-const money = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Cents as dollars for people: 9091 → "$90.91", 120000 → "$1,200.00". */
-export function dollars(cents: number): string {
-  return `$${money.format(Number(centsToString(cents)))}`;
 }
