@@ -3,7 +3,15 @@ import type { Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, screenshot, toastLocator } from "./helpers.ts";
+import {
+  browserSuite,
+  DESKTOP,
+  E2E_TIMEOUT,
+  PHONE,
+  screenshot,
+  toastLocator,
+  PHONE_AND_DESKTOP_IN_BOTH_SCHEMES,
+} from "./helpers.ts";
 import {
   BUF_DAL,
   DAL_PHI,
@@ -102,12 +110,7 @@ describe("My Bets tracker", () => {
     E2E_TIMEOUT,
   );
 
-  for (const [viewport, scheme] of [
-    [PHONE, "light"],
-    [PHONE, "dark"],
-    [DESKTOP, "light"],
-    [DESKTOP, "dark"],
-  ] as const) {
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
     test(
       `at ${viewport.width}, ${scheme}: a collapsed row shows its game, price and when it was placed, on one line (issue 46 item 3)`,
       async () => {

@@ -10,6 +10,13 @@ export const E2E_TIMEOUT = 30_000;
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 export const TABLET = { width: 820, height: 1180 };
+/** The phone and desktop widths, each in the light and the dark scheme: where a screen's change is shown and looked at. */
+export const PHONE_AND_DESKTOP_IN_BOTH_SCHEMES = [
+  [PHONE, "light"],
+  [PHONE, "dark"],
+  [DESKTOP, "light"],
+  [DESKTOP, "dark"],
+] as const;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

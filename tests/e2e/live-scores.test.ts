@@ -4,7 +4,7 @@ import { syncGames } from "../../src/modules/feeds/service.ts";
 import { buildLeague, type BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
 import { card, openPage } from "./games-fixture.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, screenshot, withDispatcher } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, screenshot, withDispatcher, PHONE_AND_DESKTOP_IN_BOTH_SCHEMES } from "./helpers.ts";
 import {
   KC_BUF,
   moneyline,
@@ -133,12 +133,7 @@ describe("live scores while games are played", () => {
 });
 
 describe("live cover status on the game card's YOUR BET (issue 46 item 2)", () => {
-  for (const [viewport, scheme] of [
-    [PHONE, "light"],
-    [PHONE, "dark"],
-    [DESKTOP, "light"],
-    [DESKTOP, "dark"],
-  ] as const) {
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
     test(
       `at ${viewport.width}, ${scheme}: each pending pick says where it stands, and follows the score on the socket`,
       async () => {

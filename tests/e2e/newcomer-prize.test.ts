@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { startSeasonServer, BEFORE_WEEK_1 } from "./games-fixture.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, screenshot } from "./helpers.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, screenshot, PHONE_AND_DESKTOP_IN_BOTH_SCHEMES } from "./helpers.ts";
 
 const suite = browserSuite(startSeasonServer);
 afterEach(() => suite.server.ctx.clock.set(BEFORE_WEEK_1));
@@ -35,12 +35,7 @@ const welcome = (page: Page) => page.getByRole("dialog", { name: "Welcome to NFL
 const banner = (page: Page) => page.getByRole("complementary", { name: "Weekly contest" });
 
 describe("the prize a newcomer can win, before they sign up", () => {
-  for (const [viewport, scheme] of [
-    [PHONE, "light"],
-    [PHONE, "dark"],
-    [DESKTOP, "light"],
-    [DESKTOP, "dark"],
-  ] as const) {
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
     test(
       `at ${viewport.width}, ${scheme}: on a Sunday the welcome, the banner and the sign-up form say this week is out of reach, and from when`,
       async () => {

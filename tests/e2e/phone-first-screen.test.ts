@@ -5,7 +5,7 @@ import { syncGames } from "../../src/modules/feeds/service.ts";
 import { proveAddress } from "../factories.ts";
 import { call } from "../support.ts";
 import { ADMIN_EMAIL, card, openPage, resetSeason, signUp, startSeasonServer } from "./games-fixture.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, screenshot } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE, screenshot, PHONE_AND_DESKTOP_IN_BOTH_SCHEMES } from "./helpers.ts";
 
 const suite = browserSuite(startSeasonServer);
 
@@ -113,12 +113,7 @@ describe("Sunday afternoon (issue 46 item 4): the games still open come first", 
     suite.server.provider.live.clear();
   }
 
-  for (const [viewport, scheme] of [
-    [PHONE, "light"],
-    [PHONE, "dark"],
-    [DESKTOP, "light"],
-    [DESKTOP, "dark"],
-  ] as const) {
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
     test(
       `at ${viewport.width}, ${scheme}: Upcoming, then Live; the first card's prices can be taken${viewport === PHONE ? " and are on the first screen" : ""}, and the first reached by Tab`,
       async () => {

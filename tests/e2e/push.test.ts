@@ -18,7 +18,6 @@ import { FakeProvider } from "../fake-provider.ts";
 import { type BrowserDevice, browserDevice, recordingPushService } from "../push-devices.ts";
 import {
   browserSuite,
-  DESKTOP,
   E2E_TIMEOUT,
   liveHello,
   PHONE,
@@ -26,6 +25,7 @@ import {
   startServer,
   toastLocator,
   withDispatcher,
+  PHONE_AND_DESKTOP_IN_BOTH_SCHEMES,
 } from "./helpers.ts";
 import { ADMIN_EMAIL, type BettingServer, DAL_PHI, NOW, placeBet, resolveGame, spread } from "./my-bets-fixtures.ts";
 
@@ -244,12 +244,7 @@ describe("the push opt-in", () => {
     E2E_TIMEOUT,
   );
 
-  for (const [viewport, scheme] of [
-    [PHONE, "light"],
-    [PHONE, "dark"],
-    [DESKTOP, "light"],
-    [DESKTOP, "dark"],
-  ] as const) {
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
     test(
       `at ${viewport.width}, ${scheme}: the card stands in the page's flow and covers no control — the coverage panel's, My Bets' tabs (issue 46 item 5)`,
       async () => {
