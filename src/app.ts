@@ -36,7 +36,7 @@ import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { profilesRoutes } from "./modules/profiles/index.ts";
 import { pushRoutes } from "./modules/push/index.ts";
-import type { ResolveHost } from "./modules/push/network.ts";
+import type { ResolveHost } from "./lib/outbound-network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
@@ -61,7 +61,7 @@ export interface AppDeps {
   draining?: () => boolean;
   /** The PostgreSQL pool's counts for /metrics; absent on SQLite. */
   poolStats?: () => PoolStats;
-  /** Looks push services' names up (modules/push/network.ts); the system's resolver when absent. */
+  /** Looks push services' names up (lib/outbound-network.ts); the system's resolver when absent. */
   resolveHost?: ResolveHost;
 }
 

@@ -7,7 +7,7 @@ import { BOTS_WEEKLY_BETS, startWeeklyJob, WEEKLY_WINNERS } from "../modules/adm
 import type { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { hasNoUsers } from "../modules/users/service.ts";
 import { PUSH_TICK_MS, startPushJob } from "../modules/push/job.ts";
-import type { ResolveHost } from "../modules/push/network.ts";
+import type { ResolveHost } from "../lib/outbound-network.ts";
 import type { Db } from "./connection.ts";
 import { PURGE_INTERVAL_MS, startSessionPurge } from "./purges.ts";
 

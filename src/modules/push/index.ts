@@ -8,7 +8,7 @@ import { PushDevice, PushDevices, PushPreferences, PushPublicKey, PushTestResult
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { sessionHash, sessionLiveUntil } from "../auth/service.ts";
 import { SubscriptionBody, SubscriptionParams } from "./model.ts";
-import { type ResolveHost, systemResolver } from "./network.ts";
+import { type ResolveHost, systemResolver } from "../../lib/outbound-network.ts";
 import * as service from "./service.ts";
 
 /**

@@ -6,7 +6,7 @@ import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
 import { planLeaguePickPushes } from "./league-picks.ts";
 import { planLockReminders } from "./lock-reminders.ts";
-import type { ResolveHost } from "./network.ts";
+import type { ResolveHost } from "../../lib/outbound-network.ts";
 import { vapidKeys } from "./service.ts";
 
 /** How often the jobs holder turns new events into pushes and sends what is due. */

@@ -1,7 +1,7 @@
 /**
  * What is worth a push and when (issue 31 item 3), without I/O: the defaults, the text of each kind,
  * quiet hours and the day the daily cap counts in the player's own time zone (which endpoints we post
- * to: endpoint-rules.ts).
+ * to: shared/outbound-targets.ts).
  */
 import { UNIT_CENTS } from "../../shared/money.ts";
 
