@@ -36,6 +36,7 @@ import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { profilesRoutes } from "./modules/profiles/index.ts";
 import { pushRoutes } from "./modules/push/index.ts";
+import { tokensRoutes } from "./modules/tokens/index.ts";
 import type { ResolveHost } from "./lib/outbound-network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
@@ -69,7 +70,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   wireModules();
   const { config, db, clock, logger, hub } = deps;
-  const auth = authPlugin(deps);
+  // Routes are read on first use, once all are registered: a bearer token's scope depends on the route.
+  const auth = authPlugin({ ...deps, routes: (): RouteInfo[] => app.routes as unknown as RouteInfo[] });
   const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));
   const metrics = deps.metrics ?? new Metrics();
 
@@ -150,6 +152,7 @@ export function createApp(deps: AppDeps) {
     .use(socialRoutes({ ...deps, auth }))
     .use(profilesRoutes({ ...deps, auth }))
     .use(pushRoutes({ ...deps, auth }))
+    .use(tokensRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))
     .use(adminRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))

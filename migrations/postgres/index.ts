@@ -16,6 +16,7 @@ import * as m0015 from "./0015_idempotency_keys.ts";
 import * as m0016 from "./0016_push_devices_per_session.ts";
 import * as m0019 from "./0019_profile_visibility_default.ts";
 import * as m0020 from "./0020_reveal_once_picked.ts";
+import * as m0025 from "./0025_api_tokens.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0016_push_devices_per_session": m0016,
   "0019_profile_visibility_default": m0019,
   "0020_reveal_once_picked": m0020,
+  "0025_api_tokens": m0025,
 };

@@ -22,6 +22,7 @@ import type {
   PushPreferencesTable,
   PushSubscriptionsTable,
 } from "../modules/push/table.ts";
+import type { ApiTokensTable } from "../modules/tokens/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -57,4 +58,5 @@ export interface Database {
   push_preferences: PushPreferencesTable;
   push_outbox: PushOutboxTable;
   push_cursor: PushCursorTable;
+  api_tokens: ApiTokensTable;
 }

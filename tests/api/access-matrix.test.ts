@@ -29,6 +29,7 @@ interface World {
   friendRequestId: number;
   betId: number;
   pushDeviceId: number;
+  tokenId: number;
 }
 
 const ENV = { ADMIN_EMAILS: "site@example.com" };
@@ -65,6 +66,12 @@ async function world(): Promise<World> {
       body: pushSubscription("owner"),
     })
   ).body.id as number;
+  const tokenId = (
+    await call(ctx.app, "POST", "/api/tokens", {
+      cookie: people.owner.cookie,
+      body: { name: "owner's script", scopes: ["read"] },
+    })
+  ).body.id as number;
   return {
     ctx,
     people: callers,
@@ -76,6 +83,7 @@ async function world(): Promise<World> {
     friendRequestId,
     betId,
     pushDeviceId,
+    tokenId,
   };
 }
 
@@ -491,6 +499,18 @@ const ROWS: Record<string, Row> = {
     request: () => ["POST", "/api/push/test"],
     expect: only(["owner"], 202, 409),
     otherwise: 409,
+  },
+  "GET /api/tokens": { request: () => ["GET", "/api/tokens"], expect: signedIn(200), otherwise: 200 },
+  "POST /api/tokens": {
+    request: () => ["POST", "/api/tokens", { name: "a script", scopes: ["read", "bets"] }],
+    expect: signedIn(201),
+    otherwise: 201,
+  },
+  // Only the owner's own token: anyone else's answer is that no such token exists.
+  "DELETE /api/tokens/:id": {
+    request: (w) => ["DELETE", `/api/tokens/${w.tokenId}`],
+    expect: only(["owner"], 200, 404),
+    otherwise: 404,
   },
   "GET /api/notifications": { request: () => ["GET", "/api/notifications"], expect: signedIn(200), otherwise: 200 },
   "POST /api/notifications/seen": {
