@@ -37,6 +37,7 @@ import { socialRoutes } from "./modules/social/index.ts";
 import { profilesRoutes } from "./modules/profiles/index.ts";
 import { pushRoutes } from "./modules/push/index.ts";
 import { tokensRoutes } from "./modules/tokens/index.ts";
+import { commentsRoutes } from "./modules/comments/index.ts";
 import type { ResolveHost } from "./lib/outbound-network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps) {
     .use(statsRoutes({ ...deps, auth, games }))
     .use(contestRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))
+    .use(commentsRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
     .use(profilesRoutes({ ...deps, auth }))
     .use(pushRoutes({ ...deps, auth }))

@@ -23,6 +23,7 @@ import type {
   PushSubscriptionsTable,
 } from "../modules/push/table.ts";
 import type { ApiTokensTable } from "../modules/tokens/table.ts";
+import type { CommentReactionsTable, CommentReportsTable, LeagueCommentsTable } from "../modules/comments/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -59,4 +60,7 @@ export interface Database {
   push_outbox: PushOutboxTable;
   push_cursor: PushCursorTable;
   api_tokens: ApiTokensTable;
+  league_comments: LeagueCommentsTable;
+  comment_reactions: CommentReactionsTable;
+  comment_reports: CommentReportsTable;
 }

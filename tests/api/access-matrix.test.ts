@@ -30,6 +30,7 @@ interface World {
   betId: number;
   pushDeviceId: number;
   tokenId: number;
+  commentId: number;
 }
 
 const ENV = { ADMIN_EMAILS: "site@example.com" };
@@ -72,6 +73,16 @@ async function world(): Promise<World> {
       body: { name: "owner's script", scopes: ["read"] },
     })
   ).body.id as number;
+  const commentId = (
+    await call(ctx.app, "POST", `/api/leagues/${league.id}/comments`, {
+      cookie: people.member.cookie,
+      body: { text: "Who's in for week 1?" },
+    })
+  ).body.id as number;
+  await call(ctx.app, "POST", `/api/comments/${commentId}/report`, {
+    cookie: people.leagueAdmin.cookie,
+    body: { reason: "testing the reports" },
+  });
   return {
     ctx,
     people: callers,
@@ -84,6 +95,7 @@ async function world(): Promise<World> {
     betId,
     pushDeviceId,
     tokenId,
+    commentId,
   };
 }
 
@@ -499,6 +511,53 @@ const ROWS: Record<string, Row> = {
     request: () => ["POST", "/api/push/test"],
     expect: only(["owner"], 202, 409),
     otherwise: 409,
+  },
+  "GET /api/leagues/:id/comments": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}/comments`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "POST /api/leagues/:id/comments": {
+    request: (w) => ["POST", `/api/leagues/${w.leagueId}/comments`, { text: "Good luck all" }],
+    expect: { ...only(["member", "leagueAdmin"], 201), ...notForOutsiders },
+    otherwise: 403,
+  },
+  // Its author and the league's admins; to anyone else who cannot see the league's talk it does not exist.
+  "DELETE /api/comments/:id": {
+    request: (w) => ["DELETE", `/api/comments/${w.commentId}`],
+    expect: only(["member", "leagueAdmin"], 200, 404),
+    otherwise: 404,
+  },
+  "PUT /api/comments/:id/reactions/:reaction": {
+    request: (w) => ["PUT", `/api/comments/${w.commentId}/reactions/fire`],
+    expect: only(["member", "leagueAdmin"], 200, 404),
+    otherwise: 404,
+  },
+  "DELETE /api/comments/:id/reactions/:reaction": {
+    request: (w) => ["DELETE", `/api/comments/${w.commentId}/reactions/fire`],
+    expect: only(["member", "leagueAdmin"], 200, 404),
+    otherwise: 404,
+  },
+  // The author may not report their own (400); the league's admin reported it already (409).
+  "POST /api/comments/:id/report": {
+    request: (w) => ["POST", `/api/comments/${w.commentId}/report`, { reason: "spam" }],
+    expect: { ...signedIn(404), member: 400, leagueAdmin: 409 },
+    otherwise: 404,
+  },
+  "GET /api/admin/comment-reports": {
+    request: () => ["GET", "/api/admin/comment-reports"],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "POST /api/admin/comment-reports/:id/dismiss": {
+    request: (w) => ["POST", `/api/admin/comment-reports/${w.commentId}/dismiss`, {}],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "DELETE /api/admin/comments/:id": {
+    request: (w) => ["DELETE", `/api/admin/comments/${w.commentId}`],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
   },
   "GET /api/tokens": { request: () => ["GET", "/api/tokens"], expect: signedIn(200), otherwise: 200 },
   "POST /api/tokens": {

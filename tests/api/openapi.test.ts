@@ -329,6 +329,8 @@ describe("a document people can build on", () => {
         "/api/invitations/league/{id} /api/invitations/{id}/accept",
         "/api/invitations/league/{id} /api/invitations/{id}/decline",
         "/api/friends/requests/{id} /api/friends/{friendId}/analytics",
+        // Issue 47's contract names these paths: a league's talk and webhooks, beside the spec's invite-link join.
+        "/api/leagues/join-by-token/{token} /api/leagues/{id}/comments",
       ].sort(),
     );
   });

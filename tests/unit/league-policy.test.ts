@@ -52,6 +52,10 @@ describe("league permissions: who may do what", () => {
     deleteLeague: { admin: true, member: false, outsider: false },
     viewFeed: { admin: true, member: true, outsider: false },
     viewHistory: { admin: true, member: true, outsider: false },
+    comment: { admin: true, member: true, outsider: false },
+    moderateComments: { admin: true, member: false, outsider: false },
+    pinPost: { admin: true, member: false, outsider: false },
+    manageWebhooks: { admin: true, member: false, outsider: false },
   };
   const REFUSED_WITH: Record<LeagueAction, string> = {
     edit: "league_admin_only",
@@ -65,6 +69,10 @@ describe("league permissions: who may do what", () => {
     removeMember: "league_admin_only",
     appointAdmin: "league_admin_only",
     deleteLeague: "league_admin_only",
+    comment: "members_only",
+    moderateComments: "not_your_comment",
+    pinPost: "league_admin_only",
+    manageWebhooks: "league_admin_only",
   };
 
   for (const [action, row] of Object.entries(MATRIX) as [LeagueAction, Record<LeagueStanding, boolean>][]) {

@@ -8,6 +8,7 @@ import { listBets } from "../betting/service.ts";
 import { handOverLeaguesOf } from "../leagues/service.ts";
 import { forgetUser } from "../social/service.ts";
 import { forgetPushOf } from "../push/service.ts";
+import { forgetCommentsOf } from "../comments/service.ts";
 import { toCsv } from "./csv.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
@@ -110,6 +111,7 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
     await forgetPushOf(trx, userId);
+    await forgetCommentsOf(trx, userId);
     await anonymise(trx, now, userId, unusable);
     await handOverLeaguesOf(trx, now, userId);
     await forgetSessionsAndLinks(trx, now, userId);

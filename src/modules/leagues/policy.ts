@@ -34,7 +34,11 @@ export type LeagueAction =
   | "appointAdmin"
   | "deleteLeague"
   | "viewFeed"
-  | "viewHistory";
+  | "viewHistory"
+  | "comment"
+  | "moderateComments"
+  | "pinPost"
+  | "manageWebhooks";
 
 const ADMINS: readonly LeagueStanding[] = ["admin"];
 const MEMBERS: readonly LeagueStanding[] = ["admin", "member"];
@@ -51,6 +55,10 @@ const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
   deleteLeague: ADMINS,
   viewFeed: MEMBERS,
   viewHistory: MEMBERS,
+  comment: MEMBERS,
+  moderateComments: ADMINS,
+  pinPost: ADMINS,
+  manageWebhooks: ADMINS,
 };
 
 const REFUSAL: Record<LeagueAction, () => AppError> = {
@@ -65,6 +73,11 @@ const REFUSAL: Record<LeagueAction, () => AppError> = {
   deleteLeague: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   viewFeed: () => forbidden("Only members can see this league's picks", "members_only"),
   viewHistory: () => forbidden("Only members can see this league's history", "members_only"),
+  comment: () => forbidden("Only members can talk in this league", "members_only"),
+  moderateComments: () =>
+    forbidden("Only the comment's author or this league's admins can delete it", "not_your_comment"),
+  pinPost: () => forbidden("Only this league's admins post pinned announcements", "league_admin_only"),
+  manageWebhooks: () => forbidden("Only this league's admins can do that", "league_admin_only"),
 };
 
 export function can(standing: LeagueStanding, action: LeagueAction): boolean {

@@ -48,6 +48,7 @@ export type PushData =
   | { kind: "leagueInvitations"; from: string; league: string }
   | { kind: "picksRevealed"; league: string; leagueId: number; picks: number }
   | { kind: "pickTailed"; by: string; pick: string }
+  | { kind: "comment"; from: string; league: string; leagueId: number; text: string; post: boolean }
   | { kind: "test" };
 
 export interface PushMessage {
@@ -62,7 +63,8 @@ export interface PushMessage {
 /** The kind a player's preference governs ("test" has none: it is always sent). */
 export function preferenceKind(data: PushData): PushKind | null {
   if (data.kind === "parlay") return "settlements";
-  if (data.kind === "picksRevealed" || data.kind === "pickTailed") return "leaguePicks";
+  // A league's talk that speaks to the player (a reply, a commissioner post) rides with its picks.
+  if (data.kind === "picksRevealed" || data.kind === "pickTailed" || data.kind === "comment") return "leaguePicks";
   return data.kind === "test" ? null : data.kind;
 }
 
@@ -118,6 +120,13 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
       };
     case "pickTailed":
       return { title: `${data.by} tailed your pick`, body: data.pick, url: "/leagues", tag: mergeKey };
+    case "comment":
+      return {
+        title: data.post ? `${data.from} posted in ${data.league}` : `${data.from} replied to you in ${data.league}`,
+        body: data.text,
+        url: `/leagues?league=${data.leagueId}`,
+        tag: mergeKey,
+      };
     case "test":
       return {
         title: "Test notification",

@@ -11,6 +11,7 @@ import { statsOf } from "../stats/service.ts";
 import type { FriendRequest, Notification } from "../../shared/contract/social.ts";
 import { assertAddressee, assertFriends, assertMayAskAgain, seesRequesterEmail } from "./policy.ts";
 import * as repo from "./repo.ts";
+import { commentNotifications } from "../comments/service.ts";
 import { SEARCH_MIN } from "../../shared/limits.ts";
 
 const SEARCH_LIMIT = 20;
@@ -209,6 +210,7 @@ export async function notifications(
       link: "/leagues",
     });
   }
+  items.push(...(await commentNotifications(db, now, userId, since)));
   const reminder = await coverageReminder(db, now, userId);
   if (reminder) items.push(reminder);
   items.sort((a, b) => b.at.localeCompare(a.at));

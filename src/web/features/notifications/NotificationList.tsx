@@ -1,7 +1,7 @@
 import type { Notification } from "../../../shared/contract/social.ts";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { ClipboardIcon, FootballIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
+import { ChatIcon, ClipboardIcon, FootballIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
 import { AnswerButtons } from "./AnswerButtons.tsx";
 import { fullTime, timeAgo } from "./notification-text.ts";
 
@@ -12,6 +12,9 @@ const ICONS: Record<Notification["type"], ReactNode> = {
   league_invitation: <TrophyIcon size={18} />,
   coverage_reminder: <FootballIcon size={18} />,
   pick_tailed: <TrophyIcon size={18} />,
+  comment_reply: <ChatIcon size={18} />,
+  league_post: <ChatIcon size={18} />,
+  webhook_disabled: <ClipboardIcon size={18} />,
 };
 
 interface NotificationListProps {
