@@ -32,6 +32,7 @@ import * as m0034 from "./0034_profile_visibility_default.ts";
 import * as m0035 from "./0035_reveal_once_picked.ts";
 import * as m0040 from "./0040_api_tokens.ts";
 import * as m0041 from "./0041_league_comments.ts";
+import * as m0042 from "./0042_league_webhooks.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0035_reveal_once_picked": m0035,
   "0040_api_tokens": m0040,
   "0041_league_comments": m0041,
+  "0042_league_webhooks": m0042,
 };

@@ -38,6 +38,7 @@ import { profilesRoutes } from "./modules/profiles/index.ts";
 import { pushRoutes } from "./modules/push/index.ts";
 import { tokensRoutes } from "./modules/tokens/index.ts";
 import { commentsRoutes } from "./modules/comments/index.ts";
+import { webhooksRoutes } from "./modules/webhooks/index.ts";
 import type { ResolveHost } from "./lib/outbound-network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps) {
     .use(contestRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))
     .use(commentsRoutes({ ...deps, auth }))
+    .use(webhooksRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
     .use(profilesRoutes({ ...deps, auth }))
     .use(pushRoutes({ ...deps, auth }))

@@ -18,6 +18,7 @@ import * as m0019 from "./0019_profile_visibility_default.ts";
 import * as m0020 from "./0020_reveal_once_picked.ts";
 import * as m0025 from "./0025_api_tokens.ts";
 import * as m0026 from "./0026_league_comments.ts";
+import * as m0027 from "./0027_league_webhooks.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0020_reveal_once_picked": m0020,
   "0025_api_tokens": m0025,
   "0026_league_comments": m0026,
+  "0027_league_webhooks": m0027,
 };

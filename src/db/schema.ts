@@ -24,6 +24,7 @@ import type {
 } from "../modules/push/table.ts";
 import type { ApiTokensTable } from "../modules/tokens/table.ts";
 import type { CommentReactionsTable, CommentReportsTable, LeagueCommentsTable } from "../modules/comments/table.ts";
+import type { LeagueWebhooksTable, WebhookCursorTable, WebhookDeliveriesTable } from "../modules/webhooks/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -63,4 +64,7 @@ export interface Database {
   league_comments: LeagueCommentsTable;
   comment_reactions: CommentReactionsTable;
   comment_reports: CommentReportsTable;
+  league_webhooks: LeagueWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_cursor: WebhookCursorTable;
 }

@@ -66,6 +66,14 @@ export const REACTIONS: ReactionTable = {
       },
     ],
   },
+  "webhook.disabled": {
+    caches: [],
+    reactions: [
+      ({ payload }, { hub }) => {
+        for (const userId of payload.adminIds) hub.sendTo(userId, { type: "notification" });
+      },
+    ],
+  },
 };
 
 /** Throws when an event type has no entry: an event nobody reacts to is a wiring mistake, found at start-up. */

@@ -31,6 +31,7 @@ interface World {
   pushDeviceId: number;
   tokenId: number;
   commentId: number;
+  webhookId: number;
 }
 
 const ENV = { ADMIN_EMAILS: "site@example.com" };
@@ -83,6 +84,12 @@ async function world(): Promise<World> {
     cookie: people.leagueAdmin.cookie,
     body: { reason: "testing the reports" },
   });
+  const webhookId = (
+    await call(ctx.app, "POST", `/api/leagues/${league.id}/webhooks`, {
+      cookie: people.leagueAdmin.cookie,
+      body: { url: "https://hooks.example.org/in", kind: "json", events: ["commissioner_post"] },
+    })
+  ).body.id as number;
   return {
     ctx,
     people: callers,
@@ -96,6 +103,7 @@ async function world(): Promise<World> {
     pushDeviceId,
     tokenId,
     commentId,
+    webhookId,
   };
 }
 
@@ -543,6 +551,25 @@ const ROWS: Record<string, Row> = {
     request: (w) => ["POST", `/api/comments/${w.commentId}/report`, { reason: "spam" }],
     expect: { ...signedIn(404), member: 400, leagueAdmin: 409 },
     otherwise: 404,
+  },
+  "GET /api/leagues/:id/webhooks": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}/webhooks`],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "POST /api/leagues/:id/webhooks": {
+    request: (w) => [
+      "POST",
+      `/api/leagues/${w.leagueId}/webhooks`,
+      { url: "https://chat.example.net/hook", kind: "slack", events: ["picks_revealed", "weekly_recap"] },
+    ],
+    expect: { ...only(["leagueAdmin"], 201), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "DELETE /api/leagues/:id/webhooks/:webhookId": {
+    request: (w) => ["DELETE", `/api/leagues/${w.leagueId}/webhooks/${w.webhookId}`],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
   },
   "GET /api/admin/comment-reports": {
     request: () => ["GET", "/api/admin/comment-reports"],

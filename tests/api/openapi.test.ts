@@ -331,6 +331,7 @@ describe("a document people can build on", () => {
         "/api/friends/requests/{id} /api/friends/{friendId}/analytics",
         // Issue 47's contract names these paths: a league's talk and webhooks, beside the spec's invite-link join.
         "/api/leagues/join-by-token/{token} /api/leagues/{id}/comments",
+        "/api/leagues/join-by-token/{token} /api/leagues/{id}/webhooks",
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import type { FriendRequest, Notification } from "../../shared/contract/social.t
 import { assertAddressee, assertFriends, assertMayAskAgain, seesRequesterEmail } from "./policy.ts";
 import * as repo from "./repo.ts";
 import { commentNotifications } from "../comments/service.ts";
+import { webhookNotifications } from "../webhooks/service.ts";
 import { SEARCH_MIN } from "../../shared/limits.ts";
 
 const SEARCH_LIMIT = 20;
@@ -211,6 +212,7 @@ export async function notifications(
     });
   }
   items.push(...(await commentNotifications(db, now, userId, since)));
+  items.push(...(await webhookNotifications(db, userId, since)));
   const reminder = await coverageReminder(db, now, userId);
   if (reminder) items.push(reminder);
   items.sort((a, b) => b.at.localeCompare(a.at));

@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   "user.renamed",
   "sessions.ended",
   "league.comment",
+  "webhook.disabled",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -62,6 +63,8 @@ export interface AppEvents {
    * pinned post) their bell. Ids only: what was said is read through the rules that show it.
    */
   "league.comment": { leagueId: number; commentId: number; memberIds: number[]; notifyIds: number[]; pinned: boolean };
+  /** A league's webhook kept failing and was turned off: its admins' bell says so. */
+  "webhook.disabled": { leagueId: number; webhookId: number; adminIds: number[] };
 }
 
 // Both lists name the same events (a compile error here means one of them is missing one).
