@@ -33,6 +33,7 @@ import * as m0035 from "./0035_reveal_once_picked.ts";
 import * as m0040 from "./0040_api_tokens.ts";
 import * as m0041 from "./0041_league_comments.ts";
 import * as m0042 from "./0042_league_webhooks.ts";
+import * as m0043 from "./0043_calendar_feeds.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0040_api_tokens": m0040,
   "0041_league_comments": m0041,
   "0042_league_webhooks": m0042,
+  "0043_calendar_feeds": m0043,
 };

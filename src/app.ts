@@ -39,6 +39,7 @@ import { pushRoutes } from "./modules/push/index.ts";
 import { tokensRoutes } from "./modules/tokens/index.ts";
 import { commentsRoutes } from "./modules/comments/index.ts";
 import { webhooksRoutes } from "./modules/webhooks/index.ts";
+import { calendarRoutes } from "./modules/calendar/index.ts";
 import type { ResolveHost } from "./lib/outbound-network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps) {
     .use(profilesRoutes({ ...deps, auth }))
     .use(pushRoutes({ ...deps, auth }))
     .use(tokensRoutes({ ...deps, auth }))
+    .use(calendarRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))
     .use(adminRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))

@@ -19,6 +19,7 @@ import * as m0020 from "./0020_reveal_once_picked.ts";
 import * as m0025 from "./0025_api_tokens.ts";
 import * as m0026 from "./0026_league_comments.ts";
 import * as m0027 from "./0027_league_webhooks.ts";
+import * as m0028 from "./0028_calendar_feeds.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0025_api_tokens": m0025,
   "0026_league_comments": m0026,
   "0027_league_webhooks": m0027,
+  "0028_calendar_feeds": m0028,
 };

@@ -25,6 +25,7 @@ import type {
 import type { ApiTokensTable } from "../modules/tokens/table.ts";
 import type { CommentReactionsTable, CommentReportsTable, LeagueCommentsTable } from "../modules/comments/table.ts";
 import type { LeagueWebhooksTable, WebhookCursorTable, WebhookDeliveriesTable } from "../modules/webhooks/table.ts";
+import type { CalendarFeedsTable } from "../modules/calendar/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -67,4 +68,5 @@ export interface Database {
   league_webhooks: LeagueWebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -32,6 +32,7 @@ interface World {
   tokenId: number;
   commentId: number;
   webhookId: number;
+  calendarPath: string;
 }
 
 const ENV = { ADMIN_EMAILS: "site@example.com" };
@@ -90,6 +91,9 @@ async function world(): Promise<World> {
       body: { url: "https://hooks.example.org/in", kind: "json", events: ["commissioner_post"] },
     })
   ).body.id as number;
+  const calendarPath = new URL(
+    (await call(ctx.app, "POST", "/api/user/calendar", { cookie: people.owner.cookie, body: {} })).body.url,
+  ).pathname;
   return {
     ctx,
     people: callers,
@@ -104,6 +108,7 @@ async function world(): Promise<World> {
     tokenId,
     commentId,
     webhookId,
+    calendarPath,
   };
 }
 
@@ -585,6 +590,27 @@ const ROWS: Record<string, Row> = {
     request: (w) => ["DELETE", `/api/admin/comments/${w.commentId}`],
     expect: only(["siteAdmin"], 200),
     otherwise: 403,
+  },
+  "GET /api/user/calendar": {
+    request: () => ["GET", "/api/user/calendar"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "POST /api/user/calendar": {
+    request: () => ["POST", "/api/user/calendar", {}],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "DELETE /api/user/calendar": {
+    request: () => ["DELETE", "/api/user/calendar"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  // The secret URL is the key: whoever holds it reads the feed, signed in or not.
+  "GET /api/calendar/:file": {
+    request: (w) => ["GET", w.calendarPath],
+    expect: everyone(200),
+    otherwise: 200,
   },
   "GET /api/tokens": { request: () => ["GET", "/api/tokens"], expect: signedIn(200), otherwise: 200 },
   "POST /api/tokens": {

@@ -9,6 +9,7 @@ import { handOverLeaguesOf } from "../leagues/service.ts";
 import { forgetUser } from "../social/service.ts";
 import { forgetPushOf } from "../push/service.ts";
 import { forgetCommentsOf } from "../comments/service.ts";
+import { forgetCalendarOf } from "../calendar/service.ts";
 import { toCsv } from "./csv.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
@@ -112,6 +113,7 @@ export async function deleteAccount(db: Db, now: Date, userId: number, password:
     await forgetUser(trx, userId);
     await forgetPushOf(trx, userId);
     await forgetCommentsOf(trx, userId);
+    await forgetCalendarOf(trx, userId);
     await anonymise(trx, now, userId, unusable);
     await handOverLeaguesOf(trx, now, userId);
     await forgetSessionsAndLinks(trx, now, userId);
