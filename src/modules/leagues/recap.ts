@@ -60,7 +60,7 @@ export async function leagueRecap(
 
 /**
  * A league's recap of a week of the current season as its whole group may read it (a webhook's
- * weekly_recap; decision XXXX): null until the week's games are final, or for a league that is gone.
+ * weekly_recap; decision 0076): null until the week's games are final, or for a league that is gone.
  */
 export async function groupRecap(db: Db, now: Date, leagueId: number, week: number): Promise<LeagueRecap | null> {
   const row = await repo.findLeague(db, leagueId);
