@@ -2,7 +2,7 @@
 #   docker build -t nfl-paper-trading .
 #   docker run -d --name nfl -p 3000:3000 -v nfl-data:/data nfl-paper-trading
 # (mount a volume at /data: the image declares none, so compose leaves no anonymous volumes behind)
-# See README.md "Docker" for settings and CLI commands.
+# See docs/operations.md "Docker" for settings and CLI commands.
 
 # --- build: Node + npm install Bun from the npm registry, Bun compiles the binary ---------------
 # Node 24: LTS, supported until April 2028.

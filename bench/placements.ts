@@ -12,9 +12,14 @@ import { percentile, summary } from "./support.ts";
 
 export interface PlacementJob {
   cookie: string;
-  body: unknown;
+  /** The player the cookie signs in (not sent). */
+  userId?: number;
+  body?: unknown;
   /** Sent with the request as well (an Idempotency-Key). */
   headers?: Record<string, string>;
+  /** `POST /api/bets` unless said otherwise (a cancel: `DELETE /api/bets/{id}`). */
+  method?: string;
+  path?: string;
 }
 
 const passwordHash = Bun.password.hashSync("bench-password", { algorithm: "argon2id" });
@@ -96,6 +101,7 @@ export async function placementJobs(
       const outcome = market.outcomes[(i + g) % 2]!;
       return {
         cookie,
+        userId: ids[i],
         body: {
           gameId: game.id,
           betType: BET_TYPE_OF[market.marketType],
@@ -109,28 +115,47 @@ export async function placementJobs(
   );
 }
 
-/** Runs the jobs from `clients` concurrent clients spread over `origins`; prints and returns throughput and p99. */
-export async function runPlacements(label: string, origins: string[], jobs: PlacementJob[], clients = 50) {
+/**
+ * Runs the jobs from `clients` concurrent clients spread over `origins` (for at most `seconds` when
+ * given, or until `until` settles); prints and returns throughput and p99, and whether every
+ * request done was answered `ok`.
+ */
+export async function runPlacements(
+  label: string,
+  origins: string[],
+  jobs: PlacementJob[],
+  clients = 50,
+  { seconds, ok = 201, until }: { seconds?: number; ok?: number; until?: Promise<unknown> } = {},
+) {
   const proc = Bun.spawn([process.execPath, join(import.meta.dir, "place-bets-client.ts")], {
     stdin: "pipe",
     stdout: "pipe",
     stderr: "inherit",
   });
-  proc.stdin.write(JSON.stringify({ origin: origins[0], origins, clients, jobs }));
+  const sent = jobs.map(({ userId: _, ...job }) => job);
+  proc.stdin.write(JSON.stringify({ origin: origins[0], origins, clients, jobs: sent, seconds }));
   await proc.stdin.end();
+  // A load beside another stops with it: its figures are those of the time they ran together.
+  until?.then(() => proc.kill("SIGINT"));
   const result = JSON.parse(await new Response(proc.stdout).text()) as {
     seconds: number;
+    done: number;
     latencies: number[];
     statuses: Record<string, number>;
   };
-  const perSecond = jobs.length / result.seconds;
+  const perSecond = result.done / result.seconds;
+  const stopped =
+    result.done < jobs.length
+      ? ` (stopped ${until ? "with the load beside" : `after ${seconds} s`}, of ${jobs.length})`
+      : "";
   console.log(
-    `${label}: ${jobs.length} bets in ${result.seconds.toFixed(2)} s = ${perSecond.toFixed(0)} bets/s; statuses ${JSON.stringify(result.statuses)}`,
+    `${label}: ${result.done} requests${stopped} in ${result.seconds.toFixed(2)} s = ${perSecond.toFixed(0)}/s; statuses ${JSON.stringify(result.statuses)}`,
   );
   console.log(`  ${summary("latency", result.latencies)}`);
   const p99 = percentile(
     [...result.latencies].sort((a, b) => a - b),
     99,
   );
-  return { perSecond, p99, allPlaced: result.statuses["201"] === jobs.length };
+  const max = Math.max(...result.latencies);
+  return { perSecond, p99, max, allPlaced: result.statuses[String(ok)] === result.done && result.done > 0 };
 }

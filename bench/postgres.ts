@@ -13,7 +13,7 @@
  * (a role that may create databases; the bench creates and drops its own), or on the tests' throwaway
  * cluster (fsync off): `source scripts/postgres-for-tests.sh; pg_test_start`, then
  * `BENCH_DATABASE_URL=$TEST_DATABASE_URL`.
- * Measured 2026-11-27 (issue 30 item 3): see the README's Speed table.
+ * Measured 2026-11-27 (issue 30 item 3): see docs/speed.md.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";

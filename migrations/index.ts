@@ -26,8 +26,10 @@ import * as m0025 from "./0025_league_reveal.ts";
 import * as m0026 from "./0026_web_push.ts";
 import * as m0027 from "./0027_league_scoring.ts";
 import * as m0028 from "./0028_league_history.ts";
+import * as m0029 from "./0029_foreign_key_indexes.ts";
 import * as m0030 from "./0030_idempotency_keys.ts";
 import * as m0031 from "./0031_push_devices_per_session.ts";
+import * as m0032 from "./0032_emails_without_trailing_dot.ts";
 import * as m0034 from "./0034_profile_visibility_default.ts";
 import * as m0035 from "./0035_reveal_once_picked.ts";
 import * as m0040 from "./0040_api_tokens.ts";
@@ -64,8 +66,10 @@ export const migrations: Record<string, Migration> = {
   "0026_web_push": m0026,
   "0027_league_scoring": m0027,
   "0028_league_history": m0028,
+  "0029_foreign_key_indexes": m0029,
   "0030_idempotency_keys": m0030,
   "0031_push_devices_per_session": m0031,
+  "0032_emails_without_trailing_dot": m0032,
   "0034_profile_visibility_default": m0034,
   "0035_reveal_once_picked": m0035,
   "0040_api_tokens": m0040,

@@ -9,7 +9,7 @@ import { preactForReact } from "../src/http/web-renderer.ts";
 const outfile = process.argv[2] ?? "dist/nfl-paper-trading";
 const result = await Bun.build({
   entrypoints: ["src/main.ts"],
-  // Long cookies and referrers: see README "Request limits".
+  // Long cookies and referrers: see docs/configuration.md "Request limits".
   compile: { outfile, execArgv: ["--max-http-header-size=262144"] },
   minify: true,
   splitting: true,

@@ -207,7 +207,7 @@ finish_file() {
 }
 
 # The second run of tests/api: every file but those about SQLite itself.
-SQLITE_ONLY="checkpointer|connection|crash|group-commit|migration-parlays|cli|container-cli"
+SQLITE_ONLY="checkpointer|connection|crash|durability|group-commit|migration-parlays|cli|container-cli"
 # PostgreSQL tests take longer (a database per test, copied from a template; real round trips):
 # a longer per-test timeout there, so a busy machine does not read as a failure.
 PG_TEST_TIMEOUT_MS="${PG_TEST_TIMEOUT_MS:-20000}"

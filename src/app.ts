@@ -5,7 +5,8 @@ import type { Db } from "./runtime/connection.ts";
 import { errorHandler } from "./http/errors.ts";
 import { databaseCheck, HealthResponse } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics.ts";
-import { probeRoutes } from "./http/probes.ts";
+import { probeRoutes, readiness } from "./http/probes.ts";
+import { DatabaseHealth } from "./runtime/database-health.ts";
 import { Metrics, type PoolStats } from "./lib/metrics.ts";
 import { openapiRoute } from "./http/openapi.ts";
 import { asyncapiRoute } from "./http/asyncapi.ts";
@@ -19,6 +20,7 @@ import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { EventBus } from "./runtime/events.ts";
+import type { OutboxCursor } from "./runtime/outbox-order.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/index.ts";
 import { auditRoutes } from "./modules/audit/index.ts";
@@ -65,6 +67,12 @@ export interface AppDeps {
   draining?: () => boolean;
   /** The PostgreSQL pool's counts for /metrics; absent on SQLite. */
   poolStats?: () => PoolStats;
+  /** What the process's statements found of the database (runtime/database-health.ts); a fresh one when absent. */
+  health?: DatabaseHealth;
+  /** Where this process's outbox delivery got to (the lag on /metrics counts from it). */
+  outboxCursor?: () => OutboxCursor | null;
+  /** Whether the database's storage is this process's alone (SQLite): writes failing for it make /readyz 503. */
+  ownStorage?: boolean;
   /** Looks push services' names up (lib/outbound-network.ts); the system's resolver when absent. */
   resolveHost?: ResolveHost;
 }
@@ -77,6 +85,13 @@ export function createApp(deps: AppDeps) {
   const auth = authPlugin({ ...deps, routes: (): RouteInfo[] => app.routes as unknown as RouteInfo[] });
   const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));
   const metrics = deps.metrics ?? new Metrics();
+  const health = deps.health ?? new DatabaseHealth();
+  const ready = readiness({
+    db,
+    health,
+    draining: deps.draining ?? (() => false),
+    storageBlocksReadiness: deps.ownStorage ?? false,
+  });
 
   const games = gamesReads(db, clock);
   const fastReads = fastReadRoutes(fastGamesReads(games), {
@@ -110,15 +125,23 @@ export function createApp(deps: AppDeps) {
         token: config.metricsToken,
         isAdmin: async (request) => isAdmin(await sessionUser(db, clock, config, request)),
         refresh: async () => {
+          const { notReady, database } = await ready();
+          metrics.ready.set(notReady ? 0 : 1);
+          metrics.databaseReachable.set(database === "reachable" ? 1 : 0);
+          metrics.storageWritable.set(health.storageProblem ? 0 : 1);
           metrics.sockets.set(hub.size);
-          metrics.outboxLag.set(await outboxLag(db));
+          // Unknown while the database does not answer: the gauge keeps its last value.
+          await outboxLag(db, deps.outboxCursor?.()).then(
+            (lag) => metrics.outboxLag.set(lag),
+            () => {},
+          );
           metrics.setPool(deps.poolStats?.() ?? null);
           const provider = deps.providerStatus?.();
           metrics.setOddsQuota(provider?.name ?? "", provider?.requestsRemaining);
         },
       }),
     )
-    .use(probeRoutes({ db, clock, draining: deps.draining ?? (() => false) }))
+    .use(probeRoutes({ ready }))
     // The database decides the status; a failing odds provider is reported, not fatal: the app
     // keeps serving the last good data.
     .get(
@@ -148,7 +171,7 @@ export function createApp(deps: AppDeps) {
     )
     .use(accountRoutes({ ...deps, auth, onSessionsEnded: (ended) => hub.endSessions(ended) }))
     .use(gamesRoutes({ ...deps, auth, reads: games }))
-    .use(bettingRoutes({ ...deps, auth }))
+    .use(bettingRoutes({ ...deps, auth, metrics }))
     .use(statsRoutes({ ...deps, auth, games }))
     .use(contestRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))

@@ -1,5 +1,7 @@
 import { createECDH } from "node:crypto";
 import { resolve } from "node:path";
+import { normalizeEmail } from "./shared/accounts.ts";
+import { textProblem } from "./shared/text.ts";
 
 /** Everything the app reads from its environment, validated once. `serve` and every CLI command share it. */
 export interface Config {
@@ -8,7 +10,7 @@ export interface Config {
   databasePath: string;
   /** PostgreSQL instead of the SQLite file (DATABASE_URL=postgres://…, or --db postgres://…); null = SQLite. */
   databaseUrl: string | null;
-  /** Emails that are admins whenever they register (lower-cased). */
+  /** Emails that may be admins once proved, as accounts store them (shared/accounts.ts `normalizeEmail`). */
   adminEmails: string[];
   /** The origin users see behind a reverse proxy, e.g. https://bets.example.com; null on localhost. */
   publicUrl: string | null;
@@ -107,6 +109,21 @@ export interface ConfigOverrides {
   databasePath?: string;
 }
 
+/**
+ * ADMIN_EMAILS as accounts store addresses. An entry with an invisible or control character (pasted
+ * from a document) could never match an account, since sign-up refuses those: say so at start-up.
+ */
+function adminEmails(raw: string | undefined): string[] {
+  const emails = (raw ?? "").split(",").map(normalizeEmail).filter(Boolean);
+  const hidden = emails.find((email) => textProblem("email", email) !== null);
+  if (hidden !== undefined) {
+    throw new ConfigError(
+      `ADMIN_EMAILS must be email addresses without invisible or control characters (got ${JSON.stringify(hidden)})`,
+    );
+  }
+  return emails;
+}
+
 /** Reads the environment (and CLI flag overrides) into a validated Config; throws ConfigError naming the bad setting. */
 export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = {}): Config {
   const provider = env.ODDS_PROVIDER || "embedded";
@@ -153,10 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     host: env.HOST || "0.0.0.0",
     databasePath: databasePath === ":memory:" ? databasePath : resolve(databasePath),
     databaseUrl,
-    adminEmails: (env.ADMIN_EMAILS ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
+    adminEmails: adminEmails(env.ADMIN_EMAILS),
     publicUrl,
     trustProxy: bool(env, "TRUST_PROXY"),
     authRateLimit: int(env, "AUTH_RATE_LIMIT", 200, 1, 1_000_000),

@@ -12,8 +12,10 @@ import * as m0010 from "./0010_league_reveal.ts";
 import * as m0011 from "./0011_web_push.ts";
 import * as m0012 from "./0012_league_scoring.ts";
 import * as m0013 from "./0013_league_history.ts";
+import * as m0014 from "./0014_foreign_key_indexes.ts";
 import * as m0015 from "./0015_idempotency_keys.ts";
 import * as m0016 from "./0016_push_devices_per_session.ts";
+import * as m0017 from "./0017_emails_without_trailing_dot.ts";
 import * as m0019 from "./0019_profile_visibility_default.ts";
 import * as m0020 from "./0020_reveal_once_picked.ts";
 import * as m0025 from "./0025_api_tokens.ts";
@@ -36,8 +38,10 @@ export const postgresMigrations: Record<string, Migration> = {
   "0011_web_push": m0011,
   "0012_league_scoring": m0012,
   "0013_league_history": m0013,
+  "0014_foreign_key_indexes": m0014,
   "0015_idempotency_keys": m0015,
   "0016_push_devices_per_session": m0016,
+  "0017_emails_without_trailing_dot": m0017,
   "0019_profile_visibility_default": m0019,
   "0020_reveal_once_picked": m0020,
   "0025_api_tokens": m0025,

@@ -6,7 +6,7 @@ import { CliError } from "./context.ts";
 
 /** PostgreSQL has its own, better tools for this; we do not reinvent them. */
 const POSTGRES_BACKUPS =
-  "backup and restore copy the SQLite file; with PostgreSQL (DATABASE_URL) use pg_dump and pg_restore (see README: PostgreSQL)";
+  "backup and restore copy the SQLite file; with PostgreSQL (DATABASE_URL) use pg_dump and pg_restore (see docs/operations.md)";
 
 /** `backup <file>`: a consistent copy, safe while serve runs. */
 export async function backupCommand(config: Config, file: string) {

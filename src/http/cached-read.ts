@@ -1,4 +1,5 @@
 import type { Context } from "elysia";
+import { isDatabaseUnavailable } from "../runtime/errors.ts";
 import { compress, preferredEncoding, type Encoding } from "./compression.ts";
 
 /** Below this a compressed answer saves less than it costs. */
@@ -41,7 +42,9 @@ const usable = (entry: CachedAnswer, version: string | number, nowMs: number) =>
 
 /**
  * Serialized answers of hot public reads, by key. Each is rebuilt at most once per data version:
- * readers arriving while it is rebuilt wait for that one build.
+ * readers arriving while it is rebuilt wait for that one build. While the database does not
+ * answer, a key's last answer is served however old (issue 42: the site degrades, it does not
+ * blank); the next read after the database's return builds it afresh.
  */
 export class ReadCache {
   readonly #entries = new Map<string, CachedAnswer>();
@@ -66,9 +69,15 @@ export class ReadCache {
       const built = await pending;
       if (usable(built, version, nowMs)) return built;
     }
-    const building = this.#build(key, version, nowMs, build).finally(() => {
-      if (this.#building.get(flight) === building) this.#building.delete(flight);
-    });
+    const building = this.#build(key, version, nowMs, build)
+      .catch((error) => {
+        const held = this.#entries.get(key);
+        if (held && isDatabaseUnavailable(error)) return held;
+        throw error;
+      })
+      .finally(() => {
+        if (this.#building.get(flight) === building) this.#building.delete(flight);
+      });
     this.#building.set(flight, building);
     return building;
   }

@@ -1,4 +1,6 @@
 import type { Server } from "bun";
+import type { Place } from "../lib/fair-line.ts";
+import type { Asker } from "../lib/password-hashing.ts";
 import { ipv6Groups } from "../shared/ip-address.ts";
 
 /**
@@ -34,6 +36,22 @@ export function rateLimitKey(address: string): string {
 export function ipv6SiteKey(address: string): string | null {
   const groups = ipv6Groups(bareAddress(address));
   return groups && !isMappedV4(groups) ? prefixKey(groups, 3) : null;
+}
+
+/**
+ * Where a client stands in the password queue's fair line (lib/fair-line.ts): one client per
+ * rate-limit key (an IPv4 address, an IPv6 /64), in the neighbourhood one party easily holds many
+ * of (an IPv4 /24, an IPv6 /48), so rotating through its addresses buys no more turns than one.
+ */
+export function queuePlace(address: string): Place {
+  const key = rateLimitKey(address);
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(key);
+  return { key, group: v4 ? `${v4[1]}.0/24` : (ipv6SiteKey(address) ?? key) };
+}
+
+/** Who asks for password work (lib/password-hashing.ts): a request from `address`, known as `knownAs` if at all. */
+export function passwordAsker(request: Request, address: string, knownAs: string | null = null): Asker {
+  return { from: queuePlace(address), standing: knownAs === null ? "open" : { knownAs }, signal: request.signal };
 }
 
 function bareAddress(address: string): string {

@@ -1,5 +1,5 @@
 import { Elysia, ValidationError } from "elysia";
-import { isDatabaseUnavailable, isUnstorableText } from "../runtime/errors.ts";
+import { isUnstorableText, unavailableCode } from "../runtime/errors.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { loggablePath, pathOf } from "./pipeline.ts";
@@ -49,6 +49,18 @@ export function describeValidationError(error: ValidationError): ErrorBody {
   return { message: `${field}: ${problem}`, code: "invalid_input", field };
 }
 
+/** What a 503 says, and when to try again: a database returns within seconds; storage needs an operator. */
+const UNAVAILABLE = {
+  database_unavailable: {
+    message: "The database is unavailable for a moment. Please try again.",
+    retryAfter: "2",
+  },
+  storage_unavailable: {
+    message: "The server cannot save anything right now (its storage refuses writes). Please try again later.",
+    retryAfter: "30",
+  },
+};
+
 /** The one place errors become responses: `{ message, code }` with the right status; 500s never leak internals. */
 export function errorHandler(logger: Logger, { trustProxy }: { trustProxy: boolean }) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error: thrown, request }) => {
@@ -81,17 +93,16 @@ export function errorHandler(logger: Logger, { trustProxy }: { trustProxy: boole
         code: "invalid_input",
       });
     }
-    if (isDatabaseUnavailable(error)) {
-      // PostgreSQL restarting or a dropped connection: nothing was committed; the pool reconnects.
+    const unavailable = unavailableCode(error);
+    if (unavailable) {
+      // PostgreSQL restarting or a dropped connection (the pool reconnects), or storage refusing
+      // writes (disk full, read-only): nothing was committed, and trying again later may work.
       logger.error(
         { err: error, requestId, method: request.method, url: loggablePath(pathOf(request.url)) },
-        "database unavailable",
+        unavailable === "storage_unavailable" ? "storage unavailable" : "database unavailable",
       );
-      return json(
-        503,
-        { message: "The database is unavailable for a moment. Please try again.", code: "database_unavailable" },
-        { "retry-after": "2" },
-      );
+      const { message, retryAfter } = UNAVAILABLE[unavailable];
+      return json(503, { message, code: unavailable }, { "retry-after": retryAfter });
     }
     logger.error(
       { err: error, requestId, method: request.method, url: loggablePath(pathOf(request.url)) },

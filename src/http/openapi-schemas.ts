@@ -103,7 +103,8 @@ export function standardNumbers(paths: Json): void {
     if (typeof node !== "object" || node === null) return;
     if (isNumberAsString(node as Json)) {
       const schema = node as Json;
-      schema.pattern = schema.format === "integer" ? INTEGER_STRING : NUMERIC_STRING;
+      // A field's own pattern (http/schema.ts `wholeNumber`: no leading zero) is the stricter one.
+      schema.pattern ??= schema.format === "integer" ? INTEGER_STRING : NUMERIC_STRING;
       delete schema.format;
       delete schema.default;
     }

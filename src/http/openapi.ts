@@ -21,7 +21,7 @@ export const OpenApiDocument = t.Object(
 
 /**
  * Routes that are not part of the JSON API: the browser app, its live channel, the JSON 404 for
- * unknown /api paths, and Prometheus' /metrics (text for scrapers, README "Metrics").
+ * unknown /api paths, and Prometheus' /metrics (text for scrapers, docs/operations.md "Metrics").
  */
 export const UNDOCUMENTED = ["/*", "/ws", "/api/*", "/metrics"];
 

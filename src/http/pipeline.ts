@@ -10,7 +10,7 @@ import { assertSameOrigin, SAFE_METHODS, securityHeaders } from "./security.ts";
 
 /** Longest URL we read; our own links are far shorter. */
 export const MAX_URL_LENGTH = 8 * 1024;
-/** Largest request head (URL and headers) we read. Bun's own limit sits above it (README: --max-http-header-size). */
+/** Largest request head (URL and headers) we read. Bun's own limit sits above it (docs/configuration.md: Request limits). */
 export const MAX_HEAD_BYTES = 16 * 1024;
 
 /** Refuses request heads no browser of ours sends, as JSON with our headers (Bun's own 431 has neither). */

@@ -1,81 +1,100 @@
 import { Elysia, t } from "elysia";
 import { sql } from "kysely";
 import { latestMigrationOf } from "../db/migrate.ts";
-import type { Clock } from "../lib/clock.ts";
+import type { DatabaseHealth } from "../runtime/database-health.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Db } from "../runtime/connection.ts";
 import { HEALTH_CHECK_MS } from "./health.ts";
 
 export const LiveResponse = t.Object({ status: t.Literal("alive") });
-export const ReadyResponse = t.Object({ status: t.Literal("ready") });
+export const ReadyResponse = t.Object({
+  status: t.Literal("ready"),
+  /** The separate signal: whether the database answers (it may not, while this process still serves). */
+  database: t.Union([t.Literal("reachable"), t.Literal("unreachable")]),
+});
 
 /** Why a process is not ready: the `code` of /readyz's 503. */
-export type NotReady = "draining" | "database_unavailable" | "migrations_not_current";
+export type NotReady = "draining" | "storage_unavailable" | "migrations_not_current";
 
 const MESSAGES: Record<NotReady, string> = {
   draining: "This process is shutting down",
-  database_unavailable: "The database does not answer",
+  storage_unavailable: "Writes fail for the database's storage (disk full, read-only or failing disk)",
   migrations_not_current: "The database's schema is not this build's: run migrate",
 };
 
+export interface Readiness {
+  notReady: NotReady | null;
+  database: "reachable" | "unreachable";
+}
+
 /**
- * Whether the database answers and has exactly this build's migrations, asked at most once per
+ * Whether the database has exactly this build's migrations, asked at most once per
  * HEALTH_CHECK_MS (concurrent callers share one query), so a probe every second costs one query.
+ * Only the first answer is waited for: later callers get the last one while the next is asked (a
+ * database gone silent must not hold a probe past the proxy's timeout), and while the database
+ * cannot be asked the last answer stands (serve migrated it when it started).
  */
-export function schemaCheck(db: Db): () => Promise<NotReady | null> {
-  let last: { at: number; answer: Promise<NotReady | null> } | null = null;
-  const ask = async (): Promise<NotReady | null> => {
+export function schemaCheck(db: Db): () => Promise<boolean> {
+  let known: boolean | null = null;
+  let askedAt = Number.NEGATIVE_INFINITY;
+  let asking: Promise<boolean> | null = null;
+  const ask = async (): Promise<boolean> => {
     try {
       const row = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db);
-      return row.rows[0]?.name === latestMigrationOf(db) ? null : "migrations_not_current";
+      known = row.rows[0]?.name === latestMigrationOf(db);
     } catch {
-      return "database_unavailable";
+      // Unreachable (the pool told the database's health): keep what we knew.
     }
+    return known ?? true;
   };
   return () => {
     const now = performance.now();
-    if (!last || now - last.at >= HEALTH_CHECK_MS) last = { at: now, answer: ask() };
-    return last.answer;
-  };
-}
-
-/**
- * How long the database may stay unreachable before a process says it is not ready. A blip (a
- * PostgreSQL restart takes well under a second) costs only the requests that met it: every process
- * would fail the same check at once, and a proxy that took them all out of rotation would refuse
- * every request until its next check, seconds later. Readiness comes back with the first answer.
- */
-export const DATABASE_GRACE_MS = 10_000;
-
-/**
- * `check` with hysteresis: "database_unavailable" only once the database has failed every check
- * for `graceMs`; any other reason at once.
- */
-export function withDatabaseGrace(
-  check: () => Promise<NotReady | null>,
-  graceMs = DATABASE_GRACE_MS,
-  now: () => number = () => performance.now(),
-): () => Promise<NotReady | null> {
-  let failingSince: number | null = null;
-  return async () => {
-    const reason = await check();
-    if (reason !== "database_unavailable") {
-      failingSince = null;
-      return reason;
+    if (!asking && now - askedAt >= HEALTH_CHECK_MS) {
+      askedAt = now;
+      asking = ask().finally(() => {
+        asking = null;
+      });
     }
-    failingSince ??= now();
-    return now() - failingSince >= graceMs ? reason : null;
+    return known === null && asking ? asking : Promise.resolve(known ?? true);
   };
 }
 
 /**
- * `/livez`: the process answers (no database). `/readyz`: it should get traffic: the database
- * answers (or has failed for less than DATABASE_GRACE_MS), its migrations are this build's, and it
- * is not draining after SIGTERM; else 503 `{message, code}` with the reason as the code. Neither
- * is rate limited.
+ * Readiness says "this process can serve": it is not draining, its database's schema is this
+ * build's, and — where storage is this process's own (SQLite: one process per file) — writes reach
+ * it. A database that does not answer leaves it ready: pages, the games, the current week and the
+ * boards are served from what it holds, and what needs the database answers 503 at once. Every
+ * process on one PostgreSQL database would fail together, and a proxy that took them all out of
+ * rotation would blank the whole site (issue 42). `database` is the separate signal.
  */
-export function probeRoutes({ db, clock, draining }: { db: Db; clock: Clock; draining: () => boolean }) {
-  const schema = withDatabaseGrace(schemaCheck(db), DATABASE_GRACE_MS, () => clock.now().getTime());
+export function readiness({
+  db,
+  health,
+  draining,
+  storageBlocksReadiness,
+}: {
+  db: Db;
+  health: DatabaseHealth;
+  draining: () => boolean;
+  /** SQLite: its storage is this process's alone, so failing writes make it unready. */
+  storageBlocksReadiness: boolean;
+}): () => Promise<Readiness> {
+  const schema = schemaCheck(db);
+  return async () => {
+    const current = await schema();
+    if (storageBlocksReadiness) await health.checkStorage();
+    const database = health.reachable ? "reachable" : "unreachable";
+    if (draining()) return { notReady: "draining", database };
+    if (storageBlocksReadiness && health.storageProblem) return { notReady: "storage_unavailable", database };
+    return { notReady: current ? null : "migrations_not_current", database };
+  };
+}
+
+/**
+ * `/livez`: the process answers (no database). `/readyz`: it should get traffic (see `readiness`);
+ * else 503 `{message, code}` with the reason as the code. Neither is rate limited.
+ */
+export function probeRoutes({ ready }: { ready: () => Promise<Readiness> }) {
   return new Elysia({ name: "probes", tags: ["Service"] })
     .get("/livez", () => ({ status: "alive" as const }), {
       response: { 200: LiveResponse },
@@ -84,14 +103,15 @@ export function probeRoutes({ db, clock, draining }: { db: Db; clock: Clock; dra
     .get(
       "/readyz",
       async () => {
-        const reason = draining() ? "draining" : await schema();
-        if (reason) throw new AppError(503, reason, MESSAGES[reason], { "retry-after": "5" });
-        return { status: "ready" as const };
+        const { notReady, database } = await ready();
+        if (notReady) throw new AppError(503, notReady, MESSAGES[notReady], { "retry-after": "5" }, { database });
+        return { status: "ready" as const, database };
       },
       {
         response: { 200: ReadyResponse },
         detail: {
-          summary: "Readiness: the database answers, migrations are current, not draining",
+          summary:
+            "Readiness: this process can serve (not draining, schema current, storage writable); says whether the database answers",
           operationId: "getReadiness",
         },
       },

@@ -11,8 +11,9 @@ import icon512 from "../web/public/icon-512.png" with { type: "file" };
 import iconSvg from "../web/public/icon.svg" with { type: "file" };
 import robots from "../web/public/robots.txt" with { type: "file" };
 import { isAppPath } from "../shared/app-paths.ts";
-import { SESSION_HINT_COOKIE, sessionHintCookie } from "../shared/session-hint.ts";
-import { SESSION_COOKIE } from "../modules/auth/plugin.ts";
+import { sessionHintCookie, sessionHintIn } from "../shared/session-hint.ts";
+import { sessionTokenFrom } from "../modules/auth/plugin.ts";
+import { sessionMark } from "./session-cookie.ts";
 import { compressAhead, preferredEncoding, type Encoding } from "./compression.ts";
 import { SERVICE_WORKER_KEY, serviceWorkerScript } from "./service-worker.ts";
 
@@ -153,7 +154,7 @@ export interface WebAssets {
 
 /**
  * Compresses every file once, at start-up: the binary cannot carry precompressed files beside its
- * HTML import (README). Serving starts once gzip is done (tens of milliseconds); brotli's smallest
+ * HTML import (docs/architecture.md). Serving starts once gzip is done (tens of milliseconds); brotli's smallest
  * output takes over a second, so each file gets its brotli variant in the background.
  */
 async function buildAssets(): Promise<WebAssets> {
@@ -255,14 +256,13 @@ function cacheControlOf(path: string): string {
   return path in PUBLIC_FILES || path === MANIFEST_KEY ? ONE_DAY : ONE_YEAR;
 }
 
-const hasCookie = (cookies: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=[^;]`).test(cookies);
-
-/** Sets or clears the signed-in hint (shared/session-hint.ts) so it says whether a session cookie came along. */
+/** Sets or clears the signed-in hint (shared/session-hint.ts) so it names the session cookie that came along, if any. */
 function sessionHintHeader(request: Request): Record<string, string> {
-  const cookies = request.headers.get("cookie") ?? "";
-  const session = hasCookie(cookies, SESSION_COOKIE);
-  if (session === hasCookie(cookies, SESSION_HINT_COOKIE)) return {};
-  return { "set-cookie": sessionHintCookie(session) };
+  const cookies = request.headers.get("cookie");
+  const token = sessionTokenFrom(cookies);
+  const mark = token ? sessionMark(token) : null;
+  if (sessionHintIn(cookies ?? "") === mark) return {};
+  return { "set-cookie": sessionHintCookie(mark) };
 }
 
 /**

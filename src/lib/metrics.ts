@@ -1,7 +1,7 @@
 import { getOrCreate } from "./maps.ts";
 
 /**
- * The app's Prometheus metrics (README "Operations"): what requests, sockets, the outbox and
+ * The app's Prometheus metrics (docs/operations.md "Operations"): what requests, sockets, the outbox and
  * background jobs count into. The `/metrics` route that shows them is http/metrics.ts.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -73,12 +73,23 @@ export class RequestMetrics {
   }
 }
 
+/**
+ * prom-client's `nodejs_active_{handles,requests,resources}_total` are gauges named like counters
+ * (`promtool check metrics` refuses them), and each only sums its family's per-type gauge: left out.
+ */
+const GAUGES_NAMED_LIKE_COUNTERS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 /** prom-client's process metrics (CPU, memory, file descriptors, event-loop lag, heap): one set per process. */
 let processRegistry: Registry | null = null;
 function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    for (const name of GAUGES_NAMED_LIKE_COUNTERS) processRegistry.removeSingleMetric(name);
   }
   return processRegistry;
 }
@@ -128,17 +139,62 @@ export class Metrics {
     help: "Outbox events committed but not yet delivered",
     registers: [this.registry],
   });
+  // "task", not "job": Prometheus keeps `job` for the scrape job and renames ours `exported_job`.
   readonly jobs = new Counter({
     name: "npt_jobs_total",
-    help: "Background jobs run, by kind and outcome",
-    labelNames: ["job", "outcome"],
+    help: "Background job runs, by task and outcome (ok, error)",
+    labelNames: ["task", "outcome"],
     registers: [this.registry],
   });
   readonly jobSeconds = new Histogram({
     name: "npt_job_duration_seconds",
-    help: "Background job duration (settlement, provider sync)",
-    labelNames: ["job"],
+    help: "Background job run duration, by task",
+    labelNames: ["task"],
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly jobLastSuccess = new Gauge({
+    name: "npt_job_last_success_timestamp_seconds",
+    help: "When each background task last ran without an error (Unix seconds); absent until it has",
+    labelNames: ["task"],
+    registers: [this.registry],
+  });
+  readonly betsPlaced = new Counter({
+    name: "npt_bets_placed_total",
+    help: "Bets placed, by kind (single, parlay)",
+    labelNames: ["kind"],
+    registers: [this.registry],
+  });
+  readonly betsRefused = new Counter({
+    name: "npt_bets_refused_total",
+    help: "Placements refused, by kind and reason (the answer's code: odds_changed, game_locked, rate_limited, database_unavailable…)",
+    labelNames: ["kind", "reason"],
+    registers: [this.registry],
+  });
+  readonly betsSettled = new Counter({
+    name: "npt_bets_settled_total",
+    help: "Bets settled or regraded by this process (on a game's final score, and by the start-up sweep)",
+    registers: [this.registry],
+  });
+  readonly pushDeliveries = new Counter({
+    name: "npt_push_deliveries_total",
+    help: "Web Push deliveries by outcome (sent, retried, dropped, held, device_removed)",
+    labelNames: ["outcome"],
+    registers: [this.registry],
+  });
+  readonly ready = new Gauge({
+    name: "npt_ready",
+    help: "1 while /readyz answers 200 (this process can serve), else 0",
+    registers: [this.registry],
+  });
+  readonly databaseReachable = new Gauge({
+    name: "npt_database_reachable",
+    help: "1 while the database answers, 0 while it does not (reads from memory still served)",
+    registers: [this.registry],
+  });
+  readonly storageWritable = new Gauge({
+    name: "npt_storage_writable",
+    help: "0 while writes fail for storage (disk full, read-only or failing disk), else 1",
     registers: [this.registry],
   });
 
@@ -170,18 +226,31 @@ export class Metrics {
     return (await this.registry.metrics()) + this.requests.exposition() + (await processMetrics().metrics());
   }
 
-  /** Times a background job and counts how it ended. */
-  async time<T>(job: string, work: () => Promise<T>): Promise<T> {
-    const end = this.jobSeconds.startTimer({ job });
+  /** Times one run of a background task, counts how it ended and stamps its last success; errors pass on. */
+  async time<T>(task: string, work: () => Promise<T>): Promise<T> {
+    const end = this.jobSeconds.startTimer({ task });
     try {
       const result = await work();
-      this.jobs.inc({ job, outcome: "ok" });
+      this.jobs.inc({ task, outcome: "ok" });
+      this.jobLastSuccess.set({ task }, Date.now() / 1000);
       return result;
     } catch (error) {
-      this.jobs.inc({ job, outcome: "error" });
+      this.jobs.inc({ task, outcome: "error" });
       throw error;
     } finally {
       end();
     }
+  }
+
+  /** Counts a push delivery pass's outcomes. */
+  countPushes(report: { sent: number; retried: number; dropped: number; held: number; removedDevices: number }): void {
+    const outcomes = {
+      sent: report.sent,
+      retried: report.retried,
+      dropped: report.dropped,
+      held: report.held,
+      device_removed: report.removedDevices,
+    };
+    for (const [outcome, count] of Object.entries(outcomes)) if (count > 0) this.pushDeliveries.inc({ outcome }, count);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The access rules every module shares (pure: no I/O). Each module that decides more than these
  * has its own `policy.ts` beside its service (leagues, social, betting, auth); services call the
- * rules, routes never decide access themselves. See README "Where is…" → permissions.
+ * rules, routes never decide access themselves. See docs/architecture.md "Where is…" → permissions.
  */
 import { forbidden } from "./errors.ts";
 

@@ -51,15 +51,22 @@ export function startCheckpointer(
   };
   sqlite.run("pragma wal_autocheckpoint = 0");
   worker.postMessage({ path, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS });
-  /** Stops the worker once its connection is closed (or after a second, whatever it is doing). */
-  return async () => {
-    const done = new Promise<void>((resolve) => {
-      stopped = resolve;
-      setTimeout(resolve, 1000).unref();
-    });
-    worker.postMessage({ stop: true });
-    await done;
-    worker.terminate();
-    sqlite.run("pragma wal_autocheckpoint = 1000");
+  /**
+   * Stops the worker once its connection is closed (or after a second, whatever it is doing). Once:
+   * a second call (serve stops the jobs, then everything) gets the first one's end, not a second's wait.
+   */
+  let stopping: Promise<void> | null = null;
+  return () => {
+    stopping ??= (async () => {
+      const done = new Promise<void>((resolve) => {
+        stopped = resolve;
+        setTimeout(resolve, 1000).unref();
+      });
+      worker.postMessage({ stop: true });
+      await done;
+      worker.terminate();
+      sqlite.run("pragma wal_autocheckpoint = 1000");
+    })();
+    return stopping;
   };
 }

@@ -2,6 +2,7 @@ import { Database as Sqlite } from "bun:sqlite";
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import {
+  sql,
   CompiledQuery,
   Kysely,
   PostgresDialect,
@@ -12,6 +13,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/schema.ts";
+import { DatabaseHealth } from "./database-health.ts";
 import { chooseEngine } from "./engine.ts";
 import { postgresEngine, rememberPostgresSettings } from "./engine-postgres.ts";
 import { sqliteEngine } from "./engine-sqlite.ts";
@@ -38,8 +40,25 @@ class ImmediateSqliteDriver extends SqliteDriver {
   #busy = false;
   readonly #waiting: (() => void)[] = [];
 
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly sqlite: Sqlite,
+    private readonly health: DatabaseHealth,
+  ) {
+    super(config);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+
+  /**
+   * A COMMIT that failed for storage (disk full, I/O error) has already rolled the transaction
+   * back, and a ROLLBACK then fails with "no transaction is active", which would hide the real
+   * error from the caller (and from its 503): nothing is left to roll back.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
   }
 
   /**
@@ -51,7 +70,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#busy = true;
-    return new CooperativeConnection(await super.acquireConnection());
+    return new CooperativeConnection(await super.acquireConnection(), this.sqlite, this.health);
   }
 
   override async releaseConnection(): Promise<void> {
@@ -65,6 +84,9 @@ class ImmediateSqliteDriver extends SqliteDriver {
 /** A holder of the connection runs statements for at most this long before others get a turn. */
 const TURN_MS = 3;
 
+/** Statements that write (or end a transaction, committing what it wrote). */
+const WRITES = /^\s*(insert|update|delete|replace|commit|end)\b/i;
+
 /**
  * Each statement is synchronous, but a transaction of many (a settlement chunk, a group commit)
  * need not hold the event loop from its first to its last: once a turn has lasted TURN_MS, the
@@ -74,14 +96,28 @@ const TURN_MS = 3;
  */
 class CooperativeConnection implements DatabaseConnection {
   #turnStarted = performance.now();
-  constructor(private readonly inner: DatabaseConnection) {}
+  constructor(
+    private readonly inner: DatabaseConnection,
+    private readonly sqlite: Sqlite,
+    private readonly health: DatabaseHealth,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (performance.now() - this.#turnStarted > TURN_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       this.#turnStarted = performance.now();
     }
-    return this.inner.executeQuery<R>(query);
+    let result: QueryResult<R>;
+    try {
+      result = await this.inner.executeQuery<R>(query);
+    } catch (error) {
+      this.health.noteFailure(error);
+      throw error;
+    }
+    // While writes are failing for storage, the first one committed says it takes them again.
+    if (this.health.storageProblem && !this.sqlite.inTransaction && WRITES.test(query.sql))
+      this.health.noteWriteCommitted();
+    return result;
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -104,13 +140,14 @@ function cachingDatabase(sqlite: Sqlite): KyselySqlite {
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #database: KyselySqlite;
-  constructor(database: KyselySqlite) {
-    super({ database });
-    this.#database = database;
+  constructor(
+    private readonly sqlite: Sqlite,
+    private readonly health: DatabaseHealth,
+  ) {
+    super({ database: cachingDatabase(sqlite) });
   }
   override createDriver() {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    return new ImmediateSqliteDriver({ database: cachingDatabase(this.sqlite) }, this.sqlite, this.health);
   }
 }
 
@@ -124,6 +161,8 @@ export interface DbHandle {
   sqlite: Sqlite | null;
   /** Where the data lives, for logs: the SQLite file, or the PostgreSQL URL without its password. */
   label: string;
+  /** Whether the database answers and its storage takes writes, as this process's statements found. */
+  health: DatabaseHealth;
   close(): Promise<void>;
 }
 
@@ -138,6 +177,8 @@ export interface PostgresHandle extends DbHandle {
   /** The connection settings, for the connections that live outside the pool (LISTEN, leases). */
   clientConfig: pg.ClientConfig;
   pool: pg.Pool;
+  /** From now on a data statement without an answer in `ms` fails (a serving process, after its migrations). */
+  limitQueries(ms: number): void;
 }
 
 /** Opens (creating if needed) the SQLite file with the house pragmas. ":memory:" gives a private database. */
@@ -173,16 +214,26 @@ export function openDatabase(path: string): SqliteHandle {
   prepareDataFolder(path);
   const sqlite = new Sqlite(path, { create: true, strict: true });
   sqlite.run("pragma journal_mode = WAL");
-  sqlite.run("pragma synchronous = NORMAL");
+  // FULL: each commit flushes the log before it is acknowledged (NORMAL left the last commits in the
+  // page cache, lost when the filesystem or the machine fails; decision 0065). Group commit pays one
+  // flush per batch of placements, not per bet.
+  sqlite.run("pragma synchronous = FULL");
   sqlite.run("pragma foreign_keys = ON");
   sqlite.run("pragma busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(sqlite)) });
+  const health = new DatabaseHealth();
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite, health) });
   chooseEngine(db, sqliteEngine);
+  // Rewriting the header's user_version (unused by us) with its own value is a write of one page.
+  health.storageProbeWith(async () => {
+    const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(db);
+    await sql`pragma user_version = ${sql.raw(String(Number(rows[0]?.user_version ?? 0)))}`.execute(db);
+  });
   return {
     db,
     engine: "sqlite",
     sqlite,
     label: path,
+    health,
     async close() {
       await db.destroy();
     },
@@ -242,6 +293,31 @@ function connectProblem(error: unknown): string {
 }
 
 /**
+ * How long a serving process waits for a data statement's answer (none of ours takes a second; a
+ * settlement chunk aims at one). Longer means a server gone silent holds requests that long.
+ */
+export const QUERY_TIMEOUT_MS = 15_000;
+
+/** How long a probe of an unreachable database waits for its connection and its answer. */
+const PROBE_TIMEOUT_MS = 2000;
+
+/** Whether PostgreSQL answers, on a connection of its own (the pool's may all be stuck). */
+async function probePostgres(settings: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client({
+    ...settings,
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+    query_timeout: PROBE_TIMEOUT_MS,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
  * Opens a pool on PostgreSQL and checks it answers, so a wrong or unreachable DATABASE_URL stops
  * start-up at once with one clear line (DatabaseConnectError) instead of failing the first request.
  */
@@ -263,7 +339,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     await pool.end().catch(() => {});
     throw new DatabaseConnectError(`cannot connect to PostgreSQL at ${where}: ${connectProblem(error)}`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const health = new DatabaseHealth();
+  health.probeWith(() => probePostgres(clientConfig));
+  const limits = { queryTimeoutMs: null as number | null };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, health, limits) }) });
   chooseEngine(db, postgresEngine);
   rememberPostgresSettings(db, clientConfig);
   return {
@@ -273,7 +352,12 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     label: `postgres://${where}`,
     clientConfig,
     pool,
+    health,
+    limitQueries(ms) {
+      limits.queryTimeoutMs = ms;
+    },
     async close() {
+      health.stop();
       await db.destroy();
     },
   };

@@ -27,6 +27,9 @@ const CURSOR = "main";
  */
 export class OutboxDispatcher {
   #cursor: OutboxCursor = { id: 0, txid: null };
+  #started = false;
+  /** Whether the last pass failed: a database away for a while fails ten passes a second, told once. */
+  #failing = false;
   #stopListening: () => Promise<void> = async () => {};
   #timer: ReturnType<typeof setInterval> | null = null;
   #running: Promise<void> | null = null;
@@ -40,9 +43,15 @@ export class OutboxDispatcher {
     private readonly intervalMs = 100,
   ) {}
 
+  /** Where this process's delivery got to (null before it started): what /metrics counts the lag from. */
+  get cursor(): OutboxCursor | null {
+    return this.#started ? this.#cursor : null;
+  }
+
   /** Resumes where the last run stopped; a brand-new database starts after its newest row. */
   async start(): Promise<void> {
     this.#cursor = (await repo.readCursor(this.db, CURSOR)) ?? (await engineOf(this.db).outboxEnd(this.db));
+    this.#started = true;
     await repo.saveCursor(this.db, CURSOR, this.#cursor);
     this.#timer = setInterval(() => void this.tick(), this.intervalMs);
     // PostgreSQL: woken at once by another process's commit; the poll stays as the safety net
@@ -88,8 +97,12 @@ export class OutboxDispatcher {
         if (rows.length < BATCH) break;
       }
       await this.#prune();
+      if (this.#failing) this.logger.info("outbox delivery resumed");
+      this.#failing = false;
     } catch (error) {
-      this.logger.error({ err: error }, "outbox delivery failed");
+      if (!this.#failing)
+        this.logger.error({ err: error }, "outbox delivery failed; retrying every pass, told again once it works");
+      this.#failing = true;
     }
   }
 

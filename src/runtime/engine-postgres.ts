@@ -69,6 +69,16 @@ export const postgresEngine: Engine = {
     return { id: Number.MAX_SAFE_INTEGER, txid: (BigInt(txid) - 1n).toString() };
   },
 
+  // Delivery follows commit order, not ids: a row with a lower id than the last delivered one may
+  // still come after it. Counted the way outboxAfter reads, every committed row (even one above the
+  // horizon, not readable yet) is pending until delivered.
+  async outboxPending(db, cursor) {
+    const result = await sql<{ n: number }>`
+    select count(*) as n from outbox
+    where (txid, id) > (cast(${cursor.txid ?? "0"} as xid8), ${cursor.id})`.execute(db);
+    return Number(result.rows[0]?.n ?? 0);
+  },
+
   deleteDeliveredBefore(db, createdBefore, cursor) {
     return db
       .deleteFrom("outbox")

@@ -34,6 +34,15 @@ export const sqliteEngine: Engine = {
     return { id: Number(row?.id ?? 0), txid: null };
   },
 
+  async outboxPending(db, cursor) {
+    const row = await db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id", ">", cursor.id)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
   deleteDeliveredBefore(db, createdBefore, cursor) {
     return db.deleteFrom("outbox").where("created_at", "<", createdBefore).where("id", "<=", cursor.id).execute();
   },

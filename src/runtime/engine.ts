@@ -71,6 +71,8 @@ export interface Engine {
   outboxAfter(db: Db, cursor: OutboxCursor, limit: number): Promise<OutboxRow[]>;
   /** Where a reader that has delivered nothing starts: after everything already committed. */
   outboxEnd(db: Db): Promise<OutboxCursor>;
+  /** How many committed events come after `cursor` in delivery order: 0 once a reader has delivered all. */
+  outboxPending(db: Db, cursor: OutboxCursor): Promise<number>;
   /** Drops events delivered (up to `cursor`) and older than `createdBefore`; undelivered ones stay whatever their age. */
   deleteDeliveredBefore(db: Db, createdBefore: string, cursor: OutboxCursor): Promise<unknown>;
 }

@@ -31,6 +31,17 @@ export function isRetryableConflict(error: unknown): boolean {
 }
 
 /**
+ * Thrown instead of trying while this process knows its PostgreSQL database is unreachable
+ * (runtime/database-health.ts): the request answers 503 at once instead of waiting on a connection.
+ */
+export class DatabaseUnreachableError extends Error {
+  readonly code = "ECONNREFUSED";
+  constructor() {
+    super("The database is unreachable (a probe is checking for its return)");
+  }
+}
+
+/**
  * The database could not be reached (a PostgreSQL restart, a failover, a dropped connection):
  * the request answers 503 and the pool connects again for the next one.
  */
@@ -41,7 +52,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN"].includes(code)) return true;
   // 57P01-57P03: the server is shutting down or starting; 08xxx: connection exceptions.
   if (/^57P0[123]$/.test(code) || /^08/.test(code)) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message ?? "");
+  // pg's own words: a lost or timed-out connection, and pg-pool's wait for a free one running out.
+  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i.test(
+    e.message ?? "",
+  );
+}
+
+/**
+ * Writes failed for the storage under the database, not for what they wrote: SQLite's disk full
+ * (SQLITE_FULL), read-only file or filesystem (SQLITE_READONLY*), failing disk (SQLITE_IOERR*);
+ * PostgreSQL's disk full (53100), I/O error (58030) or a read-only server (25006). Reads still work.
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  const code = e.code ?? "";
+  if (/^SQLITE_(FULL|READONLY|IOERR)/.test(code) || ["53100", "58030", "25006"].includes(code)) return true;
+  return /database or disk is full|attempt to write a readonly database|disk I\/O error/.test(e.message ?? "");
+}
+
+/** The code a request that met this error answers with (503), when the database or its storage is at fault. */
+export function unavailableCode(error: unknown): "database_unavailable" | "storage_unavailable" | null {
+  if (isStorageUnavailable(error)) return "storage_unavailable";
+  if (isDatabaseUnavailable(error)) return "database_unavailable";
+  return null;
 }
 
 /** Runs `work` again (a few times, with a short pause) when PostgreSQL aborted it for a conflict. */

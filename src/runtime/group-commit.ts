@@ -2,7 +2,7 @@ import type { ControlledTransaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Db } from "./connection.ts";
 import { engineOf, type LockIntent, type LockKey } from "./engine.ts";
-import { isRetryableConflict, retryOnConflict } from "./errors.ts";
+import { isRetryableConflict, retryOnConflict, unavailableCode } from "./errors.ts";
 import { getOrCreate } from "../lib/maps.ts";
 
 type Work<T> = (trx: Db) => Promise<T>;
@@ -158,7 +158,9 @@ export class GroupCommit {
         outcomes.push({ ok: true, value: await job.work(savepoint) });
         await savepoint.releaseSavepoint("job").execute();
       } catch (error) {
-        if (isRetryableConflict(error)) throw error;
+        // A conflict runs the batch again; storage or a connection that failed fails all of it
+        // (SQLite may have rolled the whole transaction back already: there is no savepoint left).
+        if (isRetryableConflict(error) || unavailableCode(error)) throw error;
         await savepoint.rollbackToSavepoint("job").execute();
         await savepoint.releaseSavepoint("job").execute();
         outcomes.push({ ok: false, error });

@@ -11,7 +11,7 @@ export type { Db } from "./connection.ts";
 export type { Chunking, LockIntent, LockKey } from "./engine.ts";
 export type { OutboxCursor, OutboxRow } from "./outbox-order.ts";
 export type { AppEvents, EventType, DeliveredEvent } from "./events.ts";
-export { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
+export { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation, unavailableCode } from "./errors.ts";
 export { groupCommit } from "./group-commit.ts";
 export { jsonList, jsonRows, jsonTable } from "./json-rows.ts";
 export { dataVersion, type DataTopic } from "./data-versions.ts";
@@ -48,6 +48,11 @@ export function outboxAfter(db: Db, cursor: OutboxCursor, limit: number) {
 /** Drops delivered events older than `createdBefore`. */
 export function deleteDeliveredBefore(db: Db, createdBefore: string, cursor: OutboxCursor) {
   return engineOf(db).deleteDeliveredBefore(db, createdBefore, cursor);
+}
+
+/** How many committed events come after `cursor` in delivery order. */
+export function outboxPending(db: Db, cursor: OutboxCursor): Promise<number> {
+  return engineOf(db).outboxPending(db, cursor);
 }
 
 /** Where a reader of the outbox that has read nothing starts: after everything already committed. */

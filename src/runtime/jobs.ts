@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Metrics } from "../lib/metrics.ts";
 import { settleAllPending } from "../modules/betting/settlement.ts";
 import { seedDemoBots } from "../modules/bots/service.ts";
 import { BOTS_WEEKLY_BETS, startWeeklyJob, WEEKLY_WINNERS } from "../modules/admin/weekly-jobs.ts";
@@ -19,6 +20,10 @@ export interface JobContext {
   logger: Logger;
   /** The odds provider's sync (its own timer, see modules/feeds/scheduler.ts). */
   sync: GameSyncScheduler;
+  /** Each task's runs, failures and last success (npt_jobs_total, npt_job_last_success_timestamp_seconds). */
+  metrics?: Metrics;
+  /** Aborted when serve is asked to stop while starting: long start-up work stops at its next safe point. */
+  signal?: AbortSignal;
   /** Whether no player had registered when the lease was taken (computed before the first job runs). */
   firstStart: boolean;
   /** Looks push services' names up (the push job); the system's resolver when absent. */
@@ -30,7 +35,7 @@ type Stop = () => Promise<void> | void;
 /** A job run by the one process holding the "jobs" lease. */
 export interface BackgroundJob {
   name: string;
-  /** When it runs, in words (README "Where is…", the start-up log). */
+  /** When it runs, in words (docs/architecture.md "Where is…", the start-up log). */
   schedule: string;
   /** Starts it once the lease is taken; a repeating job returns its stop function. */
   start(ctx: JobContext): Promise<Stop | undefined>;
@@ -57,13 +62,16 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: "demo bots",
     schedule: "once, on a first start (no players yet) with the embedded provider and DEMO_BOTS > 0",
-    async start({ db, config, clock, logger, firstStart }) {
+    async start({ db, config, clock, logger, firstStart, signal }) {
       if (!firstStart || config.oddsProvider !== "embedded" || config.demoBots <= 0) return undefined;
       const started = performance.now();
-      const seeded = await seedDemoBots(db, clock.now(), config.demoBots);
+      logger.info({ bots: config.demoBots }, "first start: adding demo bots with a betting history");
+      const seeded = await seedDemoBots(db, clock.now(), config.demoBots, signal);
       logger.info(
         { ...seeded, ms: Math.round(performance.now() - started) },
-        "first start: demo bots with a betting history",
+        signal?.aborted
+          ? "first start: demo bots stopped part way (a stop was asked for); their bets so far are kept"
+          : "first start: demo bots with a betting history",
       );
       return undefined;
     },
@@ -72,8 +80,10 @@ export const JOBS: readonly BackgroundJob[] = [
     name: "settlement sweep",
     schedule: "once, on taking the lease",
     // Whatever was resolved but not settled before a crash or by a CLI while we were down.
-    async start({ db, clock, logger }) {
-      const swept = await settleAllPending(db, clock.now());
+    async start({ db, clock, logger, metrics, signal }) {
+      const sweep = () => settleAllPending(db, clock.now(), signal);
+      const swept = metrics ? await metrics.time("settlement_sweep", sweep) : await sweep();
+      metrics?.betsSettled.inc(swept);
       if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
       return undefined;
     },
@@ -89,16 +99,16 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: "purges",
     schedule: `at once, then every ${PURGE_INTERVAL_MS / 60_000} minutes: expired sessions, links, rate-limit counters`,
-    async start({ db, clock, logger }) {
-      return startSessionPurge(db, clock, logger);
+    async start({ db, clock, logger, metrics }) {
+      return startSessionPurge(db, clock, logger, { metrics });
     },
   },
   {
     name: WEEKLY_WINNERS.name,
     schedule: WEEKLY_WINNERS.schedule,
     // Once per week, claimed in job_runs: a second process, or a second check, records nothing more.
-    async start({ db, clock, logger, config }) {
-      return startWeeklyJob(WEEKLY_WINNERS, { db, clock, logger, adminEmails: config.adminEmails });
+    async start({ db, clock, logger, config, metrics }) {
+      return startWeeklyJob(WEEKLY_WINNERS, { db, clock, logger, metrics, adminEmails: config.adminEmails });
     },
   },
   {
@@ -120,8 +130,8 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: BOTS_WEEKLY_BETS.name,
     schedule: BOTS_WEEKLY_BETS.schedule,
-    async start({ db, clock, logger, config }) {
-      return startWeeklyJob(BOTS_WEEKLY_BETS, { db, clock, logger, adminEmails: config.adminEmails });
+    async start({ db, clock, logger, config, metrics }) {
+      return startWeeklyJob(BOTS_WEEKLY_BETS, { db, clock, logger, metrics, adminEmails: config.adminEmails });
     },
   },
 ];
@@ -137,6 +147,8 @@ export async function startJobs(
     for (const stop of stops.splice(0).reverse()) await stop();
   };
   for (const job of jobs) {
+    // Asked to stop while starting: the jobs not started yet never start (the caller stops the rest).
+    if (ctx.signal?.aborted) break;
     const stop = await job.start(full);
     if (stop) stops.push(stop);
   }

@@ -14,8 +14,12 @@ export interface LeaseOptions {
    * lease keeps being renewed while it runs, however long it takes.
    */
   onAcquire(): Promise<void> | void;
-  /** Runs when this process loses it (its connection died, or it could not renew in time). */
-  onLose(): Promise<void> | void;
+  /**
+   * Runs when this process loses it: `cause` is the error that kept it from renewing (storage
+   * refusing writes, the database away, its connection lost), or null when another holder has it.
+   */
+  onLose(cause: unknown | null): Promise<void> | void;
+  /** A check failed; told once per run of failures (the next success starts a new run). */
   onError?(error: unknown): void;
   /** Who holds it (default: this process); tests run two holders in one process. */
   holder?: string;
@@ -60,6 +64,8 @@ export class Lease {
   #acquiring: Promise<void> | null = null;
   /** A loss noticed outside the renewal chain (the PostgreSQL connection dropped), still being handled. */
   #losingOutside: Promise<void> | null = null;
+  /** Whether the last check failed (failures in a row are told once). */
+  #failing = false;
   #stopped = false;
   readonly #ttlMs: number;
   readonly #retryMs: number;
@@ -118,10 +124,14 @@ export class Lease {
     // Never take the lease again before its loss has been handled: onLose would stop the new start.
     await this.#losingOutside;
     let holds: boolean;
+    let cause: unknown | null = null;
     try {
       holds = postgresSettingsOf(this.db) ? await this.#tryPostgres() : await this.#trySqlite();
+      this.#failing = false;
     } catch (error) {
-      this.options.onError?.(error);
+      if (!this.#failing) this.options.onError?.(error);
+      this.#failing = true;
+      cause = error;
       holds = false;
     }
     if (this.#stopped) return;
@@ -133,14 +143,14 @@ export class Lease {
       this.#acquiring = acquiring;
     } else if (!holds && this.#held) {
       this.#held = false;
-      await this.#losing();
+      await this.#losing(cause);
     }
   }
 
   /** onLose, once whatever onAcquire started has finished starting (so it is there to stop). */
-  async #losing(): Promise<void> {
+  async #losing(cause: unknown | null): Promise<void> {
     await this.#acquiring;
-    await this.#guard(this.options.onLose);
+    await this.#guard(() => this.options.onLose(cause));
   }
 
   async #guard(work: () => Promise<void> | void): Promise<void> {
@@ -158,13 +168,13 @@ export class Lease {
       return this.#held;
     }
     const client = new pg.Client(postgresSettingsOf(this.db)!);
-    const lost = () => {
+    const lost = (error?: unknown) => {
       if (this.#client !== client) return;
       this.#client = null;
       client.end().catch(() => {});
       if (this.#held && !this.#stopped) {
         this.#held = false;
-        const losing = this.#losing().finally(() => {
+        const losing = this.#losing(error ?? new Error("its connection to the database closed")).finally(() => {
           if (this.#losingOutside === losing) this.#losingOutside = null;
         });
         this.#losingOutside = losing;

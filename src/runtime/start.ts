@@ -12,10 +12,11 @@ import type { ResolveHost } from "../lib/outbound-network.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 import { noteRankingChanges } from "../modules/stats/service.ts";
 import { startCheckpointer } from "./checkpointer.ts";
-import type { DbHandle, PostgresHandle } from "./connection.ts";
+import { type DbHandle, type PostgresHandle, QUERY_TIMEOUT_MS } from "./connection.ts";
 import { OutboxDispatcher } from "./dispatcher.ts";
 import { EventBus } from "./events.ts";
 import { JOBS, startJobs, type BackgroundJob } from "./jobs.ts";
+import { unavailableCode } from "./errors.ts";
 import { Lease } from "./lease.ts";
 import { REACTIONS, type ReactionTable, wireReactions } from "./reactions.ts";
 
@@ -38,6 +39,8 @@ export interface RuntimeOptions {
   /** SQLite's background WAL checkpointer, for a database file; default true. */
   checkpoints?: boolean;
   reactions?: ReactionTable;
+  /** Aborted when serve is asked to stop while starting: the jobs' start-up work stops at a safe point. */
+  signal?: AbortSignal;
   /** Looks push services' names up, for subscriptions and the push job; the system's resolver when absent. */
   resolveHost?: ResolveHost;
 }
@@ -58,6 +61,14 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
+/** Why the jobs lease could not be renewed, in the words of the log line. */
+function whyNotRenewed(cause: unknown): string {
+  const code = unavailableCode(cause);
+  if (code === "storage_unavailable") return "the database's storage refuses writes: disk full, read-only or failing";
+  if (code === "database_unavailable") return "the database does not answer";
+  return (cause as Error)?.message ?? String(cause);
+}
+
 /** The PostgreSQL pool's counts, read when /metrics is scraped; none on SQLite. */
 function poolStatsOf(handle: DbHandle): (() => PoolStats) | undefined {
   if (handle.engine !== "postgres") return undefined;
@@ -73,6 +84,8 @@ function poolStatsOf(handle: DbHandle): (() => PoolStats) | undefined {
 export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const { config, handle, clock, logger } = opts;
   const db = handle.db;
+  // Migrated by now: from here a statement the server never answers fails instead of holding its request.
+  if (handle.engine === "postgres") (handle as PostgresHandle).limitQueries(QUERY_TIMEOUT_MS);
   const metrics = opts.metrics ?? new Metrics({ commit: config.buildCommit });
   let draining = false;
   const bus = new EventBus();
@@ -91,13 +104,28 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       ? new Lease(db, "jobs", {
           onAcquire: async () => {
             logger.info({ jobs: jobs.map((j) => j.name) }, "this process runs the background jobs");
-            stopJobList = await startJobs(jobs, { db, config, clock, logger, sync, resolveHost: opts.resolveHost });
+            stopJobList = await startJobs(jobs, {
+              db,
+              config,
+              clock,
+              logger,
+              sync,
+              metrics,
+              signal: opts.signal,
+              resolveHost: opts.resolveHost,
+            });
           },
-          onLose: async () => {
-            logger.warn("lost the jobs lease: another process runs the jobs now");
+          onLose: async (cause) => {
+            if (cause === null) logger.warn("lost the jobs lease: another process runs the jobs now");
+            else
+              logger.error(
+                { err: cause, reason: unavailableCode(cause) ?? "error" },
+                `stopping the background jobs: the jobs lease could not be renewed (${whyNotRenewed(cause)}); they start again once it is`,
+              );
             await stopJobList();
           },
-          onError: (error) => logger.error({ err: error }, "jobs lease check failed"),
+          onError: (error) =>
+            logger.error({ err: error, reason: unavailableCode(error) ?? "error" }, "jobs lease check failed"),
         })
       : null;
 
@@ -145,6 +173,9 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       : undefined,
     draining: () => draining,
     poolStats: poolStatsOf(handle),
+    health: handle.health,
+    ownStorage: handle.engine === "sqlite",
+    outboxCursor: () => dispatcher?.cursor ?? null,
     resolveHost: opts.resolveHost,
   });
 
@@ -169,8 +200,12 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     async stop() {
       await stopJobs();
       await dispatcher?.stop();
-      if (opts.checkpoints !== false) handle.sqlite?.run("pragma wal_checkpoint(TRUNCATE)");
-      await handle.close();
+      // Closed even when the last checkpoint fails (read-only or full storage: the WAL keeps every commit).
+      try {
+        if (opts.checkpoints !== false) handle.sqlite?.run("pragma wal_checkpoint(TRUNCATE)");
+      } finally {
+        await handle.close();
+      }
     },
   };
 }

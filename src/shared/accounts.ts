@@ -1,4 +1,5 @@
 /** Account rules shared by the server and the browser forms (spec §5). Pure: no I/O. */
+import { textProblem } from "./text.ts";
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
@@ -7,7 +8,8 @@ export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A local part, then a domain of at least two labels, none of them empty. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** Deleted accounts were once renamed `deleted_user_<id>`; names that read like it would pass for one. */
 const DELETED_LOOKALIKE = /^deleted_*user/;
 /** RFC 2606 reserves `.invalid`: no mailbox has it, and our own placeholders and bots use it. */
@@ -22,10 +24,17 @@ export function usernameProblem(username: string): string | null {
   return null;
 }
 
+/**
+ * The sign-up form's messages; null when the address is fine. The rules read the address as it is
+ * stored: without one trailing dot (`x@foo.invalid.` is `x@foo.invalid`, the same domain in DNS).
+ */
 export function emailProblem(email: string): string | null {
   if (email.length === 0) return "Email is required";
-  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return "Enter a valid email address";
-  if (RESERVED_DOMAIN.test(email.toLowerCase())) return "Enter a valid email address";
+  // Control and invisible characters (shared/text.ts): `x@foo.invalid` + U+200B would pass every rule below.
+  if (textProblem("email", email)) return "Email must not contain invisible or control characters";
+  const address = withoutTrailingDot(email);
+  if (address.length > EMAIL_MAX || !EMAIL_PATTERN.test(address)) return "Enter a valid email address";
+  if (RESERVED_DOMAIN.test(address.toLowerCase())) return "Enter a valid email address";
   return null;
 }
 
@@ -35,9 +44,13 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
+/** How an address is stored, looked up and compared (ADMIN_EMAILS too): trimmed, lower-cased, without one trailing dot. */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return withoutTrailingDot(email.trim().toLowerCase());
 }
+
+/** A fully qualified domain may end in a dot (`example.com.`): the same domain as without it. */
+const withoutTrailingDot = (email: string) => (email.endsWith(".") ? email.slice(0, -1) : email);
 
 /** Usernames are unique ignoring case. */
 export function usernameKey(username: string): string {

@@ -86,13 +86,36 @@ describe("GET /api/users/{id}/bets: filters, sort and pages", () => {
     expect(ids((await bets(alice, "?week=1&book=individual&status=open")).body)).toEqual([]);
   });
 
-  test("q searches journal notes, case-insensitive, wildcards taken literally", async () => {
+  test("q searches journal notes too, case-insensitive, wildcards taken literally", async () => {
     const { spread, league } = await aliceWeek();
     expect(ids((await bets(alice, "?q=bye")).body)).toEqual([spread.id]);
     expect(ids((await bets(alice, `?q=${encodeURIComponent("100%")}`)).body)).toEqual([league.id]);
     expect(ids((await bets(alice, "?q=_")).body)).toEqual([league.id]);
     expect(ids((await bets(alice, "?q=%25")).body)).toEqual([league.id]);
     expect(ids((await bets(alice, "?q=nothing%20like%20it")).body)).toEqual([]);
+  });
+
+  test("q finds a bet by its team, either team's abbreviation, its selection, a prop's player, a parlay's legs (issue 46)", async () => {
+    const { spread, total, league, prop } = await aliceWeek();
+    const parlay = await call(ctx.app, "POST", "/api/parlays", {
+      cookie: alice.cookie,
+      body: {
+        legs: [
+          { gameId: "fake-w2-BUF-DAL", betType: "moneyline", selection: "Dallas Cowboys", odds: -175, point: null },
+          { gameId: WEEK2, betType: "total", selection: "Over", odds: -110, point: 45.5 },
+        ],
+        units: 1,
+        note: null,
+        leagueId: null,
+      },
+    });
+    expect(parlay.status).toBe(201);
+    expect(ids((await bets(alice, "?q=buffalo")).body)).toEqual([parlay.body.id, total.id]); // a leg's game, a game
+    expect(ids((await bets(alice, "?q=BUF")).body)).toEqual([parlay.body.id, total.id]);
+    expect(ids((await bets(alice, "?q=seahawks")).body)).toEqual([league.id]);
+    expect(ids((await bets(alice, "?q=quarterback")).body)).toEqual([prop.id]);
+    expect(ids((await bets(alice, "?q=eagles")).body)).toEqual([parlay.body.id, prop.id, spread.id]);
+    expect(ids((await bets(alice, "?q=cowboys")).body)).toEqual([parlay.body.id, spread.id]);
   });
 
   test("sort: oldest, stake, payout (profit once settled, else what it stands to win)", async () => {

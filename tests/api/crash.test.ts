@@ -9,9 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { openDatabase } from "../../src/runtime/connection.ts";
-import { migrateToLatest } from "../../src/db/migrate.ts";
-import { startSession } from "../../src/modules/auth/service.ts";
-import { startServe as startServeProcess } from "../serve-process.ts";
+import { placementWorld, type RunningServe, startServe as startServeProcess } from "../serve-process.ts";
 
 const PLAYERS = 120;
 
@@ -29,54 +27,9 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
   const dir = mkdtempSync(join(tmpdir(), "npt-crash-"));
   const dbPath = join(dir, "crash.db");
   // The first start seeds the season; players and their sessions are written straight to the file.
-  let serve = await startServe(dbPath);
-  const games = (await (await fetch(`${serve.url}/api/games`)).json()) as {
-    id: string;
-    status: string;
-    odds: { marketType: string; outcomes: { name: string; price: number; point?: number }[] }[];
-  }[];
-  serve.proc.kill("SIGKILL");
-  await serve.proc.exited;
-  const open = games.filter((g) => g.status === "upcoming" && g.odds.length > 0).slice(0, 12);
+  const { games: open, jobs } = await placementWorld(dbPath, SERVE_ENV, PLAYERS, "crash");
   expect(open.length).toBeGreaterThan(4);
-
-  const setup = openDatabase(dbPath);
-  await migrateToLatest(setup.db);
-  const cookies: string[] = [];
-  for (let i = 0; i < PLAYERS; i++) {
-    const row = await setup.db
-      .insertInto("users")
-      .values({
-        email: `p${i}@crash.test`,
-        username: `crash_${i}`,
-        username_key: `crash_${i}`,
-        password_hash: "x",
-        role: "user",
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    cookies.push(`npt_session=${await startSession(setup.db, new Date(), row.id)}`);
-  }
-  await setup.close();
-
-  const jobs = cookies.flatMap((cookie, p) =>
-    open.map((game, g) => {
-      const outcome = game.odds[0]!.outcomes[(p + g) % 2]!;
-      return {
-        key: `${p}:${game.id}`,
-        cookie,
-        body: {
-          gameId: game.id,
-          betType: "spread",
-          selection: outcome.name,
-          odds: outcome.price,
-          point: outcome.point ?? null,
-          units: 1,
-        },
-      };
-    }),
-  );
+  let serve: RunningServe;
   const acknowledged = new Map<string, number>();
   let crashes = 0;
   let cutMidLoad = 0;
@@ -99,6 +52,11 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
         }
       }
     });
+    // Under load (and with each commit flushed to disk) the first answers can take a while: the
+    // kill comes after this round's first acknowledgement, so it cuts a load that is running.
+    const before = acknowledged.size;
+    const patience = performance.now() + 10_000;
+    while (acknowledged.size === before && next < pending.length && performance.now() < patience) await Bun.sleep(5);
     await Bun.sleep(150 + round * 100);
     if (next < pending.length) cutMidLoad += 1;
     serve.proc.kill("SIGKILL");
@@ -121,7 +79,7 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
     env: { ...process.env, LOG_LEVEL: "silent" },
   });
   expect(await promoted.exited).toBe(0);
-  const resolve = await fetch(`${serve.url}/api/games/${open[0]!.id}`, {
+  const resolve = await fetch(`${serve.url}/api/games/${open[0]!}`, {
     method: "PATCH",
     headers: { "content-type": "application/json", cookie: bossCookie, origin: serve.url },
     body: JSON.stringify({ homeScore: 27, awayScore: 20, status: "completed" }),
@@ -143,7 +101,7 @@ test("SIGKILL mid-load, three times: every acknowledged bet stored once, nothing
   for (const id of acknowledged.values()) expect(ids.has(id)).toBe(true);
   // Settled once: the aggregates count exactly the settled bets, and the resolved game's bets all settled.
   const settled = bets.filter((b) => b.status !== "pending");
-  expect(settled.length).toBe(bets.filter((b) => b.game_id === open[0]!.id).length);
+  expect(settled.length).toBe(bets.filter((b) => b.game_id === open[0]!).length);
   const aggregate = await check.db
     .selectFrom("user_book_stats")
     .select((eb) => eb.fn.sum<number>("settled").as("n"))

@@ -64,7 +64,7 @@ describe("a real serve process (production mode, Bun's own limits out of the way
     const db = join(mkdtempSync(join(tmpdir(), "npt-hardening-")), "app.db");
     const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "info", DEMO_BOTS: "0" };
     delete env.NODE_ENV;
-    // The flag package.json's start script and the compiled binary carry (README: Request limits).
+    // The flag package.json's start script and the compiled binary carry (docs/configuration.md: Request limits).
     ({ proc, url } = await startServe(db, env, ["--max-http-header-size=262144"]));
   }, 30_000);
   afterAll(async () => {
@@ -511,7 +511,7 @@ test("serve's housekeeping deletes expired sessions at start and then on its int
   ctx.clock.advance(31 * 24 * 60 * 60 * 1000); // past the 30-day session
   const late = await buildUser(ctx);
   expect(await sessions()).toBe(2);
-  const stop = startSessionPurge(ctx.db, ctx.clock, createLogger("silent"), 20);
+  const stop = startSessionPurge(ctx.db, ctx.clock, createLogger("silent"), { intervalMs: 20 });
   await Bun.sleep(50);
   expect(await sessions()).toBe(1);
   expect((await call(ctx.app, "GET", "/api/user", { cookie: late.cookie })).status).toBe(200);

@@ -115,3 +115,46 @@ describe("a league with its own bankroll", () => {
     ]);
   });
 });
+
+describe("standings you can read (issue 44 item 5)", () => {
+  const periodOf = async (leagueId: number, period: string) =>
+    (await call(ctx.app, "GET", `/api/leagues/${leagueId}/standings/${period}`, { cookie: owner.cookie })).body;
+
+  test("each member's bets in play, the most a 'wins' league lets them reach, the league's first week and weeks played", async () => {
+    ctx.clock.set("2026-09-12T12:00:00Z"); // the league starts in week 1, after Thursday's game
+    const league = await buildLeague(ctx, owner, {
+      members: [member],
+      scoring: { scoring: "wins", roiMinBets: 0, tiebreakers: [], dropWorstWeeks: 0, minBetsPerWeek: 0 },
+    });
+    await bet(member, spread(SUN, "Buffalo Bills"));
+    await bet(member, spread(LATE, "Seattle Seahawks"));
+    await bet(owner, spread(WEEK2, "Kansas City Chiefs"));
+    const season = await periodOf(league.id, "season");
+    expect(season).toMatchObject({ firstWeek: 1, currentWeek: 1, weeksPlayed: 0 });
+    expect(season.rows.map((r: any) => [r.username, r.pending, r.maxReach])).toEqual([
+      ["owner", 1, 1],
+      ["member", 2, 2],
+    ]);
+    expect((await periodOf(league.id, "1")).rows.map((r: any) => [r.username, r.pending])).toEqual([
+      ["owner", 0],
+      ["member", 2],
+    ]);
+
+    ctx.clock.set("2026-09-14T12:00:00Z");
+    await final(SUN); // Buffalo by 7: a win
+    const after = await periodOf(league.id, "season");
+    expect(after.weeksPlayed).toBe(1);
+    expect(after.rows.map((r: any) => [r.username, r.won, r.pending, r.maxReach])).toEqual([
+      ["member", 1, 1, 2],
+      ["owner", 0, 1, 1],
+    ]);
+  });
+
+  test("a league made in week 2 starts its week list there; units leagues reach no maximum", async () => {
+    ctx.clock.set("2026-09-16T12:00:00Z");
+    const league = await buildLeague(ctx, owner, { members: [member] });
+    const body = await periodOf(league.id, "season");
+    expect(body).toMatchObject({ firstWeek: 2, currentWeek: 2 });
+    expect(body.rows.every((r: any) => r.maxReach === null)).toBe(true);
+  });
+});

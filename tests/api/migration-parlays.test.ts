@@ -47,6 +47,8 @@ test("0016 keeps every bet and index while relaxing one-bet-per-game to single b
     "bets_league_book", // 0027's, for a contest league's standings
     "bets_one_parlay_per_legs_per_book",
     "bets_one_per_game_per_book",
+    "bets_prop", // 0029's, for foreign keys (partial: prop bets only)
+    "bets_tailed_from", // 0029's (partial: tails only)
     "bets_user_placed",
     "bets_user_week",
   ]);

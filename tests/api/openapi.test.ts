@@ -298,12 +298,13 @@ describe("a document people can build on", () => {
     expect(schemas.Game.properties.commenceTime).toEqual({ format: "date-time", type: "string" });
     expect(schemas.Bet.properties.placedAt).toEqual({ format: "date-time", type: "string" });
     expect(schemas.Bet.properties.settledAt).toEqual({ format: "date-time", type: ["string", "null"] });
-    // A number in the path or the query is an integer there; in a body, a numeric string has a pattern.
+    // A number in the path or the query is an integer there; in a body, a numeric string has a
+    // pattern: a whole number's plain digits (no sign, point, exponent or leading zero).
     expect(doc.paths["/api/games"].get.parameters[0].schema).toEqual({ type: "integer", minimum: 1, maximum: 18 });
     const betId = doc.paths["/api/bets/{betId}"].delete.parameters[0].schema;
     expect(betId.type).toBe("integer");
     const units = doc.paths["/api/bets"].post.requestBody.content["application/json"].schema.properties.units;
-    expect(units.anyOf[0]).toEqual({ type: "string", pattern: "^-?\\d+(\\.\\d+)?$" });
+    expect(units.anyOf[0]).toEqual({ type: "string", pattern: "^(0|[1-9][0-9]*)$" });
   });
 
   test("no path is ambiguous but the spec's own (a new one fails here)", () => {

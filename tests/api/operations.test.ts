@@ -435,7 +435,7 @@ describe("password checks and clean-up", () => {
     expect(
       (await call(ctx.app, "DELETE", "/api/user", { cookie: ann.cookie, body: { password: ann.password } })).status,
     ).toBe(200);
-  });
+  }, 20_000); // twelve real password hashes
 
   test("purgeExpiredSessions deletes expired sessions and used or expired links, nothing live", async () => {
     const stale = await buildUser(ctx);

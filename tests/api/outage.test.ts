@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Socket, TCPSocketListener } from "bun";
 import { openPostgres, type PostgresHandle } from "../../src/runtime/connection.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import { buildUser, SEASON_EVE } from "../factories.ts";
+import { FakeProvider } from "../fake-provider.ts";
+import { call, makeTestApp } from "../support.ts";
 import { startSession } from "../../src/modules/auth/service.ts";
 import { freshPostgresUrl, onPostgres } from "../databases.ts";
 import { startServe, type RunningServe } from "../serve-process.ts";
+import { CuttableProxy } from "../tcp-proxy.ts";
 
 /**
  * A `serve` process whose PostgreSQL connections all go through a TCP proxy the test can cut
@@ -12,114 +16,6 @@ import { startServe, type RunningServe } from "../serve-process.ts";
  * must all be in the database afterwards, the ones that met the outage get 503 JSON, and the
  * process serves again once the database is back, without a restart.
  */
-type Pipe = { peer: Socket<Pipe> | null; queue: Uint8Array[] };
-
-/** Writes `chunk` to `socket`, keeping what it could not take for its next drain (nothing is dropped). */
-function send(socket: Socket<Pipe>, pipe: Pipe, chunk: Uint8Array): void {
-  if (pipe.queue.length > 0) {
-    pipe.queue.push(chunk);
-    return;
-  }
-  const written = socket.write(chunk);
-  if (written < chunk.length) pipe.queue.push(chunk.slice(Math.max(0, written)));
-}
-
-function drain(socket: Socket<Pipe>, pipe: Pipe): void {
-  while (pipe.queue.length > 0) {
-    const chunk = pipe.queue[0]!;
-    const written = socket.write(chunk);
-    if (written < chunk.length) {
-      pipe.queue[0] = chunk.slice(Math.max(0, written));
-      return;
-    }
-    pipe.queue.shift();
-  }
-}
-
-class CuttableProxy {
-  #down = false;
-  readonly #open = new Set<Socket<Pipe>>();
-  readonly listener: TCPSocketListener<Pipe>;
-
-  constructor(target: { hostname: string; port: number }) {
-    const open = this.#open;
-    const isDown = () => this.#down;
-    // Each side's data holds the other side and what waits to be written to *this* side.
-    this.listener = Bun.listen<Pipe>({
-      hostname: "127.0.0.1",
-      port: 0,
-      socket: {
-        open(client) {
-          client.data = { peer: null, queue: [] };
-          if (isDown()) {
-            client.terminate();
-            return;
-          }
-          open.add(client);
-          Bun.connect<Pipe>({
-            hostname: target.hostname,
-            port: target.port,
-            data: { peer: client, queue: [] },
-            socket: {
-              open(server) {
-                open.add(server);
-                // What the client sent before the server side was up.
-                const early = client.data.queue;
-                client.data = { peer: server, queue: [] };
-                for (const chunk of early) send(server, server.data, chunk);
-              },
-              data(_server, chunk) {
-                send(client, client.data, new Uint8Array(chunk));
-              },
-              drain(server) {
-                drain(server, server.data);
-              },
-              close(server) {
-                open.delete(server);
-                client.end();
-              },
-              error(server) {
-                open.delete(server);
-                client.end();
-              },
-            },
-          }).catch(() => client.terminate());
-        },
-        data(client, chunk) {
-          const server = client.data.peer;
-          if (server) send(server, server.data, new Uint8Array(chunk));
-          else client.data.queue.push(new Uint8Array(chunk));
-        },
-        drain(client) {
-          drain(client, client.data);
-        },
-        close(client) {
-          open.delete(client);
-          client.data.peer?.end();
-        },
-        error(client) {
-          open.delete(client);
-        },
-      },
-    });
-  }
-
-  get port(): number {
-    return this.listener.port;
-  }
-
-  /** Drops every connection, and closes new ones as they arrive. */
-  cut(): void {
-    this.#down = true;
-    for (const socket of this.#open) socket.terminate();
-    this.#open.clear();
-  }
-
-  restore(): void {
-    this.#down = false;
-  }
-}
-
 describe.skipIf(!onPostgres)("a lost PostgreSQL connection while serving", () => {
   let database: { url: string; drop(): Promise<void> };
   let proxy: CuttableProxy;
@@ -268,5 +164,84 @@ describe.skipIf(!onPostgres)("a lost PostgreSQL connection while serving", () =>
     console.log(
       `outage: ${acknowledged.length} placements acknowledged and stored (${byPhase.before} before, ${byPhase.outage} during, ${byPhase.after} after), statuses ${JSON.stringify(statuses)}`,
     );
+  }, 60_000);
+});
+
+describe.skipIf(!onPostgres)("a PostgreSQL server gone silent (every packet dropped, nothing closed)", () => {
+  test("a statement without an answer fails; from then on requests answer 503 at once; readiness never waits on it; placements resume", async () => {
+    const database = await freshPostgresUrl();
+    const real = new URL(database.url);
+    const proxy = new CuttableProxy({ hostname: real.hostname, port: Number(real.port || 5432) });
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const ctx = await makeTestApp({ database: await openPostgres(viaProxy.toString()), now: SEASON_EVE });
+    try {
+      // Shorter than serve's QUERY_TIMEOUT_MS, for the test's time; the mechanism is the same.
+      (ctx.handle as PostgresHandle).limitQueries(1500);
+      await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
+      const player = await buildUser(ctx);
+      const place = (units: number) =>
+        call(ctx.app, "POST", "/api/bets", {
+          cookie: player.cookie,
+          body: {
+            gameId: "fake-w1-DAL-PHI",
+            betType: "spread",
+            selection: "Philadelphia Eagles",
+            odds: -110,
+            point: -3.5,
+            units,
+            replaceExisting: true,
+          },
+        });
+      expect((await place(1)).status).toBe(201);
+      // Asked before, as a proxy's checks have: its answer stands while the next is asked.
+      expect((await call(ctx.app, "GET", "/readyz")).status).toBe(200);
+
+      proxy.silence();
+      const answers: { status: number; code: string; ms: number; readyMs: number; ready: number }[] = [];
+      for (let i = 0; i < 8; i++) {
+        const asked = performance.now();
+        const res = await place(2);
+        const ms = performance.now() - asked;
+        const readyAsked = performance.now();
+        const ready = await call(ctx.app, "GET", "/readyz");
+        answers.push({
+          status: res.status,
+          code: res.body.code,
+          ms,
+          readyMs: performance.now() - readyAsked,
+          ready: ready.status,
+        });
+      }
+      console.log(`silent server: ${answers.map((a) => `${a.status} in ${Math.round(a.ms)} ms`).join(", ")}`);
+      for (const a of answers) {
+        expect({ status: a.status, code: a.code, ready: a.ready }).toEqual({
+          status: 503,
+          code: "database_unavailable",
+          ready: 200,
+        });
+        expect(a.ms).toBeLessThan(4000);
+        expect(a.readyMs).toBeLessThan(500);
+      }
+      // The first met the silence (its statement's timeout), the second at most the probe's; then at once.
+      for (const a of answers.slice(2)) expect(a.ms).toBeLessThan(300);
+      expect((await call(ctx.app, "GET", "/readyz")).body.database).toBe("unreachable");
+
+      proxy.restore();
+      const back = performance.now();
+      let status = 0;
+      while (status !== 201 && performance.now() - back < 6000) {
+        status = (await place(3)).status;
+        if (status !== 201) await Bun.sleep(100);
+      }
+      expect(status).toBe(201);
+      expect(performance.now() - back).toBeLessThan(5000);
+    } finally {
+      proxy.restore();
+      await ctx.close();
+      proxy.listener.stop(true);
+      await database.drop();
+    }
   }, 60_000);
 });

@@ -27,13 +27,14 @@ import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { ingestEvents } from "../../src/modules/push/intake.ts";
 import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
+import { decryptPayload } from "../../src/modules/push/webpush.ts";
 import { deliverDue as deliverWebhooks } from "../../src/modules/webhooks/delivery.ts";
 import { ingestEvents as ingestWebhookEvents, planRecaps, planReveals } from "../../src/modules/webhooks/intake.ts";
-import { decryptPayload, generateKeyPair, toBase64Url, type VapidKeys } from "../../src/modules/push/webpush.ts";
 import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { copiesSettled, onPostgres } from "../databases.ts";
 import { ADMIN, buildFriendship, type BuiltUser, seededSeason } from "../factories.ts";
 import type { FakeProvider } from "../fake-provider.ts";
+import { type BrowserDevice, browserDevice, recordingPushService } from "../push-devices.ts";
 import { BASE, call, type TestContext } from "../support.ts";
 import { LATE, moneyline, over, spread, SUN, THU, WEEK2, WEEK2_LATE } from "./league-fixtures.ts";
 
@@ -54,17 +55,12 @@ let callers: Caller[];
 const leagues: Record<string, { id: number; token: string }> = {};
 let controlPick: number;
 const secretPicks: number[] = [];
-const devices = new Map<string, Device>();
-const pushed: { path: string; body: Uint8Array<ArrayBuffer> }[] = [];
+const devices = new Map<string, BrowserDevice>();
+let pushed: { path: string; body: Uint8Array<ArrayBuffer> }[] = [];
 const sockets: WebSocket[] = [];
 let webhookReceiver: Server<unknown>;
 /** What each league's webhooks received, by path (/<league>/<kind>), decoded to the text a chat shows. */
 const hooked: { path: string; body: string }[] = [];
-
-interface Device extends VapidKeys {
-  auth: string;
-  endpoint: string;
-}
 
 async function ok<T = any>(who: BuiltUser | null, method: string, path: string, body?: unknown): Promise<T> {
   const res = await call(ctx.app, method, path, { body, cookie: who?.cookie });
@@ -99,12 +95,7 @@ async function startBetIdsAtCanary() {
 
 async function subscribeDevice(caller: Caller) {
   if (!caller.who) return;
-  const keys = await generateKeyPair();
-  const device = {
-    ...keys,
-    auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
-    endpoint: `http://127.0.0.1:${pushService.port}/device/${caller.name}`,
-  };
+  const device = await browserDevice(`http://127.0.0.1:${pushService.port}/device/${caller.name}`);
   devices.set(caller.name, device);
   await ok(caller.who, "POST", "/api/push/subscriptions", {
     endpoint: device.endpoint,
@@ -294,14 +285,7 @@ function leaksToOthers(answers: Answer[]): string[] {
 // ---- The world ----
 
 beforeAll(async () => {
-  pushService = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
-      pushed.push({ path: new URL(request.url).pathname, body: new Uint8Array(await request.arrayBuffer()) });
-      return new Response(null, { status: 201 });
-    },
-  });
+  ({ server: pushService, received: pushed } = recordingPushService());
   const world = await seededSeason({
     people: {
       admin: ADMIN,

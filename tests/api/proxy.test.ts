@@ -1,61 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
+import {
+  CADDY,
+  composeAppEnvironment,
+  REPLAYS_BODIES,
+  type RunningCaddy,
+  sender,
+  startCaddy,
+  waitFor,
+} from "../compose-proxy.ts";
 import { freshPostgresUrl, onPostgres } from "../databases.ts";
 import { startServe, type RunningServe } from "../serve-process.ts";
-
-const CADDY = Bun.which("caddy");
-const CADDYFILE = join(import.meta.dir, "../../deploy/Caddyfile");
-/** "v2.6.2 h1:…" → [2, 6, 2] */
-const CADDY_VERSION = CADDY
-  ? (/v(\d+)\.(\d+)\.(\d+)/
-      .exec(Bun.spawnSync([CADDY, "version"]).stdout.toString())
-      ?.slice(1)
-      .map(Number) ?? [0, 0, 0])
-  : [0, 0, 0];
-/**
- * Whether this Caddy sends a retried request's body again (2.11.4 and later: caddyserver/caddy#7360,
- * #7547, #7715). Debian's 2.6 cannot: it runs the Caddyfile's retries without bodies, as its
- * comment tells operators to.
- */
-const REPLAYS_BODIES = CADDY_VERSION[0]! * 1_000_000 + CADDY_VERSION[1]! * 1_000 + CADDY_VERSION[2]! >= 2_011_004;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(predicate: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const start = Date.now();
-  // A proxy still starting refuses connections: that counts as not yet.
-  while (
-    !(await Promise.resolve()
-      .then(predicate)
-      .catch(() => false))
-  ) {
-    if (Date.now() - start > ms) throw new Error("timed out waiting");
-    await Bun.sleep(50);
-  }
-}
-
-/** compose.yaml's `environment:` of an app process with its defaults filled in, DATABASE_URL aside. */
-function composeAppEnvironment(): Record<string, string> {
-  const compose = Bun.YAML.parse(readFileSync(join(import.meta.dir, "../../compose.yaml"), "utf8")) as {
-    services: { app1: { environment: Record<string, string> } };
-  };
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(compose.services.app1.environment)) {
-    if (name !== "DATABASE_URL") env[name] = value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1");
-  }
-  return env;
-}
 
 /** An app process's environment here: compose's, with this file's own settings on top. */
 function appEnvironment(): Record<string, string | undefined> {
@@ -79,61 +34,31 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
   let database: { url: string; drop(): Promise<void> };
   let client: pg.Client;
   const apps: RunningServe[] = [];
-  let caddy: Bun.Subprocess;
+  let caddy: RunningCaddy;
   let origin: string;
-  let home: string;
-  let caddyLog = "";
+  const caddyLog = () => caddy.log();
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), "nfl-caddy-"));
     database = await freshPostgresUrl();
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
     // The app processes' settings as compose.yaml gives them (PUBLIC_URL unset: any address works).
     const env = appEnvironment();
     // One at a time into the list: a failed second start still leaves the first to be killed.
     apps.push(await startServe(database.url, env));
     apps.push(await startServe(database.url, env));
-    caddy = Bun.spawn([CADDY!, "run", "--config", CADDYFILE, "--adapter", "caddyfile"], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        XDG_DATA_HOME: home,
-        XDG_CONFIG_HOME: home,
-        SITE_ADDRESS: `:${port}`,
-        APP_UPSTREAMS: apps.map((a) => a.url.replace("http://localhost", "127.0.0.1")).join(" "),
-        CADDY_ADMIN: "off",
-        ...(REPLAYS_BODIES ? {} : { PROXY_RETRIES: "retries-without-bodies" }),
-      },
-      stdout: "ignore",
-      stderr: "pipe",
-    });
-    void (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of caddy.stderr as ReadableStream<Uint8Array>) caddyLog += decoder.decode(chunk);
-    })();
-    await waitFor(async () => (await fetch(`${origin}/api/health`)).status === 200, 15_000).catch((error) => {
-      throw new Error(`Caddy did not answer (${error.message}); its log so far: ${caddyLog.slice(-2000)}`);
-    });
+    caddy = await startCaddy(apps.map((a) => a.url));
+    origin = caddy.origin;
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   }, 60_000);
 
   afterAll(async () => {
-    caddy?.kill("SIGKILL");
     for (const app of apps) app.proc.kill("SIGKILL");
-    await Promise.all([caddy?.exited, ...apps.map((a) => a.proc.exited)]);
+    await Promise.all([caddy?.stop(), ...apps.map((a) => a.proc.exited)]);
     await client?.end();
     await database?.drop();
-    if (home) rmSync(home, { recursive: true, force: true });
   });
 
-  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${origin}${path}`, {
-      method,
-      headers: { origin, "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const send = (...args: Parameters<ReturnType<typeof sender>>) => sender(origin)(...args);
 
   /** Open games (kicking off more than an hour from now), in `order` of kick-off, and a moneyline bet on each one's `side`. */
   async function openMoneylines(limit: number, order: "asc" | "desc", side: "home" | "away" = "home") {
@@ -254,8 +179,12 @@ describe.skipIf(!onPostgres || !CADDY)("compose's proxy in front of two processe
     expect(res.status).toBe(200);
     const id = res.headers.get("x-request-id")!;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    await waitFor(() => caddyLog.includes(id), 5_000);
-    const line = JSON.parse(caddyLog.split("\n").find((l) => l.includes(id))!);
+    await waitFor(() => caddyLog().includes(id), 5_000);
+    const line = JSON.parse(
+      caddyLog()
+        .split("\n")
+        .find((l) => l.includes(id))!,
+    );
     expect(line).toMatchObject({ msg: "handled request", status: 200, request: { uri: "/api/games" } });
     expect(line.resp_headers["X-Request-Id"]).toEqual([id]);
     const other = (await send("GET", "/api/games")).headers.get("x-request-id");

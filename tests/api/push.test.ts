@@ -205,6 +205,10 @@ describe("subscriptions", () => {
     expect((await call(ctx.app, "DELETE", `/api/push/subscriptions/${id}`, { cookie: bob.cookie })).status).toBe(404);
     expect((await call(ctx.app, "DELETE", `/api/push/subscriptions/${id}`, { cookie: alice.cookie })).status).toBe(200);
     expect((await call(ctx.app, "DELETE", `/api/push/subscriptions/${id}`, { cookie: alice.cookie })).status).toBe(404);
+    for (const spelled of ["1e0", "01", "1.0"]) {
+      const refused = await call(ctx.app, "DELETE", `/api/push/subscriptions/${spelled}`, { cookie: alice.cookie });
+      expect({ spelled, status: refused.status }).toEqual({ spelled, status: 400 });
+    }
     const after = await call(ctx.app, "GET", "/api/push/subscriptions", { cookie: alice.cookie });
     expect(after.body.devices.map((d: { device: string }) => d.device)).toEqual(["Firefox on Linux"]);
   });
@@ -297,6 +301,7 @@ describe("preferences", () => {
       dailyCap: 6,
       quietHours: { start: "22:00", end: "08:00" },
       timeZone: "UTC",
+      saved: false, // the browser offers its own zone until the first save (issue 46 item 6)
     });
     const chosen = {
       kinds: {
@@ -310,8 +315,11 @@ describe("preferences", () => {
       quietHours: { start: "23:30", end: "07:00" },
       timeZone: "Europe/Berlin",
     };
-    expect((await setPreferences(alice, chosen)).body).toEqual(chosen);
-    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual(chosen);
+    expect((await setPreferences(alice, chosen)).body).toEqual({ ...chosen, saved: true });
+    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual({
+      ...chosen,
+      saved: true,
+    });
     const bad = [
       [{ ...chosen, timeZone: "Europe/Atlantis" }, "timeZone"],
       [{ ...chosen, timeZone: "../../etc" }, "timeZone"],
@@ -326,7 +334,10 @@ describe("preferences", () => {
       expect({ status: res.status, field }).toEqual({ status: 400, field });
       expect(res.body.message).toContain(field);
     }
-    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual(chosen);
+    expect((await call(ctx.app, "GET", "/api/push/preferences", { cookie: alice.cookie })).body).toEqual({
+      ...chosen,
+      saved: true,
+    });
     expect((await call(ctx.app, "GET", "/api/push/preferences")).status).toBe(401);
   });
 });

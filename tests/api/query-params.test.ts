@@ -1,20 +1,23 @@
 /**
  * Repeated query parameters (issue 25: `?week=1&week=2` answered week 2): wherever a query
  * parameter is read, naming it twice is a 400 that names it, and a signed-out caller of a session
- * route still gets its 401 first.
+ * route still gets its 401 first. Whole numbers (issue 40): every whole-number query field, and
+ * path ids, take plain digits only (`1e3`, `01000`, `1.0`, ` 1` were read as numbers).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ADMIN, type BuiltUser, seededSeason } from "../factories.ts";
+import { ADMIN, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let admin: BuiltUser;
+let leagueId: number;
 
 beforeAll(async () => {
   ({
     ctx,
     people: { admin },
   } = await seededSeason({ people: { admin: ADMIN } }));
+  leagueId = (await buildLeague(ctx, admin)).id;
 });
 afterAll(() => ctx.close());
 
@@ -105,5 +108,72 @@ describe("a NUL anywhere in the input", () => {
       cookie: admin.cookie,
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("whole-number query fields take plain digits only", () => {
+  /** Every whole-number query field: the route (signed in as the admin), the field, a value it takes. */
+  const fields = (): [path: string, field: string, fine: string][] => [
+    ["/api/games", "week", "3"],
+    ["/api/games/fake-w1-DAL-PHI/lines", "after", "0"],
+    ["/api/games/fake-w1-DAL-PHI/lines", "limit", "10"],
+    ["/api/leagues", "limit", "10"],
+    ["/api/leagues", "cursor", "1000"],
+    [`/api/picks/league/${leagueId}`, "cursor", "1000"],
+    [`/api/history/league/${leagueId}`, "cursor", "1000"],
+    [`/api/users/${admin.user.id}/bets`, "week", "3"],
+    [`/api/users/${admin.user.id}/bets`, "limit", "10"],
+    [`/api/users/${admin.user.id}/bets`, "offset", "0"],
+    ["/api/admin/audit", "limit", "10"],
+    ["/api/admin/games", "week", "3"],
+  ];
+  const spellings = ["1e3", "01000", "-1", "1.0", "%201", "0x10", "1%20", "+1", "00"];
+
+  test("the list holds every integer query parameter of the OpenAPI document", async () => {
+    const document = (await call(ctx.app, "GET", "/api/openapi.json")).body as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: { type?: string } }[] }>>;
+    };
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.values(item).flatMap((operation) =>
+        (operation.parameters ?? [])
+          .filter((p) => p.in === "query" && p.schema.type === "integer")
+          .map((p) => `${path.replace(/\{[^}]+\}/g, "{}")} ${p.name}`),
+      ),
+    );
+    const listed = fields().map(([path, field]) => `${path.replace(/\/(\d+|fake-[\w-]+)(?=\/|$)/g, "/{}")} ${field}`);
+    expect([...new Set(listed)].sort()).toEqual([...new Set(documented)].sort());
+  });
+
+  test("each is refused written any other way, with a 400 naming it; its plain digits are taken", async () => {
+    for (const [path, field, fine] of fields()) {
+      const taken = await call(ctx.app, "GET", `${path}?${field}=${fine}`, { cookie: admin.cookie });
+      expect([path, field, taken.status]).toEqual([path, field, 200]);
+      for (const spelling of spellings) {
+        const res = await call(ctx.app, "GET", `${path}?${field}=${spelling}`, { cookie: admin.cookie });
+        expect([path, field, spelling, res.status, res.body.code, res.body.field]).toEqual([
+          path,
+          field,
+          spelling,
+          400,
+          "invalid_input",
+          field,
+        ]);
+        expect(res.body.message).toStartWith(`${field}: must be a whole number from `);
+      }
+    }
+  });
+
+  test("path ids and weeks too", async () => {
+    for (const path of [
+      `/api/leagues/0${leagueId}`,
+      `/api/leagues/${leagueId}e0`,
+      `/api/users/0${admin.user.id}/stats`,
+    ]) {
+      const res = await call(ctx.app, "GET", path, { cookie: admin.cookie });
+      expect([path, res.status, res.body.code]).toEqual([path, 400, "invalid_input"]);
+    }
+    const week = await call(ctx.app, "GET", "/api/leaderboard/week/01", { cookie: admin.cookie });
+    expect([week.status, week.body.field]).toEqual([400, "week"]);
+    expect((await call(ctx.app, "GET", `/api/leagues/${leagueId}`, { cookie: admin.cookie })).status).toBe(200);
   });
 });

@@ -138,13 +138,17 @@ describe("My Bets tracker", () => {
       await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
       expect(await page.getByText("Filters & sort (2)").count()).toBe(1);
 
-      // Clearing the filters, then searching the notes (any case).
+      // Clearing the filters, then searching (any case): a note's words.
       await page.getByLabel("Bet type").selectOption("");
       await page.getByLabel("Result").selectOption("");
-      await page.getByLabel("Search notes").fill("bye");
+      await page.getByLabel("Search bets").fill("bye");
       await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
       expect(await picks(page)).toEqual(["Philadelphia Eagles -3.5"]);
-      await page.getByLabel("Search notes").fill("no such words");
+      // A team finds every bet on its games (issue 46 item 3), the newest first.
+      await page.getByLabel("Search bets").fill("bills");
+      await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 2);
+      expect(await picks(page)).toEqual(["Over 45.5", "Dallas Cowboys -3.5"]); // the tab's own order: settled first
+      await page.getByLabel("Search bets").fill("no such words");
       await page.getByText("No bets match these filters.").waitFor();
       await page.getByRole("button", { name: "Clear filters" }).click();
       await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 5);
@@ -168,7 +172,7 @@ describe("My Bets tracker", () => {
       await page.getByLabel("Bet type").selectOption("total");
       await page.getByLabel("Sort").selectOption("stake");
       await page.waitForFunction(() => document.querySelector(".bet-card .bet-pick")?.textContent === "Over 45.5");
-      await page.getByLabel("Search notes").fill("wind");
+      await page.getByLabel("Search bets").fill("wind");
       await page.waitForFunction(() => new URLSearchParams(location.search).get("q") === "wind");
       expect(new URL(page.url()).search).toBe("?tab=all&type=total&sort=stake&q=wind");
       await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
@@ -177,7 +181,7 @@ describe("My Bets tracker", () => {
       await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 1);
       expect(await picks(page)).toEqual(["Under 45.5"]);
       expect(await pressed(page).textContent()).toBe("All (3)");
-      expect(await page.getByLabel("Search notes").inputValue()).toBe("wind");
+      expect(await page.getByLabel("Search bets").inputValue()).toBe("wind");
       expect(await page.locator(".bet-filter-panel summary").textContent()).toBe("Filters & sort (1)");
 
       // Away and Back: the same list.

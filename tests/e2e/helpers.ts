@@ -26,6 +26,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Whether the browser still answers: a round trip over its protocol (a millisecond or two). Right
+ * after its process was killed `isConnected()` may still say true: the pipe's end is seen later.
+ */
+async function answers(browser: Browser): Promise<boolean> {
+  if (!browser.isConnected()) return false;
+  try {
+    await (await browser.newBrowserCDPSession()).detach();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface Server {
   ctx: TestContext;
   baseUrl: string;
@@ -91,6 +105,8 @@ export interface ContextOptions {
   signedInAs?: { token: string } | null;
   /** "allow" to run with the app's service worker (blocked by default). */
   serviceWorkers?: "allow" | "block";
+  /** The browser's time zone (IANA); the machine's when absent. */
+  timezoneId?: string;
 }
 
 /** A fresh browser profile (own cookies and localStorage) pointed at the server. */
@@ -98,6 +114,7 @@ export async function newContext(browser: Browser, server: Server, opts: Context
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: opts.viewport ?? DESKTOP,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
     // The app's service worker answers the page's requests, and Playwright's routes never see those:
     // tests run without it unless they test it (tests/e2e/installable.test.ts).
     serviceWorkers: opts.serviceWorkers ?? "block",
@@ -132,8 +149,9 @@ export interface BrowserSuiteOptions {
 }
 
 /**
- * Registers the file's hooks: a browser for the file and a server from `start` (startServer() by
- * default) for the file or, with `serverPerTest`, for each test. After each test every profile
+ * Registers the file's hooks: a browser for the file (launched again for the next test should a
+ * test's timeout have killed it) and a server from `start` (startServer() by default) for the file
+ * or, with `serverPerTest`, for each test. After each test every profile
  * opened on the browser is closed, including those opened through fixtures on `suite.browser`.
  * Call it at the top of the file, before its own hooks: bun runs hooks in the order they were
  * registered, so a file's own afterEach runs once the pages are closed.
@@ -148,7 +166,11 @@ export function browserSuite(
   let server: Server | undefined;
 
   async function closeContexts(): Promise<void> {
-    for (const context of browser?.contexts() ?? []) await context.close();
+    for (const context of browser?.contexts() ?? [])
+      await context.close().catch(async (error) => {
+        // Killed with its browser (see beforeEach below): nothing left to close.
+        if (browser && (await answers(browser))) throw error;
+      });
   }
   async function stopServer(): Promise<void> {
     const running = server;
@@ -162,6 +184,13 @@ export function browserSuite(
   }, E2E_TIMEOUT);
   beforeAll(async () => {
     browser = await launchBrowser();
+  }, E2E_TIMEOUT);
+  // When a test (or a hook) runs out of time, bun test kills every process this one started — not
+  // only the test's own but the file's browser too ("killed 1 dangling process"): on a busy machine
+  // one slow test then failed every later test of its file with a closed browser. Each test starts
+  // with a live browser, launched again if it was killed.
+  beforeEach(async () => {
+    if (browser && !(await answers(browser))) browser = await launchBrowser();
   }, E2E_TIMEOUT);
   afterEach(async () => {
     await closeContexts();

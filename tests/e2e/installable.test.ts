@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { loadWebAssets } from "../../src/http/web-assets.ts";
 import { browserSuite, E2E_TIMEOUT, toastLocator } from "./helpers.ts";
 import { newPlayer, NOW, startBettingServer } from "./my-bets-fixtures.ts";
+import type { BuiltUser } from "../factories.ts";
 
 const suite = browserSuite(startBettingServer);
 
@@ -18,8 +19,8 @@ const offlineLine = (page: Page) =>
   page.getByRole("status").filter({ hasText: /^Offline — showing what you last saw/ });
 const firstCard = (page: Page) => page.getByRole("article").filter({ hasText: "Dallas Cowboys" }).first();
 
-async function installedPage(signedIn: boolean): Promise<Page> {
-  const player = signedIn ? await newPlayer(suite.server) : null;
+async function installedPage(signedIn: boolean | BuiltUser): Promise<Page> {
+  const player = signedIn === true ? await newPlayer(suite.server) : signedIn || null;
   const page = await suite.newPage({ signedInAs: player, serviceWorkers: "allow" });
   await page.clock.setFixedTime(new Date(NOW));
   await page.goto("/");
@@ -79,6 +80,70 @@ describe("an installable app", () => {
       await page.getByRole("button", { name: /Account menu for/ }).click();
       await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForFunction(async () => !(await caches.has("npt-data")));
+    },
+    E2E_TIMEOUT,
+  );
+
+  /** What the worker answers the page for GET /api/user, as the app asks it (with the hint's mark): the email, or how it failed. */
+  const userAsAppAsks = (page: Page) =>
+    page.evaluate(async () => {
+      const mark = document.cookie.match(/(?:^|;\s*)npt_signed_in=([^;]+)/)?.[1];
+      try {
+        const res = await fetch("/api/user", { headers: mark ? { "x-npt-session-mark": mark } : {} });
+        return res.ok ? `${res.status} ${(await res.json()).email}` : String(res.status);
+      } catch {
+        return "no answer";
+      }
+    });
+  const keptUser = (page: Page) =>
+    page.evaluate(async () => (await (await caches.open("npt-data")).match("/api/user")) !== undefined);
+  const endSessionsOf = (player: BuiltUser) =>
+    suite.server.ctx.db.deleteFrom("sessions").where("user_id", "=", player.user.id).execute();
+
+  test(
+    "a session ended elsewhere: the page's next ask gets 401 and the kept /api/user goes; offline it is not served",
+    async () => {
+      const player = await newPlayer(suite.server, "ended_elsewhere");
+      const page = await installedPage(player);
+      expect(await keptUser(page)).toBe(true);
+      // Signed out elsewhere (a password change on another device, a reset): the session is gone.
+      await endSessionsOf(player);
+      await page.reload();
+      await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+      expect(await keptUser(page)).toBe(false);
+      await page.context().setOffline(true);
+      expect(await userAsAppAsks(page)).toBe("no answer");
+      await page.reload();
+      await firstCard(page).waitFor();
+      expect(await page.getByText(player.user.email).count()).toBe(0);
+      expect(await page.getByRole("button", { name: /Account menu for/ }).count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "another session signing in on the same browser never gets the last one's kept /api/user",
+    async () => {
+      const first = await newPlayer(suite.server, "first_player");
+      const second = await newPlayer(suite.server, "second_player");
+      const page = await installedPage(first);
+      expect(await userAsAppAsks(page)).toBe(`200 ${first.user.email}`);
+      // The first session ends where this browser cannot hear it; the second player signs in here.
+      await endSessionsOf(first);
+      const signIn = await page.evaluate(
+        async (body) =>
+          (await fetch("/api/login", { method: "POST", headers: { "content-type": "application/json" }, body })).status,
+        JSON.stringify({ email: second.user.email, password: second.password }),
+      );
+      expect(signIn).toBe(200);
+      await page.context().setOffline(true);
+      expect(await userAsAppAsks(page)).toBe("no answer");
+      await page.reload();
+      await firstCard(page).waitFor();
+      expect(await page.getByRole("button", { name: `Account menu for ${first.user.username}` }).count()).toBe(0);
+      expect(await page.getByText(first.user.email).count()).toBe(0);
+      await page.context().setOffline(false);
+      expect(await userAsAppAsks(page)).toBe(`200 ${second.user.email}`);
     },
     E2E_TIMEOUT,
   );

@@ -125,20 +125,22 @@ describe("commissioner scoring knobs (issue 28 item 3)", () => {
       // The standings follow: ranked by wins, the Wins column first.
       await dialog.locator(".league-scoring-text", { hasText: "Ranked by wins" }).waitFor();
       expect(await dialog.locator(".league-scoring-text").textContent()).toBe(
-        "Ranked by wins, then ROI, then fewer bets; ties share a rank. Each member's worst week is left out of the season. At least 1 settled bet a week to rank that week.",
+        "Ranked by wins, then ROI, then fewer bets; ties share a rank. Each member's worst week will be left out once more than 1 week is played (1 so far). At least 1 settled bet a week to rank that week.",
       );
       expect(await dialog.locator(".league-standings thead th").allTextContents()).toEqual([
         "Rank",
         "Player",
         "Wins",
+        "Can Reach",
         "Units Won",
         "Bets",
+        "In Play",
         "Win Rate",
         "ROI",
       ]);
       expect(await tableOf(dialog)).toEqual([
-        ["1", "pal_pat", "2", "+1.82U", "2", "100.0%", "+90.9%"],
-        ["2", "boss_bea", "1", "-0.43U", "2", "50.0%", "-21.4%"],
+        ["1", "pal_pat", "2", "2 W", "+1.82U", "2", "0", "100.0%", "+90.9%"],
+        ["2", "boss_bea", "1", "1 W", "-0.43U", "2", "0", "50.0%", "-21.4%"],
       ]);
       const reopened = (
         await call<League>(suite.server.ctx.app, "GET", `/api/leagues/${created.id}`, { cookie: boss.cookie })
@@ -163,8 +165,8 @@ describe("commissioner scoring knobs (issue 28 item 3)", () => {
       const { page, dialog } = await openLeague(pal, "Week League");
       await dialog.getByRole("cell", { name: "-0.09U" }).waitFor();
       expect(await tableOf(dialog)).toEqual([
-        ["1", "pal_pat", "+0.91U", "1", "100.0%", "+90.9%"],
-        ["2", "boss_bea", "-0.09U", "2", "50.0%", "-4.5%"],
+        ["1", "pal_pat", "+0.91U", "1", "0", "100.0%", "+90.9%"],
+        ["2", "boss_bea", "-0.09U", "2", "0", "50.0%", "-4.5%"],
       ]);
 
       const period = dialog.getByRole("group", { name: "Standings period" });
@@ -175,8 +177,8 @@ describe("commissioner scoring knobs (issue 28 item 3)", () => {
       expect(await week.inputValue()).toBe("2");
       await dialog.getByRole("cell", { name: "+0.91U" }).waitFor();
       expect(await tableOf(dialog)).toEqual([
-        ["1", "boss_bea", "+0.91U", "1", "100.0%", "+90.9%"],
-        ["2", "pal_pat", "0.00U", "0", "0.0%", "0.0%"],
+        ["1", "boss_bea", "+0.91U", "1", "0", "100.0%", "+90.9%"],
+        ["2", "pal_pat", "0.00U", "0", "0", "0.0%", "0.0%"],
       ]);
       expect(await week.locator("option").allTextContents()).toEqual(["Week 1", "Week 2 (Current)"]);
 
@@ -184,8 +186,8 @@ describe("commissioner scoring knobs (issue 28 item 3)", () => {
       await page.keyboard.press("ArrowUp"); // Week 1
       await dialog.getByRole("cell", { name: "-1.00U" }).waitFor();
       expect(await tableOf(dialog)).toEqual([
-        ["1", "pal_pat", "+0.91U", "1", "100.0%", "+90.9%"],
-        ["2", "boss_bea", "-1.00U", "1", "0.0%", "-100.0%"],
+        ["1", "pal_pat", "+0.91U", "1", "0", "100.0%", "+90.9%"],
+        ["2", "boss_bea", "-1.00U", "1", "0", "0.0%", "-100.0%"],
       ]);
 
       await period.getByRole("button", { name: "Season" }).click();

@@ -64,16 +64,16 @@ describe("standings that just work (issue 28)", () => {
       );
       const table = () => rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
       expect(await table()).toEqual([
-        ["1", "friend_fay", "0.00U", "0", "0.0%", "0.0%"],
-        ["1", "casual_cal", "0.00U", "0", "0.0%", "0.0%"],
+        ["1", "friend_fay", "0.00U", "0", "0", "0.0%", "0.0%"],
+        ["1", "casual_cal", "0.00U", "0", "1", "0.0%", "0.0%"], // one bet in play: that it exists, nothing of it
       ]);
 
       // The game ends while the league is open: the player's settlement message moves the standings.
       await resolveGame(suite.server, DAL_PHI, 17, 24);
       await dialog.getByRole("cell", { name: "+0.91U" }).waitFor();
       expect(await table()).toEqual([
-        ["1", "casual_cal", "+0.91U", "1", "100.0%", "+90.9%"],
-        ["2", "friend_fay", "0.00U", "0", "0.0%", "0.0%"],
+        ["1", "casual_cal", "+0.91U", "1", "0", "100.0%", "+90.9%"],
+        ["2", "friend_fay", "0.00U", "0", "0", "0.0%", "0.0%"],
       ]);
     },
     E2E_TIMEOUT,

@@ -846,15 +846,16 @@ describe("leagues screen", () => {
         "Player",
         "Units Won",
         "Bets",
+        "In Play",
         "Win Rate",
         "ROI",
       ]);
       expect(
         await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent))),
       ).toEqual([
-        ["1", "sharp_sam", "+0.91U", "1", "100.0%", "+90.9%"],
-        ["2", "idle_ike", "0.00U", "0", "0.0%", "0.0%"],
-        ["3", "square_sue", "-1.00U", "1", "0.0%", "-100.0%"],
+        ["1", "sharp_sam", "+0.91U", "1", "0", "100.0%", "+90.9%"],
+        ["2", "idle_ike", "0.00U", "0", "0", "0.0%", "0.0%"],
+        ["3", "square_sue", "-1.00U", "1", "0", "0.0%", "-100.0%"],
       ]);
       expect(await rows.nth(2).getAttribute("aria-current")).toBe("true");
     },

@@ -62,13 +62,17 @@ async function stubPushManager(context: BrowserContext, d: BrowserDevice): Promi
   );
 }
 
-async function playerPage(permission: "granted" | "denied" | "default", opts: { viewport?: typeof PHONE } = {}) {
+async function playerPage(
+  permission: "granted" | "denied" | "default",
+  opts: { viewport?: typeof PHONE; timezoneId?: string } = {},
+) {
   const player = await buildUser(suite.server.ctx, {});
   const context = await suite.newContext({
     signedInAs: player,
     serviceWorkers: "allow",
     viewport: opts.viewport,
     showPushOffer: true,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   if (permission === "granted") await context.grantPermissions(["notifications"]);
   const d = await device();
@@ -190,6 +194,34 @@ describe("the push opt-in", () => {
 });
 
 describe("Settings: Notifications", () => {
+  test(
+    "quiet hours set before push is on are in the device's time zone, not UTC (issue 46 item 6)",
+    async () => {
+      const { page, player } = await playerPage("default", { timezoneId: "America/New_York" });
+      await page.goto("/settings");
+      const section = notifications(page);
+      const zone = section.getByLabel("Your time zone");
+      await zone.waitFor();
+      expect(await zone.inputValue()).toBe("America/New_York");
+      await section.getByLabel("From").fill("23:00");
+      await section.getByLabel("Until").fill("07:00");
+      await section.getByRole("button", { name: "Save Notification Settings" }).focus();
+      await page.keyboard.press("Enter");
+      await toastLocator(page).filter({ hasText: "Notification settings saved" }).waitFor();
+      const saved = await suite.server.ctx.db
+        .selectFrom("push_preferences")
+        .selectAll()
+        .where("user_id", "=", player.user.id)
+        .executeTakeFirstOrThrow();
+      expect(saved).toMatchObject({ quiet_start: "23:00", quiet_end: "07:00", time_zone: "America/New_York" });
+      // Saved once, the choice stands, whatever the device's zone.
+      await page.reload();
+      await zone.waitFor();
+      expect(await zone.inputValue()).toBe("America/New_York");
+    },
+    E2E_TIMEOUT,
+  );
+
   test(
     "permission granted: turned on and off by keyboard; kinds, daily cap, quiet hours and time zone saved",
     async () => {

@@ -1,5 +1,5 @@
 /**
- * The house's boundaries, checked (README "Architecture in brief"). Every import and re-export of
+ * The house's boundaries, checked (docs/architecture.md "Architecture in brief"). Every import and re-export of
  * every .ts/.tsx file under src/ (and migrations/) is read, relative paths are resolved to files,
  * and each edge is held against the rules below; a failure lists every violation, one a line, as
  * "rule: importer → imported". Type-only imports count too: a boundary is about what a file knows,

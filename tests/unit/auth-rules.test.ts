@@ -8,6 +8,7 @@ import {
   usernameProblem,
   usernameSkeleton,
 } from "../../src/shared/accounts.ts";
+import { isKnownDevice, KNOWN_DEVICE_DAYS, knownDeviceToken } from "../../src/modules/auth/rules.ts";
 
 describe("avatarInitials (spec §2 Shell)", () => {
   test.each([
@@ -47,8 +48,18 @@ describe("email and password", () => {
     expect(passwordProblem("12345678")).toBeNull();
     expect(passwordProblem("x".repeat(201))).toBe("Password must be at most 200 characters");
   });
+  test("one trailing dot is stripped before the rules; invisible and control characters are refused", () => {
+    expect(emailProblem("x@example.com.")).toBeNull();
+    expect(emailProblem("x@foo.invalid.")).toBe("Enter a valid email address");
+    expect(emailProblem("x@example.com..")).toBe("Enter a valid email address");
+    expect(emailProblem("x@foo..com")).toBe("Enter a valid email address");
+    expect(emailProblem("x@.com")).toBe("Enter a valid email address");
+    for (const hidden of ["\u200B", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u202E", "\u0007", "\u3164"])
+      expect(emailProblem(`x@foo.invalid${hidden}`)).toBe("Email must not contain invisible or control characters");
+  });
   test("emails and username keys compare without case", () => {
     expect(normalizeEmail("  Sam@Example.COM ")).toBe("sam@example.com");
+    expect(normalizeEmail("Sam@Example.COM.")).toBe("sam@example.com");
     expect(usernameKey("Joe_Cool")).toBe("joe_cool");
   });
 });
@@ -73,5 +84,35 @@ describe("usernameSkeleton: names that look alike share one", () => {
 
   test("maps i, 1, | and ! to l, 0 to o, rn to m and vv to w, after lower-casing", () => {
     expect(usernameSkeleton("Il1|!O0rnVV")).toBe("llllloomw");
+  });
+});
+
+describe("known devices (decision 0064)", () => {
+  const account = { id: 42, passwordHash: "$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA" };
+  const issued = new Date("2026-10-01T12:00:00Z");
+  const days = (n: number) => new Date(issued.getTime() + n * 24 * 60 * 60 * 1000);
+  const token = knownDeviceToken(account, issued);
+
+  test("the account's own token is known, for KNOWN_DEVICE_DAYS after it was issued", () => {
+    expect(token).toMatch(/^42\.\d+\.[\w-]{43}$/);
+    expect(isKnownDevice(token, account, issued)).toBe(true);
+    expect(isKnownDevice(token, account, days(KNOWN_DEVICE_DAYS - 1))).toBe(true);
+    expect(isKnownDevice(token, account, days(KNOWN_DEVICE_DAYS + 1))).toBe(false);
+  });
+
+  test("another account, another password, a changed date or signature, or garbage is not", () => {
+    expect(isKnownDevice(token, { ...account, id: 43 }, issued)).toBe(false);
+    expect(isKnownDevice(token, { ...account, passwordHash: `${account.passwordHash}x` }, issued)).toBe(false);
+    const [id, at, mac] = token.split(".") as [string, string, string];
+    expect(isKnownDevice(`${id}.${Number(at) + 1}.${mac}`, account, issued)).toBe(false);
+    expect(isKnownDevice(`${id}.${at}.${mac.slice(0, -1)}A`, account, issued)).toBe(false);
+    expect(isKnownDevice(`43.${at}.${mac}`, { ...account, id: 43 }, issued)).toBe(false);
+    for (const junk of ["", "42", "42..", `42.${at}.${mac}.x`, `042.${at}.${mac}`, "a".repeat(5000)])
+      expect(isKnownDevice(junk, account, issued)).toBe(false);
+  });
+
+  test("a token from a little ahead (another process's clock) is known; one from far ahead is not", () => {
+    expect(isKnownDevice(knownDeviceToken(account, new Date(issued.getTime() + 60_000)), account, issued)).toBe(true);
+    expect(isKnownDevice(knownDeviceToken(account, days(1)), account, issued)).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ describe("loadConfig", () => {
       {
         PORT: "8080",
         DATABASE_PATH: "/tmp/x.db",
-        ADMIN_EMAILS: " A@x.com, b@y.org ,",
+        ADMIN_EMAILS: " A@x.com, b@y.org. ,",
         PUBLIC_URL: "https://bets.example.com/some/path",
         TRUST_PROXY: "yes",
       },

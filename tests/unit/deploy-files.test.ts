@@ -1,8 +1,9 @@
 /**
  * The image and compose files, read as a reviewer would (no Docker engine on our machines): the
  * healthcheck is the binary's own (no curl), the build stage runs a supported Node without dev
- * dependencies, nothing makes anonymous volumes, compose works from any address by default, and
- * every variable the app or compose reads is documented in .env.example and the README.
+ * dependencies, nothing makes anonymous volumes, compose works from any address by default,
+ * every variable the app or compose reads is documented in .env.example and the README, every
+ * setting .env.example lists reaches the app through compose, and the supported versions agree.
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
@@ -24,6 +25,8 @@ type Service = {
 const compose = Bun.YAML.parse(composeText) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const envExample = read(".env.example");
 const readme = read("README.md");
+const configurationPage = read("docs/configuration.md");
+const operationsPage = read("docs/operations.md");
 
 /** How compose passes a variable on with an empty default: ${NAME:-}. */
 const passedThrough = (name: string) => `\${${name}:-}`;
@@ -125,11 +128,11 @@ describe("compose.yaml", () => {
 describe("every variable is documented", () => {
   const listed = (name: string) => new RegExp(`^#? ?${name}=`, "m").test(envExample);
 
-  test("each variable the app reads is in .env.example and in README's Configuration table", () => {
+  test("each variable the app reads is in .env.example and in the Configuration page's table", () => {
     const names = variablesTheAppReads();
     expect(names).toContain("DATABASE_URL");
     expect(names).toContain("METRICS_TOKEN");
-    const configuration = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("### The first admin"));
+    const configuration = configurationPage.slice(0, configurationPage.indexOf("## The first admin"));
     const missing = names.filter((name) => !listed(name) || !configuration.includes(`| \`${name}\` |`));
     expect(missing).toEqual([]);
   });
@@ -138,5 +141,65 @@ describe("every variable is documented", () => {
     const names = variablesComposeReads();
     expect(names).toContain("POSTGRES_PASSWORD");
     expect(names.filter((name) => !listed(name))).toEqual([]);
+  });
+});
+
+/** The settings .env.example lists, set or commented out (`NAME=…` or `# NAME=…`). */
+function variablesTheExampleLists(): string[] {
+  return [...new Set([...envExample.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!))].sort();
+}
+
+/** What compose fixes for the app processes (not read from .env) and what the image sets. */
+const FIXED_BY_COMPOSE = ["DATABASE_URL", "TRUST_PROXY"];
+const SET_BY_THE_IMAGE = ["HOST", "PORT", "DATABASE_PATH", "NODE_ENV"];
+
+describe("every setting .env.example lists reaches the app (issue 42 item 5)", () => {
+  const app = compose.services.app1!;
+  const passed = app.environment!;
+
+  test("each of the app's settings in the example is passed to the app processes from .env (or fixed by compose, or set by the image)", () => {
+    const appReads = new Set(variablesTheAppReads());
+    const listedForTheApp = variablesTheExampleLists().filter((name) => appReads.has(name));
+    expect(listedForTheApp).toContain("SOCKETS_PER_ADDRESS");
+    expect(listedForTheApp).toContain("PUSH_LOCAL_ENDPOINTS");
+    const lost = listedForTheApp.filter((name) => {
+      if (FIXED_BY_COMPOSE.includes(name)) return !(name in passed);
+      if (SET_BY_THE_IMAGE.includes(name)) return !new RegExp(`\\b${name}=`).test(dockerfile);
+      // BUILD_COMMIT reaches the app as a build argument the image turns into its environment.
+      if (name === "BUILD_COMMIT") return app.build!.args!.BUILD_COMMIT !== passedThrough(name);
+      return !passed[name]?.startsWith(`\${${name}:-`);
+    });
+    expect(lost).toEqual([]);
+  });
+
+  test("everything else the example lists is read by compose itself; compose passes the app nothing it does not read", () => {
+    const appReads = new Set(variablesTheAppReads());
+    const composeReads = new Set(variablesComposeReads());
+    expect(variablesTheExampleLists().filter((name) => !appReads.has(name) && !composeReads.has(name))).toEqual([]);
+    expect(Object.keys(passed).filter((name) => !appReads.has(name))).toEqual([]);
+    // Both app processes get the same settings.
+    expect(compose.services.app2!.environment).toEqual(passed);
+  });
+});
+
+describe("supported versions (issue 42 item 5)", () => {
+  const packageJson = JSON.parse(read("package.json")) as {
+    engines?: Record<string, string>;
+    dependencies: Record<string, string>;
+  };
+
+  test("package.json's engines name Node 22 and 24 (LTS) and the Bun the project installs; the image builds on one of them", () => {
+    expect(packageJson.engines?.node).toBe("^22.0.0 || ^24.0.0");
+    expect(packageJson.engines?.bun).toBe(`>=${packageJson.dependencies.bun!.replace(/^\^/, "")}`);
+    const node = stages()[0]!.from.match(/^FROM node:(\d+)/)?.[1];
+    expect(["22", "24"]).toContain(node!);
+  });
+
+  test("the README and the operations page state the same versions (and no Node before 22)", () => {
+    expect(readme).not.toMatch(/Node\.js \(?20\+/);
+    expect(readme).toContain("Node.js 22 or 24");
+    const versions = operationsPage.slice(operationsPage.indexOf("**Supported versions**"));
+    expect(versions).toContain("Node.js 22 or 24");
+    expect(versions).toContain(`Bun ${packageJson.dependencies.bun!.replace(/^\^/, "")}`);
   });
 });

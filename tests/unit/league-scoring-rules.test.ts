@@ -307,11 +307,13 @@ describe("drop worst N weeks (season standings only)", () => {
     expect(rows[0]).toMatchObject({ won: 3, droppedWeeks: ["2026-1"] });
   });
 
-  test("one week always counts: dropping more weeks than the league has played keeps the best", () => {
-    const rows = seasonStandings(settings({ dropWorstWeeks: 5 }), [1, 2], weeks);
-    expect(rows.find((r) => r.userId === 1)).toMatchObject({ profitCents: 500, droppedWeeks: ["2026-2", "2026-3"] });
+  test("nothing is dropped until the league has played more weeks than it drops", () => {
+    const rows = seasonStandings(settings({ dropWorstWeeks: 3 }), [1, 2], weeks);
+    expect(rows.find((r) => r.userId === 1)).toMatchObject({ droppedWeeks: [] });
     const single = seasonStandings(settings({ dropWorstWeeks: 1 }), [1], [wk(1, 4, { profitCents: -100 })]);
     expect(single[0]).toMatchObject({ profitCents: -100, droppedWeeks: [] });
+    const two = seasonStandings(settings({ dropWorstWeeks: 2 }), [1, 2], weeks);
+    expect(two.find((r) => r.userId === 1)!.droppedWeeks).toHaveLength(2); // three weeks played: two dropped
   });
 
   test("ROI's minimum applies to the season's kept bets", () => {

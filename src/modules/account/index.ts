@@ -3,7 +3,9 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../runtime/index.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { idNumber } from "../../http/schema.ts";
-import { clearedSessionCookie } from "../../http/session-cookie.ts";
+import { clientAddress, passwordAsker } from "../../http/client-address.ts";
+import { clearedSessionCookie, sessionHint } from "../../http/session-cookie.ts";
+import { SESSION_HINT_COOKIE } from "../../shared/session-hint.ts";
 import { isServerBusy } from "../../lib/password-hashing.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -65,14 +67,18 @@ export function accountRoutes({ db, config, clock, auth, onSessionsEnded }: Acco
     )
     .delete(
       "/user",
-      async ({ body, user, cookie }) => {
+      async ({ body, user, cookie, request, server }) => {
         await passwordChecks.hit(String(user.id));
-        const result = await service.deleteAccount(db, clock.now(), user.id, body.password).catch(async (error) => {
-          // A check the busy server never made gives the attempt back.
-          if (isServerBusy(error)) await passwordChecks.refund(String(user.id));
-          throw error;
-        });
+        const asker = passwordAsker(request, clientAddress(request, server, config.trustProxy));
+        const result = await service
+          .deleteAccount(db, clock.now(), user.id, body.password, asker)
+          .catch(async (error) => {
+            // A check the busy server never made gives the attempt back.
+            if (isServerBusy(error)) await passwordChecks.refund(String(user.id));
+            throw error;
+          });
         cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
+        cookie[SESSION_HINT_COOKIE]!.set(sessionHint(null));
         onSessionsEnded({ userId: user.id, keptSessionHash: null, reason: "account_deleted" });
         return result;
       },

@@ -2,6 +2,7 @@ import type { Db } from "../../runtime/index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { forgetSessionsAndLinks } from "../auth/service.ts";
+import type { Asker } from "../../lib/password-hashing.ts";
 import { accountExport, anonymise, unusablePasswordHash, verifyPassword } from "../users/service.ts";
 import type { Bet } from "../../shared/contract/betting.ts";
 import { listBets } from "../betting/service.ts";
@@ -105,10 +106,18 @@ export async function accountJson(db: Db, viewerId: number, userId: number) {
  * Deletes the signed-in player's account after checking their password: email, sessions, friends,
  * push devices and referral data are gone; their bets stay in league and board history under an anonymous name.
  */
-export async function deleteAccount(db: Db, now: Date, userId: number, password: string): Promise<{ message: string }> {
-  if (!(await verifyPassword(db, userId, password)))
+export async function deleteAccount(
+  db: Db,
+  now: Date,
+  userId: number,
+  password: string,
+  asker: Asker,
+): Promise<{ message: string }> {
+  // Signed in: the player goes first in the password queue.
+  const known: Asker = { ...asker, standing: { knownAs: `user:${userId}` } };
+  if (!(await verifyPassword(db, userId, password, known)))
     throw badRequest("password: that is not your password", ErrorCode.wrongPassword);
-  const unusable = await unusablePasswordHash();
+  const unusable = await unusablePasswordHash(known);
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
     await forgetPushOf(trx, userId);

@@ -1,6 +1,7 @@
 import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import type { JobStatus } from "../../shared/contract/admin.ts";
 import { systemActor } from "../audit/service.ts";
 import { nextBotBettingDay, weekDueForBots, weeklyUpdate } from "../bots/service.ts";
@@ -98,22 +99,33 @@ export async function runDueWeeklyJobs(
   return runs;
 }
 
+/** A weekly run that failed (logged with its result already). */
+class WeeklyRunFailed extends Error {}
+
 /** Checks one weekly job at once, then every `intervalMs`; returns the stop function (the lease's jobs, runtime/jobs.ts). */
 export function startWeeklyJob(
   job: WeeklyJob,
-  deps: { db: Db; clock: Clock; logger: Logger; adminEmails: readonly string[] },
+  deps: { db: Db; clock: Clock; logger: Logger; adminEmails: readonly string[]; metrics?: Metrics },
   intervalMs = WEEKLY_JOBS_CHECK_MS,
 ): () => Promise<void> {
+  const task = job.name.replaceAll(" ", "_");
   let running: Promise<void> | null = null;
+  /** One pass (metrics count passes: one that finds nothing due succeeds); a failed run fails it. */
+  const pass = async () => {
+    const runs = await runDueWeeklyJobs(deps.db, deps.clock.now(), deps.adminEmails, [job]);
+    for (const run of runs) {
+      if (run.ok) deps.logger.info(run, "weekly job ran");
+      else deps.logger.error(run, "weekly job failed");
+    }
+    const failed = runs.find((run) => !run.ok);
+    if (failed) throw new WeeklyRunFailed(failed.result);
+  };
   const check = () => {
     running ??= (async () => {
       try {
-        for (const run of await runDueWeeklyJobs(deps.db, deps.clock.now(), deps.adminEmails, [job])) {
-          if (run.ok) deps.logger.info(run, "weekly job ran");
-          else deps.logger.error(run, "weekly job failed");
-        }
+        await (deps.metrics ? deps.metrics.time(task, pass) : pass());
       } catch (error) {
-        deps.logger.error({ err: error }, "checking the weekly jobs failed");
+        if (!(error instanceof WeeklyRunFailed)) deps.logger.error({ err: error }, "checking the weekly jobs failed");
       } finally {
         running = null;
       }

@@ -1,12 +1,19 @@
-import { Elysia } from "elysia";
+import { type Cookie, Elysia } from "elysia";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { SessionsEnded } from "../../shared/contract/events.ts";
-import { clientAddress, ipv6SiteKey, rateLimitKey } from "../../http/client-address.ts";
+import { clientAddress, ipv6SiteKey, passwordAsker, rateLimitKey } from "../../http/client-address.ts";
 import { ACCOUNT_LIMIT, RateLimiter } from "../../http/rate-limit.ts";
 import { EmptyBody } from "../../http/schema.ts";
-import { clearedSessionCookie, sessionCookieAttributes } from "../../http/session-cookie.ts";
+import {
+  clearedSessionCookie,
+  knownDeviceCookie,
+  sessionCookieAttributes,
+  sessionHint,
+  sessionMark,
+} from "../../http/session-cookie.ts";
+import { SESSION_HINT_COOKIE, SESSION_MARK_HEADER } from "../../shared/session-hint.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isServerBusy } from "../../lib/password-hashing.ts";
@@ -23,7 +30,8 @@ import {
   UsernameBody,
   VerifyBody,
 } from "./model.ts";
-import { SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
+import { KNOWN_DEVICE_COOKIE, SESSION_COOKIE, type AuthPlugin } from "./plugin.ts";
+import { KNOWN_DEVICE_DAYS } from "./rules.ts";
 import { needsAdminProof } from "./policy.ts";
 import { normalizeEmail } from "../../shared/accounts.ts";
 import * as service from "./service.ts";
@@ -54,28 +62,41 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
   // through its /64s buys at most IPV6_SITE_FACTOR addresses' worth of attempts.
   const perSite = new RateLimiter(db, "auth-site", config.authRateLimit * IPV6_SITE_FACTOR, 60_000, clock);
   const perAccount = new RateLimiter(db, "account", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
+  // The account's own browsers (known devices) guess from a budget of their own: a flood of wrong
+  // passwords for the account from elsewhere does not lock its owner out.
+  const perKnownAccount = new RateLimiter(db, "account-known", ACCOUNT_LIMIT.attempts, ACCOUNT_LIMIT.windowMs, clock);
   const cookieOptions = { ...sessionCookieAttributes(config.publicUrl), maxAge: service.SESSION_DAYS * 24 * 60 * 60 };
   const limitAddress = async (request: Request, server: Parameters<typeof clientAddress>[1]) => {
     const address = clientAddress(request, server, config.trustProxy);
+    await hitAddress(address);
+    return address;
+  };
+  const hitAddress = async (address: string) => {
     await perAddress.hit(rateLimitKey(address));
     const site = ipv6SiteKey(address);
     if (site) await perSite.hit(site);
-    return address;
   };
   /**
-   * Gives the address's attempt back: a sign-in that succeeded (or that the busy server never
-   * checked) costs nothing, so an office behind one address signs in all morning while failed
-   * guesses still count (decision 0055).
+   * Gives the address's attempt back: a sign-in that succeeded costs nothing, so an office behind
+   * one address signs in all morning while failed guesses still count (decision 0055). One the busy
+   * server refused keeps its cost (decision 0064): a flood spends its address's budget as fast as
+   * it knocks, not only as fast as it is let in.
    */
   const refundAddress = async (address: string) => {
     await perAddress.refund(rateLimitKey(address));
     const site = ipv6SiteKey(address);
     if (site) await perSite.refund(site);
   };
-  /** A request the busy server did not even check gives its attempts back. */
-  const refundIfBusy = (account: string, address?: string) => async (error: unknown) => {
-    if (isServerBusy(error)) await Promise.all([perAccount.refund(account), address && refundAddress(address)]);
+  /** A request the busy server did not even check gives the account's attempt back (never the address's). */
+  const refundIfBusy = (budget: RateLimiter, account: string) => async (error: unknown) => {
+    if (isServerBusy(error)) await budget.refund(account);
     throw error;
+  };
+  /** A new session's cookies: the session, the readable hint naming it, and this browser as known to the account. */
+  const signedIn = (cookie: Record<string, Cookie<unknown>>, token: string, device: string) => {
+    cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
+    cookie[SESSION_HINT_COOKIE]!.set(sessionHint(token));
+    cookie[KNOWN_DEVICE_COOKIE]!.set(knownDeviceCookie(device, config.publicUrl, KNOWN_DEVICE_DAYS));
   };
   /** Work that must not change the answer or its timing (mail): runs after it, errors only logged. */
   const afterAnswer = (request: Request, what: string, work: () => Promise<void>) => {
@@ -89,9 +110,10 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
       "/register",
       async ({ body, request, server, cookie, set }) => {
         const address = await limitAddress(request, server);
-        const { user, token } = await service.register(db, clock.now(), body, {
+        const { user, token, device } = await service.register(db, clock.now(), body, {
           adminEmails: config.adminEmails,
           clientAddress: address,
+          asker: passwordAsker(request, address),
         });
         if (mailer && needsAdminProof(user, config.adminEmails)) {
           afterAnswer(request, "address confirmation mail failed", async () => {
@@ -103,7 +125,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
             });
           });
         }
-        cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
+        signedIn(cookie, token, device);
         set.status = 201;
         return user;
       },
@@ -116,15 +138,22 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     .post(
       "/login",
       async ({ body, request, server, cookie }) => {
-        const address = await limitAddress(request, server);
+        const address = clientAddress(request, server, config.trustProxy);
         const account = normalizeEmail(body.email);
-        await perAccount.hit(account);
-        const { user, token } = await service
-          .login(db, clock.now(), body, config.adminEmails)
-          .catch(refundIfBusy(account, address));
+        // A browser that signed in to this account before goes first, past its address's budget
+        // (a flood from its office's address spends that), on a budget of the account's own.
+        const held = cookie[KNOWN_DEVICE_COOKIE]?.value;
+        const known = await service.isKnownDeviceOf(db, clock.now(), account, typeof held === "string" ? held : "");
+        const budget = known ? perKnownAccount : perAccount;
+        if (!known) await hitAddress(address);
+        await budget.hit(account);
+        const asker = passwordAsker(request, address, known ? `account:${account}` : null);
+        const { user, token, device } = await service
+          .login(db, clock.now(), body, config.adminEmails, asker)
+          .catch(refundIfBusy(budget, account));
         // Only failed sign-ins spend the account's and the address's budgets.
-        await Promise.all([perAccount.refund(account), refundAddress(address)]);
-        cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
+        await Promise.all([budget.refund(account), known || refundAddress(address)]);
+        signedIn(cookie, token, device);
         return user;
       },
       {
@@ -138,6 +167,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
       async ({ sessionToken, cookie }) => {
         const ended = await service.logout(db, clock.now(), sessionToken);
         cookie[SESSION_COOKIE]!.set(clearedSessionCookie(config.publicUrl));
+        cookie[SESSION_HINT_COOKIE]!.set(sessionHint(null));
         onSessionsEnded(ended);
         return { message: "Logged out" };
       },
@@ -151,6 +181,7 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     .post(
       "/password/forgot",
       async ({ body, request, server }) => {
+        const email = service.checkedEmail(body.email);
         await limitAddress(request, server);
         if (!mailer) {
           throw new AppError(
@@ -159,11 +190,11 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
             "Password reset by e-mail is not set up on this server. Ask its operator for a reset link.",
           );
         }
-        await perAccount.hit(normalizeEmail(body.email));
+        await perAccount.hit(email);
         // Answered before looking the address up, the same for every address, however the mail fares.
         afterAnswer(request, "password reset mail failed", async () => {
           try {
-            const { url, user } = await service.createResetLink(db, clock.now(), body.email, publicUrl);
+            const { url, user } = await service.createResetLink(db, clock.now(), email, publicUrl);
             await mailer.send({
               to: user.email,
               subject: "Reset your NFL Paper Trading password",
@@ -187,7 +218,9 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         await limitAddress(request, server);
         const account = await service.resetLinkEmail(db, body.token);
         if (account) await perAccount.hit(account);
-        onSessionsEnded(await service.resetPassword(db, clock.now(), body.token, body.password));
+        const address = clientAddress(request, server, config.trustProxy);
+        const asker = passwordAsker(request, address);
+        onSessionsEnded(await service.resetPassword(db, clock.now(), body.token, body.password, asker));
         return { message: "Your password has been changed. Sign in with it." };
       },
       {
@@ -211,11 +244,19 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
         response: { 200: MessageResponse },
       },
     )
-    .get("/user", ({ user }) => user, {
-      auth: true,
-      detail: { summary: "The signed-in user", operationId: "getCurrentUser" },
-      response: { 200: UserResponse },
-    })
+    .get(
+      "/user",
+      ({ user, sessionToken, set }) => {
+        // Whose answer this is, for the service worker: it serves a kept copy to this session only.
+        set.headers[SESSION_MARK_HEADER] = sessionMark(sessionToken);
+        return user;
+      },
+      {
+        auth: true,
+        detail: { summary: "The signed-in user", operationId: "getCurrentUser" },
+        response: { 200: UserResponse },
+      },
+    )
     .put(
       "/user/username",
       ({ user, body }) => users.rename(db, clock.now(), user.id, body.username, config.adminEmails),
@@ -228,17 +269,18 @@ export function authRoutes({ db, clock, config, logger, auth, onSessionsEnded, m
     )
     .put(
       "/user/password",
-      async ({ user, sessionToken, body, cookie }) => {
+      async ({ user, sessionToken, body, cookie, request, server }) => {
         // Guessing the current password from a stolen session costs the account's budget of checks.
         await perAccount.hit(user.email);
-        const { ended, token } = await service
-          .changePassword(db, clock.now(), user.id, body, sessionToken)
-          .catch(refundIfBusy(user.email));
+        const asker = passwordAsker(request, clientAddress(request, server, config.trustProxy));
+        const { ended, token, device } = await service
+          .changePassword(db, clock.now(), user.id, body, sessionToken, asker)
+          .catch(refundIfBusy(perAccount, user.email));
         await perAccount.refund(user.email);
         // Every socket of the player closes, this browser's too (a thief's socket on the same
         // token looks the same); the page reconnects with its new cookie and catches up.
         onSessionsEnded(ended);
-        cookie[SESSION_COOKIE]!.set({ value: token, ...cookieOptions });
+        signedIn(cookie, token, device);
         return { message: "Your password has been changed." };
       },
       {

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../runtime/index.ts";
+import { type Db, isDatabaseUnavailable } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
@@ -11,6 +11,8 @@ import { assertAdmin } from "./policy.ts";
 import { userForSession } from "./service.ts";
 
 export const SESSION_COOKIE = "npt_session";
+/** A browser that signed in to an account before (rules.ts): sent with sign-ins only. */
+export const KNOWN_DEVICE_COOKIE = "npt_known_device";
 
 export interface AuthDeps {
   db: Db;
@@ -177,11 +179,18 @@ export function authPlugin(deps: AuthDeps) {
       resolve: ({ request, route }) => found(request, "admin", route),
     },
     // Public: no security scheme in the OpenAPI document, and a bad or expired cookie (or token) is a visitor.
+    // So is everyone while the database does not answer: the public answer, from memory, not a 503.
     viewer: {
       resolve: async ({ request, route }) => {
         const token = bearer.token(request);
-        if (token === null) return { viewer: await sessionUser(db, clock, config, request) };
-        return { viewer: await bearer.caller(request, token, route).catch(() => null) };
+        // A bad or revoked token on a public route is a visitor, as a bad cookie is.
+        if (token !== null) return { viewer: await bearer.caller(request, token, route).catch(() => null) };
+        return {
+          viewer: await sessionUser(db, clock, config, request).catch((error) => {
+            if (isDatabaseUnavailable(error)) return null;
+            throw error;
+          }),
+        };
       },
     },
   });

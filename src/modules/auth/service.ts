@@ -6,7 +6,7 @@ import type { Db } from "../../runtime/index.ts";
 import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
 import type { SessionEndReason, SessionsEnded } from "../../shared/contract/events.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
-import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
+import { type Asker, hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import * as push from "../push/service.ts";
 import { revokeTokensOf } from "../tokens/service.ts";
 import { publish } from "../realtime/service.ts";
@@ -17,6 +17,7 @@ import * as repo from "./repo.ts";
 import { emailProblem, normalizeEmail, passwordProblem, usernameProblem } from "../../shared/accounts.ts";
 import type { LinkPurpose } from "./table.ts";
 import { assertOwnConfirmationLink } from "./policy.ts";
+import { isKnownDevice, knownDeviceToken } from "./rules.ts";
 import { ErrorCode, invalidFieldCode } from "../../shared/error-codes.ts";
 
 export const SESSION_DAYS = 30;
@@ -26,6 +27,8 @@ export interface SignedIn {
   user: User;
   /** The cookie's value; only its hash is stored. */
   token: string;
+  /** The known-device cookie's value for this browser (rules.ts): its next sign-ins to the account go first. */
+  device: string;
 }
 
 function check(field: "email" | "username" | "password", problem: string | null): void {
@@ -54,17 +57,16 @@ export async function register(
   db: Db,
   now: Date,
   input: RegisterInput,
-  opts: { adminEmails: readonly string[]; clientAddress: string },
+  opts: { adminEmails: readonly string[]; clientAddress: string; asker: Asker },
 ): Promise<SignedIn> {
   if (input.website && input.website.trim() !== "") throw badRequest("Registration refused", "honeypot");
-  const email = normalizeEmail(input.email);
-  check("email", emailProblem(email));
+  const email = checkedEmail(input.email);
   check("username", usernameProblem(input.username));
   check("password", passwordProblem(input.password));
 
   // Hash before looking anything up, outside the transaction (it takes tens of milliseconds on
   // purpose): a taken address then costs as long as a free one.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, opts.asker);
   const account: users.NewAccount = {
     email,
     username: input.username,
@@ -79,20 +81,47 @@ export async function register(
   };
   return users.createAccount(db, now, account, async (trx, row) => {
     const token = await startSession(trx, now, row.id);
-    return { user: users.toUser(row, opts.adminEmails), token };
+    const device = knownDeviceToken({ id: row.id, passwordHash }, now);
+    return { user: users.toUser(row, opts.adminEmails), token, device };
   });
+}
+
+/** An address as stored, after the sign-up form's rule (on what was typed: one trailing dot is all it strips); 400 otherwise. */
+export function checkedEmail(typed: string): string {
+  check("email", emailProblem(typed.trim()));
+  return normalizeEmail(typed);
 }
 
 // A real argon2id hash, so a login for an unknown email costs as much as one with a wrong password.
 const DUMMY_HASH = Bun.password.hashSync("not-a-real-password", "argon2id");
 
 /** Checks the password and starts a new session (a new one at every sign-in). */
-export async function login(db: Db, now: Date, input: LoginInput, adminEmails: readonly string[]): Promise<SignedIn> {
+export async function login(
+  db: Db,
+  now: Date,
+  input: LoginInput,
+  adminEmails: readonly string[],
+  asker: Asker,
+): Promise<SignedIn> {
   const row = await users.accountByEmail(db, normalizeEmail(input.email));
-  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
+  // No account: the dummy check waits behind every sign-in to a real account (the cheapest flood
+  // is made-up addresses). The answer is the same 401; only a flood's wait tells the two apart.
+  const standing = row && !row.deleted_at ? asker.standing : "last";
+  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH, { ...asker, standing });
   if (!row || !ok || row.deleted_at) throw unauthorized("Invalid email or password", "invalid_credentials");
   const token = await startSession(db, now, row.id);
-  return { user: users.toUser(row, adminEmails), token };
+  const device = knownDeviceToken({ id: row.id, passwordHash: row.password_hash }, now);
+  return { user: users.toUser(row, adminEmails), token, device };
+}
+
+/**
+ * Whether a sign-in comes from a browser known to that account (its known-device cookie, rules.ts):
+ * such a sign-in goes first in the password queue. No cookie, no lookup.
+ */
+export async function isKnownDeviceOf(db: Db, now: Date, email: string, device: string | undefined): Promise<boolean> {
+  if (!device) return false;
+  const row = await users.accountByEmail(db, email);
+  return !!row && !row.deleted_at && isKnownDevice(device, { id: row.id, passwordHash: row.password_hash }, now);
 }
 
 export function sessionHash(token: string): string {
@@ -188,13 +217,21 @@ export async function resetLinkEmail(db: Db, token: string): Promise<string | nu
  * Sets a new password from a reset link, once: every session of the account ends and every other
  * reset link of it dies. Returns the account's id.
  */
-export async function resetPassword(db: Db, now: Date, token: string, password: string): Promise<SessionsEnded> {
+export async function resetPassword(
+  db: Db,
+  now: Date,
+  token: string,
+  password: string,
+  asker: Asker,
+): Promise<SessionsEnded> {
   check("password", passwordProblem(password));
   const deadLink = () =>
     badRequest("This reset link has expired or was already used. Ask for a new one.", ErrorCode.resetLinkInvalid);
   // The link first: a made-up token must cost no argon2 hash. It is spent (checked again) in the transaction.
-  if ((await liveLinkOwner(db, now, token, "password_reset")) === null) throw deadLink();
-  const hash = await hashPassword(password);
+  const owner = await liveLinkOwner(db, now, token, "password_reset");
+  if (owner === null) throw deadLink();
+  // A live link (mailed to the account) is as good as a session: its holder goes first.
+  const hash = await hashPassword(password, { ...asker, standing: { knownAs: `user:${owner}` } });
   return db.transaction().execute(async (trx) => {
     const userId = await spendLink(trx, now, token, "password_reset");
     if (userId === null) throw deadLink();
@@ -207,7 +244,8 @@ export async function resetPassword(db: Db, now: Date, token: string, password: 
  * Changes a signed-in player's password after checking the current one. Every session ends, the
  * one it is done from included (a thief holding that cookie is signed out too), and unused reset
  * links die; the changing browser goes on in a new session, whose token this returns (its cookie),
- * and keeps its push devices (every other session's end with them).
+ * keeps its push devices (every other session's end with them) and stays known to the account
+ * (every other browser stops being known: the hash changed).
  */
 export async function changePassword(
   db: Db,
@@ -215,18 +253,22 @@ export async function changePassword(
   userId: number,
   input: { currentPassword: string; newPassword: string },
   currentToken: string,
-): Promise<{ ended: SessionsEnded; token: string }> {
-  if (!(await users.verifyPassword(db, userId, input.currentPassword)))
+  asker: Asker,
+): Promise<{ ended: SessionsEnded; token: string; device: string }> {
+  // Signed in: the player goes first in the password queue.
+  const known: Asker = { ...asker, standing: { knownAs: `user:${userId}` } };
+  if (!(await users.verifyPassword(db, userId, input.currentPassword, known)))
     throw badRequest("currentPassword: that is not your password", "wrong_password");
   check("password", passwordProblem(input.newPassword));
-  const hash = await hashPassword(input.newPassword);
+  const hash = await hashPassword(input.newPassword, known);
   return db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, userId, hash);
     await repo.deleteLinksOf(trx, userId);
     await repo.deleteSessionsOf(trx, userId);
     const next = await newSession(trx, now, userId);
     await push.endDevicesOf(trx, userId, { from: sessionHash(currentToken), to: next });
-    return { ended: await sessionsEnded(trx, now, userId, "password_changed"), token: next.token };
+    const device = knownDeviceToken({ id: userId, passwordHash: hash }, now);
+    return { ended: await sessionsEnded(trx, now, userId, "password_changed"), token: next.token, device };
   });
 }
 

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
-import type { Db } from "../../runtime/index.ts";
+import { type Db, unavailableCode } from "../../runtime/index.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import { AppError } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { IdempotencyKeyHeader, IdempotencyKeys } from "../../http/idempotency.ts";
@@ -22,17 +23,25 @@ import * as service from "./service.ts";
 import { playerWeekStatus } from "../contest/service.ts";
 import type { Config } from "../../config.ts";
 
+/** Why a placement was refused, for npt_bets_refused_total: the code its answer carries. */
+function refusalReason(error: unknown): string {
+  if (error instanceof AppError) return error.code;
+  return unavailableCode(error) ?? "internal";
+}
+
 /** Placing bets and parlays, a player's bets, and journal notes (spec §7). */
 export function bettingRoutes({
   db,
   clock,
   auth,
   config,
+  metrics,
 }: {
   db: Db;
   clock: Clock;
   auth: AuthPlugin;
   config: Pick<Config, "adminEmails">;
+  metrics?: Metrics;
 }) {
   const placements = new RateLimiter(db, "bet-placements", ABUSE_LIMITS.betPlacements, 60_000, clock);
   /**
@@ -41,6 +50,7 @@ export function bettingRoutes({
    * script hammering refusals is limited like one placing bets.
    */
   const withinBudget = async <T>(
+    kind: "single" | "parlay",
     userId: number,
     record: InCommit<T>["record"],
     place: (inCommit: InCommit<T>) => Promise<T>,
@@ -48,8 +58,11 @@ export function bettingRoutes({
     const key = `user:${userId}`;
     const admit: Admit = (trx) => placements.hit(key, trx);
     try {
-      return await place({ admit, record });
+      const placed = await place({ admit, record });
+      metrics?.betsPlaced.inc({ kind });
+      return placed;
     } catch (error) {
+      metrics?.betsRefused.inc({ kind, reason: refusalReason(error) });
       if (error instanceof AppError && error.status >= 400 && error.status < 500 && error.status !== 429)
         await placements.hit(key).catch(() => {});
       throw error;
@@ -71,7 +84,9 @@ export function bettingRoutes({
       async ({ body, user, set, request, headers }) => {
         set.status = 201;
         return keys.once(keyed(request, user.id, headers, 201, body), set, (record) =>
-          withinBudget(user.id, record, (inCommit) => service.placeBet(db, clock.now(), user.id, body, inCommit)),
+          withinBudget("single", user.id, record, (inCommit) =>
+            service.placeBet(db, clock.now(), user.id, body, inCommit),
+          ),
         );
       },
       {
@@ -87,7 +102,7 @@ export function bettingRoutes({
       async ({ body, user, set, request, headers }) => {
         set.status = 201;
         return keys.once(keyed(request, user.id, headers, 201, body), set, (record) =>
-          withinBudget(user.id, record, (inCommit) => placeParlay(db, clock.now(), user.id, body, inCommit)),
+          withinBudget("parlay", user.id, record, (inCommit) => placeParlay(db, clock.now(), user.id, body, inCommit)),
         );
       },
       {

@@ -8,7 +8,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { type Db, jsonList, jsonTable } from "../../runtime/index.ts";
 import type { PlacedRange, RevealPicks, revealWindows } from "../../shared/league-reveal.ts";
-import { type CountedBets, countedBetsFilter } from "./repo.ts";
+import { type CountedBets, countedBetsFilter, noLegWhere } from "./repo.ts";
 
 /** Which bets a league shows: what it counts, whose (members, from when they joined), and when a pick shows. */
 export interface LeaguePicks extends CountedBets {
@@ -33,22 +33,7 @@ const gone = (alias: string, at: string) =>
 
 /** Every game the bet rides on has gone: a straight bet's own, each leg's of a parlay. */
 function allGamesGone(eb: Builder, at: string) {
-  return eb.and([
-    gone("games", at),
-    eb.or([
-      eb("bets.is_parlay", "=", sql.lit(0)),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("bet_legs")
-            .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
-            .select("bet_legs.id")
-            .whereRef("bet_legs.bet_id", "=", "bets.id")
-            .where(sql<boolean>`not ${gone("leg_games", at)}`),
-        ),
-      ),
-    ]),
-  ]);
+  return eb.and([gone("games", at), noLegWhere(eb, () => sql<boolean>`not ${gone("leg_games", at)}`)]);
 }
 
 /** A game of the bet's week has gone. */

@@ -26,6 +26,7 @@ export function settleOnGameCompleted(
     const settle = () =>
       settleGame(db, clock.now(), payload.gameId, { regrade: payload.regrade, previous: payload.previous });
     const changed = metrics ? await metrics.time("settlement", settle) : await settle();
+    metrics?.betsSettled.inc(changed);
     logger.info(
       { gameId: payload.gameId, regrade: payload.regrade, bets: changed, ms: Math.round(performance.now() - started) },
       "bets settled",

@@ -65,7 +65,7 @@ export const ParlayLegBody = t.Object(
 /**
  * POST /api/parlays: 2–8 legs on different games and one stake. Leg counts are checked by the
  * service (shared/parlays.ts) so the message says what is wrong; the schema's bound only caps the body.
- * No `replaceExisting`: a parlay replaces nothing (README Decisions).
+ * No `replaceExisting`: a parlay replaces nothing (docs/decisions).
  */
 export const PlaceParlayBody = t.Object(
   {

@@ -1,6 +1,6 @@
 import { type Db, jsonList } from "../../runtime/index.ts";
 import type { Database } from "../../db/schema.ts";
-import { type ExpressionBuilder, sql, type Insertable } from "kysely";
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from "kysely";
 import { type BetStatus, type BetType, INDIVIDUAL_BOOK, type LegBetType } from "../../shared/bets.ts";
 import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
 
@@ -152,8 +152,11 @@ export interface BetFilter {
   betType?: BetType;
   bookId?: number;
   result?: "won" | "lost" | "push";
-  /** Searched in journal notes, case-insensitive, as plain text (no wildcards). */
-  noteText?: string;
+  /**
+   * Searched, case-insensitive, as plain text (no wildcards), in the journal note, the selection, both
+   * teams (names and abbreviations) and a prop's player — a parlay's legs' too.
+   */
+  searchText?: string;
   sort: "newest" | "oldest" | "stake" | "payout";
   limit?: number;
   offset?: number;
@@ -171,9 +174,42 @@ export function filteredBets(db: Db, userId: number, filter: BetFilter) {
   if (filter.betType !== undefined) query = query.where("bets.bet_type", "=", filter.betType);
   if (filter.bookId !== undefined) query = query.where("bets.book_id", "=", filter.bookId);
   if (filter.result !== undefined) query = query.where("bets.status", "=", filter.result);
-  if (filter.noteText !== undefined) {
-    const pattern = `%${likeLiteral(filter.noteText.toLowerCase())}%`;
-    query = query.where(sql<boolean>`lower(bets.note) like ${pattern} escape '\\'`);
+  if (filter.searchText !== undefined) {
+    const pattern = `%${likeLiteral(filter.searchText.toLowerCase())}%`;
+    const matches = (...columns: string[]) =>
+      sql.join(
+        columns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
+        sql` or `,
+      );
+    query = query.where(
+      (eb) =>
+        sql<boolean>`(${matches(
+          "bets.note",
+          "bets.selection",
+          "games.home_team",
+          "games.away_team",
+          "games.home_abbr",
+          "games.away_abbr",
+          "game_props.player_name",
+        )} or ${eb.exists(
+          eb
+            .selectFrom("bet_legs")
+            .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
+            .leftJoin("game_props as leg_props", "leg_props.id", "bet_legs.prop_id")
+            .select("bet_legs.id")
+            .whereRef("bet_legs.bet_id", "=", "bets.id")
+            .where(
+              sql<boolean>`(${matches(
+                "bet_legs.selection",
+                "leg_games.home_team",
+                "leg_games.away_team",
+                "leg_games.home_abbr",
+                "leg_games.away_abbr",
+                "leg_props.player_name",
+              )})`,
+            ),
+        )})`,
+    );
   }
   switch (filter.sort) {
     case "oldest":
@@ -495,12 +531,15 @@ export interface CountedBets {
   kickoffBefore: string | null;
 }
 
-/** The settled bets a league counts (countedBetFigures): with `ownBookOnly`, its own book's only (a contest league). */
-function countedBets(db: Db, c: CountedBets, ownBookOnly = false) {
+/**
+ * The settled bets a league counts (countedBetFigures), or its bets still in play with `pending`: with
+ * `ownBookOnly`, its own book's only (a contest league).
+ */
+function countedBets(db: Db, c: CountedBets, ownBookOnly = false, pending = false) {
   return db
     .selectFrom("bets")
     .innerJoin("games", "games.id", "bets.game_id")
-    .where("bets.status", "!=", "pending")
+    .where("bets.status", pending ? "=" : "!=", "pending")
     .where((eb) => {
       // A league's own book: found through the partial index bets_league_book (book_id <> 0), which
       // holds the league books' bets only. Members are picked out by the caller.
@@ -541,6 +580,31 @@ export async function countedBetFigures(db: Db, c: CountedBets) {
   }));
 }
 
+type LegBuilder = ExpressionBuilder<Database & { leg_games: Database["games"] }, "bets" | "bet_legs" | "leg_games">;
+
+/**
+ * A straight bet, or a parlay none of whose legs (joined with their game as `leg_games`) is as
+ * `failing` says: "every leg fits", as a where clause over `bets`.
+ */
+export function noLegWhere(
+  eb: ExpressionBuilder<Database, "bets" | "games">,
+  failing: (leg: LegBuilder) => Expression<SqlBool>,
+) {
+  return eb.or([
+    eb("bets.is_parlay", "=", sql.lit(0)),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("bet_legs")
+          .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
+          .select("bet_legs.id")
+          .whereRef("bet_legs.bet_id", "=", "bets.id")
+          .where(failing),
+      ),
+    ),
+  ]);
+}
+
 /** The bets of `c.userIds` a league without its own book counts (its own book's, and individual bets that fit it), as a where clause. */
 export function countedBetsFilter(c: CountedBets) {
   const allowed = [...c.allowedBetTypes] as BetType[];
@@ -557,24 +621,12 @@ export function countedBetsFilter(c: CountedBets) {
         ...(c.minWagerCents === null ? [] : [eb("bets.wager_cents", ">=", c.minWagerCents)]),
         ...(c.maxWagerCents === null ? [] : [eb("bets.wager_cents", "<=", c.maxWagerCents)]),
         kickoffFits("games.commence_time"),
-        eb.or([
-          eb("bets.is_parlay", "=", sql.lit(0)),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("bet_legs")
-                .innerJoin("games as leg_games", "leg_games.id", "bet_legs.game_id")
-                .select("bet_legs.id")
-                .whereRef("bet_legs.bet_id", "=", "bets.id")
-                .where((leg) =>
-                  leg.or([
-                    leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
-                    sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
-                  ]),
-                ),
-            ),
-          ),
-        ]),
+        noLegWhere(eb, (leg) =>
+          leg.or([
+            leg("bet_legs.bet_type", "not in", allowed as LegBetType[]),
+            sql<boolean>`not ${kickoffFits("leg_games.commence_time")}`,
+          ]),
+        ),
       ]),
     ]);
   };
@@ -638,8 +690,8 @@ export interface CountedScope {
   week: { season: number; week: number } | null;
 }
 
-function scoped(db: Db, c: CountedBets, scope: CountedScope) {
-  const q = countedBets(db, c, scope.ownBookOnly);
+function scoped(db: Db, c: CountedBets, scope: CountedScope, pending = false) {
+  const q = countedBets(db, c, scope.ownBookOnly, pending);
   return scope.week === null
     ? q
     : q.where("bets.season", "=", scope.week.season).where("bets.week", "=", scope.week.week);
@@ -689,6 +741,17 @@ export async function countedBetWeeks(db: Db, c: CountedBets, scope: CountedScop
       lastMoveAt: r.last_move_at ?? null,
       lastSettledAt: r.last_settled_at ?? null,
     }));
+}
+
+/** How many bets each member has in play that the league will count (its standings' "pending" column). */
+export async function countedPendingCounts(db: Db, c: CountedBets, scope: CountedScope): Promise<Map<number, number>> {
+  if (nothingCounted(c, scope)) return new Map();
+  const rows = await scoped(db, c, scope, true)
+    .select(["bets.user_id", (eb) => eb.fn.countAll<number>().as("pending")])
+    .groupBy("bets.user_id")
+    .execute();
+  const members = new Set(c.userIds);
+  return new Map(rows.filter((r) => members.has(r.user_id)).map((r) => [r.user_id, Number(r.pending)]));
 }
 
 /** The single bets a league counts, with what their closing-line value needs (parlays have none). */

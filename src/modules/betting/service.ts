@@ -1,4 +1,4 @@
-import { type Db, holdLocks, isForeignKeyViolation } from "../../runtime/index.ts";
+import { type Db, groupCommit, isForeignKeyViolation, type LockIntent } from "../../runtime/index.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertSelf } from "../../lib/policy.ts";
 import { type BetType, INDIVIDUAL_BOOK } from "../../shared/bets.ts";
@@ -145,7 +145,7 @@ export async function listFilteredBets(db: Db, viewerId: number, userId: number,
     betType: query.type,
     bookId,
     result: query.result,
-    noteText: query.q,
+    searchText: query.q,
     sort: query.sort ?? "newest",
     limit: query.limit,
     offset: query.offset,
@@ -218,15 +218,17 @@ export async function cancelBet(
   betId: number,
   inCommit: InCommit<CancelledBet> = {},
 ): Promise<CancelledBet> {
-  return db.transaction().execute(async (trx) => {
+  // The bet's book and games name its locks; neither changes while the bet exists (ids are never reused).
+  const first = await repo.betWithGames(db, betId);
+  if (!first || first.user_id !== userId) throw notFound("Bet not found", "bet_not_found");
+  // The locks placement and settlement take: no settlement of its games, no placement in its book
+  // beside it. Cancels share commits with placements: one flush to disk a batch (decision 0065).
+  const locks: LockIntent = {
+    exclusive: [["book", userId, first.book_id]],
+    shared: [...new Set(first.gameIds)].sort().map((gameId) => ["game", gameId]),
+  };
+  return groupCommit(db).run(async (trx) => {
     await inCommit.admit?.(trx);
-    const first = await repo.betWithGames(trx, betId);
-    if (!first || first.user_id !== userId) throw notFound("Bet not found", "bet_not_found");
-    // The locks placement and settlement take: no settlement of its games, no placement in its book beside it.
-    await holdLocks(trx, {
-      exclusive: [["book", userId, first.book_id]],
-      shared: [...new Set(first.gameIds)].sort().map((gameId) => ["game", gameId]),
-    });
     const bet = await repo.betWithGames(trx, betId);
     if (!bet) throw notFound("Bet not found", "bet_not_found");
     if (bet.status !== "pending") throw conflict("This bet is already settled", "bet_settled");
@@ -238,7 +240,7 @@ export async function cancelBet(
     const cancelled = { id: bet.id, stakeReturned: centsToString(bet.wager_cents) };
     await inCommit.record?.(trx, cancelled);
     return cancelled;
-  });
+  }, locks);
 }
 
 /** A player's bets on one week's games of a season. */
@@ -311,9 +313,11 @@ export interface PastBet {
  * history a first start gives its bots. Not a way around the placing rules for anyone else —
  * nothing calls it from a route. The settlement sweep settles them like any other bet.
  */
-export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
+export async function recordPastBets(db: Db, bets: PastBet[], signal?: AbortSignal): Promise<number> {
   // 21 values a row: 1,000 rows stay well inside SQLite's bound-parameter limit.
   for (let i = 0; i < bets.length; i += 1000) {
+    // Stopping: each chunk is whole; the bets recorded so far are pending, settled by the next sweep.
+    if (signal?.aborted) return i;
     await db.transaction().execute(async (trx) => {
       await repo.insertBets(
         trx,
@@ -347,6 +351,7 @@ export async function recordPastBets(db: Db, bets: PastBet[]): Promise<void> {
       );
     });
   }
+  return bets.length;
 }
 
 /** Different games each player bet in the individual book in a week (players with none are absent). */
@@ -397,6 +402,11 @@ export async function recentSettlements(db: Db, userId: number, since: string, l
 }
 
 export type { CountedBets, CountedScope } from "./repo.ts";
+
+/** How many bets each member has in play that a league will count. */
+export function countedPendingCounts(db: Db, counted: repo.CountedBets, scope: repo.CountedScope) {
+  return repo.countedPendingCounts(db, counted, scope);
+}
 
 /** Members' figures per week over the bets a league counts (repo `countedBetWeeks`, one grouped query). */
 export function countedBetWeeks(db: Db, counted: repo.CountedBets, scope: repo.CountedScope) {

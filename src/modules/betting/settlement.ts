@@ -310,8 +310,12 @@ export async function settleGame(
 }
 
 /** The start-up sweep: settles every pending bet of every completed game, so a crash between resolve and settlement loses nothing. */
-export async function settleAllPending(db: Db, now: Date): Promise<number> {
+export async function settleAllPending(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
   let changed = 0;
-  for (const { game_id } of await repo.gamesWithPendingBets(db)) changed += await settleGame(db, now, game_id);
+  for (const { game_id } of await repo.gamesWithPendingBets(db)) {
+    // Stopping (SIGTERM at start-up): each game is settled whole; the rest wait for the next start's sweep.
+    if (signal?.aborted) break;
+    changed += await settleGame(db, now, game_id);
+  }
   return changed;
 }

@@ -1,4 +1,4 @@
-import { dataVersion, type Db } from "../../runtime/index.ts";
+import { dataVersion, type Db, isDatabaseUnavailable } from "../../runtime/index.ts";
 import { ReadCache, type CachedAnswer } from "../../http/cached-read.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { nextClockChange } from "./rules.ts";
@@ -6,7 +6,7 @@ import * as service from "./service.ts";
 
 /**
  * The Games screen's two public reads, serialized once per change and served from memory to
- * everyone (README: cached reads). Used by the routes and by the native fast path alike.
+ * everyone (docs/architecture.md: cached reads). Used by the routes and by the native fast path alike.
  */
 export function gamesReads(db: Db, clock: Clock) {
   const reads = new ReadCache();
@@ -35,7 +35,11 @@ export function gamesReads(db: Db, clock: Clock) {
       if (season && season.version === dataVersion("games") && season.from <= at && at < season.until)
         return season.value;
       const version = dataVersion("games");
-      const value = await service.currentSeason(db, now);
+      // The database away: the season known so far still stands (the boards are served from memory).
+      const value = await service.currentSeason(db, now).catch((error) => {
+        if (season && isDatabaseUnavailable(error)) return season.value;
+        throw error;
+      });
       // With no season stored the calendar decides: look again within the hour.
       season = { version, value, from: at, until: at + 60 * 60 * 1000 };
       return value;

@@ -313,6 +313,12 @@ export async function weekSchedule(db: Db, season: number, week: number, now: Da
   }));
 }
 
+/** The week of a season's first game kicking off at or after `from` (ISO-8601); null when none does. */
+export async function weekOfFirstGameFrom(db: Db, season: number, from: string): Promise<number | null> {
+  const start = Date.parse(from);
+  return (await repo.gamesOfSeason(db, season)).find((g) => Date.parse(g.commence_time) >= start)?.week ?? null;
+}
+
 /** The latest week of the season whose games are all completed, or null. */
 export async function lastCompletedWeek(db: Db, now: Date): Promise<{ season: number; week: number } | null> {
   const season = await currentSeason(db, now);

@@ -214,7 +214,8 @@ function weekWorth(scoring: Scoring, f: Figures): [number, number] {
  * The season standings: each member's weeks added up, their worst `dropWorstWeeks` left out. The
  * weeks a member may drop are all the league's weeks (those with any counted bet), a week the member
  * did not bet counting as zero, so skipping a week is dropped before a played one. Of equally bad
- * weeks the earliest is dropped, and one week always stays (N is capped at the league's weeks − 1). The week minimum does not apply (every week counts, so stopping
+ * weeks the earliest is dropped. Weeks are dropped only once the league has played more weeks than
+ * it drops (issue 44: before that, every week counts, as the footnote says). The week minimum does not apply (every week counts, so stopping
  * after a bad start of a week gains nothing); ROI's minimum applies to the season's bets.
  */
 export function seasonStandings(
@@ -235,8 +236,7 @@ export function seasonStandings(
         const [x, y] = [weekWorth(settings.scoring, a.figures), weekWorth(settings.scoring, b.figures)];
         return x[0] - y[0] || x[1] - y[1]; // stable: the earliest of equal weeks first
       });
-      // At least one week always counts: early in a season, dropping every week played would rank nothing.
-      const drop = Math.min(settings.dropWorstWeeks, Math.max(leagueWeeks.length - 1, 0));
+      const drop = leagueWeeks.length > settings.dropWorstWeeks ? settings.dropWorstWeeks : 0;
       const dropped = new Set(worstFirst.slice(0, drop).map((w) => w.key));
       const figures = weeks.filter((w) => !dropped.has(w.key)).reduce((sum, w) => add(sum, w.figures), ZERO);
       return {

@@ -4,8 +4,8 @@
  * ranked in memory by the pure rule of scoring-rules.ts.
  */
 import type { Db } from "../../runtime/index.ts";
-import { type CountedBets, countedBetClv, countedBetWeeks } from "../betting/service.ts";
-import { currentWeek } from "../games/service.ts";
+import { type CountedBets, countedBetClv, countedBetWeeks, countedPendingCounts } from "../betting/service.ts";
+import { currentWeek, weekOfFirstGameFrom } from "../games/service.ts";
 import type { LeagueStandings, StandingsRow } from "../../shared/contract/leagues.ts";
 import type { ScoringSettings } from "../../shared/league-scoring.ts";
 import { UNIT_CENTS } from "../../shared/money.ts";
@@ -34,7 +34,13 @@ async function memberWeeks(db: Db, r: StandingsRequest, week: { season: number; 
   });
 }
 
-function rowOf(row: RankedRow, username: string, season: number): StandingsRow {
+function rowOf(
+  row: RankedRow,
+  username: string,
+  season: number,
+  pending: number,
+  scoring: ScoringSettings,
+): StandingsRow {
   const weekName = (key: string) => {
     const [s, w] = key.split("-");
     return Number(s) === season ? `Week ${w}` : `${s} Week ${w}`;
@@ -53,6 +59,8 @@ function rowOf(row: RankedRow, username: string, season: number): StandingsRow {
     clv: row.clvCount === 0 ? null : Math.round((row.clvSum / row.clvCount) * 10) / 10,
     tiebreak: row.tiebreak,
     droppedWeeks: row.droppedWeeks.map(weekName),
+    pending,
+    maxReach: scoring.scoring === "wins" ? row.won + pending : null,
   };
 }
 
@@ -68,20 +76,25 @@ export async function seasonRows(db: Db, r: StandingsRequest): Promise<RankedRow
 /** The league's standings for one week of the current season, or for its season (worst weeks dropped). */
 export async function standings(db: Db, now: Date, r: StandingsRequest): Promise<LeagueStandings> {
   const current = await currentWeek(db, now);
+  const week = r.week === null ? null : { season: current.season, week: r.week };
+  const userIds = r.members.map((m) => m.userId);
+  const [weeks, pending, firstWeek] = await Promise.all([
+    memberWeeks(db, r, week),
+    countedPendingCounts(db, r.counted, { ownBookOnly: r.ownBookOnly, week }),
+    weekOfFirstGameFrom(db, current.season, r.counted.kickoffFrom),
+  ]);
   const ranked =
-    r.week === null
-      ? await seasonRows(db, r)
-      : weeklyStandings(
-          r.scoring,
-          r.members.map((m) => m.userId),
-          await memberWeeks(db, r, { season: current.season, week: r.week }),
-        );
+    week === null ? seasonStandings(r.scoring, userIds, weeks) : weeklyStandings(r.scoring, userIds, weeks);
   const names = new Map(r.members.map((m) => [m.userId, m.username]));
   return {
     scoring: r.scoring,
     season: current.season,
     week: r.week,
     currentWeek: current.week,
-    rows: ranked.map((row) => rowOf(row, names.get(row.userId) ?? "", current.season)),
+    firstWeek: Math.min(firstWeek ?? current.week, current.week),
+    weeksPlayed: new Set(weeks.map((w) => `${w.season}-${w.week}`)).size,
+    rows: ranked.map((row) =>
+      rowOf(row, names.get(row.userId) ?? "", current.season, pending.get(row.userId) ?? 0, r.scoring),
+    ),
   };
 }

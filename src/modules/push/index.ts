@@ -4,7 +4,14 @@ import { EmptyBody } from "../../http/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Db } from "../../runtime/index.ts";
 import { MessageResponse } from "../../shared/contract/common.ts";
-import { PushDevice, PushDevices, PushPreferences, PushPublicKey, PushTestResult } from "../../shared/contract/push.ts";
+import {
+  PushDevice,
+  PushDevices,
+  PushPreferences,
+  PushPublicKey,
+  PushTestResult,
+  SavedPushPreferences,
+} from "../../shared/contract/push.ts";
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { sessionHash, sessionLiveUntil } from "../auth/service.ts";
 import { SubscriptionBody, SubscriptionParams } from "./model.ts";
@@ -69,13 +76,13 @@ export function pushRoutes({
     .get("/preferences", ({ user }) => service.preferences(db, user.id), {
       auth: true,
       detail: { summary: "What one wants pushed, how often and when not", operationId: "getPushPreferences" },
-      response: { 200: PushPreferences },
+      response: { 200: SavedPushPreferences },
     })
     .put("/preferences", ({ user, body }) => service.savePreferences(db, clock.now(), user.id, body), {
       auth: true,
       body: PushPreferences,
       detail: { summary: "Choose what is pushed, the daily cap and quiet hours", operationId: "setPushPreferences" },
-      response: { 200: PushPreferences },
+      response: { 200: SavedPushPreferences },
     })
     .post(
       "/test",

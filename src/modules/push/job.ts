@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import type { Db } from "../../runtime/index.ts";
 import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
@@ -25,8 +26,9 @@ export async function startPushJob(
     config,
     clock,
     logger,
+    metrics,
     resolveHost,
-  }: { db: Db; config: Config; clock: Clock; logger: Logger; resolveHost?: ResolveHost },
+  }: { db: Db; config: Config; clock: Clock; logger: Logger; metrics?: Metrics; resolveHost?: ResolveHost },
   tickMs = PUSH_TICK_MS,
 ): Promise<() => Promise<void>> {
   // Makes the pair (or stores the operator's) before the first push, and says so once; a failure
@@ -44,26 +46,27 @@ export async function startPushJob(
   let running: Promise<void> | null = null;
   const pass = async () => {
     const now = clock.now();
-    try {
-      await ingestEvents(db, now);
-      if (now.getTime() - lastLockCheck >= LOCK_CHECK_MS) {
-        lastLockCheck = now.getTime();
-        await planLockReminders(db, now, config.adminEmails);
-        await planLeaguePickPushes(db, leaguesCheckedTo, now);
-        leaguesCheckedTo = now;
-      }
-      const report = await deliverDue(db, config, now, { subject: vapidSubject(config), resolveHost });
-      if (report.sent + report.dropped + report.retried + report.removedDevices > 0) logger.info(report, "pushes");
-      if (now.getTime() - lastPrune >= PRUNE_MS) {
-        lastPrune = now.getTime();
-        await pruneFinished(db, now);
-      }
-    } catch (error) {
-      logger.error({ err: error }, "push pass failed");
+    await ingestEvents(db, now);
+    if (now.getTime() - lastLockCheck >= LOCK_CHECK_MS) {
+      lastLockCheck = now.getTime();
+      await planLockReminders(db, now, config.adminEmails);
+      await planLeaguePickPushes(db, leaguesCheckedTo, now);
+      leaguesCheckedTo = now;
+    }
+    const report = await deliverDue(db, config, now, { subject: vapidSubject(config), resolveHost });
+    metrics?.countPushes(report);
+    if (report.sent + report.dropped + report.retried + report.removedDevices > 0) logger.info(report, "pushes");
+    if (now.getTime() - lastPrune >= PRUNE_MS) {
+      lastPrune = now.getTime();
+      await pruneFinished(db, now);
     }
   };
+  const timed = () =>
+    (metrics ? metrics.time("push_delivery", pass) : pass()).catch((error) =>
+      logger.error({ err: error }, "push pass failed"),
+    );
   const timer = setInterval(() => {
-    running ??= pass().finally(() => (running = null));
+    running ??= timed().finally(() => (running = null));
   }, tickMs);
   return async () => {
     clearInterval(timer);

@@ -1,3 +1,4 @@
+import { idNumber } from "../../http/schema.ts";
 import { t } from "elysia";
 
 export const SubscriptionBody = t.Object(
@@ -20,5 +21,5 @@ export const SubscriptionBody = t.Object(
 export type SubscriptionBody = typeof SubscriptionBody.static;
 
 export const SubscriptionParams = t.Object({
-  id: t.Numeric({ minimum: 1, maximum: 2 ** 31 - 1, error: "id: must be a positive whole number" }),
+  id: idNumber("id"),
 });

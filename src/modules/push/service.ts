@@ -1,7 +1,7 @@
 import type { Config } from "../../config.ts";
 import { AppError, badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
 import { type Db, holdLocks, type LockKey, transaction } from "../../runtime/index.ts";
-import type { PushDevice, PushPreferences } from "../../shared/contract/push.ts";
+import type { PushDevice, PushPreferences, SavedPushPreferences } from "../../shared/contract/push.ts";
 import type { SubscriptionBody } from "./model.ts";
 import * as repo from "./repo.ts";
 import { judgeTarget } from "../../shared/outbound-targets.ts";
@@ -189,8 +189,9 @@ function toRow(userId: number, now: Date, prefs: Preferences): PushPreferencesTa
   };
 }
 
-export async function preferences(db: Db, userId: number): Promise<PushPreferences> {
-  return fromRow(await repo.preferencesOf(db, userId));
+export async function preferences(db: Db, userId: number): Promise<SavedPushPreferences> {
+  const row = await repo.preferencesOf(db, userId);
+  return { ...fromRow(row), saved: row !== undefined };
 }
 
 export async function savePreferences(
@@ -198,7 +199,7 @@ export async function savePreferences(
   now: Date,
   userId: number,
   body: PushPreferences,
-): Promise<PushPreferences> {
+): Promise<SavedPushPreferences> {
   if (!isTimeZone(body.timeZone))
     throw badRequest("timeZone: must be an IANA time zone such as America/Chicago", "invalid_time_zone");
   if (body.quietHours && body.quietHours.start === body.quietHours.end)

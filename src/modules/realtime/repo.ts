@@ -1,4 +1,4 @@
-import { type Db, deleteDeliveredBefore, outboxAfter, type OutboxCursor } from "../../runtime/index.ts";
+import { type Db, deleteDeliveredBefore, outboxAfter, type OutboxCursor, outboxPending } from "../../runtime/index.ts";
 
 export type EventRow = { type: string; user_id: number | null; payload: string; created_at: string };
 
@@ -7,12 +7,9 @@ export function insertEvents(db: Db, rows: EventRow[]) {
   return db.insertInto("outbox").values(rows).execute();
 }
 
-export async function maxEventId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("outbox")
-    .select((eb) => eb.fn.max("id").as("id"))
-    .executeTakeFirst();
-  return Number(row?.id ?? 0);
+/** Committed events after `cursor` in delivery order (src/runtime/outbox-order.ts). */
+export function pendingEvents(db: Db, cursor: OutboxCursor): Promise<number> {
+  return outboxPending(db, cursor);
 }
 
 /** The next committed events after `cursor`, in delivery order (src/runtime/outbox-order.ts: PostgreSQL commits out of id order). */

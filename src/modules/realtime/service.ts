@@ -1,4 +1,11 @@
-import { type AppEvents, type Db, type EventType, notifyOnCommit, reactToPublished } from "../../runtime/index.ts";
+import {
+  type AppEvents,
+  type Db,
+  type EventType,
+  notifyOnCommit,
+  type OutboxCursor,
+  reactToPublished,
+} from "../../runtime/index.ts";
 import * as repo from "./repo.ts";
 
 /** The channel every dispatcher listens on for new outbox rows. */
@@ -41,8 +48,12 @@ export async function publishMany<K extends EventType>(
   }
 }
 
-/** Events committed but not yet delivered by the dispatcher (0 before it first ran). */
-export async function outboxLag(db: Db): Promise<number> {
-  const cursor = await repo.readCursor(db, "main");
-  return cursor === null ? 0 : Math.max(0, (await repo.maxEventId(db)) - cursor.id);
+/**
+ * Events committed but not yet delivered, in delivery order (PostgreSQL delivers in commit order,
+ * not by id): after `delivered`, this process's dispatcher's own cursor, or else the saved one (0
+ * before any dispatcher ran).
+ */
+export async function outboxLag(db: Db, delivered?: OutboxCursor | null): Promise<number> {
+  const cursor = delivered ?? (await repo.readCursor(db, "main"));
+  return cursor === null ? 0 : repo.pendingEvents(db, cursor);
 }

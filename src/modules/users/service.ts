@@ -6,7 +6,7 @@
 import { type Db, isUniqueViolation } from "../../runtime/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/ids.ts";
-import { hashPassword, verifyPassword as verifyPasswordHash } from "../../lib/password-hashing.ts";
+import { type Asker, hashPassword, verifyPassword as verifyPasswordHash } from "../../lib/password-hashing.ts";
 import * as audit from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
@@ -275,14 +275,14 @@ export async function findUserByIdOrName(
 }
 
 /** Checks a signed-in player's password (for deleting the account). */
-export async function verifyPassword(db: Db, userId: number, password: string): Promise<boolean> {
+export async function verifyPassword(db: Db, userId: number, password: string, asker: Asker): Promise<boolean> {
   const row = await repo.findUserById(db, userId);
-  return row ? verifyPasswordHash(password, row.password_hash) : false;
+  return row ? verifyPasswordHash(password, row.password_hash, asker) : false;
 }
 
 /** A hash of a random secret nobody holds: what a deleted account's password becomes. Hash it before the transaction. */
-export function unusablePasswordHash(): Promise<string> {
-  return hashPassword(randomToken());
+export function unusablePasswordHash(asker: Asker): Promise<string> {
+  return hashPassword(randomToken(), asker);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import type { ResolveHost } from "../../lib/outbound-network.ts";
 import type { Db } from "../../runtime/index.ts";
 import { deliverDue, pruneFinished } from "./delivery.ts";
@@ -21,8 +22,9 @@ export function startWebhookJob(
     config,
     clock,
     logger,
+    metrics,
     resolveHost,
-  }: { db: Db; config: Config; clock: Clock; logger: Logger; resolveHost?: ResolveHost },
+  }: { db: Db; config: Config; clock: Clock; logger: Logger; metrics?: Metrics; resolveHost?: ResolveHost },
   tickMs = WEBHOOK_TICK_MS,
 ): () => Promise<void> {
   let revealsCheckedTo = clock.now();
@@ -31,26 +33,27 @@ export function startWebhookJob(
   let running: Promise<void> | null = null;
   const pass = async () => {
     const now = clock.now();
-    try {
-      await ingestEvents(db, now);
-      if (now.getTime() - lastReveals >= REVEALS_MS) {
-        lastReveals = now.getTime();
-        await planReveals(db, revealsCheckedTo, now);
-        revealsCheckedTo = now;
-        await planRecaps(db, now);
-      }
-      const report = await deliverDue(db, config, now, resolveHost ? { resolveHost } : {});
-      if (report.sent + report.retried + report.failed + report.dropped > 0) logger.info(report, "league webhooks");
-      if (now.getTime() - lastPrune >= PRUNE_MS) {
-        lastPrune = now.getTime();
-        await pruneFinished(db, now);
-      }
-    } catch (error) {
-      logger.error({ err: error }, "league webhooks pass failed");
+    await ingestEvents(db, now);
+    if (now.getTime() - lastReveals >= REVEALS_MS) {
+      lastReveals = now.getTime();
+      await planReveals(db, revealsCheckedTo, now);
+      revealsCheckedTo = now;
+      await planRecaps(db, now);
+    }
+    const report = await deliverDue(db, config, now, resolveHost ? { resolveHost } : {});
+    if (report.sent + report.retried + report.failed + report.dropped > 0) logger.info(report, "league webhooks");
+    if (now.getTime() - lastPrune >= PRUNE_MS) {
+      lastPrune = now.getTime();
+      await pruneFinished(db, now);
     }
   };
+  // Timed and counted on /metrics as the push job is (npt_jobs_total{task="league_webhooks"}).
+  const timed = () =>
+    (metrics ? metrics.time("league_webhooks", pass) : pass()).catch((error) =>
+      logger.error({ err: error }, "league webhooks pass failed"),
+    );
   const timer = setInterval(() => {
-    running ??= pass().finally(() => (running = null));
+    running ??= timed().finally(() => (running = null));
   }, tickMs);
   return async () => {
     clearInterval(timer);

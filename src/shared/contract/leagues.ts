@@ -147,6 +147,10 @@ export const StandingsRow = t.Object({
   tiebreak: t.Union([TiebreakerKind, t.Null()]),
   /** Season standings: the weeks left out as this member's worst ("Week 3"; "2025 Week 17" for another season). */
   droppedWeeks: t.Array(t.String()),
+  /** Bets in play the standings will count once settled (that they exist, nothing of what they are). */
+  pending: t.Number(),
+  /** Ranked by wins: the most wins the member can still reach (wins plus bets in play); null otherwise. */
+  maxReach: t.Union([t.Number(), t.Null()]),
 });
 export type StandingsRow = typeof StandingsRow.static;
 
@@ -155,8 +159,12 @@ export const LeagueStandings = t.Object({
   scoring: LeagueScoring,
   season: t.Number(),
   week: t.Union([t.Number(), t.Null()]),
-  /** The season's current week: the week picker offers weeks 1 to it. */
+  /** The season's current week: the week picker offers weeks from `firstWeek` to it. */
   currentWeek: t.Number(),
+  /** The league's first week of the current season (its start date, or when it was made). */
+  firstWeek: t.Number(),
+  /** Weeks with a counted bet: worst weeks are dropped only once more than that many are played. */
+  weeksPlayed: t.Number(),
   rows: t.Array(StandingsRow),
 });
 export type LeagueStandings = typeof LeagueStandings.static;

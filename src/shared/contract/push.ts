@@ -48,5 +48,13 @@ export const PushPreferences = t.Object(
 );
 export type PushPreferences = typeof PushPreferences.static;
 
+/** GET /api/push/preferences: the preferences, and whether the player ever saved them (else the defaults, in UTC). */
+export const SavedPushPreferences = t.Object({
+  ...PushPreferences.properties,
+  /** False until the first save: the browser then offers its own time zone rather than the default UTC (issue 46 item 6). */
+  saved: t.Boolean(),
+});
+export type SavedPushPreferences = typeof SavedPushPreferences.static;
+
 export const PushTestResult = t.Object({ message: t.String(), devices: t.Number() });
 export type PushTestResult = typeof PushTestResult.static;

@@ -4,16 +4,19 @@ const ALL_WEEKS = Array.from({ length: WEEKS }, (_, i) => i + 1);
 
 /**
  * Week 1 to Week 18, the server's current week marked '(Current)' (spec §2); `lastWeek` stops the
- * list earlier (the Leaderboard offers only weeks that have begun).
+ * list earlier (the Leaderboard offers only weeks that have begun), `firstWeek` starts it later (a
+ * league's standings start at its first week).
  */
 export function WeekSelect({
   week,
   currentWeek,
+  firstWeek = 1,
   lastWeek = WEEKS,
   onChange,
 }: {
   week: number;
   currentWeek: number;
+  firstWeek?: number;
   lastWeek?: number;
   onChange(week: number): void;
 }) {
@@ -24,7 +27,7 @@ export function WeekSelect({
       value={week}
       onChange={(event) => onChange(Number(event.target.value))}
     >
-      {ALL_WEEKS.filter((n) => n <= lastWeek).map((n) => (
+      {ALL_WEEKS.filter((n) => n >= firstWeek && n <= lastWeek).map((n) => (
         <option key={n} value={n}>
           {n === currentWeek ? `Week ${n} (Current)` : `Week ${n}`}
         </option>

@@ -1,5 +1,6 @@
 import type { ErrorResponse } from "../../shared/contract/common.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
+import { SESSION_MARK_HEADER, sessionHintIn } from "../../shared/session-hint.ts";
 import { noteAnswer } from "./offline.ts";
 
 /** The error body our API sends with every 4xx/5xx answer, as far as a failed answer has one. */
@@ -93,9 +94,13 @@ function outcome<T>({ response, text, body }: Answer): T {
 }
 
 function requestInit(method: string, payload: unknown, headers: Record<string, string> = {}): RequestInit {
-  const init: RequestInit = { method, credentials: "include", headers: { accept: "application/json", ...headers } };
+  const all: Record<string, string> = { accept: "application/json", ...headers };
+  // Names this browser's session to the service worker, which serves a kept private answer to its own session only.
+  const mark = typeof document === "undefined" ? null : sessionHintIn(document.cookie);
+  if (mark !== null) all[SESSION_MARK_HEADER] = mark;
+  const init: RequestInit = { method, credentials: "include", headers: all };
   if (payload !== undefined) {
-    init.headers = { accept: "application/json", "content-type": "application/json", ...headers };
+    all["content-type"] = "application/json";
     init.body = JSON.stringify(payload);
   }
   return init;

@@ -5,14 +5,15 @@ import { keys } from "./queries.ts";
 import { storageKeys, writeJson } from "./storage.ts";
 import { clearAllQueries } from "./swr.ts";
 import { forgetLastSeen } from "./offline.ts";
-import { SESSION_HINT_COOKIE, sessionHintCookie } from "../../shared/session-hint.ts";
+import { sessionHintCookie, sessionHintIn } from "../../shared/session-hint.ts";
 
 /** Whether this browser holds a session (a cookie the page can read; the session's own cannot be). */
-export const signedInHint = () => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
+export const signedInHint = () => sessionHintIn(document.cookie) !== null;
 
-function setSignedInHint(signedIn: boolean): void {
+/** Forgets the hint; the server sets it, with the session's mark, whenever it starts a session. */
+function clearSignedInHint(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the next read of the hint needs it written at once; the Cookie Store API is asynchronous and not in every browser
-  document.cookie = sessionHintCookie(signedIn);
+  document.cookie = sessionHintCookie(null);
 }
 
 /** A visitor without the signed-in hint is signed out without asking; 401 means "signed out", not a failure. */
@@ -24,7 +25,7 @@ async function fetchCurrentUser(): Promise<User | null> {
     return user;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
-    setSignedInHint(false);
+    clearSignedInHint();
     return null;
   }
 }
@@ -37,8 +38,8 @@ export function useCurrentUser() {
 
 /** Stores the user a sign-in, registration or rename answered with (null after sign-out). */
 export function setCurrentUser(user: User | null): Promise<unknown> {
-  setSignedInHint(user !== null);
   if (user) writeJson(storageKeys.knownAccount, true);
+  else clearSignedInHint();
   return mutate(keys.user(), user, { revalidate: false });
 }
 

@@ -4,7 +4,10 @@
 // - The shell (the page, its scripts and styles, icons) is cached at install, so a return visit opens
 //   from this device; the page itself is asked of the network first (2 s), the cached one when offline.
 // - A few public, shared reads (the current week, a week's games) and the signed-in user are kept
-//   as last seen and answered from here only when the network fails, marked `x-npt-offline`.
+//   as last seen and answered from here only when the network fails, marked `x-npt-offline`. A
+//   private answer (Cache-Control: private) is kept only with the session the server says it was
+//   built for (`x-npt-session-mark`), and served only to a request of that same session (the app
+//   sends its session's mark, from the readable hint cookie); a 401 deletes the kept copy.
 // - Nothing else is touched: writes (a bet needs the live price) always go to the network.
 // - A new build installs beside the running one and takes over at once; the previous build's files
 //   stay cached until the build after it, so an open page can still load its lazy screens.
@@ -88,16 +91,30 @@ async function shellFile(request) {
   return cached ?? fetch(request);
 }
 
-/** A read kept as last seen: the network's answer (kept), or, when there is none, the kept one marked offline. */
+const MARK = "x-npt-session-mark";
+const isPrivate = (response) => /(^|[\s,])private\b/i.test(response.headers.get("cache-control") ?? "");
+
+/**
+ * A read kept as last seen: the network's answer (kept), or, when there is none, the kept one marked
+ * offline. A 401 means the session behind a kept copy is over: the copy goes. A private answer is
+ * kept only when the server named its session, and served only to a request naming the same one.
+ */
 async function lastSeen(request) {
   const cache = await caches.open(DATA);
   try {
     const answer = await fetch(request);
-    if (answer.ok) await cache.put(request, withHeader(answer.clone(), "x-npt-saved-at", new Date().toISOString()));
+    if (answer.status === 401) await cache.delete(request);
+    else if (answer.ok && isPrivate(answer) && !answer.headers.get(MARK)) await cache.delete(request);
+    else if (answer.ok)
+      await cache.put(request, withHeader(answer.clone(), "x-npt-saved-at", new Date().toISOString()));
     return answer;
   } catch (error) {
     const kept = await cache.match(request);
     if (!kept) throw error;
+    if (isPrivate(kept) && kept.headers.get(MARK) !== request.headers.get(MARK)) {
+      await cache.delete(request); // another session's: nobody on this device may read it now
+      throw error;
+    }
     return withHeader(kept, "x-npt-offline", kept.headers.get("x-npt-saved-at") ?? "");
   }
 }

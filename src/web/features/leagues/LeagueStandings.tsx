@@ -32,6 +32,12 @@ const ROI: RankColumn<StandingsRow> = {
 const WINS: RankColumn<StandingsRow> = { head: "Wins", numeric: true, cell: (row) => row.won };
 const BETS: RankColumn<StandingsRow> = { head: "Bets", numeric: true, cell: (row) => row.totalBets };
 const WIN_RATE: RankColumn<StandingsRow> = { head: "Win Rate", numeric: true, cell: (row) => percentText(row.winRate) };
+const IN_PLAY: RankColumn<StandingsRow> = { head: "In Play", numeric: true, cell: (row) => row.pending };
+const CAN_REACH: RankColumn<StandingsRow> = {
+  head: "Can Reach",
+  numeric: true,
+  cell: (row) => (row.maxReach === null ? "—" : `${row.maxReach} W`),
+};
 const CLV: RankColumn<StandingsRow> = {
   head: "CLV",
   numeric: true,
@@ -54,8 +60,8 @@ function columnsFor(scoring: LeagueScoring, rows: readonly StandingsRow[]): Rank
     scoring.scoring === "roi"
       ? [ROI, UNITS, BETS, WIN_RATE]
       : scoring.scoring === "wins"
-        ? [WINS, UNITS, BETS, WIN_RATE, ROI]
-        : [UNITS, BETS, WIN_RATE, ROI];
+        ? [WINS, CAN_REACH, UNITS, BETS, IN_PLAY, WIN_RATE, ROI]
+        : [UNITS, BETS, IN_PLAY, WIN_RATE, ROI];
   return [
     { head: "Rank", cell: (row) => row.rank ?? "—" },
     { head: "Player", rowHeader: true, cell: (row) => <PlayerLink username={row.username} /> },
@@ -70,8 +76,11 @@ function columnsFor(scoring: LeagueScoring, rows: readonly StandingsRow[]): Rank
 /** A label inside a sentence: lower case, but ROI stays ROI. */
 const inSentence = (label: string) => (label === "ROI" ? label : label.toLowerCase());
 
-/** "Ranked by units won, then ROI, then more bets. Worst 2 weeks dropped. At least 3 bets a week to rank." */
-export function scoringText(scoring: LeagueScoring): string {
+/**
+ * "Ranked by units won, then ROI, then more bets. Each member's worst 2 weeks are left out of the
+ * season." — what the table does: worst weeks go only once more weeks are played than are dropped.
+ */
+export function scoringText(scoring: LeagueScoring, weeksPlayed: number): string {
   const by = [
     inSentence(SCORING_LABELS[scoring.scoring]) +
       (scoring.scoring === "roi" && scoring.roiMinBets > 0 ? ` (at least ${scoring.roiMinBets} bets)` : ""),
@@ -80,7 +89,9 @@ export function scoringText(scoring: LeagueScoring): string {
   return [
     `Ranked by ${by.join(", then ")}; ties share a rank.`,
     scoring.dropWorstWeeks > 0
-      ? `Each member's worst ${scoring.dropWorstWeeks === 1 ? "week is" : `${scoring.dropWorstWeeks} weeks are`} left out of the season.`
+      ? weeksPlayed > scoring.dropWorstWeeks
+        ? `Each member's worst ${scoring.dropWorstWeeks === 1 ? "week is" : `${scoring.dropWorstWeeks} weeks are`} left out of the season.`
+        : `Each member's worst ${scoring.dropWorstWeeks === 1 ? "week" : `${scoring.dropWorstWeeks} weeks`} will be left out once more than ${scoring.dropWorstWeeks === 1 ? "1 week is" : `${scoring.dropWorstWeeks} weeks are`} played (${weeksPlayed} so far).`
       : null,
     scoring.minBetsPerWeek > 0
       ? `At least ${scoring.minBetsPerWeek} settled ${scoring.minBetsPerWeek === 1 ? "bet" : "bets"} a week to rank that week.`
@@ -108,7 +119,12 @@ export function LeagueStandings({
       <div className="league-standings-head">
         <h3 id="league-standings-title">Standings</h3>
         {currentWeek !== null ? (
-          <StandingsWeekPicker period={period} currentWeek={currentWeek} onChange={setPeriod} />
+          <StandingsWeekPicker
+            period={period}
+            currentWeek={currentWeek}
+            firstWeek={data?.firstWeek ?? 1}
+            onChange={setPeriod}
+          />
         ) : null}
       </div>
       <p id="league-standings-basis" className="muted league-standings-basis">
@@ -129,7 +145,7 @@ export function LeagueStandings({
             rowKey={(row) => row.userId}
             isViewer={(row) => row.userId === viewerId}
           />
-          <p className="muted league-scoring-text">{scoringText(answer.scoring)}</p>
+          <p className="muted league-scoring-text">{scoringText(answer.scoring, answer.weeksPlayed)}</p>
         </>
       )}
     </section>

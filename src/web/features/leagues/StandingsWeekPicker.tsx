@@ -15,10 +15,13 @@ const VIEWS = [
 export function StandingsWeekPicker({
   period,
   currentWeek,
+  firstWeek,
   onChange,
 }: {
   period: StandingsPeriod;
   currentWeek: number;
+  /** The league's first week: the list starts there. */
+  firstWeek: number;
   onChange(period: StandingsPeriod): void;
 }) {
   return (
@@ -30,7 +33,13 @@ export function StandingsWeekPicker({
         onChange={(view) => onChange(view === "season" ? "season" : currentWeek)}
       />
       {period !== "season" ? (
-        <WeekSelect week={period} currentWeek={currentWeek} lastWeek={currentWeek} onChange={onChange} />
+        <WeekSelect
+          week={period}
+          currentWeek={currentWeek}
+          firstWeek={firstWeek}
+          lastWeek={currentWeek}
+          onChange={onChange}
+        />
       ) : null}
     </div>
   );

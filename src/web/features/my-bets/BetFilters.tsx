@@ -57,19 +57,19 @@ interface BetFiltersProps {
   onChange(change: Partial<Filters>): void;
 }
 
-/** Search in notes, then week, bet type, book, result (settled bets) and sort, behind 'Filters' so rows stay in view on a phone. */
+/** Search (team, player, selection or note), then week, bet type, book, result (settled bets) and sort, behind 'Filters' so rows stay in view on a phone. */
 export function BetFilters({ filters, summary, onChange }: BetFiltersProps) {
   const active = narrowing({ ...filters, q: "" });
   return (
     <div className="bet-filters">
       <div className="bet-search">
         <label htmlFor="bets-search" className="visually-hidden">
-          Search notes
+          Search bets
         </label>
         <input
           id="bets-search"
           type="search"
-          placeholder="Search notes"
+          placeholder="Team, player or note"
           maxLength={100}
           value={filters.q}
           onChange={(event) => onChange({ q: event.target.value })}

@@ -1,5 +1,5 @@
 import { type FormEvent, useMemo, useState } from "react";
-import type { PushPreferences } from "../../../shared/contract/push.ts";
+import type { PushPreferences, SavedPushPreferences } from "../../../shared/contract/push.ts";
 
 const KINDS: readonly { key: keyof PushPreferences["kinds"]; label: string; hint: string }[] = [
   { key: "settlements", label: "Settlements", hint: 'One per game: "3 bets settled on BUF @ MIA: +2.4U".' },
@@ -22,12 +22,17 @@ function zones(current: string): string[] {
   return [...new Set(["UTC", current, ...known])];
 }
 
+/** The zone the form offers: the saved one, or before the first save this device's (never the default UTC). */
+export function initialTimeZone(saved: SavedPushPreferences, deviceZone: string | undefined): string {
+  return saved.saved || !deviceZone ? saved.timeZone : deviceZone;
+}
+
 /** What is pushed, the daily cap and quiet hours (in the player's time zone), saved together. */
 export function PushPreferencesForm({
   saved,
   onSave,
 }: {
-  saved: PushPreferences;
+  saved: SavedPushPreferences;
   onSave: (chosen: PushPreferences) => Promise<void>;
 }) {
   const [kinds, setKinds] = useState(saved.kinds);
@@ -35,9 +40,11 @@ export function PushPreferencesForm({
   const [quiet, setQuiet] = useState(saved.quietHours !== null);
   const [start, setStart] = useState(saved.quietHours?.start ?? "22:00");
   const [end, setEnd] = useState(saved.quietHours?.end ?? "08:00");
-  const [timeZone, setTimeZone] = useState(saved.timeZone);
+  const [timeZone, setTimeZone] = useState(() =>
+    initialTimeZone(saved, Intl.DateTimeFormat().resolvedOptions().timeZone),
+  );
   const [pending, setPending] = useState(false);
-  const zoneList = useMemo(() => zones(saved.timeZone), [saved.timeZone]);
+  const zoneList = useMemo(() => zones(timeZone), [timeZone]);
   const cap = Number(dailyCap);
   const capValid = Number.isInteger(cap) && cap >= 1 && cap <= 50;
   const quietValid = !quiet || start !== end;

@@ -1,7 +1,12 @@
 import type { MessageResponse } from "../../../shared/contract/common.ts";
 import type { User } from "../../../shared/contract/auth.ts";
 import type { ProfileSettings, ProfileVisibility } from "../../../shared/contract/profiles.ts";
-import type { PushDevices, PushPreferences, PushTestResult } from "../../../shared/contract/push.ts";
+import type {
+  PushDevices,
+  PushPreferences,
+  PushTestResult,
+  SavedPushPreferences,
+} from "../../../shared/contract/push.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { afterCalendarChange, afterTokensChange, keys, useQuery } from "../../lib/queries.ts";
 import type { ApiToken, CreatedApiToken } from "../../../shared/contract/tokens.ts";
@@ -43,7 +48,7 @@ export async function saveProfileVisibility(visibility: ProfileVisibility): Prom
   return saved;
 }
 
-export const usePushPreferences = () => useQuery<PushPreferences>(keys.pushPreferences());
+export const usePushPreferences = () => useQuery<SavedPushPreferences>(keys.pushPreferences());
 export const usePushDevices = () => useQuery<PushDevices>(keys.pushDevices());
 
 /** Saves what is pushed, the daily cap and quiet hours. */
