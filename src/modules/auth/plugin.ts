@@ -2,10 +2,11 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config.ts";
 import { type Db, isDatabaseUnavailable } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { forbidden, unauthorized } from "../../lib/errors.ts";
+import { unauthorized } from "../../lib/errors.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { bearerToken } from "../../shared/api-tokens.ts";
 import type { User } from "../../shared/contract/auth.ts";
+import { tokenRefused } from "../tokens/policy.ts";
 import { tokenCaller } from "../tokens/service.ts";
 import { assertAdmin } from "./policy.ts";
 import { userForSession } from "./service.ts";
@@ -120,8 +121,6 @@ export function sessionFirst({ db, clock, config }: AuthDeps, routes: () => read
     if (access === "admin") assertAdmin(user);
   };
 }
-
-const tokenRefused = () => forbidden("API tokens cannot call this route: sign in to the app for it", "token_scope");
 
 /** What the macros add to a route's OpenAPI operation: the cookie security scheme and who may call it. */
 export const SESSION_DETAIL = {

@@ -2,7 +2,7 @@
  * Personal API tokens (issue 47 item 3): made, listed and revoked by their owner in a browser
  * session (never by a token), checked on every request that carries one (auth/plugin.ts).
  */
-import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import { type Db, transaction } from "../../runtime/index.ts";
 import {
@@ -20,6 +20,7 @@ import { textProblem } from "../../shared/text.ts";
 import * as audit from "../audit/service.ts";
 import { accountById, toUser } from "../users/service.ts";
 import type { CreateTokenBody } from "./model.ts";
+import { assertTokenScope } from "./policy.ts";
 import * as repo from "./repo.ts";
 
 const scopesOf = (text: string) =>
@@ -117,9 +118,7 @@ export async function tokenCaller(
   const account = await accountById(db, row.user_id);
   if (!account || account.deleted_at !== null) throw invalidToken();
   const needed = scopeFor(route);
-  if (needed === null) throw forbidden("API tokens cannot call this route: sign in to the app for it", "token_scope");
-  if (!scopesOf(row.scopes).includes(needed))
-    throw forbidden(`This token lacks the "${needed}" scope this call needs`, "token_scope");
+  assertTokenScope(scopesOf(row.scopes), needed);
   await admit(row.id);
   const at = now.toISOString();
   await repo.markUsed(db, row.id, at, new Date(now.getTime() - 60_000).toISOString());
