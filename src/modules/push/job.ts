@@ -2,6 +2,7 @@ import type { Config } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../lib/metrics.ts";
+import { everyTick } from "../../lib/every-tick.ts";
 import type { Db } from "../../runtime/index.ts";
 import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
@@ -43,7 +44,6 @@ export async function startPushJob(
   // League reveals and tails are looked for once a minute, each pass over the time since the last.
   let leaguesCheckedTo = clock.now();
   let lastPrune = 0;
-  let running: Promise<void> | null = null;
   const pass = async () => {
     const now = clock.now();
     await ingestEvents(db, now);
@@ -61,15 +61,5 @@ export async function startPushJob(
       await pruneFinished(db, now);
     }
   };
-  const timed = () =>
-    (metrics ? metrics.time("push_delivery", pass) : pass()).catch((error) =>
-      logger.error({ err: error }, "push pass failed"),
-    );
-  const timer = setInterval(() => {
-    running ??= timed().finally(() => (running = null));
-  }, tickMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return everyTick(tickMs, { task: "push_delivery", metrics, logger }, pass);
 }

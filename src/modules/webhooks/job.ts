@@ -3,6 +3,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import type { ResolveHost } from "../../lib/outbound-network.ts";
+import { everyTick } from "../../lib/every-tick.ts";
 import type { Db } from "../../runtime/index.ts";
 import { deliverDue, pruneFinished } from "./delivery.ts";
 import { ingestEvents, planRecaps, planReveals } from "./intake.ts";
@@ -30,7 +31,6 @@ export function startWebhookJob(
   let revealsCheckedTo = clock.now();
   let lastReveals = 0;
   let lastPrune = 0;
-  let running: Promise<void> | null = null;
   const pass = async () => {
     const now = clock.now();
     await ingestEvents(db, now);
@@ -48,15 +48,5 @@ export function startWebhookJob(
     }
   };
   // Timed and counted on /metrics as the push job is (npt_jobs_total{task="league_webhooks"}).
-  const timed = () =>
-    (metrics ? metrics.time("league_webhooks", pass) : pass()).catch((error) =>
-      logger.error({ err: error }, "league webhooks pass failed"),
-    );
-  const timer = setInterval(() => {
-    running ??= timed().finally(() => (running = null));
-  }, tickMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return everyTick(tickMs, { task: "league_webhooks", metrics, logger }, pass);
 }
