@@ -11,7 +11,7 @@ import type { Server } from "bun";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import { deliverDue } from "../../src/modules/webhooks/delivery.ts";
 import { ingestEvents, planRecaps, planReveals } from "../../src/modules/webhooks/intake.ts";
-import { copiesSettled } from "../databases.ts";
+import { copiesSettled, onPostgres } from "../databases.ts";
 import { ADMIN, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
 import { call as callAt, type CallOptions, type TestContext } from "../support.ts";
 import { LATE, moneyline, over, SUN, spread, THU, WEEK2 } from "./league-fixtures.ts";
@@ -88,7 +88,11 @@ async function bet(who: BuiltUser, pick: Record<string, unknown>, note?: string)
 /** What the jobs holder does each pass, with the test's resolver. */
 async function jobPass(since?: Date) {
   await copiesSettled();
-  await ingestEvents(ctx.db, ctx.clock.now());
+  // On PostgreSQL the outbox shows rows only below the cluster's oldest open transaction: read as often as it needs.
+  for (let i = 0; i < (onPostgres ? 25 : 1); i++) {
+    await ingestEvents(ctx.db, ctx.clock.now());
+    if (onPostgres) await Bun.sleep(20);
+  }
   if (since) {
     await planReveals(ctx.db, since, ctx.clock.now());
     await planRecaps(ctx.db, ctx.clock.now());
