@@ -104,6 +104,15 @@ async function tabTo(page: Page, is: (element: Element) => boolean, max = 40) {
   throw new Error("never reached by Tab");
 }
 
+/** Waits until the focused element passes the check (it may use no outer variable). */
+async function focusedIs(page: Page, is: (element: Element) => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(`(${is.toString()})(document.activeElement)`))) {
+    if (Date.now() > deadline) throw new Error("focus never moved there");
+    await Bun.sleep(20);
+  }
+}
+
 describe("league talk in the league's dialog (issue 47)", () => {
   for (const look of LOOKS)
     test(
@@ -183,6 +192,9 @@ describe("league talk in the league's dialog (issue 47)", () => {
       const said = dialog.locator(".talk-comment", { hasText: "Bills by 10" });
       await said.getByRole("button", { name: "Report" }).focus();
       await page.keyboard.press("Enter");
+      // The reason's field takes the focus as it opens: type once it has it.
+      await said.getByLabel("What is wrong with it?").waitFor();
+      await focusedIs(page, (el) => el.tagName === "INPUT");
       await page.keyboard.type("Spam link");
       await page.keyboard.press("Enter");
       await page.getByText("Comment reported").waitFor();
