@@ -13,28 +13,14 @@ import {
   leagueStandings,
 } from "../src/modules/leagues/service.ts";
 import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
-import { benchServer, insertBetRows, summary } from "./support.ts";
+import { benchServer, insertBenchUsers, insertBetRows, sampleMs, summary } from "./support.ts";
 
 const PLAYERS = 2_000;
 const PER_PLAYER = 150;
 const server = await benchServer("2026-09-01T12:00:00Z"); // leagues made before the season…
 const { db } = server;
 const now = server.clock.now().toISOString();
-await db
-  .insertInto("users")
-  .values(
-    Array.from({ length: PLAYERS }, (_, k) => ({
-      email: `p${k}@bench.local`,
-      username: `p${k}`,
-      username_key: `p${k}`,
-      password_hash: "x",
-      role: "user" as const,
-      is_bot: 0,
-      created_at: now,
-    })),
-  )
-  .execute();
-const userIds = (await db.selectFrom("users").select("id").orderBy("id").execute()).map((r) => r.id);
+const userIds = await insertBenchUsers(db, PLAYERS, "p", now);
 
 async function league(name: string, members: number, startingBankroll?: number) {
   const owner = userIds[0]!;
@@ -104,14 +90,7 @@ await sql`analyze`.execute(db);
 console.log(`generated ${PLAYERS * PER_PLAYER} settled bets in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 async function measure(label: string, id: number, n = 200) {
-  for (let i = 0; i < 10; i++) await leagueDetails(db, userIds[0]!, id);
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await leagueDetails(db, userIds[0]!, id);
-    samples.push(performance.now() - t);
-  }
-  console.log(summary(label, samples));
+  console.log(summary(label, await sampleMs(() => leagueDetails(db, userIds[0]!, id), n)));
 }
 const first = await leagueDetails(db, userIds[0]!, big);
 console.log(
@@ -124,14 +103,7 @@ await measure("league details, 200 members, own book (contest)", contest);
 /** The standings route (decision 0058): one week, and the season with a worst week dropped and CLV as a tiebreaker. */
 async function measureStandings(label: string, id: number, week: number | null, n = 200) {
   const read = () => leagueStandings(db, server.clock.now(), userIds[0]!, id, week);
-  for (let i = 0; i < 10; i++) await read();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await read();
-    samples.push(performance.now() - t);
-  }
-  console.log(summary(label, samples));
+  console.log(summary(label, await sampleMs(read, n)));
 }
 await measureStandings("standings week 10, 20 members", small, 10);
 await measureStandings("standings week 10, 200 members", big, 10);

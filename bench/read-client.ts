@@ -1,12 +1,17 @@
 /**
  * The readers of bench/sunday.ts, in their own process so their waits are the server's, not a
- * shared event loop's. Takes { origin, paths, loops } as its argument (JSON), reads the paths
+ * shared event loop's. Takes { origin, paths, loops, headers? } as its argument (JSON), reads the paths
  * round-robin from `loops` concurrent loops until its stdin closes, then prints one JSON line:
  * each read's start (epoch ms) and latency (ms).
  */
 export {};
 
-const { origin, paths, loops } = JSON.parse(process.argv[2]!) as { origin: string; paths: string[]; loops: number };
+const { origin, paths, loops, headers } = JSON.parse(process.argv[2]!) as {
+  origin: string;
+  paths: string[];
+  loops: number;
+  headers?: Record<string, string>;
+};
 let stopping = false;
 void Bun.stdin.text().then(() => (stopping = true));
 const reads: [number, number][] = [];
@@ -15,7 +20,7 @@ await Promise.all(
     for (let i = loop; !stopping; i++) {
       const at = Date.now();
       const start = performance.now();
-      const res = await fetch(`${origin}${paths[i % paths.length]}`);
+      const res = await fetch(`${origin}${paths[i % paths.length]}`, { headers });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${paths[i % paths.length]} answered ${res.status}`);
       reads.push([at, performance.now() - start]);

@@ -79,3 +79,34 @@ export async function insertBetRows(db: Db, rows: readonly unknown[][]): Promise
     }
   });
 }
+
+/** `count` plain players (`${prefix}0`, `${prefix}1`…) written straight into the database; their ids in order. */
+export async function insertBenchUsers(db: Db, count: number, prefix: string, createdAt: string): Promise<number[]> {
+  await db
+    .insertInto("users")
+    .values(
+      Array.from({ length: count }, (_, k) => ({
+        email: `${prefix}${k}@bench.local`,
+        username: `${prefix}${k}`,
+        username_key: `${prefix}${k}`,
+        password_hash: "x",
+        role: "user" as const,
+        is_bot: 0,
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+  return (await db.selectFrom("users").select("id").orderBy("id").execute()).map((r) => r.id);
+}
+
+/** Runs `read` 10 times to warm up, then `n` times; each run's milliseconds. */
+export async function sampleMs(read: () => Promise<unknown>, n = 200): Promise<number[]> {
+  for (let i = 0; i < 10; i++) await read();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await read();
+    samples.push(performance.now() - t);
+  }
+  return samples;
+}

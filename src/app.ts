@@ -16,6 +16,8 @@ import { httpPipeline, requestRecorder } from "./http/pipeline.ts";
 import { securityHeaders } from "./http/security.ts";
 import { requestIdOf } from "./http/request-id.ts";
 import { webRoutes } from "./http/web-assets.ts";
+import { firstScreens } from "./http/ssr/index.ts";
+import { shareCards } from "./http/ssr/share-card-route.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -45,6 +47,7 @@ import { calendarRoutes } from "./modules/calendar/index.ts";
 import type { ResolveHost } from "./lib/outbound-network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
+import { boardReads } from "./modules/stats/reads.ts";
 import type { SocketHub } from "./modules/realtime/hub.ts";
 import { MAX_CLIENT_MESSAGE, realtimeRoutes } from "./modules/realtime/index.ts";
 import { wireModules } from "./wiring.ts";
@@ -94,6 +97,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const games = gamesReads(db, clock);
+  const boards = boardReads(deps);
   const fastReads = fastReadRoutes(fastGamesReads(games), {
     headers: securityHeaders(config),
     fallback: (request, server) =>
@@ -172,7 +176,7 @@ export function createApp(deps: AppDeps) {
     .use(accountRoutes({ ...deps, auth, onSessionsEnded: (ended) => hub.endSessions(ended) }))
     .use(gamesRoutes({ ...deps, auth, reads: games }))
     .use(bettingRoutes({ ...deps, auth, metrics }))
-    .use(statsRoutes({ ...deps, auth, games }))
+    .use(statsRoutes({ ...deps, auth, games, boards }))
     .use(contestRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))
     .use(commentsRoutes({ ...deps, auth }))
@@ -191,7 +195,7 @@ export function createApp(deps: AppDeps) {
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");
     })
-    .use(webRoutes());
+    .use(webRoutes({ renderPage: firstScreens({ ...deps, games, boards }), shareCard: shareCards(deps), logger }));
   // Odds updates reach every open socket through Bun's native pub/sub, not a loop in JS.
   hub.publishThrough({ publish: (topic, data) => app.server?.publish(topic, data) });
   return app;

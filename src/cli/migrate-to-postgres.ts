@@ -26,6 +26,8 @@ const TABLES = [
   "league_members",
   "league_invitations",
   "league_history",
+  "pool_picks",
+  "pool_sheets",
   "friend_requests",
   "friendships",
   "notification_reads",

@@ -15,6 +15,7 @@ import type { StatsVersionTable, UserBookStatsTable, UserWeekStatsTable } from "
 import type { OutboxCursorTable, OutboxTable } from "../modules/realtime/table.ts";
 import type { IdempotencyKeysTable, JobLeasesTable, RateLimitsTable } from "./tables.ts";
 import type { JobRunsTable } from "../modules/admin/table.ts";
+import type { PoolPicksTable, PoolSheetsTable } from "../modules/pools/table.ts";
 import type {
   PushCursorTable,
   PushKeysTable,
@@ -49,6 +50,8 @@ export interface Database {
   league_members: LeagueMembersTable;
   league_invitations: LeagueInvitationsTable;
   league_history: LeagueHistoryTable;
+  pool_picks: PoolPicksTable;
+  pool_sheets: PoolSheetsTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   notification_reads: NotificationReadsTable;

@@ -13,6 +13,7 @@ import * as common from "../shared/contract/common.ts";
 import * as contest from "../shared/contract/contest.ts";
 import * as games from "../shared/contract/games.ts";
 import * as leagues from "../shared/contract/leagues.ts";
+import * as pools from "../shared/contract/pools.ts";
 import * as profiles from "../shared/contract/profiles.ts";
 import * as push from "../shared/contract/push.ts";
 import * as social from "../shared/contract/social.ts";
@@ -22,7 +23,7 @@ import * as stats from "../shared/contract/stats.ts";
 type Json = Record<string, any>;
 type OpenApiVersion = Parameters<typeof unwrapSchema>[3];
 
-const CONTRACT = [common, auth, games, betting, stats, contest, leagues, social, profiles, push, bots, admin];
+const CONTRACT = [common, auth, games, betting, stats, contest, leagues, pools, social, profiles, push, bots, admin];
 
 /** `UserResponse` → `User`, `ErrorResponse` → `Error`: the suffix says nothing in a client. */
 const componentName = (exportName: string) => exportName.replace(/Response$/, "");

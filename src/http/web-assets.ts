@@ -2,7 +2,6 @@ import { Elysia } from "elysia";
 import { basename } from "node:path";
 import { notFound } from "../lib/errors.ts";
 import index from "../web/index.html";
-import { preactForReact } from "./web-renderer.ts";
 import { withoutIsCopies } from "./css-is-copies.ts";
 import favicon from "../web/public/favicon.ico" with { type: "file" };
 import icon180 from "../web/public/icon-180.png" with { type: "file" };
@@ -11,10 +10,15 @@ import icon512 from "../web/public/icon-512.png" with { type: "file" };
 import iconSvg from "../web/public/icon.svg" with { type: "file" };
 import robots from "../web/public/robots.txt" with { type: "file" };
 import { isAppPath } from "../shared/app-paths.ts";
-import { sessionHintCookie, sessionHintIn } from "../shared/session-hint.ts";
+import { SESSION_MARK_HEADER, sessionHintCookie, sessionHintIn } from "../shared/session-hint.ts";
 import { sessionTokenFrom } from "../modules/auth/plugin.ts";
 import { sessionMark } from "./session-cookie.ts";
-import { compressAhead, preferredEncoding, type Encoding } from "./compression.ts";
+import { compress, compressAhead, preferredEncoding, type Encoding } from "./compression.ts";
+import { requestedTags } from "./cached-read.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { RenderedPage, RenderPage } from "./ssr/index.ts";
+import type { ShareCard } from "./ssr/share-card-route.ts";
+import { type PageTemplate, pageTemplate } from "./ssr/page.ts";
 import { SERVICE_WORKER_KEY, serviceWorkerScript } from "./service-worker.ts";
 
 interface Asset {
@@ -42,6 +46,9 @@ const ONE_DAY = "public, max-age=86400";
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 const ENCODINGS: Encoding[] = ["br", "gzip"];
 
+/** Set to 1 (tests only), the app is bundled with React's development build, unminified. */
+export const DEVELOPMENT_BUILD_ENV = "TEST_WEB_DEVELOPMENT_BUILD";
+
 /**
  * The browser app's files by URL path. A compiled binary carries them prebuilt (`index.files`);
  * from source we bundle once, in memory.
@@ -57,14 +64,15 @@ async function bundleFiles(): Promise<BuiltFile[]> {
       })),
     );
   }
+  // React's development build names each hydration mismatch (tests/e2e/hydration.test.ts asks for it).
+  const mode = process.env[DEVELOPMENT_BUILD_ENV] === "1" ? "development" : "production";
   const result = await Bun.build({
     entrypoints: [bundle.index],
     target: "browser",
-    minify: true,
+    minify: mode === "production",
     splitting: true,
     publicPath: "/",
-    define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [preactForReact],
+    define: { "process.env.NODE_ENV": JSON.stringify(mode) },
   });
   if (!result.success) throw new AggregateError(result.logs, "Building the web app failed");
   return Promise.all(
@@ -217,7 +225,7 @@ async function readSavedAssets(dir: string): Promise<WebAssets> {
 }
 
 async function savedOrBuiltAssets(): Promise<WebAssets> {
-  const dir = process.env[SAVED_ASSETS_ENV];
+  const dir = process.env[DEVELOPMENT_BUILD_ENV] === "1" ? undefined : process.env[SAVED_ASSETS_ENV];
   if (dir && (await Bun.file(`${dir}/${SAVED_INDEX}`).exists())) return readSavedAssets(dir);
   return buildAssets();
 }
@@ -259,25 +267,85 @@ function cacheControlOf(path: string): string {
 /** Sets or clears the signed-in hint (shared/session-hint.ts) so it names the session cookie that came along, if any. */
 function sessionHintHeader(request: Request): Record<string, string> {
   const cookies = request.headers.get("cookie");
-  const token = sessionTokenFrom(cookies);
-  const mark = token ? sessionMark(token) : null;
+  const mark = sessionMarkOf(request);
   if (sessionHintIn(cookies ?? "") === mark) return {};
   return { "set-cookie": sessionHintCookie(mark) };
 }
 
+/** The mark of the session cookie a request came with (a hash of its token), if any. */
+function sessionMarkOf(request: Request): string | null {
+  const token = sessionTokenFrom(request.headers.get("cookie"));
+  return token ? sessionMark(token) : null;
+}
+
+/** A page the server rendered (src/http/ssr/), compressed as the client accepts; 304 when it holds this version. */
+function pageResponse(page: RenderedPage, request: Request, status: number, extra: Record<string, string>): Response {
+  const headers: Record<string, string> = {
+    "content-type": "text/html;charset=utf-8",
+    // Built for this viewer when signed in: no shared cache may keep it (http/private-answers.ts).
+    "cache-control": page.signedIn ? "private, no-cache" : "no-cache",
+    vary: "accept-encoding, cookie",
+    ...extra,
+  };
+  // A signed-in page names its session, so the service worker keeps its answers for that session only.
+  const mark = page.signedIn ? sessionMarkOf(request) : null;
+  if (mark) headers[SESSION_MARK_HEADER] = mark;
+  if (page.etag) {
+    headers.etag = page.etag;
+    const tags = requestedTags(request.headers.get("if-none-match"));
+    if (status === 200 && (tags.includes(page.etag.slice(1, -1)) || tags.includes("*"))) {
+      return new Response(null, { status: 304, headers });
+    }
+  }
+  const encoding = preferredEncoding(request.headers.get("accept-encoding"));
+  if (!encoding) return new Response(page.html, { status, headers });
+  headers["content-encoding"] = encoding;
+  page.encoded[encoding] ??= compress(new TextEncoder().encode(page.html), encoding);
+  return new Response(page.encoded[encoding], { status, headers });
+}
+
+let template: { html: Uint8Array; parts: PageTemplate } | null = null;
+function templateOf(html: Uint8Array): PageTemplate {
+  if (template?.html !== html) template = { html, parts: pageTemplate(new TextDecoder().decode(html)) };
+  return template.parts;
+}
+
+export interface WebRoutesDeps {
+  /** Renders an app path's first screen (src/http/ssr/); without it every path gets the static shell. */
+  renderPage?: RenderPage;
+  /** Answers `/players/{username}/weeks/{week}/card.png` (src/http/ssr/share-card-route.ts). */
+  shareCard?: ShareCard;
+  logger?: Logger;
+}
+
 /**
- * The single-page app, served through our own routes — not Bun's HTML route — so every answer
- * carries the security headers: hashed assets cached for a year, well-known files (favicon,
- * robots.txt, icons, the manifest) a day, the app's screens index.html with 200 and any other path
- * index.html with 404 (the app shows its 'not found' screen), each in brotli or gzip when accepted.
+ * The web app, served through our own routes — not Bun's HTML route — so every answer carries the
+ * security headers: hashed assets cached for a year, well-known files (favicon, robots.txt, icons,
+ * the manifest) a day; the app's screens rendered on the server (their first screen in the HTML,
+ * src/http/ssr/) with 200, and any other path its 'not found' screen with 404; `/index.html` the
+ * static shell, which the service worker keeps for offline visits. Each in brotli or gzip when accepted.
  */
-export function webRoutes() {
+export function webRoutes({ renderPage, shareCard, logger }: WebRoutesDeps = {}) {
   return new Elysia({ name: "web" }).get("/*", async ({ request }) => {
     const { files } = await loadWebAssets();
     const path = new URL(request.url).pathname;
     if (path.startsWith("/api/")) throw notFound("No such API route", "no_route");
+    const card = await shareCard?.(path, request);
+    if (card) return card;
+    const shell = files.get(HTML_KEY)!;
+    if (path === HTML_KEY) return respond(shell, request, "no-cache", 200, sessionHintHeader(request));
     const asset = path !== "/" ? files.get(path) : undefined;
     if (asset) return respond(asset, request, cacheControlOf(path));
-    return respond(files.get(HTML_KEY)!, request, "no-cache", isAppPath(path) ? 200 : 404, sessionHintHeader(request));
+    const status = isAppPath(path) ? 200 : 404;
+    if (renderPage) {
+      try {
+        const page = await renderPage(request, templateOf(shell.identity));
+        return pageResponse(page, request, status, sessionHintHeader(request));
+      } catch (error) {
+        // The page still opens: the browser draws it from the static shell.
+        logger?.error({ err: error, path }, "server rendering failed; serving the static shell");
+      }
+    }
+    return respond(shell, request, "no-cache", status, sessionHintHeader(request));
   });
 }

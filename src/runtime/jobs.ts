@@ -7,6 +7,8 @@ import { seedDemoBots } from "../modules/bots/service.ts";
 import { BOTS_WEEKLY_BETS, startWeeklyJob, WEEKLY_WINNERS } from "../modules/admin/weekly-jobs.ts";
 import type { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
 import { hasNoUsers } from "../modules/users/service.ts";
+import { gradeUngraded } from "../modules/pools/service.ts";
+import { runPoolAutoPicks } from "../modules/leagues/service.ts";
 import { PUSH_TICK_MS, startPushJob } from "../modules/push/job.ts";
 import { startWebhookJob, WEBHOOK_TICK_MS } from "../modules/webhooks/job.ts";
 import type { ResolveHost } from "../lib/outbound-network.ts";
@@ -31,6 +33,9 @@ export interface JobContext {
 }
 
 type Stop = () => Promise<void> | void;
+
+/** How often the pools' automatic survivor picks are looked for. */
+const POOL_TICK_MS = 60_000;
 
 /** A job run by the one process holding the "jobs" lease. */
 export interface BackgroundJob {
@@ -79,12 +84,14 @@ export const JOBS: readonly BackgroundJob[] = [
   {
     name: "settlement sweep",
     schedule: "once, on taking the lease",
-    // Whatever was resolved but not settled before a crash or by a CLI while we were down.
+    // Whatever was resolved but not settled (or its pool picks not graded) before a crash or by a CLI while we were down.
     async start({ db, clock, logger, metrics, signal }) {
       const sweep = () => settleAllPending(db, clock.now(), signal);
       const swept = metrics ? await metrics.time("settlement_sweep", sweep) : await sweep();
       metrics?.betsSettled.inc(swept);
       if (swept > 0) logger.info({ bets: swept }, "settled bets left pending at start-up");
+      const graded = await gradeUngraded(db);
+      if (graded > 0) logger.info({ picks: graded }, "graded pool picks left ungraded at start-up");
       return undefined;
     },
   },
@@ -125,6 +132,28 @@ export const JOBS: readonly BackgroundJob[] = [
     // After commit and off every request's path: a slow or failing receiver holds up nothing else.
     async start(ctx) {
       return startWebhookJob(ctx);
+    },
+  },
+  {
+    name: "pool auto picks",
+    schedule: `every ${POOL_TICK_MS / 60_000} minute: survivor pools' automatic picks, before the week's busiest kick-off`,
+    async start({ db, clock, logger }) {
+      let running: Promise<void> | null = null;
+      const pass = async () => {
+        try {
+          const made = await runPoolAutoPicks(db, clock.now());
+          if (made > 0) logger.info({ picks: made }, "automatic survivor picks made");
+        } catch (error) {
+          logger.error({ err: error }, "automatic survivor picks failed");
+        }
+      };
+      const timer = setInterval(() => {
+        running ??= pass().finally(() => (running = null));
+      }, POOL_TICK_MS);
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
     },
   },
   {

@@ -5,6 +5,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "../lib/mailer.ts";
 import { Metrics, type PoolStats } from "../lib/metrics.ts";
 import { settleOnGameCompleted } from "../modules/betting/listeners.ts";
+import { gradeOnGameCompleted } from "../modules/pools/listeners.ts";
 import { createProvider } from "../modules/feeds/providers/index.ts";
 import type { OddsProvider } from "../modules/feeds/provider.ts";
 import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
@@ -131,12 +132,19 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
 
   // Settles in the lease holder only (a game completed meanwhile is swept when the lease is taken).
   const settle = settleOnGameCompleted(db, clock, logger, metrics, () => lease?.held ?? true);
+  // Pools grade their picks beside settlement (a failing settlement does not keep them ungraded).
+  const grade = gradeOnGameCompleted(db, logger, () => lease?.held ?? true);
   wireReactions(
     bus,
     {
       hub,
       settle: async (completed) => {
-        if (settles) await settle(completed);
+        if (!settles) return;
+        try {
+          await settle(completed);
+        } finally {
+          await grade(completed);
+        }
       },
       noteRankingChanges: (userIds) => noteRankingChanges(db, userIds),
     },

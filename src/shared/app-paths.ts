@@ -12,6 +12,7 @@ export const APP_PATHS = [
   "/leaderboard",
   "/contest-rules",
   "/leagues",
+  "/leagues/:id/pool",
   "/invite/:token?",
   "/friends",
   "/friends/:friendId/analytics",

@@ -24,6 +24,8 @@ interface World {
   invitee: BuiltUser;
   leagueId: number;
   publicLeagueId: number;
+  /** A private pick'em pool: leagueAdmin's, member in it, owner invited. */
+  poolId: number;
   inviteToken: string;
   invitationId: number;
   friendRequestId: number;
@@ -60,6 +62,9 @@ async function world(): Promise<World> {
   const publicLeague = await buildLeague(ctx, people.leagueAdmin, { name: "Public", isPublic: true, rules });
   await buildInvitation(ctx, league, people.leagueAdmin, people.member, "accepted");
   const invitationId = (await buildInvitation(ctx, league, people.leagueAdmin, people.owner)).id;
+  const pool = await buildLeague(ctx, people.leagueAdmin, { name: "Pool", isPublic: false, rules, format: "pickem" });
+  await buildInvitation(ctx, pool, people.leagueAdmin, people.member, "accepted");
+  await buildInvitation(ctx, pool, people.leagueAdmin, people.owner);
   await buildFriendship(ctx, people.owner, people.friend);
   const friendRequestId = (await buildFriendship(ctx, people.other, people.owner, { pending: true })).id;
   const betId = (await buildBet(ctx, people.owner, { gameId: "fake-w1-DAL-PHI", selection: "Philadelphia Eagles" })).id;
@@ -100,6 +105,7 @@ async function world(): Promise<World> {
     invitee,
     leagueId: league.id,
     publicLeagueId: publicLeague.id,
+    poolId: pool.id,
     inviteToken: league.inviteToken,
     invitationId,
     friendRequestId,
@@ -331,6 +337,29 @@ const ROWS: Record<string, Row> = {
     request: (w) => ["GET", `/api/leagues/${w.leagueId}/standings/season`],
     expect: { ...signedIn(200), ...notForOutsiders },
     otherwise: 200,
+  },
+  "GET /api/leagues/:id/pool/:week": {
+    request: (w) => ["GET", `/api/leagues/${w.poolId}/pool/1`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "PUT /api/leagues/:id/pool/:week": {
+    request: (w) => [
+      "PUT",
+      `/api/leagues/${w.poolId}/pool/1`,
+      { picks: [{ gameId: "fake-w1-KC-BUF", selection: "Buffalo Bills" }] },
+    ],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "POST /api/leagues/:id/pool/:week/corrections": {
+    request: (w) => [
+      "POST",
+      `/api/leagues/${w.poolId}/pool/1/corrections`,
+      { userId: w.people.member.user.id, gameId: "fake-w1-KC-BUF", selection: "Kansas City Chiefs" },
+    ],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
   },
   "POST /api/leagues": {
     request: (_w, me) => [

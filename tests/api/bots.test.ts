@@ -110,13 +110,30 @@ describe("GET /api/admin/bots/stats", () => {
   });
 });
 
-test("first-start demo: bots with a settled history on the completed games, on the boards at once", async () => {
+test("first-start demo: bots with a settled history on the completed games, on the boards at once, and a pool of each format", async () => {
   ctx.clock.set("2026-09-16T12:00:00Z"); // week 1 is over
   await syncGames(ctx.db, new FakeProvider(), ctx.clock.now());
   const seeded = await seedDemoBots(ctx.db, ctx.clock.now(), 4);
-  expect(seeded).toEqual({ bots: 4, bets: 8 });
+  // Pools: week 1's three games for each of the 4 bots (survivor: one), week 2's two open games for 2 of them.
+  expect(seeded).toEqual({ bots: 4, bets: 8, pools: 3, poolPicks: 12 + 4 + 12 + 4 + 4 + 2 });
   await settleAllPending(ctx.db, ctx.clock.now());
   const board = (await call(ctx.app, "GET", "/api/leaderboard/week/1")).body;
   expect(board).toHaveLength(4);
   expect(board.every((e: any) => e.isBot && e.totalBets === 2)).toBe(true);
+  // The pools are public, graded and alive: a player sees them and their standings.
+  const leagues = (await call(ctx.app, "GET", "/api/leagues", { cookie: player.cookie })).body as any[];
+  const pools = leagues.filter((l) => l.format !== "bets");
+  expect(pools.map((l) => [l.format, l.memberCount]).sort()).toEqual([
+    ["confidence", 4],
+    ["pickem", 4],
+    ["survivor", 4],
+  ]);
+  const survivor = pools.find((l) => l.format === "survivor");
+  const standings = (
+    await call(ctx.app, "GET", `/api/leagues/${survivor.id}/standings/season`, { cookie: player.cookie })
+  ).body;
+  expect([standings.alive, standings.of]).toEqual([4, 4]); // every home side won week 1
+  const pickem = pools.find((l) => l.format === "pickem");
+  const week1 = (await call(ctx.app, "GET", `/api/leagues/${pickem.id}/standings/1`, { cookie: player.cookie })).body;
+  expect(week1.rows.reduce((n: number, r: any) => n + r.correct + r.lost + r.pushes, 0)).toBe(12);
 });

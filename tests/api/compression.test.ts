@@ -89,8 +89,8 @@ describe("compress", () => {
 describe("the web app's files are served compressed", () => {
   test("the page, its scripts and its styles in brotli and gzip decode to the identity bytes", async () => {
     expect(assetPaths.length).toBeGreaterThanOrEqual(2);
-    // Every script and stylesheet shrinks, and the whole app to less than a third (minified Preact
-    // alone compresses to ~37%: per file, a third would be a test of the code's style).
+    // Every script and stylesheet shrinks, and the whole app to less than a third (a small minified
+    // library may compress to ~37%: per file, a third would be a test of the code's style).
     const totals = { identity: 0, br: 0, gzip: 0 };
     for (const path of ["/", "/leaderboard", ...assetPaths]) {
       const plain = await get(path);

@@ -118,6 +118,8 @@ describe("pages", () => {
       memberCount: 2,
       revealPicks: "kickoff",
       scoring: DEFAULT_SCORING,
+      format: "bets",
+      pool: null,
     });
     expect((await get(ben, `/api/leagues/${id}`)).body.members.map((m: { username: string }) => m.username)).toEqual([
       "ann",

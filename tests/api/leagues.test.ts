@@ -375,6 +375,7 @@ describe("invitations", () => {
       endDate: null,
       memberCount: 2,
       revealPicks: "kickoff",
+      format: "bets",
       commissioner: "owner",
     });
     // Once the link is replaced, the old one leads nowhere; a malformed one is refused at the edge.

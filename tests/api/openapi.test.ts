@@ -192,7 +192,8 @@ describe("GET /api/openapi.json", () => {
     expect(doc.paths["/api/user"].get["x-access"]).toBe("signed-in");
     expect(doc.paths["/api/admin/audit"].get["x-access"]).toBe("admin");
     expect(doc.paths["/api/games"].get.security).toEqual([]);
-  });
+    // Every route twice, with a fresh player each: its time grows with the routes (over 5 s on a busy machine).
+  }, 30_000);
 
   test("says which answers are not JSON", () => {
     const csv = doc.paths["/api/users/{userId}/export/bets.csv"].get.responses["200"].content;

@@ -8,7 +8,14 @@
  * the leagues' admin, a site admin), each with every value its path takes, while each caller holds a
  * `/ws` socket and a push device. No answer, socket message, push payload or bell entry may carry
  * one of her pending picks: not its id (bet ids start at a canary value), not its note, not a
- * bet-shaped object tied to her. A route added later is walked without touching this file.
+ * bet-shaped object tied to her. A route added later is walked without touching this file. The pages
+ * the server renders (src/http/ssr/) are walked too: their HTML, and the answers they carry for the
+ * browser, may show no more than the API would.
+ *
+ * Pools (issue 45) are planted too: her pending picks in a pick'em pool locking the whole week, a
+ * confidence pool locking game by game (with a tiebreaker guess) and a survivor pool (this week's
+ * team and next week's). A pool pick is recognised by its shape (a selection with its price or
+ * points) and a pending tiebreaker guess by a member row of hers carrying one.
  *
  * Issue 47 adds two more ways out: league talk and league webhooks. Every caller tries to comment on
  * each of her hidden picks in every league (all refused, nothing stored), the walk reads each pick's
@@ -27,6 +34,7 @@ import { deliverDue } from "../../src/modules/push/delivery.ts";
 import { ingestEvents } from "../../src/modules/push/intake.ts";
 import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
+import { planPoolPushes } from "../../src/modules/push/pool-pushes.ts";
 import { decryptPayload } from "../../src/modules/push/webpush.ts";
 import { deliverDue as deliverWebhooks } from "../../src/modules/webhooks/delivery.ts";
 import { ingestEvents as ingestWebhookEvents, planRecaps, planReveals } from "../../src/modules/webhooks/intake.ts";
@@ -175,6 +183,26 @@ interface Get {
 
 const PERSON_PARAMS = new Set(["userId", "friendId", "username"]);
 
+/** The app's screens the server renders a first screen of, with every value their addresses take. */
+function pages(byName: Record<string, string[]>, hers: Set<string>): Get[] {
+  const screens = [
+    "/",
+    "/?week=2",
+    "/leaderboard",
+    "/leaderboard?view=overall",
+    "/leaderboard?week=2",
+    "/contest-rules",
+  ];
+  return [
+    ...[...screens, "/my-bets", "/analytics", "/leagues", "/friends", "/settings"].map((url) => ({
+      url,
+      aboutAlice: false,
+    })),
+    ...byName.username!.map((name) => ({ url: `/players/${encodeURIComponent(name)}`, aboutAlice: hers.has(name) })),
+    ...byName.token!.map((token) => ({ url: `/invite/${token}`, aboutAlice: false })),
+  ];
+}
+
 /** Every GET of the document as concrete URLs: each path value, the base query, then one optional query field at a time. */
 async function everyGet(): Promise<Get[]> {
   const doc = await ok<{ paths: Record<string, { get?: { parameters?: Parameter[] } }> }>(
@@ -215,7 +243,7 @@ async function everyGet(): Promise<Get[]> {
       }
     }
   }
-  return urls;
+  return [...urls, ...pages(byName, hers)];
 }
 
 interface Answer extends Get {
@@ -247,7 +275,10 @@ function aliceBetsIn(value: unknown, aboutAlice: boolean): unknown[] {
     o.userId === alice.user.id ||
     o.player?.userId === alice.user.id ||
     (typeof o.username === "string" && o.username.toLowerCase() === alice.user.username.toLowerCase());
-  const found = "selection" in o && "odds" in o && (hers || aboutAlice) ? [o] : [];
+  const pick = "selection" in o && ("odds" in o || "points" in o);
+  // A pool member's row of hers with a tiebreaker guess: her guess shows only once its game has locked.
+  const guess = hers && typeof o.tiebreaker === "number" && "picked" in o;
+  const found = (pick && (hers || aboutAlice)) || guess ? [o] : [];
   return [...found, ...Object.values(o).flatMap((v) => aliceBetsIn(v, aboutAlice || hers))];
 }
 
@@ -261,6 +292,11 @@ function webhookLeaks(body: string): string[] {
   return found;
 }
 
+/** The answers a rendered page carries for the browser (web/app/first-screen.ts), as JSON text; null for any other text. */
+function firstScreenData(text: string): string | null {
+  return /<script type="application\/json" id="npt-first-screen">(.*?)<\/script>/s.exec(text)?.[1] ?? null;
+}
+
 /** What in one answer, message or payload gives one of alice's pending picks away. */
 function leaks(text: string, aboutAlice = false): string[] {
   const found: string[] = [];
@@ -268,10 +304,10 @@ function leaks(text: string, aboutAlice = false): string[] {
   if (ids.length) found.push(`pending picks' ids ${ids.join(", ")}`);
   if (text.includes(NOTE)) found.push("a pending pick's note");
   try {
-    const bets = aliceBetsIn(JSON.parse(text), aboutAlice);
+    const bets = aliceBetsIn(JSON.parse(firstScreenData(text) ?? text), aboutAlice);
     if (bets.length) found.push(`alice's bet ${JSON.stringify(bets[0]).slice(0, 160)}`);
   } catch {
-    // not JSON (a CSV export, a page): the id and note checks above cover it
+    // not JSON (a CSV export): the id and note checks above cover it
   }
   return found;
 }
@@ -325,6 +361,38 @@ beforeAll(async () => {
   }
   await joinBy(mate, leagues.lateJoin.token);
   controlPick = await bet(mate, spread(THU, "Philadelphia Eagles"));
+  leagues.pickem = await createLeague(commish, "Pickem Pool", { format: "pickem", pool: { lock: "week" } });
+  leagues.confidence = await createLeague(commish, "Confidence Pool", { format: "confidence" });
+  leagues.survivor = await createLeague(commish, "Survivor Pool", { format: "survivor" });
+  for (const pool of [leagues.pickem, leagues.confidence, leagues.survivor]) {
+    await joinBy(alice, pool.token);
+    await joinBy(mate, pool.token);
+  }
+  // The pools' control: mate's confidence pick on Thursday's game, shown once it kicks off.
+  await ok(mate, "PUT", `/api/leagues/${leagues.confidence.id}/pool/1`, {
+    picks: [{ gameId: THU, selection: "Dallas Cowboys", points: 1 }],
+  });
+  // Alice's pool picks, every one still pending on Sunday morning.
+  await ok(alice, "PUT", `/api/leagues/${leagues.pickem.id}/pool/2`, {
+    picks: [
+      { gameId: WEEK2, selection: "Kansas City Chiefs" },
+      { gameId: WEEK2_LATE, selection: "Buffalo Bills" },
+    ],
+    tiebreaker: 77,
+  });
+  await ok(alice, "PUT", `/api/leagues/${leagues.confidence.id}/pool/1`, {
+    picks: [
+      { gameId: SUN, selection: "Kansas City Chiefs", points: 3 },
+      { gameId: LATE, selection: "San Francisco 49ers", points: 2 },
+    ],
+    tiebreaker: 49,
+  });
+  await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/1`, {
+    picks: [{ gameId: SUN, selection: "Buffalo Bills" }],
+  });
+  await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/2`, {
+    picks: [{ gameId: WEEK2_LATE, selection: "Dallas Cowboys" }],
+  });
   // Every league tells its group chat everything, in each format.
   webhookReceiver = Bun.serve({
     port: 0,
@@ -397,6 +465,7 @@ async function pushPass(since: Date) {
   }
   await planLockReminders(ctx.db, now, ctx.config.adminEmails);
   await planLeaguePickPushes(ctx.db, since, now);
+  await planPoolPushes(ctx.db, since, now);
   await deliverDue(ctx.db, ctx.config, now, { subject: "mailto:ops@example.com", timeoutMs: 2000 });
   await planReveals(ctx.db, since, now);
   await planRecaps(ctx.db, now);
@@ -488,6 +557,17 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     )!;
     expect(feed.status).toBe(200);
     expect(JSON.parse(feed.text).picks.map((p: { id: number }) => p.id)).toEqual([controlPick]);
+    // A pool shows mate's locked pick to its members, and alice her own pending ones.
+    const sheet = answers.find(
+      (a) => a.caller === "league-admin" && a.url === `/api/leagues/${leagues.confidence!.id}/pool/1`,
+    )!;
+    expect(sheet.status).toBe(200);
+    const mateRow = JSON.parse(sheet.text).members.find((m: { username: string }) => m.username === "mate");
+    expect(mateRow.picks.map((p: { gameId: string }) => p.gameId)).toEqual([THU]);
+    const ownSheet = answers.find(
+      (a) => a.caller === "alice" && a.url === `/api/leagues/${leagues.survivor!.id}/pool/2`,
+    )!;
+    expect(JSON.parse(ownSheet.text).picks.map((p: { selection: string }) => p.selection)).toEqual(["Dallas Cowboys"]);
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(500);
 
     expect(leaksToOthers(answers)).toEqual([]);
@@ -501,6 +581,8 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     expect(payloads.some((p) => p.device === "league-admin" && p.text.includes("revealed in Kickoff League"))).toBe(
       true,
     );
+    // The pools reminded whoever still needed picks half an hour before Sunday's kick-off (counts, never picks).
+    expect(payloads.some((p) => p.device === "league-admin" && p.text.includes("You still need"))).toBe(true);
     expect(
       payloads.filter((p) => p.device !== "alice").flatMap((p) => leaks(p.text).map((w) => `${p.device} push: ${w}`)),
     ).toEqual([]);
@@ -525,6 +607,17 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     // "Kickoff League" shows them to its members now, and her profile lists them to everyone.
     expect(found.some((f) => f.startsWith(`league-admin GET /api/picks/league/${leagues.kickoff!.id} `))).toBe(true);
     expect(found.some((f) => f.startsWith("signed-out GET /api/players/alice"))).toBe(true);
+    // Every pool shows her picks to its members now (the survivor's both weeks, the week-locked pick'em's guess too).
+    for (const pool of [leagues.pickem!, leagues.confidence!, leagues.survivor!])
+      expect(found.some((f) => f.startsWith(`league-mate GET /api/leagues/${pool.id}/pool/`))).toBe(true);
+    expect(found.some((f) => f.startsWith(`league-mate GET /api/leagues/${leagues.pickem!.id}/pool/2 `))).toBe(true);
+    // Never to anyone outside the pool.
+    for (const pool of [leagues.pickem!, leagues.confidence!, leagues.survivor!])
+      expect(
+        found.filter((f) => f.includes(`/api/leagues/${pool.id}/pool/`) && !/^(league-mate|league-admin) /.test(f)),
+      ).toEqual([]);
+    // Her profile's page, rendered on the server, carries them too (the page walk detects).
+    expect(found.some((f) => f.startsWith("signed-out GET /players/alice "))).toBe(true);
     // Still never: "Never League", or a league she joined after placing them.
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.never!.id} `))).toEqual([]);
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.lateJoin!.id} `))).toEqual([]);

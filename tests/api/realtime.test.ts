@@ -71,8 +71,8 @@ describe("/ws", () => {
   test("knows the signed-in user from the session cookie", async () => {
     const signedIn = await connect({ cookie: alice.cookie });
     const visitor = await connect();
-    expect(signedIn.messages[0]).toEqual({ type: "hello", signedIn: true });
-    expect(visitor.messages[0]).toEqual({ type: "hello", signedIn: false });
+    expect(signedIn.messages[0]).toMatchObject({ type: "hello", signedIn: true });
+    expect(visitor.messages[0]).toMatchObject({ type: "hello", signedIn: false });
     signedIn.ws.close();
     visitor.ws.close();
   });

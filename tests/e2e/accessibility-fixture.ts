@@ -46,6 +46,8 @@ interface World {
   alice: BuiltUser;
   bob: BuiltUser;
   inviteToken: string;
+  /** A confidence pool of Alice's, Bob in it (its pick sheet is walked). */
+  poolId: number;
 }
 
 let world: World | undefined;
@@ -71,7 +73,8 @@ async function startWorld(): Promise<StatsServer> {
   const secret = await buildLeague(server.ctx, bob, { name: "Bob's Backroom", isPublic: false });
   await buildInvitation(server.ctx, secret, bob, alice);
   const other = await buildLeague(server.ctx, carol, { name: "Monday Misfits" });
-  world = { alice, bob, inviteToken: other.inviteToken };
+  const pool = await buildLeague(server.ctx, alice, { name: "Office Pool", format: "confidence", members: [bob] });
+  world = { alice, bob, inviteToken: other.inviteToken, poolId: pool.id };
   return server;
 }
 
@@ -392,7 +395,7 @@ export function visitorSteps(): Step[] {
 }
 
 export function playerSteps(): Step[] {
-  const { bob, inviteToken } = people();
+  const { bob, inviteToken, poolId } = people();
   return [
     ["/ signed in", go("/")],
     ["/ with the bet slip open, signed in", openSlip],
@@ -437,6 +440,13 @@ export function playerSteps(): Step[] {
       async (page) => {
         await page.getByRole("button", { name: "Sunday Sharps" }).click();
         await page.getByRole("dialog", { name: "Sunday Sharps" }).waitFor();
+      },
+    ],
+    [
+      "/leagues/{id}/pool (a confidence pool's pick sheet)",
+      async (page) => {
+        await page.goto(`/leagues/${poolId}/pool`);
+        await page.getByRole("form", { name: /picks$/ }).waitFor();
       },
     ],
     [

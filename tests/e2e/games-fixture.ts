@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { syncGames } from "../../src/modules/feeds/service.ts";
 import { FakeProvider } from "../fake-provider.ts";
-import { DESKTOP, startServer, type Server } from "./helpers.ts";
+import { awaitAppOnLoad, DESKTOP, startServer, type Server } from "./helpers.ts";
 
 export { signUp } from "./helpers.ts";
 
@@ -50,6 +50,7 @@ export async function openPage(
     timezoneId: "America/New_York",
     locale: "en-US",
   });
+  awaitAppOnLoad(context);
   await context.addInitScript(() => {
     localStorage.setItem("npt.onboardingDismissed", "true");
     // The push opt-in card would stand beside the games after a bet: tests/e2e/push.test.ts shows it.

@@ -95,6 +95,26 @@ export async function withDispatcher<S extends Server>(server: S, opts: { settle
   return server;
 }
 
+/**
+ * Makes the profile's page loads (`goto`, `reload`) wait until the app runs, not only until the
+ * server's HTML is there: that HTML shows the screen before its script runs (decision 0069), and a
+ * click on it before React hydrated it does nothing. Pages that are no app page (JSON) are not waited for.
+ */
+export function awaitAppOnLoad(context: BrowserContext): void {
+  context.on("page", (page) => {
+    for (const name of ["goto", "reload"] as const) {
+      const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+      (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+        const response = await load(...args);
+        if (response?.headers()["content-type"]?.startsWith("text/html")) {
+          await page.locator("html[data-app=running]").waitFor({ timeout: E2E_TIMEOUT });
+        }
+        return response;
+      };
+    }
+  });
+}
+
 export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** Leave the first-visit welcome dialog to appear (it is pre-dismissed by default so it does not cover the page). */
@@ -119,6 +139,7 @@ export async function newContext(browser: Browser, server: Server, opts: Context
     // tests run without it unless they test it (tests/e2e/installable.test.ts).
     serviceWorkers: opts.serviceWorkers ?? "block",
   });
+  awaitAppOnLoad(context);
   if (!opts.showOnboarding) {
     await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
   }
@@ -279,7 +300,8 @@ export function liveHello(page: Page, signedIn: boolean): Promise<void> {
   return new Promise((resolve) => {
     page.on("websocket", (socket) => {
       socket.on("framereceived", ({ payload }) => {
-        if (String(payload) === JSON.stringify({ type: "hello", signedIn })) resolve();
+        const message = JSON.parse(String(payload)) as { type?: string; signedIn?: boolean };
+        if (message.type === "hello" && message.signedIn === signedIn) resolve();
       });
     });
   });

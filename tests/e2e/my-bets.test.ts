@@ -347,6 +347,11 @@ describe("My Bets", () => {
       await page.route("**/api/user", (route) =>
         route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
       );
+      // A page that did not come with the user — the static shell, as when the server's render failed
+      // or the service worker's offline copy opens — asks for it, and here fails to load it.
+      await page.route("**/my-bets", async (route) =>
+        route.fulfill({ response: await route.fetch({ url: `${suite.server.baseUrl}/index.html` }) }),
+      );
       await page.goto("/my-bets");
       const panel = page.getByRole("alert").filter({ hasText: "Authentication Issue" });
       await panel.waitFor();

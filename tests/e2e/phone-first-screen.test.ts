@@ -83,6 +83,8 @@ test(
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.activeElement?.classList.contains("games-section"));
     expect(await page.getByRole("complementary", { name: "Weekly contest" }).count()).toBe(0);
+    // (A reload keeps the scroll position, now that the page arrives with its screen: from the top.)
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.reload();
     await page.getByRole("region", { name: "Your performance" }).waitFor();
     expect(await page.getByRole("complementary", { name: "Weekly contest" }).count()).toBe(0);

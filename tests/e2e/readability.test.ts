@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import type { BuiltUser } from "../factories.ts";
 import { syncGames } from "../../src/modules/feeds/service.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE } from "./helpers.ts";
+import { awaitAppOnLoad, browserSuite, DESKTOP, E2E_TIMEOUT, PHONE } from "./helpers.ts";
 import { DAL_PHI, newPlayer, NOW, placeBet, resolveAndSettle, spread, startStatsServer } from "./stats-fixtures.ts";
 
 const suite = browserSuite(startStatsServer);
@@ -51,6 +51,7 @@ async function gamesPage(
     locale: "en-US",
     colorScheme: opts.scheme ?? "light",
   });
+  awaitAppOnLoad(context);
   await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
   await context.addCookies([{ name: SESSION_COOKIE, value: alice.token, url: suite.server.baseUrl }]);
   const logoRequests: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { buildUser } from "../factories.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, newAccount, PHONE, signUp } from "./helpers.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, liveHello, networkQuiet, newAccount, PHONE, signUp } from "./helpers.ts";
 
 const suite = browserSuite();
 
@@ -137,11 +137,12 @@ describe("shell", () => {
       expect(failed).toEqual([]);
       expect(userChecks).toEqual([]);
 
-      // Signed in (the session cookie arrives without the page's help): the page asks who it is.
+      // Signed in (the session cookie arrives without the page's help): the page comes with who it is
+      // (its first screen, rendered on the server), and sets the hint for the next ones.
       const account = await signUp(page, newAccount("hint_tester"));
       await page.goto("/");
       await page.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
-      expect(userChecks.length).toBeGreaterThan(0);
+      expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("npt_signed_in");
 
       // The session cookie gone (expired): the next page load clears the hint; no 401 is asked for.
       const session = (await page.context().cookies()).find((cookie) => cookie.name === "npt_session")!;
@@ -157,10 +158,11 @@ describe("shell", () => {
   );
 
   test(
-    "signed in, the live channel opens beside the first requests, not after the user has loaded (no second fetch of them to catch up)",
+    "signed in, the live channel opens at once, and its first open asks for nothing the page came with",
     async () => {
       const page = await suite.newPage();
       const account = await signUp(page, newAccount());
+      const hello = liveHello(page, true);
       // What the page does, in its own order (Playwright's events may arrive out of it): the socket is
       // made, and the answer to /api/user taken in, as each happens.
       await page.addInitScript(() => {
@@ -183,10 +185,12 @@ describe("shell", () => {
       });
       await page.goto("/");
       await page.getByRole("button", { name: `Account menu for ${account.username}` }).waitFor();
+      await hello;
+      await networkQuiet(page, 300);
       const order = await page.evaluate(() => (window as unknown as { order: string[] }).order);
-      // The socket's hello is what the page's first queries are measured against (lib/live.ts
-      // mayHaveMissedEvents): opened after /api/user answered, it came too late and they were all fetched twice.
-      expect(order.slice(0, 2)).toEqual(["socket", "user answered"]);
+      // The page came with the user (its first screen); the socket's hello says nothing was sent
+      // since the server read it (web/app/first-screen.ts), so the first open asks for it no more.
+      expect(order).toEqual(["socket"]);
     },
     E2E_TIMEOUT,
   );

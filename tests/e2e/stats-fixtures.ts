@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call } from "../support.ts";
-import { DESKTOP, type Server } from "./helpers.ts";
+import { awaitAppOnLoad, DESKTOP, type Server } from "./helpers.ts";
 import { NOW, qbProp, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
 
 // The season, the clock (NOW: every game still open), the admin and the picks are My Bets' own.
@@ -108,6 +108,7 @@ export async function openPage(
     timezoneId: "UTC",
     locale: "en-US",
   });
+  awaitAppOnLoad(context);
   await context.addInitScript(() => localStorage.setItem("npt.onboardingDismissed", "true"));
   if (player) await context.addCookies([{ name: SESSION_COOKIE, value: player.token, url: server.baseUrl }]);
   const page = await context.newPage();

@@ -4,7 +4,8 @@ import { APP_PATHS, isAppPath } from "../../src/shared/app-paths.ts";
 describe("app paths", () => {
   test("the list names exactly the routes the app declares", async () => {
     const routes = await Bun.file(new URL("../../src/web/app/routes.tsx", import.meta.url)).text();
-    const declared = [...routes.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]);
+    // The screens' table (SCREENS): ["/path", Screen] rows.
+    const declared = [...routes.matchAll(/^\s*\["(\/[^"]*)", \w+\],?$/gm)].map((m) => m[1]);
     expect([...declared].sort()).toEqual([...APP_PATHS].sort());
   });
 

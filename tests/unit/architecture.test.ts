@@ -28,7 +28,8 @@
  *   src/runtime/index.ts: never an engine, the connection, the dispatcher or the wiring itself.
  * - one-way: some modules read others that may not read them back: leagues reads betting, and
  *   betting reaches leagues only through its port (betting/leagues-port.ts, connected by
- *   src/wiring.ts), never an import — no circle of imports between the two.
+ *   src/wiring.ts), never an import — no circle of imports between the two; likewise leagues reaches
+ *   pools through pools/service.ts and pools imports nothing of leagues.
  * - driver: only src/runtime loads a database driver (`pg`, `bun:sqlite`); what differs between
  *   the engines lives there (src/runtime/engine-*.ts), and modules never ask which one runs
  *   (no `isPostgres`, `engineOf` or `.engine` in src/modules: checked on the text).
@@ -48,6 +49,11 @@ const ALLOWED: { from: string; to: string; why: string }[] = [
     from: "src/modules/games/reads.ts",
     to: "src/http/cached-read.ts",
     why: "games' cached answers (GET /api/games, /api/weeks/current) are HTTP bytes with ETags, built for its routes and the fast reads",
+  },
+  {
+    from: "src/modules/stats/reads.ts",
+    to: "src/http/cached-read.ts",
+    why: "the boards' cached answers (GET /api/leaderboard…) are HTTP bytes with ETags, built for its routes and the server's first screens",
   },
 ];
 
@@ -112,7 +118,11 @@ const PUBLIC_FACES = new Set(["service.ts", "plugin.ts", "policy.ts"]);
 const DRIVERS = new Set(["pg", "bun:sqlite"]);
 const RUNTIME_FACE = "src/runtime/index.ts";
 /** Module X may never import module Y (Y reads X; X reaches Y through a port). */
-const ONE_WAY: [string, string][] = [["betting", "leagues"]];
+const ONE_WAY: [string, string][] = [
+  ["betting", "leagues"],
+  // Leagues hand pools the pool and its members (decision 0072); pools never read leagues back.
+  ["pools", "leagues"],
+];
 
 /** The rules an edge breaks (by name); none when it is fine. */
 function broken(edge: Edge): string[] {
@@ -204,6 +214,7 @@ describe("architecture", () => {
     expect(broken(edge("src/modules/betting/repo.ts", "src/modules/betting/service.ts"))).toEqual(["repo"]);
     expect(broken(edge("src/modules/leagues/service.ts", "src/modules/stats/service.ts"))).toEqual([]);
     expect(broken(edge("src/modules/betting/placement.ts", "src/modules/leagues/service.ts"))).toEqual(["one-way"]);
+    expect(broken(edge("src/modules/pools/sheet.ts", "src/modules/leagues/service.ts"))).toEqual(["one-way"]);
     expect(broken(edge("src/modules/leagues/feed.ts", "src/modules/betting/service.ts"))).toEqual([]);
     expect(broken(edge("src/modules/games/index.ts", "src/modules/auth/plugin.ts", true))).toEqual([]);
     expect(broken(edge("src/modules/users/service.ts", "src/modules/auth/policy.ts"))).toEqual([]);

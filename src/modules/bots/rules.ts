@@ -179,3 +179,69 @@ export function nextBotBettingDay(at: Date): Date {
   }
   return new Date(t);
 }
+
+/** A game as a bot's pool sheet reads it: its teams and moneylines. */
+export interface PoolGameView {
+  id: string;
+  homeTeam: string;
+  awayTeam: string;
+  commenceTime: string;
+  odds: readonly { marketType: string; outcomes: readonly { name: string; price: number }[] }[];
+}
+
+export interface BotPoolPick {
+  gameId: string;
+  selection: string;
+  points: number | null;
+}
+
+const moneylines = (game: PoolGameView) => {
+  const h2h = game.odds.find((m) => m.marketType === "h2h")?.outcomes ?? [];
+  const price = (team: string) => h2h.find((o) => o.name === team)?.price ?? 100;
+  return [
+    { team: game.homeTeam, price: price(game.homeTeam) },
+    { team: game.awayTeam, price: price(game.awayTeam) },
+  ].sort((a, b) => a.price - b.price);
+};
+
+/**
+ * A bot's sheet for a week of a pool (decision 0072), reproducible: in pick'em and confidence the
+ * favourite about two times in three, the surest picks the most points; in survivor one of the three
+ * biggest favourites it has not used (none when every team is used). A guess of the last game's total.
+ */
+export function poolSheetFor(
+  format: "pickem" | "confidence" | "survivor",
+  games: readonly PoolGameView[],
+  botId: number,
+  week: number,
+  used: ReadonlySet<string> = new Set(),
+): { picks: BotPoolPick[]; tiebreaker: number } {
+  const random = mulberry32(botId * 7919 + week * 31 + format.length);
+  const tiebreaker = 36 + Math.floor(random() * 18);
+  if (format === "survivor") {
+    const sides = games
+      .flatMap((g) => moneylines(g).map((side) => ({ gameId: g.id, ...side })))
+      .filter((s) => !used.has(s.team))
+      .sort((a, b) => a.price - b.price)
+      .slice(0, 3);
+    const side = sides[Math.floor(random() * sides.length)];
+    return { picks: side ? [{ gameId: side.gameId, selection: side.team, points: null }] : [], tiebreaker };
+  }
+  const picks = games.map((g) => {
+    const [favourite, underdog] = moneylines(g);
+    return {
+      gameId: g.id,
+      selection: random() < 0.66 ? favourite!.team : underdog!.team,
+      sureness: -favourite!.price + random() * 80,
+    };
+  });
+  const ranked = [...picks].sort((a, b) => a.sureness - b.sureness);
+  return {
+    picks: picks.map((p) => ({
+      gameId: p.gameId,
+      selection: p.selection,
+      points: format === "confidence" ? ranked.indexOf(p) + 1 : null,
+    })),
+    tiebreaker,
+  };
+}

@@ -7,6 +7,7 @@ import { botUserIds, createBotAccounts } from "../users/service.ts";
 import { countBetsOf, pendingBetsInWeek, placeBet, recordPastBets, type PastBet } from "../betting/service.ts";
 import { currentWeek, listGames, weekFacts } from "../games/service.ts";
 import { botEmail, botUsername, isBotBettingDay, picksForWeek } from "./rules.ts";
+import { seedDemoPools } from "./demo-pools.ts";
 
 /** When the bots' next betting days begin (their weekly job's next run). */
 export { nextBotBettingDay } from "./rules.ts";
@@ -101,25 +102,25 @@ export async function weekDueForBots(db: Db, now: Date): Promise<{ season: numbe
 
 /**
  * A first start's demo: `count` bots with a history on the games already completed, priced at the
- * odds stored for those games (their closing lines), so boards and the contest look alive at once.
- * The caller settles them with the usual sweep.
+ * odds stored for those games (their closing lines), so boards and the contest look alive at once,
+ * and one pool of each format among them (demo-pools.ts). The caller settles them with the usual sweep.
  */
 export async function seedDemoBots(
   db: Db,
   now: Date,
   count: number,
   signal?: AbortSignal,
-): Promise<{ bots: number; bets: number }> {
+): Promise<{ bots: number; bets: number; pools: number; poolPicks: number }> {
   // Stopping (SIGTERM while serve starts) is looked at between the steps: each is whole.
-  if (signal?.aborted) return { bots: 0, bets: 0 };
+  if (signal?.aborted) return { bots: 0, bets: 0, pools: 0, poolPicks: 0 };
   await ensureBots(db, now, count, audit.systemActor);
   const bots = await botUserIds(db);
-  if (signal?.aborted) return { bots: bots.length, bets: 0 };
+  if (signal?.aborted) return { bots: bots.length, bets: 0, pools: 0, poolPicks: 0 };
   const completed = (await listGames(db, now)).filter((g) => g.status === "completed" && g.odds.length > 0);
   const weeks = Map.groupBy(completed, (g) => g.week);
   const bets: PastBet[] = [];
   for (const [week, games] of weeks) {
-    if (signal?.aborted) return { bots: bots.length, bets: 0 };
+    if (signal?.aborted) return { bots: bots.length, bets: 0, pools: 0, poolPicks: 0 };
     for (const botId of bots) {
       for (const pick of picksForWeek(games, botId, week)) {
         const game = games.find((g) => g.id === pick.gameId)!;
@@ -128,5 +129,8 @@ export async function seedDemoBots(
       }
     }
   }
-  return { bots: bots.length, bets: await recordPastBets(db, bets, signal) };
+  const recorded = await recordPastBets(db, bets, signal);
+  if (signal?.aborted) return { bots: bots.length, bets: recorded, pools: 0, poolPicks: 0 };
+  const pools = await seedDemoPools(db, now, bots);
+  return { bots: bots.length, bets: recorded, pools: pools.pools, poolPicks: pools.picks };
 }

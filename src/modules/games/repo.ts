@@ -44,6 +44,18 @@ export function weekClockOfSeason(db: Db, season: number) {
     .execute();
 }
 
+/** Games whose final score was recorded after `since` and by `until` (ISO times). */
+export function completedBetween(db: Db, since: string, until: string) {
+  return db
+    .selectFrom("games")
+    .selectAll()
+    .where("completed_at", ">", since)
+    .where("completed_at", "<=", until)
+    .orderBy("completed_at")
+    .orderBy("id")
+    .execute();
+}
+
 export function insertGames(db: Db, rows: Insertable<GamesTable>[]) {
   return db.insertInto("games").values(rows).execute();
 }

@@ -115,6 +115,37 @@ export function gamesInWeek(db: Db, season: number, week: number): Promise<numbe
   return repo.countGamesOfWeek(db, season, week);
 }
 
+/** A week's games as pools read them: as players see them (lines, scores, status) but without props, in kick-off order. */
+export async function gamesOfWeek(db: Db, season: number, week: number, now: Date): Promise<Game[]> {
+  return (await repo.gamesOfSeason(db, season, week)).map((row) => toGame(row, [], now));
+}
+
+/** Every game of a season by its week and kick-off, and whether it is final (pools count their weeks from it). */
+export async function seasonClock(
+  db: Db,
+  season: number,
+): Promise<{ week: number; commenceTime: string; completed: boolean }[]> {
+  return (await repo.weekClockOfSeason(db, season)).map((g) => ({
+    week: g.week,
+    commenceTime: g.commence_time,
+    completed: g.completed_at !== null,
+  }));
+}
+
+/** The games that got their final score after `since` and by `now`, with their teams and score. */
+export async function gamesCompletedBetween(db: Db, since: Date, now: Date) {
+  return (await repo.completedBetween(db, since.toISOString(), now.toISOString())).map((g) => ({
+    id: g.id,
+    season: g.season,
+    week: g.week,
+    awayTeam: g.away_team,
+    homeTeam: g.home_team,
+    awayScore: g.away_score,
+    homeScore: g.home_score,
+    completedAt: g.completed_at!,
+  }));
+}
+
 /** The season's games (or one week's), kick-off order, with odds and props. */
 export async function listGames(db: Db, now: Date, week?: number): Promise<Game[]> {
   const season = await currentSeason(db, now);

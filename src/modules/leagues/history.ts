@@ -17,7 +17,9 @@ export type HistoryEvent =
   | { kind: "created" }
   | { kind: "reveal_changed"; from: RevealPicks; to: RevealPicks }
   | { kind: "rules_changed"; fields: string[] }
-  | { kind: "joined" | "left" | "removed" | "admin_appointed"; memberId: number };
+  | { kind: "joined" | "left" | "removed" | "admin_appointed"; memberId: number }
+  /** Names the game, never the pick: the history is read by every member, before the pick locks too. */
+  | { kind: "pool_pick_corrected"; memberId: number; week: number; matchup: string };
 
 /** Records an event inside the caller's transaction, so it exists exactly when the change does. */
 export async function recordHistory(
@@ -28,14 +30,13 @@ export async function recordHistory(
   event: HistoryEvent,
 ): Promise<void> {
   const { kind, ...rest } = event;
-  const subjectId = "memberId" in rest ? rest.memberId : null;
-  const details = "memberId" in rest ? {} : rest;
+  const { memberId, ...details } = "memberId" in rest ? rest : { memberId: null, ...rest };
   await repo.insertHistory(trx, {
     league_id: leagueId,
     at: now.toISOString(),
     actor_id: actorId,
     kind: kind as LeagueHistoryKind,
-    subject_id: subjectId,
+    subject_id: memberId,
     details: JSON.stringify(details),
   });
 }
@@ -61,6 +62,14 @@ function entryOf(row: HistoryRow): LeagueHistoryEntry {
       return { ...common, kind: "reveal_changed", from: details.from as RevealPicks, to: details.to as RevealPicks };
     case "rules_changed":
       return { ...common, kind: "rules_changed", fields: details.fields as string[] };
+    case "pool_pick_corrected":
+      return {
+        ...common,
+        kind: "pool_pick_corrected",
+        member: who(row.subject_id, row.subject_username),
+        week: details.week as number,
+        matchup: details.matchup as string,
+      };
     default:
       return { ...common, kind: row.kind, member: who(row.subject_id, row.subject_username) };
   }

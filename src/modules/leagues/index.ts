@@ -18,12 +18,15 @@ import {
 } from "../../shared/contract/leagues.ts";
 import {
   AppointAdminBody,
+  CorrectionBody,
   CreateLeagueBody,
   FeedQuery,
   InviteBody,
   LeagueParams,
   LeaguesQuery,
   periodWeek,
+  PoolParams,
+  PoolSheetBody,
   StandingsParams,
   TokenParams,
   UpdateLeagueBody,
@@ -37,6 +40,8 @@ import { leagueWeekPicks } from "./week-picks.ts";
 import { leagueRecap } from "./recap.ts";
 import { LeagueRecap } from "../../shared/contract/league-recap.ts";
 import { LeagueHistory } from "../../shared/contract/league-history.ts";
+import { PoolPick, PoolSheet, PoolStandings } from "../../shared/contract/pools.ts";
+import { correctLeaguePoolPick, leaguePoolSheet, saveLeaguePoolSheet } from "./pool.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -147,10 +152,53 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
         auth: true,
         params: StandingsParams,
         detail: {
-          summary: "A league's standings for its season or one week of the current season, ranked by its scoring",
+          summary:
+            "A league's standings for its season or one week of the current season: its bets ranked by its scoring, or its pool's (points, survivors)",
           operationId: "getLeagueStandings",
         },
-        response: { 200: LeagueStandings },
+        response: { 200: t.Union([LeagueStandings, PoolStandings]) },
+      },
+    )
+    .get(
+      "/leagues/:id/pool/:week",
+      ({ params, user }) => leaguePoolSheet(db, clock.now(), user.id, params.id, params.week),
+      {
+        auth: true,
+        params: PoolParams,
+        detail: {
+          summary: "A week's pick sheet: the caller's picks, and the others' once locked (members of a pool)",
+          operationId: "getPoolSheet",
+        },
+        response: { 200: PoolSheet },
+      },
+    )
+    .put(
+      "/leagues/:id/pool/:week",
+      ({ params, body, user }) => saveLeaguePoolSheet(db, clock.now(), user.id, params.id, params.week, body),
+      {
+        auth: true,
+        params: PoolParams,
+        body: PoolSheetBody,
+        detail: {
+          summary:
+            "Save the caller's picks for a week: open games' picks as sent, locked ones as they were (members of a pool)",
+          operationId: "savePoolSheet",
+        },
+        response: { 200: PoolSheet },
+      },
+    )
+    .post(
+      "/leagues/:id/pool/:week/corrections",
+      ({ params, body, user }) => correctLeaguePoolPick(db, clock.now(), user.id, params.id, params.week, body),
+      {
+        auth: true,
+        params: PoolParams,
+        body: CorrectionBody,
+        detail: {
+          summary: "Correct a member's pick on one game, before its lock or after a mistake (the league's admins)",
+          operationId: "correctPoolPick",
+        },
+        response: { 200: PoolPick },
       },
     )
     .post(

@@ -4,6 +4,7 @@ import { idParam, optionalNullable, idNumber, wholeNumber } from "../../http/sch
 import { NAME_MAX } from "../../shared/leagues.ts";
 import { DATE_PATTERN, notADate, PAGE_SIZE } from "./rules.ts";
 import { SCORING_LIMITS, SCORINGS, TIEBREAKERS } from "../../shared/league-scoring.ts";
+import { FORMATS, MAX_STRIKES } from "../../shared/pools.ts";
 
 const money = (field: string) =>
   t.Numeric({ minimum: 0, maximum: 1_000_000, error: `${field}: must be a number of 0 or more` });
@@ -50,6 +51,59 @@ export const ScoringBody = t.Object(
   },
 );
 
+const flag = (field: string) => t.Boolean({ error: `pool.${field}: must be true or false` });
+
+/** A pool's options as Create/Edit League send them (shared/pools.ts); each error names its field. */
+export const PoolBody = t.Object(
+  {
+    lock: t.Optional(literals(["game", "week"] as const, "pool.lock: must be game or week")),
+    against: t.Optional(literals(["straight", "spread"] as const, "pool.against: must be straight or spread")),
+    priced: t.Optional(flag("priced")),
+    tiebreaker: t.Optional(flag("tiebreaker")),
+    tieIs: t.Optional(literals(["win", "loss"] as const, "pool.tieIs: must be win or loss")),
+    strikes: t.Optional(wholeNumber("pool.strikes", 0, MAX_STRIKES)),
+    autoPick: t.Optional(flag("autoPick")),
+  },
+  {
+    additionalProperties: false,
+    error: "pool: must be an object of lock, against, priced, tiebreaker, tieIs, strikes and autoPick",
+  },
+);
+
+/** GET/PUT /api/leagues/{id}/pool/{week}: a week of the current season. */
+export const PoolParams = t.Object({ id: idNumber("id"), week: wholeNumber("week", 1, 18) });
+
+/** PUT /api/leagues/{id}/pool/{week}: the caller's sheet for the week (decision 0072). */
+export const PoolSheetBody = t.Object(
+  {
+    picks: t.Array(
+      t.Object(
+        {
+          gameId: t.String({ minLength: 1, maxLength: 100, error: "picks: gameId must be a game id" }),
+          selection: t.String({ minLength: 1, maxLength: 100, error: "picks: selection must name a team" }),
+          points: optionalNullable(wholeNumber("picks: points", 1, 32)),
+        },
+        { additionalProperties: false, error: "picks: each must be an object of gameId, selection and points" },
+      ),
+      { maxItems: 32, error: "picks: a list of at most 32 picks" },
+    ),
+    /** The guessed total points of the week's last game; left out: unchanged. */
+    tiebreaker: optionalNullable(wholeNumber("tiebreaker", 0, 200)),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /api/leagues/{id}/pool/{week}/corrections: an admin sets a member's pick on one game. */
+export const CorrectionBody = t.Object(
+  {
+    userId: idNumber("userId"),
+    gameId: t.String({ minLength: 1, maxLength: 100, error: "gameId: must be a game id" }),
+    selection: t.String({ minLength: 1, maxLength: 100, error: "selection: must name a team" }),
+    points: optionalNullable(wholeNumber("points", 1, 32)),
+  },
+  { additionalProperties: false },
+);
+
 /**
  * GET /api/leagues/{id}/standings/{period}: `season`, or a week of the current season (1 to 18). A
  * path segment rather than `?week=`: `/api/leagues/{id}/standings` would be as ambiguous as the
@@ -81,6 +135,10 @@ const settings = {
   ),
   /** Left out: a new league ranks by the default, an edited one keeps its scoring. */
   scoring: t.Optional(ScoringBody),
+  /** Bets or a pool's format; left out: bets for a new league, unchanged on edit. Fixed once the pool has a pick. */
+  format: t.Optional(literals(FORMATS, `format: must be one of ${FORMATS.join(", ")}`)),
+  /** The pool's options (those its format reads; the others keep their defaults); left out: the defaults, unchanged on edit. */
+  pool: t.Optional(PoolBody),
 };
 
 export const CreateLeagueBody = t.Object(

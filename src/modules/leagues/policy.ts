@@ -35,6 +35,8 @@ export type LeagueAction =
   | "deleteLeague"
   | "viewFeed"
   | "viewHistory"
+  | "pickPool"
+  | "correctPool"
   | "comment"
   | "moderateComments"
   | "pinPost"
@@ -55,6 +57,8 @@ const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
   deleteLeague: ADMINS,
   viewFeed: MEMBERS,
   viewHistory: MEMBERS,
+  pickPool: MEMBERS,
+  correctPool: ADMINS,
   comment: MEMBERS,
   moderateComments: ADMINS,
   pinPost: ADMINS,
@@ -73,6 +77,8 @@ const REFUSAL: Record<LeagueAction, () => AppError> = {
   deleteLeague: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   viewFeed: () => forbidden("Only members can see this league's picks", "members_only"),
   viewHistory: () => forbidden("Only members can see this league's history", "members_only"),
+  pickPool: () => forbidden("Only members can make picks in this pool", "members_only"),
+  correctPool: () => forbidden("Only this league's admins can do that", "league_admin_only"),
   comment: () => forbidden("Only members can talk in this league", "members_only"),
   moderateComments: () =>
     forbidden("Only the comment's author or this league's admins can delete it", "not_your_comment"),

@@ -15,7 +15,7 @@ import { currentWeek, weekFacts } from "../games/service.ts";
 import { picksOf } from "./feed.ts";
 import { highlights, type RecapPick, tailRecords } from "./recap-rules.ts";
 import * as repo from "./repo.ts";
-import { leagueFor, standingsOfRow } from "./service.ts";
+import { betStandings, leagueFor } from "./service.ts";
 import type { LeagueRow } from "./table.ts";
 
 /** More picks than a league shows in a season; a recap reads no further. */
@@ -121,7 +121,7 @@ async function recapOf(db: Db, now: Date, row: LeagueRow, week: number): Promise
     }),
   );
 
-  const standings = await standingsOfRow(db, now, row, week);
+  const standings = await betStandings(db, now, row, week);
   return {
     season,
     week,

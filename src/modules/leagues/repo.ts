@@ -292,3 +292,35 @@ export async function shareALeague(db: Db, a: number, b: number): Promise<boolea
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The pools (leagues of another format than bets) one of `userIds` is in; every pool without `userIds`. */
+export function poolLeagues(db: Db, userIds: readonly number[] | null) {
+  let query = db.selectFrom("leagues").selectAll().where("format", "!=", "bets");
+  if (userIds !== null) {
+    if (userIds.length === 0) return Promise.resolve([]);
+    query = query.where("id", "in", (eb) =>
+      eb.selectFrom("league_members").select("league_id").where("user_id", "in", userIds).distinct(),
+    );
+  }
+  return query.orderBy("id").execute();
+}
+
+/** The corrections of a member's pool picks since a time, with the league's name and who made them. */
+export function correctionsOf(db: Db, userId: number, since: string) {
+  return db
+    .selectFrom("league_history")
+    .innerJoin("leagues", "leagues.id", "league_history.league_id")
+    .leftJoin("users as actors", "actors.id", "league_history.actor_id")
+    .select([
+      "league_history.id",
+      "league_history.at",
+      "league_history.league_id",
+      "leagues.name as league_name",
+      "actors.username as actor_username",
+      "league_history.details",
+    ])
+    .where("league_history.kind", "=", "pool_pick_corrected")
+    .where("league_history.subject_id", "=", userId)
+    .where("league_history.at", ">=", since)
+    .execute();
+}

@@ -7,7 +7,15 @@ import type { Actor } from "../audit/service.ts";
 import { publish } from "../realtime/service.ts";
 import { findUserByIdOrName, isActiveAccount } from "../users/service.ts";
 import type { CountedBets } from "../betting/service.ts";
-import type { Invitation, InvitePreview, JoinedLeague, League, LeagueSummary } from "../../shared/contract/leagues.ts";
+import type {
+  Invitation,
+  InvitePreview,
+  JoinedLeague,
+  League,
+  LeagueStandings,
+  LeagueSummary,
+} from "../../shared/contract/leagues.ts";
+import type { PoolStandings } from "../../shared/contract/pools.ts";
 import type { LeagueSettingsInput, LeaguesQuery } from "./model.ts";
 import {
   assertCanJoinDirectly,
@@ -32,11 +40,17 @@ import type { LeagueRow } from "./table.ts";
 import { scoringColumn, scoringOf } from "./scoring.ts";
 import { seasonRows, standings, type StandingsRequest } from "./standings.ts";
 import { historyPage, recordHistory } from "./history.ts";
+import { poolColumns, poolOf } from "./pool-settings.ts";
+import { hasPoolPicks } from "../pools/service.ts";
+import { poolStandingsOf } from "./pool.ts";
 import { roiPercent, winRatePercent } from "../../shared/stats.ts";
 import { UNIT_CENTS } from "../../shared/money.ts";
 
 export { pickRevealedTo, picksRevealedBetween, picksRevealedIn, picksShownIn, presentPicks } from "./feed.ts";
 export { groupRecap } from "./recap.ts";
+export { poolCorrections, poolReminders, runPoolAutoPicks, survivorNews } from "./pool-notices.ts";
+export { createDemoPool, recordDemoPoolPicks } from "./pool-demo.ts";
+export { saveLeaguePoolSheet } from "./pool.ts";
 
 /**
  * Held while a league's members or admins change (leaving, removal, appointing, deletion, account
@@ -129,6 +143,8 @@ function summaryOf(row: LeagueRow, memberCount: number): LeagueSummary {
     memberCount,
     revealPicks: row.reveal_picks,
     scoring: scoringOf(row.scoring),
+    format: row.format,
+    pool: poolOf(row),
   };
 }
 
@@ -274,15 +290,22 @@ function standingsRequest(
 }
 
 /** A league's standings for one week of the current season (`week`) or its season, for those who can see it. */
-export async function leagueStandings(db: Db, now: Date, viewerId: number, id: number, week: number | null) {
+export async function leagueStandings(
+  db: Db,
+  now: Date,
+  viewerId: number,
+  id: number,
+  week: number | null,
+): Promise<LeagueStandings | PoolStandings> {
   const { row } = await visibleLeague(db, id, viewerId);
-  return standingsOfRow(db, now, row, week);
+  if (row.format !== "bets") return poolStandingsOf(db, now, row, week);
+  return betStandings(db, now, row, week);
 }
 
-/** A league's standings, asked by no one in particular (its recap, for its group's webhook too). */
-export async function standingsOfRow(db: Db, now: Date, row: LeagueRow, week: number | null) {
+/** The standings of the members' bets the league counts (a pool league's too: its recap reads them). */
+export async function betStandings(db: Db, now: Date, row: LeagueRow, week: number | null): Promise<LeagueStandings> {
   const members = (await repo.membersOf(db, [row.id])).map((m) => ({ userId: m.user_id, username: m.username }));
-  return standings(db, now, standingsRequest(row, members, week));
+  return { format: "bets", ...(await standings(db, now, standingsRequest(row, members, week))) };
 }
 
 /** What a league without its own book counts of these members' bets. */
@@ -312,7 +335,7 @@ export async function createLeague(
   admit: () => Promise<void> | void = () => {},
 ): Promise<League> {
   assertClaimIsSelf(userId, input.createdBy, "createdBy");
-  const columns = validatedColumns(input);
+  const columns = { ...validatedColumns(input), ...poolColumns(input) };
   await admit();
   const id = await db.transaction().execute(async (trx) => {
     // Counted inside the write transaction under the player's lock, so simultaneous requests
@@ -355,8 +378,11 @@ export async function updateLeague(
   const columns = validatedColumns(input);
   await asAdmin(db, id, actor.id, "edit", async (trx) => {
     const before = await leagueOr404(trx, id);
-    await repo.updateLeague(trx, id, columns);
-    const fields = changedSettings(before, columns);
+    const pool = poolColumns(input, before);
+    if ((pool.format !== before.format || pool.pool !== before.pool) && (await hasPoolPicks(trx, id)))
+      throw conflict("This pool has picks: its format and options are fixed", "pool_started");
+    await repo.updateLeague(trx, id, { ...columns, ...pool });
+    const fields = changedSettings(before, { ...columns, ...pool });
     if (fields.length > 0) await recordHistory(trx, now, id, actor.id, { kind: "rules_changed", fields });
     const reveal = columns.reveal_picks;
     if (reveal !== undefined && reveal !== before.reveal_picks) {
@@ -371,7 +397,10 @@ export async function updateLeague(
 }
 
 /** The settings an edit changed, by the names the league form gives them (the reveal rule has an entry of its own). */
-function changedSettings(before: LeagueRow, after: ReturnType<typeof validatedColumns>): string[] {
+function changedSettings(
+  before: LeagueRow,
+  after: ReturnType<typeof validatedColumns> & ReturnType<typeof poolColumns>,
+): string[] {
   const names: [keyof typeof after & keyof LeagueRow, string][] = [
     ["name", "name"],
     ["description", "description"],
@@ -382,6 +411,8 @@ function changedSettings(before: LeagueRow, after: ReturnType<typeof validatedCo
     ["starting_bankroll_cents", "starting bankroll"],
     ["start_date", "start date"],
     ["end_date", "end date"],
+    ["format", "format"],
+    ["pool", "pool options"],
   ];
   const changed = names.filter(([column]) => before[column] !== after[column]).map(([, name]) => name);
   if ("scoring" in after && after.scoring !== before.scoring) changed.push("scoring");
@@ -414,7 +445,14 @@ export async function invitePreview(db: Db, token: string): Promise<InvitePrevie
   const row = await repo.findLeagueByToken(db, token);
   if (!row) throw unknownInvite();
   const members = await repo.membersOf(db, [row.id]);
-  const { id: _id, createdBy: _by, createdAt: _at, scoring: _scoring, ...league } = summaryOf(row, members.length);
+  const {
+    id: _id,
+    createdBy: _by,
+    createdAt: _at,
+    scoring: _scoring,
+    pool: _pool,
+    ...league
+  } = summaryOf(row, members.length);
   // Members come longest-standing first: the first admin is the commissioner.
   const commissioner = members.find((m) => m.role === "admin");
   return { ...league, commissioner: commissioner?.username ?? null };

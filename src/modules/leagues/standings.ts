@@ -74,7 +74,7 @@ export async function seasonRows(db: Db, r: StandingsRequest): Promise<RankedRow
 }
 
 /** The league's standings for one week of the current season, or for its season (worst weeks dropped). */
-export async function standings(db: Db, now: Date, r: StandingsRequest): Promise<LeagueStandings> {
+export async function standings(db: Db, now: Date, r: StandingsRequest): Promise<Omit<LeagueStandings, "format">> {
   const current = await currentWeek(db, now);
   const week = r.week === null ? null : { season: current.season, week: r.week };
   const userIds = r.members.map((m) => m.userId);

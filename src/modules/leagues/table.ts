@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { RevealPicks } from "../../shared/league-reveal.ts";
+import type { LeagueFormat } from "../../shared/pools.ts";
 
 export interface LeaguesTable {
   id: Generated<number>;
@@ -23,6 +24,10 @@ export interface LeaguesTable {
   reveal_picks: Generated<RevealPicks>;
   /** Scoring settings as JSON (shared/league-scoring.ts), checked on write and read; null = the default. */
   scoring: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bets, or a pool's format (shared/pools.ts, decision 0072); fixed once the pool has a pick. */
+  format: Generated<LeagueFormat>;
+  /** A pool's options as JSON (shared/pools.ts), checked on write and read; null for a bets league. */
+  pool: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LeagueMembersTable {
@@ -53,7 +58,8 @@ export type LeagueHistoryKind =
   | "joined"
   | "left"
   | "removed"
-  | "admin_appointed";
+  | "admin_appointed"
+  | "pool_pick_corrected";
 
 /** A league's history, read by its members; `reveal_changed` rows also govern when picks show (decision 0062). */
 export interface LeagueHistoryTable {
@@ -63,8 +69,8 @@ export interface LeagueHistoryTable {
   /** Who acted; null for the app itself or a deleted account. */
   actor_id: number | null;
   kind: LeagueHistoryKind;
-  /** The member it concerns (joined, left, removed, made admin). */
+  /** The member it concerns (joined, left, removed, made admin, whose pool pick was corrected). */
   subject_id: number | null;
-  /** JSON: `{from, to}` for reveal_changed, `{fields}` for rules_changed, `{}` otherwise. */
+  /** JSON: `{from, to}` for reveal_changed, `{fields}` for rules_changed, `{week, game}` for pool_pick_corrected, `{}` otherwise. */
   details: string;
 }

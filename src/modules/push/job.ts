@@ -8,6 +8,7 @@ import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
 import { planLeaguePickPushes } from "./league-picks.ts";
 import { planLockReminders } from "./lock-reminders.ts";
+import { planPoolPushes } from "./pool-pushes.ts";
 import type { ResolveHost } from "../../lib/outbound-network.ts";
 import { vapidKeys } from "./service.ts";
 
@@ -17,8 +18,8 @@ const LOCK_CHECK_MS = 60_000;
 const PRUNE_MS = 60 * 60 * 1000;
 
 /**
- * The push job (run only while the jobs lease is held): events → pushes, lock reminders and league
- * reveals and tails once a minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
+ * The push job (run only while the jobs lease is held): events → pushes, lock reminders, league
+ * reveals and tails, pool reminders and survivor news once a minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
  * `resolveHost` looks push services' names up at each send (the system's resolver unless a test gives its own).
  */
 export async function startPushJob(
@@ -51,6 +52,7 @@ export async function startPushJob(
       lastLockCheck = now.getTime();
       await planLockReminders(db, now, config.adminEmails);
       await planLeaguePickPushes(db, leaguesCheckedTo, now);
+      await planPoolPushes(db, leaguesCheckedTo, now);
       leaguesCheckedTo = now;
     }
     const report = await deliverDue(db, config, now, { subject: vapidSubject(config), resolveHost });

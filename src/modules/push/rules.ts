@@ -4,6 +4,7 @@
  * to: shared/outbound-targets.ts).
  */
 import { UNIT_CENTS } from "../../shared/money.ts";
+import { picksText } from "../../shared/pools.ts";
 
 export const PUSH_KINDS = [
   "settlements",
@@ -49,6 +50,16 @@ export type PushData =
   | { kind: "picksRevealed"; league: string; leagueId: number; picks: number }
   | { kind: "pickTailed"; by: string; pick: string }
   | { kind: "comment"; from: string; league: string; leagueId: number; text: string; post: boolean }
+  | { kind: "poolReminder"; league: string; leagueId: number; needed: number; minutes: number }
+  | {
+      kind: "survivorNews";
+      league: string;
+      leagueId: number;
+      matchup: string;
+      alive: number;
+      of: number;
+      out: string[];
+    }
   | { kind: "test" };
 
 export interface PushMessage {
@@ -64,7 +75,14 @@ export interface PushMessage {
 export function preferenceKind(data: PushData): PushKind | null {
   if (data.kind === "parlay") return "settlements";
   // A league's talk that speaks to the player (a reply, a commissioner post) rides with its picks.
-  if (data.kind === "picksRevealed" || data.kind === "pickTailed" || data.kind === "comment") return "leaguePicks";
+  if (
+    data.kind === "picksRevealed" ||
+    data.kind === "pickTailed" ||
+    data.kind === "survivorNews" ||
+    data.kind === "comment"
+  )
+    return "leaguePicks";
+  if (data.kind === "poolReminder") return "lockReminder";
   return data.kind === "test" ? null : data.kind;
 }
 
@@ -94,7 +112,7 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
       };
     case "lockReminder": {
       const games = data.games === 1 ? "1 game locks" : `${data.games} games lock`;
-      const when = data.minutes >= 55 ? "1 h" : `${Math.max(1, data.minutes)} min`;
+      const when = lockIn(data.minutes);
       return {
         title: `${games} in ${when} — ${data.needed} left to stay eligible`,
         body: "Bet them before kick-off to stay in the running for this week's prize.",
@@ -127,6 +145,23 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
         url: `/leagues?league=${data.leagueId}`,
         tag: mergeKey,
       };
+    case "poolReminder":
+      return {
+        title: `You still need ${picksText(data.needed)} in ${data.league} — first lock in ${lockIn(data.minutes)}`,
+        body: "Make your picks before kick-off: each game locks as it starts.",
+        url: `/leagues/${data.leagueId}/pool`,
+        tag: mergeKey,
+      };
+    case "survivorNews":
+      return {
+        title: `${data.league}: ${data.alive} of ${data.of} still alive`,
+        body:
+          data.out.length === 0
+            ? `Everyone who took ${data.matchup} survived.`
+            : `${listText(data.out)} ${data.out.length === 1 ? "is" : "are"} out after ${data.matchup}.`,
+        url: `/leagues/${data.leagueId}/pool`,
+        tag: mergeKey,
+      };
     case "test":
       return {
         title: "Test notification",
@@ -135,6 +170,16 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
         tag: mergeKey,
       };
   }
+}
+
+/** "1 h" from 55 minutes on, else "N min" (at least 1). */
+function lockIn(minutes: number): string {
+  return minutes >= 55 ? "1 h" : `${Math.max(1, minutes)} min`;
+}
+
+/** "bob", "bob and carol", "bob, carol and dan". */
+function listText(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** Whether `zone` is a time zone this runtime knows by its IANA name ("Europe/Berlin", "UTC"). */

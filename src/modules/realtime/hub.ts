@@ -25,7 +25,11 @@ interface Entry {
 
 /** The open WebSockets: odds updates go to everyone, settlements only to their player. */
 export class SocketHub {
+  /** Names this process's hub: a page rendered here and a socket registered here count the same messages. */
+  readonly id = crypto.randomUUID();
   readonly #entries = new Map<string, Entry>();
+  #broadcasts = 0;
+  #direct = 0;
   readonly #byUser = new Map<number, Set<string>>();
   readonly #perClient = new Map<string, number>();
   #publisher: TopicPublisher | null = null;
@@ -33,6 +37,15 @@ export class SocketHub {
   /** Broadcasts go through Bun's native pub/sub once the server is known (sockets subscribe to EVERYONE). */
   publishThrough(publisher: TopicPublisher): void {
     this.#publisher = publisher;
+  }
+
+  /**
+   * How many messages this hub has sent that a socket could have heard: those to everyone, and for a
+   * signed-in player's also those sent to players (any player's: counting them all errs on the safe
+   * side). A page rendered here whose count still stands when its socket registers missed nothing.
+   */
+  heard(signedIn: boolean): number {
+    return signedIn ? this.#broadcasts + this.#direct : this.#broadcasts;
   }
 
   get size(): number {
@@ -86,12 +99,14 @@ export class SocketHub {
   }
 
   broadcast(message: object): void {
+    this.#broadcasts += 1;
     const data = JSON.stringify(message);
     if (this.#publisher) this.#publisher.publish(EVERYONE, data);
     else for (const entry of this.#entries.values()) entry.socket.send(data);
   }
 
   sendTo(userId: number, message: object): void {
+    this.#direct += 1;
     const ids = this.#byUser.get(userId);
     if (!ids) return;
     const data = JSON.stringify(message);

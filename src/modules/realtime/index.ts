@@ -60,7 +60,14 @@ export function realtimeRoutes({
           clientKey,
         );
         ws.subscribe(EVERYONE);
-        ws.send(JSON.stringify({ type: "hello", signedIn: user !== null } satisfies ServerMessage));
+        ws.send(
+          JSON.stringify({
+            type: "hello",
+            signedIn: user !== null,
+            hub: hub.id,
+            heard: hub.heard(user !== null),
+          } satisfies ServerMessage),
+        );
       } catch (error) {
         // A socket we could not register must not stay open unseen (never told of sign-outs).
         logger.error({ err: error, requestId: requestIdOf(request, config.trustProxy) }, "opening a WebSocket failed");

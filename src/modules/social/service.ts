@@ -6,6 +6,7 @@ import { recentSettlements, tailedPickText, tailsOfPicksOf } from "../betting/se
 import { playerWeekStatus } from "../contest/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
+import { poolNotifications } from "./pool-notifications.ts";
 import { publish } from "../realtime/service.ts";
 import { statsOf } from "../stats/service.ts";
 import type { FriendRequest, Notification } from "../../shared/contract/social.ts";
@@ -215,6 +216,7 @@ export async function notifications(
   items.push(...(await webhookNotifications(db, userId, since)));
   const reminder = await coverageReminder(db, now, userId);
   if (reminder) items.push(reminder);
+  items.push(...(await poolNotifications(db, now, userId, since)));
   items.sort((a, b) => b.at.localeCompare(a.at));
   const withRead = items.map((item) => ({ ...item, unread: item.at > seenAt }));
   return { unread: withRead.filter((i) => i.unread).length, items: withRead };

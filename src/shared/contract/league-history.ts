@@ -23,6 +23,14 @@ export const LeagueHistoryEntry = t.Union([
     /** The member it concerns. */
     member: Who,
   }),
+  /** A commissioner corrected a member's pool pick: which game, never which side (decision 0072). */
+  t.Object({
+    ...common,
+    kind: t.Literal("pool_pick_corrected"),
+    member: Who,
+    week: t.Number(),
+    matchup: t.String(),
+  }),
 ]);
 export type LeagueHistoryEntry = typeof LeagueHistoryEntry.static;
 

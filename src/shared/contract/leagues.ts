@@ -3,6 +3,7 @@ import { Type as t } from "@sinclair/typebox";
 import { DateTime } from "./common.ts";
 import { RevealPicksSetting } from "./league-feed.ts";
 import { SCORING_LIMITS, TIEBREAKERS } from "../league-scoring.ts";
+import { LeagueFormatKind, PoolOptions } from "./pools.ts";
 
 // Spelled out (not mapped from SCORINGS / TIEBREAKERS): Elysia infers a route's answer from tuples only.
 const ScoringKind = t.Union([t.Literal("units"), t.Literal("roi"), t.Literal("wins")]);
@@ -74,6 +75,10 @@ const leagueFields = {
   /** When members' picks show to the others in the league's feed (decision 0056). */
   revealPicks: RevealPicksSetting,
   scoring: LeagueScoring,
+  /** Priced bets, or a pool's format (decision 0072). */
+  format: LeagueFormatKind,
+  /** A pool's options; null for a league of bets. */
+  pool: t.Union([PoolOptions, t.Null()]),
 };
 
 /** A league as GET /api/leagues lists it: what its card shows, without the member list (GET /api/leagues/{id} has that). */
@@ -123,6 +128,8 @@ export const InvitePreview = t.Object({
   memberCount: leagueFields.memberCount,
   /** When members' picks show to each other: the joiner's picks too, from those placed after joining (decision 0062). */
   revealPicks: leagueFields.revealPicks,
+  /** Bets, or the pool it runs (pick'em, confidence, survivor). */
+  format: leagueFields.format,
   /** The longest-standing admin's username (null if the league has none left). */
   commissioner: t.Union([t.String(), t.Null()]),
 });
@@ -156,6 +163,8 @@ export type StandingsRow = typeof StandingsRow.static;
 
 /** GET /api/leagues/{id}/standings: one week's standings (`week`), or the season's (`week` null). */
 export const LeagueStandings = t.Object({
+  /** A league of bets; a pool answers its own standings (contract/pools.ts PoolStandings). */
+  format: t.Literal("bets"),
   scoring: LeagueScoring,
   season: t.Number(),
   week: t.Union([t.Number(), t.Null()]),

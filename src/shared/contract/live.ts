@@ -103,8 +103,17 @@ const gamesMessage = {
 /** What the server sends on /ws, by `type`. */
 export const ServerMessages = {
   hello: t.Object(
-    { type: t.Literal("hello"), signedIn: t.Boolean() },
-    { description: "Sent once the socket is open: whether it belongs to a signed-in player" },
+    {
+      type: t.Literal("hello"),
+      signedIn: t.Boolean(),
+      hub: t.String({ description: "Which server process holds the socket" }),
+      heard: t.Integer({
+        minimum: 0,
+        description:
+          "How many messages that process had sent that this socket could have heard, before it joined: a page the same process rendered at the same count missed nothing",
+      }),
+    },
+    { description: "Sent once the socket is open: whether it belongs to a signed-in player, and where it joined" },
   ),
   pong: t.Object({ type: t.Literal("pong") }, { description: "The answer to a ping" }),
   odds_update: t.Object(

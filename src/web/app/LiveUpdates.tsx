@@ -1,5 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
-import { useEffectEvent } from "../lib/use-effect-event.ts";
+import { useEffect, useEffectEvent, useLayoutEffect } from "react";
 import { useLocation } from "wouter";
 import { followsLastUpdate, forgetLastUpdate, type GamesUpdateMessage } from "../lib/games-update.ts";
 import { connectLive, type LiveMessage, onLiveMessage, onLiveOpen, onSessionEnded, spreadOut } from "../lib/live.ts";
@@ -17,6 +16,7 @@ import {
 import { offerPush } from "../lib/push.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
+import { heardNothingSince } from "./first-screen.ts";
 import { checkSessionAfterEnd } from "./session-ended.ts";
 import { ownSettlements, settlementToast } from "./settlements.ts";
 
@@ -51,10 +51,10 @@ export function LiveUpdates() {
   useEffect(() => {
     let opens = 0;
     const offs = [
-      onLiveOpen((helloAt) => {
+      onLiveOpen((helloAt, hello) => {
         opens += 1;
         forgetLastUpdate();
-        void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt));
+        void (opens > 1 ? afterReconnect() : afterFirstOpen(helloAt, heardNothingSince(hello)));
       }),
       // The changed games come with the update: put in place, no request; refetched only after a gap.
       onLiveMessage("odds_update", (message) => onGamesUpdate(message, afterOddsUpdate)),

@@ -1,4 +1,5 @@
-import { signal } from "@preact/signals";
+import { signal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Modal } from "../components/Modal.tsx";
@@ -39,6 +40,7 @@ function isTyping(): boolean {
  * focus leaves it.
  */
 export function Onboarding() {
+  useSignals();
   const [location] = useLocation();
   const { user } = useCurrentUser();
   const player = user != null || signedInHint();

@@ -1,7 +1,9 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { dismissToast, toasts } from "../lib/toast.ts";
 
 /** Where toasts appear; the region is always present so screen readers announce what is added to it. */
 export function Toaster() {
+  useSignals();
   return (
     <section className="toaster" aria-label="Messages" aria-live="polite">
       {toasts.value.map((toast) => (

@@ -6,14 +6,21 @@ export type Stylesheet = () => Promise<{ default: string }>;
 
 const added = new Set<string>();
 
+/** Marks the `<style>` a server-rendered page carries its screen's stylesheet in (src/http/ssr/). */
+export const SCREEN_STYLE_ATTRIBUTE = "data-screen-style";
+
 /**
  * Adds a screen's stylesheet to the page once. Bun's bundler folds every CSS file a script imports
  * into the page's one render-blocking stylesheet, even from lazily loaded chunks; imported as text, a
  * screen's rules travel in a chunk of their own, loaded only with that screen (in parallel with its code).
+ * A page the server rendered already holds its screen's; on the server nothing is added.
  */
 function addStylesheet(css: string): void {
-  if (added.has(css)) return;
+  if (added.has(css) || typeof document === "undefined") return;
   added.add(css);
+  for (const style of document.querySelectorAll(`style[${SCREEN_STYLE_ATTRIBUTE}]`)) {
+    if (style.textContent === css) return;
+  }
   const style = document.createElement("style");
   style.textContent = css;
   document.head.append(style); // after the shell's stylesheet, so a screen's rules win ties
@@ -26,8 +33,11 @@ export interface LazyOptions {
   fallback?: ReactNode;
 }
 
-/** A component whose code loads on first render; `preload()` starts fetching it earlier. */
-export type LazyComponent<P> = ComponentType<P> & { preload(): void };
+/**
+ * A component whose code loads on first render; `preload()` starts fetching it earlier, `load()`
+ * resolves once it can render at once (a server render and a hydration wait for it), with its stylesheet.
+ */
+export type LazyComponent<P> = ComponentType<P> & { preload(): void; load(): Promise<{ stylesheet: string | null }> };
 
 /**
  * The one way code is split off (every screen, and the bet slip): its code and its stylesheet, if it
@@ -40,11 +50,13 @@ export function lazyComponent<P extends object>(
   { stylesheet, fallback = <Loading /> }: LazyOptions = {},
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
+  let css: string | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = () =>
     (loading ??= Promise.all([load(), stylesheet?.()]).then(
-      ([component, css]) => {
-        if (css) addStylesheet(css.default);
+      ([component, text]) => {
+        css = text?.default ?? null;
+        if (css) addStylesheet(css);
         loaded = component;
         return component;
       },
@@ -82,5 +94,8 @@ export function lazyComponent<P extends object>(
     }
     return fallback;
   }
-  return Object.assign(Lazy, { preload: () => void start().catch(() => undefined) });
+  return Object.assign(Lazy, {
+    preload: () => void start().catch(() => undefined),
+    load: () => start().then(() => ({ stylesheet: css })),
+  });
 }

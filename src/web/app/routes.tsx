@@ -1,5 +1,6 @@
-import { Route, Switch } from "wouter";
-import { lazyComponent, type Stylesheet } from "./lazy-component.tsx";
+import { parse } from "regexparam";
+import { matchRoute, Route, Switch } from "wouter";
+import { type LazyComponent, lazyComponent, type Stylesheet } from "./lazy-component.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 
 /** A screen loads on first visit (route-level code splitting), with its stylesheet if it has one. */
@@ -45,6 +46,10 @@ const LeaguesPage = lazyPage(
   () => import("../features/leagues/LeaguesPage.tsx").then((m) => m.LeaguesPage),
   () => import("../features/leagues/leagues.css", { with: { type: "text" } }),
 );
+const PoolPage = lazyPage(
+  () => import("../features/pools/PoolPage.tsx").then((m) => m.PoolPage),
+  () => import("../features/pools/pools.css", { with: { type: "text" } }),
+);
 const InvitePage = lazyPage(
   () => import("../features/invite/InvitePage.tsx").then((m) => m.InvitePage),
   () => import("../features/invite/invite.css", { with: { type: "text" } }),
@@ -64,23 +69,43 @@ const ProfilePage = lazyPage(
   () => import("../features/profiles/profile.css", { with: { type: "text" } }),
 );
 
+/** The app's screens by path pattern, in the order they are matched (the last one: no screen, 'not found'). */
+// biome-ignore lint/suspicious/noExplicitAny: each screen takes its own route params
+const SCREENS: readonly (readonly [pattern: string, screen: LazyComponent<any>])[] = [
+  ["/auth", AuthPage],
+  ["/settings", SettingsPage],
+  ["/", GamesPage],
+  ["/admin/games", AdminGamesPage],
+  ["/my-bets", MyBetsPage],
+  ["/analytics", AnalyticsPage],
+  ["/leaderboard", LeaderboardPage],
+  ["/contest-rules", ContestRulesPage],
+  ["/admin/bots", AdminBotsPage],
+  ["/leagues", LeaguesPage],
+  ["/leagues/:id/pool", PoolPage],
+  ["/invite/:token?", InvitePage],
+  ["/friends", FriendsPage],
+  ["/friends/:friendId/analytics", FriendAnalyticsPage],
+  ["/players/:username", ProfilePage],
+];
+
+/**
+ * Loads the code and stylesheet of the screen at `path`, so it renders at once: the server awaits
+ * it before rendering the first screen, and the browser before hydrating that HTML. Resolves with
+ * the screen's stylesheet (null: none, or no screen at that path).
+ */
+export async function loadScreen(path: string): Promise<string | null> {
+  // The patterns read as wouter reads them (its parser is regexparam's).
+  const screen = SCREENS.find(([pattern]) => matchRoute(parse, pattern, path)[0])?.[1];
+  return screen ? (await screen.load()).stylesheet : null;
+}
+
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/auth" component={AuthPage} />
-      <Route path="/settings" component={SettingsPage} />
-      <Route path="/" component={GamesPage} />
-      <Route path="/admin/games" component={AdminGamesPage} />
-      <Route path="/my-bets" component={MyBetsPage} />
-      <Route path="/analytics" component={AnalyticsPage} />
-      <Route path="/leaderboard" component={LeaderboardPage} />
-      <Route path="/contest-rules" component={ContestRulesPage} />
-      <Route path="/admin/bots" component={AdminBotsPage} />
-      <Route path="/leagues" component={LeaguesPage} />
-      <Route path="/invite/:token?" component={InvitePage} />
-      <Route path="/friends" component={FriendsPage} />
-      <Route path="/friends/:friendId/analytics" component={FriendAnalyticsPage} />
-      <Route path="/players/:username" component={ProfilePage} />
+      {SCREENS.map(([pattern, screen]) => (
+        <Route key={pattern} path={pattern} component={screen} />
+      ))}
       <Route>
         <NotFoundPage />
       </Route>

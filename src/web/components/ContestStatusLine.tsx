@@ -1,6 +1,8 @@
 import { Link } from "wouter";
 import type { ContestStatusAnswer } from "../../shared/contract/contest.ts";
 import { contestStatusAction, contestStatusText, UNBET_GAMES_HREF, weekGamesHref } from "../lib/contest-status.ts";
+import { formatKickoff } from "../lib/games.ts";
+import { useViewerZone } from "../lib/viewer-zone.ts";
 
 /**
  * A player's contest status for a week in one line, and its next step (the open games not bet yet,
@@ -17,9 +19,12 @@ export function ContestStatusLine({
   onAction?: (week: number | null) => void;
 }) {
   const action = contestStatusAction(status);
+  const zone = useViewerZone();
+  // Without the viewer's zone (a server's page that did not know it yet) the next week's first kick-off waits for the browser.
+  const text = contestStatusText(status, (iso) => (zone ? formatKickoff(iso, zone) : "soon"));
   return (
     <p className={`contest-status contest-status-${status.state} ${className}`.trim()} data-testid="contest-status">
-      <span>{contestStatusText(status)}</span>
+      <span>{text}</span>
       {action ? (
         <>
           {" "}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 interface ModalProps {
   open: boolean;
@@ -13,9 +13,7 @@ interface ModalProps {
 /** A native modal <dialog>: focus stays inside, Escape closes, the page behind is inert. Mark the default button with data-autofocus. */
 export function Modal({ open, onClose, labelledBy, className, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  // Before the browser paints or takes the next key: a key pressed right after the one that opened
-  // the dialog lands in it (Preact runs plain effects only after the next frame).
-  useLayoutEffect(() => {
+  useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {

@@ -1,3 +1,4 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { Link } from "wouter";
 import { errorText } from "../lib/api.ts";
@@ -15,6 +16,7 @@ const WHY: Record<OptInMoment, string> = {
  * only from 'Turn on notifications'. It takes no focus: it sits beside the page until answered.
  */
 export function PushOptIn() {
+  useSignals();
   const moment = pushOffer.value;
   const [pending, setPending] = useState(false);
   if (moment === null) return null;

@@ -35,6 +35,8 @@ function subscribe(listener: () => void): () => void {
 }
 
 const currentHostState = () => hostState;
+// A server's page has not tried the host: the badge, until the browser has.
+const untried = () => "unknown" as const;
 
 /**
  * A team's logo by abbreviation. When it cannot load (offline, a blocked host), a badge in the
@@ -42,7 +44,7 @@ const currentHostState = () => hostState;
  * the name is beside it. Sized by CSS (.team-logo).
  */
 export function TeamLogo({ abbr }: { abbr: string }) {
-  const host = useSyncExternalStore(subscribe, currentHostState, currentHostState);
+  const host = useSyncExternalStore(subscribe, currentHostState, untried);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (hostState === "unknown" && abbr) probeHost(abbr);

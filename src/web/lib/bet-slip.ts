@@ -1,4 +1,4 @@
-import { computed, signal } from "@preact/signals";
+import { computed, signal } from "@preact/signals-react";
 import { UNIT_CHOICES } from "../../shared/money.ts";
 import type { LegBetType } from "../../shared/bets.ts";
 import { formatOdds, pickText } from "./odds-format.ts";

@@ -1,5 +1,7 @@
 import { keys, useQuery } from "./queries.ts";
 import type { CurrentWeek, Game } from "../../shared/contract/games.ts";
+import type { ViewerZone } from "../../shared/viewer-zone.ts";
+import { browserZone, dateFormat } from "./viewer-zone.ts";
 
 /**
  * The server's advancing current week (spec §4). It can move when games complete, which the
@@ -19,12 +21,12 @@ export function isLocked(game: Pick<Game, "status" | "commenceTime">, nowMs: num
   return game.status !== "upcoming" || Date.parse(game.commenceTime) <= nowMs;
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric" });
+const DAY: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric" };
 // The zone is named: two friends in New York and Denver comparing kick-offs must not disagree silently.
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", timeZoneName: "short" };
 
-/** A kick-off in the viewer's time zone, named: "Sun, Oct 11 · 1:00 PM EDT". */
-export function formatKickoff(iso: string): string {
+/** A kick-off in the viewer's time zone (lib/viewer-zone.ts `useViewerZone`), named: "Sun, Oct 11 · 1:00 PM EDT". */
+export function formatKickoff(iso: string, zone: ViewerZone = browserZone()): string {
   const date = new Date(iso);
-  return `${dayFormat.format(date)} · ${timeFormat.format(date)}`;
+  return `${dateFormat(zone, DAY).format(date)} · ${dateFormat(zone, TIME).format(date)}`;
 }

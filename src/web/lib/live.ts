@@ -8,7 +8,13 @@ export interface LiveMessage {
 type MessageHandler = (message: LiveMessage) => void;
 
 const messageHandlers = new Map<string, Set<MessageHandler>>();
-const openHandlers = new Set<(helloAt: number) => void>();
+/** The server's hello: where the socket joined (its hub and what it had heard by then: SocketHub.heard). */
+export interface LiveHello {
+  hub?: unknown;
+  heard?: unknown;
+}
+
+const openHandlers = new Set<(helloAt: number, hello: LiveHello) => void>();
 const sessionEndHandlers = new Set<(reason: string) => void>();
 
 /** The close code the server ends a signed-out session's socket with; its reason says why. */
@@ -49,7 +55,7 @@ export function spreadOut(handler: () => void): void {
  * sends it once the socket is registered to hear events, which can come after the open (it first
  * looks up the session).
  */
-export function onLiveOpen(handler: (helloAt: number) => void): () => void {
+export function onLiveOpen(handler: (helloAt: number, hello: LiveHello) => void): () => void {
   openHandlers.add(handler);
   return () => openHandlers.delete(handler);
 }
@@ -76,7 +82,7 @@ export function mayHaveMissedEvents(
   return requestedAt === undefined || requestedAt < helloAt - marginMs;
 }
 
-function dispatch(data: unknown): string | null {
+function dispatch(data: unknown): { type: string } | null {
   let message: unknown;
   try {
     message = JSON.parse(String(data));
@@ -96,7 +102,7 @@ function dispatch(data: unknown): string | null {
       console.error(`A live "${type}" handler failed`, error);
     }
   }
-  return type;
+  return message as { type: string };
 }
 
 export interface LiveOptions {
@@ -127,9 +133,10 @@ export function connectLive({
       failures = 0;
     };
     ws.onmessage = (event) => {
-      if (dispatch(event.data) !== "hello") return;
+      const message = dispatch(event.data);
+      if (message?.type !== "hello") return;
       const helloAt = performance.now();
-      for (const handler of openHandlers) handler(helloAt);
+      for (const handler of openHandlers) handler(helloAt, message as LiveHello);
     };
     ws.onclose = (event) => {
       if (stopped || socket !== ws) return;

@@ -21,8 +21,13 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** When the shown answers were saved (an ISO time, or "unknown"), or null while answers are live. */
-export const useOfflineSince = () => useSyncExternalStore(subscribe, () => savedAt);
+/** When the shown answers were saved (an ISO time, or "unknown"), or null while answers are live (always, in a server's page). */
+export const useOfflineSince = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => savedAt,
+    () => null,
+  );
 
 /** What the offline line says: "Offline — showing what you last saw at 10:42." */
 export function offlineText(since: string, timeZone?: string): string {

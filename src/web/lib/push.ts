@@ -3,7 +3,7 @@
  * turning it on (the permission, the service worker's PushSubscription, the server's copy) and off,
  * and the opt-in the app offers at a moment that makes sense — never the browser's prompt on load.
  */
-import { signal } from "@preact/signals";
+import { signal } from "@preact/signals-react";
 import type { PushDevice, PushDevices, PushPublicKey } from "../../shared/contract/push.ts";
 import { apiRequest } from "./api.ts";
 import { readJson, storageKeys, writeJson } from "./storage.ts";

@@ -96,6 +96,8 @@ export const keys = {
     key("league", `/api/picks/league/${id}${cursor === null ? "" : `?cursor=${cursor}`}`),
   /** A league's standings for its season or one week ("league" family: they move with its details). */
   leagueStandings: (id: number, period: "season" | number) => key("league", `/api/leagues/${id}/standings/${period}`),
+  /** A week's pick sheet of a pool: the viewer's picks and the others' locked ones ("league" family). */
+  poolSheet: (id: number, week: number) => key("league", `/api/leagues/${id}/pool/${week}`),
   /** The latest page of a league's history ("league" family: what changes the league changes it). */
   leagueHistory: (id: number) => key("league", `/api/history/league/${id}`),
   leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),
@@ -247,6 +249,10 @@ export const afterBotsChanged = after("botStats");
 export const afterEmailConfirmed = after("user");
 /** The live channel (re)opened: anything may have been missed. */
 export const afterReconnect = () => invalidate("all");
-/** The page's first open, its hello arriving at `helloAt`: what was asked for before the socket could hear events. */
-export const afterFirstOpen = (helloAt: number) =>
-  invalidateFetched((startedAt) => mayHaveMissedEvents(startedAt, helloAt));
+/**
+ * The page's first open, its hello arriving at `helloAt`: what was asked for before the socket could
+ * hear events; the server's answers the page came with, unless nothing was sent since it read them
+ * (`firstScreenCurrent`: web/app/first-screen.ts).
+ */
+export const afterFirstOpen = (helloAt: number, firstScreenCurrent: boolean) =>
+  invalidateFetched((startedAt) => mayHaveMissedEvents(startedAt, helloAt), !firstScreenCurrent);

@@ -8,7 +8,7 @@ import { forgetLastSeen } from "./offline.ts";
 import { sessionHintCookie, sessionHintIn } from "../../shared/session-hint.ts";
 
 /** Whether this browser holds a session (a cookie the page can read; the session's own cannot be). */
-export const signedInHint = () => sessionHintIn(document.cookie) !== null;
+export const signedInHint = () => typeof document !== "undefined" && sessionHintIn(document.cookie) !== null;
 
 /** Forgets the hint; the server sets it, with the session's mark, whenever it starts a session. */
 function clearSignedInHint(): void {

@@ -1,5 +1,6 @@
 import { useLayoutEffect } from "react";
 import { mutate, unload, unstable_serialize, type Key, type Middleware, type SWRConfiguration } from "swr";
+import { cache } from "swr/_internal";
 import { apiGet } from "./api.ts";
 import type { Family, QueryKey } from "./queries.ts";
 
@@ -17,12 +18,42 @@ const mountedKeys = new Map<string, number>();
 // refetches only those asked for before it could hear events (lib/live.ts, mayHaveMissedEvents).
 const fetchStartedAt = new Map<string, number>();
 
+// Answers the server rendered the first screen from (seedQueries), not yet shown by a mounted hook:
+// their first mount takes them as they are, also where a query refetches on every visit.
+const seeded = new Set<string>();
+// Seeded answers not fetched again since: the live channel's first open decides on them as a whole.
+const fromFirstScreen = new Set<string>();
+
+/**
+ * Puts the answers a server-rendered page came with in the cache, as if fetched at `fetchedAt`
+ * (performance.now() time), before the page is hydrated: its hooks find them, and nothing asks again.
+ * Written to SWR's cache directly, not through `mutate`: SWR hydrates from the cache as it was
+ * before its first write, which would hide them from the hydrating render.
+ */
+export function seedQueries(entries: readonly (readonly [key: QueryKey, data: unknown])[], fetchedAt: number): void {
+  for (const [key, data] of entries) {
+    const id = unstable_serialize(key);
+    fetchStartedAt.set(id, fetchedAt);
+    seeded.add(id);
+    fromFirstScreen.add(id);
+    // `_k` is the key as given, which SWR keeps beside its state and `mutate` filters match on.
+    cache.set(id, { data, _k: key } as Parameters<typeof cache.set>[1]);
+  }
+}
+
+/** The first screen is on: a seeded answer not shown by then is asked for as usual when it is. */
+export function forgetSeeds(): void {
+  seeded.clear();
+}
+
 const trackMounted: Middleware = (useSWRNext) => (key, fetcher, config) => {
   const id = unstable_serialize(key as Key);
+  const fresh = !!id && seeded.has(id);
   // A layout effect, declared before SWR's own: the key counts as mounted before its first fetch
   // starts, so an invalidation landing in between refetches it instead of discarding the answer.
   useLayoutEffect(() => {
     if (!id) return;
+    seeded.delete(id);
     mountedKeys.set(id, (mountedKeys.get(id) ?? 0) + 1);
     return () => {
       const left = (mountedKeys.get(id) ?? 1) - 1;
@@ -33,10 +64,13 @@ const trackMounted: Middleware = (useSWRNext) => (key, fetcher, config) => {
   const timedFetcher: typeof fetcher =
     fetcher &&
     ((...args) => {
-      if (id) fetchStartedAt.set(id, performance.now());
+      if (id) {
+        fetchStartedAt.set(id, performance.now());
+        fromFirstScreen.delete(id);
+      }
       return fetcher(...args);
     });
-  return useSWRNext(key, timedFetcher, config);
+  return useSWRNext(key, timedFetcher, fresh ? { ...config, revalidateOnMount: false } : config);
 };
 
 /** Spec §7: no retries, no refetch on focus or reconnect, no polling, never stale; GET the key's URL. */
@@ -79,10 +113,16 @@ export function invalidate(families: readonly Family[] | "all"): Promise<void> {
 
 /**
  * Marks out of date every query whose latest fetch started at a time `isStale` rejects; undefined
- * when it was never fetched here (e.g. set by a sign-in).
+ * when it was never fetched here (e.g. set by a sign-in). The answers the page came with from the
+ * server (seedQueries), not fetched since, are out of date when `firstScreenStale` says so.
  */
-export function invalidateFetched(isStale: (startedAt: number | undefined) => boolean): Promise<void> {
-  return invalidateWhere((_query, id) => isStale(fetchStartedAt.get(id)));
+export function invalidateFetched(
+  isStale: (startedAt: number | undefined) => boolean,
+  firstScreenStale: boolean,
+): Promise<void> {
+  return invalidateWhere((_query, id) =>
+    fromFirstScreen.has(id) ? firstScreenStale : isStale(fetchStartedAt.get(id)),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals";
+import { signal } from "@preact/signals-react";
 
 /** Spec §9: one toast on screen at a time, each for 5 seconds unless dismissed. */
 export const TOAST_LIMIT = 1;

@@ -24,7 +24,8 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(SHELL);
       await cache.addAll(BUILD.shell);
-      const page = await fetch("/", { cache: "no-store", credentials: "omit" });
+      // The static shell (no screen rendered in it): an offline visit to any address draws it in the browser.
+      const page = await fetch(PAGE, { cache: "no-store", credentials: "omit" });
       if (page.ok) await cache.put(PAGE, page);
       await self.skipWaiting();
     })(),
@@ -63,20 +64,21 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate") return event.respondWith(page(request));
+  if (request.mode === "navigate") return event.respondWith(page(request, event));
   if (LAST_SEEN.some((pattern) => pattern.test(url.pathname))) return event.respondWith(lastSeen(request));
   if (url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
   event.respondWith(shellFile(request));
 });
 
 /** The page from the network within PAGE_TIMEOUT_MS, else this build's cached copy. */
-async function page(request) {
+async function page(request, event) {
   const cached = () => caches.open(SHELL).then((cache) => cache.match(PAGE));
   try {
     const answer = await Promise.race([
       fetch(request),
       new Promise((_, reject) => setTimeout(() => reject(new Error("slow")), PAGE_TIMEOUT_MS)),
     ]);
+    if (answer.ok) event.waitUntil(keepFromPage(answer.clone()).catch(() => undefined));
     return answer;
   } catch (error) {
     const copy = await cached();
@@ -93,6 +95,39 @@ async function shellFile(request) {
 
 const MARK = "x-npt-session-mark";
 const isPrivate = (response) => /(^|[\s,])private\b/i.test(response.headers.get("cache-control") ?? "");
+
+/** Of the last-seen reads, those that belong to a session (kept only with its mark). */
+const PRIVATE_LAST_SEEN = [/^\/api\/user$/];
+
+/**
+ * A page the server rendered carries the answers its first screen was read from (a JSON script,
+ * src/http/ssr/): the reads kept as last seen among them are kept as if fetched, so an offline visit
+ * (the shell, drawn by the browser) finds them, though the page itself asked the network for none.
+ * A session's own read is kept with the session the page named, and only then; a page rendered for
+ * nobody signed in (or for another session) means the kept copy of the last one's is over.
+ */
+async function keepFromPage(response) {
+  const mark = isPrivate(response) ? response.headers.get(MARK) : null;
+  const html = await response.text();
+  const json = /<script type="application\/json" id="npt-first-screen">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) return;
+  const cache = await caches.open(DATA);
+  const savedAt = new Date().toISOString();
+  for (const [[, url], data] of JSON.parse(json).queries) {
+    const path = new URL(url, self.location.origin).pathname;
+    if (!LAST_SEEN.some((pattern) => pattern.test(path))) continue;
+    const own = PRIVATE_LAST_SEEN.some((pattern) => pattern.test(path));
+    if (own && (data === null || mark === null)) {
+      const kept = await cache.match(new Request(url));
+      if (kept && kept.headers.get(MARK) !== mark) await cache.delete(new Request(url));
+      continue;
+    }
+    if (data === null) continue;
+    const headers = { "content-type": "application/json", "x-npt-saved-at": savedAt };
+    if (own) Object.assign(headers, { "cache-control": "private", [MARK]: mark });
+    await cache.put(new Request(url), new Response(JSON.stringify(data), { headers }));
+  }
+}
 
 /**
  * A read kept as last seen: the network's answer (kept), or, when there is none, the kept one marked

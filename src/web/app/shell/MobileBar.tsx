@@ -1,3 +1,4 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import {
@@ -23,6 +24,7 @@ function Slot({ href, label, icon, location }: { href: string; label: string; ic
 
 /** The phone navigation (spec §2): seven slots, the middle one opens the bet slip. */
 export function MobileBar() {
+  useSignals();
   const [location] = useLocation();
   const count = slipCount.value;
   return (

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import {
   closeSlip,
@@ -16,9 +17,14 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { lazyComponent } from "../lazy-component.tsx";
 import { useSlipHistory } from "./use-slip-history.ts";
 
-const BetSlip = lazyComponent(() => import("../../features/bet-slip/BetSlip.tsx").then((m) => m.BetSlip), {
-  fallback: <p aria-busy="true">Loading…</p>,
-});
+const BetSlip = lazyComponent<{ onShown?: () => void }>(
+  () => import("../../features/bet-slip/BetSlip.tsx").then((m) => m.BetSlip),
+  { fallback: <p aria-busy="true">Loading…</p> },
+);
+
+/** The slip's entry for a pick, by its key. */
+const pickIn = (dialog: HTMLElement | null, key: string) =>
+  [...(dialog?.querySelectorAll<HTMLElement>("[data-pick-key]") ?? [])].find((li) => li.dataset.pickKey === key);
 
 function usePreload(): void {
   useEffect(() => {
@@ -37,7 +43,7 @@ function useResumeAfterAccount(): void {
   const { user } = useCurrentUser();
   const [location] = useLocation();
   const awaiting = slipAwaitsAccount.value;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     if (awaiting && user && location !== "/auth") resumeSlip();
   }, [awaiting, user, location]);
@@ -49,6 +55,7 @@ function useResumeAfterAccount(): void {
  * fetched once the page is idle.
  */
 export function SlipDrawer() {
+  useSignals();
   usePreload();
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -59,8 +66,16 @@ export function SlipDrawer() {
   const focusRequests = slipFocusRequests.value;
 
   const handledRequests = useRef(0);
+  // A pick asked to take focus before the slip's code had arrived (a key pressed on a price right
+  // after the page loaded): it takes the focus once the slip has drawn it, unless focus moved on.
+  const pendingPick = useRef<string | null>(null);
+  const focusPendingPick = useCallback(() => {
+    const key = pendingPick.current;
+    pendingPick.current = null;
+    if (key && document.activeElement === closeRef.current) pickIn(ref.current, key)?.focus();
+  }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -72,9 +87,8 @@ export function SlipDrawer() {
       if (wantsFocus) {
         returnFocus.current = before;
         const key = slipFocusPick.peek();
-        const pick = key
-          ? [...dialog.querySelectorAll<HTMLElement>("[data-pick-key]")].find((li) => li.dataset.pickKey === key)
-          : undefined;
+        const pick = key ? pickIn(dialog, key) : undefined;
+        pendingPick.current = key && !pick ? key : null;
         (pick ?? closeRef.current)?.focus();
       } else if (before && before !== document.body && !dialog.contains(before)) {
         before.focus({ preventScroll: true });
@@ -93,7 +107,7 @@ export function SlipDrawer() {
   // Placing disables the button under focus, which drops focus to <body>: when the slip stays open
   // afterwards (a pick was refused), focus goes to the first pick that says why, else the first pick.
   const picks = slipSelections.value;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog || picks.length === 0 || document.activeElement !== document.body) return;
@@ -101,7 +115,7 @@ export function SlipDrawer() {
     (noticed ?? dialog.querySelector<HTMLElement>("[data-pick-key]"))?.focus();
   }, [open, picks]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render changes (Preact re-renders on it); Biome takes it for a constant
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a signal's value read in render (useSignals) changes; Biome takes it for a constant
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -136,7 +150,7 @@ export function SlipDrawer() {
             {count === 0 ? (
               <p className="muted slip-empty">Your bet slip is empty. Pick odds on a game to add a selection.</p>
             ) : (
-              <BetSlip />
+              <BetSlip onShown={focusPendingPick} />
             )}
           </article>
         ) : null}

@@ -1,3 +1,4 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { ReceiptIcon } from "../../components/icons.tsx";
 import { closeSlip, openSlip, slipCount, slipOpen } from "../../lib/bet-slip.ts";
 
@@ -6,6 +7,7 @@ import { closeSlip, openSlip, slipCount, slipOpen } from "../../lib/bet-slip.ts"
  * how many picks wait and opens or closes the drawer, so a closed slip can always be reopened.
  */
 export function SlipToggle() {
+  useSignals();
   const count = slipCount.value;
   const open = slipOpen.value;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { closeSlip, slipOpen } from "../../lib/bet-slip.ts";
 
@@ -29,9 +29,7 @@ export function useSlipHistory(open: boolean): void {
     return () => window.removeEventListener("popstate", onPop);
   }, []);
 
-  // In the commit of the render that opened or closed the slip, not a frame later: a Back pressed
-  // right after closing it must find the entry already gone.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open || !isPhone()) return;
     if (!onSlipEntry()) history.pushState({ ...(history.state as object | null), [MARK]: true }, "");
     return () => {

@@ -31,8 +31,7 @@ interface ProfitChartProps {
   points: ProfitPoint[];
   /** Told once the charting library has loaded and drawn (export is possible from then on). */
   onReady?(ready: boolean): void;
-  /** Where the chart puts its handle (not `ref`: Preact keeps a component's `ref` to itself). */
-  handle?: Ref<ProfitChartHandle>;
+  ref?: Ref<ProfitChartHandle>;
 }
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -42,7 +41,7 @@ const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce
  * so it is fetched only by the screens that chart something. The line draws itself left to right
  * over ANIMATION_MS (at once when the viewer prefers reduced motion).
  */
-export function ProfitChart({ points, onReady, handle }: ProfitChartProps) {
+export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<"Line", UTCTimestamp> | null>(null);
@@ -193,7 +192,7 @@ export function ProfitChart({ points, onReady, handle }: ProfitChartProps) {
   useEffect(() => () => onReadyRef.current?.(false), []);
 
   useImperativeHandle(
-    handle,
+    ref,
     () => ({
       async exportPng(caption: ExportCaption) {
         const chart = chartRef.current;

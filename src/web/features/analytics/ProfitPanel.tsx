@@ -91,7 +91,7 @@ export function ProfitPanel({
         </div>
       ) : (
         <>
-          <ProfitChart handle={chart} points={points} onReady={setReady} />
+          <ProfitChart ref={chart} points={points} onReady={setReady} />
           {/* The charting library's licence asks for its attribution notice on the page. */}
           <p className="chart-credit">
             Chart by{" "}

@@ -1,5 +1,6 @@
 import { NOTE_MAX } from "../../../shared/limits.ts";
-import { useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useState } from "react";
 import { SegmentedButtons } from "../../components/SegmentedButtons.tsx";
 import { UNIT_CHOICES, wagerCents } from "../../../shared/money.ts";
 import {
@@ -34,7 +35,10 @@ const MODES = [
  * button. With 2–8 picks on different games it offers a parlay: one stake on all picks at their
  * combined price.
  */
-export function BetSlip() {
+export function BetSlip({ onShown }: { onShown?: () => void } = {}) {
+  useSignals();
+  // Drawn (its code arrived): the drawer may move focus onto a pick it could not reach before.
+  useEffect(() => onShown?.(), [onShown]);
   const picks = slipSelections.value;
   const units = slipUnits.value;
   const { user, isLoading } = useCurrentUser();

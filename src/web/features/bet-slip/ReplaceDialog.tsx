@@ -1,3 +1,4 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { Bet } from "../../../shared/contract/betting.ts";
 import { Modal } from "../../components/Modal.tsx";
@@ -11,6 +12,7 @@ const unitsText = (units: number) => `${units} ${units === 1 ? "unit" : "units"}
 
 /** The two bets side by side: the one on the game now, and the pick that would replace it. */
 function BothBets({ pick, existing }: { pick: SlipSelection; existing: Bet }) {
+  useSignals();
   return (
     <div className="replace-both">
       <section className="replace-bet" aria-labelledby="replace-current">

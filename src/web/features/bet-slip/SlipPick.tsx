@@ -9,9 +9,6 @@ import { pickWinCents } from "./place-bet.ts";
  * (units given) also what it would win and its own journal note. As a parlay leg (units null) the
  * parlay's one note is the slip's.
  */
-/** Focuses an element once, when it is drawn (a stable function: a ref called again only when it changes). */
-const takeFocus = (element: HTMLElement | null) => element?.focus();
-
 export function SlipPick({
   pick,
   units,
@@ -72,7 +69,8 @@ export function SlipPick({
             onChange={(event) => updateSelection(selectionKey(pick), { note: event.target.value })}
             disabled={disabled}
             // Opened by the player's own click on 'Add note': the box takes the typing at once.
-            ref={openedByClick ? takeFocus : undefined}
+            // biome-ignore lint/a11y/noAutofocus: focus follows the player's request
+            autoFocus={openedByClick}
           />
         </label>
       ) : (

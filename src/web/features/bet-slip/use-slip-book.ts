@@ -1,3 +1,4 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import type { League } from "../../../shared/contract/leagues.ts";
 import { selectedLeagueId, selectLeague } from "../../lib/bet-slip.ts";
@@ -11,6 +12,7 @@ import { ownBookLeagues } from "./league-limits.ts";
  * player's leagues are known.
  */
 export function useSlipBook(userId: number | null): { leagues: League[] | undefined; league: League | null } {
+  useSignals();
   // The same query the leagues screen refreshes after joining or leaving (afterLeagueChange), so the choices follow.
   const { data } = useQuery<League[]>(userId === null ? null : keys.myLeagues(userId));
   const leagues = data ? ownBookLeagues(data) : undefined;

@@ -2,7 +2,7 @@ import type { Bet } from "../../../shared/contract/betting.ts";
 import type { Game } from "../../../shared/contract/games.ts";
 import { memo } from "react";
 import { TeamLogo } from "../../components/TeamLogo.tsx";
-import { formatKickoff } from "../../lib/games.ts";
+import { KickoffTime } from "./KickoffTime.tsx";
 import { LineHistoryButton } from "./LineHistoryButton.tsx";
 import { YourBet } from "./YourBet.tsx";
 
@@ -35,7 +35,7 @@ export const FinalScoreCard = memo(function FinalScoreCard({
       aria-label={`Final: ${game.awayTeam} @ ${game.homeTeam}`}
     >
       <p className="final-when">
-        <strong>Final</strong> · <time dateTime={game.commenceTime}>{formatKickoff(game.commenceTime)}</time>
+        <strong>Final</strong> · <KickoffTime iso={game.commenceTime} />
       </p>
       <ul className="final-teams">
         <Team name={game.awayTeam} abbr={game.awayAbbr} score={game.awayScore} won={away > home} />

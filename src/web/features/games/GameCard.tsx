@@ -2,7 +2,9 @@ import type { Bet } from "../../../shared/contract/betting.ts";
 import type { Game } from "../../../shared/contract/games.ts";
 import { memo, useEffect, useMemo, useState } from "react";
 import { TeamLogo } from "../../components/TeamLogo.tsx";
-import { formatKickoff } from "../../lib/games.ts";
+import { dateFormat, useViewerZone } from "../../lib/viewer-zone.ts";
+import { useFirstNow } from "../../lib/render-env.tsx";
+import { KickoffTime } from "./KickoffTime.tsx";
 import { type LineMove, parseMoves, updatedAgoText } from "./line-moves.ts";
 import { OddsButton } from "./OddsButton.tsx";
 import { gameLines, type GameLines } from "./odds.ts";
@@ -85,22 +87,37 @@ function Status({ game }: { game: Game }) {
   if (game.status === "completed") return <span className="game-when">Final</span>;
   return (
     <span className="game-when">
-      <time dateTime={game.commenceTime}>{formatKickoff(game.commenceTime)}</time>
+      <KickoffTime iso={game.commenceTime} />
       {game.oddsUpdatedAt ? <UpdatedAgo at={game.oddsUpdatedAt} /> : null}
     </span>
   );
 }
 
+// As Date.prototype.toLocaleString() writes it, in the viewer's zone.
+const MOVED_AT: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+};
+
 /** When the game's odds last moved ("· updated 4 min ago"), kept current by a minute tick of its own. */
 function UpdatedAgo({ at }: { at: string }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(useFirstNow());
+  const zone = useViewerZone();
   useEffect(() => {
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
+  const when = zone ? dateFormat(zone, MOVED_AT).format(new Date(at)) : null;
   return (
-    <span className="odds-updated" title={`Odds last moved ${new Date(at).toLocaleString()}`}>
-      · {updatedAgoText(at, now)}
+    <span className="odds-updated" title={when ? `Odds last moved ${when}` : undefined}>
+      {/* After the kick-off time; alone while a server's page leaves that time to the browser. */}
+      {zone ? "· " : ""}
+      {updatedAgoText(at, now)}
     </span>
   );
 }

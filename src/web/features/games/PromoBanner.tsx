@@ -1,12 +1,30 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { GiftIcon } from "../../components/icons.tsx";
+import { readCookie, writeCookie } from "../../lib/cookies.ts";
+import { useServerEnv } from "../../lib/render-env.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
-import { readJson, storageKeys, writeJson } from "../../lib/storage.ts";
+import { readJson, removeItem, storageKeys } from "../../lib/storage.ts";
+import { PROMO_DISMISSED_COOKIE, parsePromoDismissed, promoDismissedCookie } from "../../../shared/promo-dismissal.ts";
 
 /** Whose dismissal counts: each account in this browser, and the visitor. */
 const ownerOf = (userId: number | undefined) => (userId === undefined ? "visitor" : `user:${userId}`);
-const dismissedOwners = () => readJson<string[]>(storageKeys.promoDismissed) ?? [];
+// A cookie (not localStorage): the server's first screen must leave out a banner this browser hides.
+const dismissedOwners = () => parsePromoDismissed(readCookie(PROMO_DISMISSED_COOKIE));
+
+function storeDismissed(owners: readonly string[]): string[] {
+  const next = [...new Set([...dismissedOwners(), ...owners])];
+  writeCookie(promoDismissedCookie(next));
+  return next;
+}
+
+/** Dismissals an earlier version kept in localStorage move to the cookie, once. */
+function movedFromStorage(): string[] | null {
+  const kept = readJson<unknown>(storageKeys.promoDismissed);
+  if (kept === null) return null;
+  removeItem(storageKeys.promoDismissed);
+  return Array.isArray(kept) ? storeDismissed(kept.filter((owner) => typeof owner === "string")) : null;
+}
 
 /**
  * Spec §1–2: the weekly contest's prize, on top of the Games screen. It can be dismissed, and stays
@@ -15,12 +33,15 @@ const dismissedOwners = () => readJson<string[]>(storageKeys.promoDismissed) ?? 
 export function PromoBanner() {
   const { user, isLoading } = useCurrentUser();
   const owner = ownerOf(user?.id);
-  const [dismissed, setDismissed] = useState(dismissedOwners);
+  const server = useServerEnv();
+  const [dismissed, setDismissed] = useState<readonly string[]>(() => server?.promoDismissed ?? dismissedOwners());
+  useEffect(() => {
+    const moved = movedFromStorage();
+    if (moved) setDismissed(moved);
+  }, []);
   if (isLoading || dismissed.includes(owner)) return null;
   const dismiss = () => {
-    const next = [...new Set([...dismissedOwners(), owner])];
-    writeJson(storageKeys.promoDismissed, next);
-    setDismissed(next);
+    setDismissed(storeDismissed([owner]));
     // The button goes away with the banner: focus moves on to the screen's next section instead of <body>.
     document.querySelector<HTMLElement>(".games-section")?.focus();
   };

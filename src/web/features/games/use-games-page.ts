@@ -1,4 +1,5 @@
-import { computed } from "@preact/signals";
+import { computed } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Game } from "../../../shared/contract/games.ts";
 import { selectionKey, slipSelections } from "../../lib/bet-slip.ts";
@@ -42,8 +43,12 @@ const settled = (query: { data?: unknown; error?: unknown }) => query.data !== u
  * panels above, the filter, and what the list shows; `GamesPage` only draws it.
  */
 export function useGamesPage() {
+  useSignals();
   const currentWeek = useCurrentWeek();
-  const week = pickedWeek.value ?? currentWeek.data?.week ?? null;
+  const [search, updateSearch] = useSearch();
+  // A week the address names shows from the first render (the server's page draws it too).
+  const linkedWeek = intParam(search.get("week"), 1, WEEKS);
+  const week = pickedWeek.value ?? linkedWeek ?? currentWeek.data?.week ?? null;
   const games = useWeekGames(week);
   const { user, isLoading: sessionLoading } = useCurrentUser();
   const weekBets = useWeekBets(user?.id, week);
@@ -57,7 +62,6 @@ export function useGamesPage() {
   const { moves, refreshResult, refresh } = useLineMoves(week, games);
   const listRef = useRef<HTMLElement | null>(null);
   const [jump, setJump] = useState(0);
-  const [search, updateSearch] = useSearch();
   const [linesGameId, setLinesGameId] = useState<string | null>(null);
   const showLines = useCallback((gameId: string) => setLinesGameId(gameId), []);
 
@@ -77,7 +81,6 @@ export function useGamesPage() {
   // `/?week=N` whenever the address names a week the screen is not on. The week stays in the
   // address (a reload, a shared link, the sign-in prompt's way back keep it) and follows the picker.
   const show = search.get("show");
-  const linkedWeek = intParam(search.get("week"), 1, WEEKS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: taken once per link; showGames only sets state
   useEffect(() => {
     if (show === "unbet") {

@@ -1,5 +1,6 @@
 import type { Game } from "../../../shared/contract/games.ts";
 import { useEffect, useState } from "react";
+import { useFirstNow } from "../../lib/render-env.tsx";
 
 // setTimeout fires at once for delays beyond a signed 32-bit number of milliseconds.
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -9,7 +10,9 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
  * game starts, without re-rendering on a ticking clock in between.
  */
 export function useKickoffClock(games: readonly Game[] | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(useFirstNow());
+  // A page the server rendered starts on the server's clock; from here on, the browser's.
+  useEffect(() => setNow(Date.now()), []);
   useEffect(() => {
     if (!games) return;
     const kickoffs = games.map((game) => Date.parse(game.commenceTime)).filter((kickoff) => kickoff > now);

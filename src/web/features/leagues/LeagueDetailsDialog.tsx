@@ -1,6 +1,6 @@
 import type { League, LeagueSummary } from "../../../shared/contract/leagues.ts";
-import { useEffect, useState } from "react";
-import { useEffectEvent } from "../../lib/use-effect-event.ts";
+import { Link } from "wouter";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { joinLeague, useLeagueDetails } from "./api.ts";
 import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAction.tsx";
@@ -130,6 +130,11 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
 
       {member || admin || league.isPublic ? (
         <div className="league-details-actions">
+          {member && league.format !== "bets" ? (
+            <Link href={`/leagues/${league.id}/pool`} className="button-link league-make-picks">
+              Make your picks
+            </Link>
+          ) : null}
           {admin ? (
             <button type="button" onClick={onEdit}>
               Edit League

@@ -12,6 +12,7 @@ import {
 import { betTypeName } from "../../lib/league-text.ts";
 import { RevealPicksField } from "./RevealPicksField.tsx";
 import { ScoringFields } from "./ScoringFields.tsx";
+import { PoolFields } from "./PoolFields.tsx";
 
 interface LeagueFormProps {
   /** Prefixes the fields' ids, so the create and edit forms can be on the page together. */
@@ -53,7 +54,7 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
       return;
     }
     setPending(true);
-    const saved = await onSubmit(settingsPayload(values, initial.scoring));
+    const saved = await onSubmit(settingsPayload(values, initial.scoring, initial.format));
     if (!saved) setPending(false);
   }
 
@@ -116,6 +117,14 @@ export function LeagueForm({ id, initial, submitLabel, pendingLabel, onSubmit, o
         onChange={(event) => set("description", event.target.value)}
         error={errorFor("description")}
         alert
+      />
+
+      <PoolFields
+        id={id}
+        format={values.format}
+        pool={values.pool}
+        onFormat={(format) => set("format", format)}
+        onPool={(pool) => set("pool", pool)}
       />
 
       <fieldset className="league-visibility">

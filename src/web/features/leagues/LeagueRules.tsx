@@ -1,6 +1,7 @@
 import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { dayText, moneyText } from "../../lib/league-text.ts";
 import { RuleFacts } from "./RuleFacts.tsx";
+import { poolRulesText } from "../../../shared/pools.ts";
 
 /** The league's rules and, for a contest, its contest settings (spec §2 details dialog). */
 export function LeagueRules({ league }: { league: LeagueSummary }) {
@@ -8,6 +9,9 @@ export function LeagueRules({ league }: { league: LeagueSummary }) {
     <div className="league-rules">
       <section aria-labelledby="league-rules-title">
         <h3 id="league-rules-title">Rules</h3>
+        {league.format !== "bets" && league.pool ? (
+          <p className="league-pool-rules">{poolRulesText(league.format, league.pool)}</p>
+        ) : null}
         <RuleFacts rules={league.rules} revealPicks={league.revealPicks} className="league-rule-list" />
       </section>
       {league.isContest ? (

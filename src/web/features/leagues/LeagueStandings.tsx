@@ -7,11 +7,13 @@ import { useCurrentWeek } from "../../lib/games.ts";
 import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 import { useLeagueStandings } from "./api.ts";
 import { type StandingsPeriod, StandingsWeekPicker } from "./StandingsWeekPicker.tsx";
+import { PoolStandingsTable } from "./PoolStandingsTable.tsx";
 
 const tone = (value: number) => toneClass(value, "");
 
-/** What a league's standings count (decision 0052): its own book with a starting bankroll, else members' bets that fit its rules. */
-function standingsBasis(league: Pick<LeagueSummary, "startingBankroll">): string {
+/** What a league's standings count (decision 0052): its own book with a starting bankroll, else members' bets that fit its rules; a pool its sheets. */
+function standingsBasis(league: Pick<LeagueSummary, "startingBankroll" | "format">): string {
+  if (league.format !== "bets") return "Ranks the members' pick sheets, graded from the final scores";
   return league.startingBankroll === null
     ? "Ranks every bet members place that fits the league's rules"
     : "Ranks bets placed in this league's own bankroll";
@@ -106,7 +108,7 @@ export function LeagueStandings({
   league,
   viewerId,
 }: {
-  league: Pick<LeagueSummary, "id" | "startingBankroll">;
+  league: Pick<LeagueSummary, "id" | "startingBankroll" | "format">;
   viewerId: number;
 }) {
   const [period, setPeriod] = useState<StandingsPeriod>("season");
@@ -122,7 +124,7 @@ export function LeagueStandings({
           <StandingsWeekPicker
             period={period}
             currentWeek={currentWeek}
-            firstWeek={data?.firstWeek ?? 1}
+            firstWeek={data && "firstWeek" in data ? data.firstWeek : 1}
             onChange={setPeriod}
           />
         ) : null}
@@ -134,6 +136,8 @@ export function LeagueStandings({
         <p className="muted" aria-busy="true">
           Loading standings…
         </p>
+      ) : answer.format !== "bets" ? (
+        <PoolStandingsTable answer={answer} title={title} viewerId={viewerId} />
       ) : (
         <>
           <RankTable

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Field } from "../../components/Field.tsx";
 import {
   SCORING_LABELS,
@@ -34,8 +34,7 @@ export function ScoringFields({ id, value, onChange, error }: ScoringFieldsProps
   const toAdd = adding !== "" && unused.includes(adding) ? adding : (unused[0] ?? "");
   const [focusAfter, setFocusAfter] = useState<FocusAfter>(null);
 
-  // In the commit of the change itself: the next key the player presses finds the focus moved.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (focusAfter === null) return;
     const target =
       focusAfter === "add"

@@ -9,6 +9,8 @@ import type {
   LeagueSummary,
 } from "../../../shared/contract/leagues.ts";
 import type { LeagueFeed } from "../../../shared/contract/league-feed.ts";
+import type { PoolOptions, PoolStandings } from "../../../shared/contract/pools.ts";
+import type { LeagueFormat } from "../../../shared/pools.ts";
 import type { LeagueHistory } from "../../../shared/contract/league-history.ts";
 import type { RevealPicks } from "../../../shared/league-reveal.ts";
 import { apiRequest } from "../../lib/api.ts";
@@ -31,6 +33,8 @@ export interface LeagueSettingsPayload {
   endDate?: string;
   revealPicks?: RevealPicks;
   scoring?: LeagueScoring;
+  format?: LeagueFormat;
+  pool?: Partial<PoolOptions>;
 }
 
 const leagueUrl = (id: number) => `/api/leagues/${id}`;
@@ -51,9 +55,9 @@ export const useLeagueFeed = (id: number | null, cursor: number | null = null) =
 /** The latest page of a league's history (members only): rule and reveal changes, who came and went. */
 export const useLeagueHistory = (id: number, enabled: boolean) =>
   useQuery<LeagueHistory>(enabled ? keys.leagueHistory(id) : null, onOpen);
-/** A league's standings for its season or one week of the current season, ranked by its scoring. */
+/** A league's standings for its season or one week of the current season: its bets by its scoring, or its pool's. */
 export const useLeagueStandings = (id: number, period: "season" | number) =>
-  useQuery<LeagueStandings>(keys.leagueStandings(id, period));
+  useQuery<LeagueStandings | PoolStandings>(keys.leagueStandings(id, period));
 /** The league's invitations; only asked for when the viewer may see them (admins of a private league). */
 export const useLeagueInvitations = (id: number, allowed: boolean) =>
   useQuery<Invitation[]>(allowed ? keys.leagueInvitations(id) : null, onOpen);

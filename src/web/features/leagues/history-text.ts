@@ -29,6 +29,8 @@ export function historyText(entry: LeagueHistoryEntry): string {
       return entry.actor === null
         ? `${name(entry.member)} became an admin (the league had none left).`
         : `${name(entry.actor)} made ${name(entry.member)} an admin.`;
+    case "pool_pick_corrected":
+      return `${name(entry.actor)} corrected ${name(entry.member)}'s pick on ${entry.matchup} (week ${entry.week}).`;
   }
 }
 

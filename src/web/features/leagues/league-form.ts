@@ -3,6 +3,7 @@ import { DEFAULT_BET_TYPES, settingsProblem } from "../../../shared/leagues.ts";
 import { DEFAULT_REVEAL_PICKS, type RevealPicks } from "../../../shared/league-reveal.ts";
 import { DEFAULT_SCORING, type ScoringSettings, scoringProblem } from "../../../shared/league-scoring.ts";
 import type { LeagueSettingsPayload } from "./api.ts";
+import { DEFAULT_POOL, type LeagueFormat, type PoolOptions } from "../../../shared/pools.ts";
 
 /** The create/edit form as typed: numbers and dates stay text until sent, blank = not set. */
 export interface LeagueFormValues {
@@ -18,6 +19,9 @@ export interface LeagueFormValues {
   revealPicks: RevealPicks;
   /** Numbers as typed (NaN when blank), checked by scoringProblem before sending. */
   scoring: ScoringSettings;
+  /** Bets, or a pool's format, and the pool's options (issue 45). */
+  format: LeagueFormat;
+  pool: PoolOptions;
 }
 
 export type LeagueFormField = keyof LeagueFormValues;
@@ -40,6 +44,8 @@ export const NEW_LEAGUE: LeagueFormValues = {
   endDate: "",
   revealPicks: DEFAULT_REVEAL_PICKS,
   scoring: DEFAULT_SCORING,
+  format: "bets",
+  pool: DEFAULT_POOL,
 };
 
 const numberText = (value: number | null) => (value === null ? "" : String(value));
@@ -58,6 +64,8 @@ export function formFromLeague(league: LeagueSummary): LeagueFormValues {
     endDate: league.endDate ?? "",
     revealPicks: league.revealPicks,
     scoring: league.scoring ?? DEFAULT_SCORING,
+    format: league.format ?? "bets",
+    pool: league.pool ?? DEFAULT_POOL,
   };
 }
 
@@ -135,9 +143,14 @@ function formWords(field: LeagueFormField, message: string): string {
 
 /**
  * What POST/PUT /api/leagues is sent: optional numbers and dates only when filled (spec §5); the
- * scoring only when it differs from what the form opened with, so untouched knobs send spec §7's body.
+ * scoring only when it differs from what the form opened with, so untouched knobs send spec §7's body;
+ * the format and pool options only for a pool (or a pool made a league of bets again).
  */
-export function settingsPayload(values: LeagueFormValues, initialScoring: ScoringSettings): LeagueSettingsPayload {
+export function settingsPayload(
+  values: LeagueFormValues,
+  initialScoring: ScoringSettings,
+  initialFormat: LeagueFormat = "bets",
+): LeagueSettingsPayload {
   const minWager = amount(values.minWager);
   const maxWager = amount(values.maxWager);
   const bankroll = amount(values.startingBankroll);
@@ -155,5 +168,7 @@ export function settingsPayload(values: LeagueFormValues, initialScoring: Scorin
     ...(values.endDate ? { endDate: values.endDate } : {}),
     revealPicks: values.revealPicks,
     ...(JSON.stringify(values.scoring) === JSON.stringify(initialScoring) ? {} : { scoring: values.scoring }),
+    ...(values.format === "bets" && initialFormat === "bets" ? {} : { format: values.format }),
+    ...(values.format === "bets" ? {} : { pool: values.pool }),
   };
 }

@@ -1,12 +1,6 @@
-import { APP_NAME, CARD_HEIGHT, CARD_WIDTH, type ShareCardText } from "./share-card.ts";
+import { APP_NAME, CARD_COLORS, CARD_HEIGHT, CARD_WIDTH, type ShareCardText } from "./share-card.ts";
 
-// The card keeps the brand's look whatever the viewer's theme: it is seen elsewhere.
-const INK = "#ffffff";
-const QUIET = "rgba(255, 255, 255, 0.78)";
-const BACKGROUND = "#05422c";
-const BAND = "#00734a";
-const UP = "#7ee2b0";
-const DOWN = "#ffb4a8";
+const { ink: INK, quiet: QUIET, background: BACKGROUND, band: BAND, up: UP, down: DOWN } = CARD_COLORS;
 
 /** Draws the card on a new canvas at CARD_WIDTH × CARD_HEIGHT. */
 export function drawShareCard(text: ShareCardText, fontFamily: string): HTMLCanvasElement {

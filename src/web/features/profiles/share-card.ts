@@ -10,6 +10,16 @@ export const APP_NAME = "NFL Paper Trading";
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
+/** The card's colours: the brand's look whatever the viewer's theme (it is seen elsewhere). */
+export const CARD_COLORS = {
+  ink: "#ffffff",
+  quiet: "rgba(255, 255, 255, 0.78)",
+  background: "#05422c",
+  band: "#00734a",
+  up: "#7ee2b0",
+  down: "#ffb4a8",
+} as const;
+
 export type WeekRow = Profile["byWeek"][number];
 
 export interface ShareCardText {
