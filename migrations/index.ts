@@ -37,6 +37,7 @@ import * as m0040 from "./0040_api_tokens.ts";
 import * as m0041 from "./0041_league_comments.ts";
 import * as m0042 from "./0042_league_webhooks.ts";
 import * as m0043 from "./0043_calendar_feeds.ts";
+import * as m0044 from "./0044_user_key_indexes.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "0041_league_comments": m0041,
   "0042_league_webhooks": m0042,
   "0043_calendar_feeds": m0043,
+  "0044_user_key_indexes": m0044,
 };

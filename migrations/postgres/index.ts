@@ -23,6 +23,7 @@ import * as m0025 from "./0025_api_tokens.ts";
 import * as m0026 from "./0026_league_comments.ts";
 import * as m0027 from "./0027_league_webhooks.ts";
 import * as m0028 from "./0028_calendar_feeds.ts";
+import * as m0029 from "./0029_user_key_indexes.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0026_league_comments": m0026,
   "0027_league_webhooks": m0027,
   "0028_calendar_feeds": m0028,
+  "0029_user_key_indexes": m0029,
 };
