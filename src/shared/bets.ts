@@ -19,8 +19,3 @@ export const bookOf = (leagueId: number | null | undefined): number => leagueId 
 
 /** The league of a book; null for the individual book. */
 export const leagueOf = (bookId: number): number | null => (bookId === INDIVIDUAL_BOOK ? null : bookId);
-
-/** Spec §3: a prop's type shows its underscores as spaces ("passing_yards" → "passing yards"). */
-export function propTypeText(propType: string): string {
-  return propType.replaceAll("_", " ");
-}

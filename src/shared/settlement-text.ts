@@ -4,7 +4,8 @@
  * corrected score; each names its line ("LAC −3.5"), a parlay every game of it, money with
  * thousands separators ("+$1,088.12"), and its tone colours it (a loss is not styled like a win).
  */
-import { type BetStatus, propTypeText } from "./bets.ts";
+import type { BetStatus } from "./bets.ts";
+import { propTypeText } from "./pick-text.ts";
 import type { SettledPick, SettlementMessage } from "./contract/live.ts";
 import { centsToString, dollars, stringToCents } from "./money.ts";
 

@@ -16,6 +16,7 @@ import { picksOf } from "./feed.ts";
 import { highlights, type RecapPick, tailRecords } from "./recap-rules.ts";
 import * as repo from "./repo.ts";
 import { betStandings, leagueFor } from "./service.ts";
+import type { LeagueRow } from "./table.ts";
 
 /** More picks than a league shows in a season; a recap reads no further. */
 const SCAN_LIMIT = 20_000;
@@ -52,10 +53,26 @@ export async function leagueRecap(
   week: number,
 ): Promise<LeagueRecap> {
   const row = await leagueFor(db, leagueId, viewerId, "viewFeed");
+  const recap = await recapOf(db, now, row, week);
+  if (!recap) throw conflict(`Week ${week}'s recap comes once all its games are final`, "week_not_final");
+  return recap;
+}
+
+/**
+ * A league's recap of a week of the current season as its whole group may read it (a webhook's
+ * weekly_recap; decision 0076): null until the week's games are final, or for a league that is gone.
+ */
+export async function groupRecap(db: Db, now: Date, leagueId: number, week: number): Promise<LeagueRecap | null> {
+  const row = await repo.findLeague(db, leagueId);
+  return row ? recapOf(db, now, row, week) : null;
+}
+
+/** The recap, from the picks the league shows to everyone; null while the week is not final. */
+async function recapOf(db: Db, now: Date, row: LeagueRow, week: number): Promise<LeagueRecap | null> {
+  const leagueId = row.id;
   const { season } = await currentWeek(db, now);
   const facts = await weekFacts(db, season, week);
-  if (facts.gamesScheduled === 0 || facts.gamesCompleted < facts.gamesScheduled)
-    throw conflict(`Week ${week}'s recap comes once all its games are final`, "week_not_final");
+  if (facts.gamesScheduled === 0 || facts.gamesCompleted < facts.gamesScheduled) return null;
   const members = await repo.membersOf(db, [leagueId]);
   const names = new Map(members.map((m) => [m.user_id, m.username]));
   const who = (userId: number) => ({ userId, username: names.get(userId) ?? "" });
