@@ -38,6 +38,7 @@ import * as m0041 from "./0041_league_comments.ts";
 import * as m0042 from "./0042_league_webhooks.ts";
 import * as m0043 from "./0043_calendar_feeds.ts";
 import * as m0044 from "./0044_user_key_indexes.ts";
+import * as m0045 from "./0045_settlement_notices.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0042_league_webhooks": m0042,
   "0043_calendar_feeds": m0043,
   "0044_user_key_indexes": m0044,
+  "0045_settlement_notices": m0045,
 };

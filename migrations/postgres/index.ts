@@ -24,6 +24,7 @@ import * as m0026 from "./0026_league_comments.ts";
 import * as m0027 from "./0027_league_webhooks.ts";
 import * as m0028 from "./0028_calendar_feeds.ts";
 import * as m0029 from "./0029_user_key_indexes.ts";
+import * as m0030 from "./0030_settlement_notices.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const postgresMigrations: Record<string, Migration> = {
   "0027_league_webhooks": m0027,
   "0028_calendar_feeds": m0028,
   "0029_user_key_indexes": m0029,
+  "0030_settlement_notices": m0030,
 };

@@ -33,6 +33,7 @@ const TABLES = [
   "notification_reads",
   "bets",
   "bet_legs",
+  "settlement_notices",
   "user_week_stats",
   "user_book_stats",
   "stats_version",

@@ -2,7 +2,7 @@ import type { AuditLogTable } from "../modules/audit/table.ts";
 import type { ContestWeeksTable, ContestWinnersTable } from "../modules/contest/table.ts";
 import type { PasswordResetsTable, SessionsTable } from "../modules/auth/table.ts";
 import type { UsersTable } from "../modules/users/table.ts";
-import type { BetLegsTable, BetsTable } from "../modules/betting/table.ts";
+import type { BetLegsTable, BetsTable, SettlementNoticesTable } from "../modules/betting/table.ts";
 import type { GamePropsTable, GamesTable, LineChangesTable } from "../modules/games/table.ts";
 import type {
   LeagueHistoryTable,
@@ -41,6 +41,7 @@ export interface Database {
   line_changes: LineChangesTable;
   bets: BetsTable;
   bet_legs: BetLegsTable;
+  settlement_notices: SettlementNoticesTable;
   user_week_stats: UserWeekStatsTable;
   user_book_stats: UserBookStatsTable;
   stats_version: StatsVersionTable;

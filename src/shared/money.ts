@@ -49,3 +49,10 @@ export function signedDollarsText(amount: string): string {
   const text = `$${groupedDollars(Math.abs(cents))}`;
   return cents > 0 ? `+${text}` : cents < 0 ? `-${text}` : text;
 }
+
+const money = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents as dollars for people: 9091 → "$90.91", 120000 → "$1,200.00". */
+export function dollars(cents: number): string {
+  return `$${money.format(Number(centsToString(cents)))}`;
+}

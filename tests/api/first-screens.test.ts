@@ -135,6 +135,7 @@ describe("a page carries exactly what the API answers the same caller", () => {
     "/players/hidden",
     `/invite/${inviteToken}`,
     "/my-bets",
+    "/auth?mode=register",
   ];
 
   test("every answer of every listed page, for visitors, players, the owner and a stranger to a private profile", async () => {

@@ -23,7 +23,8 @@ beforeEach(async () => {
       cal: { username: "cal_annex", email: "cal@example.com" },
     },
   }));
-});
+  // A fresh database each test: on a loaded machine PostgreSQL's can take longer than bun's 5 s.
+}, 30_000);
 afterEach(() => ctx.close());
 
 describe("friend requests", () => {
@@ -163,9 +164,10 @@ describe("notifications", () => {
       "friend_request",
       "coverage_reminder",
     ]);
+    // In the toast's words (issue 46 item 7): the line and the score.
     expect(bens.items[0]).toMatchObject({
-      title: "Bet won",
-      body: "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles · +$90.91",
+      title: "Bet won!",
+      body: "PHI −3.5 · DAL 17 – 24 PHI · +$90.91",
       link: "/my-bets",
     });
     expect(bens.items[1].body).toBe("cal_annex invited you to Cal's");
@@ -186,6 +188,44 @@ describe("notifications", () => {
       unread: true,
     });
     expect((await as(null, "GET", "/api/notifications")).status).toBe(401);
+  });
+
+  test("a corrected score is its own entry, 'Score corrected', dated when it was told (issue 46 item 7)", async () => {
+    const admin = await buildUser(ctx, { email: "admin@example.com" });
+    await as(ben, "POST", "/api/bets", {
+      gameId: "fake-w1-DAL-PHI",
+      betType: "spread",
+      selection: "Philadelphia Eagles",
+      odds: -110,
+      point: -3.5,
+      units: 1,
+    });
+    ctx.clock.set("2026-09-11T05:00:00Z");
+    await as(admin, "PATCH", "/api/games/fake-w1-DAL-PHI", { homeScore: 24, awayScore: 17, status: "completed" });
+    await settleGame(ctx.db, ctx.clock.now(), "fake-w1-DAL-PHI");
+    ctx.clock.set("2026-09-11T06:00:00Z");
+    const regraded = await as(admin, "PATCH", "/api/games/fake-w1-DAL-PHI", {
+      homeScore: 20,
+      awayScore: 17,
+      status: "completed",
+      regrade: true,
+    });
+    expect(regraded.status).toBe(200);
+    await settleGame(ctx.db, ctx.clock.now(), "fake-w1-DAL-PHI", {
+      regrade: true,
+      previous: { homeScore: 24, awayScore: 17 },
+    });
+    const settlements = (await as(ben, "GET", "/api/notifications")).body.items.filter(
+      (i: any) => i.type === "settlement",
+    );
+    expect(settlements.map((i: any) => [i.title, i.body, i.at])).toEqual([
+      [
+        "Score corrected",
+        "PHI −3.5: won → lost · DAL 17 – 24 PHI → DAL 17 – 20 PHI · now −$100.00",
+        "2026-09-11T06:00:00.000Z",
+      ],
+      ["Bet won!", "PHI −3.5 · DAL 17 – 24 PHI · +$90.91", "2026-09-11T05:00:00.000Z"],
+    ]);
   });
 
   test("the coverage reminder is never dated before the account existed", async () => {

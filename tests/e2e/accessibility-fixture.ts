@@ -65,6 +65,11 @@ async function startWorld(): Promise<StatsServer> {
   await placeBet(server, alice, await qbProp(server, SF_SEA, "Over"));
   await placeBet(server, alice, moneyline(PHI_KC, "Kansas City Chiefs", -175));
   await placeBet(server, bob, spread(DAL_PHI, "Dallas Cowboys", 3.5));
+  // Demo bots on the boards (issue 46 item 8: their avatars in the dark scheme).
+  for (const name of ["sharp_bot", "square_bot"]) {
+    const bot = await newPlayer(server, name, { isBot: true });
+    await placeBet(server, bot, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+  }
   await resolveAndSettle(server, DAL_PHI, { away: 17, home: 24 }, "2026-09-09T10:00:00Z");
   await resolveAndSettle(server, KC_BUF, { away: 20, home: 27 }, "2026-09-09T11:00:00Z");
   await buildFriendship(server.ctx, alice, bob);
@@ -271,7 +276,7 @@ export async function auditStepsInDark(who: BuiltUser | null, steps: Step[]): Pr
       const other = await run(page);
       const target = isPage(other) ? other : page;
       if (target !== page) await target.emulateMedia({ colorScheme: "dark" });
-      for (const viewport of [DESKTOP, PHONE]) {
+      for (const viewport of [DESKTOP, TABLET, PHONE]) {
         await target.setViewportSize(viewport);
         all.push(...(await audit(target, `${label} (${viewport.width}×${viewport.height}, dark)`, "colour")));
       }

@@ -3,7 +3,15 @@ import type { Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, E2E_TIMEOUT, PHONE, toastLocator } from "./helpers.ts";
+import {
+  browserSuite,
+  DESKTOP,
+  E2E_TIMEOUT,
+  PHONE,
+  screenshot,
+  toastLocator,
+  PHONE_AND_DESKTOP_IN_BOTH_SCHEMES,
+} from "./helpers.ts";
 import {
   BUF_DAL,
   DAL_PHI,
@@ -101,6 +109,56 @@ describe("My Bets tracker", () => {
     },
     E2E_TIMEOUT,
   );
+
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
+    test(
+      `at ${viewport.width}, ${scheme}: a collapsed row shows its game, price and when it was placed, on one line (issue 46 item 3)`,
+      async () => {
+        const player = await newPlayer(suite.server);
+        await placeBet(suite.server, player, moneyline(SF_SEA, "San Francisco 49ers", 150), { hoursAgo: 5 });
+        await parlay(player, [total(DAL_PHI, "Over"), total(KC_BUF, "Under")]);
+        await placeBet(suite.server, player, spread(PHI_KC, "Kansas City Chiefs", -3.5));
+        const page = await openPage(player, viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto("/my-bets");
+        await page.waitForFunction(() => document.querySelectorAll(".bet-card").length === 3);
+        await screenshot(page, `my-bets-rows-${viewport.width}-${scheme}`);
+        const meta = page.locator(".bet-row-meta");
+        const parts = (name: string) => page.locator(`.bet-row-meta .bet-row-${name}`).allTextContents();
+        expect(await parts("game")).toEqual(["PHI @ KC", "DAL @ PHI, KC @ BUF", "SF @ SEA"]);
+        expect(await parts("odds")).toEqual(["-110", "+264", "+150"]);
+        expect(await parts("placed")).toEqual(["Just now", "Just now", "5 hours ago"]);
+        // On a phone the line holds those alone (the state is the row's edge and figure, and is read out);
+        // wider, the type, week, units and book follow.
+        // (Each part is a flex item: innerText puts it on a line of its own.)
+        expect((await meta.first().innerText()).replace(/^PENDING/, "").replaceAll("\n", "")).toBe(
+          viewport === PHONE
+            ? "PHI @ KC · -110 · Just now"
+            : "PHI @ KC · -110 · Just now · Spread · Week 2 · 1u · Individual",
+        );
+        // One line each; the price and the time never cut short; a single's game neither (a long
+        // parlay's games may give way, ending in "…").
+        const lines = await meta.evaluateAll((els) =>
+          els.map((el) => {
+            const box = el.getBoundingClientRect();
+            const when = el.querySelector(".bet-row-when")!.getBoundingClientRect();
+            const game = el.querySelector(".bet-row-game")!;
+            return {
+              lines: Math.round(box.height / Number.parseFloat(getComputedStyle(el).lineHeight)),
+              whenWhole: when.right <= box.right + 0.5 && when.width > 0,
+              gameCut: game.scrollWidth > game.clientWidth,
+            };
+          }),
+        );
+        expect(lines.map((l) => [l.lines, l.whenWhole])).toEqual(Array(3).fill([1, true]));
+        expect(lines[0]!.gameCut || lines[2]!.gameCut).toBe(false);
+        if (viewport === DESKTOP) expect(lines[1]!.gameCut).toBe(false);
+        // When, to the minute, on hover.
+        expect(await page.locator(".bet-row-placed").first().getAttribute("datetime")).toBe("2026-09-09T12:00:00.000Z");
+      },
+      E2E_TIMEOUT,
+    );
+  }
 
   test(
     "Open and Settled tabs (just-settled first), filters, search in notes and sort; money with thousands separators",

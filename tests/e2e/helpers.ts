@@ -10,6 +10,13 @@ export const E2E_TIMEOUT = 30_000;
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 export const TABLET = { width: 820, height: 1180 };
+/** The phone and desktop widths, each in the light and the dark scheme: where a screen's change is shown and looked at. */
+export const PHONE_AND_DESKTOP_IN_BOTH_SCHEMES = [
+  [PHONE, "light"],
+  [PHONE, "dark"],
+  [DESKTOP, "light"],
+  [DESKTOP, "dark"],
+] as const;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -305,6 +312,15 @@ export function liveHello(page: Page, signedIn: boolean): Promise<void> {
       });
     });
   });
+}
+
+/**
+ * Saves a full-page screenshot as `$E2E_SCREENSHOTS/<name>.png` when that folder is set (to look at
+ * the screens a test walked); does nothing otherwise.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
 }
 
 /** Polls until `condition` holds; fails with `what` after `timeoutMs`. */

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { loadWebAssets } from "../../src/http/web-assets.ts";
-import { browserSuite, E2E_TIMEOUT, toastLocator } from "./helpers.ts";
-import { newPlayer, NOW, startBettingServer } from "./my-bets-fixtures.ts";
+import { OFFLINE_REFRESH } from "../../src/web/lib/offline.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, screenshot, toastLocator } from "./helpers.ts";
+import { DAL_PHI, newPlayer, NOW, placeBet, spread, startBettingServer } from "./my-bets-fixtures.ts";
 import type { BuiltUser } from "../factories.ts";
 
 const suite = browserSuite(startBettingServer);
@@ -71,6 +72,42 @@ describe("an installable app", () => {
     },
     E2E_TIMEOUT,
   );
+
+  for (const [viewport, scheme] of [
+    [PHONE, "light"],
+    [DESKTOP, "dark"],
+  ] as const) {
+    test(
+      `at ${viewport.width}, ${scheme}: offline, My Bets opens as last seen, and Refresh (and Refresh Odds) says offline, not "No change" (issue 46 item 7)`,
+      async () => {
+        const player = await newPlayer(suite.server);
+        await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5), { hoursAgo: 2 });
+        const page = await installedPage(player);
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto("/my-bets");
+        const row = page.locator(".bet-card").filter({ hasText: "Philadelphia Eagles -3.5" });
+        await row.waitFor();
+
+        await page.context().setOffline(true);
+        await page.reload();
+        await row.waitFor();
+        await offlineLine(page).waitFor();
+        expect(await page.getByRole("group", { name: "Show bets" }).textContent()).toContain("Open (1)");
+        await page.getByRole("button", { name: "Refresh", exact: true }).click();
+        await page.getByRole("status").filter({ hasText: OFFLINE_REFRESH }).waitFor();
+        await screenshot(page, `my-bets-offline-${viewport.width}-${scheme}`);
+
+        await page.goto("/");
+        await firstCard(page).waitFor();
+        await page.getByRole("button", { name: "Refresh Odds" }).click();
+        await page.locator(".refresh-result").filter({ hasText: OFFLINE_REFRESH }).waitFor();
+        expect(await page.locator(".refresh-result").textContent()).not.toContain("No change");
+        await page.context().setOffline(false);
+      },
+      E2E_TIMEOUT,
+    );
+  }
 
   test(
     "signing out forgets the answers kept for offline use",

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { LeaderboardEntry } from "../../src/shared/contract/stats.ts";
 import type { BuiltUser } from "../factories.ts";
-import { browserSuite, E2E_TIMEOUT, PHONE } from "./helpers.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE, screenshot, TABLET } from "./helpers.ts";
 import {
   BUF_DAL,
   DAL_PHI,
@@ -163,6 +163,47 @@ describe("Leaderboard", () => {
     E2E_TIMEOUT,
   );
 
+  for (const [viewport, scheme] of [
+    [PHONE, "light"],
+    [PHONE, "dark"],
+    [TABLET, "light"],
+    [TABLET, "dark"],
+  ] as const) {
+    test(
+      `at ${viewport.width}, ${scheme}: no column is clipped — every one in the frame, whole, without scrolling sideways (issue 46 item 8)`,
+      async () => {
+        const page = await open(players.dave!, { viewport });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto("/leaderboard");
+        await page.locator(".board-row").first().waitFor();
+        await screenshot(page, `leaderboard-${viewport.width}-${scheme}`);
+        const frame = page.locator(".board-scroll").first();
+        const clipped = await frame.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return (
+            [...el.querySelectorAll("th, td")]
+              // A phone's last three cells are read out, not drawn (their figures are under the name).
+              .filter((cell) => cell.getBoundingClientRect().width > 1)
+              .filter((cell) => {
+                const c = cell.getBoundingClientRect();
+                return c.left < box.left - 0.5 || c.right > box.right + 0.5 || cell.scrollWidth > cell.clientWidth + 1;
+              })
+              .map((cell) => cell.textContent?.trim())
+          );
+        });
+        expect(clipped).toEqual([]);
+        expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        // Every figure is drawn: on a phone the last three under the name.
+        const bot = page.getByRole("row", { name: /carol_bot/ });
+        expect(await bot.evaluate((row) => (row as HTMLElement).innerText.replace(/\s+/g, " "))).toContain(
+          viewport === PHONE ? "+43.2% +1.73U" : "+43.2% +1.73U 50.0% 1L 2",
+        );
+        if (viewport === PHONE) expect(await bot.locator(".board-more").innerText()).toBe("Win 50.0% · 1L · 2 bets");
+      },
+      E2E_TIMEOUT,
+    );
+  }
+
   test(
     "a player who has not bet sees the board without a ranking sentence",
     async () => {
@@ -215,7 +256,7 @@ describe("Leaderboard", () => {
   );
 
   test(
-    "on a phone the table scrolls sideways inside its frame, keeping rank and player in view",
+    "on a phone the board fits its frame: no sideways scroll; the last three columns under the name, their cells still read out (issue 46 item 8)",
     async () => {
       const page = await open(players.dave!, { viewport: PHONE });
       await page.goto("/leaderboard");
@@ -226,16 +267,12 @@ describe("Leaderboard", () => {
       expect(pageOverflow).toBe(0);
       const frame = page.locator(".board-scroll");
       const [scrollWidth, clientWidth] = await frame.evaluate((el) => [el.scrollWidth, el.clientWidth]);
-      expect(scrollWidth).toBeGreaterThan(clientWidth);
-      const player = page.getByRole("rowheader", { name: "You (dave)" });
-      const before = await player.boundingBox();
-      await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-      const after = await player.boundingBox();
-      expect(Math.round(after!.x)).toBe(Math.round(before!.x));
-      // The last column comes into view.
-      const bets = await page.locator(".board-row-viewer td").last().boundingBox();
-      const box = await frame.boundingBox();
-      expect(bets!.x + bets!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      // The table keeps its seven columns for a screen reader: the row's cells, headers and all.
+      expect(await columns(page)).toEqual(["Rank", "User", "ROI", "Units Won", "Win Rate", "Streak", "Bets"]);
+      const viewer = page.locator(".board-row-viewer");
+      expect(await viewer.locator("td").allTextContents()).toEqual(["3", "+90.9%", "+0.91U", "100.0%", "1W", "1"]);
+      expect(await viewer.locator(".board-more").innerText()).toBe("Win 100.0% · 1W · 1 bet");
     },
     E2E_TIMEOUT,
   );

@@ -130,7 +130,7 @@ describe("My Bets", () => {
         Placed: "2 days ago",
       });
       expect(await eagles.locator(".bet-note-text").textContent()).toBe("Eagles at home");
-      expect(await eagles.locator("time").getAttribute("datetime")).toBe("2026-09-07T10:00:00.000Z");
+      expect(await eagles.locator(".bet-row-placed").getAttribute("datetime")).toBe("2026-09-07T10:00:00.000Z");
 
       expect(await facts(card(page, "Over 45.5"))).toMatchObject({
         Odds: "-110",
@@ -161,8 +161,8 @@ describe("My Bets", () => {
       // The placed times follow the browser's clock while the page stays open.
       await page.clock.fastForward("01:00:00");
       await page.waitForFunction(() => document.querySelector(".bet-card time")?.textContent === "1 hour ago");
-      expect(await card(page, "Over 45.5").locator("time").textContent()).toBe("4 hours ago");
-      expect(await card(page, "Philadelphia Eagles -3.5").locator("time").textContent()).toBe("2 days ago");
+      expect(await card(page, "Over 45.5").locator(".bet-row-placed").textContent()).toBe("4 hours ago");
+      expect(await card(page, "Philadelphia Eagles -3.5").locator(".bet-row-placed").textContent()).toBe("2 days ago");
     },
     E2E_TIMEOUT,
   );

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, E2E_TIMEOUT, liveHello, PHONE, until, withDispatcher } from "./helpers.ts";
+import {
+  browserSuite,
+  DESKTOP,
+  E2E_TIMEOUT,
+  liveHello,
+  PHONE,
+  screenshot,
+  toastLocator,
+  until,
+  withDispatcher,
+} from "./helpers.ts";
 import {
   DAL_PHI,
   KC_BUF,
@@ -108,12 +118,8 @@ describe("notifications", () => {
       await page.clock.setFixedTime(after(1.5));
       await bell(page).click();
       expect(await items(page)).toEqual([
-        [
-          "New: Bet won",
-          "Philadelphia Eagles · Dallas Cowboys @ Philadelphia Eagles · +$90.91",
-          "30 minutes ago",
-          "/my-bets",
-        ],
+        // The toast's words (issue 46 item 7): the line and the score.
+        ["New: Bet won!", "PHI −3.5 · DAL 17 – 24 PHI · +$90.91", "30 minutes ago", "/my-bets"],
         ["Weekly prize reminder", "Bet 1 more game in Week 1 to be eligible for the prize.", "1 hour ago", "/"],
       ]);
       await noBadge(page);
@@ -256,6 +262,86 @@ describe("notifications", () => {
       await panel(page)
         .getByRole("button", { name: /Cal's Pool/ })
         .waitFor({ state: "detached" });
+    },
+    E2E_TIMEOUT,
+  );
+
+  for (const [viewport, scheme] of [
+    [PHONE, "light"],
+    [DESKTOP, "dark"],
+  ] as const) {
+    test(
+      `at ${viewport.width}, ${scheme}: after Accept, focus stays in the list — on the item now in its place, then the panel (issue 46 item 7)`,
+      async () => {
+        const ann = await newPlayer(suite.server, `focus_${viewport.width}`);
+        for (const name of [`first_${viewport.width}`, `second_${viewport.width}`]) {
+          const asker = await newPlayer(suite.server, name);
+          await call(suite.server.ctx.app, "POST", "/api/friends/requests", {
+            cookie: asker.cookie,
+            body: { addresseeId: ann.user.id },
+          });
+        }
+        const { page } = await open(ann, "/contest-rules", viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await bell(page).focus();
+        await page.keyboard.press("Enter");
+        const listed = async () =>
+          panel(page)
+            .locator("a.notification-item")
+            .evaluateAll((links) => links.map((link) => link.textContent ?? ""));
+        const before = await listed();
+        const at = before.findIndex((text) => text.includes("wants to be friends"));
+        const asker = before[at]!.match(/(first|second)_\d+/)![0];
+        const accept = panel(page).getByRole("button", { name: `Accept: ${asker} wants to be friends` });
+        await accept.focus();
+        await page.keyboard.press("Enter");
+        await accept.waitFor({ state: "detached" });
+        // The item that followed it has the focus, inside the panel.
+        await page.waitForFunction(() => document.activeElement?.closest("#notifications-panel") !== null);
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(before[at + 1]!);
+        await screenshot(page, `bell-after-accept-${viewport.width}-${scheme}`);
+        // The other request answered too: focus still in the panel.
+        const other = panel(page).getByRole("button", { name: /^Accept: / });
+        await other.focus();
+        await page.keyboard.press("Enter");
+        await other.waitFor({ state: "detached" });
+        await page.waitForFunction(() => document.activeElement?.closest("#notifications-panel") !== null);
+        expect(await panel(page).isVisible()).toBe(true);
+      },
+      E2E_TIMEOUT,
+    );
+  }
+
+  test(
+    "a regrade reads 'Score corrected' in the bell, with the line and both scores, as its toast did (issue 46 item 7)",
+    async () => {
+      const player = await newPlayer(suite.server, "regraded");
+      await placeBet(suite.server, player, spread(SF_SEA, "Seattle Seahawks", -3.5), { hoursAgo: 3 });
+      const { page, live } = await open(player, "/my-bets");
+      await live;
+      suite.server.ctx.clock.set(after(1));
+      await resolveGame(suite.server, SF_SEA, 17, 24);
+      await toastLocator(page).filter({ hasText: "Bet won!" }).waitFor();
+      suite.server.ctx.clock.set(after(2));
+      await resolveGame(suite.server, SF_SEA, 17, 20, { regrade: true });
+      const toast = toastLocator(page).filter({ hasText: "Score corrected" });
+      await toast.waitFor();
+      const toastWords = [
+        await toast.locator(".toast-title").textContent(),
+        await toast.locator(".toast-description").textContent(),
+      ];
+      expect(toastWords).toEqual([
+        "Score corrected",
+        "SEA −3.5: won → lost · SF 17 – 24 SEA → SF 17 – 20 SEA · now −$100.00",
+      ]);
+
+      await page.clock.setFixedTime(after(2));
+      await bell(page).click();
+      const listed = await items(page);
+      expect(listed.slice(0, 2)).toEqual([
+        [`New: ${toastWords[0]}`, toastWords[1], "Just now", "/my-bets"],
+        ["New: Bet won!", "SEA −3.5 · SF 17 – 24 SEA · +$90.91", "1 hour ago", "/my-bets"],
+      ]);
     },
     E2E_TIMEOUT,
   );

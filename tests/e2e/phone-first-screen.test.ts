@@ -1,10 +1,11 @@
-import { expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { settleGame } from "../../src/modules/betting/settlement.ts";
+import { syncGames } from "../../src/modules/feeds/service.ts";
 import { proveAddress } from "../factories.ts";
 import { call } from "../support.ts";
-import { ADMIN_EMAIL, openPage, signUp, startSeasonServer } from "./games-fixture.ts";
-import { browserSuite, E2E_TIMEOUT, PHONE } from "./helpers.ts";
+import { ADMIN_EMAIL, card, openPage, resetSeason, signUp, startSeasonServer } from "./games-fixture.ts";
+import { browserSuite, E2E_TIMEOUT, PHONE, screenshot, PHONE_AND_DESKTOP_IN_BOTH_SCHEMES } from "./helpers.ts";
 
 const suite = browserSuite(startSeasonServer);
 
@@ -97,3 +98,75 @@ test(
   },
   E2E_TIMEOUT * 2,
 );
+
+describe("Sunday afternoon (issue 46 item 4): the games still open come first", () => {
+  afterEach(() => resetSeason(suite.server));
+  /**
+   * 2:40 PM Eastern: Thursday's game (Cowboys @ Eagles) is final, the 1 PM one (Chiefs @ Bills) under
+   * way, the 4:25 PM one (49ers @ Seahawks) still open.
+   */
+  const SUNDAY_AFTERNOON = "2026-09-13T18:40:00Z";
+  async function standOnSundayAfternoon() {
+    suite.server.ctx.clock.set(SUNDAY_AFTERNOON);
+    suite.server.provider.live.set("fake-w1-KC-BUF", { awayScore: 10, homeScore: 7, status: "Q2 - 4:12" });
+    await syncGames(suite.server.ctx.db, suite.server.provider, suite.server.ctx.clock.now());
+    suite.server.provider.live.clear();
+  }
+
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
+    test(
+      `at ${viewport.width}, ${scheme}: Upcoming, then Live; the first card's prices can be taken${viewport === PHONE ? " and are on the first screen" : ""}, and the first reached by Tab`,
+      async () => {
+        await standOnSundayAfternoon();
+        const { page } = await openPage(suite.browser, suite.server, { viewport });
+        await page.emulateMedia({ colorScheme: scheme });
+        if (viewport === PHONE) {
+          // A visitor (the promo telling when a newcomer can win), then a player (the coverage panel too).
+          await page.goto("/");
+          await page.getByRole("heading", { name: "Live" }).waitFor();
+          expectOnFirstScreen(await firstGamePrices(page));
+          await signUp(page);
+          await page.goto("/");
+          await page.getByRole("region", { name: "Week 1 Betting Coverage" }).waitFor();
+        } else await page.goto("/");
+        await page.getByRole("heading", { name: "Live" }).waitFor();
+        expect(await page.locator(".game-list > h2").allTextContents()).toEqual(["Upcoming", "Live"]);
+        expect(
+          await page.getByTestId("game-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label"))),
+        ).toEqual(["San Francisco 49ers @ Seattle Seahawks", "Kansas City Chiefs @ Buffalo Bills"]);
+        const first = card(page, "San Francisco 49ers", "Seattle Seahawks");
+        expect(await first.locator("button.odds-button:disabled").count()).toBe(0);
+        expect(await card(page, "Kansas City Chiefs", "Buffalo Bills").locator(".lock-banner").textContent()).toBe(
+          "Game Started - Betting Locked",
+        );
+        if (viewport === PHONE) expectOnFirstScreen(await firstGamePrices(page));
+        await screenshot(page, `sunday-afternoon-${viewport.width}-${scheme}`);
+        // By keyboard: from Refresh Odds, the next stop is the open game's first price.
+        await page.getByRole("button", { name: "Refresh Odds" }).focus();
+        await page.keyboard.press("Tab");
+        expect(
+          await page.evaluate(() =>
+            document.activeElement?.closest("[data-testid=game-card]")?.getAttribute("aria-label"),
+          ),
+        ).toBe("San Francisco 49ers @ Seattle Seahawks");
+      },
+      E2E_TIMEOUT,
+    );
+  }
+
+  test(
+    "before the first kick-off, and once every game is under way, the list has one kind and no headings",
+    async () => {
+      const { page } = await openPage(suite.browser, suite.server, { viewport: PHONE });
+      await page.goto("/");
+      await page.getByTestId("game-card").first().waitFor();
+      expect(await page.locator(".game-list > h2").count()).toBe(0);
+      suite.server.ctx.clock.set("2026-09-13T21:00:00Z");
+      const later = await openPage(suite.browser, suite.server, { viewport: PHONE });
+      await later.page.goto("/");
+      await later.page.getByTestId("game-card").first().waitFor();
+      expect(await later.page.locator(".game-list > h2").count()).toBe(0);
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -10,17 +10,10 @@ import type { Page } from "playwright-core";
 import { gradeGame } from "../../src/modules/pools/service.ts";
 import { buildLeague, type BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, toastLocator } from "./helpers.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, screenshot, toastLocator } from "./helpers.ts";
 import { DAL_PHI, KC_BUF, newPlayer, SF_SEA, startBettingServer } from "./my-bets-fixtures.ts";
 
 const suite = browserSuite(() => startBettingServer(), { serverPerTest: true });
-
-const shots = (name: string) => (process.env.E2E_SCREENSHOTS ? `${process.env.E2E_SCREENSHOTS}/${name}.png` : null);
-
-async function screenshot(page: Page, name: string) {
-  const path = shots(name);
-  if (path) await page.screenshot({ path, fullPage: true });
-}
 
 async function pool(
   owner: BuiltUser,

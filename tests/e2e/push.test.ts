@@ -16,7 +16,17 @@ import { SESSION_COOKIE } from "../../src/modules/auth/plugin.ts";
 import { buildUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { type BrowserDevice, browserDevice, recordingPushService } from "../push-devices.ts";
-import { browserSuite, E2E_TIMEOUT, liveHello, PHONE, startServer, toastLocator, withDispatcher } from "./helpers.ts";
+import {
+  browserSuite,
+  E2E_TIMEOUT,
+  liveHello,
+  PHONE,
+  screenshot,
+  startServer,
+  toastLocator,
+  withDispatcher,
+  PHONE_AND_DESKTOP_IN_BOTH_SCHEMES,
+} from "./helpers.ts";
 import { ADMIN_EMAIL, type BettingServer, DAL_PHI, NOW, placeBet, resolveGame, spread } from "./my-bets-fixtures.ts";
 
 async function startPushServer(): Promise<BettingServer> {
@@ -107,6 +117,53 @@ async function placeFirstBet(page: Page) {
   await toastLocator(page).filter({ hasText: "Bet Placed!" }).waitFor();
 }
 
+const KC_ML = "+150, Moneyline: Kansas City Chiefs ML";
+const SF_OVER = "O 45.5 -110, Total: Over 45.5";
+
+/** One more bet from the Games screen (the last game's button when a name repeats). */
+async function betFrom(page: Page, button: string) {
+  await page.getByRole("button", { name: button, exact: true }).last().click();
+  await page.getByRole("dialog").getByRole("button", { name: "Place Bet" }).click();
+  await toastLocator(page).filter({ hasText: "Bet Placed!" }).last().waitFor();
+}
+
+/**
+ * The elements matching `selector` that something else covers: at the middle of each (scrolled
+ * into view), `document.elementFromPoint` finds neither it nor anything inside it.
+ */
+async function coveredControls(page: Page, selector: string): Promise<string[]> {
+  const found = await page.locator(selector).count();
+  expect(found).toBeGreaterThan(0);
+  return page.evaluate((selector) => {
+    const covered: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      el.scrollIntoView({ block: "center" });
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!hit || !el.contains(hit))
+        covered.push(`${el.textContent?.trim()} under ${hit?.closest("section, nav, div")?.className}`);
+    }
+    window.scrollTo(0, 0);
+    return covered;
+  }, selector);
+}
+
+/** The page's controls (outside the opt-in) whose box meets the opt-in card's. */
+async function controlsUnderCard(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const card = document.querySelector(".push-offer")!;
+    const c = card.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")]
+      .filter((el) => !card.contains(el) && el.getClientRects().length > 0)
+      .filter((el) => {
+        const b = el.getBoundingClientRect();
+        return b.left < c.right && b.right > c.left && b.top < c.bottom && b.bottom > c.top && b.width > 0;
+      })
+      .filter((el) => el.id !== "main")
+      .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName);
+  });
+}
+
 const devicesOf = (userId: number) =>
   suite.server.ctx.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", userId).execute();
 
@@ -152,7 +209,7 @@ describe("the push opt-in", () => {
   );
 
   test(
-    "'Not now' puts it away for good on this browser, by keyboard alone",
+    "'Not now' puts it away for a week on this browser, by keyboard alone; a week on, the next bet asks again (issue 46 item 5)",
     async () => {
       const { page, player } = await playerPage("default", { viewport: PHONE });
       await placeFirstBet(page);
@@ -161,14 +218,66 @@ describe("the push opt-in", () => {
       await card.getByRole("button", { name: "Not now" }).focus();
       await page.keyboard.press("Enter");
       await card.waitFor({ state: "detached" });
+      // Focus goes on to the screen, not to <body>.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
       expect(await devicesOf(player.user.id)).toEqual([]);
       await page.reload();
       await page.getByTestId("game-card").first().waitFor();
+      await betFrom(page, KC_ML);
       await page.waitForTimeout(300);
       expect(await offer(page).count()).toBe(0);
+
+      // Asked 8 days ago (the page's clock stands still): the next bet asks again; Escape is 'Not now'.
+      await page.evaluate(
+        (weekAgo) => localStorage.setItem("npt.pushAsked", JSON.stringify(weekAgo)),
+        Date.parse(NOW) - 8 * 24 * 3600_000,
+      );
+      await betFrom(page, SF_OVER);
+      await card.waitFor();
+      await card.getByRole("button", { name: "Turn on notifications" }).focus();
+      await page.keyboard.press("Escape");
+      await card.waitFor({ state: "detached" });
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+      expect(await devicesOf(player.user.id)).toEqual([]);
+      expect(await page.evaluate(() => Number(localStorage.getItem("npt.pushAsked")))).toBe(Date.parse(NOW));
     },
     E2E_TIMEOUT,
   );
+
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
+    test(
+      `at ${viewport.width}, ${scheme}: the card stands in the page's flow and covers no control — the coverage panel's, My Bets' tabs (issue 46 item 5)`,
+      async () => {
+        const { page } = await playerPage("default", { viewport });
+        await page.emulateMedia({ colorScheme: scheme });
+        await placeFirstBet(page);
+        const card = offer(page);
+        await card.waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const coverage = page.getByRole("region", { name: /Betting Coverage$/ });
+        await coverage.waitFor();
+        expect(await coveredControls(page, ".coverage-panel, .coverage-panel :is(a, button, [aria-label])")).toEqual(
+          [],
+        );
+        expect(await controlsUnderCard(page)).toEqual([]);
+        await screenshot(page, `push-offer-games-${viewport.width}-${scheme}`);
+
+        // The card stays until answered; on My Bets (reached in the app) it covers none of the tabs.
+        await page
+          .getByRole("navigation")
+          .getByRole("link", { name: viewport === PHONE ? "Bets" : "My Bets" })
+          .first()
+          .click();
+        const tabs = page.getByRole("group", { name: "Show bets" });
+        await tabs.waitFor();
+        await card.waitFor();
+        expect(await coveredControls(page, "[role=group][aria-label='Show bets'] button, .bets-refresh")).toEqual([]);
+        expect(await controlsUnderCard(page)).toEqual([]);
+        await screenshot(page, `push-offer-my-bets-${viewport.width}-${scheme}`);
+      },
+      E2E_TIMEOUT,
+    );
+  }
 
   test(
     "on a settlement, a player who never placed a bet here is asked too",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { contestStatus, type ContestStatusFacts } from "../../src/shared/contest.ts";
-import { contestStatusAction, contestStatusText } from "../../src/web/lib/contest-status.ts";
+import { contestStatusAction, contestStatusText, newcomerPrize, promoTitle } from "../../src/web/lib/contest-status.ts";
 
 const entrant = { isBot: false, isAdmin: false, registeredAt: "2026-09-01T00:00:00Z" };
 const firstKickoff = "2026-11-27T01:15:00Z";
@@ -137,5 +137,59 @@ describe("contestStatusText", () => {
       week: 13,
     });
     expect(contestStatusAction(contestStatus(facts({ open: 1, locked: 13, betLocked: 13 })))).toBeNull();
+  });
+});
+
+describe("newcomerPrize: what a visitor is told before signing up", () => {
+  /** A week of 14 games: Thursday night's, then Sunday's from 1 PM Eastern, Monday night's last. */
+  const thursday = "2026-12-11T01:15:00Z";
+  const sunday1pm = "2026-12-13T18:00:00Z";
+  const sunday4pm = "2026-12-13T21:05:00Z";
+  const monday = "2026-12-15T01:15:00Z";
+  const week = [
+    { status: "completed" as const, commenceTime: thursday },
+    ...Array.from({ length: 8 }, () => ({ status: "upcoming" as const, commenceTime: sunday1pm })),
+    ...Array.from({ length: 4 }, () => ({ status: "upcoming" as const, commenceTime: sunday4pm })),
+    { status: "upcoming" as const, commenceTime: monday },
+  ];
+  const at = (iso: string) => Date.parse(iso);
+
+  test("before the week's first kick-off a newcomer can still win it: nothing to say", () => {
+    expect(newcomerPrize(13, week, at("2026-12-10T12:00:00Z"))).toBeNull();
+    expect(promoTitle(null)).toBe("Win a $20 gift card every week");
+  });
+
+  test("after Thursday's game, the rule on joining bars them: from next week", () => {
+    const prize = newcomerPrize(13, week, at("2026-12-12T12:00:00Z"));
+    expect(prize).toEqual({
+      fromWeek: 14,
+      text: "This week's prize is for players who joined before its first kick-off; 1 of 14 games has started — you can win from Week 14, and every bet counts on the boards now.",
+    });
+    expect(promoTitle(prize)).toBe("Win a $20 gift card from Week 14");
+  });
+
+  test("on a Sunday afternoon, more games have started than the prize spares: the count says it", () => {
+    // 2:40 PM Eastern: Thursday's and the eight early games have started.
+    expect(newcomerPrize(13, week, at("2026-12-13T19:40:00Z"))?.text).toBe(
+      "This week's prize needs 13 of 14 games; 9 have started — you can win from Week 14, and every bet counts on the boards now.",
+    );
+    // A game under way counts as started whatever its kick-off says.
+    const live = week.map((g, i) => (i === 1 ? { ...g, status: "live" as const } : g));
+    expect(newcomerPrize(13, live, at("2026-12-12T12:00:00Z"))?.text).toStartWith(
+      "This week's prize needs 13 of 14 games; 2 have started",
+    );
+  });
+
+  test("in the season's last week there is no next prize to point at", () => {
+    const prize = newcomerPrize(18, week, at("2026-12-13T19:40:00Z"));
+    expect(prize).toEqual({
+      fromWeek: null,
+      text: "This week's prize needs 13 of 14 games; 9 have started — this is the season's last prize week, but every bet counts on the boards now.",
+    });
+    expect(promoTitle(prize)).toBe("Weekly $20 gift cards: this week is the season's last");
+  });
+
+  test("a week without games says nothing", () => {
+    expect(newcomerPrize(13, [], at("2026-12-13T19:40:00Z"))).toBeNull();
   });
 });

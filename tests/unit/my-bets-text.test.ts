@@ -5,6 +5,7 @@ import {
   oddsText,
   pickText,
   placedAgo,
+  rowMatchupText,
   scoreText,
   stakeText,
   tone,
@@ -81,6 +82,24 @@ describe("My Bets wording", () => {
     };
     expect(scoreText(game)).toBe("DAL 17 – 24 PHI");
     expect(scoreText({ ...game, awayScore: null, homeScore: null })).toBeNull();
+  });
+
+  test("a collapsed row's games, short: a single's matchup, a parlay's every game in leg order", () => {
+    const game = (awayAbbr: string, homeAbbr: string) => ({
+      awayTeam: "",
+      homeTeam: "",
+      awayAbbr,
+      homeAbbr,
+      commenceTime: "",
+      awayScore: null,
+      homeScore: null,
+    });
+    expect(rowMatchupText({ game: game("DAL", "PHI"), legs: null })).toBe("DAL @ PHI");
+    const leg = (g: ReturnType<typeof game>) =>
+      ({ game: g }) as NonNullable<Parameters<typeof rowMatchupText>[0]["legs"]>[number];
+    expect(rowMatchupText({ game: game("KC", "BUF"), legs: [leg(game("DAL", "PHI")), leg(game("KC", "BUF"))] })).toBe(
+      "DAL @ PHI, KC @ BUF",
+    );
   });
 
   test("placed time: 'Just now' under an hour (no minutes), then whole hours, then whole days", () => {

@@ -78,6 +78,7 @@ export async function firstScreenAnswers(
   if (path === "/") await gamesScreen(reads, search);
   else if (path === "/leaderboard") await leaderboardScreen(reads, search);
   else if (path === "/contest-rules") await contestScreen(reads);
+  else if (path === "/auth") await weekGames(reads);
   else {
     const [isProfile, params] = matchRoute(parse, "/players/:username", path);
     const username = (params as { username?: string } | null)?.username;
@@ -176,6 +177,12 @@ async function contestScreen(reads: Reads): Promise<void> {
   if (!current) return;
   reads.add(keys.games(current.week), () => Promise.resolve(reads.deps.games.games(current.week)));
   reads.coverage(current.week);
+}
+
+/** `/auth`: this week's games, whose kick-offs say whether a newcomer can still win its prize (features/auth/AuthPage.tsx). */
+async function weekGames(reads: Reads): Promise<void> {
+  const current = await reads.currentWeek();
+  if (current) reads.add(keys.games(current.week), () => Promise.resolve(reads.deps.games.games(current.week)));
 }
 
 /** `/players/{username}`: the profile as this viewer may see it (profiles' own rules decide, as for the API). */

@@ -2,6 +2,8 @@ import { Elysia, t } from "elysia";
 import { type Db, unavailableCode } from "../../runtime/index.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import { AppError } from "../../lib/errors.ts";
+import { sessionMark } from "../../http/session-cookie.ts";
+import { SESSION_MARK_HEADER } from "../../shared/session-hint.ts";
 import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
 import { IdempotencyKeyHeader, IdempotencyKeys } from "../../http/idempotency.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -115,7 +117,11 @@ export function bettingRoutes({
     )
     .get(
       "/users/:userId/bets",
-      ({ params, query, user }) => service.listFilteredBets(db, user.id, params.userId, query),
+      ({ params, query, user, sessionToken, set }) => {
+        // Whose answer this is, for the service worker: My Bets offline is this session's own (issue 46 item 7).
+        set.headers[SESSION_MARK_HEADER] = sessionMark(sessionToken);
+        return service.listFilteredBets(db, user.id, params.userId, query);
+      },
       {
         auth: true,
         params: UserParams,
@@ -124,12 +130,19 @@ export function bettingRoutes({
         response: { 200: t.Array(Bet) },
       },
     )
-    .get("/users/:userId/bets/summary", ({ params, user }) => service.betsSummary(db, user.id, params.userId), {
-      auth: true,
-      params: UserParams,
-      detail: { summary: "One's bets in figures: counts and totals by status", operationId: "getBetsSummary" },
-      response: { 200: BetsSummary },
-    })
+    .get(
+      "/users/:userId/bets/summary",
+      ({ params, user, sessionToken, set }) => {
+        set.headers[SESSION_MARK_HEADER] = sessionMark(sessionToken);
+        return service.betsSummary(db, user.id, params.userId);
+      },
+      {
+        auth: true,
+        params: UserParams,
+        detail: { summary: "One's bets in figures: counts and totals by status", operationId: "getBetsSummary" },
+        response: { 200: BetsSummary },
+      },
+    )
     .delete(
       "/bets/:betId",
       ({ params, user, request, headers, set }) =>

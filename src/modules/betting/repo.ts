@@ -2,7 +2,7 @@ import { type Db, jsonList } from "../../runtime/index.ts";
 import type { Database } from "../../db/schema.ts";
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from "kysely";
 import { type BetStatus, type BetType, INDIVIDUAL_BOOK, type LegBetType } from "../../shared/bets.ts";
-import type { BetLegsTable, BetRow, BetsTable } from "./table.ts";
+import type { BetLegsTable, BetRow, BetsTable, SettlementNoticesTable } from "./table.ts";
 
 /** A player's single bet on a game in one book; parlays are their own bets and do not count. */
 export function findBetInBook(db: Db, userId: number, gameId: string, bookId: number) {
@@ -457,6 +457,24 @@ export async function pendingStakesCents(db: Db, userId: number, bookId: number)
 }
 
 /** A player's bets settled since a time, newest first, with their games. */
+/** Keeps what players were told of their bets, one row per message. */
+export async function insertNotices(db: Db, rows: Insertable<SettlementNoticesTable>[]) {
+  if (rows.length > 0) await db.insertInto("settlement_notices").values(rows).execute();
+}
+
+/** A player's settlement messages told since `since`, newest first. */
+export function noticesSince(db: Db, userId: number, since: string, limit: number) {
+  return db
+    .selectFrom("settlement_notices")
+    .select(["id", "bet_id", "told_at", "message"])
+    .where("user_id", "=", userId)
+    .where("told_at", ">=", since)
+    .orderBy("told_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
 export function settledSince(db: Db, userId: number, since: string, limit: number) {
   return db
     .selectFrom("bets")
@@ -473,6 +491,9 @@ export function settledSince(db: Db, userId: number, since: string, limit: numbe
     .where("bets.user_id", "=", userId)
     .where("bets.status", "!=", "pending")
     .where("bets.settled_at", ">=", since)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("settlement_notices").select("id").whereRef("settlement_notices.bet_id", "=", "bets.id"))),
+    )
     .orderBy("bets.settled_at", "desc")
     .orderBy("bets.id", "desc")
     .limit(limit)

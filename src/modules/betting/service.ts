@@ -7,6 +7,7 @@ import { requiredGamesForPrize } from "../../shared/contest.ts";
 import { gameForBetting, gamesInWeek } from "../games/service.ts";
 import { leagues } from "./leagues-port.ts";
 import type { Bet, BetsSummary, CancelledBet, Coverage } from "../../shared/contract/betting.ts";
+import type { SettlementMessage } from "../../shared/contract/live.ts";
 import { ID_MAX } from "../../shared/limits.ts";
 import type { BetListQuery, PlaceBetInput } from "./model.ts";
 import { assertNoteText, type InCommit, place } from "./placement.ts";
@@ -390,6 +391,17 @@ export function pendingBetsInWeek(db: Db, season: number, week: number): Promise
 }
 
 /** A player's recently settled bets, for their notifications. */
+/** What a player was told of their bets since `since` (settlements, graded legs, corrected scores), newest first. */
+export async function recentNotices(db: Db, userId: number, since: string, limit = 20) {
+  return (await repo.noticesSince(db, userId, since, limit)).map((r) => ({
+    id: r.id,
+    betId: r.bet_id,
+    at: r.told_at,
+    message: JSON.parse(r.message) as SettlementMessage,
+  }));
+}
+
+/** Bets settled since `since` with no message kept (settled before messages were kept), newest first. */
 export async function recentSettlements(db: Db, userId: number, since: string, limit = 20) {
   return (await repo.settledSince(db, userId, since, limit)).map((r) => ({
     betId: r.id,

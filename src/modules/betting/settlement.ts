@@ -181,6 +181,16 @@ async function applyOutcomes(
   );
   // One event for the chunk: the WebSocket hub hands each player only their own settlements.
   if (messages.length > 0) await publish(trx, now, "bet_settlements", { settlements: messages });
+  // The bell keeps each message's words (issue 46 item 7).
+  await repo.insertNotices(
+    trx,
+    messages.map((m) => ({
+      user_id: m.userId,
+      bet_id: m.betId,
+      told_at: now.toISOString(),
+      message: JSON.stringify(m),
+    })),
+  );
   touched.push(...changes);
   return changed;
 }

@@ -53,3 +53,13 @@ export interface BetLegsTable {
 }
 
 export type BetLegRow = Selectable<BetLegsTable>;
+
+/** One settlement message as its player was told it (the bell keeps the toast's words, issue 46 item 7). */
+export interface SettlementNoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  bet_id: number;
+  told_at: string;
+  /** JSON: shared/contract/live.ts SettlementMessage. */
+  message: string;
+}

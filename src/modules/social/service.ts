@@ -2,7 +2,8 @@ import { type Db, holdLocks, isUniqueViolation } from "../../runtime/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { signedDollarsText } from "../../shared/money.ts";
 import { accounts, findUser, isActiveAccount } from "../users/service.ts";
-import { recentSettlements, tailedPickText, tailsOfPicksOf } from "../betting/service.ts";
+import { recentNotices, recentSettlements, tailedPickText, tailsOfPicksOf } from "../betting/service.ts";
+import { oneToast } from "../../shared/settlement-text.ts";
 import { playerWeekStatus } from "../contest/service.ts";
 import { currentWeek, listGames } from "../games/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
@@ -157,6 +158,18 @@ export async function notifications(
   const since = new Date(now.getTime() - NOTIFICATION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const seenAt = (await repo.seenAt(db, userId)) ?? "";
   const items: Omit<Notification, "unread">[] = [];
+  // Each message in the toast's words (issue 46 item 7); bets settled before messages were kept, as before.
+  for (const n of await recentNotices(db, userId, since)) {
+    const words = oneToast(n.message);
+    items.push({
+      id: `told-${n.id}`,
+      type: "settlement",
+      title: words.title,
+      body: words.description,
+      at: n.at,
+      link: "/my-bets",
+    });
+  }
   for (const s of await recentSettlements(db, userId, since)) {
     const verdict = s.status === "won" ? "Bet won" : s.status === "lost" ? "Bet lost" : "Bet pushed";
     items.push({

@@ -7,7 +7,6 @@ import { UpdateOnNavigate } from "./service-worker.tsx";
 import { AppRoutes } from "./routes.tsx";
 import { Shell } from "./shell/Shell.tsx";
 import { Toaster } from "./Toaster.tsx";
-import { PushOptIn } from "../components/PushOptIn.tsx";
 
 export function App() {
   // After the first commit (a hydration's): the server's answers not shown by then are asked for as usual;
@@ -24,7 +23,6 @@ export function App() {
         <AppRoutes />
       </Shell>
       <Onboarding />
-      <PushOptIn />
       <Toaster />
     </SWRConfig>
   );

@@ -3,6 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Modal } from "../components/Modal.tsx";
+import { useNewcomerPrize } from "../lib/contest-status.ts";
 import { signedInHint, useCurrentUser } from "../lib/session.ts";
 import { readJson, storageKeys, writeJson } from "../lib/storage.ts";
 
@@ -50,6 +51,8 @@ export function Onboarding() {
   const quiet = player || location !== WELCOME_PATH;
   const [due, setDue] = useState(false);
   const [shown, setShown] = useState(false);
+  // Shown in the browser only, long after the first render: its own clock; asked for only once it shows.
+  const prize = useNewcomerPrize(Date.now(), shown);
 
   useEffect(() => {
     if (dismissed.value || quiet) return;
@@ -97,6 +100,7 @@ export function Onboarding() {
           <li>Track your ROI, win rate and betting patterns as your bets settle.</li>
           <li>Climb the leaderboards: the top 3 players each week win a $20 gift card.</li>
         </ul>
+        {prize ? <p className="onboarding-prize">{prize.text}</p> : null}
         <footer>
           <button type="button" onClick={dismiss} data-autofocus>
             Start Betting

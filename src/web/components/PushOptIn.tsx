@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { errorText } from "../lib/api.ts";
 import { declinePushOffer, type OptInMoment, pushOffer, turnOnPush } from "../lib/push.ts";
@@ -13,19 +13,31 @@ const WHY: Record<OptInMoment, string> = {
 /**
  * The push opt-in (issue 31 item 4): a card in the app's words, shown after a bet is placed or on a
  * settlement (lib/push.ts `offerPush`), never on load. The browser's own permission prompt comes
- * only from 'Turn on notifications'. It takes no focus: it sits beside the page until answered.
+ * only from 'Turn on notifications'. It takes no focus. It stands in the page's flow at the top of
+ * the screen (Shell), so it never covers a control (issue 46 item 5: a floating card sat over the
+ * coverage panel and My Bets' tabs); Escape inside it is 'Not now'.
  */
 export function PushOptIn() {
   useSignals();
   const moment = pushOffer.value;
   const [pending, setPending] = useState(false);
+  const ref = useRef<HTMLElement>(null);
   if (moment === null) return null;
+
+  /** The card goes; focus that was in it goes on to the screen, not to <body>. */
+  function close(answer: () => void) {
+    const hadFocus = ref.current?.contains(document.activeElement) ?? false;
+    answer();
+    if (hadFocus) document.getElementById("main")?.focus();
+  }
 
   async function turnOn() {
     setPending(true);
     try {
       const state = await turnOnPush();
-      pushOffer.value = null;
+      close(() => {
+        pushOffer.value = null;
+      });
       if (state === "on")
         toast({ title: "Notifications are on", description: "Change what you get, and when, in Settings." });
       else if (state === "blocked")
@@ -36,7 +48,9 @@ export function PushOptIn() {
           variant: "destructive",
         });
     } catch (failure) {
-      pushOffer.value = null;
+      close(() => {
+        pushOffer.value = null;
+      });
       toast({
         title: "Could not turn notifications on",
         description: errorText(failure, "Please try again from Settings."),
@@ -48,7 +62,17 @@ export function PushOptIn() {
   }
 
   return (
-    <section className="push-offer" aria-labelledby="push-offer-title" aria-live="polite">
+    <section
+      ref={ref}
+      className="push-offer"
+      aria-labelledby="push-offer-title"
+      aria-live="polite"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || pending) return;
+        event.preventDefault();
+        close(declinePushOffer);
+      }}
+    >
       <h2 id="push-offer-title">Get a notification when your bets settle?</h2>
       <p>{WHY[moment]}</p>
       <p className="muted">
@@ -59,7 +83,7 @@ export function PushOptIn() {
         <button type="button" onClick={turnOn} disabled={pending} aria-busy={pending || undefined}>
           {pending ? "Turning on..." : "Turn on notifications"}
         </button>
-        <button type="button" className="secondary outline" onClick={declinePushOffer} disabled={pending}>
+        <button type="button" className="secondary outline" onClick={() => close(declinePushOffer)} disabled={pending}>
           Not now
         </button>
       </div>

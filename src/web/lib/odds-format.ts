@@ -1,6 +1,6 @@
-import { centsToString } from "../../shared/money.ts";
 import type { LegBetType as BetType } from "../../shared/bets.ts";
 
+export { dollars } from "../../shared/money.ts";
 export { formatOdds, formatSpread, type PickParts, pickText, propTypeText } from "../../shared/pick-text.ts";
 
 const MARKETS: Record<BetType, string> = {
@@ -12,11 +12,4 @@ const MARKETS: Record<BetType, string> = {
 
 export function marketName(betType: BetType | string): string {
   return MARKETS[betType as BetType] ?? betType;
-}
-
-const money = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Cents as dollars for people: 9091 → "$90.91", 120000 → "$1,200.00". */
-export function dollars(cents: number): string {
-  return `$${money.format(Number(centsToString(cents)))}`;
 }

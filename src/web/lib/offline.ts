@@ -16,6 +16,12 @@ export function noteAnswer(response: Response): void {
   for (const listener of listeners) listener();
 }
 
+/** Whether the last answer came from this device's kept copy: a refresh just now could not reach the server. */
+export const answeredOffline = () => savedAt !== null;
+
+/** What a refresh says when it could not reach the server (issue 46 item 7: not "No change"). */
+export const OFFLINE_REFRESH = "Offline: could not reach the server. Showing what you last saw.";
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -6,6 +6,7 @@
 import { signal } from "@preact/signals-react";
 import type { PushDevice, PushDevices, PushPublicKey } from "../../shared/contract/push.ts";
 import { apiRequest } from "./api.ts";
+import { mayAskForPush, type PushAsked } from "./push-ask.ts";
 import { readJson, storageKeys, writeJson } from "./storage.ts";
 import { invalidate } from "./swr.ts";
 
@@ -127,17 +128,18 @@ export type OptInMoment = "bet" | "settlement";
 export const pushOffer = signal<OptInMoment | null>(null);
 
 /**
- * Offers push at a moment that makes sense — once per browser, only where it can work and the
- * player has not answered the browser (or us) before. Called after a bet is placed and on a settlement.
+ * Offers push at a moment that makes sense — at most once a week on this browser (the time it was
+ * shown is kept at once, so a reload does not ask again), only where it can work and the player has
+ * not answered the browser before. Called after a bet is placed and on a settlement.
  */
 export async function offerPush(moment: OptInMoment): Promise<void> {
-  if (pushOffer.value !== null || readJson<boolean>(storageKeys.pushAsked)) return;
+  if (pushOffer.value !== null || !mayAskForPush(readJson<PushAsked>(storageKeys.pushAsked), Date.now())) return;
   if ((await pushState()) !== "off" || Notification.permission === "denied") return;
+  writeJson(storageKeys.pushAsked, Date.now());
   pushOffer.value = moment;
 }
 
-/** "Not now": the card goes and is not offered again on this browser (Settings still has it). */
+/** "Not now" (or Escape): the card goes, not offered again here for a week (Settings still has it). */
 export function declinePushOffer(): void {
-  writeJson(storageKeys.pushAsked, true);
   pushOffer.value = null;
 }

@@ -6,7 +6,7 @@ export const storageKeys = {
   /** An account has been signed in on this browser (an invite then opens on Sign in, not Create account). */
   knownAccount: "knownAccount",
   onboardingDismissed: "onboardingDismissed",
-  /** The player answered the push opt-in on this browser ("Not now" or on): it is not offered again unasked. */
+  /** When the push opt-in was last shown on this browser, or true once push was turned on here (lib/push-ask.ts). */
   pushAsked: "pushAsked",
   promoDismissed: "promoDismissed",
   referral: "referral",

@@ -3,8 +3,9 @@
 //
 // - The shell (the page, its scripts and styles, icons) is cached at install, so a return visit opens
 //   from this device; the page itself is asked of the network first (2 s), the cached one when offline.
-// - A few public, shared reads (the current week, a week's games) and the signed-in user are kept
-//   as last seen and answered from here only when the network fails, marked `x-npt-offline`. A
+// - A few public, shared reads (the current week, a week's games), the signed-in user and their My Bets
+//   (its list and figures) are kept as last seen and answered from here only when the network fails,
+//   marked `x-npt-offline`. A
 //   private answer (Cache-Control: private) is kept only with the session the server says it was
 //   built for (`x-npt-session-mark`), and served only to a request of that same session (the app
 //   sends its session's mark, from the readable hint cookie); a 401 deletes the kept copy.
@@ -17,7 +18,8 @@ const SHELL = `npt-shell-${BUILD.version}`;
 const DATA = "npt-data";
 const PAGE = "/index.html";
 const PAGE_TIMEOUT_MS = 2000;
-const LAST_SEEN = [/^\/api\/weeks\/current$/, /^\/api\/games$/, /^\/api\/user$/];
+const MY_BETS = /^\/api\/users\/\d+\/bets(\/summary)?$/;
+const LAST_SEEN = [/^\/api\/weeks\/current$/, /^\/api\/games$/, /^\/api\/user$/, MY_BETS];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -97,7 +99,7 @@ const MARK = "x-npt-session-mark";
 const isPrivate = (response) => /(^|[\s,])private\b/i.test(response.headers.get("cache-control") ?? "");
 
 /** Of the last-seen reads, those that belong to a session (kept only with its mark). */
-const PRIVATE_LAST_SEEN = [/^\/api\/user$/];
+const PRIVATE_LAST_SEEN = [/^\/api\/user$/, MY_BETS];
 
 /**
  * A page the server rendered carries the answers its first screen was read from (a JSON script,

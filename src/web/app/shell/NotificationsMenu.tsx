@@ -57,7 +57,12 @@ export function NotificationsMenu() {
         ) : null}
       </button>
       {open ? (
-        <section id="notifications-panel" className="popover notifications-panel" aria-labelledby="notifications-title">
+        <section
+          id="notifications-panel"
+          className="popover notifications-panel"
+          aria-labelledby="notifications-title"
+          tabIndex={-1}
+        >
           <p className="popover-title notifications-head">
             <span id="notifications-title">Notifications</span>
             {fresh.size > 0 ? <span className="notifications-new">{fresh.size} new</span> : null}

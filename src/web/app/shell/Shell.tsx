@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PushOptIn } from "../../components/PushOptIn.tsx";
 import { MobileBar } from "./MobileBar.tsx";
 import { OfflineLine } from "./OfflineLine.tsx";
 import { SlipDrawer } from "./SlipDrawer.tsx";
@@ -15,6 +16,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <OfflineLine />
       {/* Focusable from script: the skip link's target, and where focus lands when the slip closes with nothing else to go back to. */}
       <main id="main" className="container page" tabIndex={-1}>
+        <PushOptIn />
         {children}
       </main>
       <MobileBar />

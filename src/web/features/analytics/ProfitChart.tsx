@@ -67,7 +67,9 @@ export function ProfitChart({ points, onReady, ref }: ProfitChartProps) {
           layout: {
             fontFamily: getComputedStyle(container.current).fontFamily,
             fontSize: 12,
-            attributionLogo: true,
+            // The credit stands under the chart as text with its link (ProfitPanel): the library's
+            // own logo link would be focusable inside this picture hidden from screen readers.
+            attributionLogo: false,
           },
           grid: { vertLines: { visible: false } },
           rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.1 } },

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { CheckIcon } from "../../components/icons.tsx";
+import { useNewcomerPrize } from "../../lib/contest-status.ts";
+import { useFirstNow } from "../../lib/render-env.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { readJson, storageKeys } from "../../lib/storage.ts";
@@ -93,6 +95,8 @@ export function AuthPage() {
   const resetting = (view === "reset" && resetToken !== null) || view === "verify";
   const shown: AuthView = view === "reset" && !resetToken ? "signin" : view;
   const registering = shown === "register";
+  // Said before sign-up: on a day this week's prize is out of a newcomer's reach (issue 46 item 1).
+  const prize = useNewcomerPrize(useFirstNow());
   usePageTitle(HEADINGS[shown].tab);
 
   useEffect(() => {
@@ -173,6 +177,11 @@ export function AuthPage() {
             {changed && shown === "signin" ? (
               <div className="auth-notice" role="status">
                 <p>{changed}</p>
+              </div>
+            ) : null}
+            {registering && prize ? (
+              <div className="auth-notice auth-prize-note" role="note">
+                <p>{prize.text}</p>
               </div>
             ) : null}
             {returnUrl.startsWith("/auth?verify=") ? (

@@ -158,7 +158,7 @@ export const GameCard = memo(function GameCard({
         <TeamRow name={game.awayTeam} abbr={game.awayAbbr} score={game.awayScore} side={0} {...row} />
         <TeamRow name={game.homeTeam} abbr={game.homeAbbr} score={game.homeScore} side={1} {...row} />
       </div>
-      {bets && bets.length > 0 ? <YourBet bets={bets} /> : null}
+      {bets && bets.length > 0 ? <YourBet bets={bets} live={game.status === "live" ? game : null} /> : null}
       {banner ? (
         <p className="lock-banner" role="status">
           {banner}

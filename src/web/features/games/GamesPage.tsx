@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { Fragment, lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import type { Game } from "../../../shared/contract/games.ts";
 import { InlineError } from "../../components/InlineError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { isLocked } from "../../lib/games.ts";
 import { CoveragePanel } from "./CoveragePanel.tsx";
+import { bettableFirst } from "./filter.ts";
 import { FilterPanel } from "./FilterPanel.tsx";
 import { FinalScoreCard } from "./FinalScoreCard.tsx";
 import { GameCard } from "./GameCard.tsx";
@@ -40,7 +41,7 @@ export function GamesPage() {
   if (!page.panelsReady) {
     return (
       <>
-        <PromoBanner />
+        <PromoBanner now={page.now} />
         <LoadingCards />
       </>
     );
@@ -48,7 +49,7 @@ export function GamesPage() {
 
   return (
     <>
-      <PromoBanner />
+      <PromoBanner now={page.now} />
       {page.coverage ? <CoveragePanel coverage={page.coverage} onAction={page.showGames} /> : null}
       {page.stats ? (
         <PerformanceStats stats={page.stats} bets={page.history} historyFailed={page.historyFailed} />
@@ -203,20 +204,30 @@ function useCardsDrawn(total: number): number {
   return Math.min(drawn, total);
 }
 
+/**
+ * The open games, those the player can still bet first (issue 46 item 4); under "Upcoming" and "Live"
+ * headings when both are there (a Sunday afternoon).
+ */
 function GameCards({ games, page }: { games: Game[]; page: GamesPageState }) {
-  const drawn = useCardsDrawn(games.length);
+  const { upcoming, live } = useMemo(() => bettableFirst(games, page.now), [games, page.now]);
+  const ordered = useMemo(() => [...upcoming, ...live], [upcoming, live]);
+  const drawn = useCardsDrawn(ordered.length);
+  const split = upcoming.length > 0 && live.length > 0;
   return (
     <div className="game-list">
-      {games.slice(0, drawn).map((game) => (
-        <GameCard
-          key={game.id}
-          game={game}
-          locked={isLocked(game, page.now)}
-          selectedKeys={page.slipKeys.get(game.id) ?? ""}
-          moves={page.movesOf(game.id)}
-          bets={page.betsByGame.get(game.id)}
-          onShowLines={page.showLines}
-        />
+      {ordered.slice(0, drawn).map((game, i) => (
+        <Fragment key={game.id}>
+          {split && i === 0 ? <h2 className="game-group-title">Upcoming</h2> : null}
+          {split && i === upcoming.length ? <h2 className="game-group-title">Live</h2> : null}
+          <GameCard
+            game={game}
+            locked={isLocked(game, page.now)}
+            selectedKeys={page.slipKeys.get(game.id) ?? ""}
+            moves={page.movesOf(game.id)}
+            bets={page.betsByGame.get(game.id)}
+            onShowLines={page.showLines}
+          />
+        </Fragment>
       ))}
     </div>
   );

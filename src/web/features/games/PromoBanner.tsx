@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { GiftIcon } from "../../components/icons.tsx";
 import { readCookie, writeCookie } from "../../lib/cookies.ts";
+import { promoTitle, useNewcomerPrize } from "../../lib/contest-status.ts";
 import { useServerEnv } from "../../lib/render-env.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 import { readJson, removeItem, storageKeys } from "../../lib/storage.ts";
@@ -29,9 +30,13 @@ function movedFromStorage(): string[] | null {
 /**
  * Spec §1–2: the weekly contest's prize, on top of the Games screen. It can be dismissed, and stays
  * dismissed for that account (or the visitor) in this browser: once known, it only pushes the games down.
+ * On a day this week's prize is out of a newcomer's reach, it tells a visitor so, and from when they
+ * can win (issue 46 item 1); `now` is the Games screen's clock.
  */
-export function PromoBanner() {
+export function PromoBanner({ now }: { now: number }) {
   const { user, isLoading } = useCurrentUser();
+  // For visitors: a player's own standing is the coverage panel's to tell.
+  const newcomer = useNewcomerPrize(now, !isLoading && !user);
   const owner = ownerOf(user?.id);
   const server = useServerEnv();
   const [dismissed, setDismissed] = useState<readonly string[]>(() => server?.promoDismissed ?? dismissedOwners());
@@ -51,8 +56,12 @@ export function PromoBanner() {
         <GiftIcon size={22} />
       </span>
       <div className="promo-words">
-        <p className="promo-title">Win a $20 gift card every week</p>
-        <p className="promo-text">The top 3 players each week win a $20 gift card. Free to play, play money only.</p>
+        <p className="promo-title">{promoTitle(newcomer)}</p>
+        <p className="promo-text">
+          {newcomer
+            ? `${newcomer.text} The top 3 players each week win a $20 gift card. Free to play, play money only.`
+            : "The top 3 players each week win a $20 gift card. Free to play, play money only."}
+        </p>
       </div>
       <Link href="/contest-rules" className="promo-link">
         Contest rules

@@ -1,5 +1,7 @@
 import type { Bet } from "../../../shared/contract/betting.ts";
+import type { Game } from "../../../shared/contract/games.ts";
 import { stringToCents } from "../../../shared/money.ts";
+import { CoverStatus } from "../../components/CoverStatus.tsx";
 import { outcomeText } from "../../lib/format.ts";
 import { dollars, formatOdds, pickText } from "../../lib/odds-format.ts";
 
@@ -8,8 +10,11 @@ function subject(bet: Bet): string | null {
   return bet.betType === "total" ? null : bet.selection;
 }
 
-/** 'YOUR BET': what the player has on this game — to win while pending, how it ended once settled ('WON +$90.91'). */
-export function YourBet({ bets }: { bets: readonly Bet[] }) {
+/**
+ * 'YOUR BET': what the player has on this game — to win while pending, how it ended once settled
+ * ('WON +$90.91') — and, while the game is `live`, where each pending pick stands ('covering by 3.5').
+ */
+export function YourBet({ bets, live }: { bets: readonly Bet[]; live?: Game | null }) {
   return (
     <div className="your-bet">
       <span className="your-bet-tag">YOUR BET</span>
@@ -29,6 +34,9 @@ export function YourBet({ bets }: { bets: readonly Bet[] }) {
                 )}
                 {bet.league ? ` · ${bet.league.name}` : ""}
               </span>
+              {live && bet.status === "pending" ? (
+                <CoverStatus pick={{ ...bet, propType: bet.prop?.propType }} game={live} />
+              ) : null}
             </li>
           );
         })}

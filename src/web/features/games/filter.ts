@@ -30,3 +30,18 @@ export function matchesFilter(
   if (!text) return true;
   return [game.homeTeam, game.awayTeam, game.homeAbbr, game.awayAbbr].some((name) => name.toLowerCase().includes(text));
 }
+
+/**
+ * The week's open games as the list shows them (issue 46 item 4): the ones the player can still bet
+ * first, then those under way (locked), each in kick-off order — so on a Sunday afternoon the first
+ * price on the screen is one that can be taken.
+ */
+export function bettableFirst<G extends Pick<Game, "status" | "commenceTime">>(
+  games: readonly G[],
+  nowMs: number,
+): { upcoming: G[]; live: G[] } {
+  const upcoming: G[] = [];
+  const live: G[] = [];
+  for (const game of games) (isLocked(game, nowMs) ? live : upcoming).push(game);
+  return { upcoming, live };
+}

@@ -12,6 +12,7 @@ import { WEEKS } from "../../../shared/games.ts";
 import { activeFilterCount, type GameFilter, matchesFilter, NO_FILTER, UNBET_FILTER } from "./filter.ts";
 import { pickedWeek } from "./state.ts";
 import { useKickoffClock } from "./use-kickoff-clock.ts";
+import { answeredOffline, OFFLINE_REFRESH } from "../../lib/offline.ts";
 import { type LineMove, lineMoves, movesOfGame, refreshResultText } from "./line-moves.ts";
 
 /** The picks in the slip, grouped by game, as the strings the cards compare; worked out again only when the picks change. */
@@ -211,7 +212,7 @@ function useLineMoves(week: number | null, games: ReturnType<typeof useWeekGames
     setRefreshResult(null);
     const before = seen.current?.games ?? data ?? [];
     const after = await games.mutate();
-    if (after) setRefreshResult(refreshResultText(lineMoves(before, after).size));
+    if (after) setRefreshResult(answeredOffline() ? OFFLINE_REFRESH : refreshResultText(lineMoves(before, after).size));
   };
   return { moves, refreshResult, refresh: () => void refresh() };
 }

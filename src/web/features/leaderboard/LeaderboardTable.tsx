@@ -44,6 +44,14 @@ function User({ entry, isViewer }: { entry: LeaderboardEntry; isViewer: boolean 
           <span className="visually-hidden">Prize-eligible</span>
         </span>
       ) : null}
+      {/* Phones only, for the eye: the last three columns, whose cells are then read out but not drawn (leaderboard.css). */}
+      <span className="board-more" aria-hidden="true">
+        <span>Win {percentText(entry.winRate)}</span> ·{" "}
+        <span>{entry.streak.count === 0 ? "no streak" : streakText(entry.streak)}</span> ·{" "}
+        <span>
+          {entry.totalBets} {entry.totalBets === 1 ? "bet" : "bets"}
+        </span>
+      </span>
     </>
   );
 }

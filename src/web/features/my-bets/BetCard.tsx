@@ -11,12 +11,13 @@ import {
   oddsText,
   pickText,
   placedAgo,
+  rowMatchupText,
   scoreText,
   signedDollars,
   stakeText,
   tone,
 } from "./bet-text.ts";
-import { LiveScore, liveGames } from "./LiveScore.tsx";
+import { LiveScore, livePicks } from "./LiveScore.tsx";
 import { ParlayLegs, STATUS_NAMES } from "./ParlayLegs.tsx";
 
 interface BetCardProps {
@@ -42,7 +43,7 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
   const [open, setOpen] = useState(false);
   const pick = pickText(bet);
   const score = scoreText(bet.game);
-  const live = liveGames(bet);
+  const live = livePicks(bet);
   const titleId = `bet-${bet.id}-pick`;
   const detailsId = `bet-${bet.id}-details`;
   const settled = bet.status !== "pending" && bet.result !== null;
@@ -58,19 +59,30 @@ export function BetCard({ bet, now, onEditNote, onCancel }: BetCardProps) {
           <h2 className="bet-pick" id={titleId}>
             {pick}
           </h2>
+          {/* One line at any width: the game, the price and when first (a phone shows only those), then the rest. */}
           <p className="bet-row-meta">
-            <span className={`status-badge status-${bet.status}`}>{STATUS_NAMES[bet.status]}</span>{" "}
-            <span className="bet-meta">
-              {betTypeText(bet.betType)} · Week {bet.week}
-            </span>{" "}
-            <span className="bet-row-book">
-              · {bet.units}u · {bet.league?.name ?? "Individual"}
+            <span className={`status-badge status-${bet.status}`}>{STATUS_NAMES[bet.status]}</span>
+            <span className="bet-row-game">{rowMatchupText(bet)}</span>
+            <span className="bet-row-when">
+              {" · "}
+              <span className="bet-row-odds">{oddsText(bet.odds)}</span>
+              {" · "}
+              <time className="bet-row-placed" dateTime={bet.placedAt} title={fullDateTime(bet.placedAt)}>
+                {placedAgo(bet.placedAt, now)}
+              </time>
+            </span>
+            <span className="bet-row-more">
+              {" · "}
+              <span className="bet-meta">
+                {betTypeText(bet.betType)} · Week {bet.week}
+              </span>
+              {` · ${bet.units}u · ${bet.league?.name ?? "Individual"}`}
             </span>
           </p>
           {live.length > 0 ? (
             <p className="bet-row-live">
-              {live.map((game) => (
-                <LiveScore key={`${game.awayAbbr}@${game.homeAbbr}`} game={game} />
+              {live.map(({ game, pick }) => (
+                <LiveScore key={`${game.awayAbbr}@${game.homeAbbr}`} game={game} pick={pick} />
               ))}
             </p>
           ) : null}

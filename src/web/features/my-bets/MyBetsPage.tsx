@@ -1,3 +1,4 @@
+import { answeredOffline, OFFLINE_REFRESH } from "../../lib/offline.ts";
 import type { Bet } from "../../../shared/contract/betting.ts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
@@ -98,6 +99,13 @@ function MyBets({ userId }: { userId: number }) {
   const [editing, setEditing] = useState<Bet | null>(null);
   const [cancelling, setCancelling] = useState<Bet | null>(null);
   const tabs = useRef<HTMLDivElement>(null);
+  // What Refresh did, when it could not reach the server (issue 46 item 7); empty otherwise.
+  const [refreshNote, setRefreshNote] = useState("");
+  const refresh = async () => {
+    setRefreshNote("");
+    await refreshBets();
+    setRefreshNote(answeredOffline() ? OFFLINE_REFRESH : "");
+  };
   const now = useNow();
 
   const written = useRef(searched);
@@ -147,13 +155,16 @@ function MyBets({ userId }: { userId: number }) {
         <button
           type="button"
           className="secondary outline bets-refresh"
-          onClick={() => void refreshBets()}
+          onClick={() => void refresh()}
           disabled={summary.isValidating}
           aria-busy={summary.isValidating || undefined}
         >
           Refresh
         </button>
       </PageHeader>
+      <p className="bets-refresh-result" role="status">
+        {refreshNote}
+      </p>
 
       {summary.error ? (
         <ErrorPanel title="Error loading bets" message={loadError(summary.error)}>

@@ -1,4 +1,5 @@
 import type { Bet } from "../../../shared/contract/betting.ts";
+import { LiveCover } from "./LiveScore.tsx";
 import { kickoffText, matchupText, oddsText, pickText, scoreText } from "./bet-text.ts";
 
 export const STATUS_NAMES: Record<Bet["status"], string> = {
@@ -27,7 +28,12 @@ export function ParlayLegs({ legs }: { legs: readonly Leg[] }) {
             <p className="parlay-leg-game">
               {matchupText(leg.game)} ·{" "}
               {score ? `${leg.status === "pending" ? "Score" : "Final"} ${score}` : kickoffText(leg.game.commenceTime)}
-              {leg.status === "pending" && score && leg.game.liveStatus ? ` · ${leg.game.liveStatus}` : null}
+              {leg.status === "pending" && score && leg.game.liveStatus ? (
+                <>
+                  {` · ${leg.game.liveStatus}`}
+                  <LiveCover game={leg.game} pick={leg} />
+                </>
+              ) : null}
             </p>
             <span className={`status-badge status-${leg.status}`}>{legStatusText(leg)}</span>
           </li>

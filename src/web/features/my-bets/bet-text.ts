@@ -56,6 +56,12 @@ export function signedUnits(units: string): string {
 /** The game as "Dallas Cowboys @ Philadelphia Eagles". */
 export const matchupText = (game: Bet["game"]) => `${game.awayTeam} @ ${game.homeTeam}`;
 
+/** The games of a bet's collapsed row, short: "DAL @ PHI"; a parlay's each in leg order, "DAL @ PHI, KC @ BUF". */
+export function rowMatchupText(bet: Pick<Bet, "game" | "legs">): string {
+  const games = bet.legs ? bet.legs.map((leg) => leg.game) : [bet.game];
+  return games.map((game) => `${game.awayAbbr} @ ${game.homeAbbr}`).join(", ");
+}
+
 /** The score, away first like the matchup ("DAL 17 – 24 PHI"), or null before there is one. */
 export function scoreText(game: Bet["game"]): string | null {
   if (game.awayScore === null || game.homeScore === null) return null;

@@ -9,13 +9,25 @@ const WORDS = {
   league_invitation: { accepted: "Invitation accepted", declined: "Invitation declined" },
 } as const;
 
-/** Accept / Decline under a waiting friend request or league invitation in the bell. */
-export function AnswerButtons({ answer, about }: { answer: Answerable; about: string }) {
+interface AnswerButtonsProps {
+  answer: Answerable;
+  about: string;
+  /** Answered: the item will leave the list (the list then moves focus on). */
+  onAnswered(): void;
+}
+
+/**
+ * Accept / Decline under a waiting friend request or league invitation in the bell. While the answer
+ * goes, they say so (aria-disabled) rather than turn disabled: a disabled button drops the focus.
+ */
+export function AnswerButtons({ answer, about, onAnswered }: AnswerButtonsProps) {
   const { user } = useCurrentUser();
   const [pending, setPending] = useState(false);
   if (!user) return null;
   const reply = async (accept: boolean) => {
+    if (pending) return;
     setPending(true);
+    onAnswered();
     try {
       await answerFromBell(answer, accept, user.id);
       toast({ title: WORDS[answer.kind][accept ? "accepted" : "declined"], description: about });
@@ -30,14 +42,19 @@ export function AnswerButtons({ answer, about }: { answer: Answerable; about: st
   };
   return (
     <div className="notification-answer">
-      <button type="button" aria-label={`Accept: ${about}`} disabled={pending} onClick={() => void reply(true)}>
+      <button
+        type="button"
+        aria-label={`Accept: ${about}`}
+        aria-disabled={pending || undefined}
+        onClick={() => void reply(true)}
+      >
         Accept
       </button>
       <button
         type="button"
         className="secondary outline"
         aria-label={`Decline: ${about}`}
-        disabled={pending}
+        aria-disabled={pending || undefined}
         onClick={() => void reply(false)}
       >
         Decline

@@ -1,5 +1,5 @@
 import type { Notification } from "../../../shared/contract/social.ts";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Link } from "wouter";
 import { ChatIcon, ClipboardIcon, FootballIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
 import { AnswerButtons } from "./AnswerButtons.tsx";
@@ -28,8 +28,27 @@ interface NotificationListProps {
   onFollow(): void;
 }
 
+/**
+ * Once an answered request or invitation leaves the list, focus goes to the item now in its place
+ * (or the last, or the panel when none is left), never to the page behind (issue 46 item 7).
+ */
+function useFocusAfterAnswer(items: Notification[]) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const answered = useRef<{ id: string; index: number } | null>(null);
+  useLayoutEffect(() => {
+    const was = answered.current;
+    if (!was || items.some((item) => item.id === was.id)) return;
+    answered.current = null;
+    const links = listRef.current?.querySelectorAll<HTMLElement>("a.notification-item") ?? [];
+    const next = links[Math.min(was.index, links.length - 1)];
+    (next ?? document.getElementById("notifications-panel"))?.focus();
+  }, [items]);
+  return { listRef, onAnswered: (id: string, index: number) => (answered.current = { id, index }) };
+}
+
 /** The panel's items, newest first, each a link to where it happened. */
 export function NotificationList({ items, fresh, now, onFollow }: NotificationListProps) {
+  const { listRef, onAnswered } = useFocusAfterAnswer(items);
   if (items.length === 0) {
     return (
       <div className="notifications-empty">
@@ -40,8 +59,8 @@ export function NotificationList({ items, fresh, now, onFollow }: NotificationLi
     );
   }
   return (
-    <ul className="notification-list">
-      {items.map((item) => {
+    <ul className="notification-list" ref={listRef}>
+      {items.map((item, index) => {
         const isNew = item.unread || fresh.has(item.id);
         return (
           <li key={item.id}>
@@ -63,7 +82,9 @@ export function NotificationList({ items, fresh, now, onFollow }: NotificationLi
               </span>
               {isNew ? <span className="notification-dot" aria-hidden="true" /> : null}
             </Link>
-            {item.answer ? <AnswerButtons answer={item.answer} about={item.body} /> : null}
+            {item.answer ? (
+              <AnswerButtons answer={item.answer} about={item.body} onAnswered={() => onAnswered(item.id, index)} />
+            ) : null}
           </li>
         );
       })}
