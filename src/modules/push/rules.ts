@@ -125,7 +125,7 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
       return {
         title: `${data.picks === 1 ? "1 pick" : `${data.picks} picks`} revealed in ${data.league}`,
         body: "See who took what, and at which price.",
-        url: `/leagues?league=${data.leagueId}`,
+        url: `/leagues/${data.leagueId}/picks`,
         tag: mergeKey,
       };
     case "pickTailed":

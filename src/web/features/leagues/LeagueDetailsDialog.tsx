@@ -14,6 +14,7 @@ import { LeagueRules } from "./LeagueRules.tsx";
 import { isAdmin, isMember } from "../../lib/league-text.ts";
 import { MembersList } from "./MembersList.tsx";
 import { LeagueStandings } from "./LeagueStandings.tsx";
+import { leaguePath } from "./sections.ts";
 import { useLeagueAction } from "./use-league-action.ts";
 
 interface LeagueDetailsDialogProps {
@@ -125,6 +126,12 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
         <LeagueBadges league={league} />
         {league.description ? <p className="league-description">{league.description}</p> : null}
       </header>
+
+      <p className="league-open-page">
+        <Link href={leaguePath(league.id)} className="button-link" onClick={onClose}>
+          Open league page
+        </Link>
+      </p>
 
       {member || admin || league.isPublic ? (
         <div className="league-details-actions">

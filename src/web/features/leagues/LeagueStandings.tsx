@@ -75,6 +75,48 @@ function columnsFor(scoring: LeagueScoring, rows: readonly StandingsRow[]): Rank
   ];
 }
 
+/**
+ * The standings where a table's columns would not all fit (a phone; the stylesheet picks by the width
+ * the standings have): a card a member, their rank and name, then every figure under its column's name.
+ */
+function StandingsCards({
+  label,
+  rows,
+  columns,
+  viewerId,
+}: {
+  label: string;
+  rows: readonly StandingsRow[];
+  columns: readonly RankColumn<StandingsRow>[];
+  viewerId: number;
+}) {
+  const [rank, player, ...figures] = columns;
+  return (
+    <ol className="league-standings-cards" aria-label={label}>
+      {rows.map((row) => (
+        <li
+          key={row.userId}
+          className={row.userId === viewerId ? "league-standings-card board-row-viewer" : "league-standings-card"}
+          aria-current={row.userId === viewerId ? "true" : undefined}
+        >
+          <p className="league-standings-card-head">
+            <span className="league-standings-card-rank">{rank!.cell(row)}</span>
+            <span className="league-standings-card-player">{player!.cell(row)}</span>
+          </p>
+          <dl>
+            {figures.map((column) => (
+              <div key={String(column.head)} className={column.className}>
+                <dt>{column.head}</dt>
+                <dd className={column.cellClass?.(row)}>{column.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** A label inside a sentence: lower case, but ROI stays ROI. */
 const inSentence = (label: string) => (label === "ROI" ? label : label.toLowerCase());
 
@@ -107,11 +149,18 @@ export function scoringText(scoring: LeagueScoring, weeksPlayed: number): string
 export function LeagueStandings({
   league,
   viewerId,
+  period: shown,
+  onPeriodChange,
 }: {
   league: Pick<LeagueSummary, "id" | "startingBankroll" | "format">;
   viewerId: number;
+  /** Given by the league's page, where the period lives in the address (`?week=N`); else kept here. */
+  period?: StandingsPeriod;
+  onPeriodChange?(period: StandingsPeriod): void;
 }) {
-  const [period, setPeriod] = useState<StandingsPeriod>("season");
+  const [own, setOwn] = useState<StandingsPeriod>("season");
+  const period = shown ?? own;
+  const setPeriod = onPeriodChange ?? setOwn;
   const currentWeek = useCurrentWeek().data?.week ?? null;
   const { data } = useLeagueStandings(league.id, period);
   const answer = data && (period === "season" ? data.week === null : data.week === period) ? data : undefined;
@@ -139,7 +188,7 @@ export function LeagueStandings({
       ) : answer.format !== "bets" ? (
         <PoolStandingsTable answer={answer} title={title} viewerId={viewerId} />
       ) : (
-        <>
+        <div className="league-standings-fit">
           <RankTable
             className="league-standings"
             label={title}
@@ -149,8 +198,14 @@ export function LeagueStandings({
             rowKey={(row) => row.userId}
             isViewer={(row) => row.userId === viewerId}
           />
+          <StandingsCards
+            label={title}
+            rows={answer.rows}
+            columns={columnsFor(answer.scoring, answer.rows)}
+            viewerId={viewerId}
+          />
           <p className="muted league-scoring-text">{scoringText(answer.scoring, answer.weeksPlayed)}</p>
-        </>
+        </div>
       )}
     </section>
   );

@@ -1,0 +1,295 @@
+/**
+ * The league's own page (issue 44, decision 0074), in a real browser at 390 and 1280, light and dark,
+ * by keyboard: its sections by address with Back; a hidden pick's marker without the pick; the sweat
+ * room following a live score and a resolve with no request per update; standings at 390 and 820 with
+ * nothing clipped; the recap after a week's last game; Create League's "Invite your friends"; a
+ * stranger's landing and a private league's 404; the details dialog's way to the page.
+ */
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { syncGames } from "../../src/modules/feeds/service.ts";
+import type { League } from "../../src/shared/contract/leagues.ts";
+import type { BuiltUser } from "../factories.ts";
+import { call } from "../support.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, TABLET, trackRequests, withDispatcher } from "./helpers.ts";
+import {
+  type BettingServer,
+  DAL_PHI,
+  KC_BUF,
+  NOW,
+  newPlayer,
+  placeBet,
+  resolveGame,
+  SF_SEA,
+  spread,
+  startBettingServer,
+  total,
+} from "./my-bets-fixtures.ts";
+
+// The outbox is delivered, as in serve: a resolve's odds_update and a sync's scores_update reach the open pages.
+const suite = browserSuite(async () => withDispatcher(await startBettingServer(), { settle: true }), {
+  serverPerTest: true,
+});
+
+const shots = (name: string) => (process.env.E2E_SCREENSHOTS ? `${process.env.E2E_SCREENSHOTS}/${name}.png` : null);
+async function screenshot(page: Page, name: string) {
+  const path = shots(name);
+  if (path) await page.screenshot({ path, fullPage: true });
+}
+
+async function league(admin: BuiltUser, members: BuiltUser[], body: Record<string, unknown> = {}): Promise<League> {
+  const res = await call<League>(suite.server.ctx.app, "POST", "/api/leagues", {
+    cookie: admin.cookie,
+    body: {
+      name: "Sunday Sharps",
+      description: "Loser buys the wings.",
+      isPublic: true,
+      rules: { allowedBetTypes: ["spread", "total", "moneyline"] },
+      createdBy: admin.user.id,
+      ...body,
+    },
+  });
+  expect(res.status).toBe(201);
+  for (const member of members) {
+    const joined = await call(suite.server.ctx.app, "POST", `/api/leagues/${res.body.id}/join`, {
+      cookie: member.cookie,
+      body: { userId: member.user.id },
+    });
+    expect(joined.status).toBe(200);
+  }
+  return res.body;
+}
+
+interface PageOptions {
+  viewport?: { width: number; height: number };
+  scheme?: "light" | "dark";
+}
+
+/** A page signed in as `who` (or a visitor), its clock on the server's, in New York. */
+async function pageFor(who: BuiltUser | null, opts: PageOptions = {}): Promise<Page> {
+  const context = await suite.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    signedInAs: who,
+    timezoneId: "America/New_York",
+  });
+  const page = await context.newPage();
+  await page.emulateMedia({ colorScheme: opts.scheme ?? "light" });
+  await page.clock.install({ time: suite.server.ctx.clock.now() });
+  page.setDefaultTimeout(8000);
+  return page;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
+
+describe("the league page", () => {
+  for (const [viewport, scheme] of [
+    [DESKTOP, "light"],
+    [PHONE, "dark"],
+  ] as const) {
+    test(
+      `its sections by address, by keyboard, with Back (${viewport.width}, ${scheme})`,
+      async () => {
+        const me = await newPlayer(suite.server, "captain_cal");
+        const pal = await newPlayer(suite.server, "pal_pat");
+        const sharps = await league(me, [pal]);
+        const page = await pageFor(me, { viewport, scheme });
+        await page.goto(`/leagues/${sharps.id}`);
+        await page.getByRole("heading", { level: 1, name: "Sunday Sharps" }).waitFor();
+        expect(await page.locator(".league-page-rules").textContent()).toBe(
+          "Ranked by units won · Picks shown at each game's kick-off · Spread, Total, Moneyline",
+        );
+        const nav = page.getByRole("navigation", { name: "League sections" });
+        expect(await nav.getByRole("link").allTextContents()).toEqual([
+          "Standings",
+          "This week",
+          "Picks",
+          "Sweat",
+          "Recap",
+          "Members",
+          "History",
+        ]);
+        expect(await nav.getByRole("link", { name: "Standings" }).getAttribute("aria-current")).toBe("page");
+        await page
+          .getByRole("region", { name: "Season standings" })
+          .or(page.getByRole("list", { name: "Season standings" }))
+          .first()
+          .waitFor();
+        await screenshot(page, `league-page-standings-${viewport.width}-${scheme}`);
+
+        // By keyboard: the section links are links; Enter follows one, and its address is its own.
+        await nav.getByRole("link", { name: "Members" }).focus();
+        await page.keyboard.press("Enter");
+        await page.waitForURL(`**/leagues/${sharps.id}/members`);
+        await page.getByRole("heading", { name: "Members (2)" }).waitFor();
+        await nav.getByRole("link", { name: "History" }).focus();
+        await page.keyboard.press("Enter");
+        await page.waitForURL(`**/leagues/${sharps.id}/history`);
+        await page.locator(".league-history-list li").first().waitFor();
+        expect(await page.locator(".league-history-list li").allTextContents()).toEqual([
+          expect.stringContaining("pal_pat joined."),
+          expect.stringContaining("captain_cal created the league."),
+        ]);
+        // Back goes to the section before, and again to the first.
+        await page.goBack();
+        await page.waitForURL(`**/leagues/${sharps.id}/members`);
+        await page.getByRole("heading", { name: "Members (2)" }).waitFor();
+        await page.goBack();
+        await page.waitForURL(`**/leagues/${sharps.id}`);
+        expect(await nav.getByRole("link", { name: "Standings" }).getAttribute("aria-current")).toBe("page");
+
+        // Each section by its address (a bookmark, a shared link), rendered by the server.
+        for (const [section, heading] of [
+          ["week", "Week 1: who has picked"],
+          ["picks", "Picks"],
+          ["sweat", "Week 1 sweat"],
+          ["recap", "Recap"],
+        ] as const) {
+          await page.goto(`/leagues/${sharps.id}/${section}`);
+          await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+          expect(
+            await nav.getByRole("link", { name: /./ }).and(page.locator("[aria-current=page]")).textContent(),
+          ).not.toBe("");
+          await screenshot(page, `league-page-${section}-${viewport.width}-${scheme}`);
+        }
+        // An unknown section is no page.
+        await page.goto(`/leagues/${sharps.id}/nothing-here`);
+        await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+      },
+      2 * E2E_TIMEOUT,
+    );
+  }
+});
+
+describe("a hidden pick leaves a trace (issue 44 item 2)", () => {
+  test(
+    "This week: 'picked · shows at 1:00 PM' beside a member with a pick, 'no pick' beside one without, never the pick (390, light)",
+    async () => {
+      const me = await newPlayer(suite.server, "watcher_wes");
+      const pal = await newPlayer(suite.server, "picker_pat");
+      const sharps = await league(me, [pal]);
+      await placeBet(suite.server, pal, spread(KC_BUF, "Buffalo Bills", -3.5));
+      await placeBet(suite.server, me, total(DAL_PHI, "Over"));
+
+      const page = await pageFor(me, { viewport: PHONE });
+      await page.goto(`/leagues/${sharps.id}/week`);
+      const game = page.getByRole("article", { name: /^KC @ BUF/ });
+      await game.waitFor();
+      const members = game.locator(".week-trace-member");
+      expect(await members.allTextContents()).toEqual([
+        "watcher_wes (you)no pick",
+        "picker_patpicked · shows at 1:00 PM",
+      ]);
+      // My own pick on another game: mine, and when the league sees it.
+      const mine = page
+        .getByRole("article", { name: /^DAL @ PHI/ })
+        .locator(".week-trace-member")
+        .first();
+      expect(await mine.textContent()).toBe("watcher_wes (you)your pick · shows at 8:20 PM");
+      // Nothing of the pick itself: no side, no price, no stake anywhere on the page.
+      const text = (await page.locator("main").textContent()) ?? "";
+      expect({ bills: text.includes("Bills"), line: text.includes("3.5"), price: text.includes("110") }).toEqual({
+        bills: false,
+        line: false,
+        price: false,
+      });
+      await screenshot(page, "league-page-week-trace-390-light");
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+/** Sunday of week 1: Kansas City @ Buffalo (1 pm) under way, San Francisco @ Seattle (4:25 pm) not yet. */
+const SUNDAY = "2026-09-13T18:00:00Z";
+
+/** The feed reports Kansas City @ Buffalo like this; the sync at the server's time takes it in. */
+async function feedSays(server: BettingServer, awayScore: number, homeScore: number, status: string, at: string) {
+  server.ctx.clock.set(at);
+  server.provider.live.set(KC_BUF, { awayScore, homeScore, status });
+  await syncGames(server.ctx.db, server.provider, server.ctx.clock.now());
+}
+
+describe("the sweat room (issue 44 item 4)", () => {
+  for (const [viewport, scheme] of [
+    [DESKTOP, "dark"],
+    [PHONE, "light"],
+  ] as const) {
+    test(
+      `each revealed pick beside its live score and cover status, moved by a live score and a resolve with no request (${viewport.width}, ${scheme})`,
+      async () => {
+        const me = await newPlayer(suite.server, "sweaty_sue");
+        const pal = await newPlayer(suite.server, "pat");
+        const lee = await newPlayer(suite.server, "lee");
+        const sharps = await league(me, [pal, lee], {
+          revealPicks: "week_start",
+          rules: { allowedBetTypes: ["spread", "total", "moneyline", "parlay"] },
+        });
+        await placeBet(suite.server, pal, spread(KC_BUF, "Buffalo Bills", -3.5));
+        await placeBet(suite.server, lee, total(KC_BUF, "Over", 45.5));
+        const parlay = await call(suite.server.ctx.app, "POST", "/api/parlays", {
+          cookie: pal.cookie,
+          body: { units: 1, legs: [total(KC_BUF, "Under", 45.5), spread(SF_SEA, "Seattle Seahawks", -3.5)] },
+        });
+        expect(parlay.status).toBe(201);
+        await feedSays(suite.server, 7, 10, "Q2 - 4:12", SUNDAY);
+
+        const page = await pageFor(me, { viewport, scheme });
+        await page.goto(`/leagues/${sharps.id}/sweat`);
+        const game = page.getByRole("region", { name: "KC @ BUF" });
+        await game.waitFor();
+        expect(await game.locator(".sweat-game-head .sweat-score").textContent()).toBe("KC 7 – 10 BUF · Q2 - 4:12");
+        const lines = () =>
+          game
+            .locator(".sweat-pick")
+            .evaluateAll((items) =>
+              items.map((li) => [
+                li.querySelector(".sweat-who")?.textContent,
+                li.querySelector(".sweat-what strong")?.textContent,
+                li.querySelector(".sweat-where")?.textContent,
+              ]),
+            );
+        expect(await lines()).toEqual([
+          ["lee", "Over 45.5", "needs 28.5 more points"],
+          ["pat", "Buffalo Bills -3.5", "not covering by 0.5"],
+        ]);
+        const parlays = page.getByRole("region", { name: "Parlays" });
+        expect(await parlays.locator(".sweat-leg").allTextContents()).toEqual([
+          "Under 45.5 · KC 7 – 10 BUF · Q2 - 4:12 · under by 28.5",
+          expect.stringMatching(/^Seattle Seahawks -3\.5 · Kicks off Sun 4:25 PM$/) as unknown as string,
+        ]);
+        const standings = page.getByRole("region", { name: "This week so far" }).getByRole("listitem");
+        expect(await standings.allTextContents()).toEqual(["pat 0U, 2 live", "lee 0U, 1 live", "sweaty_sue 0U"]);
+        await screenshot(page, `league-page-sweat-live-${viewport.width}-${scheme}`);
+
+        // From here on, every change arrives on the socket: not one request.
+        const asked: string[] = [];
+        page.on("request", (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith("/api/")) asked.push(url.pathname);
+        });
+        await feedSays(suite.server, 7, 17, "Q3 - 10:00", "2026-09-13T18:50:00Z");
+        await game.locator(".sweat-game-head .sweat-score", { hasText: "KC 7 – 17 BUF · Q3 - 10:00" }).waitFor();
+        expect(await lines()).toEqual([
+          ["lee", "Over 45.5", "needs 21.5 more points"],
+          ["pat", "Buffalo Bills -3.5", "covering by 6.5"],
+        ]);
+
+        // The admin resolves the game: graded in place, and the week's standings move.
+        await resolveGame(suite.server, KC_BUF, 20, 27);
+        await game.locator(".sweat-game-head .sweat-score", { hasText: "KC 20 – 27 BUF · Final" }).waitFor();
+        expect(await lines()).toEqual([
+          ["lee", "Over 45.5", "Won +$90.91 · went over by 1.5"],
+          ["pat", "Buffalo Bills -3.5", "Won +$90.91 · covered by 3.5"],
+        ]);
+        expect(await parlays.locator(".sweat-leg").first().textContent()).toBe(
+          "Under 45.5 · KC 20 – 27 BUF · Final · went over by 1.5",
+        );
+        expect(await parlays.locator(".sweat-where").textContent()).toBe("Lost -$100.00");
+        expect(await standings.allTextContents()).toEqual(["lee +0.9U", "sweaty_sue 0U", "pat -0.1U"]);
+        await screenshot(page, `league-page-sweat-final-${viewport.width}-${scheme}`);
+        await page.waitForTimeout(400); // longer than a refetch's random spread (lib/live.ts)
+        expect(asked).toEqual([]);
+      },
+      E2E_TIMEOUT,
+    );
+  }
+});
