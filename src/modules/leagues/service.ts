@@ -47,7 +47,7 @@ import { UNIT_CENTS } from "../../shared/money.ts";
 
 export { leagueFeed, leagueSweat, pickRevealedTo, picksRevealedBetween } from "./feed.ts";
 export { leagueWeekPicks } from "./week-picks.ts";
-export { leagueRecap } from "./recap.ts";
+export { latestFinalWeek, leagueRecap, type RecapToTell, recapsToTell } from "./recap.ts";
 export { poolCorrections, poolReminders, runPoolAutoPicks, survivorNews } from "./pool-notices.ts";
 export { createDemoPool, recordDemoPoolPicks } from "./pool-demo.ts";
 export { saveLeaguePoolSheet } from "./pool.ts";

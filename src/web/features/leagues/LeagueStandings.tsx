@@ -8,6 +8,7 @@ import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/
 import { useLeagueStandings } from "./api.ts";
 import { type StandingsPeriod, StandingsWeekPicker } from "./StandingsWeekPicker.tsx";
 import { PoolStandingsTable } from "./PoolStandingsTable.tsx";
+import { StandingsCards } from "./StandingsCards.tsx";
 
 const tone = (value: number) => toneClass(value, "");
 
@@ -73,48 +74,6 @@ function columnsFor(scoring: LeagueScoring, rows: readonly StandingsRow[]): Rank
       ? [{ head: "Note", cell: noteOf, className: "league-standings-note" }]
       : []),
   ];
-}
-
-/**
- * The standings where a table's columns would not all fit (a phone; the stylesheet picks by the width
- * the standings have): a card a member, their rank and name, then every figure under its column's name.
- */
-function StandingsCards({
-  label,
-  rows,
-  columns,
-  viewerId,
-}: {
-  label: string;
-  rows: readonly StandingsRow[];
-  columns: readonly RankColumn<StandingsRow>[];
-  viewerId: number;
-}) {
-  const [rank, player, ...figures] = columns;
-  return (
-    <ol className="league-standings-cards" aria-label={label}>
-      {rows.map((row) => (
-        <li
-          key={row.userId}
-          className={row.userId === viewerId ? "league-standings-card board-row-viewer" : "league-standings-card"}
-          aria-current={row.userId === viewerId ? "true" : undefined}
-        >
-          <p className="league-standings-card-head">
-            <span className="league-standings-card-rank">{rank!.cell(row)}</span>
-            <span className="league-standings-card-player">{player!.cell(row)}</span>
-          </p>
-          <dl>
-            {figures.map((column) => (
-              <div key={String(column.head)} className={column.className}>
-                <dt>{column.head}</dt>
-                <dd className={column.cellClass?.(row)}>{column.cell(row)}</dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 /** A label inside a sentence: lower case, but ROI stays ROI. */
@@ -202,7 +161,8 @@ export function LeagueStandings({
             label={title}
             rows={answer.rows}
             columns={columnsFor(answer.scoring, answer.rows)}
-            viewerId={viewerId}
+            rowKey={(row) => row.userId}
+            isViewer={(row) => row.userId === viewerId}
           />
           <p className="muted league-scoring-text">{scoringText(answer.scoring, answer.weeksPlayed)}</p>
         </div>

@@ -1,6 +1,7 @@
 import type { PoolStandings, PoolStandingsRow } from "../../../shared/contract/pools.ts";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
 import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import { StandingsCards } from "./StandingsCards.tsx";
 
 /** What placed a member below the one above on a tie, in words. */
 const TIEBREAK_WORDS: Record<NonNullable<PoolStandingsRow["tiebreak"]>, string> = {
@@ -76,18 +77,26 @@ export function PoolStandingsTable({
   title: string;
   viewerId: number;
 }) {
+  const columns = columnsFor(answer);
   return (
-    <>
+    <div className="league-standings-fit">
       <RankTable
         className="league-standings"
         label={title}
         caption={title}
         rows={answer.rows}
-        columns={columnsFor(answer)}
+        columns={columns}
+        rowKey={(row) => row.userId}
+        isViewer={(row) => row.userId === viewerId}
+      />
+      <StandingsCards
+        label={title}
+        rows={answer.rows}
+        columns={columns}
         rowKey={(row) => row.userId}
         isViewer={(row) => row.userId === viewerId}
       />
       <p className="muted league-scoring-text">{basisText(answer)}</p>
-    </>
+    </div>
   );
 }

@@ -1,0 +1,50 @@
+import type { RankColumn } from "../../components/RankTable.tsx";
+
+/**
+ * Standings where a table's columns would not all fit (a phone, the details dialog): a card a member,
+ * their rank and name, then every figure under its column's name. The stylesheet shows this or the
+ * table by the width the standings have (leagues.css, `.league-standings-fit`), never both.
+ */
+export function StandingsCards<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  isViewer,
+}: {
+  label: string;
+  rows: readonly T[];
+  /** The table's columns: the first is the rank, the second the player, the rest the figures. */
+  columns: readonly RankColumn<T>[];
+  rowKey(row: T): string | number;
+  isViewer(row: T): boolean;
+}) {
+  const [rank, player, ...figures] = columns;
+  return (
+    <ol className="league-standings-cards" aria-label={label}>
+      {rows.map((row) => {
+        const viewer = isViewer(row);
+        return (
+          <li
+            key={rowKey(row)}
+            className={viewer ? "league-standings-card board-row-viewer" : "league-standings-card"}
+            aria-current={viewer ? "true" : undefined}
+          >
+            <p className="league-standings-card-head">
+              <span className="league-standings-card-rank">{rank!.cell(row)}</span>
+              <span className="league-standings-card-player">{player!.cell(row)}</span>
+            </p>
+            <dl>
+              {figures.map((column) => (
+                <div key={String(column.head)} className={column.className}>
+                  <dt>{column.head}</dt>
+                  <dd className={column.cellClass?.(row)}>{column.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
