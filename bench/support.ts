@@ -24,7 +24,7 @@ export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<stri
   const seedMs = performance.now() - seedStart;
   const logger = createLogger("silent");
   // serve's wiring, without what a bench drives itself (delivery, settlement, jobs, checkpoints).
-  const { app, bus, hub } = await startRuntime({
+  const { app, bus, hub, startDelivery } = await startRuntime({
     config,
     handle,
     clock,
@@ -42,6 +42,8 @@ export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<stri
     sqlite: handle.sqlite,
     bus,
     hub,
+    /** Delivery of the outbox to the sockets, as serve runs it (a bench timing the live channel starts it). */
+    startDelivery,
     clock,
     origin,
     seedMs,
