@@ -127,6 +127,28 @@ describe("the page for someone not in the league", () => {
     }
     const mine = rootOf((await page(`/leagues/${closed.id}/week`, member)).html);
     expect([mine.includes("Back Room"), mine.includes("Week 1: who has picked")]).toEqual([true, true]);
+    // The first server render loads the screens' code: seconds on a busy machine.
+  }, 30_000);
+});
+
+describe("the recap waits for the week's settlement", () => {
+  test("between a week's last final and its bets settling the recap answers 409 week_settling", async () => {
+    const sharps = await buildLeague(ctx, owner, { name: "Sunday Sharps", members: [member] });
+    await bet(owner, { ...moneyline(SUN, "Kansas City Chiefs"), odds: 150 });
+    await bet(member, spread(LATE, "Seattle Seahawks"));
+    ctx.clock.set("2026-09-14T12:00:00Z");
+    await final(THU, 24, 17);
+    await final(SUN, 20, 24);
+    // The last game's final is in (the screens have it) but its bets are not settled yet.
+    const body = { homeScore: 27, awayScore: 24, status: "completed" };
+    expect((await as(admin, "PATCH", `/api/games/${LATE}`, body)).status).toBe(200);
+    const recap = () => as(member, "GET", `/api/recap/league/${sharps.id}/week/1`);
+    const waiting = await recap();
+    expect({ status: waiting.status, code: waiting.body.code }).toEqual({ status: 409, code: "week_settling" });
+    await settleGame(ctx.db, ctx.clock.now(), LATE);
+    const ready = await recap();
+    expect(ready.status).toBe(200);
+    expect(ready.body.winners.map((w: { username: string }) => w.username)).toEqual(["owner"]);
   });
 });
 

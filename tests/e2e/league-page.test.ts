@@ -212,6 +212,8 @@ describe("the sweat room (issue 44 item 4)", () => {
   for (const [viewport, scheme] of [
     [DESKTOP, "dark"],
     [PHONE, "light"],
+    [DESKTOP, "light"],
+    [PHONE, "dark"],
   ] as const) {
     test(
       `each revealed pick beside its live score and cover status, moved by a live score and a resolve with no request (${viewport.width}, ${scheme})`,
@@ -292,4 +294,215 @@ describe("the sweat room (issue 44 item 4)", () => {
       E2E_TIMEOUT,
     );
   }
+});
+
+describe("someone not in the league, and the way from the list (issue 44 item 1)", () => {
+  test(
+    "a visitor and a stranger get a public league's landing; a private league is 404 to them; the details dialog opens the page (390, dark)",
+    async () => {
+      const me = await newPlayer(suite.server, "host_hal");
+      const stranger = await newPlayer(suite.server, "stray_sam");
+      const open = await league(me, []);
+      const closed = await league(me, [], { name: "Back Room", isPublic: false });
+
+      const visitor = await pageFor(null, { viewport: PHONE, scheme: "dark" });
+      await visitor.goto(`/leagues/${open.id}/sweat`);
+      await visitor.getByRole("heading", { level: 1, name: "Sunday Sharps" }).waitFor();
+      expect(await visitor.locator(".league-landing-facts").textContent()).toBe("Run by host_hal · 1 member");
+      const signIn = visitor.getByRole("link", { name: "Sign In to Join" });
+      expect(new URL((await signIn.getAttribute("href"))!, "http://x").searchParams.get("returnUrl")).toBe(
+        `/leagues/${open.id}`,
+      );
+      // Nothing of the league's inside: no sections, no standings.
+      expect(await visitor.getByRole("navigation", { name: "League sections" }).count()).toBe(0);
+      await screenshot(visitor, "league-page-landing-390-dark");
+      await visitor.goto(`/leagues/${closed.id}`);
+      await visitor.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+      expect(await visitor.locator("main").textContent()).not.toContain("Back Room");
+
+      const outsider = await pageFor(stranger, { viewport: PHONE, scheme: "dark" });
+      await outsider.goto(`/leagues/${open.id}`);
+      const join = outsider.getByRole("button", { name: "Join League" });
+      await join.waitFor();
+      await outsider.goto(`/leagues/${closed.id}/members`);
+      await outsider.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+      // Joining from the landing, by keyboard: the page becomes the member's.
+      await outsider.goto(`/leagues/${open.id}`);
+      await join.focus();
+      await outsider.keyboard.press("Enter");
+      await outsider.getByRole("navigation", { name: "League sections" }).waitFor();
+
+      // On /leagues a card still opens the details dialog, which leads to the page.
+      const mine = await pageFor(me, { viewport: PHONE, scheme: "dark" });
+      await mine.goto(`/leagues?league=${open.id}`);
+      const dialog = mine.locator("dialog.league-details-dialog");
+      const openPage = dialog.getByRole("link", { name: "Open league page" });
+      await openPage.focus();
+      await mine.keyboard.press("Enter");
+      await mine.waitForURL(`**/leagues/${open.id}`);
+      await mine.getByRole("heading", { level: 1, name: "Sunday Sharps" }).waitFor();
+      expect(await mine.locator("dialog[open]").count()).toBe(0);
+    },
+    2 * E2E_TIMEOUT,
+  );
+});
+
+/** Every element of `scope` whose box leaves the page's width or whose text overflows it: what a reader loses. */
+function clipped(page: Page, scope: string) {
+  return page.locator(scope).evaluate((root) => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const el of [root, ...root.querySelectorAll<HTMLElement>("*")]) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || getComputedStyle(el).visibility === "hidden" || el.closest(".visually-hidden")) continue;
+      const name = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? "").slice(0, 30)}"`;
+      if (box.left < -0.5 || box.right > width + 0.5) found.push(`${name} outside the page`);
+      else if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+        found.push(`${name} cut (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    return found;
+  });
+}
+
+describe("standings you can read (issue 44 items 2 and 5)", () => {
+  for (const [viewport, scheme] of [
+    [PHONE, "light"],
+    [TABLET, "dark"],
+  ] as const) {
+    test(
+      `every figure, the note and the footnote whole at ${viewport.width}; each member's bets in play counted (${scheme})`,
+      async () => {
+        const me = await newPlayer(suite.server, "long_named_member_1");
+        const pal = await newPlayer(suite.server, "pal_pat");
+        const lee = await newPlayer(suite.server, "lee");
+        const sharps = await league(me, [pal, lee], {
+          scoring: {
+            scoring: "units",
+            roiMinBets: 1,
+            tiebreakers: ["roi", "clv"],
+            dropWorstWeeks: 0,
+            minBetsPerWeek: 1,
+          },
+        });
+        await placeBet(suite.server, pal, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+        await placeBet(suite.server, me, total(DAL_PHI, "Over"));
+        await placeBet(suite.server, me, spread(KC_BUF, "Buffalo Bills", -3.5));
+        await placeBet(suite.server, pal, total(SF_SEA, "Under"));
+        suite.server.ctx.clock.set("2026-09-11T04:00:00Z");
+        await resolveGame(suite.server, DAL_PHI, 20, 27);
+
+        const page = await pageFor(me, { viewport, scheme });
+        await page.goto(`/leagues/${sharps.id}?week=1`);
+        const fit = page.locator(".league-standings-fit");
+        await fit.locator(".league-standings-cards, .league-standings").locator("visible=true").first().waitFor();
+        // Each member's bets in play, beside their figures.
+        const inPlay = await page.evaluate(() => {
+          const shown = [...document.querySelectorAll<HTMLElement>(".league-standings-fit > *")].find(
+            (el) => el.offsetParent !== null && !el.matches("p"),
+          )!;
+          if (shown.matches("ol"))
+            return [...shown.querySelectorAll("li")].map((li) => [
+              li.querySelector(".league-standings-card-player")?.textContent,
+              [...li.querySelectorAll("dl > div")]
+                .find((d) => d.querySelector("dt")?.textContent === "In Play")
+                ?.querySelector("dd")?.textContent,
+            ]);
+          const heads = [...shown.querySelectorAll("thead th")].map((th) => th.textContent);
+          const col = heads.indexOf("In Play");
+          return [...shown.querySelectorAll("tbody tr")].map((tr) => [
+            tr.querySelector("th")?.textContent,
+            tr.querySelectorAll("th, td")[col]?.textContent,
+          ]);
+        });
+        expect(Object.fromEntries(inPlay as [string, string][])).toEqual({
+          long_named_member_1: "1",
+          pal_pat: "1",
+          lee: "0",
+        });
+        expect(await clipped(page, ".league-section")).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+        await page.locator(".league-scoring-text").waitFor();
+        await screenshot(page, `league-page-standings-week-${viewport.width}-${scheme}`);
+      },
+      E2E_TIMEOUT,
+    );
+  }
+});
+
+describe("the Tuesday recap on the league page (issue 44 item 7)", () => {
+  test(
+    "after the week's last game the recap appears in place; its card opens for a member; a league-mate's name opens their profile (1280 and 390, light and dark)",
+    async () => {
+      const me = await newPlayer(suite.server, "recap_rae");
+      const pal = await newPlayer(suite.server, "pal_pat");
+      const lee = await newPlayer(suite.server, "lee");
+      const sharps = await league(me, [pal, lee]);
+      await placeBet(suite.server, pal, { ...spread(KC_BUF, "Buffalo Bills", -3.5) });
+      await placeBet(suite.server, lee, total(DAL_PHI, "Over", 45.5));
+      await placeBet(suite.server, me, spread(SF_SEA, "Seattle Seahawks", -3.5));
+      suite.server.ctx.clock.set("2026-09-14T03:00:00Z"); // Sunday night: two games final, one to go
+      await resolveGame(suite.server, DAL_PHI, 17, 20); // 37 points: lee's Over misses
+      await resolveGame(suite.server, KC_BUF, 20, 27);
+
+      const page = await pageFor(me, { viewport: DESKTOP });
+      // The first page of a run waits for the web app's bundle: on a busy machine, longer than a click.
+      await page.goto(`/leagues/${sharps.id}/recap`, { timeout: E2E_TIMEOUT });
+      await page.getByText("Week 1's recap comes once all its games are final.").waitFor();
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/")) asked.push(url.pathname);
+      });
+      // The week's last game ends: the recap comes in place, from the games update.
+      await resolveGame(suite.server, SF_SEA, 21, 24); // Seattle by 3: my -3.5 misses
+      await page.locator(".league-recap-winner").waitFor();
+      expect(await page.locator(".league-recap-winner").textContent()).toBe("pal_pat won the week with +0.91U.");
+      // The games' final came on the socket (no games request); then the recap was asked for (again
+      // while the week's bets were still settling, or once my own bet's settlement came).
+      expect(asked.filter((p) => p.startsWith("/api/games"))).toEqual([]);
+      expect(asked).toContain(`/api/recap/league/${sharps.id}/week/1`);
+      const highlights = await page
+        .locator(".league-recap-highlights > div")
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.querySelector("dt")?.textContent, r.querySelector("dd")?.textContent]),
+        );
+      expect(highlights[0]).toEqual(["Biggest hit", "pal_pat: Buffalo Bills -3.5 (-110) · +0.91U"]);
+      expect(highlights.map((h) => h[0])).toContain("Worst beat");
+      // The share card, for a member: by keyboard its link, and the image itself.
+      const card = page.getByRole("link", { name: "Download the recap card" });
+      await card.focus();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Download the recap card");
+      const png = await page.request.get((await card.getAttribute("href"))!);
+      expect([png.status(), png.headers()["content-type"]]).toEqual([200, "image/png"]);
+
+      // A league-mate's name leads to their profile, which opens (friends and league-mates see it).
+      await page.getByRole("navigation", { name: "League sections" }).getByRole("link", { name: "Members" }).click();
+      await page.locator(".league-page .league-members").getByRole("link", { name: "pal_pat" }).click();
+      await page.waitForURL("**/players/pal_pat");
+      await page
+        .getByRole("heading", { name: /pal_pat/ })
+        .first()
+        .waitFor();
+      expect(await page.getByText("This profile is private").count()).toBe(0);
+
+      for (const [viewport, scheme] of [
+        [DESKTOP, "light"],
+        [DESKTOP, "dark"],
+        [PHONE, "light"],
+        [PHONE, "dark"],
+      ] as const) {
+        const shot = await pageFor(me, { viewport, scheme });
+        await shot.goto(`/leagues/${sharps.id}/recap`);
+        await shot.locator(".league-recap-winner").waitFor();
+        await shot.locator(".league-recap-tails, .league-recap p.muted").first().waitFor();
+        expect(await clipped(shot, ".league-section")).toEqual([]);
+        await screenshot(shot, `league-page-recap-${viewport.width}-${scheme}`);
+        await shot.goto(`/leagues/${sharps.id}`);
+        await shot.locator(".league-scoring-text").waitFor();
+        await screenshot(shot, `league-page-standings-final-${viewport.width}-${scheme}`);
+        await shot.context().close();
+      }
+    },
+    3 * E2E_TIMEOUT,
+  );
 });

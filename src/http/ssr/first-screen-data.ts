@@ -254,7 +254,13 @@ async function leagueScreen(reads: Reads, id: number, section: LeagueSection, se
         await reads.add(keys.games(current.week), () => Promise.resolve(games.games(current.week))),
       );
       const week = intParam(search.get("week"), 1, WEEKS) ?? defaultRecapWeek(current.week, listed ?? []);
-      if (week !== null)
+      if (week === null) return;
+      // The recap section asks once the week's games are all final (LeagueRecapSection): both answers.
+      const ofWeek =
+        week === current.week
+          ? listed
+          : parsed<Game[]>(await reads.add(keys.games(week), () => Promise.resolve(games.games(week))));
+      if (ofWeek && ofWeek.length > 0 && ofWeek.every((g) => g.status === "completed"))
         reads.add(keys.leagueRecap(id, week), () => json(leagues.leagueRecap(db, now(), viewer.id, id, week)));
       return;
     }

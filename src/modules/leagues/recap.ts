@@ -10,7 +10,7 @@ import type { LeagueRecap } from "../../shared/contract/league-recap.ts";
 import { coverMargin } from "../../shared/cover.ts";
 import { stringToCents, UNIT_CENTS } from "../../shared/money.ts";
 import { publicBet } from "../../shared/public-bet.ts";
-import { betsWithTails, revealedPickIds } from "../betting/service.ts";
+import { betsWithTails, pendingLeaguePicks, revealedPickIds } from "../betting/service.ts";
 import { currentWeek, weekFacts, weekSchedule } from "../games/service.ts";
 import { picksOf } from "./feed.ts";
 import { highlights, type RecapPick, tailRecords } from "./recap-rules.ts";
@@ -56,7 +56,25 @@ export async function leagueRecap(
   const { season } = await currentWeek(db, now);
   if (!(await weekIsFinal(db, season, week)))
     throw conflict(`Week ${week}'s recap comes once all its games are final`, "week_not_final");
+  if (await stillSettling(db, row, season, week))
+    throw conflict(`Week ${week}'s recap comes once its bets are settled`, "week_settling");
   return weekRecap(db, now, row, season, week);
+}
+
+/**
+ * Whether a pick of the league's final week is still to be settled: a game's final reaches the
+ * screens before its bets settle (games/service.ts completeGame), and a recap read in between would
+ * leave them out. A prop waits for its figures, which may come days later: it holds nothing back.
+ */
+async function stillSettling(db: Db, row: LeagueRow, season: number, week: number): Promise<boolean> {
+  const members = await repo.membersOf(db, [row.id]);
+  const pending = await pendingLeaguePicks(db, await picksOf(db, row, members, null), season, week);
+  if (pending.length === 0) return false;
+  const bets = await betsWithTails(
+    db,
+    pending.map((p) => p.id),
+  );
+  return bets.some(({ bet }) => bet.betType !== "prop" && !bet.legs?.some((leg) => leg.betType === "prop"));
 }
 
 async function weekIsFinal(db: Db, season: number, week: number): Promise<boolean> {
@@ -112,7 +130,7 @@ export async function recapsToTell(
   const found: RecapToTell[] = [];
   for (const row of leagues) {
     const memberIds = (members.get(row.id) ?? []).map((m) => m.user_id);
-    if (!stillToTell(row.id, season, memberIds)) continue;
+    if (!stillToTell(row.id, season, memberIds) || (await stillSettling(db, row, season, week))) continue;
     const recap = await weekRecap(db, now, row, season, week);
     if (recap.winners.length === 0) continue;
     found.push({ leagueId: row.id, leagueName: row.name, memberIds, recap });

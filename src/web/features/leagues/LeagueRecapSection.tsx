@@ -1,6 +1,6 @@
 import { WeekSelect } from "../../components/WeekSelect.tsx";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
-import { errorText } from "../../lib/api.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
 import { useCurrentWeek, useWeekGames } from "../../lib/games.ts";
 import { useLeagueRecap } from "./api.ts";
 import { recapText } from "./recap-text.ts";
@@ -28,7 +28,11 @@ export function LeagueRecapSection({
   const current = useCurrentWeek().data?.week ?? null;
   const { data: games } = useWeekGames(asked === null ? current : null);
   const week = asked ?? (current !== null && games ? defaultRecapWeek(current, games) : null);
-  const { data: recap, error } = useLeagueRecap(leagueId, week);
+  // The week's games, kept live by the socket: the recap is asked for once they are all final, so
+  // the week's last game ending brings it in place (one request, none per update).
+  const { data: weekGames } = useWeekGames(week);
+  const final = weekGames !== undefined && weekGames.length > 0 && weekGames.every((g) => g.status === "completed");
+  const { data: recap, error } = useLeagueRecap(leagueId, final ? week : null);
   const text = recap ? recapText(recap, leagueName) : null;
   return (
     <section className="league-recap" aria-labelledby="league-recap-title">
@@ -41,8 +45,13 @@ export function LeagueRecapSection({
       {current !== null && week === null && (asked !== null || games) ? (
         <p className="muted">The first recap comes once Week 1's games are final.</p>
       ) : null}
-      {error ? <p className="muted league-recap-wait">{errorText(error, "This recap could not be loaded.")}</p> : null}
-      {week !== null && !recap && !error ? (
+      {week !== null && weekGames && !final ? (
+        <p className="muted league-recap-wait">Week {week}'s recap comes once all its games are final.</p>
+      ) : null}
+      {error && !(error instanceof ApiError && error.code === "week_settling") ? (
+        <p className="muted league-recap-wait">{errorText(error, "This recap could not be loaded.")}</p>
+      ) : null}
+      {week !== null && final && !recap && (!error || (error instanceof ApiError && error.code === "week_settling")) ? (
         <p className="muted" aria-busy="true">
           Loading the recap…
         </p>

@@ -8,7 +8,7 @@ import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/
 import { useLeagueStandings } from "./api.ts";
 import { type StandingsPeriod, StandingsWeekPicker } from "./StandingsWeekPicker.tsx";
 import { PoolStandingsTable } from "./PoolStandingsTable.tsx";
-import { StandingsCards } from "./StandingsCards.tsx";
+import { StandingsCards, standingsFitClass } from "./StandingsCards.tsx";
 
 const tone = (value: number) => toneClass(value, "");
 
@@ -124,6 +124,7 @@ export function LeagueStandings({
   const { data } = useLeagueStandings(league.id, period);
   const answer = data && (period === "season" ? data.week === null : data.week === period) ? data : undefined;
   const title = period === "season" ? "Season standings" : `Week ${period} standings`;
+  const columns = answer?.format === "bets" ? columnsFor(answer.scoring, answer.rows) : [];
   return (
     <section aria-labelledby="league-standings-title" aria-describedby="league-standings-basis">
       <div className="league-standings-head">
@@ -147,20 +148,20 @@ export function LeagueStandings({
       ) : answer.format !== "bets" ? (
         <PoolStandingsTable answer={answer} title={title} viewerId={viewerId} />
       ) : (
-        <div className="league-standings-fit">
+        <div className={standingsFitClass(columns)}>
           <RankTable
             className="league-standings"
             label={title}
             caption={title}
             rows={answer.rows}
-            columns={columnsFor(answer.scoring, answer.rows)}
+            columns={columns}
             rowKey={(row) => row.userId}
             isViewer={(row) => row.userId === viewerId}
           />
           <StandingsCards
             label={title}
             rows={answer.rows}
-            columns={columnsFor(answer.scoring, answer.rows)}
+            columns={columns}
             rowKey={(row) => row.userId}
             isViewer={(row) => row.userId === viewerId}
           />

@@ -1,7 +1,7 @@
 import type { PoolStandings, PoolStandingsRow } from "../../../shared/contract/pools.ts";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
 import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
-import { StandingsCards } from "./StandingsCards.tsx";
+import { StandingsCards, standingsFitClass } from "./StandingsCards.tsx";
 
 /** What placed a member below the one above on a tie, in words. */
 const TIEBREAK_WORDS: Record<NonNullable<PoolStandingsRow["tiebreak"]>, string> = {
@@ -79,7 +79,7 @@ export function PoolStandingsTable({
 }) {
   const columns = columnsFor(answer);
   return (
-    <div className="league-standings-fit">
+    <div className={standingsFitClass(columns)}>
       <RankTable
         className="league-standings"
         label={title}

@@ -1,5 +1,16 @@
 import type { RankColumn } from "../../components/RankTable.tsx";
 
+/** More columns than this need a wide frame for the table (leagues.css: cards below 54rem, not 34rem). */
+const FEW_COLUMNS = 7;
+
+/**
+ * The frame that shows the table or the cards by the width it has (issue 44 item 5): a table of many
+ * columns (a note, CLV) wants more room before it is shown than one of a few, or a column is cut off.
+ */
+export function standingsFitClass(columns: readonly unknown[]): string {
+  return columns.length > FEW_COLUMNS ? "league-standings-fit league-standings-fit-wide" : "league-standings-fit";
+}
+
 /**
  * Standings where a table's columns would not all fit (a phone, the details dialog): a card a member,
  * their rank and name, then every figure under its column's name. The stylesheet shows this or the

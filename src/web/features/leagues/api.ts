@@ -15,7 +15,7 @@ import type { PoolOptions, PoolStandings } from "../../../shared/contract/pools.
 import type { LeagueFormat } from "../../../shared/pools.ts";
 import type { LeagueHistory } from "../../../shared/contract/league-history.ts";
 import type { RevealPicks } from "../../../shared/league-reveal.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 import { keys, useQuery } from "../../lib/queries.ts";
 
 export { AVAILABLE_PAGE_SIZE } from "../../lib/queries.ts";
@@ -57,9 +57,23 @@ export const useLeaguePreview = (id: number, enabled: boolean) =>
 export const useLeagueWeekPicks = (id: number) => useQuery<LeagueWeekPicks>(keys.leagueWeekPicks(id), onOpen);
 /** The week's revealed picks still in play (members only); their games' scores come live with the games. */
 export const useLeagueSweat = (id: number) => useQuery<LeagueSweat>(keys.leagueSweat(id), onOpen);
-/** A week's recap (members only; 409 until the week's games are final). */
+/** Asked again each second, for a minute at most, while the server says the week's bets are still settling. */
+const untilSettled = {
+  ...onOpen,
+  shouldRetryOnError: (error: Error) => error instanceof ApiError && error.code === "week_settling",
+  onErrorRetry: (
+    _error: unknown,
+    _key: string,
+    _config: unknown,
+    revalidate: (opts: { retryCount: number }) => void,
+    { retryCount }: { retryCount: number },
+  ) => {
+    if (retryCount <= 60) setTimeout(() => revalidate({ retryCount }), 1000);
+  },
+};
+/** A week's recap (members only; 409 until the week's games are final and its bets settled). */
 export const useLeagueRecap = (id: number, week: number | null) =>
-  useQuery<LeagueRecap>(week === null ? null : keys.leagueRecap(id, week), onOpen);
+  useQuery<LeagueRecap>(week === null ? null : keys.leagueRecap(id, week), untilSettled);
 /** A page of the league's revealed picks (members only); `cursor`: the last pick of the page before. */
 export const useLeagueFeed = (id: number | null, cursor: number | null = null) =>
   useQuery<LeagueFeed>(id === null ? null : keys.leagueFeed(id, cursor), onOpen);
