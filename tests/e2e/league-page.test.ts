@@ -11,12 +11,11 @@ import { syncGames } from "../../src/modules/feeds/service.ts";
 import type { League } from "../../src/shared/contract/leagues.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, TABLET, trackRequests, withDispatcher } from "./helpers.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, TABLET, withDispatcher } from "./helpers.ts";
 import {
   type BettingServer,
   DAL_PHI,
   KC_BUF,
-  NOW,
   newPlayer,
   placeBet,
   resolveGame,
@@ -78,8 +77,6 @@ async function pageFor(who: BuiltUser | null, opts: PageOptions = {}): Promise<P
   page.setDefaultTimeout(8000);
   return page;
 }
-
-const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
 describe("the league page", () => {
   for (const [viewport, scheme] of [

@@ -46,12 +46,17 @@ export function StandingsCards<T>({
               <span className="league-standings-card-player">{player!.cell(row)}</span>
             </p>
             <dl>
-              {figures.map((column) => (
-                <div key={String(column.head)} className={column.className}>
-                  <dt>{column.head}</dt>
-                  <dd className={column.cellClass?.(row)}>{column.cell(row)}</dd>
-                </div>
-              ))}
+              {figures.map((column) => {
+                const value = column.cell(row);
+                // An empty figure (no note for this member) is left out, not shown as a bare label.
+                if (value === "") return null;
+                return (
+                  <div key={String(column.head)} className={column.className}>
+                    <dt>{column.head}</dt>
+                    <dd className={column.cellClass?.(row)}>{value}</dd>
+                  </div>
+                );
+              })}
             </dl>
           </li>
         );
