@@ -23,7 +23,7 @@ import { INDIVIDUAL_BOOK } from "../src/shared/bets.ts";
 import { parlayAmericanOdds, parlayWinCents } from "../src/shared/parlays.ts";
 import type { Game } from "../src/shared/contract/games.ts";
 import type { LeagueSweat } from "../src/shared/contract/league-feed.ts";
-import { benchServer, insertBenchUsers, insertBetRows, percentile } from "./support.ts";
+import { benchServer, insertBenchUsers, insertBetRows, lineReader, percentile } from "./support.ts";
 
 const MEMBERS = 200;
 const PICKS = 5_000;
@@ -227,21 +227,7 @@ async function openRooms(origin: string, withCookies: boolean) {
   const settings = { origin, sockets: SOCKETS, cookies: withCookies ? cookies : [], sweat, games, gameId: moved!.id };
   proc.stdin.write(`${JSON.stringify(settings)}\n`);
   proc.stdin.flush();
-  const reader = proc.stdout.getReader();
-  let buffered = "";
-  const nextLine = async (): Promise<string> => {
-    for (;;) {
-      const newline = buffered.indexOf("\n");
-      if (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        return line;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the client process ended early");
-      buffered += new TextDecoder().decode(value);
-    }
-  };
+  const nextLine = lineReader(proc.stdout, "the client process");
   if ((await nextLine()) !== "ready") throw new Error("the clients did not get ready");
   return {
     async report(): Promise<Report> {
@@ -293,14 +279,7 @@ const bare = Bun.spawn([process.execPath, join(import.meta.dir, "fanout-baseline
   stdout: "pipe",
   stderr: "inherit",
 });
-const bareReader = bare.stdout.getReader();
-let bareUrl = "";
-while (!bareUrl.includes("\n")) {
-  const { value, done } = await bareReader.read();
-  if (done) throw new Error("the baseline server ended early");
-  bareUrl += new TextDecoder().decode(value);
-}
-bareUrl = bareUrl.trim();
+const bareUrl = await lineReader(bare.stdout, "the baseline server")();
 const bareRooms = await openRooms(bareUrl, false);
 const bareDelivered: number[] = [];
 const message = JSON.parse(firstMessages[0]!) as { games: Game[] };

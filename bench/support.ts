@@ -112,3 +112,22 @@ export async function sampleMs(read: () => Promise<unknown>, n = 200): Promise<n
   }
   return samples;
 }
+
+/** Reads a child process's output a line at a time (a bench's clients report on stdout); throws if it ends first. */
+export function lineReader(stream: ReadableStream<Uint8Array>, what: string): () => Promise<string> {
+  const reader = stream.getReader();
+  let buffered = "";
+  return async () => {
+    for (;;) {
+      const newline = buffered.indexOf("\n");
+      if (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        return line;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`${what} ended early`);
+      buffered += new TextDecoder().decode(value);
+    }
+  };
+}

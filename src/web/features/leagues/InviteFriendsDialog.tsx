@@ -5,6 +5,7 @@ import { errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { fetchInviteToken, inviteLink } from "./api.ts";
 import { copyText } from "./copy-text.ts";
+import { InviteLinkField } from "./InviteLinkActions.tsx";
 
 /** Whether this browser offers its system share sheet for a link (navigator.share). */
 const canShare = (data: ShareData) =>
@@ -49,14 +50,7 @@ export function InviteFriendsDialog({
         </header>
         {failed ? <p role="alert">{failed}</p> : null}
         {link ? (
-          <textarea
-            className="league-link-field"
-            readOnly
-            rows={2}
-            value={link}
-            aria-label="Invite link"
-            onFocus={(event) => event.target.select()}
-          />
+          <InviteLinkField link={link} />
         ) : failed ? null : (
           <p className="muted" aria-busy="true">
             Getting the link…

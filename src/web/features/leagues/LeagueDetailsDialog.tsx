@@ -12,6 +12,7 @@ import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { LeagueHistory } from "./LeagueHistory.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
 import { isAdmin, isMember } from "../../lib/league-text.ts";
+import { LeaveOrDelete } from "./LeagueMembersSection.tsx";
 import { MembersList } from "./MembersList.tsx";
 import { LeagueStandings } from "./LeagueStandings.tsx";
 import { leaguePath } from "./sections.ts";
@@ -173,18 +174,7 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
       {member ? <LeagueHistory leagueId={league.id} /> : null}
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
-      {member ? (
-        <footer>
-          {admin ? (
-            <button type="button" className="league-leave" onClick={() => onAsk({ kind: "delete" })}>
-              Delete League
-            </button>
-          ) : null}
-          <button type="button" className="league-leave" onClick={() => onAsk({ kind: "leave" })}>
-            Leave League
-          </button>
-        </footer>
-      ) : null}
+      {member ? <LeaveOrDelete admin={admin} onAsk={onAsk} /> : null}
     </article>
   );
 }

@@ -17,17 +17,7 @@ export function LeagueLanding({ id, viewerId }: { id: number; viewerId: number |
   const { data: league, error } = useLeaguePreview(id, true);
   const { pending, run } = useLeagueAction();
   usePageTitle(league?.name ?? null);
-  if (error instanceof ApiError && error.status === 404) {
-    return (
-      <section className="not-found">
-        <h1>404 Page Not Found</h1>
-        <p>There is no league at this address, or it is private: join it by invitation or invite link.</p>
-        <Link href="/leagues" className="button-link">
-          Go to Leagues
-        </Link>
-      </section>
-    );
-  }
+  if (error instanceof ApiError && error.status === 404) return <LeagueNotFound />;
   if (error)
     return (
       <article className="error-panel" role="alert">
@@ -73,6 +63,20 @@ export function LeagueLanding({ id, viewerId }: { id: number; viewerId: number |
           </Link>
         )}
       </div>
+    </section>
+  );
+}
+
+/** No league here, or a private one this viewer may not see: the same words either way (nothing leaks). */
+export function LeagueNotFound() {
+  usePageTitle("League not found");
+  return (
+    <section className="not-found">
+      <h1>404 Page Not Found</h1>
+      <p>There is no league at this address, or it is private: join it by invitation or invite link.</p>
+      <Link href="/leagues" className="button-link">
+        Go to Leagues
+      </Link>
     </section>
   );
 }

@@ -31,16 +31,31 @@ export function LeagueMembersSection({
       />
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={viewerId} /> : null}
       <LeagueRules league={league} />
-      <footer className="league-page-leave">
-        {admin ? (
-          <button type="button" className="league-leave" onClick={() => onAsk({ kind: "delete" })}>
-            Delete League
-          </button>
-        ) : null}
-        <button type="button" className="league-leave" onClick={() => onAsk({ kind: "leave" })}>
-          Leave League
-        </button>
-      </footer>
+      <LeaveOrDelete className="league-page-leave" admin={admin} onAsk={onAsk} />
     </div>
+  );
+}
+
+/** A member's way out (Leave League) and an admin's Delete League, each asked for again before it is done. */
+export function LeaveOrDelete({
+  className,
+  admin,
+  onAsk,
+}: {
+  className?: string;
+  admin: boolean;
+  onAsk(asking: LeagueConfirmation): void;
+}) {
+  return (
+    <footer className={className}>
+      {admin ? (
+        <button type="button" className="league-leave" onClick={() => onAsk({ kind: "delete" })}>
+          Delete League
+        </button>
+      ) : null}
+      <button type="button" className="league-leave" onClick={() => onAsk({ kind: "leave" })}>
+        Leave League
+      </button>
+    </footer>
   );
 }

@@ -14,7 +14,7 @@ import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAct
 import { InviteFriendsDialog } from "./InviteFriendsDialog.tsx";
 import { LeagueHeader } from "./LeagueHeader.tsx";
 import { LeagueHistoryList } from "./LeagueHistory.tsx";
-import { LeagueLanding } from "./LeagueLanding.tsx";
+import { LeagueLanding, LeagueNotFound } from "./LeagueLanding.tsx";
 import { LeagueFeed } from "./LeagueFeed.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { LeagueMembersSection } from "./LeagueMembersSection.tsx";
@@ -36,19 +36,6 @@ export function LeaguePage({ params }: { params: { id?: string; section?: string
   if (isLoading) return <Loading />;
   if (!user) return <LeagueLanding id={address.id} viewerId={null} />;
   return <SignedIn id={address.id} section={address.section} viewerId={user.id} />;
-}
-
-function LeagueNotFound() {
-  usePageTitle("League not found");
-  return (
-    <section className="not-found">
-      <h1>404 Page Not Found</h1>
-      <p>There is no league at this address, or it is private: join it by invitation or invite link.</p>
-      <Link href="/leagues" className="button-link">
-        Go to Leagues
-      </Link>
-    </section>
-  );
 }
 
 function SignedIn({ id, section, viewerId }: { id: number; section: LeagueSection; viewerId: number }) {

@@ -2,13 +2,13 @@ import { useState } from "react";
 import type { LeagueScoring, LeagueSummary, StandingsRow } from "../../../shared/contract/leagues.ts";
 import { SCORING_LABELS, TIEBREAKER_LABELS } from "../../../shared/league-scoring.ts";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
-import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import type { RankColumn } from "../../components/RankTable.tsx";
 import { useCurrentWeek } from "../../lib/games.ts";
 import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 import { useLeagueStandings } from "./api.ts";
 import { type StandingsPeriod, StandingsWeekPicker } from "./StandingsWeekPicker.tsx";
 import { PoolStandingsTable } from "./PoolStandingsTable.tsx";
-import { StandingsCards, standingsFitClass } from "./StandingsCards.tsx";
+import { FittedStandings } from "./StandingsCards.tsx";
 
 const tone = (value: number) => toneClass(value, "");
 
@@ -148,25 +148,15 @@ export function LeagueStandings({
       ) : answer.format !== "bets" ? (
         <PoolStandingsTable answer={answer} title={title} viewerId={viewerId} />
       ) : (
-        <div className={standingsFitClass(columns)}>
-          <RankTable
-            className="league-standings"
-            label={title}
-            caption={title}
-            rows={answer.rows}
-            columns={columns}
-            rowKey={(row) => row.userId}
-            isViewer={(row) => row.userId === viewerId}
-          />
-          <StandingsCards
-            label={title}
-            rows={answer.rows}
-            columns={columns}
-            rowKey={(row) => row.userId}
-            isViewer={(row) => row.userId === viewerId}
-          />
+        <FittedStandings
+          label={title}
+          rows={answer.rows}
+          columns={columns}
+          rowKey={(row) => row.userId}
+          isViewer={(row) => row.userId === viewerId}
+        >
           <p className="muted league-scoring-text">{scoringText(answer.scoring, answer.weeksPlayed)}</p>
-        </div>
+        </FittedStandings>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import type { PoolStandings, PoolStandingsRow } from "../../../shared/contract/pools.ts";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
-import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
-import { StandingsCards, standingsFitClass } from "./StandingsCards.tsx";
+import type { RankColumn } from "../../components/RankTable.tsx";
+import { FittedStandings } from "./StandingsCards.tsx";
 
 /** What placed a member below the one above on a tie, in words. */
 const TIEBREAK_WORDS: Record<NonNullable<PoolStandingsRow["tiebreak"]>, string> = {
@@ -79,24 +79,14 @@ export function PoolStandingsTable({
 }) {
   const columns = columnsFor(answer);
   return (
-    <div className={standingsFitClass(columns)}>
-      <RankTable
-        className="league-standings"
-        label={title}
-        caption={title}
-        rows={answer.rows}
-        columns={columns}
-        rowKey={(row) => row.userId}
-        isViewer={(row) => row.userId === viewerId}
-      />
-      <StandingsCards
-        label={title}
-        rows={answer.rows}
-        columns={columns}
-        rowKey={(row) => row.userId}
-        isViewer={(row) => row.userId === viewerId}
-      />
+    <FittedStandings
+      label={title}
+      rows={answer.rows}
+      columns={columns}
+      rowKey={(row) => row.userId}
+      isViewer={(row) => row.userId === viewerId}
+    >
       <p className="muted league-scoring-text">{basisText(answer)}</p>
-    </div>
+    </FittedStandings>
   );
 }

@@ -1,4 +1,5 @@
-import type { RankColumn } from "../../components/RankTable.tsx";
+import type { ReactNode } from "react";
+import { type RankColumn, RankTable } from "../../components/RankTable.tsx";
 
 /** More columns than this need a wide frame for the table (leagues.css: cards below 54rem, not 34rem). */
 const FEW_COLUMNS = 7;
@@ -7,7 +8,7 @@ const FEW_COLUMNS = 7;
  * The frame that shows the table or the cards by the width it has (issue 44 item 5): a table of many
  * columns (a note, CLV) wants more room before it is shown than one of a few, or a column is cut off.
  */
-export function standingsFitClass(columns: readonly unknown[]): string {
+function standingsFitClass(columns: readonly unknown[]): string {
   return columns.length > FEW_COLUMNS ? "league-standings-fit league-standings-fit-wide" : "league-standings-fit";
 }
 
@@ -62,5 +63,38 @@ export function StandingsCards<T>({
         );
       })}
     </ol>
+  );
+}
+
+/** Standings as a table where its columns fit and as cards where they would not (one of the two shows), then `children`. */
+export function FittedStandings<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  isViewer,
+  children,
+}: {
+  label: string;
+  rows: readonly T[];
+  columns: readonly RankColumn<T>[];
+  rowKey(row: T): string | number;
+  isViewer(row: T): boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={standingsFitClass(columns)}>
+      <RankTable
+        className="league-standings"
+        label={label}
+        caption={label}
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        isViewer={isViewer}
+      />
+      <StandingsCards label={label} rows={rows} columns={columns} rowKey={rowKey} isViewer={isViewer} />
+      {children}
+    </div>
   );
 }
