@@ -33,6 +33,11 @@ import * as m0032 from "./0032_emails_without_trailing_dot.ts";
 import * as m0034 from "./0034_profile_visibility_default.ts";
 import * as m0035 from "./0035_reveal_once_picked.ts";
 import * as m0036 from "./0036_pools.ts";
+import * as m0040 from "./0040_api_tokens.ts";
+import * as m0041 from "./0041_league_comments.ts";
+import * as m0042 from "./0042_league_webhooks.ts";
+import * as m0043 from "./0043_calendar_feeds.ts";
+import * as m0044 from "./0044_user_key_indexes.ts";
 
 /** Every migration, in order. A static list, so the compiled binary carries them. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +75,9 @@ export const migrations: Record<string, Migration> = {
   "0034_profile_visibility_default": m0034,
   "0035_reveal_once_picked": m0035,
   "0036_pools": m0036,
+  "0040_api_tokens": m0040,
+  "0041_league_comments": m0041,
+  "0042_league_webhooks": m0042,
+  "0043_calendar_feeds": m0043,
+  "0044_user_key_indexes": m0044,
 };

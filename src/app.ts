@@ -41,7 +41,11 @@ import { leaguesRoutes } from "./modules/leagues/index.ts";
 import { socialRoutes } from "./modules/social/index.ts";
 import { profilesRoutes } from "./modules/profiles/index.ts";
 import { pushRoutes } from "./modules/push/index.ts";
-import type { ResolveHost } from "./modules/push/network.ts";
+import { tokensRoutes } from "./modules/tokens/index.ts";
+import { commentsRoutes } from "./modules/comments/index.ts";
+import { webhooksRoutes } from "./modules/webhooks/index.ts";
+import { calendarRoutes } from "./modules/calendar/index.ts";
+import type { ResolveHost } from "./lib/outbound-network.ts";
 import { contestRoutes } from "./modules/contest/index.ts";
 import { statsRoutes } from "./modules/stats/index.ts";
 import { boardReads } from "./modules/stats/reads.ts";
@@ -73,7 +77,7 @@ export interface AppDeps {
   outboxCursor?: () => OutboxCursor | null;
   /** Whether the database's storage is this process's alone (SQLite): writes failing for it make /readyz 503. */
   ownStorage?: boolean;
-  /** Looks push services' names up (modules/push/network.ts); the system's resolver when absent. */
+  /** Looks push services' names up (lib/outbound-network.ts); the system's resolver when absent. */
   resolveHost?: ResolveHost;
 }
 
@@ -81,7 +85,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   wireModules();
   const { config, db, clock, logger, hub } = deps;
-  const auth = authPlugin(deps);
+  // Routes are read on first use, once all are registered: a bearer token's scope depends on the route.
+  const auth = authPlugin({ ...deps, routes: (): RouteInfo[] => app.routes as unknown as RouteInfo[] });
   const databaseAnswers = databaseCheck(() => sql`select 1`.execute(db));
   const metrics = deps.metrics ?? new Metrics();
   const health = deps.health ?? new DatabaseHealth();
@@ -175,9 +180,13 @@ export function createApp(deps: AppDeps) {
     .use(statsRoutes({ ...deps, auth, games, boards }))
     .use(contestRoutes({ ...deps, auth }))
     .use(leaguesRoutes({ ...deps, auth }))
+    .use(commentsRoutes({ ...deps, auth }))
+    .use(webhooksRoutes({ ...deps, auth }))
     .use(socialRoutes({ ...deps, auth }))
     .use(profilesRoutes({ ...deps, auth }))
     .use(pushRoutes({ ...deps, auth }))
+    .use(tokensRoutes({ ...deps, auth }))
+    .use(calendarRoutes({ ...deps, auth }))
     .use(botsRoutes({ ...deps, auth }))
     .use(adminRoutes({ ...deps, auth }))
     .use(auditRoutes({ ...deps, auth }))

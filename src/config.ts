@@ -52,6 +52,8 @@ export interface Config {
   vapidSubject: string | null;
   /** PUSH_LOCAL_ENDPOINTS: accept push endpoints on http://127.0.0.1 / localhost (a local push service, tests). */
   pushLocalEndpoints: boolean;
+  /** WEBHOOK_LOCAL_TARGETS: accept league webhooks on http://127.0.0.1 / localhost (tests only). */
+  webhookLocalTargets: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     vapidKeys: vapidKeys(env),
     vapidSubject: vapidSubject(env),
     pushLocalEndpoints: bool(env, "PUSH_LOCAL_ENDPOINTS"),
+    webhookLocalTargets: bool(env, "WEBHOOK_LOCAL_TARGETS"),
   };
 }
 

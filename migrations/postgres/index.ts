@@ -19,6 +19,11 @@ import * as m0017 from "./0017_emails_without_trailing_dot.ts";
 import * as m0019 from "./0019_profile_visibility_default.ts";
 import * as m0020 from "./0020_reveal_once_picked.ts";
 import * as m0021 from "./0021_pools.ts";
+import * as m0025 from "./0025_api_tokens.ts";
+import * as m0026 from "./0026_league_comments.ts";
+import * as m0027 from "./0027_league_webhooks.ts";
+import * as m0028 from "./0028_calendar_feeds.ts";
+import * as m0029 from "./0029_user_key_indexes.ts";
 
 /** Every PostgreSQL migration, in order: a list of its own, frozen like SQLite's (../index.ts). */
 export const postgresMigrations: Record<string, Migration> = {
@@ -42,4 +47,9 @@ export const postgresMigrations: Record<string, Migration> = {
   "0019_profile_visibility_default": m0019,
   "0020_reveal_once_picked": m0020,
   "0021_pools": m0021,
+  "0025_api_tokens": m0025,
+  "0026_league_comments": m0026,
+  "0027_league_webhooks": m0027,
+  "0028_calendar_feeds": m0028,
+  "0029_user_key_indexes": m0029,
 };

@@ -23,6 +23,10 @@ import type {
   PushPreferencesTable,
   PushSubscriptionsTable,
 } from "../modules/push/table.ts";
+import type { ApiTokensTable } from "../modules/tokens/table.ts";
+import type { CommentReactionsTable, CommentReportsTable, LeagueCommentsTable } from "../modules/comments/table.ts";
+import type { LeagueWebhooksTable, WebhookCursorTable, WebhookDeliveriesTable } from "../modules/webhooks/table.ts";
+import type { CalendarFeedsTable } from "../modules/calendar/table.ts";
 
 /** Every table of the app, as Kysely sees them; each module owns its own table.ts. */
 export interface Database {
@@ -60,4 +64,12 @@ export interface Database {
   push_preferences: PushPreferencesTable;
   push_outbox: PushOutboxTable;
   push_cursor: PushCursorTable;
+  api_tokens: ApiTokensTable;
+  league_comments: LeagueCommentsTable;
+  comment_reactions: CommentReactionsTable;
+  comment_reports: CommentReportsTable;
+  league_webhooks: LeagueWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_cursor: WebhookCursorTable;
+  calendar_feeds: CalendarFeedsTable;
 }

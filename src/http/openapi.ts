@@ -2,6 +2,7 @@ import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
 import { Elysia, t, type AnyElysia } from "elysia";
 import packageJson from "../../package.json" with { type: "json" };
 import { SESSION_COOKIE } from "../modules/auth/plugin.ts";
+import { scopeFor } from "../shared/api-tokens.ts";
 import { contractSchemas, referToNamedSchemas, standardNumbers } from "./openapi-schemas.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -38,6 +39,7 @@ export const TAGS = [
   { name: "Social", description: "Friends, player search and notifications" },
   { name: "Profiles", description: "Players' graded records and who may see them" },
   { name: "Push", description: "Web Push: devices, what is pushed, quiet hours and a test notification" },
+  { name: "Tokens", description: "Personal API tokens for one's own scripts: made, listed and revoked in the app" },
   { name: "Admin", description: "Site admins' tools: bots and the audit log" },
   { name: "Service", description: "Probes, health, and the API's OpenAPI and AsyncAPI documents" },
 ];
@@ -95,6 +97,12 @@ export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.sta
     const access = operation["x-access"];
     // Public: said outright, not left to a default (the auth macro sets the session scheme).
     if (!access) operation.security = [];
+    // What a personal API token may call (issue 47): the session, or a token with this scope.
+    const scope = access ? scopeFor({ method: route.method, ...route.hooks.detail, access }) : null;
+    if (scope) {
+      operation.security = [{ session: [] }, { apiToken: [] }];
+      operation["x-token-scope"] = scope;
+    }
     operation.responses = {
       ...operation.responses,
       ...(operation.parameters?.length || operation.requestBody
@@ -102,6 +110,9 @@ export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.sta
         : {}),
       ...(access ? { 401: { ...ERROR_REF, description: "Not signed in" } } : {}),
       ...(access === "admin" ? { 403: { ...ERROR_REF, description: "Admins only" } } : {}),
+      ...(scope
+        ? { 403: { ...ERROR_REF, description: "Not allowed (`token_scope`: the token lacks this scope)" } }
+        : {}),
       "4XX": ERROR_REF,
       "5XX": ERROR_REF,
     };
@@ -116,7 +127,9 @@ export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.sta
       description:
         "The JSON API the browser app uses. Sign in with POST /api/login (or /api/register): the answer sets the session cookie, " +
         `${SESSION_COOKIE}, which routes marked with the session scheme need. Every error answers ${"`{ message, code }`"} ` +
-        "(and `field` for invalid input) with its HTTP status. State-changing requests from another origin are refused.",
+        "(and `field` for invalid input) with its HTTP status. State-changing requests from another origin are refused. " +
+        "Scripts may instead send a personal API token (Settings → API tokens) as `Authorization: Bearer npt_…` to the " +
+        "operations marked with the apiToken scheme, within its scopes (`x-token-scope`: `read`, or `bets` to place and cancel bets).",
     },
     servers: [{ url: "/", description: "The server that serves this document" }],
     tags: TAGS,
@@ -135,6 +148,14 @@ export function buildOpenApiDocument(app: AnyElysia): typeof OpenApiDocument.sta
           in: "cookie",
           name: SESSION_COOKIE,
           description: "Set by POST /api/login and POST /api/register",
+        },
+        apiToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "npt_…",
+          description:
+            "A personal API token made in Settings → API tokens (POST /api/tokens), with the scopes its operations' " +
+            "`x-token-scope` names; 403 `token_scope` outside them; at most 120 requests a minute per token",
         },
       },
     },

@@ -51,10 +51,11 @@ export function assertQueryParams(url: string): void {
   }
 }
 
-/** Secrets that travel in a path (invite tokens) never reach the logs. */
+/** Secrets that travel in a path (invite tokens, calendar feeds) never reach the logs. */
 export function loggablePath(pathname: string): string {
   return pathname
     .replace(/^(\/api\/leagues\/join-by-token\/)[^/]+/, "$1:token")
+    .replace(/^(\/api\/calendar\/)[^/]+/, "$1:token")
     .replace(/^(\/invite\/)[^/]+/, "$1:token");
 }
 

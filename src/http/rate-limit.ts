@@ -45,6 +45,8 @@ export const ABUSE_LIMITS = {
   searches: 60,
   friendRequests: 20,
   invitations: 30,
+  /** Requests one personal API token may make, whatever they are (issue 47 item 3). */
+  apiTokenRequests: 120,
 } as const;
 
 /**

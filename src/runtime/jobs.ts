@@ -10,7 +10,8 @@ import { hasNoUsers } from "../modules/users/service.ts";
 import { gradeUngraded } from "../modules/pools/service.ts";
 import { runPoolAutoPicks } from "../modules/leagues/service.ts";
 import { PUSH_TICK_MS, startPushJob } from "../modules/push/job.ts";
-import type { ResolveHost } from "../modules/push/network.ts";
+import { startWebhookJob, WEBHOOK_TICK_MS } from "../modules/webhooks/job.ts";
+import type { ResolveHost } from "../lib/outbound-network.ts";
 import type { Db } from "./connection.ts";
 import { PURGE_INTERVAL_MS, startSessionPurge } from "./purges.ts";
 
@@ -123,6 +124,14 @@ export const JOBS: readonly BackgroundJob[] = [
     // After commit and off every request's path: a slow or failing push service holds up nothing else.
     async start(ctx) {
       return startPushJob(ctx);
+    },
+  },
+  {
+    name: "league webhooks",
+    schedule: `every ${WEBHOOK_TICK_MS / 1000} s: commissioner posts and settled games become deliveries, reveals and final weeks once a minute, due deliveries sent and retried`,
+    // After commit and off every request's path: a slow or failing receiver holds up nothing else.
+    async start(ctx) {
+      return startWebhookJob(ctx);
     },
   },
   {

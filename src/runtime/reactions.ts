@@ -56,6 +56,24 @@ export const REACTIONS: ReactionTable = {
   "games.changed": { caches: ["games"], reactions: [] },
   "user.renamed": { caches: ["boards"], reactions: [] },
   "sessions.ended": { caches: [], reactions: [({ payload }, { hub }) => hub.endSessions(payload)] },
+  "league.comment": {
+    caches: [],
+    reactions: [
+      ({ payload }, { hub }) => {
+        const message = { type: "league_comments", leagueId: payload.leagueId };
+        for (const userId of payload.memberIds) hub.sendTo(userId, message);
+        for (const userId of payload.notifyIds) hub.sendTo(userId, { type: "notification" });
+      },
+    ],
+  },
+  "webhook.disabled": {
+    caches: [],
+    reactions: [
+      ({ payload }, { hub }) => {
+        for (const userId of payload.adminIds) hub.sendTo(userId, { type: "notification" });
+      },
+    ],
+  },
 };
 
 /** Throws when an event type has no entry: an event nobody reacts to is a wiring mistake, found at start-up. */

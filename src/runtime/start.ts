@@ -9,7 +9,7 @@ import { gradeOnGameCompleted } from "../modules/pools/listeners.ts";
 import { createProvider } from "../modules/feeds/providers/index.ts";
 import type { OddsProvider } from "../modules/feeds/provider.ts";
 import { GameSyncScheduler } from "../modules/feeds/scheduler.ts";
-import type { ResolveHost } from "../modules/push/network.ts";
+import type { ResolveHost } from "../lib/outbound-network.ts";
 import { SocketHub } from "../modules/realtime/hub.ts";
 import { noteRankingChanges } from "../modules/stats/service.ts";
 import { startCheckpointer } from "./checkpointer.ts";

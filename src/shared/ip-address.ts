@@ -1,6 +1,6 @@
 /**
  * IP addresses read strictly, as text: the rate limits key clients by them (http/client-address.ts)
- * and Web Push judges where it may connect by them (modules/push/endpoint-rules.ts).
+ * and Web Push judges where it may connect by them (shared/outbound-targets.ts).
  */
 
 /** The four octets of a dotted-decimal IPv4 address ("192.0.2.1"), or null for any other spelling. */

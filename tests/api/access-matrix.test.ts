@@ -31,6 +31,10 @@ interface World {
   friendRequestId: number;
   betId: number;
   pushDeviceId: number;
+  tokenId: number;
+  commentId: number;
+  webhookId: number;
+  calendarPath: string;
 }
 
 const ENV = { ADMIN_EMAILS: "site@example.com" };
@@ -70,6 +74,31 @@ async function world(): Promise<World> {
       body: pushSubscription("owner"),
     })
   ).body.id as number;
+  const tokenId = (
+    await call(ctx.app, "POST", "/api/tokens", {
+      cookie: people.owner.cookie,
+      body: { name: "owner's script", scopes: ["read"] },
+    })
+  ).body.id as number;
+  const commentId = (
+    await call(ctx.app, "POST", `/api/leagues/${league.id}/comments`, {
+      cookie: people.member.cookie,
+      body: { text: "Who's in for week 1?" },
+    })
+  ).body.id as number;
+  await call(ctx.app, "POST", `/api/comments/${commentId}/report`, {
+    cookie: people.leagueAdmin.cookie,
+    body: { reason: "testing the reports" },
+  });
+  const webhookId = (
+    await call(ctx.app, "POST", `/api/leagues/${league.id}/webhooks`, {
+      cookie: people.leagueAdmin.cookie,
+      body: { url: "https://hooks.example.org/in", kind: "json", events: ["commissioner_post"] },
+    })
+  ).body.id as number;
+  const calendarPath = new URL(
+    (await call(ctx.app, "POST", "/api/user/calendar", { cookie: people.owner.cookie, body: {} })).body.url,
+  ).pathname;
   return {
     ctx,
     people: callers,
@@ -82,6 +111,10 @@ async function world(): Promise<World> {
     friendRequestId,
     betId,
     pushDeviceId,
+    tokenId,
+    commentId,
+    webhookId,
+    calendarPath,
   };
 }
 
@@ -526,6 +559,105 @@ const ROWS: Record<string, Row> = {
     request: () => ["POST", "/api/push/test"],
     expect: only(["owner"], 202, 409),
     otherwise: 409,
+  },
+  "GET /api/leagues/:id/comments": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}/comments`],
+    expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "POST /api/leagues/:id/comments": {
+    request: (w) => ["POST", `/api/leagues/${w.leagueId}/comments`, { text: "Good luck all" }],
+    expect: { ...only(["member", "leagueAdmin"], 201), ...notForOutsiders },
+    otherwise: 403,
+  },
+  // Its author and the league's admins; to anyone else who cannot see the league's talk it does not exist.
+  "DELETE /api/comments/:id": {
+    request: (w) => ["DELETE", `/api/comments/${w.commentId}`],
+    expect: only(["member", "leagueAdmin"], 200, 404),
+    otherwise: 404,
+  },
+  "PUT /api/comments/:id/reactions/:reaction": {
+    request: (w) => ["PUT", `/api/comments/${w.commentId}/reactions/fire`],
+    expect: only(["member", "leagueAdmin"], 200, 404),
+    otherwise: 404,
+  },
+  "DELETE /api/comments/:id/reactions/:reaction": {
+    request: (w) => ["DELETE", `/api/comments/${w.commentId}/reactions/fire`],
+    expect: only(["member", "leagueAdmin"], 200, 404),
+    otherwise: 404,
+  },
+  // The author may not report their own (400); the league's admin reported it already (409).
+  "POST /api/comments/:id/report": {
+    request: (w) => ["POST", `/api/comments/${w.commentId}/report`, { reason: "spam" }],
+    expect: { ...signedIn(404), member: 400, leagueAdmin: 409 },
+    otherwise: 404,
+  },
+  "GET /api/leagues/:id/webhooks": {
+    request: (w) => ["GET", `/api/leagues/${w.leagueId}/webhooks`],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "POST /api/leagues/:id/webhooks": {
+    request: (w) => [
+      "POST",
+      `/api/leagues/${w.leagueId}/webhooks`,
+      { url: "https://chat.example.net/hook", kind: "slack", events: ["picks_revealed", "weekly_recap"] },
+    ],
+    expect: { ...only(["leagueAdmin"], 201), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "DELETE /api/leagues/:id/webhooks/:webhookId": {
+    request: (w) => ["DELETE", `/api/leagues/${w.leagueId}/webhooks/${w.webhookId}`],
+    expect: { ...only(["leagueAdmin"], 200), ...notForOutsiders },
+    otherwise: 403,
+  },
+  "GET /api/admin/comment-reports": {
+    request: () => ["GET", "/api/admin/comment-reports"],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "POST /api/admin/comment-reports/:id/dismiss": {
+    request: (w) => ["POST", `/api/admin/comment-reports/${w.commentId}/dismiss`, {}],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "DELETE /api/admin/comments/:id": {
+    request: (w) => ["DELETE", `/api/admin/comments/${w.commentId}`],
+    expect: only(["siteAdmin"], 200),
+    otherwise: 403,
+  },
+  "GET /api/user/calendar": {
+    request: () => ["GET", "/api/user/calendar"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "POST /api/user/calendar": {
+    request: () => ["POST", "/api/user/calendar", {}],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  "DELETE /api/user/calendar": {
+    request: () => ["DELETE", "/api/user/calendar"],
+    expect: signedIn(200),
+    otherwise: 200,
+  },
+  // The secret URL is the key: whoever holds it reads the feed, signed in or not.
+  "GET /api/calendar/:file": {
+    request: (w) => ["GET", w.calendarPath],
+    expect: everyone(200),
+    otherwise: 200,
+  },
+  "GET /api/tokens": { request: () => ["GET", "/api/tokens"], expect: signedIn(200), otherwise: 200 },
+  "POST /api/tokens": {
+    request: () => ["POST", "/api/tokens", { name: "a script", scopes: ["read", "bets"] }],
+    expect: signedIn(201),
+    otherwise: 201,
+  },
+  // Only the owner's own token: anyone else's answer is that no such token exists.
+  "DELETE /api/tokens/:id": {
+    request: (w) => ["DELETE", `/api/tokens/${w.tokenId}`],
+    expect: only(["owner"], 200, 404),
+    otherwise: 404,
   },
   "GET /api/notifications": { request: () => ["GET", "/api/notifications"], expect: signedIn(200), otherwise: 200 },
   "POST /api/notifications/seen": {

@@ -199,6 +199,17 @@ test("the app runs in production mode unless told otherwise (main.ts sets it bef
   expect(probe({ ...env, NODE_ENV: "development" })).toBe("development false");
 });
 
+test("started from another folder without NODE_ENV, the app still loads its screens (Bun chose the development JSX transform there)", () => {
+  const env: Record<string, string | undefined> = { ...process.env };
+  delete env.NODE_ENV;
+  const elsewhere = mkdtempSync(join(tmpdir(), "npt-cwd-"));
+  const run = (cwd: string) => Bun.spawnSync([process.execPath, MAIN, "--help"], { cwd, env });
+  for (const cwd of [elsewhere, ROOT]) {
+    const res = run(cwd);
+    expect({ cwd, code: res.exitCode, stderr: res.stderr.toString() }).toEqual({ cwd, code: 0, stderr: "" });
+  }
+});
+
 describe("in-process", () => {
   let ctx: TestContext;
   beforeAll(async () => {

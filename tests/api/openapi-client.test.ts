@@ -4,11 +4,15 @@
  * named by the operation ids and schema names, with real types (a wrong use must not compile).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import openapiTS from "openapi-typescript";
+import { buildUser, seededSeason } from "../factories.ts";
 import { call, makeTestApp, type TestContext } from "../support.ts";
+
+/** The docs' example script (README "API tokens"): it places a bet with a personal API token. */
+const EXAMPLE = join(import.meta.dir, "../../docs/examples/place-bet.ts");
 
 type Json = Record<string, any>;
 
@@ -83,6 +87,7 @@ describe("a typed client generated from the document", () => {
     expect(types).toContain("Bet: {");
     writeFileSync(join(folder, "api.d.ts"), types);
     writeFileSync(join(folder, "client.ts"), client(operationIds()));
+    copyFileSync(EXAMPLE, join(folder, "place-bet.ts"));
     writeFileSync(
       join(folder, "tsconfig.json"),
       JSON.stringify({
@@ -95,7 +100,7 @@ describe("a typed client generated from the document", () => {
           lib: ["es2022", "dom"],
           types: [],
         },
-        files: ["client.ts"],
+        files: ["client.ts", "place-bet.ts"],
       }),
     );
     const tsc = Bun.spawnSync([join(import.meta.dir, "../../node_modules/.bin/tsc"), "-p", folder]);
@@ -108,4 +113,32 @@ describe("a typed client generated from the document", () => {
     expect(ids.length).toBeGreaterThan(60);
     expect(ids.filter((id) => typeof id !== "string" || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
   });
+});
+
+describe("the docs' example script (issue 47: a typed client that places a bet with an API token)", () => {
+  test("compiled above against the generated types, it places a bet for the token's player over HTTP", async () => {
+    const world = await seededSeason();
+    const player = await buildUser(world.ctx, { username: "scripter" });
+    const made = await call(world.ctx.app, "POST", "/api/tokens", {
+      cookie: player.cookie,
+      body: { name: "example", scopes: ["read", "bets"] },
+    });
+    world.ctx.app.listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      const exampleDir = mkdtempSync(join(tmpdir(), "nfl-example-"));
+      copyFileSync(EXAMPLE, join(exampleDir, "place-bet.ts"));
+      writeFileSync(join(exampleDir, "api.d.ts"), "export type components = any; export type operations = any;");
+      const { overOnFirstOpenGame } = await import(join(exampleDir, "place-bet.ts"));
+      const bet = await overOnFirstOpenGame(`http://127.0.0.1:${world.ctx.app.server!.port}`, made.body.token);
+      expect({ userId: bet.userId, betType: bet.betType, selection: bet.selection }).toEqual({
+        userId: player.user.id,
+        betType: "total",
+        selection: "Over",
+      });
+      rmSync(exampleDir, { recursive: true, force: true });
+    } finally {
+      await world.ctx.app.stop();
+      await world.ctx.close();
+    }
+  }, 30_000);
 });

@@ -39,6 +39,10 @@ const label = (route: Route) => `${route.method} ${route.path}`;
 /** A path with every parameter filled in, for calls that only need to reach the route. */
 const concrete = (path: string) => path.replace(/:[^/]+/g, "1");
 
+/** A signed-in operation's security: the session cookie, or also a personal API token of the scope it names (issue 47). */
+const sessionOr = (operation: { "x-token-scope"?: string }) =>
+  operation["x-token-scope"] ? [{ session: [] }, { apiToken: [] }] : [{ session: [] }];
+
 describe("GET /api/openapi.json", () => {
   test("is an OpenAPI 3 document about this app", () => {
     expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
@@ -171,7 +175,7 @@ describe("GET /api/openapi.json", () => {
         signedOut401: anonymous.status === 401,
       }).toEqual({
         route: label(route),
-        security: access ? [{ session: [] }] : [],
+        security: access ? sessionOr(operation) : [],
         signedOut401: access !== undefined,
       });
       if (access) expect(operation.responses["401"]).toBeDefined();
@@ -240,12 +244,12 @@ describe("a document people can build on", () => {
     expect(new Set(routes.flatMap((r) => operationOf(r)!.tags))).toEqual(names);
   });
 
-  test("public operations say `security: []`; the others name the session cookie", () => {
+  test("public operations say `security: []`; the others name the session cookie (or an API token: tests/api/api-tokens.test.ts)", () => {
     for (const route of routes) {
       const operation = operationOf(route)!;
       expect({ route: label(route), security: operation.security }).toEqual({
         route: label(route),
-        security: operation["x-access"] ? [{ session: [] }] : [],
+        security: operation["x-access"] ? sessionOr(operation) : [],
       });
     }
     expect(doc.servers).toEqual([{ url: "/", description: expect.any(String) }]);
@@ -327,6 +331,9 @@ describe("a document people can build on", () => {
         "/api/invitations/league/{id} /api/invitations/{id}/accept",
         "/api/invitations/league/{id} /api/invitations/{id}/decline",
         "/api/friends/requests/{id} /api/friends/{friendId}/analytics",
+        // Issue 47's contract names these paths: a league's talk and webhooks, beside the spec's invite-link join.
+        "/api/leagues/join-by-token/{token} /api/leagues/{id}/comments",
+        "/api/leagues/join-by-token/{token} /api/leagues/{id}/webhooks",
       ].sort(),
     );
   });

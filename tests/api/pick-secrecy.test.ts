@@ -17,6 +17,12 @@
  * team and next week's). A pool pick is recognised by its shape (a selection with its price or
  * points) and a pending tiebreaker guess by a member row of hers carrying one.
  *
+ * Issue 47 adds two more ways out: league talk and league webhooks. Every caller tries to comment on
+ * each of her hidden picks in every league (all refused, nothing stored), the walk reads each pick's
+ * thread, and every league has a Discord, a Slack and a JSON webhook to a local receiver for every
+ * event; the receiver's bodies (decoded: embeds, blocks, JSON) go through the same detector, plus a
+ * line naming her pick in a chat message.
+ *
  * The same walk, once her picks' games have kicked off, must find them (the detector works).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -31,6 +37,8 @@ import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
 import { planPoolPushes } from "../../src/modules/push/pool-pushes.ts";
 import { planRecapPushes } from "../../src/modules/push/recap-pushes.ts";
 import { decryptPayload } from "../../src/modules/push/webpush.ts";
+import { deliverDue as deliverWebhooks } from "../../src/modules/webhooks/delivery.ts";
+import { ingestEvents as ingestWebhookEvents, planRecaps, planReveals } from "../../src/modules/webhooks/intake.ts";
 import { OutboxDispatcher } from "../../src/runtime/dispatcher.ts";
 import { copiesSettled, onPostgres } from "../databases.ts";
 import { ADMIN, buildFriendship, type BuiltUser, seededSeason } from "../factories.ts";
@@ -59,6 +67,9 @@ const secretPicks: number[] = [];
 const devices = new Map<string, BrowserDevice>();
 let pushed: { path: string; body: Uint8Array<ArrayBuffer> }[] = [];
 const sockets: WebSocket[] = [];
+let webhookReceiver: Server<unknown>;
+/** What each league's webhooks received, by path (/<league>/<kind>), decoded to the text a chat shows. */
+const hooked: { path: string; body: string }[] = [];
 
 async function ok<T = any>(who: BuiltUser | null, method: string, path: string, body?: unknown): Promise<T> {
   const res = await call(ctx.app, method, path, { body, cookie: who?.cookie });
@@ -159,6 +170,8 @@ function queryValues(p: Parameter): string[] {
   const choices = p.schema?.enum ?? p.schema?.anyOf?.map((s) => s.const).filter((c) => c !== undefined);
   if (choices?.length) return choices.map(String);
   if (p.name === "week") return ["1", "2"];
+  // A pick's comment thread: every hidden pick's, and the control's.
+  if (p.name === "betId") return [...secretPicks, controlPick].map(String);
   if (p.name === "q") return ["alice", "Bills", NOTE];
   return p.required ? ["1"] : [];
 }
@@ -277,6 +290,16 @@ function aliceBetsIn(value: unknown, aboutAlice: boolean): unknown[] {
   return [...found, ...Object.values(o).flatMap((v) => aliceBetsIn(v, aboutAlice || hers))];
 }
 
+/**
+ * What a webhook body gives away: the detector below on the JSON (Discord's and Slack's too), and in a
+ * chat message's text a line naming one of her picks ("alice: Buffalo Bills -3.5 …").
+ */
+function webhookLeaks(body: string): string[] {
+  const found = leaks(body);
+  if (/\balice: /.test(body)) found.push(`a chat line naming alice's pick: ${body.match(/alice: [^"\\]*/)?.[0]}`);
+  return found;
+}
+
 /** The answers a rendered page carries for the browser (web/app/first-screen.ts), as JSON text; null for any other text. */
 function firstScreenData(text: string): string | null {
   return /<script type="application\/json" id="npt-first-screen">(.*?)<\/script>/s.exec(text)?.[1] ?? null;
@@ -316,7 +339,7 @@ beforeAll(async () => {
       mate: { username: "mate" },
       commish: { username: "commish" },
     },
-    env: { PUSH_LOCAL_ENDPOINTS: "true" },
+    env: { PUSH_LOCAL_ENDPOINTS: "true", WEBHOOK_LOCAL_TARGETS: "true" },
   });
   ({ ctx, provider } = world);
   const { admin, stranger, friend, mate, commish } = world.people;
@@ -378,6 +401,22 @@ beforeAll(async () => {
   await ok(alice, "PUT", `/api/leagues/${leagues.survivor.id}/pool/2`, {
     picks: [{ gameId: WEEK2_LATE, selection: "Dallas Cowboys" }],
   });
+  // Every league tells its group chat everything, in each format.
+  webhookReceiver = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      hooked.push({ path: new URL(request.url).pathname, body: await request.text() });
+      return new Response(null, { status: 204 });
+    },
+  });
+  for (const [name, league] of Object.entries(leagues))
+    for (const kind of ["discord", "slack", "json"])
+      await ok(commish, "POST", `/api/leagues/${league.id}/webhooks`, {
+        url: `http://127.0.0.1:${webhookReceiver.port}/${name}/${kind}`,
+        kind,
+        events: ["picks_revealed", "bets_settled", "weekly_recap", "commissioner_post"],
+      });
 
   await startBetIdsAtCanary();
   const games = await ok<{ id: string; playerProps: { id: number }[] }[]>(alice, "GET", "/api/games");
@@ -412,6 +451,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${ctx.app.server!.port}`;
   for (const caller of callers) await subscribeDevice(caller);
   await ingestEvents(ctx.db, ctx.clock.now());
+  await ingestWebhookEvents(ctx.db, ctx.clock.now());
 }, 60_000);
 
 afterAll(async () => {
@@ -419,14 +459,16 @@ afterAll(async () => {
   await dispatcher?.stop();
   if (ctx?.app.server) await ctx.app.stop();
   pushService?.stop(true);
+  webhookReceiver?.stop(true);
   await ctx?.close();
 });
 
-/** Runs the push job's steps over the window, as the jobs holder would. */
+/** Runs the push job's and the league webhooks job's steps over the window, as the jobs holder would. */
 async function pushPass(since: Date) {
   const now = ctx.clock.now();
   for (let i = 0; i < 50; i++) {
     await ingestEvents(ctx.db, now);
+    await ingestWebhookEvents(ctx.db, now);
     await Bun.sleep(onPostgres ? 20 : 0);
   }
   await planLockReminders(ctx.db, now, ctx.config.adminEmails);
@@ -434,6 +476,25 @@ async function pushPass(since: Date) {
   await planPoolPushes(ctx.db, since, now);
   await planRecapPushes(ctx.db, now);
   await deliverDue(ctx.db, ctx.config, now, { subject: "mailto:ops@example.com", timeoutMs: 2000 });
+  await planReveals(ctx.db, since, now);
+  await planRecaps(ctx.db, now);
+  await deliverWebhooks(ctx.db, ctx.config, now, { timeoutMs: 2000 });
+}
+
+/** Every caller asks to comment on each of alice's hidden picks, in every league: each is refused. */
+async function commentOnHiddenPicks(): Promise<string[]> {
+  const accepted: string[] = [];
+  for (const caller of callers.filter((c) => c.who && c.name !== "alice"))
+    for (const [name, league] of Object.entries(leagues))
+      for (const betId of secretPicks) {
+        const res = await call(ctx.app, "POST", `/api/leagues/${league.id}/comments`, {
+          cookie: caller.who!.cookie,
+          body: { text: "nice pick", betId },
+        });
+        if (res.status < 400 || ![403, 404].includes(res.status))
+          accepted.push(`${caller.name} ${name} ${betId}: ${res.status}`);
+      }
+  return accepted;
 }
 
 async function decryptedPushes(): Promise<{ device: string; text: string }[]> {
@@ -450,6 +511,20 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
   test("Sunday morning of week 1: no answer, socket message, push or bell entry gives any of alice's pending picks away", async () => {
     const heard = await Promise.all(callers.map(async (c) => ({ caller: c.name, ...(await openSocket(c)) })));
     const since = ctx.clock.now();
+    // No thread of a hidden pick: every attempt to comment on one is refused, and nothing is stored.
+    expect(await commentOnHiddenPicks()).toEqual([]);
+    expect(await ctx.db.selectFrom("league_comments").select("id").execute()).toEqual([]);
+    const commish = callers.find((c) => c.name === "league-admin")!.who!;
+    await ok(commish, "POST", `/api/leagues/${leagues.kickoff!.id}/comments`, { text: "Dues by Friday", pinned: true });
+    await ok(
+      callers.find((c) => c.name === "league-mate")!.who!,
+      "POST",
+      `/api/leagues/${leagues.kickoff!.id}/comments`,
+      {
+        text: "Good luck all",
+      },
+    );
+    await pushPass(since); // the jobs holder runs every few seconds: it reads the post before the day is out
 
     // Thursday's game kicks off and ends: Dallas lost, so alice's parlay is lost with its evening leg to play.
     ctx.clock.set("2026-09-11T04:30:00Z");
@@ -460,8 +535,12 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     ctx.clock.set("2026-09-11T04:45:00Z"); // settlement pushes wait a few minutes to merge
     await pushPass(ctx.clock.now());
     ctx.clock.set("2026-09-12T12:00:00Z");
+    // Thursday's pick shows now: the league talks about it.
+    await ok(commish, "POST", `/api/leagues/${leagues.kickoff!.id}/comments`, {
+      text: "Eagles, bold",
+      betId: controlPick,
+    });
     // The admin of "Flip League" flips it to the week's first kick-off, and alice opens "Late Join League"'s invite link.
-    const commish = callers.find((c) => c.name === "league-admin")!.who!;
     await ok(commish, "PUT", `/api/leagues/${leagues.flip!.id}`, {
       name: "Flip League",
       isPublic: true,
@@ -516,6 +595,18 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     expect(
       payloads.filter((p) => p.device !== "alice").flatMap((p) => leaks(p.text).map((w) => `${p.device} push: ${w}`)),
     ).toEqual([]);
+    // Still no thread of a hidden pick, Sunday morning as on Wednesday.
+    expect(await commentOnHiddenPicks()).toEqual([]);
+    // The group chats heard what they should (a commissioner post, Thursday's game settled, the league-mate's
+    // pick revealed), every format decoded, and nothing of alice's pending picks.
+    const paths = hooked.map((h) => h.path);
+    for (const kind of ["discord", "slack", "json"]) expect(paths).toContain(`/kickoff/${kind}`);
+    expect(hooked.some((h) => h.path === "/kickoff/json" && h.body.includes('"event":"commissioner_post"'))).toBe(true);
+    expect(hooked.some((h) => h.path === "/kickoff/discord" && h.body.includes("mate: Philadelphia Eagles"))).toBe(
+      true,
+    );
+    expect(hooked.some((h) => h.path === "/kickoff/json" && h.body.includes('"event":"bets_settled"'))).toBe(true);
+    expect(hooked.flatMap((h) => webhookLeaks(h.body).map((w) => `webhook ${h.path}: ${w}`))).toEqual([]);
   }, 180_000);
 
   test("once her games have kicked off, the same walk finds her picks where they belong (the detector works)", async () => {
@@ -541,5 +632,13 @@ describe("a pick stays its owner's until its reveal time, on every path (issue 4
     expect(found.filter((f) => f.includes(`/api/picks/league/${leagues.lateJoin!.id} `))).toEqual([]);
     // Nothing ever shows a note.
     expect(found.filter((f) => f.includes("note"))).toEqual([]);
+    // The group chats hear of them too, now: "Kickoff League" in every format; never "Never League" or "Late Join League".
+    const before = hooked.length;
+    await pushPass(new Date("2026-09-13T16:30:00Z"));
+    const told = hooked.slice(before).flatMap((h) => webhookLeaks(h.body).map((w) => `${h.path}: ${w}`));
+    for (const kind of ["discord", "slack", "json"])
+      expect(told.some((t) => t.startsWith(`/kickoff/${kind}:`))).toBe(true);
+    expect(told.filter((t) => t.startsWith("/never/") || t.startsWith("/lateJoin/"))).toEqual([]);
+    expect(told.filter((t) => t.includes("note"))).toEqual([]);
   }, 180_000);
 });

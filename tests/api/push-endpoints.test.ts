@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Server, TCPSocketListener } from "bun";
 import { sessionHash } from "../../src/modules/auth/service.ts";
 import { startPushJob } from "../../src/modules/push/job.ts";
-import { fetchPinned, type ResolveHost, resolvePublic } from "../../src/modules/push/network.ts";
+import { fetchPinned, type ResolveHost, resolvePublic } from "../../src/lib/outbound-network.ts";
 import { pushesOf } from "../../src/modules/push/repo.ts";
 import { type BuiltUser, seededSeason } from "../factories.ts";
 import { browserDevice } from "../push-devices.ts";

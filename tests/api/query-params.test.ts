@@ -5,12 +5,15 @@
  * path ids, take plain digits only (`1e3`, `01000`, `1.0`, ` 1` were read as numbers).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ADMIN, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
+import { ADMIN, buildBet, buildLeague, type BuiltUser, seededSeason } from "../factories.ts";
 import { call, type TestContext } from "../support.ts";
 
 let ctx: TestContext;
 let admin: BuiltUser;
 let leagueId: number;
+/** A league that shows the admin's own pick to them (issue 47: a pick's comment thread), and that pick. */
+let talkLeagueId: number;
+let pickId: number;
 
 beforeAll(async () => {
   ({
@@ -18,6 +21,8 @@ beforeAll(async () => {
     people: { admin },
   } = await seededSeason({ people: { admin: ADMIN } }));
   leagueId = (await buildLeague(ctx, admin)).id;
+  talkLeagueId = (await buildLeague(ctx, admin, { name: "Talk", revealPicks: "picked" })).id;
+  pickId = (await buildBet(ctx, admin)).id;
 });
 afterAll(() => ctx.close());
 
@@ -121,6 +126,8 @@ describe("whole-number query fields take plain digits only", () => {
     ["/api/leagues", "cursor", "1000"],
     [`/api/picks/league/${leagueId}`, "cursor", "1000"],
     [`/api/history/league/${leagueId}`, "cursor", "1000"],
+    [`/api/leagues/${talkLeagueId}/comments`, "cursor", "1000"],
+    [`/api/leagues/${talkLeagueId}/comments`, "betId", String(pickId)],
     [`/api/users/${admin.user.id}/bets`, "week", "3"],
     [`/api/users/${admin.user.id}/bets`, "limit", "10"],
     [`/api/users/${admin.user.id}/bets`, "offset", "0"],

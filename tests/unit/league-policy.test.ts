@@ -54,6 +54,10 @@ describe("league permissions: who may do what", () => {
     viewHistory: { admin: true, member: true, outsider: false },
     pickPool: { admin: true, member: true, outsider: false },
     correctPool: { admin: true, member: false, outsider: false },
+    comment: { admin: true, member: true, outsider: false },
+    moderateComments: { admin: true, member: false, outsider: false },
+    pinPost: { admin: true, member: false, outsider: false },
+    manageWebhooks: { admin: true, member: false, outsider: false },
   };
   const REFUSED_WITH: Record<LeagueAction, string> = {
     edit: "league_admin_only",
@@ -69,6 +73,10 @@ describe("league permissions: who may do what", () => {
     deleteLeague: "league_admin_only",
     pickPool: "members_only",
     correctPool: "league_admin_only",
+    comment: "members_only",
+    moderateComments: "not_your_comment",
+    pinPost: "league_admin_only",
+    manageWebhooks: "league_admin_only",
   };
 
   for (const [action, row] of Object.entries(MATRIX) as [LeagueAction, Record<LeagueStanding, boolean>][]) {

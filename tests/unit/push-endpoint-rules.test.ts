@@ -1,12 +1,12 @@
 /**
  * Where the push job may post (issue 40 item 3): every URL spelling and address form the audit
- * used, and their neighbours, judged by the pure rules (src/modules/push/endpoint-rules.ts).
+ * used, and their neighbours, judged by the pure rules (src/shared/outbound-targets.ts).
  */
 import { describe, expect, test } from "bun:test";
-import { addressProblem, hostNameProblem, judgeEndpoint } from "../../src/modules/push/endpoint-rules.ts";
+import { addressProblem, hostNameProblem, judgeTarget } from "../../src/shared/outbound-targets.ts";
 
 const problemOf = (endpoint: string, allowLocal = false) => {
-  const judged = judgeEndpoint(endpoint, allowLocal);
+  const judged = judgeTarget(endpoint, allowLocal);
   return judged.ok ? null : judged.problem;
 };
 
@@ -22,7 +22,7 @@ describe("endpoints", () => {
       "https://FCM.GoogleAPIs.com/fcm/send/abc",
     ])
       expect({ good, problem: problemOf(good) }).toEqual({ good, problem: null });
-    const judged = judgeEndpoint("https://fcm.googleapis.com./fcm/send/abc", false);
+    const judged = judgeTarget("https://fcm.googleapis.com./fcm/send/abc", false);
     expect(judged.ok && judged.target).toMatchObject({ kind: "public", host: "fcm.googleapis.com" });
   });
 
@@ -104,13 +104,13 @@ describe("endpoints", () => {
   });
 
   test("PUSH_LOCAL_ENDPOINTS lets a push service on this machine through, and nothing else", () => {
-    expect(judgeEndpoint("http://127.0.0.1:4001/x", true)).toEqual({ ok: true, target: { kind: "local" } });
-    expect(judgeEndpoint("http://localhost:4001/x", true)).toEqual({ ok: true, target: { kind: "local" } });
-    expect(judgeEndpoint("https://[::1]:4001/x", true)).toEqual({ ok: true, target: { kind: "local" } });
+    expect(judgeTarget("http://127.0.0.1:4001/x", true)).toEqual({ ok: true, target: { kind: "local" } });
+    expect(judgeTarget("http://localhost:4001/x", true)).toEqual({ ok: true, target: { kind: "local" } });
+    expect(judgeTarget("https://[::1]:4001/x", true)).toEqual({ ok: true, target: { kind: "local" } });
     for (const bad of ["http://10.0.0.8/x", "http://vm:4001/x", "ftp://127.0.0.1/x", "http://db.internal/x"])
       expect({ bad, problem: problemOf(bad, true) === null }).toEqual({ bad, problem: false });
     // Public services still go through the public rules (resolved and checked at each send).
-    const judged = judgeEndpoint("https://fcm.googleapis.com/fcm/send/abc", true);
+    const judged = judgeTarget("https://fcm.googleapis.com/fcm/send/abc", true);
     expect(judged.ok && judged.target.kind).toBe("public");
   });
 });

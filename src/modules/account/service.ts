@@ -9,6 +9,8 @@ import { listBets } from "../betting/service.ts";
 import { handOverLeaguesOf } from "../leagues/service.ts";
 import { forgetUser } from "../social/service.ts";
 import { forgetPushOf } from "../push/service.ts";
+import { forgetCommentsOf } from "../comments/service.ts";
+import { forgetCalendarOf } from "../calendar/service.ts";
 import { toCsv } from "./csv.ts";
 import { ErrorCode } from "../../shared/error-codes.ts";
 
@@ -119,6 +121,8 @@ export async function deleteAccount(
   await db.transaction().execute(async (trx) => {
     await forgetUser(trx, userId);
     await forgetPushOf(trx, userId);
+    await forgetCommentsOf(trx, userId);
+    await forgetCalendarOf(trx, userId);
     await anonymise(trx, now, userId, unusable);
     await handOverLeaguesOf(trx, now, userId);
     await forgetSessionsAndLinks(trx, now, userId);

@@ -3,7 +3,11 @@ import type { Config } from "../../config.ts";
 import { type Db, isDatabaseUnavailable } from "../../runtime/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { unauthorized } from "../../lib/errors.ts";
+import { ABUSE_LIMITS, RateLimiter } from "../../http/rate-limit.ts";
+import { bearerToken } from "../../shared/api-tokens.ts";
 import type { User } from "../../shared/contract/auth.ts";
+import { tokenRefused } from "../tokens/policy.ts";
+import { tokenCaller } from "../tokens/service.ts";
 import { assertAdmin } from "./policy.ts";
 import { userForSession } from "./service.ts";
 
@@ -15,6 +19,8 @@ export interface AuthDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  /** The app's routes, read on first use (a bearer token's scope depends on the route's operation and tag). */
+  routes?: () => readonly RouteInfo[];
 }
 
 /**
@@ -45,11 +51,47 @@ export async function sessionUser(db: Db, clock: Clock, config: Config, request:
 
 type SignedIn = { user: User; sessionToken: string };
 
-type Access = (typeof SESSION_DETAIL)[keyof typeof SESSION_DETAIL]["x-access"];
+type Access = "signed-in" | "admin";
 export interface RouteInfo {
   method: string;
   path: string;
-  hooks: { detail?: { "x-access"?: Access } };
+  hooks: { detail?: { "x-access"?: Access; operationId?: string; tags?: string[] } };
+}
+
+/**
+ * The bearer-token path (issue 47 item 3), apart from sessions: a request carrying
+ * `Authorization: Bearer …` is judged by its token alone — never by a cookie it may also carry — on
+ * the route it asks for (its operation and tag decide the scope it needs: shared/api-tokens.ts), with
+ * each token's own rate budget. `caller` answers the user or throws the refusal (401/403/429).
+ */
+function bearerPath({ db, clock, config, routes = () => [] }: AuthDeps) {
+  const limiter = new RateLimiter(db, "api-tokens", ABUSE_LIMITS.apiTokenRequests, 60_000, clock);
+  let byRoute: Map<string, RouteInfo> | null = null;
+  const routeOf = (method: string, path: string) => {
+    byRoute ??= new Map(routes().map((r) => [`${r.method} ${r.path}`, r]));
+    return byRoute.get(`${method} ${path}`);
+  };
+  return {
+    token: (request: Request) => bearerToken(request.headers.get("authorization")),
+    async caller(request: Request, token: string, path: string): Promise<User> {
+      const detail = routeOf(request.method, path)?.hooks.detail ?? {};
+      const { user } = await tokenCaller(
+        db,
+        clock.now(),
+        token,
+        {
+          method: request.method,
+          path,
+          ...(detail.operationId ? { operationId: detail.operationId } : {}),
+          ...(detail.tags ? { tags: detail.tags } : {}),
+          ...(detail["x-access"] ? { access: detail["x-access"] } : {}),
+        },
+        config.adminEmails,
+        (tokenId) => limiter.hit(`token:${tokenId}`),
+      );
+      return user;
+    },
+  };
 }
 
 /**
@@ -59,6 +101,7 @@ export interface RouteInfo {
  */
 export function sessionFirst({ db, clock, config }: AuthDeps, routes: () => readonly RouteInfo[]) {
   let accessOf: Map<string, Access> | null = null;
+  const bearer = bearerPath({ db, clock, config, routes });
   return async (request: Request, route: string): Promise<void> => {
     accessOf ??= new Map(
       routes().flatMap((r) =>
@@ -67,6 +110,12 @@ export function sessionFirst({ db, clock, config }: AuthDeps, routes: () => read
     );
     const access = accessOf.get(`${request.method} ${route}`);
     if (!access) return;
+    const token = bearer.token(request);
+    if (token !== null) {
+      if (access === "admin") throw tokenRefused();
+      await bearer.caller(request, token, route);
+      return;
+    }
     const user = await sessionUser(db, clock, config, request);
     if (!user) throw unauthorized();
     if (access === "admin") assertAdmin(user);
@@ -89,44 +138,59 @@ export const SESSION_DETAIL = {
  * learns nothing about a route's input rules and makes us walk no payload (signed out is a
  * 401 whatever the body). `resolve` then hands the route what the check found.
  */
-export function authPlugin({ db, clock, config }: AuthDeps) {
+export function authPlugin(deps: AuthDeps) {
+  const { db, clock, config } = deps;
   const checked = new WeakMap<Request, SignedIn>();
+  const bearer = bearerPath(deps);
   const signIn = async (request: Request): Promise<SignedIn> => {
     const token = sessionTokenFrom(request.headers.get("cookie"));
     const user = token ? await userForSession(db, clock.now(), token, config.adminEmails) : null;
     if (!user || !token) throw unauthorized();
     return { user, sessionToken: token };
   };
-  const check = async (request: Request, role: "user" | "admin") => {
+  const check = async (request: Request, role: "user" | "admin", route: string) => {
+    const token = bearer.token(request);
+    if (token !== null) {
+      // A site admin's token is no admin: admin routes are never a token's.
+      if (role === "admin") throw tokenRefused();
+      // No session: routes that need one (sign-out, a push device) are never a token's.
+      checked.set(request, { user: await bearer.caller(request, token, route), sessionToken: "" });
+      return;
+    }
     const signedIn = await signIn(request);
     if (role === "admin") assertAdmin(signedIn.user);
     checked.set(request, signedIn);
   };
-  const found = async (request: Request, role: "user" | "admin") => {
-    if (!checked.has(request)) await check(request, role);
+  const found = async (request: Request, role: "user" | "admin", route: string) => {
+    if (!checked.has(request)) await check(request, role, route);
     return checked.get(request)!;
   };
   return new Elysia({ name: "auth" }).macro({
     // `detail` marks the route in the OpenAPI document (http/openapi.ts): needs the session cookie.
     auth: {
       detail: SESSION_DETAIL.auth,
-      transform: ({ request }) => check(request, "user"),
-      resolve: ({ request }) => found(request, "user"),
+      transform: ({ request, route }) => check(request, "user", route),
+      resolve: ({ request, route }) => found(request, "user", route),
     },
     admin: {
       detail: SESSION_DETAIL.admin,
-      transform: ({ request }) => check(request, "admin"),
-      resolve: ({ request }) => found(request, "admin"),
+      transform: ({ request, route }) => check(request, "admin", route),
+      resolve: ({ request, route }) => found(request, "admin", route),
     },
-    // Public: no security scheme in the OpenAPI document, and a bad or expired cookie is a visitor.
+    // Public: no security scheme in the OpenAPI document, and a bad or expired cookie (or token) is a visitor.
     // So is everyone while the database does not answer: the public answer, from memory, not a 503.
     viewer: {
-      resolve: async ({ request }) => ({
-        viewer: await sessionUser(db, clock, config, request).catch((error) => {
-          if (isDatabaseUnavailable(error)) return null;
-          throw error;
-        }),
-      }),
+      resolve: async ({ request, route }) => {
+        const token = bearer.token(request);
+        // A bad or revoked token on a public route is a visitor, as a bad cookie is.
+        if (token !== null) return { viewer: await bearer.caller(request, token, route).catch(() => null) };
+        return {
+          viewer: await sessionUser(db, clock, config, request).catch((error) => {
+            if (isDatabaseUnavailable(error)) return null;
+            throw error;
+          }),
+        };
+      },
     },
   });
 }

@@ -8,6 +8,7 @@ import type { SessionEndReason, SessionsEnded } from "../../shared/contract/even
 import { randomToken, sha256 } from "../../lib/ids.ts";
 import { type Asker, hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import * as push from "../push/service.ts";
+import { revokeTokensOf } from "../tokens/service.ts";
 import { publish } from "../realtime/service.ts";
 import * as users from "../users/service.ts";
 import type { User } from "../../shared/contract/auth.ts";
@@ -314,10 +315,14 @@ export async function forgetSessionsAndLinks(trx: Db, now: Date, userId: number)
   return endSessionsOf(trx, now, userId, "account_deleted");
 }
 
-/** Ends every session of a player, and their push devices, in the caller's transaction. */
+/**
+ * Ends every session of a player, their push devices and their API tokens (a reset or a deletion
+ * says the account was taken, or is gone: its scripts stop too), in the caller's transaction.
+ */
 async function endSessionsOf(trx: Db, now: Date, userId: number, reason: SessionEndReason): Promise<SessionsEnded> {
   await repo.deleteSessionsOf(trx, userId);
   await push.endDevicesOf(trx, userId);
+  await revokeTokensOf(trx, userId);
   return sessionsEnded(trx, now, userId, reason);
 }
 

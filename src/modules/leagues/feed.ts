@@ -5,7 +5,7 @@
  * when it was placed and the league's rule now), decided in the one query that reads the page.
  */
 import type { Db } from "../../runtime/index.ts";
-import type { LeagueFeed, LeagueSweat } from "../../shared/contract/league-feed.ts";
+import type { LeagueFeed, LeaguePick, LeagueSweat } from "../../shared/contract/league-feed.ts";
 import { keepsOwnBook } from "../../shared/leagues.ts";
 import { isTailable, revealWindows } from "../../shared/league-reveal.ts";
 import { betOwners, betsWithTails, type LeaguePicks, priceNow, revealedPickIds } from "../betting/service.ts";
@@ -98,6 +98,34 @@ export async function pickRevealedTo(db: Db, now: Date, viewerId: number, betId:
   return false;
 }
 
+/**
+ * Of `betIds`, those a league shows to `viewerId` now (null: what it shows to everyone, for what is
+ * sent to the whole group) — the feed's own rule (comments on a pick, a webhook's message). None for
+ * a league that does not exist.
+ */
+export async function picksShownIn(
+  db: Db,
+  now: Date,
+  leagueId: number,
+  viewerId: number | null,
+  betIds: readonly number[],
+): Promise<number[]> {
+  if (betIds.length === 0) return [];
+  const row = await repo.findLeague(db, leagueId);
+  if (!row) return [];
+  const picks = await picksOf(db, row, await repo.membersOf(db, [leagueId]), viewerId);
+  return revealedPickIds(db, now, picks, { ids: [...new Set(betIds)], limit: betIds.length });
+}
+
+/** Picks a league shows, as its feed lists them (no note, confidence or book), oldest first; ids it does not show are left out by the caller. */
+export async function presentPicks(db: Db, leagueId: number, ids: readonly number[]): Promise<LeaguePick[]> {
+  const names = new Map((await repo.membersOf(db, [leagueId])).map((m) => [m.user_id, m.username]));
+  const bets = await betsWithTails(db, [...ids]);
+  return bets
+    .sort((a, b) => a.bet.id - b.bet.id)
+    .map(({ bet }) => feedPick(bet, names.get(bet.userId) ?? "", null, null));
+}
+
 /** A league's picks first shown in a window: whose they were, by owner. */
 export interface RevealedInWindow {
   leagueId: number;
@@ -105,6 +133,8 @@ export interface RevealedInWindow {
   memberIds: number[];
   /** Picks shown for the first time, by their owner's id. */
   byOwner: Map<number, number>;
+  /** Those picks' ids. */
+  pickIds: number[];
 }
 
 /**
@@ -119,7 +149,28 @@ export async function picksRevealedBetween(
 ): Promise<RevealedInWindow[]> {
   // Picks are revealed at kick-offs only (a game's, or the week's first): a window without one has none.
   if (!(await anyKickoffBetween(db, since, now))) return [];
-  const leagues = (await repo.leaguesOfUsers(db, userIds)).filter((l) => l.reveal_picks !== "never");
+  return revealedInWindow(db, since, now, await repo.leaguesOfUsers(db, userIds));
+}
+
+/** As `picksRevealedBetween`, for these leagues (a league's webhooks). */
+export async function picksRevealedIn(
+  db: Db,
+  since: Date,
+  now: Date,
+  leagueIds: number[],
+): Promise<RevealedInWindow[]> {
+  if (leagueIds.length === 0 || !(await anyKickoffBetween(db, since, now))) return [];
+  const rows = await Promise.all(leagueIds.map((id) => repo.findLeague(db, id)));
+  return revealedInWindow(
+    db,
+    since,
+    now,
+    rows.filter((r): r is LeagueRow => r !== undefined),
+  );
+}
+
+async function revealedInWindow(db: Db, since: Date, now: Date, rows: LeagueRow[]): Promise<RevealedInWindow[]> {
+  const leagues = rows.filter((l) => l.reveal_picks !== "never");
   const members = Map.groupBy(
     await repo.membersOf(
       db,
@@ -138,7 +189,7 @@ export async function picksRevealedBetween(
     if (fresh.length === 0) continue;
     const byOwner = new Map<number, number>();
     for (const owner of (await betOwners(db, fresh)).values()) byOwner.set(owner, (byOwner.get(owner) ?? 0) + 1);
-    found.push({ leagueId: row.id, leagueName: row.name, memberIds, byOwner });
+    found.push({ leagueId: row.id, leagueName: row.name, memberIds, byOwner, pickIds: fresh });
   }
   return found;
 }

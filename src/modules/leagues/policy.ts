@@ -36,7 +36,11 @@ export type LeagueAction =
   | "viewFeed"
   | "viewHistory"
   | "pickPool"
-  | "correctPool";
+  | "correctPool"
+  | "comment"
+  | "moderateComments"
+  | "pinPost"
+  | "manageWebhooks";
 
 const ADMINS: readonly LeagueStanding[] = ["admin"];
 const MEMBERS: readonly LeagueStanding[] = ["admin", "member"];
@@ -55,6 +59,10 @@ const WHO_MAY: Record<LeagueAction, readonly LeagueStanding[]> = {
   viewHistory: MEMBERS,
   pickPool: MEMBERS,
   correctPool: ADMINS,
+  comment: MEMBERS,
+  moderateComments: ADMINS,
+  pinPost: ADMINS,
+  manageWebhooks: ADMINS,
 };
 
 const REFUSAL: Record<LeagueAction, () => AppError> = {
@@ -71,6 +79,11 @@ const REFUSAL: Record<LeagueAction, () => AppError> = {
   viewHistory: () => forbidden("Only members can see this league's history", "members_only"),
   pickPool: () => forbidden("Only members can make picks in this pool", "members_only"),
   correctPool: () => forbidden("Only this league's admins can do that", "league_admin_only"),
+  comment: () => forbidden("Only members can talk in this league", "members_only"),
+  moderateComments: () =>
+    forbidden("Only the comment's author or this league's admins can delete it", "not_your_comment"),
+  pinPost: () => forbidden("Only this league's admins post pinned announcements", "league_admin_only"),
+  manageWebhooks: () => forbidden("Only this league's admins can do that", "league_admin_only"),
 };
 
 export function can(standing: LeagueStanding, action: LeagueAction): boolean {

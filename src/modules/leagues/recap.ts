@@ -62,6 +62,19 @@ export async function leagueRecap(
 }
 
 /**
+ * A league's recap of a week of the current season as its whole group may read it (a webhook's
+ * weekly_recap; decision 0076): null until the week's games are final and its picks settled, or for
+ * a league that is gone.
+ */
+export async function groupRecap(db: Db, now: Date, leagueId: number, week: number): Promise<LeagueRecap | null> {
+  const row = await repo.findLeague(db, leagueId);
+  if (!row) return null;
+  const { season } = await currentWeek(db, now);
+  if (!(await weekIsFinal(db, season, week)) || (await stillSettling(db, row, season, week))) return null;
+  return weekRecap(db, now, row, season, week);
+}
+
+/**
  * Whether a pick of the league's final week is still to be settled: a game's final reaches the
  * screens before its bets settle (games/service.ts completeGame), and a recap read in between would
  * leave them out. A prop waits for its figures, which may come days later: it holds nothing back.

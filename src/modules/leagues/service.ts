@@ -21,6 +21,7 @@ import {
   assertCanJoinDirectly,
   assertInvitee,
   authorize,
+  can,
   canSee,
   type LeagueAction,
   type LeagueStanding,
@@ -45,9 +46,17 @@ import { poolStandingsOf } from "./pool.ts";
 import { roiPercent, winRatePercent } from "../../shared/stats.ts";
 import { UNIT_CENTS } from "../../shared/money.ts";
 
-export { leagueFeed, leagueSweat, pickRevealedTo, picksRevealedBetween } from "./feed.ts";
+export {
+  leagueFeed,
+  leagueSweat,
+  pickRevealedTo,
+  picksRevealedBetween,
+  picksRevealedIn,
+  picksShownIn,
+  presentPicks,
+} from "./feed.ts";
 export { leagueWeekPicks } from "./week-picks.ts";
-export { latestFinalWeek, leagueRecap, type RecapToTell, recapsToTell } from "./recap.ts";
+export { groupRecap, latestFinalWeek, leagueRecap, type RecapToTell, recapsToTell } from "./recap.ts";
 export { poolCorrections, poolReminders, runPoolAutoPicks, survivorNews } from "./pool-notices.ts";
 export { createDemoPool, recordDemoPoolPicks } from "./pool-demo.ts";
 export { saveLeaguePoolSheet } from "./pool.ts";
@@ -753,4 +762,46 @@ export async function leagueHistory(db: Db, viewerId: number, id: number, cursor
 /** Whether two players are members of one league (a profile's "friends and league-mates" asks). */
 export async function shareALeague(db: Db, a: number, b: number): Promise<boolean> {
   return repo.shareALeague(db, a, b);
+}
+
+/** A player's place in a league they may act in (comments, webhooks): the league's id and name, and their role. */
+export interface LeagueSeat {
+  leagueId: number;
+  name: string;
+  role: "admin" | "member";
+}
+
+/**
+ * The viewer's seat in a league, once they may do `action` there (policy.ts): 404 when they cannot
+ * see it (a private league's outsider), 403 when the policy refuses.
+ */
+export async function seatIn(db: Db, leagueId: number, viewerId: number, action: LeagueAction): Promise<LeagueSeat> {
+  const { row, standing } = await visibleLeague(db, leagueId, viewerId);
+  authorize(standing, action);
+  return { leagueId: row.id, name: row.name, role: standing === "admin" ? "admin" : "member" };
+}
+
+/** Whether the player may do `action` in the league (false for an outsider); never throws. */
+export async function mayIn(db: Db, leagueId: number, userId: number, action: LeagueAction): Promise<boolean> {
+  return can(standingOf(await repo.membership(db, leagueId, userId)), action);
+}
+
+/** The ids of the leagues a player is a member of. */
+export async function leagueIdsOf(db: Db, userId: number): Promise<number[]> {
+  return (await repo.leaguesOfUser(db, userId)).map((l) => l.id);
+}
+
+/** A league's members (ids) and its admins among them; null when there is no such league. */
+export async function leagueMembers(
+  db: Db,
+  leagueId: number,
+): Promise<{ name: string; memberIds: number[]; adminIds: number[] } | null> {
+  const row = await repo.findLeague(db, leagueId);
+  if (!row) return null;
+  const members = await repo.membersOf(db, [leagueId]);
+  return {
+    name: row.name,
+    memberIds: members.map((m) => m.user_id),
+    adminIds: members.filter((m) => m.role === "admin").map((m) => m.user_id),
+  };
 }

@@ -18,8 +18,8 @@ import {
 } from "./rules.ts";
 import { fromRow, vapidKeys } from "./service.ts";
 import type { PushOutboxTable } from "./table.ts";
-import { judgeEndpoint } from "./endpoint-rules.ts";
-import { fetchFirstReachable, type ResolveHost, resolvePublic, systemResolver } from "./network.ts";
+import { judgeTarget } from "../../shared/outbound-targets.ts";
+import { fetchFirstReachable, type ResolveHost, resolvePublic, systemResolver } from "../../lib/outbound-network.ts";
 import { encryptPayload, type VapidKeys, vapidAuthorization } from "./webpush.ts";
 
 type PushOutboxRow = Selectable<PushOutboxTable>;
@@ -152,7 +152,7 @@ interface Sending extends DeliveryOptions {
   resolveHost: ResolveHost;
 }
 
-/** "forbidden": an endpoint we never post to (endpoint-rules.ts), now or any more: the device goes. */
+/** "forbidden": an endpoint we never post to (shared/outbound-targets.ts), now or any more: the device goes. */
 type Outcome = "ok" | "gone" | "retry" | "refused" | "forbidden";
 
 /**
@@ -167,7 +167,7 @@ async function post(
   options: Sending,
   now: Date,
 ): Promise<Outcome> {
-  const judged = judgeEndpoint(device.endpoint, options.allowLocal);
+  const judged = judgeTarget(device.endpoint, options.allowLocal);
   if (!judged.ok) return "forbidden";
   try {
     const signal = AbortSignal.timeout(options.timeoutMs ?? SEND_TIMEOUT_MS);

@@ -15,7 +15,7 @@ import {
 import type { AuthPlugin } from "../auth/plugin.ts";
 import { sessionHash, sessionLiveUntil } from "../auth/service.ts";
 import { SubscriptionBody, SubscriptionParams } from "./model.ts";
-import { type ResolveHost, systemResolver } from "./network.ts";
+import { type ResolveHost, systemResolver } from "../../lib/outbound-network.ts";
 import * as service from "./service.ts";
 
 /**

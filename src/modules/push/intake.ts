@@ -8,6 +8,7 @@ import { stringToCents } from "../../shared/money.ts";
 import { gameIdsOfBets } from "../betting/service.ts";
 import { invitationsReceivedSince } from "../leagues/service.ts";
 import { requests } from "../social/service.ts";
+import { commentNotice, excerpt } from "../comments/service.ts";
 import * as repo from "./repo.ts";
 import { type PushData, SETTLEMENT_MERGE_MS, STALE_AFTER_MS } from "./rules.ts";
 
@@ -35,6 +36,7 @@ export async function ingestEvents(db: Db, now: Date): Promise<number> {
         intents.push(...(await friendRequestIntent(db, now, row.user_id, payload)));
       else if (row.type === "league_invitation" && row.user_id !== null)
         intents.push(...(await invitationIntent(db, now, row.user_id, payload)));
+      else if (row.type === "league.comment") intents.push(...(await commentIntents(db, now, payload)));
     }
     const last = rows.at(-1)!;
     cursor = { id: last.id, txid: last.txid };
@@ -153,4 +155,34 @@ async function invitationIntent(
       staleAt: new Date(now.getTime() + STALE_AFTER_MS),
     },
   ];
+}
+
+/**
+ * A reply to the player (or a comment on their pick) and a commissioner post in their league: each
+ * told once, while the comment is still there and the player may still see its thread.
+ */
+async function commentIntents(db: Db, now: Date, payload: AppEvents["league.comment"]): Promise<Intent[]> {
+  if (payload.notifyIds.length === 0) return [];
+  const subscribed = await repo.subscribedUsers(db, payload.notifyIds);
+  const intents: Intent[] = [];
+  for (const userId of payload.notifyIds) {
+    if (!subscribed.has(userId)) continue;
+    const notice = await commentNotice(db, now, payload.commentId, userId);
+    if (!notice) continue;
+    intents.push({
+      userId,
+      mergeKey: `comment:${notice.commentId}`,
+      data: {
+        kind: "comment",
+        from: notice.from,
+        league: notice.league,
+        leagueId: notice.leagueId,
+        text: excerpt(notice.text),
+        post: notice.kind === "post",
+      },
+      dueAt: now,
+      staleAt: new Date(now.getTime() + STALE_AFTER_MS),
+    });
+  }
+  return intents;
 }

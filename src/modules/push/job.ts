@@ -2,6 +2,7 @@ import type { Config } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../lib/metrics.ts";
+import { everyTick } from "../../lib/every-tick.ts";
 import type { Db } from "../../runtime/index.ts";
 import { deliverDue, pruneFinished, vapidSubject } from "./delivery.ts";
 import { ingestEvents } from "./intake.ts";
@@ -9,7 +10,7 @@ import { planLeaguePickPushes } from "./league-picks.ts";
 import { planLockReminders } from "./lock-reminders.ts";
 import { planPoolPushes } from "./pool-pushes.ts";
 import { planRecapPushes } from "./recap-pushes.ts";
-import type { ResolveHost } from "./network.ts";
+import type { ResolveHost } from "../../lib/outbound-network.ts";
 import { vapidKeys } from "./service.ts";
 
 /** How often the jobs holder turns new events into pushes and sends what is due. */
@@ -45,7 +46,6 @@ export async function startPushJob(
   // League reveals and tails are looked for once a minute, each pass over the time since the last.
   let leaguesCheckedTo = clock.now();
   let lastPrune = 0;
-  let running: Promise<void> | null = null;
   const pass = async () => {
     const now = clock.now();
     await ingestEvents(db, now);
@@ -65,15 +65,5 @@ export async function startPushJob(
       await pruneFinished(db, now);
     }
   };
-  const timed = () =>
-    (metrics ? metrics.time("push_delivery", pass) : pass()).catch((error) =>
-      logger.error({ err: error }, "push pass failed"),
-    );
-  const timer = setInterval(() => {
-    running ??= timed().finally(() => (running = null));
-  }, tickMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return everyTick(tickMs, { task: "push_delivery", metrics, logger }, pass);
 }

@@ -1,7 +1,7 @@
 /**
  * What is worth a push and when (issue 31 item 3), without I/O: the defaults, the text of each kind,
  * quiet hours and the day the daily cap counts in the player's own time zone (which endpoints we post
- * to: endpoint-rules.ts).
+ * to: shared/outbound-targets.ts).
  */
 import { UNIT_CENTS } from "../../shared/money.ts";
 import { picksText } from "../../shared/pools.ts";
@@ -49,6 +49,7 @@ export type PushData =
   | { kind: "leagueInvitations"; from: string; league: string }
   | { kind: "picksRevealed"; league: string; leagueId: number; picks: number }
   | { kind: "pickTailed"; by: string; pick: string }
+  | { kind: "comment"; from: string; league: string; leagueId: number; text: string; post: boolean }
   | { kind: "poolReminder"; league: string; leagueId: number; needed: number; minutes: number }
   | {
       kind: "survivorNews";
@@ -84,11 +85,13 @@ export interface PushMessage {
 /** The kind a player's preference governs ("test" has none: it is always sent). */
 export function preferenceKind(data: PushData): PushKind | null {
   if (data.kind === "parlay") return "settlements";
+  // A league's talk that speaks to the player (a reply, a commissioner post) rides with its picks.
   if (
     data.kind === "picksRevealed" ||
     data.kind === "pickTailed" ||
     data.kind === "survivorNews" ||
-    data.kind === "leagueRecap"
+    data.kind === "leagueRecap" ||
+    data.kind === "comment"
   )
     return "leaguePicks";
   if (data.kind === "poolReminder") return "lockReminder";
@@ -147,6 +150,13 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
       };
     case "pickTailed":
       return { title: `${data.by} tailed your pick`, body: data.pick, url: "/leagues", tag: mergeKey };
+    case "comment":
+      return {
+        title: data.post ? `${data.from} posted in ${data.league}` : `${data.from} replied to you in ${data.league}`,
+        body: data.text,
+        url: `/leagues?league=${data.leagueId}`,
+        tag: mergeKey,
+      };
     case "poolReminder":
       return {
         title: `You still need ${picksText(data.needed)} in ${data.league} — first lock in ${lockIn(data.minutes)}`,

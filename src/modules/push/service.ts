@@ -4,8 +4,8 @@ import { type Db, holdLocks, type LockKey, transaction } from "../../runtime/ind
 import type { PushDevice, PushPreferences, SavedPushPreferences } from "../../shared/contract/push.ts";
 import type { SubscriptionBody } from "./model.ts";
 import * as repo from "./repo.ts";
-import { judgeEndpoint } from "./endpoint-rules.ts";
-import { type ResolveHost, resolvePublic } from "./network.ts";
+import { judgeTarget } from "../../shared/outbound-targets.ts";
+import { type ResolveHost, resolvePublic } from "../../lib/outbound-network.ts";
 import { DEFAULT_PREFERENCES, isTimeZone, MAX_DEVICES, type Preferences } from "./rules.ts";
 import type { PushPreferencesTable, PushSubscriptionsTable } from "./table.ts";
 import { generateKeyPair, isValidKeyPair, isValidSubscriptionKeys, type VapidKeys } from "./webpush.ts";
@@ -88,7 +88,7 @@ export async function subscribe(
   body: SubscriptionBody,
   resolveHost: ResolveHost,
 ): Promise<PushDevice> {
-  const judged = judgeEndpoint(body.endpoint, config.pushLocalEndpoints);
+  const judged = judgeTarget(body.endpoint, config.pushLocalEndpoints);
   if (!judged.ok) throw badRequest(judged.problem, "invalid_endpoint");
   if (!isValidSubscriptionKeys(body.keys.p256dh, body.keys.auth))
     throw badRequest(

@@ -12,6 +12,8 @@ import { statsOf } from "../stats/service.ts";
 import type { FriendRequest, Notification } from "../../shared/contract/social.ts";
 import { assertAddressee, assertFriends, assertMayAskAgain, seesRequesterEmail } from "./policy.ts";
 import * as repo from "./repo.ts";
+import { commentNotifications } from "../comments/service.ts";
+import { webhookNotifications } from "../webhooks/service.ts";
 import { SEARCH_MIN } from "../../shared/limits.ts";
 
 const SEARCH_LIMIT = 20;
@@ -210,6 +212,8 @@ export async function notifications(
       link: "/leagues",
     });
   }
+  items.push(...(await commentNotifications(db, now, userId, since)));
+  items.push(...(await webhookNotifications(db, userId, since)));
   const reminder = await coverageReminder(db, now, userId);
   if (reminder) items.push(reminder);
   items.push(...(await poolNotifications(db, now, userId, since)));

@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   "games.changed",
   "user.renamed",
   "sessions.ended",
+  "league.comment",
+  "webhook.disabled",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -55,6 +57,14 @@ export interface AppEvents {
   "user.renamed": { userId: number };
   /** Sessions ended: every process closes their sockets. */
   "sessions.ended": SessionsEnded;
+  /**
+   * A league's talk changed (a comment posted, deleted or reacted to): its members' open pages
+   * refetch it, and those it speaks to (`notifyIds`: a reply's, a pick's owner, every member for a
+   * pinned post) their bell. Ids only: what was said is read through the rules that show it.
+   */
+  "league.comment": { leagueId: number; commentId: number; memberIds: number[]; notifyIds: number[]; pinned: boolean };
+  /** A league's webhook kept failing and was turned off: its admins' bell says so. */
+  "webhook.disabled": { leagueId: number; webhookId: number; adminIds: number[] };
 }
 
 // Both lists name the same events (a compile error here means one of them is missing one).

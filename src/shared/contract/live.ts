@@ -1,6 +1,6 @@
 /**
  * Messages of the live channel /ws (DESIGN "Access"): JSON objects with a `type` — `odds_update`
- * and `scores_update` (to everyone), `notification` and `bet_settlements` (to one player), `hello` and `pong`;
+ * and `scores_update` (to everyone), `notification`, `bet_settlements` and `league_comments` (to one player), `hello` and `pong`;
  * the browser sends `ping`. The schemas are the contract: the types below come from them, and so
  * does the AsyncAPI document (GET /api/asyncapi.json, src/http/asyncapi.ts).
  */
@@ -134,6 +134,10 @@ export const ServerMessages = {
   bet_settlements: t.Object(
     { type: t.Literal("bet_settlements"), settlements: t.Array(SettlementMessage) },
     { description: "This player's bets just settled (only their own)" },
+  ),
+  league_comments: t.Object(
+    { type: t.Literal("league_comments"), leagueId: t.Number() },
+    { description: "The talk of one of this player's leagues changed: refetch the comments shown of it" },
   ),
 };
 

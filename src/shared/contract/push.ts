@@ -31,7 +31,10 @@ export const PushPreferences = t.Object(
         lockReminder: t.Boolean({ description: "Before unbet games lock, while the week's prize is still in reach" }),
         friendRequests: t.Boolean(),
         leagueInvitations: t.Boolean(),
-        leaguePicks: t.Boolean({ description: "Picks revealed in your leagues, and your pick tailed" }),
+        leaguePicks: t.Boolean({
+          description:
+            "Picks revealed in your leagues, your pick tailed, replies to your comments and commissioner posts",
+        }),
       },
       { additionalProperties: false },
     ),

@@ -4,6 +4,7 @@ import { followsLastUpdate, forgetLastUpdate, type GamesUpdateMessage } from "..
 import { connectLive, type LiveMessage, onLiveMessage, onLiveOpen, onSessionEnded, spreadOut } from "../lib/live.ts";
 import {
   afterFirstOpen,
+  afterLeagueTalk,
   afterNotification,
   afterOddsUpdate,
   afterParlayLegGraded,
@@ -61,6 +62,8 @@ export function LiveUpdates() {
       // A friend request, an acceptance or a league invitation for this player (the message carries no details).
       onLiveMessage("notification", () => void afterNotification()),
       onLiveMessage("bet_settlements", (message) => onSettlements(message.settlements)),
+      // A league's talk changed (ids only): the threads on screen ask again.
+      onLiveMessage("league_comments", () => void afterLeagueTalk()),
       // Signed out from elsewhere: say why on the sign-in page rather than fall silently to it.
       onSessionEnded((reason) => onSessionEnd(reason)),
     ];

@@ -117,3 +117,9 @@ export const DownloadIcon = ({ size }: IconProps) => (
     <path d="M12 15V3" />
   </Icon>
 );
+
+export const ChatIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.4A8 8 0 1 1 21 12Z" />
+  </Icon>
+);

@@ -38,7 +38,12 @@ export type Family =
   | "botStats"
   | "adminGames"
   | "adminWeek"
-  | "invite";
+  | "invite"
+  | "leagueTalk"
+  | "leagueWebhooks"
+  | "apiTokens"
+  | "calendarLink"
+  | "commentReports";
 
 export type QueryKey = readonly [family: Family, url: string];
 
@@ -104,6 +109,21 @@ export const keys = {
   /** The latest page of a league's history ("league" family: what changes the league changes it). */
   leagueHistory: (id: number) => key("league", `/api/history/league/${id}`),
   leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),
+  /** A page of a league's talk: its page (`betId` null) or a revealed pick's thread; `cursor`: the last comment of the page before. */
+  leagueComments: (id: number, betId: number | null, cursor: number | null = null) => {
+    const query = new URLSearchParams();
+    if (betId !== null) query.set("betId", String(betId));
+    if (cursor !== null) query.set("cursor", String(cursor));
+    return key("leagueTalk", `/api/leagues/${id}/comments${query.size ? `?${query}` : ""}`);
+  },
+  /** A league's webhooks with their delivery log (its admins). */
+  leagueWebhooks: (id: number) => key("leagueWebhooks", `/api/leagues/${id}/webhooks`),
+  /** The signed-in player's API tokens (Settings). */
+  apiTokens: () => key("apiTokens", "/api/tokens"),
+  /** The signed-in player's deadlines feed URL (Settings). */
+  calendarLink: () => key("calendarLink", "/api/user/calendar"),
+  /** Comments members reported (site admins). */
+  commentReports: () => key("commentReports", "/api/admin/comment-reports"),
   myLeagues: (userId: number) => key("myLeagues", `/api/users/${userId}/leagues`),
   myInvitations: (userId: number) => key("myInvitations", `/api/users/${userId}/invitations`),
   friends: () => key("friends", "/api/friends"),
@@ -212,14 +232,25 @@ export const afterNoteSaved = after("bets", "betsList", "weekBets");
 export const afterLeagueChange = after("availableLeagues", "league", "leagueInvitations", "myLeagues", "myInvitations");
 /** A friend request sent, answered or a friend removed: the lists, requests, analytics and the announcing notifications. */
 export const afterFriendChange = after("friends", "friendRequests", "friendAnalytics", "profile", "notifications");
-/** A live "notification" (friend request, acceptance, league invitation; no details): what it may announce. */
+/** A live "notification" (friend request, acceptance, league invitation, a reply, a webhook turned off; no details): what it may announce. */
 export const afterNotification = after(
   "notifications",
   "friends",
   "friendRequests",
   "friendAnalytics",
   "myInvitations",
+  "leagueWebhooks",
 );
+/** A league's talk changed (posted, deleted, reacted to; the live `league_comments` too): its threads. */
+export const afterLeagueTalk = after("leagueTalk");
+/** A webhook added or removed. */
+export const afterWebhooksChange = after("leagueWebhooks");
+/** An API token made or revoked. */
+export const afterTokensChange = after("apiTokens");
+/** The deadlines feed's link made, replaced or turned off. */
+export const afterCalendarChange = after("calendarLink");
+/** A report dismissed or a reported comment deleted (site admins). */
+export const afterReportsChange = after("commentReports", "leagueTalk");
 export const afterNotificationsSeen = after("notifications");
 export const afterBotsChanged = after("botStats");
 /** A confirmed address can make the user an admin. */

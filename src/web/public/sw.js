@@ -96,28 +96,35 @@ async function shellFile(request) {
 const MARK = "x-npt-session-mark";
 const isPrivate = (response) => /(^|[\s,])private\b/i.test(response.headers.get("cache-control") ?? "");
 
+/** Of the last-seen reads, those that belong to a session (kept only with its mark). */
+const PRIVATE_LAST_SEEN = [/^\/api\/user$/];
+
 /**
  * A page the server rendered carries the answers its first screen was read from (a JSON script,
  * src/http/ssr/): the reads kept as last seen among them are kept as if fetched, so an offline visit
  * (the shell, drawn by the browser) finds them, though the page itself asked the network for none.
- * A signed-in page's answers are kept as private ones, with the session the page named (none named:
- * nothing kept), so only that session reads them offline.
+ * A session's own read is kept with the session the page named, and only then; a page rendered for
+ * nobody signed in (or for another session) means the kept copy of the last one's is over.
  */
 async function keepFromPage(response) {
-  const signedIn = isPrivate(response);
-  const mark = response.headers.get(MARK);
-  if (signedIn && !mark) return;
+  const mark = isPrivate(response) ? response.headers.get(MARK) : null;
   const html = await response.text();
   const json = /<script type="application\/json" id="npt-first-screen">(.*?)<\/script>/s.exec(html)?.[1];
   if (!json) return;
   const cache = await caches.open(DATA);
   const savedAt = new Date().toISOString();
   for (const [[, url], data] of JSON.parse(json).queries) {
-    // (A visitor's user is null: the API answers 401, which is never kept.)
-    const kept = LAST_SEEN.some((pattern) => pattern.test(new URL(url, self.location.origin).pathname));
-    if (data === null || !kept) continue;
+    const path = new URL(url, self.location.origin).pathname;
+    if (!LAST_SEEN.some((pattern) => pattern.test(path))) continue;
+    const own = PRIVATE_LAST_SEEN.some((pattern) => pattern.test(path));
+    if (own && (data === null || mark === null)) {
+      const kept = await cache.match(new Request(url));
+      if (kept && kept.headers.get(MARK) !== mark) await cache.delete(new Request(url));
+      continue;
+    }
+    if (data === null) continue;
     const headers = { "content-type": "application/json", "x-npt-saved-at": savedAt };
-    if (signedIn) Object.assign(headers, { "cache-control": "private", [MARK]: mark });
+    if (own) Object.assign(headers, { "cache-control": "private", [MARK]: mark });
     await cache.put(new Request(url), new Response(JSON.stringify(data), { headers }));
   }
 }

@@ -11,6 +11,7 @@ import { AdminRefusal, isRefusal } from "./AdminRefusal.tsx";
 import { ridersText } from "./admin-text.ts";
 import { useAdminGames } from "./api.ts";
 import { JobsPanel } from "./JobsPanel.tsx";
+import { ReportsPanel } from "./ReportsPanel.tsx";
 import { WeeklyWinnersPanel } from "./WeeklyWinnersPanel.tsx";
 
 function GameHead({ game, count }: { game: Game; count: BetCount | undefined }) {
@@ -135,6 +136,7 @@ export function AdminGamesPage() {
           </section>
           <WeeklyWinnersPanel />
           <JobsPanel />
+          <ReportsPanel />
         </div>
       )}
     </>

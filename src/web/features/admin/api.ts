@@ -1,7 +1,8 @@
 import type { Game } from "../../../shared/contract/games.ts";
 import { apiRequest } from "../../lib/api.ts";
 import type { AdminContestWeek, AdminGames, JobStatus } from "../../../shared/contract/admin.ts";
-import { afterGameResolved, afterWinnersRecorded, keys, useQuery } from "../../lib/queries.ts";
+import { afterGameResolved, afterReportsChange, afterWinnersRecorded, keys, useQuery } from "../../lib/queries.ts";
+import type { ReportedComment } from "../../../shared/contract/comments.ts";
 import type { ResolveBody } from "./resolve-input.ts";
 
 /** PATCH /api/games/{id} (admins only): final score, optional player stats, or a regrade. */
@@ -31,4 +32,21 @@ export async function recordWinners(week: number): Promise<AdminContestWeek> {
   const result = await apiRequest<AdminContestWeek>("POST", `/api/admin/contest/weeks/${week}/winners`, {});
   void afterWinnersRecorded();
   return result;
+}
+
+/** GET /api/admin/comment-reports: comments members reported (never which pick they are about). */
+export function useCommentReports(enabled: boolean) {
+  return useQuery<ReportedComment[]>(enabled ? keys.commentReports() : null);
+}
+
+/** Leaves a reported comment up: its reports close. */
+export async function dismissReports(commentId: number): Promise<void> {
+  await apiRequest("POST", `/api/admin/comment-reports/${commentId}/dismiss`, {});
+  await afterReportsChange();
+}
+
+/** Deletes a reported comment (audited). */
+export async function deleteReported(commentId: number): Promise<void> {
+  await apiRequest("DELETE", `/api/admin/comments/${commentId}`);
+  await afterReportsChange();
 }

@@ -4,7 +4,7 @@ import { Modal } from "../../components/Modal.tsx";
 import { errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { fetchInviteToken, inviteLink } from "./api.ts";
-import { copyText } from "./copy-text.ts";
+import { copyText } from "../../lib/copy-text.ts";
 import { InviteLinkField } from "./InviteLinkActions.tsx";
 
 /** Whether this browser offers its system share sheet for a link (navigator.share). */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { fetchInviteToken, inviteLink, rotateInviteToken } from "./api.ts";
-import { copyText } from "./copy-text.ts";
+import { copyText } from "../../lib/copy-text.ts";
 
 /**
  * 'Copy Invite Link' for members and 'New Invite Link' for admins (spec §2, §7). The link also

@@ -8,6 +8,8 @@ import { InviteLinkActions } from "./InviteLinkActions.tsx";
 import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueBadges } from "./LeagueBadges.tsx";
 import { LeagueFeed } from "./LeagueFeed.tsx";
+import { CommentThread } from "./CommentThread.tsx";
+import { LeagueWebhooks } from "./LeagueWebhooks.tsx";
 import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { LeagueHistory } from "./LeagueHistory.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
@@ -170,8 +172,12 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
           : {})}
       />
       <LeagueStandings league={league} viewerId={userId} />
-      {member ? <LeagueFeed leagueId={league.id} onTail={onClose} /> : null}
+      {member ? <LeagueFeed leagueId={league.id} viewerId={userId} onTail={onClose} /> : null}
+      {member ? (
+        <CommentThread leagueId={league.id} betId={null} viewerId={userId} canPin={admin} title="Talk" />
+      ) : null}
       {member ? <LeagueHistory leagueId={league.id} /> : null}
+      {admin ? <LeagueWebhooks leagueId={league.id} /> : null}
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
       {member ? <LeaveOrDelete admin={admin} onAsk={onAsk} /> : null}

@@ -4,7 +4,8 @@ import { LocalTime } from "../../components/LocalTime.tsx";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
 import { tailSelection } from "../../lib/bet-slip.ts";
 import { formatOdds } from "../../lib/odds-format.ts";
-import { useLeagueFeed } from "./api.ts";
+import { useLeagueComments, useLeagueFeed } from "./api.ts";
+import { CommentThread } from "./CommentThread.tsx";
 import { emptyFeedText, feedGamesText, feedPickText, feedResultText, tailedText } from "./feed-text.ts";
 
 const PLACED: Intl.DateTimeFormatOptions = {
@@ -35,8 +36,19 @@ function tail(pick: LeaguePick) {
   });
 }
 
-function FeedRow({ pick, onTail }: { pick: LeaguePick; onTail(): void }) {
+interface RowProps {
+  pick: LeaguePick;
+  leagueId: number;
+  viewerId: number;
+  /** Comments in the pick's thread (0 when none or not known yet). */
+  comments: number;
+  onTail(): void;
+}
+
+function FeedRow({ pick, leagueId, viewerId, comments, onTail }: RowProps) {
   const text = feedPickText(pick);
+  const [talking, setTalking] = useState(false);
+  const threadId = `pick-thread-${pick.id}`;
   return (
     <li className="league-feed-pick">
       <p className="league-feed-who">
@@ -64,6 +76,27 @@ function FeedRow({ pick, onTail }: { pick: LeaguePick; onTail(): void }) {
           Tail
         </button>
       ) : null}
+      <button
+        type="button"
+        className="talk-toggle talk-link-button"
+        aria-expanded={talking}
+        aria-controls={threadId}
+        onClick={() => setTalking((open) => !open)}
+      >
+        {comments > 0 ? `Comments (${comments})` : "Comment"}
+        <span className="visually-hidden"> on {pick.player.username}'s pick</span>
+      </button>
+      {talking ? (
+        <div id={threadId} className="league-feed-thread">
+          <CommentThread
+            leagueId={leagueId}
+            betId={pick.id}
+            viewerId={viewerId}
+            canPin={false}
+            title={`Comments on ${pick.player.username}'s pick: ${text}`}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -71,18 +104,21 @@ function FeedRow({ pick, onTail }: { pick: LeaguePick; onTail(): void }) {
 /** One page of the feed, and the button that asks for the next. */
 function FeedPage({
   leagueId,
+  viewerId,
   cursor,
   first,
   onMore,
   onTail,
 }: {
   leagueId: number;
+  viewerId: number;
   cursor: number | null;
   first: boolean;
   onMore: ((cursor: number) => void) | null;
   onTail(): void;
 }) {
   const { data, error, mutate } = useLeagueFeed(leagueId, cursor);
+  const threads = new Map((useLeagueComments(leagueId, null).data?.threads ?? []).map((t) => [t.betId, t.count]));
   const nextRevealAt = first ? (data?.nextRevealAt ?? null) : null;
   // Picks show at kick-off with no message to say so: the first page asks again at the next kick-off.
   useEffect(() => {
@@ -105,7 +141,14 @@ function FeedPage({
     <>
       <ul className="league-feed-list">
         {data.picks.map((pick) => (
-          <FeedRow key={pick.id} pick={pick} onTail={onTail} />
+          <FeedRow
+            key={pick.id}
+            pick={pick}
+            leagueId={leagueId}
+            viewerId={viewerId}
+            comments={threads.get(pick.id) ?? 0}
+            onTail={onTail}
+          />
         ))}
       </ul>
       {data.nextCursor !== null && onMore ? (
@@ -121,7 +164,7 @@ function FeedPage({
  * The league's feed (members only): members' picks once revealed, newest first, with Tail while a
  * game is open. `onTail` runs first: the league's dialog closes, so the slip it opens can be used.
  */
-export function LeagueFeed({ leagueId, onTail }: { leagueId: number; onTail(): void }) {
+export function LeagueFeed({ leagueId, viewerId, onTail }: { leagueId: number; viewerId: number; onTail(): void }) {
   const [cursors, setCursors] = useState<number[]>([]);
   const pages = [null, ...cursors];
   return (
@@ -131,6 +174,7 @@ export function LeagueFeed({ leagueId, onTail }: { leagueId: number; onTail(): v
         <FeedPage
           key={cursor ?? "first"}
           leagueId={leagueId}
+          viewerId={viewerId}
           cursor={cursor}
           first={index === 0}
           onMore={index === pages.length - 1 ? (next) => setCursors((old) => [...old, next]) : null}

@@ -106,7 +106,7 @@ function MemberPage({
         ) : section === "week" ? (
           <WeekTrace leagueId={league.id} viewerId={viewerId} />
         ) : section === "picks" ? (
-          <LeagueFeed leagueId={league.id} onTail={() => undefined} />
+          <LeagueFeed leagueId={league.id} viewerId={viewerId} onTail={() => undefined} />
         ) : section === "sweat" ? (
           <SweatRoom leagueId={league.id} viewerId={viewerId} />
         ) : section === "recap" ? (

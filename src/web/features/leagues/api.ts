@@ -16,7 +16,11 @@ import type { LeagueFormat } from "../../../shared/pools.ts";
 import type { LeagueHistory } from "../../../shared/contract/league-history.ts";
 import type { RevealPicks } from "../../../shared/league-reveal.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
-import { keys, useQuery } from "../../lib/queries.ts";
+import { afterLeagueTalk, afterWebhooksChange, keys, useQuery } from "../../lib/queries.ts";
+import type { LeagueComment, LeagueComments } from "../../../shared/contract/comments.ts";
+import type { CreatedWebhook, LeagueWebhook } from "../../../shared/contract/webhooks.ts";
+import type { ReactionName } from "../../../shared/comments.ts";
+import type { WebhookEvent, WebhookKind } from "../../../shared/webhooks.ts";
 
 export { AVAILABLE_PAGE_SIZE } from "../../lib/queries.ts";
 
@@ -115,3 +119,49 @@ export const appointAdmin = (id: number, memberId: number, stepDown: boolean) =>
   apiRequest<League>("POST", `${leagueUrl(id)}/admins/${memberId}`, { stepDown });
 /** Admins only: deletes the league for everyone. */
 export const deleteLeague = (id: number) => apiRequest<MessageResponse>("DELETE", leagueUrl(id));
+
+/** A page of a league's talk: its page (pinned posts, threads' counts) or, with `betId`, a revealed pick's thread. */
+export const useLeagueComments = (id: number, betId: number | null, cursor: number | null = null) =>
+  useQuery<LeagueComments>(keys.leagueComments(id, betId, cursor), onOpen);
+
+/** Posts a comment; the threads on screen ask again. */
+export async function postComment(
+  id: number,
+  comment: { text: string; betId?: number; replyToId?: number; pinned?: boolean },
+): Promise<LeagueComment> {
+  const posted = await apiRequest<LeagueComment>("POST", `${leagueUrl(id)}/comments`, comment);
+  await afterLeagueTalk();
+  return posted;
+}
+
+export async function deleteComment(commentId: number): Promise<void> {
+  await apiRequest<MessageResponse>("DELETE", `/api/comments/${commentId}`);
+  await afterLeagueTalk();
+}
+
+/** Adds (`on`) or takes back the viewer's reaction. */
+export async function react(commentId: number, reaction: ReactionName, on: boolean): Promise<void> {
+  await apiRequest<LeagueComment>(on ? "PUT" : "DELETE", `/api/comments/${commentId}/reactions/${reaction}`);
+  await afterLeagueTalk();
+}
+
+export const reportComment = (commentId: number, reason: string) =>
+  apiRequest<MessageResponse>("POST", `/api/comments/${commentId}/report`, { reason });
+
+/** A league's webhooks and their delivery log (its admins only). */
+export const useLeagueWebhooks = (id: number, allowed: boolean) =>
+  useQuery<LeagueWebhook[]>(allowed ? keys.leagueWebhooks(id) : null, onOpen);
+
+export async function addWebhook(
+  id: number,
+  webhook: { url: string; kind: WebhookKind; events: WebhookEvent[] },
+): Promise<CreatedWebhook> {
+  const created = await apiRequest<CreatedWebhook>("POST", `${leagueUrl(id)}/webhooks`, webhook);
+  await afterWebhooksChange();
+  return created;
+}
+
+export async function removeWebhook(id: number, webhookId: number): Promise<void> {
+  await apiRequest<MessageResponse>("DELETE", `${leagueUrl(id)}/webhooks/${webhookId}`);
+  await afterWebhooksChange();
+}

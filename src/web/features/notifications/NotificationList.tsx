@@ -1,7 +1,7 @@
 import type { Notification } from "../../../shared/contract/social.ts";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { ClipboardIcon, FootballIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
+import { ChatIcon, ClipboardIcon, FootballIcon, ReceiptIcon, TrophyIcon, UsersIcon } from "../../components/icons.tsx";
 import { AnswerButtons } from "./AnswerButtons.tsx";
 import { fullTime, timeAgo } from "./notification-text.ts";
 
@@ -15,6 +15,9 @@ const ICONS: Record<Notification["type"], ReactNode> = {
   pool_reminder: <ClipboardIcon size={18} />,
   survivor_news: <TrophyIcon size={18} />,
   pool_correction: <ClipboardIcon size={18} />,
+  comment_reply: <ChatIcon size={18} />,
+  league_post: <ChatIcon size={18} />,
+  webhook_disabled: <ClipboardIcon size={18} />,
 };
 
 interface NotificationListProps {

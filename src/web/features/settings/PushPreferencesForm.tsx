@@ -12,8 +12,8 @@ const KINDS: readonly { key: keyof PushPreferences["kinds"]; label: string; hint
   { key: "leagueInvitations", label: "League invitations", hint: "When you are invited to a league." },
   {
     key: "leaguePicks",
-    label: "League picks",
-    hint: "When your leagues reveal the others' picks, and when someone tails yours.",
+    label: "League picks and talk",
+    hint: "When your leagues reveal the others' picks, when someone tails yours, replies to you, or the commissioner posts.",
   },
 ];
 

@@ -1,6 +1,8 @@
 import { Link } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
+import { ApiTokensSection } from "./ApiTokensSection.tsx";
+import { CalendarSection } from "./CalendarSection.tsx";
 import { DataSection } from "./DataSection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
@@ -11,8 +13,9 @@ import { Loading } from "../../components/Loading.tsx";
 
 /**
  * /settings (spec §2): the email (read-only) and a username form, then who sees one's profile,
- * notifications (push on this device, what is sent and when), a password change, downloads of
- * the player's data and deleting the account; signed-out visitors are asked to sign in.
+ * notifications (push on this device, what is sent and when), the deadlines calendar, a password
+ * change, API tokens, downloads of the player's data and deleting the account; signed-out visitors
+ * are asked to sign in.
  */
 export function SettingsPage() {
   const { user, isLoading } = useCurrentUser();
@@ -48,7 +51,9 @@ export function SettingsPage() {
       </article>
       <ProfileVisibilitySection user={user} />
       <NotificationsSection />
+      <CalendarSection />
       <PasswordForm />
+      <ApiTokensSection />
       <DataSection user={user} />
       <DeleteAccountSection />
     </>

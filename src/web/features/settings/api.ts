@@ -8,7 +8,9 @@ import type {
   SavedPushPreferences,
 } from "../../../shared/contract/push.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { keys, useQuery } from "../../lib/queries.ts";
+import { afterCalendarChange, afterTokensChange, keys, useQuery } from "../../lib/queries.ts";
+import type { ApiToken, CreatedApiToken } from "../../../shared/contract/tokens.ts";
+import type { TokenScope } from "../../../shared/api-tokens.ts";
 import { invalidate } from "../../lib/swr.ts";
 import { setCurrentUser } from "../../lib/session.ts";
 
@@ -65,4 +67,32 @@ export async function removePushDevice(id: number): Promise<void> {
 /** Asks for a test notification on every device; the server sends it in the background. Returns its sentence. */
 export async function sendTestPush(): Promise<string> {
   return (await apiRequest<PushTestResult>("POST", "/api/push/test", {})).message;
+}
+
+export const useApiTokens = () => useQuery<ApiToken[]>(keys.apiTokens());
+
+/** Makes an API token; the answer is the only time it is shown. */
+export async function createApiToken(name: string, scopes: TokenScope[]): Promise<CreatedApiToken> {
+  const made = await apiRequest<CreatedApiToken>("POST", "/api/tokens", { name, scopes });
+  await afterTokensChange();
+  return made;
+}
+
+export async function revokeApiToken(id: number): Promise<void> {
+  await apiRequest<MessageResponse>("DELETE", `/api/tokens/${id}`);
+  await afterTokensChange();
+}
+
+export const useCalendarLink = () => useQuery<{ url: string | null }>(keys.calendarLink());
+
+/** Makes the deadlines feed, or gives it a new URL (the old one stops working). */
+export async function newCalendarLink(): Promise<string> {
+  const { url } = await apiRequest<{ url: string }>("POST", "/api/user/calendar", {});
+  await afterCalendarChange();
+  return url;
+}
+
+export async function removeCalendarLink(): Promise<void> {
+  await apiRequest<MessageResponse>("DELETE", "/api/user/calendar");
+  await afterCalendarChange();
 }

@@ -1,18 +1,27 @@
 /**
- * Where the server may post a push (issue 40 item 3, decision 0063), without I/O. A player hands us
- * the URL and the push job posts to it, so it must be a public push service: https on port 443 to a
- * host name (not an address) that is no internal name, and — once resolved, at subscribe and again
- * at every send — whose every address is a public unicast one. Names and URL spellings are judged
- * here; `network.ts` resolves them and connects to the very address judged.
+ * Where the server may post what others hand it a URL for, without I/O (issue 40 item 3, decision
+ * 0063; issue 47): a push service's endpoint, a league's webhook. Someone else chose the URL and a
+ * job posts to it, so it must be a public service: https on port 443 to a host name (not an address)
+ * that is no internal name, and — once resolved, when it is given and again at every send — whose
+ * every address is a public unicast one. Names and URL spellings are judged here;
+ * `lib/outbound-network.ts` resolves them and connects to the very address judged.
  */
-import { ipv4Octets, ipv6Groups } from "../../shared/ip-address.ts";
+import { ipv4Octets, ipv6Groups } from "./ip-address.ts";
 
-/** Where an accepted endpoint is posted: a local push service as given, or a public host resolved and checked first. */
-export type EndpointTarget = { kind: "local" } | { kind: "public"; url: URL; host: string };
+/** Where an accepted URL is posted: a local service as given, or a public host resolved and checked first. */
+export type OutboundTarget = { kind: "local" } | { kind: "public"; url: URL; host: string };
 
-export type EndpointJudgement = { ok: true; target: EndpointTarget } | { ok: false; problem: string };
+export type TargetJudgement = { ok: true; target: OutboundTarget } | { ok: false; problem: string };
 
-/** The hosts PUSH_LOCAL_ENDPOINTS=true lets through (a push service on this machine, the tests). */
+/** What the refusals call the URL and the service behind it: `{ field: "endpoint", service: "push service" }`. */
+export interface TargetWords {
+  field: string;
+  service: string;
+}
+
+export const PUSH_ENDPOINT: TargetWords = { field: "endpoint", service: "push service" };
+
+/** The hosts PUSH_LOCAL_ENDPOINTS=true (WEBHOOK_LOCAL_TARGETS=true) lets through: a service on this machine, the tests. */
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
@@ -37,26 +46,27 @@ const INTERNAL_SUFFIXES = [
   "alt",
 ];
 
-const refused = (problem: string): EndpointJudgement => ({ ok: false, problem });
+const refused = (problem: string): TargetJudgement => ({ ok: false, problem });
 
-/** Why a push endpoint is refused, or where to post it. Messages name the field (`endpoint`). */
-export function judgeEndpoint(endpoint: string, allowLocal: boolean): EndpointJudgement {
+/** Why a URL we would post to is refused, or where to post it. Messages name the field (`words.field`). */
+export function judgeTarget(text: string, allowLocal: boolean, words: TargetWords = PUSH_ENDPOINT): TargetJudgement {
+  const { field, service } = words;
   let url: URL;
   try {
-    url = new URL(endpoint);
+    url = new URL(text);
   } catch {
-    return refused("endpoint must be a URL");
+    return refused(`${field} must be a URL`);
   }
-  if (url.username || url.password) return refused("endpoint must not carry credentials");
+  if (url.username || url.password) return refused(`${field} must not carry credentials`);
   const host = withoutRootDot(url.hostname.toLowerCase());
   if (allowLocal && LOCAL_HOSTS.has(host) && (url.protocol === "http:" || url.protocol === "https:"))
     return { ok: true, target: { kind: "local" } };
-  if (url.protocol !== "https:") return refused("endpoint must be an https:// URL");
-  if (url.port !== "") return refused("endpoint must use https's own port (443), as push services do");
+  if (url.protocol !== "https:") return refused(`${field} must be an https:// URL`);
+  if (url.port !== "") return refused(`${field} must use https's own port (443), as ${service}s do`);
   if (url.hostname.startsWith("[") || ipv4Octets(host))
-    return refused("endpoint must name its push service by host name, not by address");
+    return refused(`${field} must name its ${service} by host name, not by address`);
   const problem = hostNameProblem(url.hostname);
-  if (problem) return refused(`endpoint must be a public push service, not ${problem}`);
+  if (problem) return refused(`${field} must be a public ${service}, not ${problem}`);
   return { ok: true, target: { kind: "public", url, host } };
 }
 

@@ -1,11 +1,12 @@
 /**
- * The push endpoints' edge with the network (decision 0063): resolving a push service's name and
- * judging every address it gave (endpoint-rules.ts), at subscribe and at each send, then posting
- * over a connection to an address so judged — never a second lookup between the check and the
- * connection, which a name that changes its answer (DNS rebinding) would turn to this machine.
+ * The edge with the network of what we post to URLs others hand us — push endpoints (decision 0063),
+ * league webhooks (issue 47): resolving a service's name and judging every address it gave
+ * (shared/outbound-targets.ts), when the URL is given and at each send, then posting over a
+ * connection to an address so judged — never a second lookup between the check and the connection,
+ * which a name that changes its answer (DNS rebinding) would turn to this machine.
  */
 import { lookup } from "node:dns/promises";
-import { addressProblem } from "./endpoint-rules.ts";
+import { addressProblem } from "../shared/outbound-targets.ts";
 
 /** Every address (A and AAAA) a host name resolves to. Injected in tests; the system's resolver otherwise. */
 export type ResolveHost = (host: string) => Promise<string[]>;
