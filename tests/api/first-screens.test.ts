@@ -138,7 +138,7 @@ describe("a page carries exactly what the API answers the same caller", () => {
     `/invite/${inviteToken}`,
     "/my-bets",
     // A league's page (issue 44): to its member each section's answers, to anyone else its preview.
-    ...["", "?week=1", "/week", "/picks", "/sweat", "/recap?week=1", "/members", "/history"].map(
+    ...["", "?week=1", "/week", "/picks", "/talk", "/sweat", "/recap?week=1", "/members", "/history"].map(
       (section) => `/leagues/${leagueId}${section}`,
     ),
   ];

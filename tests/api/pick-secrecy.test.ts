@@ -203,7 +203,7 @@ function pages(byName: Record<string, string[]>, hers: Set<string>): Get[] {
     ...byName.token!.map((token) => ({ url: `/invite/${token}`, aboutAlice: false })),
     // Each league's page and its sections (issue 44): the trace of hidden picks, the sweat room, the recap.
     ...Object.values(leagues).flatMap((l) =>
-      ["", "/week", "/picks", "/sweat", "/recap?week=1", "/members", "/history", "?week=1"].map((section) => ({
+      ["", "/week", "/picks", "/talk", "/sweat", "/recap?week=1", "/members", "/history", "?week=1"].map((section) => ({
         url: `/leagues/${l.id}${section}`,
         aboutAlice: false,
       })),

@@ -125,7 +125,7 @@ test(
       "/admin/games",
       "/admin/bots",
       // The league's page (issue 44): every section, its own member's.
-      ...["/week", "/picks", "/sweat", "/recap", "/members", "/history", "?invite=new"].map(
+      ...["/week", "/picks", "/talk", "/sweat", "/recap", "/members", "/history", "?invite=new"].map(
         (section) => `/leagues/${leagueId}${section}`,
       ),
     ];
@@ -154,7 +154,7 @@ test(
         }
       }
     }
-    expect(loads).toBe(4 * 9 + 4 * 24);
+    expect(loads).toBe(4 * 9 + 4 * 25);
     expect(trouble).toEqual([]);
   },
   8 * E2E_TIMEOUT,

@@ -90,7 +90,8 @@ describe("the league page", () => {
         const pal = await newPlayer(suite.server, "pal_pat");
         const sharps = await league(me, [pal]);
         const page = await pageFor(me, { viewport, scheme });
-        await page.goto(`/leagues/${sharps.id}`);
+        // The first page of a run waits for the web app's bundle: on a busy machine, longer than a click.
+        await page.goto(`/leagues/${sharps.id}`, { timeout: E2E_TIMEOUT });
         await page.getByRole("heading", { level: 1, name: "Sunday Sharps" }).waitFor();
         expect(await page.locator(".league-page-rules").textContent()).toBe(
           "Ranked by units won · Picks shown at each game's kick-off · Spread, Total, Moneyline",
@@ -100,6 +101,7 @@ describe("the league page", () => {
           "Standings",
           "This week",
           "Picks",
+          "Talk",
           "Sweat",
           "Recap",
           "Members",
@@ -138,6 +140,7 @@ describe("the league page", () => {
         for (const [section, heading] of [
           ["week", "Week 1: who has picked"],
           ["picks", "Picks"],
+          ["talk", "Talk"],
           ["sweat", "Week 1 sweat"],
           ["recap", "Recap"],
         ] as const) {

@@ -268,6 +268,7 @@ async function leagueScreen(reads: Reads, id: number, section: LeagueSection, se
       reads.add(keys.leagueHistory(id), () => json(leagues.leagueHistory(db, viewer.id, id, undefined)));
       return;
     case "members":
+    case "talk": // the thread is asked for by the browser (its answers change by the minute)
       return;
   }
 }

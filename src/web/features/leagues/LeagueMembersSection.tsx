@@ -3,6 +3,7 @@ import { isAdmin } from "../../lib/league-text.ts";
 import type { LeagueConfirmation } from "./ConfirmLeagueAction.tsx";
 import { InviteUsers } from "./InviteUsers.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
+import { LeagueWebhooks } from "./LeagueWebhooks.tsx";
 import { MembersList } from "./MembersList.tsx";
 
 /** The page's Members section: who is in, the admins' tools, the rules in full, invitations and leaving. */
@@ -30,6 +31,7 @@ export function LeagueMembersSection({
           : {})}
       />
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={viewerId} /> : null}
+      {admin ? <LeagueWebhooks leagueId={league.id} /> : null}
       <LeagueRules league={league} />
       <LeaveOrDelete className="league-page-leave" admin={admin} onAsk={onAsk} />
     </div>

@@ -10,6 +10,7 @@ import { afterLeagueBetsSettled } from "../../lib/queries.ts";
 import { intParam, useSearch } from "../../lib/search-param.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useLeaguePageDetails } from "./api.ts";
+import { CommentThread } from "./CommentThread.tsx";
 import { ConfirmLeagueAction, type LeagueConfirmation } from "./ConfirmLeagueAction.tsx";
 import { InviteFriendsDialog } from "./InviteFriendsDialog.tsx";
 import { LeagueHeader } from "./LeagueHeader.tsx";
@@ -107,6 +108,8 @@ function MemberPage({
           <WeekTrace leagueId={league.id} viewerId={viewerId} />
         ) : section === "picks" ? (
           <LeagueFeed leagueId={league.id} viewerId={viewerId} onTail={() => undefined} />
+        ) : section === "talk" ? (
+          <CommentThread leagueId={league.id} betId={null} viewerId={viewerId} canPin={admin} title="Talk" />
         ) : section === "sweat" ? (
           <SweatRoom leagueId={league.id} viewerId={viewerId} />
         ) : section === "recap" ? (

@@ -10,6 +10,7 @@ export const LEAGUE_SECTIONS = [
   { slug: "standings", label: "Standings" },
   { slug: "week", label: "This week" },
   { slug: "picks", label: "Picks" },
+  { slug: "talk", label: "Talk" },
   { slug: "sweat", label: "Sweat" },
   { slug: "recap", label: "Recap" },
   { slug: "members", label: "Members" },
