@@ -22,6 +22,7 @@ import { publish } from "../src/modules/realtime/service.ts";
 import { openPostgres } from "../src/runtime/connection.ts";
 import { startServe } from "../tests/serve-process.ts";
 import { makeUsers, seedPendingSpreadBets } from "./placements.ts";
+import { lineReader } from "./support.ts";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!ADMIN_URL) throw new Error("set BENCH_DATABASE_URL=postgres://…/postgres (a role that may create databases)");
@@ -112,21 +113,7 @@ async function startClients(origins: string[], withCookies: boolean) {
     };
     proc.stdin.write(`${JSON.stringify(settings)}\n`);
     proc.stdin.flush();
-    const reader = proc.stdout.getReader();
-    let buffered = "";
-    const nextLine = async (): Promise<string> => {
-      for (;;) {
-        const newline = buffered.indexOf("\n");
-        if (newline >= 0) {
-          const line = buffered.slice(0, newline);
-          buffered = buffered.slice(newline + 1);
-          return line;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error("a client process ended early");
-        buffered += new TextDecoder().decode(value);
-      }
-    };
+    const nextLine = lineReader(proc.stdout, "a client process");
     return { proc, nextLine };
   });
   for (const p of procs) if ((await p.nextLine()) !== "ready") throw new Error("a client did not get ready");
@@ -188,14 +175,7 @@ const bareServers = await Promise.all(
       stdout: "pipe",
       stderr: "inherit",
     });
-    const reader = proc.stdout.getReader();
-    let out = "";
-    while (!out.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the baseline server ended early");
-      out += new TextDecoder().decode(value);
-    }
-    return { proc, url: out.trim() };
+    return { proc, url: await lineReader(proc.stdout, "the baseline server")() };
   }),
 );
 const bareClients = await startClients(

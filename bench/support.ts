@@ -24,7 +24,7 @@ export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<stri
   const seedMs = performance.now() - seedStart;
   const logger = createLogger("silent");
   // serve's wiring, without what a bench drives itself (delivery, settlement, jobs, checkpoints).
-  const { app, bus, hub } = await startRuntime({
+  const { app, bus, hub, startDelivery } = await startRuntime({
     config,
     handle,
     clock,
@@ -42,6 +42,8 @@ export async function benchServer(now = "2026-10-07T16:00:00Z", env: Record<stri
     sqlite: handle.sqlite,
     bus,
     hub,
+    /** Delivery of the outbox to the sockets, as serve runs it (a bench timing the live channel starts it). */
+    startDelivery,
     clock,
     origin,
     seedMs,
@@ -109,4 +111,23 @@ export async function sampleMs(read: () => Promise<unknown>, n = 200): Promise<n
     samples.push(performance.now() - t);
   }
   return samples;
+}
+
+/** Reads a child process's output a line at a time (a bench's clients report on stdout); throws if it ends first. */
+export function lineReader(stream: ReadableStream<Uint8Array>, what: string): () => Promise<string> {
+  const reader = stream.getReader();
+  let buffered = "";
+  return async () => {
+    for (;;) {
+      const newline = buffered.indexOf("\n");
+      if (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        return line;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`${what} ended early`);
+      buffered += new TextDecoder().decode(value);
+    }
+  };
 }

@@ -18,6 +18,7 @@ import { requestIdOf } from "./http/request-id.ts";
 import { webRoutes } from "./http/web-assets.ts";
 import { firstScreens } from "./http/ssr/index.ts";
 import { shareCards } from "./http/ssr/share-card-route.ts";
+import { recapCards } from "./http/ssr/recap-card-route.ts";
 import type { Clock } from "./lib/clock.ts";
 import { notFound } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -195,7 +196,14 @@ export function createApp(deps: AppDeps) {
     .all("/api/*", () => {
       throw notFound("No such API route", "no_route");
     })
-    .use(webRoutes({ renderPage: firstScreens({ ...deps, games, boards }), shareCard: shareCards(deps), logger }));
+    .use(
+      webRoutes({
+        renderPage: firstScreens({ ...deps, games, boards }),
+        shareCard: shareCards(deps),
+        recapCard: recapCards(deps),
+        logger,
+      }),
+    );
   // Odds updates reach every open socket through Bun's native pub/sub, not a loop in JS.
   hub.publishThrough({ publish: (topic, data) => app.server?.publish(topic, data) });
   return app;

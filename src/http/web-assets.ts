@@ -315,6 +315,8 @@ export interface WebRoutesDeps {
   renderPage?: RenderPage;
   /** Answers `/players/{username}/weeks/{week}/card.png` (src/http/ssr/share-card-route.ts). */
   shareCard?: ShareCard;
+  /** Answers `/leagues/{id}/weeks/{week}/recap.png`, for the league's members (src/http/ssr/recap-card-route.ts). */
+  recapCard?: ShareCard;
   logger?: Logger;
 }
 
@@ -325,12 +327,12 @@ export interface WebRoutesDeps {
  * src/http/ssr/) with 200, and any other path its 'not found' screen with 404; `/index.html` the
  * static shell, which the service worker keeps for offline visits. Each in brotli or gzip when accepted.
  */
-export function webRoutes({ renderPage, shareCard, logger }: WebRoutesDeps = {}) {
+export function webRoutes({ renderPage, shareCard, recapCard, logger }: WebRoutesDeps = {}) {
   return new Elysia({ name: "web" }).get("/*", async ({ request }) => {
     const { files } = await loadWebAssets();
     const path = new URL(request.url).pathname;
     if (path.startsWith("/api/")) throw notFound("No such API route", "no_route");
-    const card = await shareCard?.(path, request);
+    const card = (await shareCard?.(path, request)) ?? (await recapCard?.(path, request));
     if (card) return card;
     const shell = files.get(HTML_KEY)!;
     if (path === HTML_KEY) return respond(shell, request, "no-cache", 200, sessionHintHeader(request));

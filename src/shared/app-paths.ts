@@ -13,6 +13,7 @@ export const APP_PATHS = [
   "/contest-rules",
   "/leagues",
   "/leagues/:id/pool",
+  "/leagues/:id/:section?",
   "/invite/:token?",
   "/friends",
   "/friends/:friendId/analytics",

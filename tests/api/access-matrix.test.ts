@@ -328,6 +328,12 @@ const ROWS: Record<string, Row> = {
     expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },
     otherwise: 403,
   },
+  // The league's page for someone not in it: a private league only to those who can see it (its invited owner).
+  "GET /api/preview/league/:id": {
+    request: (w) => ["GET", `/api/preview/league/${w.leagueId}`],
+    expect: { ...everyone(200), anonymous: 404, ...notForOutsiders },
+    otherwise: 200,
+  },
   "GET /api/history/league/:id": {
     request: (w) => ["GET", `/api/history/league/${w.leagueId}`],
     expect: { ...only(["member", "leagueAdmin"], 200), ...notForOutsiders },

@@ -19,6 +19,7 @@ let alice: BuiltUser;
 let bob: BuiltUser;
 let hidden: BuiltUser;
 let inviteToken: string;
+let leagueId: number;
 const NASTY = "Ends </script><script>alert(1)</script> <!--";
 
 beforeAll(async () => {
@@ -50,6 +51,7 @@ beforeAll(async () => {
   // A league whose name tries to end the page's script, invited to bob: his bell carries it.
   const league = await buildLeague(ctx, alice, { name: NASTY });
   inviteToken = league.inviteToken;
+  leagueId = league.id;
   await buildInvitation(ctx, league, alice, bob);
   // Bundling the web app, and the server's first render (it loads the screens' code), take seconds
   // on a busy machine: done here, not in the first test.
@@ -136,6 +138,10 @@ describe("a page carries exactly what the API answers the same caller", () => {
     `/invite/${inviteToken}`,
     "/my-bets",
     "/auth?mode=register",
+    // A league's page (issue 44): to its member each section's answers, to anyone else its preview.
+    ...["", "?week=1", "/week", "/picks", "/talk", "/sweat", "/recap?week=1", "/members", "/history"].map(
+      (section) => `/leagues/${leagueId}${section}`,
+    ),
   ];
 
   test("every answer of every listed page, for visitors, players, the owner and a stranger to a private profile", async () => {

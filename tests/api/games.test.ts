@@ -106,7 +106,8 @@ describe("PATCH /api/games/:id", () => {
     const res = await resolve(SUN_EARLY, { homeScore: "31", awayScore: 28, status: "completed" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: SUN_EARLY, status: "completed", homeScore: 31, awayScore: 28 });
-    expect((await outboxTypes()).slice(before)).toEqual(["game.completed", "odds_update"]);
+    // The final goes to the screens first: delivery is in order, and settlement (game.completed) takes a while.
+    expect((await outboxTypes()).slice(before)).toEqual(["odds_update", "game.completed"]);
     const event = await ctx.db
       .selectFrom("outbox")
       .selectAll()

@@ -35,6 +35,7 @@ import { ingestEvents } from "../../src/modules/push/intake.ts";
 import { planLeaguePickPushes } from "../../src/modules/push/league-picks.ts";
 import { planLockReminders } from "../../src/modules/push/lock-reminders.ts";
 import { planPoolPushes } from "../../src/modules/push/pool-pushes.ts";
+import { planRecapPushes } from "../../src/modules/push/recap-pushes.ts";
 import { decryptPayload } from "../../src/modules/push/webpush.ts";
 import { deliverDue as deliverWebhooks } from "../../src/modules/webhooks/delivery.ts";
 import { ingestEvents as ingestWebhookEvents, planRecaps, planReveals } from "../../src/modules/webhooks/intake.ts";
@@ -200,6 +201,13 @@ function pages(byName: Record<string, string[]>, hers: Set<string>): Get[] {
     })),
     ...byName.username!.map((name) => ({ url: `/players/${encodeURIComponent(name)}`, aboutAlice: hers.has(name) })),
     ...byName.token!.map((token) => ({ url: `/invite/${token}`, aboutAlice: false })),
+    // Each league's page and its sections (issue 44): the trace of hidden picks, the sweat room, the recap.
+    ...Object.values(leagues).flatMap((l) =>
+      ["", "/week", "/picks", "/talk", "/sweat", "/recap?week=1", "/members", "/history", "?week=1"].map((section) => ({
+        url: `/leagues/${l.id}${section}`,
+        aboutAlice: false,
+      })),
+    ),
   ];
 }
 
@@ -466,6 +474,7 @@ async function pushPass(since: Date) {
   await planLockReminders(ctx.db, now, ctx.config.adminEmails);
   await planLeaguePickPushes(ctx.db, since, now);
   await planPoolPushes(ctx.db, since, now);
+  await planRecapPushes(ctx.db, now);
   await deliverDue(ctx.db, ctx.config, now, { subject: "mailto:ops@example.com", timeoutMs: 2000 });
   await planReveals(ctx.db, since, now);
   await planRecaps(ctx.db, now);

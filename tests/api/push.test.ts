@@ -576,7 +576,7 @@ describe("league picks: reveals and tails (issue 31 item 3)", () => {
     expect(received.map((r) => r.path)).toEqual(["/bob-phone"]);
     expect(await messageOf(received[0]!, phone)).toMatchObject({
       title: "1 pick revealed in Sunday Sharps",
-      url: `/leagues?league=${league.id}`,
+      url: `/leagues/${league.id}/picks`,
     });
     // The next window has nothing new.
     expect(await planLeaguePickPushes(ctx.db, ctx.clock.now(), new Date(ctx.clock.now().getTime() + 60_000))).toBe(0);

@@ -17,6 +17,7 @@ import { browserSuite, DESKTOP, E2E_TIMEOUT, networkQuiet, PHONE, trackRequests 
 process.env[DEVELOPMENT_BUILD_ENV] = "1";
 
 let inviteToken = "";
+let leagueId = 0;
 let admin: BuiltUser;
 const suite = browserSuite(async () => {
   const server = await startSeasonServer();
@@ -25,7 +26,9 @@ const suite = browserSuite(async () => {
     cookie: admin.cookie,
     body: { visibility: "everyone" },
   });
-  inviteToken = (await buildLeague(server.ctx, admin, { name: "Sunday Sharps" })).inviteToken;
+  const league = await buildLeague(server.ctx, admin, { name: "Sunday Sharps" });
+  inviteToken = league.inviteToken;
+  leagueId = league.id;
   return server;
 });
 
@@ -76,6 +79,10 @@ test(
     await page.getByRole("heading", { name: /the_admin/ }).waitFor({ timeout: 1000 });
     await page.goto(`/invite/${inviteToken}`);
     await page.getByRole("heading", { name: "Joining League..." }).waitFor({ timeout: 1000 });
+    // A shared league page: to a visitor, what the league is and the way in.
+    await page.goto(`/leagues/${leagueId}`);
+    await page.getByRole("heading", { name: "Sunday Sharps" }).waitFor({ timeout: 1000 });
+    await page.getByRole("link", { name: "Sign In to Join" }).waitFor({ timeout: 1000 });
   },
   E2E_TIMEOUT,
 );
@@ -105,6 +112,7 @@ test(
       `/invite/${inviteToken}`,
       "/auth",
       "/no-such-screen",
+      `/leagues/${leagueId}`,
     ];
     const playerScreens = [
       ...publicScreens,
@@ -116,6 +124,10 @@ test(
       "/settings",
       "/admin/games",
       "/admin/bots",
+      // The league's page (issue 44): every section, its own member's.
+      ...["/week", "/picks", "/talk", "/sweat", "/recap", "/members", "/history", "?invite=new"].map(
+        (section) => `/leagues/${leagueId}${section}`,
+      ),
     ];
     const trouble: string[] = [];
     let loads = 0;
@@ -142,7 +154,7 @@ test(
         }
       }
     }
-    expect(loads).toBe(4 * 8 + 4 * 16);
+    expect(loads).toBe(4 * 9 + 4 * 25);
     expect(trouble).toEqual([]);
   },
   8 * E2E_TIMEOUT,

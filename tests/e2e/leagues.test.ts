@@ -105,6 +105,17 @@ const facts = (scope: Locator) =>
   );
 
 /** Waits for the toast with this title (and description): a new toast replaces an older one with the same title. */
+/** After Create League: the new league's page with "Invite your friends" (closed with Done), then Back to /leagues. */
+async function backFromInviteStep(page: Page, name: string) {
+  const invite = page.getByRole("dialog", { name: "Invite your friends" });
+  await invite.getByRole("textbox", { name: "Invite link" }).waitFor();
+  await page.getByRole("heading", { level: 1, name }).waitFor();
+  await invite.getByRole("button", { name: "Done" }).click();
+  await invite.waitFor({ state: "hidden" });
+  await page.goBack();
+  await page.waitForURL("**/leagues");
+}
+
 async function expectToast(page: Page, title: string, description?: string) {
   let toast = toastLocator(page).filter({ has: page.locator(".toast-title").getByText(title, { exact: true }) });
   if (description !== undefined)
@@ -287,6 +298,8 @@ describe("leagues screen", () => {
       });
       await expectToast(page, "League Created!", "Your league has been created successfully.");
       await dialog.waitFor({ state: "hidden" });
+      // The new league opens on its own page with the step that invites friends; Back returns to the list.
+      await backFromInviteStep(page, "Sunday Sharps");
       const card = leagueCard(column(page, "My Leagues"), "Sunday Sharps");
       await card.waitFor();
       expect(await card.locator(".league-badge").allTextContents()).toEqual(["Public"]);
@@ -333,6 +346,7 @@ describe("leagues screen", () => {
         createdBy: me.user.id,
       });
       await expectToast(page, "League Created!");
+      await backFromInviteStep(page, "Office Pool");
       const card = leagueCard(column(page, "My Leagues"), "Office Pool");
       await card.waitFor();
       expect(await card.locator(".league-badge").allTextContents()).toEqual(["Private", "Contest"]);

@@ -197,16 +197,12 @@ describe("the pick sheet", () => {
 
         await page.goto(`/leagues?league=${league.id}`);
         const dialog = page.locator("dialog.league-details-dialog");
-        const standings = dialog.locator(".league-standings tbody tr");
+        // A table where its columns fit, a card a member on a phone (issue 44 item 5): the one shown.
+        const standings = dialog.locator(".league-standings tbody tr, .league-standings-card").locator("visible=true");
         await standings.first().waitFor();
-        expect(await standings.first().locator("th, td").allTextContents()).toEqual([
-          "1",
-          "locked_lee",
-          "1.5",
-          "1",
-          "0",
-          "0",
-        ]);
+        expect(
+          await standings.first().locator("th, td, .league-standings-card-head > span, dd").allTextContents(),
+        ).toEqual(["1", "locked_lee", "1.5", "1", "0", "0"]);
         await screenshot(page, `pool-standings-dialog-${viewport.width}-${scheme}`);
         await page.context().close();
         // Back to before the game for the next viewport.
@@ -275,6 +271,10 @@ describe("the pick sheet", () => {
         "loss",
         true,
       ]);
+      // The new pool opens on its league page, inviting friends; Back returns to the list.
+      const invite = page.getByRole("dialog", { name: "Invite your friends" });
+      await invite.getByRole("button", { name: "Done" }).click();
+      await page.goBack();
       const card = page.locator(".league-card", { hasText: "Office Survivor" }).first();
       await card.waitFor();
       expect(await card.locator(".league-badge").allTextContents()).toEqual(["Public", "Survivor"]);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { coverStatus, coverStatusText } from "../../src/web/lib/cover-status.ts";
+import { coverMargin } from "../../src/shared/cover.ts";
+import { coverStatus, coverStatusText, coverTone, finalCoverText } from "../../src/web/lib/cover-status.ts";
 
 /** The game: ATL 21 – 20 BUF. */
 const game = { awayTeam: "Atlanta Falcons", homeTeam: "Buffalo Bills", awayScore: 21, homeScore: 20 };
@@ -80,5 +81,28 @@ describe("live cover status in words", () => {
     expect(coverStatusText({ betType: "total", selection: "Over", point: "45" }, before)).toBeNull();
     expect(coverStatusText({ betType: "moneyline", selection: "Dallas Cowboys", point: null }, game)).toBeNull();
     expect(coverStatusText({ betType: "parlay", selection: "2-leg parlay", point: null }, game)).toBeNull();
+  });
+});
+
+describe("cover status at the final score (the sweat room once a game is over)", () => {
+  const ended = (betType: string, selection: string, point: number | null) =>
+    finalCoverText(coverMargin({ betType, selection, point }, game), betType, selection);
+  test("how each ended", () => {
+    expect(ended("spread", "Atlanta Falcons", 2.5)).toBe("covered by 3.5");
+    expect(ended("spread", "Buffalo Bills", -13.5)).toBe("missed by 14.5");
+    expect(ended("spread", "Atlanta Falcons", -1)).toBe("pushed on the number");
+    expect(ended("total", "Over", 50)).toBe("fell short by 9 points");
+    expect(ended("total", "Over", 37.5)).toBe("went over by 3.5");
+    expect(ended("total", "Under", 47)).toBe("stayed under by 6");
+    expect(ended("total", "Under", 39)).toBe("went over by 2");
+    expect(ended("moneyline", "Atlanta Falcons", null)).toBe("won by 1");
+    expect(ended("moneyline", "Buffalo Bills", null)).toBe("lost by 1");
+    expect(finalCoverText(0, "moneyline")).toBe("ended in a tie");
+    expect(finalCoverText(null, "spread")).toBeNull();
+    expect(finalCoverText(3, "parlay")).toBeNull();
+  });
+
+  test("the tone of a margin", () => {
+    expect([coverTone(3.5), coverTone(-2), coverTone(0), coverTone(null)]).toEqual(["up", "down", "even", null]);
   });
 });

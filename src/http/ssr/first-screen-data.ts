@@ -17,10 +17,20 @@ import { playerWeekStatus, recordedWeeks } from "../../modules/contest/service.t
 import type { GamesReads } from "../../modules/games/reads.ts";
 import { currentSeason } from "../../modules/games/service.ts";
 import { profile } from "../../modules/profiles/service.ts";
+import * as leagues from "../../modules/leagues/service.ts";
 import { notifications } from "../../modules/social/service.ts";
 import { userStats } from "../../modules/stats/service.ts";
 import type { BoardReads } from "../../modules/stats/reads.ts";
 import { decodedParam } from "./path-params.ts";
+import type { Game } from "../../shared/contract/games.ts";
+import type { LeagueDetails } from "../../shared/contract/leagues.ts";
+import { isMember } from "../../web/lib/league-text.ts";
+import {
+  defaultRecapWeek,
+  LEAGUE_PAGE_PATTERN,
+  type LeagueSection,
+  leagueAddress,
+} from "../../web/features/leagues/sections.ts";
 
 export interface FirstScreenDeps {
   db: Db;
@@ -83,6 +93,9 @@ export async function firstScreenAnswers(
     const [isProfile, params] = matchRoute(parse, "/players/:username", path);
     const username = (params as { username?: string } | null)?.username;
     if (isProfile && username) await profileScreen(reads, decodedParam(username));
+    const [isLeague, leagueParams] = matchRoute(parse, LEAGUE_PAGE_PATTERN, path);
+    const league = isLeague ? leagueAddress(leagueParams as { id?: string; section?: string }) : null;
+    if (league) await leagueScreen(reads, league.id, league.section, search);
   }
   if (viewer)
     reads.add(keys.notifications(), async () =>
@@ -192,4 +205,77 @@ async function profileScreen(reads: Reads, username: string | null): Promise<voi
   reads.add(keys.profile(username), async () =>
     JSON.stringify(await profile(db, clock.now(), reads.viewer?.id ?? null, username)),
   );
+}
+
+/** The JSON an answer carries, parsed (null when the read failed and was left out). */
+const parsed = <T>(answer: FirstAnswer | null): T | null => (answer === null ? null : (JSON.parse(answer.json) as T));
+
+/**
+ * `/leagues/{id}/{section}` (features/leagues/LeaguePage.tsx): to a member, the league and the
+ * section's answers; to anyone else, what the page shows a stranger (the preview; 404 left out).
+ */
+async function leagueScreen(reads: Reads, id: number, section: LeagueSection, search: URLSearchParams): Promise<void> {
+  const { db, clock, games } = reads.deps;
+  const viewer = reads.viewer;
+  const preview = () =>
+    void reads.add(keys.leaguePreview(id), async () =>
+      JSON.stringify(await leagues.leaguePreview(db, viewer?.id ?? null, id)),
+    );
+  if (!viewer) return preview();
+  const details = parsed<LeagueDetails>(
+    await reads.add(keys.league(id), async () => JSON.stringify(await leagues.leagueDetails(db, viewer.id, id))),
+  );
+  if (!details) return;
+  if (!isMember(details, viewer.id)) return preview();
+  const current = await reads.currentWeek();
+  const now = () => clock.now();
+  const json = async (value: Promise<unknown>) => JSON.stringify(await value);
+  switch (section) {
+    case "standings": {
+      const week = intParam(search.get("week"), 1, WEEKS);
+      reads.add(keys.leagueStandings(id, week ?? "season"), () =>
+        json(leagues.leagueStandings(db, now(), viewer.id, id, week)),
+      );
+      return;
+    }
+    case "week":
+      reads.add(keys.leagueWeekPicks(id), () => json(leagues.leagueWeekPicks(db, now(), viewer.id, id)));
+      return;
+    case "picks":
+      reads.add(keys.leagueFeed(id, null), () => json(leagues.leagueFeed(db, now(), viewer.id, id, undefined)));
+      return;
+    case "sweat": {
+      const sweat = parsed<{ week: number }>(
+        await reads.add(keys.leagueSweat(id), () => json(leagues.leagueSweat(db, now(), viewer.id, id))),
+      );
+      if (!sweat) return;
+      reads.add(keys.games(sweat.week), () => Promise.resolve(games.games(sweat.week)));
+      reads.add(keys.leagueStandings(id, sweat.week), () =>
+        json(leagues.leagueStandings(db, now(), viewer.id, id, sweat.week)),
+      );
+      return;
+    }
+    case "recap": {
+      if (!current) return;
+      const listed = parsed<Game[]>(
+        await reads.add(keys.games(current.week), () => Promise.resolve(games.games(current.week))),
+      );
+      const week = intParam(search.get("week"), 1, WEEKS) ?? defaultRecapWeek(current.week, listed ?? []);
+      if (week === null) return;
+      // The recap section asks once the week's games are all final (LeagueRecapSection): both answers.
+      const ofWeek =
+        week === current.week
+          ? listed
+          : parsed<Game[]>(await reads.add(keys.games(week), () => Promise.resolve(games.games(week))));
+      if (ofWeek && ofWeek.length > 0 && ofWeek.every((g) => g.status === "completed"))
+        reads.add(keys.leagueRecap(id, week), () => json(leagues.leagueRecap(db, now(), viewer.id, id, week)));
+      return;
+    }
+    case "history":
+      reads.add(keys.leagueHistory(id), () => json(leagues.leagueHistory(db, viewer.id, id, undefined)));
+      return;
+    case "members":
+    case "talk": // the thread is asked for by the browser (its answers change by the minute)
+      return;
+  }
 }

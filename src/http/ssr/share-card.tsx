@@ -3,7 +3,7 @@ import satori from "satori";
 import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff" with { type: "file" };
 import inter600 from "@fontsource/inter/files/inter-latin-600-normal.woff" with { type: "file" };
 import inter700 from "@fontsource/inter/files/inter-latin-700-normal.woff" with { type: "file" };
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import {
   APP_NAME,
   CARD_COLORS,
@@ -13,13 +13,13 @@ import {
 } from "../../web/features/profiles/share-card.ts";
 
 // The in-app card's look and places (web/features/profiles/draw-share-card.ts).
-const { ink: INK, quiet: QUIET, background: BACKGROUND, band: BAND, up: UP, down: DOWN } = CARD_COLORS;
+export const { ink: INK, quiet: QUIET, background: BACKGROUND, band: BAND, up: UP, down: DOWN } = CARD_COLORS;
 
 type Weight = 400 | 600 | 700;
 let fonts: Promise<{ name: string; data: ArrayBuffer; weight: Weight; style: "normal" }[]> | null = null;
 
 /** Inter (SIL Open Font License), carried by the app itself: a server, and the binary, may have no fonts. */
-function loadFonts() {
+export function loadFonts() {
   fonts ??= Promise.all(
     (
       [
@@ -38,7 +38,7 @@ function loadFonts() {
 }
 
 /** One line of the card at its place: `baseline` as the canvas drawing gives it, from the top. */
-function Line({
+export function Line({
   text,
   x,
   baseline,
@@ -76,6 +76,32 @@ function Line({
  * SVG, resvg paints it) from the same words as the card the app draws in the browser (shareCardText).
  */
 export async function shareCardPng(text: ShareCardText): Promise<Uint8Array<ArrayBuffer>> {
+  return cardPng(
+    <>
+      <Line text={text.period} x={80} baseline={110} size={34} weight={600} color={QUIET} />
+      <Line text={text.player} x={80} baseline={190} size={72} weight={700} color={INK} />
+      <Line text={text.record} x={80} baseline={330} size={96} weight={700} color={INK} width={420} />
+      <Line
+        text={text.units}
+        x={520}
+        baseline={330}
+        size={96}
+        weight={700}
+        color={text.units.startsWith("-") ? DOWN : UP}
+        width={600}
+      />
+      <Line text="W-L-P" x={80} baseline={375} size={32} weight={400} color={QUIET} width={420} />
+      <Line text={text.roi} x={520} baseline={375} size={32} weight={400} color={QUIET} width={600} />
+      <Line text={text.best} x={80} baseline={470} size={34} weight={400} color={INK} />
+    </>,
+  );
+}
+
+/**
+ * A card's lines on the brand's background and band, with the app's name in the band, as a PNG of
+ * CARD_WIDTH × CARD_HEIGHT (satori lays it out as SVG, resvg paints it): every share card's frame.
+ */
+export async function cardPng(lines: ReactNode): Promise<Uint8Array<ArrayBuffer>> {
   const svg = await satori(
     <div
       style={{
@@ -97,21 +123,7 @@ export async function shareCardPng(text: ShareCardText): Promise<Uint8Array<Arra
           background: BAND,
         }}
       />
-      <Line text={text.period} x={80} baseline={110} size={34} weight={600} color={QUIET} />
-      <Line text={text.player} x={80} baseline={190} size={72} weight={700} color={INK} />
-      <Line text={text.record} x={80} baseline={330} size={96} weight={700} color={INK} width={420} />
-      <Line
-        text={text.units}
-        x={520}
-        baseline={330}
-        size={96}
-        weight={700}
-        color={text.units.startsWith("-") ? DOWN : UP}
-        width={600}
-      />
-      <Line text="W-L-P" x={80} baseline={375} size={32} weight={400} color={QUIET} width={420} />
-      <Line text={text.roi} x={520} baseline={375} size={32} weight={400} color={QUIET} width={600} />
-      <Line text={text.best} x={80} baseline={470} size={34} weight={400} color={INK} />
+      {lines}
       <Line text={APP_NAME} x={80} baseline={CARD_HEIGHT - 33} size={32} weight={700} color={INK} />
     </div>,
     { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: await loadFonts() },

@@ -211,8 +211,11 @@ export interface FinalScore {
 }
 
 /**
- * Gives a game its final score inside the caller's transaction and announces `game.completed`,
- * so settlement follows. The one path for admins and providers alike.
+ * Gives a game its final score inside the caller's transaction and announces it: first the final to
+ * the open screens (an `odds_update`), then `game.completed`, so settlement follows. The one path for
+ * admins and providers alike. In that order because delivery is in order and waits for each event's
+ * reactions: settling a busy game's bets first would hold the final back from every screen (the
+ * sweat room's fan-out, bench/league-sweat.ts).
  */
 export async function completeGame(
   trx: Db,
@@ -229,6 +232,7 @@ export async function completeGame(
     resolved_by: resolvedBy,
     live_status: null,
   });
+  await publish(trx, now, "odds_update", await gamesUpdate(trx, [row.id], now));
   const previous =
     regrade && row.home_score !== null && row.away_score !== null
       ? { previous: { awayScore: row.away_score, homeScore: row.home_score } }
@@ -286,7 +290,6 @@ export async function resolveGame(
       // Allowed (a cancelled or moved game, a test), but it stands out in the log: the screen warns first.
       ...(Date.parse(row.commence_time) > now.getTime() ? { beforeKickoff: true } : {}),
     });
-    await publish(trx, now, "odds_update", await gamesUpdate(trx, [gameId], now));
     return getGame(trx, gameId, now);
   });
 }

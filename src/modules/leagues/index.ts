@@ -131,6 +131,16 @@ export function leaguesRoutes({ db, clock, auth }: { db: Db; clock: Clock; auth:
       },
       response: { 200: LeagueWeekPicks },
     })
+    .get("/preview/league/:id", ({ params, viewer }) => service.leaguePreview(db, viewer?.id ?? null, params.id), {
+      viewer: true,
+      params: LeagueParams,
+      detail: {
+        summary:
+          "What a league's page shows someone not in it, signed in or not: its name, rules, commissioner and size (public leagues; a private one only to its members and invited players)",
+        operationId: "getLeaguePreview",
+      },
+      response: { 200: InvitePreview },
+    })
     .get(
       "/history/league/:id",
       ({ params, query, user }) => service.leagueHistory(db, user.id, params.id, query.cursor),

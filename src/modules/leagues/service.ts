@@ -46,8 +46,17 @@ import { poolStandingsOf } from "./pool.ts";
 import { roiPercent, winRatePercent } from "../../shared/stats.ts";
 import { UNIT_CENTS } from "../../shared/money.ts";
 
-export { pickRevealedTo, picksRevealedBetween, picksRevealedIn, picksShownIn, presentPicks } from "./feed.ts";
-export { groupRecap } from "./recap.ts";
+export {
+  leagueFeed,
+  leagueSweat,
+  pickRevealedTo,
+  picksRevealedBetween,
+  picksRevealedIn,
+  picksShownIn,
+  presentPicks,
+} from "./feed.ts";
+export { leagueWeekPicks } from "./week-picks.ts";
+export { groupRecap, latestFinalWeek, leagueRecap, type RecapToTell, recapsToTell } from "./recap.ts";
 export { poolCorrections, poolReminders, runPoolAutoPicks, survivorNews } from "./pool-notices.ts";
 export { createDemoPool, recordDemoPoolPicks } from "./pool-demo.ts";
 export { saveLeaguePoolSheet } from "./pool.ts";
@@ -444,6 +453,26 @@ const unknownInvite = () =>
 export async function invitePreview(db: Db, token: string): Promise<InvitePreview> {
   const row = await repo.findLeagueByToken(db, token);
   if (!row) throw unknownInvite();
+  return previewOf(db, row);
+}
+
+/**
+ * What a league's page shows someone not in it (issue 44 item 1: a shared link to the page): the same
+ * as an invite link's preview, for a public league to anyone, signed in or not; a private league only
+ * to those who can see it (its members and invited players), else 404 as for a missing league.
+ */
+export async function leaguePreview(db: Db, viewerId: number | null, id: number): Promise<InvitePreview> {
+  const row =
+    viewerId === null
+      ? await leagueOr404(db, id).then((found) => {
+          if (found.is_public !== 1) throw leagueNotFound();
+          return found;
+        })
+      : (await visibleLeague(db, id, viewerId)).row;
+  return previewOf(db, row);
+}
+
+async function previewOf(db: Db, row: LeagueRow): Promise<InvitePreview> {
   const members = await repo.membersOf(db, [row.id]);
   const {
     id: _id,

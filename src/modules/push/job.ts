@@ -9,6 +9,7 @@ import { ingestEvents } from "./intake.ts";
 import { planLeaguePickPushes } from "./league-picks.ts";
 import { planLockReminders } from "./lock-reminders.ts";
 import { planPoolPushes } from "./pool-pushes.ts";
+import { planRecapPushes } from "./recap-pushes.ts";
 import type { ResolveHost } from "../../lib/outbound-network.ts";
 import { vapidKeys } from "./service.ts";
 
@@ -19,7 +20,7 @@ const PRUNE_MS = 60 * 60 * 1000;
 
 /**
  * The push job (run only while the jobs lease is held): events → pushes, lock reminders, league
- * reveals and tails, pool reminders and survivor news once a minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
+ * reveals and tails, pool reminders and survivor news, the Tuesday league recaps once a minute, sending; one pass at a time, and a failing pass is logged and tried again next tick.
  * `resolveHost` looks push services' names up at each send (the system's resolver unless a test gives its own).
  */
 export async function startPushJob(
@@ -53,6 +54,7 @@ export async function startPushJob(
       await planLockReminders(db, now, config.adminEmails);
       await planLeaguePickPushes(db, leaguesCheckedTo, now);
       await planPoolPushes(db, leaguesCheckedTo, now);
+      await planRecapPushes(db, now);
       leaguesCheckedTo = now;
     }
     const report = await deliverDue(db, config, now, { subject: vapidSubject(config), resolveHost });

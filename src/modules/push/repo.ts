@@ -251,6 +251,21 @@ export async function insertPush(db: Db, row: NewPush): Promise<boolean> {
   return added !== undefined;
 }
 
+/** The pushes these players have (or had, until pruned) whose merge key matches a LIKE pattern. */
+export async function pushKeysLike(db: Db, userIds: readonly number[], pattern: string) {
+  const rows: { user_id: number; merge_key: string }[] = [];
+  for (let i = 0; i < userIds.length; i += 1000)
+    rows.push(
+      ...(await db
+        .selectFrom("push_outbox")
+        .select(["user_id", "merge_key"])
+        .where("user_id", "in", userIds.slice(i, i + 1000))
+        .where("merge_key", "like", pattern)
+        .execute()),
+    );
+  return rows;
+}
+
 export function pushByKey(db: Db, userId: number, mergeKey: string) {
   return db
     .selectFrom("push_outbox")

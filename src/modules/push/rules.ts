@@ -60,6 +60,17 @@ export type PushData =
       of: number;
       out: string[];
     }
+  | {
+      kind: "leagueRecap";
+      league: string;
+      leagueId: number;
+      week: number;
+      winners: string[];
+      /** The winners' units as the standings give them ("4.20"). */
+      unitsWon: string;
+      /** The biggest hit's player and units, when the week had a winning pick the league showed. */
+      biggestHit: { player: string; units: number } | null;
+    }
   | { kind: "test" };
 
 export interface PushMessage {
@@ -79,6 +90,7 @@ export function preferenceKind(data: PushData): PushKind | null {
     data.kind === "picksRevealed" ||
     data.kind === "pickTailed" ||
     data.kind === "survivorNews" ||
+    data.kind === "leagueRecap" ||
     data.kind === "comment"
   )
     return "leaguePicks";
@@ -133,7 +145,7 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
       return {
         title: `${data.picks === 1 ? "1 pick" : `${data.picks} picks`} revealed in ${data.league}`,
         body: "See who took what, and at which price.",
-        url: `/leagues?league=${data.leagueId}`,
+        url: `/leagues/${data.leagueId}/picks`,
         tag: mergeKey,
       };
     case "pickTailed":
@@ -162,6 +174,20 @@ export function pushMessage(data: PushData, mergeKey: string): PushMessage {
         url: `/leagues/${data.leagueId}/pool`,
         tag: mergeKey,
       };
+    case "leagueRecap": {
+      const won = unitsText(Math.round(Number(data.unitsWon) * UNIT_CENTS));
+      const who =
+        data.winners.length === 1 ? `${data.winners[0]} won (${won})` : `${listText(data.winners)} tied (${won})`;
+      const hit = data.biggestHit
+        ? `Biggest hit: ${data.biggestHit.player} ${unitsText(Math.round(data.biggestHit.units * UNIT_CENTS))}. `
+        : "";
+      return {
+        title: `Week ${data.week} in ${data.league}: ${who}`,
+        body: `${hit}See the week in review.`,
+        url: `/leagues/${data.leagueId}/recap?week=${data.week}`,
+        tag: mergeKey,
+      };
+    }
     case "test":
       return {
         title: "Test notification",
@@ -180,6 +206,24 @@ function lockIn(minutes: number): string {
 /** "bob", "bob and carol", "bob, carol and dan". */
 function listText(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** The recap goes out on Tuesday from this hour, in each player's own time zone (issue 44 item 7). */
+export const RECAP_HOUR = 9;
+
+const weekdays = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Whether `at` is Tuesday, from RECAP_HOUR on, in `zone`: the morning after Monday night's game,
+ * when the week's recap is pushed (once: its merge key), held by quiet hours, counted by the daily cap.
+ */
+export function isRecapMorning(at: Date, zone: string): boolean {
+  let format = weekdays.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short" });
+    weekdays.set(zone, format);
+  }
+  return format.format(at) === "Tue" && wallClock(at, zone).minutes >= RECAP_HOUR * 60;
 }
 
 /** Whether `zone` is a time zone this runtime knows by its IANA name ("Europe/Berlin", "UTC"). */

@@ -46,6 +46,10 @@ const LeaguesPage = lazyPage(
   () => import("../features/leagues/LeaguesPage.tsx").then((m) => m.LeaguesPage),
   () => import("../features/leagues/leagues.css", { with: { type: "text" } }),
 );
+const LeaguePage = lazyPage(
+  () => import("../features/leagues/LeaguePage.tsx").then((m) => m.LeaguePage),
+  () => import("../features/leagues/leagues.css", { with: { type: "text" } }),
+);
 const PoolPage = lazyPage(
   () => import("../features/pools/PoolPage.tsx").then((m) => m.PoolPage),
   () => import("../features/pools/pools.css", { with: { type: "text" } }),
@@ -83,6 +87,7 @@ const SCREENS: readonly (readonly [pattern: string, screen: LazyComponent<any>])
   ["/admin/bots", AdminBotsPage],
   ["/leagues", LeaguesPage],
   ["/leagues/:id/pool", PoolPage],
+  ["/leagues/:id/:section?", LeaguePage],
   ["/invite/:token?", InvitePage],
   ["/friends", FriendsPage],
   ["/friends/:friendId/analytics", FriendAnalyticsPage],

@@ -91,3 +91,39 @@ export function coverStatus(pick: CoverPick, game: CoverGame, stat?: number | nu
 export function coverStatusText(pick: CoverPick, game: CoverGame, stat?: number | null): string | null {
   return coverStatus(pick, game, stat)?.text ?? null;
 }
+
+/** 3.5 → "3.5 points", 1 → "1 point". */
+const points = (value: number) => `${amount(value)} ${Math.abs(value) === 1 ? "point" : "points"}`;
+
+/**
+ * How a pick ended against the final score, from shared/cover.ts's margin (the league's sweat room
+ * once a game is over): "covered by 3.5", "missed by 2", "went over by 1.5", "fell short by 9
+ * points", "won by 4"; null when the margin says nothing.
+ */
+export function finalCoverText(margin: number | null, betType: string, selection?: string): string | null {
+  if (margin === null || !Number.isFinite(margin)) return null;
+  const under = selection === "Under";
+  switch (betType) {
+    case "spread":
+      if (margin === 0) return "pushed on the number";
+      return margin > 0 ? `covered by ${amount(margin)}` : `missed by ${amount(margin)}`;
+    case "moneyline":
+      if (margin === 0) return "ended in a tie";
+      return margin > 0 ? `won by ${amount(margin)}` : `lost by ${amount(margin)}`;
+    case "total":
+    case "prop":
+      if (margin === 0) return "landed on the number";
+      if (margin > 0) return under ? `stayed under by ${amount(margin)}` : `went over by ${amount(margin)}`;
+      return under ? `went over by ${amount(margin)}` : `fell short by ${points(margin)}`;
+    default:
+      return null;
+  }
+}
+
+/** How a margin reads at a glance: ahead (covering), behind, or level. */
+export type CoverTone = "up" | "down" | "even";
+
+export function coverTone(margin: number | null): CoverTone | null {
+  if (margin === null || !Number.isFinite(margin)) return null;
+  return margin > 0 ? "up" : margin < 0 ? "down" : "even";
+}

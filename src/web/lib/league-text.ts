@@ -29,10 +29,6 @@ const dayFormat = new Intl.DateTimeFormat("en-US", {
 /** A league's calendar day ("2026-09-10") as "Sep 10, 2026", the same everywhere in the world. */
 export const dayText = (day: string) => dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 
-/** When a member joined, as a date in the viewer's own time zone. */
-export const joinedText = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-
 /** The card's date line (spec §2: start date or end date). */
 export function datesText(league: Pick<League, "startDate" | "endDate">): string | null {
   const { startDate, endDate } = league;

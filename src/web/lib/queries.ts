@@ -98,6 +98,14 @@ export const keys = {
   leagueStandings: (id: number, period: "season" | number) => key("league", `/api/leagues/${id}/standings/${period}`),
   /** A week's pick sheet of a pool: the viewer's picks and the others' locked ones ("league" family). */
   poolSheet: (id: number, week: number) => key("league", `/api/leagues/${id}/pool/${week}`),
+  /** What a league's page shows someone not in it (a public league to anyone; "league" family). */
+  leaguePreview: (id: number) => key("league", `/api/preview/league/${id}`),
+  /** Who has picked each of the current week's open games, and when a hidden pick shows ("league" family). */
+  leagueWeekPicks: (id: number) => key("league", `/api/picks/league/${id}/week`),
+  /** The week's revealed picks still in play: the sweat room ("league" family; scores come with the games). */
+  leagueSweat: (id: number) => key("league", `/api/picks/league/${id}/sweat`),
+  /** A league's week in review, once the week's games are final ("league" family). */
+  leagueRecap: (id: number, week: number) => key("league", `/api/recap/league/${id}/week/${week}`),
   /** The latest page of a league's history ("league" family: what changes the league changes it). */
   leagueHistory: (id: number) => key("league", `/api/history/league/${id}`),
   leagueInvitations: (id: number) => key("leagueInvitations", `/api/invitations/league/${id}`),

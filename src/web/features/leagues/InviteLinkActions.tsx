@@ -67,17 +67,21 @@ export function InviteLinkActions({ leagueId, canRotate }: { leagueId: number; c
           </button>
         ) : null}
       </div>
-      {link ? (
-        // A text area, not a one-line field: the whole link shows, wrapped, at any width.
-        <textarea
-          className="league-link-field"
-          readOnly
-          rows={2}
-          value={link}
-          aria-label="Invite link"
-          onFocus={(event) => event.target.select()}
-        />
-      ) : null}
+      {link ? <InviteLinkField link={link} /> : null}
     </div>
+  );
+}
+
+/** The invite link, selected on focus; a text area, not a one-line field: the whole link shows, wrapped, at any width. */
+export function InviteLinkField({ link }: { link: string }) {
+  return (
+    <textarea
+      className="league-link-field"
+      readOnly
+      rows={2}
+      value={link}
+      aria-label="Invite link"
+      onFocus={(event) => event.target.select()}
+    />
   );
 }

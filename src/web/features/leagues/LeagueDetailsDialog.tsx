@@ -14,8 +14,10 @@ import { LeagueFormDialog } from "./LeagueFormDialog.tsx";
 import { LeagueHistory } from "./LeagueHistory.tsx";
 import { LeagueRules } from "./LeagueRules.tsx";
 import { isAdmin, isMember } from "../../lib/league-text.ts";
+import { LeaveOrDelete } from "./LeagueMembersSection.tsx";
 import { MembersList } from "./MembersList.tsx";
 import { LeagueStandings } from "./LeagueStandings.tsx";
+import { leaguePath } from "./sections.ts";
 import { useLeagueAction } from "./use-league-action.ts";
 
 interface LeagueDetailsDialogProps {
@@ -128,6 +130,12 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
         {league.description ? <p className="league-description">{league.description}</p> : null}
       </header>
 
+      <p className="league-open-page">
+        <Link href={leaguePath(league.id)} className="button-link" onClick={onClose}>
+          Open league page
+        </Link>
+      </p>
+
       {member || admin || league.isPublic ? (
         <div className="league-details-actions">
           {member && league.format !== "bets" ? (
@@ -172,18 +180,7 @@ function LeagueDetails({ league, members, userId, onEdit, onAsk, onClose }: Leag
       {admin ? <LeagueWebhooks leagueId={league.id} /> : null}
       {admin && !league.isPublic ? <InviteUsers leagueId={league.id} userId={userId} /> : null}
 
-      {member ? (
-        <footer>
-          {admin ? (
-            <button type="button" className="league-leave" onClick={() => onAsk({ kind: "delete" })}>
-              Delete League
-            </button>
-          ) : null}
-          <button type="button" className="league-leave" onClick={() => onAsk({ kind: "leave" })}>
-            Leave League
-          </button>
-        </footer>
-      ) : null}
+      {member ? <LeaveOrDelete admin={admin} onAsk={onAsk} /> : null}
     </article>
   );
 }

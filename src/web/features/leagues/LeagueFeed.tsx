@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { LeaguePick } from "../../../shared/contract/league-feed.ts";
+import { LocalTime } from "../../components/LocalTime.tsx";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
 import { tailSelection } from "../../lib/bet-slip.ts";
 import { formatOdds } from "../../lib/odds-format.ts";
@@ -7,13 +8,13 @@ import { useLeagueComments, useLeagueFeed } from "./api.ts";
 import { CommentThread } from "./CommentThread.tsx";
 import { emptyFeedText, feedGamesText, feedPickText, feedResultText, tailedText } from "./feed-text.ts";
 
-const placedFormat = new Intl.DateTimeFormat("en-US", {
+const PLACED: Intl.DateTimeFormatOptions = {
   weekday: "short",
   month: "short",
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
-});
+};
 
 /** The longest a browser timer waits (about 24.8 days); a later reveal is asked for when the league opens again. */
 const TIMER_MAX_MS = 2 ** 31 - 1;
@@ -52,7 +53,7 @@ function FeedRow({ pick, leagueId, viewerId, comments, onTail }: RowProps) {
     <li className="league-feed-pick">
       <p className="league-feed-who">
         <PlayerLink username={pick.player.username} />
-        <time dateTime={pick.placedAt}>{placedFormat.format(new Date(pick.placedAt))}</time>
+        <LocalTime iso={pick.placedAt} options={PLACED} />
       </p>
       <p className="league-feed-text">
         <strong>{text}</strong> <span className="league-feed-price">{formatOdds(pick.odds)}</span>

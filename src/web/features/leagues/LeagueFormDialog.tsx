@@ -1,8 +1,10 @@
-import type { LeagueSummary } from "../../../shared/contract/leagues.ts";
+import { useLocation } from "wouter";
+import type { League, LeagueSummary } from "../../../shared/contract/leagues.ts";
 import { Modal } from "../../components/Modal.tsx";
 import { createLeague, updateLeague } from "./api.ts";
 import { formFromLeague, NEW_LEAGUE } from "./league-form.ts";
 import { LeagueForm } from "./LeagueForm.tsx";
+import { leaguePath } from "./sections.ts";
 import { leagueAction } from "./use-league-action.ts";
 
 interface LeagueFormDialogProps {
@@ -17,6 +19,7 @@ interface LeagueFormDialogProps {
 export function LeagueFormDialog({ open, userId, league, onClose }: LeagueFormDialogProps) {
   const editing = league !== undefined;
   const titleId = editing ? "edit-league-title" : "create-league-title";
+  const [, navigate] = useLocation();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} className="league-form-dialog">
       {open ? (
@@ -33,16 +36,24 @@ export function LeagueFormDialog({ open, userId, league, onClose }: LeagueFormDi
             pendingLabel={editing ? "Saving..." : "Creating..."}
             onCancel={onClose}
             onSubmit={async (settings) => {
+              let created = null as League | null;
               const saved = editing
                 ? await leagueAction(() => updateLeague(league.id, settings), {
                     title: "League Updated!",
                     description: "Your league settings have been updated successfully.",
                   })
-                : await leagueAction(() => createLeague(userId, settings), {
-                    title: "League Created!",
-                    description: "Your league has been created successfully.",
-                  });
+                : await leagueAction(
+                    async () => {
+                      created = await createLeague(userId, settings);
+                    },
+                    {
+                      title: "League Created!",
+                      description: "Your league has been created successfully.",
+                    },
+                  );
               if (saved) onClose();
+              // The new league opens on its own page, with the step that invites friends (issue 44 item 1).
+              if (created) navigate(`${leaguePath(created.id)}?invite=new`);
               return saved;
             }}
           />

@@ -2,12 +2,13 @@ import { useState } from "react";
 import type { LeagueScoring, LeagueSummary, StandingsRow } from "../../../shared/contract/leagues.ts";
 import { SCORING_LABELS, TIEBREAKER_LABELS } from "../../../shared/league-scoring.ts";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
-import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import type { RankColumn } from "../../components/RankTable.tsx";
 import { useCurrentWeek } from "../../lib/games.ts";
 import { percentText, signedPercentText, toneClass, unitsText } from "../../lib/stats-format.ts";
 import { useLeagueStandings } from "./api.ts";
 import { type StandingsPeriod, StandingsWeekPicker } from "./StandingsWeekPicker.tsx";
 import { PoolStandingsTable } from "./PoolStandingsTable.tsx";
+import { FittedStandings } from "./StandingsCards.tsx";
 
 const tone = (value: number) => toneClass(value, "");
 
@@ -107,15 +108,23 @@ export function scoringText(scoring: LeagueScoring, weeksPlayed: number): string
 export function LeagueStandings({
   league,
   viewerId,
+  period: shown,
+  onPeriodChange,
 }: {
   league: Pick<LeagueSummary, "id" | "startingBankroll" | "format">;
   viewerId: number;
+  /** Given by the league's page, where the period lives in the address (`?week=N`); else kept here. */
+  period?: StandingsPeriod;
+  onPeriodChange?(period: StandingsPeriod): void;
 }) {
-  const [period, setPeriod] = useState<StandingsPeriod>("season");
+  const [own, setOwn] = useState<StandingsPeriod>("season");
+  const period = shown ?? own;
+  const setPeriod = onPeriodChange ?? setOwn;
   const currentWeek = useCurrentWeek().data?.week ?? null;
   const { data } = useLeagueStandings(league.id, period);
   const answer = data && (period === "season" ? data.week === null : data.week === period) ? data : undefined;
   const title = period === "season" ? "Season standings" : `Week ${period} standings`;
+  const columns = answer?.format === "bets" ? columnsFor(answer.scoring, answer.rows) : [];
   return (
     <section aria-labelledby="league-standings-title" aria-describedby="league-standings-basis">
       <div className="league-standings-head">
@@ -139,18 +148,15 @@ export function LeagueStandings({
       ) : answer.format !== "bets" ? (
         <PoolStandingsTable answer={answer} title={title} viewerId={viewerId} />
       ) : (
-        <>
-          <RankTable
-            className="league-standings"
-            label={title}
-            caption={title}
-            rows={answer.rows}
-            columns={columnsFor(answer.scoring, answer.rows)}
-            rowKey={(row) => row.userId}
-            isViewer={(row) => row.userId === viewerId}
-          />
+        <FittedStandings
+          label={title}
+          rows={answer.rows}
+          columns={columns}
+          rowKey={(row) => row.userId}
+          isViewer={(row) => row.userId === viewerId}
+        >
           <p className="muted league-scoring-text">{scoringText(answer.scoring, answer.weeksPlayed)}</p>
-        </>
+        </FittedStandings>
       )}
     </section>
   );

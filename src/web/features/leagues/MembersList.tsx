@@ -1,8 +1,10 @@
 import type { League } from "../../../shared/contract/leagues.ts";
+import { LocalTime } from "../../components/LocalTime.tsx";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
 
 type Member = League["members"][number];
-import { joinedText } from "../../lib/league-text.ts";
+
+const JOINED: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
 
 interface MembersListProps {
   /** Undefined until the league's details arrive (lists carry only the count). */
@@ -42,7 +44,9 @@ export function MembersList({ members, count, viewerId, onRemove, onAppoint }: M
                   </>
                 ) : null}
               </span>
-              <span className="league-member-joined">Joined {joinedText(member.joinedAt)}</span>
+              <span className="league-member-joined">
+                Joined <LocalTime iso={member.joinedAt} options={JOINED} />
+              </span>
               {member.userId !== viewerId && (onRemove || onAppoint) ? (
                 <span className="league-member-tools">
                   {onAppoint && member.role !== "admin" ? (

@@ -1,6 +1,7 @@
 import type { PoolStandings, PoolStandingsRow } from "../../../shared/contract/pools.ts";
 import { PlayerLink } from "../../components/PlayerLink.tsx";
-import { RankTable, type RankColumn } from "../../components/RankTable.tsx";
+import type { RankColumn } from "../../components/RankTable.tsx";
+import { FittedStandings } from "./StandingsCards.tsx";
 
 /** What placed a member below the one above on a tie, in words. */
 const TIEBREAK_WORDS: Record<NonNullable<PoolStandingsRow["tiebreak"]>, string> = {
@@ -76,18 +77,16 @@ export function PoolStandingsTable({
   title: string;
   viewerId: number;
 }) {
+  const columns = columnsFor(answer);
   return (
-    <>
-      <RankTable
-        className="league-standings"
-        label={title}
-        caption={title}
-        rows={answer.rows}
-        columns={columnsFor(answer)}
-        rowKey={(row) => row.userId}
-        isViewer={(row) => row.userId === viewerId}
-      />
+    <FittedStandings
+      label={title}
+      rows={answer.rows}
+      columns={columns}
+      rowKey={(row) => row.userId}
+      isViewer={(row) => row.userId === viewerId}
+    >
       <p className="muted league-scoring-text">{basisText(answer)}</p>
-    </>
+    </FittedStandings>
   );
 }

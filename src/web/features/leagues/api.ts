@@ -2,18 +2,20 @@ import type { MessageResponse } from "../../../shared/contract/common.ts";
 import type {
   Invitation,
   InviteLink,
+  InvitePreview,
   League,
   LeagueDetails,
   LeagueScoring,
   LeagueStandings,
   LeagueSummary,
 } from "../../../shared/contract/leagues.ts";
-import type { LeagueFeed } from "../../../shared/contract/league-feed.ts";
+import type { LeagueFeed, LeagueSweat, LeagueWeekPicks } from "../../../shared/contract/league-feed.ts";
+import type { LeagueRecap } from "../../../shared/contract/league-recap.ts";
 import type { PoolOptions, PoolStandings } from "../../../shared/contract/pools.ts";
 import type { LeagueFormat } from "../../../shared/pools.ts";
 import type { LeagueHistory } from "../../../shared/contract/league-history.ts";
 import type { RevealPicks } from "../../../shared/league-reveal.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 import { afterLeagueTalk, afterWebhooksChange, keys, useQuery } from "../../lib/queries.ts";
 import type { LeagueComment, LeagueComments } from "../../../shared/contract/comments.ts";
 import type { CreatedWebhook, LeagueWebhook } from "../../../shared/contract/webhooks.ts";
@@ -49,6 +51,33 @@ export const useMyInvitations = (userId: number) => useQuery<Invitation[]>(keys.
 const onOpen = { revalidateOnMount: true, dedupingInterval: 0 };
 /** A league with its standings; the caller revalidates it each time it opens the league (see LeagueDetailsDialog). */
 export const useLeagueDetails = (id: number | null) => useQuery<LeagueDetails>(id === null ? null : keys.league(id));
+/** The league's page: its details, asked again each time the page opens (others join, bet and leave meanwhile). */
+export const useLeaguePageDetails = (id: number | null) =>
+  useQuery<LeagueDetails>(id === null ? null : keys.league(id), onOpen);
+/** What the page shows someone not in the league (a public league to anyone; 404 for a private one they cannot see). */
+export const useLeaguePreview = (id: number, enabled: boolean) =>
+  useQuery<InvitePreview>(enabled ? keys.leaguePreview(id) : null);
+/** Who has picked each of the week's open games, and when hidden picks show (members only). */
+export const useLeagueWeekPicks = (id: number) => useQuery<LeagueWeekPicks>(keys.leagueWeekPicks(id), onOpen);
+/** The week's revealed picks still in play (members only); their games' scores come live with the games. */
+export const useLeagueSweat = (id: number) => useQuery<LeagueSweat>(keys.leagueSweat(id), onOpen);
+/** Asked again each second, for a minute at most, while the server says the week's bets are still settling. */
+const untilSettled = {
+  ...onOpen,
+  shouldRetryOnError: (error: Error) => error instanceof ApiError && error.code === "week_settling",
+  onErrorRetry: (
+    _error: unknown,
+    _key: string,
+    _config: unknown,
+    revalidate: (opts: { retryCount: number }) => void,
+    { retryCount }: { retryCount: number },
+  ) => {
+    if (retryCount <= 60) setTimeout(() => revalidate({ retryCount }), 1000);
+  },
+};
+/** A week's recap (members only; 409 until the week's games are final and its bets settled). */
+export const useLeagueRecap = (id: number, week: number | null) =>
+  useQuery<LeagueRecap>(week === null ? null : keys.leagueRecap(id, week), untilSettled);
 /** A page of the league's revealed picks (members only); `cursor`: the last pick of the page before. */
 export const useLeagueFeed = (id: number | null, cursor: number | null = null) =>
   useQuery<LeagueFeed>(id === null ? null : keys.leagueFeed(id, cursor), onOpen);
