@@ -11,7 +11,15 @@ import { syncGames } from "../../src/modules/feeds/service.ts";
 import type { League } from "../../src/shared/contract/leagues.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE, TABLET, withDispatcher } from "./helpers.ts";
+import {
+  browserSuite,
+  DESKTOP,
+  E2E_TIMEOUT,
+  PHONE,
+  PHONE_AND_DESKTOP_IN_BOTH_SCHEMES,
+  TABLET,
+  withDispatcher,
+} from "./helpers.ts";
 import {
   type BettingServer,
   DAL_PHI,
@@ -150,6 +158,14 @@ describe("the league page", () => {
             await nav.getByRole("link", { name: /./ }).and(page.locator("[aria-current=page]")).textContent(),
           ).not.toBe("");
           await screenshot(page, `league-page-${section}-${viewport.width}-${scheme}`);
+          // The section links stay one row (on a phone it scrolls sideways), the open one in view.
+          const row = await nav.locator("ul").evaluate((ul) => {
+            const box = ul.getBoundingClientRect();
+            const open = ul.querySelector("[aria-current=page]")!.getBoundingClientRect();
+            const tops = [...ul.querySelectorAll("a")].map((a) => Math.round(a.getBoundingClientRect().top));
+            return { rows: new Set(tops).size, openInView: open.left >= box.left - 1 && open.right <= box.right + 1 };
+          });
+          expect({ section, ...row }).toEqual({ section, rows: 1, openInView: true });
         }
         // An unknown section is no page.
         await page.goto(`/leagues/${sharps.id}/nothing-here`);
@@ -161,41 +177,48 @@ describe("the league page", () => {
 });
 
 describe("a hidden pick leaves a trace (issue 44 item 2)", () => {
-  test(
-    "This week: 'picked · shows at 1:00 PM' beside a member with a pick, 'no pick' beside one without, never the pick (390, light)",
-    async () => {
-      const me = await newPlayer(suite.server, "watcher_wes");
-      const pal = await newPlayer(suite.server, "picker_pat");
-      const sharps = await league(me, [pal]);
-      await placeBet(suite.server, pal, spread(KC_BUF, "Buffalo Bills", -3.5));
-      await placeBet(suite.server, me, total(DAL_PHI, "Over"));
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
+    test(
+      `This week: 'picked · shows at 1:00 PM' beside a member with a pick, 'no pick' beside one without, never the pick (${viewport.width}, ${scheme}, by keyboard)`,
+      async () => {
+        const tag = `${viewport.width}${scheme[0]}`;
+        const me = await newPlayer(suite.server, `watcher_${tag}`);
+        const pal = await newPlayer(suite.server, `picker_${tag}`);
+        const sharps = await league(me, [pal]);
+        await placeBet(suite.server, pal, spread(KC_BUF, "Buffalo Bills", -3.5));
+        await placeBet(suite.server, me, total(DAL_PHI, "Over"));
 
-      const page = await pageFor(me, { viewport: PHONE });
-      await page.goto(`/leagues/${sharps.id}/week`);
-      const game = page.getByRole("article", { name: /^KC @ BUF/ });
-      await game.waitFor();
-      const members = game.locator(".week-trace-member");
-      expect(await members.allTextContents()).toEqual([
-        "watcher_wes (you)no pick",
-        "picker_patpicked · shows at 1:00 PM",
-      ]);
-      // My own pick on another game: mine, and when the league sees it.
-      const mine = page
-        .getByRole("article", { name: /^DAL @ PHI/ })
-        .locator(".week-trace-member")
-        .first();
-      expect(await mine.textContent()).toBe("watcher_wes (you)your pick · shows at 8:20 PM");
-      // Nothing of the pick itself: no side, no price, no stake anywhere on the page.
-      const text = (await page.locator("main").textContent()) ?? "";
-      expect({ bills: text.includes("Bills"), line: text.includes("3.5"), price: text.includes("110") }).toEqual({
-        bills: false,
-        line: false,
-        price: false,
-      });
-      await screenshot(page, "league-page-week-trace-390-light");
-    },
-    E2E_TIMEOUT,
-  );
+        const page = await pageFor(me, { viewport, scheme });
+        await page.goto(`/leagues/${sharps.id}`);
+        // By keyboard from the league's page to its week.
+        await page.getByRole("link", { name: "This week" }).focus();
+        await page.keyboard.press("Enter");
+        await page.waitForURL(`**/leagues/${sharps.id}/week`);
+        const game = page.getByRole("article", { name: /^KC @ BUF/ });
+        await game.waitFor();
+        const members = game.locator(".week-trace-member");
+        expect(await members.allTextContents()).toEqual([
+          `watcher_${tag} (you)no pick`,
+          `picker_${tag}picked · shows at 1:00 PM`,
+        ]);
+        // My own pick on another game: mine, and when the league sees it.
+        const mine = page
+          .getByRole("article", { name: /^DAL @ PHI/ })
+          .locator(".week-trace-member")
+          .first();
+        expect(await mine.textContent()).toBe(`watcher_${tag} (you)your pick · shows at 8:20 PM`);
+        // Nothing of the pick itself: no side, no price, no stake anywhere on the page.
+        const text = (await page.locator("main").textContent()) ?? "";
+        expect({ bills: text.includes("Bills"), line: text.includes("3.5"), price: text.includes("110") }).toEqual({
+          bills: false,
+          line: false,
+          price: false,
+        });
+        await screenshot(page, `league-page-week-trace-${viewport.width}-${scheme}`);
+      },
+      E2E_TIMEOUT,
+    );
+  }
 });
 
 /** Sunday of week 1: Kansas City @ Buffalo (1 pm) under way, San Francisco @ Seattle (4:25 pm) not yet. */

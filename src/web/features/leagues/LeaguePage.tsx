@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { LeagueDetails } from "../../../shared/contract/leagues.ts";
 import { Loading } from "../../components/Loading.tsx";
@@ -81,11 +81,22 @@ function MemberPage({
   useStandingsLive(section !== "sweat");
   const inviting = search.get("invite") === "new";
   const period = intParam(search.get("week"), 1, 18);
+  const sectionsRef = useRef<HTMLElement>(null);
+  // On a phone the row scrolls sideways: the open section's link is brought into it (sideways only,
+  // so the page keeps the place Back restored).
+  useEffect(() => {
+    const row = sectionsRef.current?.querySelector("ul");
+    const open = row?.querySelector<HTMLElement>("[aria-current=page]");
+    if (!row || !open) return;
+    const [left, right] = [open.offsetLeft - row.offsetLeft, open.offsetLeft - row.offsetLeft + open.offsetWidth];
+    if (left < row.scrollLeft) row.scrollLeft = left;
+    else if (right > row.scrollLeft + row.clientWidth) row.scrollLeft = right - row.clientWidth;
+  }, [section]);
 
   return (
     <div className="league-page">
       <LeagueHeader league={league} viewerId={viewerId} onEdit={() => setEditing(true)} />
-      <nav className="league-sections" aria-label="League sections">
+      <nav className="league-sections" aria-label="League sections" ref={sectionsRef}>
         <ul>
           {LEAGUE_SECTIONS.map((s) => (
             <li key={s.slug}>
