@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import type { League } from "../../src/shared/contract/leagues.ts";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
-import { browserSuite, E2E_TIMEOUT } from "./helpers.ts";
+import { browserSuite, DESKTOP, E2E_TIMEOUT, PHONE_AND_DESKTOP_IN_BOTH_SCHEMES } from "./helpers.ts";
 import { KC_BUF, newPlayer, spread, startBettingServer } from "./my-bets-fixtures.ts";
 
 const suite = browserSuite(startBettingServer, { serverPerTest: true });
@@ -40,8 +40,13 @@ async function bet(player: BuiltUser, pick: Record<string, unknown>): Promise<nu
 }
 
 /** A page signed in as `player` whose clock runs on from the server's, under Playwright's fake timers. */
-async function pageAt(player: BuiltUser): Promise<Page> {
-  const page = await suite.newPage({ signedInAs: player });
+async function pageAt(
+  player: BuiltUser,
+  viewport: { width: number; height: number } = DESKTOP,
+  scheme: "light" | "dark" = "light",
+): Promise<Page> {
+  const page = await suite.newPage({ signedInAs: player, viewport });
+  await page.emulateMedia({ colorScheme: scheme });
   await page.clock.install({ time: suite.server.ctx.clock.now() });
   page.setDefaultTimeout(8000);
   return page;
@@ -149,49 +154,52 @@ describe("the league feed (issue 28 item 2)", () => {
     },
     E2E_TIMEOUT,
   );
-  test(
-    "once you've picked that game: the form offers the rule, a member who picks the game sees the others' picks and tails by keyboard",
-    async () => {
-      const me = await newPlayer(suite.server, "picker_pia");
-      const friend = await newPlayer(suite.server, "early_eli");
-      const pool = await league(me, [friend], { name: "Picked Pool", revealPicks: "picked" });
-      const original = await bet(friend, spread(KC_BUF, "Buffalo Bills", -3.5));
+  for (const [viewport, scheme] of PHONE_AND_DESKTOP_IN_BOTH_SCHEMES) {
+    test(
+      `once you've picked that game: the form offers the rule, a member who picks the game sees the others' picks and tails by keyboard (${viewport.width}, ${scheme})`,
+      async () => {
+        const tag = `${viewport.width}${scheme[0]}`;
+        const me = await newPlayer(suite.server, `picker_${tag}`);
+        const friend = await newPlayer(suite.server, `early_${tag}`);
+        const pool = await league(me, [friend], { name: "Picked Pool", revealPicks: "picked" });
+        const original = await bet(friend, spread(KC_BUF, "Buffalo Bills", -3.5));
 
-      const page = await pageAt(me);
-      let dialog = await openLeague(page, "Picked Pool");
-      expect(await dialog.locator(".league-rule-list").first().textContent()).toContain(
-        "Picks shownOnce you've picked that game",
-      );
-      await dialog
-        .getByRole("region", { name: "Picks" })
-        .getByText(
-          "No picks shown yet: pick a game to see your league-mates' picks on it; every pick shows at its kick-off.",
-        )
-        .waitFor();
-      await page.keyboard.press("Escape");
+        const page = await pageAt(me, viewport, scheme);
+        let dialog = await openLeague(page, "Picked Pool");
+        expect(await dialog.locator(".league-rule-list").first().textContent()).toContain(
+          "Picks shownOnce you've picked that game",
+        );
+        await dialog
+          .getByRole("region", { name: "Picks" })
+          .getByText(
+            "No picks shown yet: pick a game to see your league-mates' picks on it; every pick shows at its kick-off.",
+          )
+          .waitFor();
+        await page.keyboard.press("Escape");
 
-      // I pick the other side; the league now shows me what my league-mate took, with Tail.
-      await bet(me, spread(KC_BUF, "Kansas City Chiefs", 3.5));
-      dialog = await openLeague(page, "Picked Pool");
-      const tail = dialog.getByRole("button", { name: "Tail early_eli: Buffalo Bills -3.5 at -110" });
-      await tail.focus();
-      await page.keyboard.press("Enter");
-      const slip = page.getByRole("dialog", { name: "Bet Slip" });
-      await slip.locator(".slip-pick").waitFor();
-      expect(await slip.locator(".slip-pick-tail").textContent()).toBe("Tailing early_eli");
-      await slip.getByRole("button", { name: "Place Bet" }).click();
-      // One bet a game: placing the tail asks to replace my own pick on it.
-      await page
-        .getByRole("dialog", { name: "Replace Existing Bet?" })
-        .getByRole("button", { name: "Replace Bet" })
-        .click();
-      await page.getByText("Bet Placed!").waitFor();
-      const feed = await call(suite.server.ctx.app, "GET", `/api/picks/league/${pool.id}`, { cookie: friend.cookie });
-      // My league-mate picked that game too: they see my tail, and whom it followed.
-      const [mine, theirs] = feed.body.picks;
-      expect(theirs.id).toBe(original);
-      expect(mine.tailedFrom).toMatchObject({ betId: original, username: "early_eli" });
-    },
-    E2E_TIMEOUT,
-  );
+        // I pick the other side; the league now shows me what my league-mate took, with Tail.
+        await bet(me, spread(KC_BUF, "Kansas City Chiefs", 3.5));
+        dialog = await openLeague(page, "Picked Pool");
+        const tail = dialog.getByRole("button", { name: `Tail early_${tag}: Buffalo Bills -3.5 at -110` });
+        await tail.focus();
+        await page.keyboard.press("Enter");
+        const slip = page.getByRole("dialog", { name: "Bet Slip" });
+        await slip.locator(".slip-pick").waitFor();
+        expect(await slip.locator(".slip-pick-tail").textContent()).toBe(`Tailing early_${tag}`);
+        await slip.getByRole("button", { name: "Place Bet" }).click();
+        // One bet a game: placing the tail asks to replace my own pick on it.
+        await page
+          .getByRole("dialog", { name: "Replace Existing Bet?" })
+          .getByRole("button", { name: "Replace Bet" })
+          .click();
+        await page.getByText("Bet Placed!").waitFor();
+        const feed = await call(suite.server.ctx.app, "GET", `/api/picks/league/${pool.id}`, { cookie: friend.cookie });
+        // My league-mate picked that game too: they see my tail, and whom it followed.
+        const [mine, theirs] = feed.body.picks;
+        expect(theirs.id).toBe(original);
+        expect(mine.tailedFrom).toMatchObject({ betId: original, username: `early_${tag}` });
+      },
+      E2E_TIMEOUT,
+    );
+  }
 });
