@@ -6,23 +6,13 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { BuiltUser } from "../factories.ts";
 import { call } from "../support.ts";
 import { browserSuite, E2E_TIMEOUT, liveHello } from "./helpers.ts";
-import {
-  DAL_PHI,
-  newPlayer,
-  openPage,
-  placeBet,
-  resolveAndSettle,
-  spread,
-  startStatsServer,
-} from "./stats-fixtures.ts";
+import { newPlayer, openPage, playerWithOneWin, startStatsServer } from "./stats-fixtures.ts";
 
 const suite = browserSuite(startStatsServer);
 let player: BuiltUser;
 
 beforeAll(async () => {
-  player = await newPlayer(suite.server, "one_bet_ben");
-  await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
-  await resolveAndSettle(suite.server, DAL_PHI, { away: 17, home: 24 }, "2026-09-11T04:00:00Z");
+  player = await playerWithOneWin(suite.server, "one_bet_ben", "2026-09-11T04:00:00Z");
 }, E2E_TIMEOUT);
 
 describe("labels and account", () => {

@@ -9,23 +9,13 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { BuiltUser } from "../factories.ts";
 import { browserSuite, PHONE_AND_DESKTOP_IN_BOTH_SCHEMES } from "./helpers.ts";
-import {
-  DAL_PHI,
-  newPlayer,
-  openPage,
-  placeBet,
-  resolveAndSettle,
-  spread,
-  startStatsServer,
-} from "./stats-fixtures.ts";
+import { openPage, playerWithOneWin, startStatsServer } from "./stats-fixtures.ts";
 
 const suite = browserSuite(startStatsServer);
 let player: BuiltUser;
 
 beforeAll(async () => {
-  player = await newPlayer(suite.server, "ring_reader");
-  await placeBet(suite.server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
-  await resolveAndSettle(suite.server, DAL_PHI, { away: 17, home: 24 }, "2026-09-09T10:00:00Z");
+  player = await playerWithOneWin(suite.server, "ring_reader", "2026-09-09T10:00:00Z");
 }, 60_000);
 
 /** Tabs through the first `stops` controls; each one whose ring is missing or under 3:1, described. */

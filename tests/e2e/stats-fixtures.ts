@@ -7,7 +7,7 @@ import { buildUser, type BuiltUser } from "../factories.ts";
 import { FakeProvider } from "../fake-provider.ts";
 import { call } from "../support.ts";
 import { awaitAppOnLoad, DESKTOP, type Server } from "./helpers.ts";
-import { NOW, qbProp, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
+import { DAL_PHI, NOW, qbProp, spread, startBettingServer, type BettingServer } from "./my-bets-fixtures.ts";
 
 // The season, the clock (NOW: every game still open), the admin and the picks are My Bets' own.
 export {
@@ -86,6 +86,14 @@ export async function resolveAndSettle(
   });
   if (res.status !== 200) throw new Error(`resolving ${gameId} answered ${res.status}: ${JSON.stringify(res.body)}`);
   await settleGame(server.ctx.db, new Date(settledAt), gameId);
+}
+
+/** A new player whose one bet (Eagles −3.5, DAL 17 – 24 PHI) won, settled at `settledAt`. */
+export async function playerWithOneWin(server: StatsServer, username: string, settledAt: string): Promise<BuiltUser> {
+  const player = await newPlayer(server, username);
+  await placeBet(server, player, spread(DAL_PHI, "Philadelphia Eagles", -3.5));
+  await resolveAndSettle(server, DAL_PHI, { away: 17, home: 24 }, settledAt);
+  return player;
 }
 
 export interface OpenOptions {
